@@ -1,0 +1,86 @@
+// swift-tools-version:6.1
+// TgTemplates: one-tap Telegram message templates. See README.md, "Architecture".
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "TgTemplates",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .executable(name: "tgt", targets: ["tgt"]),
+        .library(name: "TgtDomain", targets: ["TgtDomain"]),
+        .library(name: "TgtStore", targets: ["TgtStore"]),
+        .library(name: "TgtTDLib", targets: ["TgtTDLib"]),
+        .library(name: "TgtTelegram", targets: ["TgtTelegram"]),
+        .library(name: "TgtSimulator", targets: ["TgtSimulator"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // Layer 1: pure domain (templates, targets, variables, validation, rendering) and QR codes.
+        .target(name: "TgtDomain", swiftSettings: strict),
+        .target(name: "TgtQRCode", swiftSettings: strict),
+        // Layer 2: the SQLite store.
+        .target(
+            name: "TgtStore",
+            dependencies: [
+                "TgtDomain",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        // Layer 3: the TDLib JSON binding (libtdjson loaded at run time).
+        .target(
+            name: "TgtTDLib",
+            dependencies: ["TgtDomain", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
+        // Layer 4: Telegram services and the simulator that speaks TDLib's JSON.
+        .target(name: "TgtSimulator", dependencies: ["TgtTDLib", "TgtDomain"], swiftSettings: strict),
+        .target(
+            name: "TgtTelegram",
+            dependencies: [
+                "TgtDomain", "TgtStore", "TgtTDLib",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        // Layer 5: the command line.
+        .executableTarget(
+            name: "tgt",
+            dependencies: [
+                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtSimulator", "TgtQRCode",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "tgt-bench",
+            dependencies: [
+                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtSimulator",
+            ],
+            path: "Benchmarks/tgt-bench",
+            swiftSettings: strict),
+        .target(
+            name: "TgtTestSupport",
+            dependencies: ["TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtSimulator"],
+            path: "Tests/TgtTestSupport",
+            swiftSettings: strict),
+        .testTarget(name: "TgtDomainTests", dependencies: ["TgtDomain", "TgtQRCode"], swiftSettings: strict),
+        .testTarget(name: "TgtStoreTests", dependencies: ["TgtStore", "TgtDomain"], swiftSettings: strict),
+        .testTarget(
+            name: "TgtTDLibTests", dependencies: ["TgtTDLib", "TgtSimulator", "TgtTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "TgtTelegramTests",
+            dependencies: ["TgtTelegram", "TgtSimulator", "TgtStore", "TgtDomain", "TgtTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "TgtCLITests", dependencies: ["TgtTestSupport", "TgtStore", "TgtDomain"],
+            swiftSettings: strict),
+    ]
+)

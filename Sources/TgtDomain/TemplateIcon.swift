@@ -1,0 +1,133 @@
+/// The fixed set of icons a template may use: SF Symbol names, shown as the symbol on Apple
+/// platforms and as `terminalGlyph` / `label` elsewhere.
+///
+/// The set is closed on purpose: every face of the product (CLI, dashboard, widgets, CarPlay)
+/// must be able to draw every icon.
+public enum TemplateIcon: String, CaseIterable, Codable, Sendable, Hashable {
+    case paperplane = "paperplane.fill"
+    case location = "location.fill"
+    case car = "car.fill"
+    case bed = "bed.double.fill"
+    case forkKnife = "fork.knife"
+    case cup = "cup.and.saucer.fill"
+    case walk = "figure.walk"
+    case run = "figure.run"
+    case bicycle = "bicycle"
+    case tram = "tram.fill"
+    case airplane = "airplane"
+    case house = "house.fill"
+    case building = "building.2.fill"
+    case cart = "cart.fill"
+    case bag = "bag.fill"
+    case creditcard = "creditcard.fill"
+    case phone = "phone.fill"
+    case envelope = "envelope.fill"
+    case calendar = "calendar"
+    case clock = "clock.fill"
+    case sun = "sun.max.fill"
+    case moon = "moon.fill"
+    case cloud = "cloud.fill"
+    case bolt = "bolt.fill"
+    case heart = "heart.fill"
+    case star = "star.fill"
+    case flag = "flag.fill"
+    case bookmark = "bookmark.fill"
+    case tag = "tag.fill"
+    case folder = "folder.fill"
+    case doc = "doc.fill"
+    case pencil = "pencil"
+    case checkmark = "checkmark.circle.fill"
+    case xmark = "xmark.circle.fill"
+    case warning = "exclamationmark.triangle.fill"
+    case info = "info.circle.fill"
+
+    /// The icon new templates get.
+    public static let `default`: TemplateIcon = .paperplane
+
+    /// The SF Symbol name.
+    public var symbolName: String { rawValue }
+
+    /// A short English label, for accessibility and text-only front ends.
+    public var label: String {
+        switch self {
+        case .paperplane: "Paper plane"
+        case .location: "Location"
+        case .car: "Car"
+        case .bed: "Bed"
+        case .forkKnife: "Fork and knife"
+        case .cup: "Coffee cup"
+        case .walk: "Walking"
+        case .run: "Running"
+        case .bicycle: "Bicycle"
+        case .tram: "Tram"
+        case .airplane: "Airplane"
+        case .house: "House"
+        case .building: "Office"
+        case .cart: "Shopping cart"
+        case .bag: "Bag"
+        case .creditcard: "Credit card"
+        case .phone: "Phone"
+        case .envelope: "Envelope"
+        case .calendar: "Calendar"
+        case .clock: "Clock"
+        case .sun: "Sun"
+        case .moon: "Moon"
+        case .cloud: "Cloud"
+        case .bolt: "Bolt"
+        case .heart: "Heart"
+        case .star: "Star"
+        case .flag: "Flag"
+        case .bookmark: "Bookmark"
+        case .tag: "Tag"
+        case .folder: "Folder"
+        case .doc: "Document"
+        case .pencil: "Pencil"
+        case .checkmark: "Check mark"
+        case .xmark: "Cross mark"
+        case .warning: "Warning"
+        case .info: "Information"
+        }
+    }
+
+    /// An emoji that stands for the icon in a terminal.
+    public var terminalGlyph: String {
+        switch self {
+        case .paperplane: "✈️"
+        case .location: "📍"
+        case .car: "🚗"
+        case .bed: "🛏"
+        case .forkKnife: "🍴"
+        case .cup: "☕️"
+        case .walk: "🚶"
+        case .run: "🏃"
+        case .bicycle: "🚲"
+        case .tram: "🚋"
+        case .airplane: "🛫"
+        case .house: "🏠"
+        case .building: "🏢"
+        case .cart: "🛒"
+        case .bag: "👜"
+        case .creditcard: "💳"
+        case .phone: "📞"
+        case .envelope: "✉️"
+        case .calendar: "📅"
+        case .clock: "🕒"
+        case .sun: "☀️"
+        case .moon: "🌙"
+        case .cloud: "☁️"
+        case .bolt: "⚡️"
+        case .heart: "❤️"
+        case .star: "⭐️"
+        case .flag: "🚩"
+        case .bookmark: "🔖"
+        case .tag: "🏷"
+        case .folder: "📁"
+        case .doc: "📄"
+        case .pencil: "✏️"
+        case .checkmark: "✅"
+        case .xmark: "❌"
+        case .warning: "⚠️"
+        case .info: "ℹ️"
+        }
+    }
+}

@@ -1,0 +1,146 @@
+/// `formattedText`: text plus entities (bold, links, …) with UTF-16 offsets.
+public struct FormattedText: Codable, Sendable, Equatable {
+    public var text: String
+    public var entities: [TextEntity]
+
+    public init(text: String, entities: [TextEntity] = []) {
+        self.text = text
+        self.entities = entities
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case type = "@type"
+        case text, entities
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        text = try c.decode(String.self, forKey: .text)
+        entities = try c.decodeIfPresent([TextEntity].self, forKey: .entities) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode("formattedText", forKey: .type)
+        try c.encode(text, forKey: .text)
+        try c.encode(entities, forKey: .entities)
+    }
+}
+
+/// `textEntity`. The entity type is kept as TDLib sent it so it goes back unchanged.
+public struct TextEntity: Codable, Sendable, Equatable {
+    public var offset: Int32
+    public var length: Int32
+    /// The `TextEntityType` object, e.g. `{"@type":"textEntityTypeBold"}`.
+    public var type: JSONValue
+
+    public init(offset: Int32, length: Int32, type: JSONValue) {
+        self.offset = offset
+        self.length = length
+        self.type = type
+    }
+
+    /// "textEntityTypeBold", …
+    public var typeName: String { type.tdType ?? "" }
+
+    private enum CodingKeys: String, CodingKey {
+        case tdType = "@type"
+        case offset, length, type
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        offset = try c.decode(Int32.self, forKey: .offset)
+        length = try c.decode(Int32.self, forKey: .length)
+        type = try c.decode(JSONValue.self, forKey: .type)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode("textEntity", forKey: .tdType)
+        try c.encode(offset, forKey: .offset)
+        try c.encode(length, forKey: .length)
+        try c.encode(type, forKey: .type)
+    }
+}
+
+/// `location` (latitude, longitude, horizontal_accuracy).
+public struct TDLocation: Codable, Sendable, Equatable {
+    public var latitude: Double
+    public var longitude: Double
+    public var horizontalAccuracy: Double
+
+    public init(latitude: Double, longitude: Double, horizontalAccuracy: Double = 0) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.horizontalAccuracy = horizontalAccuracy
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case type = "@type"
+        case latitude, longitude
+        case horizontalAccuracy = "horizontal_accuracy"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        latitude = try c.decode(Double.self, forKey: .latitude)
+        longitude = try c.decode(Double.self, forKey: .longitude)
+        horizontalAccuracy = try c.decodeIfPresent(Double.self, forKey: .horizontalAccuracy) ?? 0
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode("location", forKey: .type)
+        try c.encode(latitude, forKey: .latitude)
+        try c.encode(longitude, forKey: .longitude)
+        try c.encode(horizontalAccuracy, forKey: .horizontalAccuracy)
+    }
+}
+
+/// `message`, reduced to what the sender needs: ids and sending state.
+public struct Message: Decodable, Sendable, Equatable {
+    public var id: Int64
+    public var chatID: Int64
+    public var sendingState: MessageSendingState?
+    public var date: Int32
+
+    public init(id: Int64, chatID: Int64, sendingState: MessageSendingState? = nil, date: Int32 = 0) {
+        self.id = id
+        self.chatID = chatID
+        self.sendingState = sendingState
+        self.date = date
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+        case chatID = "chat_id"
+        case sendingState = "sending_state"
+        case date
+    }
+}
+
+/// `MessageSendingState`: pending, or failed with TDLib's error.
+public enum MessageSendingState: Decodable, Sendable, Equatable {
+    case pending
+    case failed(error: TDLibErrorObject, canRetry: Bool, retryAfter: Double)
+
+    private enum CodingKeys: String, CodingKey {
+        case type = "@type"
+        case error
+        case canRetry = "can_retry"
+        case retryAfter = "retry_after"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        if try c.decode(String.self, forKey: .type) == "messageSendingStateFailed" {
+            self = .failed(
+                error: try c.decode(TDLibErrorObject.self, forKey: .error),
+                canRetry: try c.decodeIfPresent(Bool.self, forKey: .canRetry) ?? false,
+                retryAfter: try c.decodeIfPresent(Double.self, forKey: .retryAfter) ?? 0)
+        } else {
+            self = .pending
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Logging
+
+/// The updates this app acts on. Anything else arrives as `.other(typeName)` and is skipped:
+/// an update type this build does not know is never an error.
+public enum TDUpdate: Sendable, Equatable {
+    case authorizationState(AuthorizationState)
+    case connectionState(ConnectionState)
+    case option(name: String, value: OptionValue)
+    case newChat(Chat)
+    case chatTitle(chatID: Int64, title: String)
+    case basicGroup(BasicGroup)
+    case supergroup(Supergroup)
+    case forumTopicInfo(ForumTopicInfo)
+    case user(User)
+    case messageSendSucceeded(message: Message, oldMessageID: Int64)
+    case messageSendFailed(message: Message, oldMessageID: Int64, error: TDLibErrorObject)
+    /// An update type not decoded by this build.
+    case other(String)
+    /// A known type whose contents did not decode (logged; treated like `.other`).
+    case undecodable(String)
+
+    private static let logger = Logger(label: "tgt.tdlib.updates")
+
+    private enum Keys: String, CodingKey {
+        case authorizationState = "authorization_state"
+        case state, name, value, chat
+        case chatID = "chat_id"
+        case title
+        case basicGroup = "basic_group"
+        case supergroup, info, user, message
+        case oldMessageID = "old_message_id"
+        case error
+    }
+
+    /// Decodes the update whose `@type` is `typeName` from `decoder`, never throwing.
+    init(decoding decoder: any Decoder, typeName: String) {
+        do {
+            let c = try decoder.container(keyedBy: Keys.self)
+            switch typeName {
+            case "updateAuthorizationState":
+                self = .authorizationState(try c.decode(AuthorizationState.self, forKey: .authorizationState))
+            case "updateConnectionState":
+                self = .connectionState(try c.decode(ConnectionState.self, forKey: .state))
+            case "updateOption":
+                self = .option(name: try c.decode(String.self, forKey: .name), value: try c.decode(OptionValue.self, forKey: .value))
+            case "updateNewChat": self = .newChat(try c.decode(Chat.self, forKey: .chat))
+            case "updateChatTitle":
+                self = .chatTitle(chatID: try c.decode(Int64.self, forKey: .chatID), title: try c.decode(String.self, forKey: .title))
+            case "updateBasicGroup": self = .basicGroup(try c.decode(BasicGroup.self, forKey: .basicGroup))
+            case "updateSupergroup": self = .supergroup(try c.decode(Supergroup.self, forKey: .supergroup))
+            case "updateForumTopicInfo": self = .forumTopicInfo(try c.decode(ForumTopicInfo.self, forKey: .info))
+            case "updateUser": self = .user(try c.decode(User.self, forKey: .user))
+            case "updateMessageSendSucceeded":
+                self = .messageSendSucceeded(
+                    message: try c.decode(Message.self, forKey: .message),
+                    oldMessageID: try c.decode(Int64.self, forKey: .oldMessageID))
+            case "updateMessageSendFailed":
+                self = .messageSendFailed(
+                    message: try c.decode(Message.self, forKey: .message),
+                    oldMessageID: try c.decode(Int64.self, forKey: .oldMessageID),
+                    error: try c.decode(TDLibErrorObject.self, forKey: .error))
+            default: self = .other(typeName)
+            }
+        } catch {
+            Self.logger.warning("skipped an update that did not decode", metadata: ["type": "\(typeName)", "error": "\(error)"])
+            self = .undecodable(typeName)
+        }
+    }
+}

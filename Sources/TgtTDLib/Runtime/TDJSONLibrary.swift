@@ -1,0 +1,108 @@
+import Foundation
+import Logging
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The real libtdjson, loaded at run time with `dlopen`.
+///
+/// One instance per library path per process (see `load`): libtdjson's `td_receive` is global to
+/// the process, so there must be exactly one receive loop reading from it.
+public final class TDJSONLibrary: TDJSONTransport, @unchecked Sendable {
+    // @unchecked: only immutable C function pointers and an immutable path are stored.
+    private typealias CreateFn = @convention(c) () -> Int32
+    private typealias SendFn = @convention(c) (Int32, UnsafePointer<CChar>) -> Void
+    private typealias ReceiveFn = @convention(c) (Double) -> UnsafePointer<CChar>?
+    private typealias ExecuteFn = @convention(c) (UnsafePointer<CChar>) -> UnsafePointer<CChar>?
+
+    /// Where the library was loaded from.
+    public let path: String
+    private let createFn: CreateFn
+    private let sendFn: SendFn
+    private let receiveFn: ReceiveFn
+    private let executeFn: ExecuteFn
+
+    private static let loaded = Locked<[String: TDJSONLibrary]>([:])
+    private static let logger = Logger(label: "tgt.tdlib.library")
+
+    private init(path: String, handle: UnsafeMutableRawPointer) throws(TDLibraryError) {
+        func symbol<T>(_ name: String, as type: T.Type) throws(TDLibraryError) -> T {
+            guard let pointer = dlsym(handle, name) else { throw .missingSymbol(name, path: path) }
+            return unsafeBitCast(pointer, to: type)
+        }
+        self.path = path
+        createFn = try symbol("td_create_client_id", as: CreateFn.self)
+        sendFn = try symbol("td_send", as: SendFn.self)
+        receiveFn = try symbol("td_receive", as: ReceiveFn.self)
+        executeFn = try symbol("td_execute", as: ExecuteFn.self)
+    }
+
+    /// Finds and loads libtdjson (see `TDLibraryLocator` for the search order), once per process.
+    ///
+    /// TDLib's own log is silenced to errors only until a client points it at a file.
+    public static func load(explicitPath: String? = nil,
+                            environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(TDLibraryError) -> TDJSONLibrary
+    {
+        let locator = TDLibraryLocator(explicitPath: explicitPath, environment: environment)
+        var tried: [String] = []
+        // The Python package is only asked about when nothing else was found (it runs python3).
+        let stages: [() -> [String]] = [locator.candidates, locator.pythonPackageLibraries]
+        for candidate in stages.lazy.flatMap({ $0() }) {
+            if let cached = loaded.withLock({ $0[candidate] }) { return cached }
+            tried.append(candidate)
+            guard let handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL) else { continue }
+            let library = try TDJSONLibrary(path: candidate, handle: handle)
+            let winner = loaded.withLock { cache in
+                if let existing = cache[candidate] { return existing }
+                cache[candidate] = library
+                return library
+            }
+            _ = winner.execute(#"{"@type":"setLogVerbosityLevel","new_verbosity_level":1}"#)
+            logger.debug("loaded libtdjson", metadata: ["path": "\(candidate)"])
+            return winner
+        }
+        throw .notFound(searched: locator.describedLocations)
+    }
+
+    public func createClientID() -> Int32 { createFn() }
+
+    public func send(clientID: Int32, request: String) {
+        request.withCString { sendFn(clientID, $0) }
+    }
+
+    public func receive(timeout: Double) -> String? {
+        // The returned buffer is valid only until the next call: copy it at once.
+        receiveFn(timeout).map { String(cString: $0) }
+    }
+
+    public func execute(_ request: String) -> String? {
+        request.withCString { executeFn($0) }.map { String(cString: $0) }
+    }
+}
+
+/// libtdjson could not be loaded.
+public enum TDLibraryError: UserFacingError, Equatable {
+    case notFound(searched: [String])
+    case missingSymbol(String, path: String)
+
+    public var message: String {
+        switch self {
+        case .notFound(let searched):
+            "TDLib (libtdjson) was not found. Looked in: \(searched.joined(separator: "; "))."
+        case .missingSymbol(let name, let path):
+            "\(path) is not a usable libtdjson (it has no \(name))."
+        }
+    }
+
+    public var nextStep: String? {
+        "Install it with `scripts/install-deps.sh` (or `python3 -m pip install tdjson==1.8.69`), "
+            + "or point TGT_TDJSON at a libtdjson file."
+    }
+
+    public var code: String { "tdlib_missing" }
+}
+
+import TgtDomain

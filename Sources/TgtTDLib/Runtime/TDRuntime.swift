@@ -1,0 +1,112 @@
+import Foundation
+import Logging
+
+/// Owns the single receive loop over one `TDJSONTransport` and routes what it reads:
+/// responses to the waiting request (by `@extra`), updates to their client's ordered stream
+/// (by `@client_id`).
+///
+/// The loop runs on its own thread while at least one client is registered and stops when the
+/// last one has closed, so `td_receive` is never called from two threads at once.
+public final class TDRuntime: Sendable {
+    public let transport: any TDJSONTransport
+    private let state = Locked<State>(State())
+    private let logger = Logger(label: "tgt.tdlib.runtime")
+
+    private struct State {
+        var clients: [Int32: TDClientCore] = [:]
+        var loopRunning = false
+    }
+
+    private static let sharedRuntimes = Locked<[ObjectIdentifier: TDRuntime]>([:])
+
+    public init(transport: any TDJSONTransport) {
+        self.transport = transport
+    }
+
+    /// The process-wide runtime for a transport (there must be only one per libtdjson).
+    public static func shared(for transport: any TDJSONTransport) -> TDRuntime {
+        sharedRuntimes.withLock { map in
+            let key = ObjectIdentifier(transport)
+            if let existing = map[key] { return existing }
+            let runtime = TDRuntime(transport: transport)
+            map[key] = runtime
+            return runtime
+        }
+    }
+
+    /// Number of clients currently registered (for tests and diagnostics).
+    public var clientCount: Int { state.withLock { $0.clients.count } }
+
+    func register(_ core: TDClientCore) {
+        let startLoop = state.withLock { s -> Bool in
+            s.clients[core.clientID] = core
+            if s.loopRunning { return false }
+            s.loopRunning = true
+            return true
+        }
+        if startLoop {
+            let thread = Thread { [self] in self.runLoop() }
+            thread.name = "tdjson-receive"
+            thread.start()
+        }
+    }
+
+    func unregister(_ clientID: Int32) {
+        state.withLock { _ = $0.clients.removeValue(forKey: clientID) }
+    }
+
+    private func runLoop() {
+        let decoder = JSONDecoder()
+        while true {
+            let keepGoing = state.withLock { s -> Bool in
+                if s.clients.isEmpty {
+                    s.loopRunning = false
+                    return false
+                }
+                return true
+            }
+            guard keepGoing else { return }
+            guard let text = transport.receive(timeout: 0.2) else { continue }
+            dispatch(text, decoder: decoder)
+        }
+    }
+
+    private func dispatch(_ text: String, decoder: JSONDecoder) {
+        let data = Data(text.utf8)
+        let incoming: TDIncoming
+        do {
+            incoming = try decoder.decode(TDIncoming.self, from: data)
+        } catch {
+            logger.warning("skipped an unreadable TDLib object", metadata: ["error": "\(error)"])
+            return
+        }
+        guard let clientID = incoming.clientID,
+            let core = state.withLock({ $0.clients[clientID] })
+        else { return }
+        if let extra = incoming.extra {
+            core.resolve(extra: extra, typeName: incoming.typeName, data: data)
+        } else if let update = incoming.update {
+            core.deliver(update)
+            if case .authorizationState(.closed) = update {
+                unregister(clientID)
+                core.finish()
+            }
+        }
+    }
+}
+
+/// What the receive loop reads first from every object: where it goes and what it is.
+struct TDIncoming: Decodable {
+    let clientID: Int32?
+    let extra: String?
+    let typeName: String
+    let update: TDUpdate?
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: TDKey.self)
+        clientID = try c.decodeIfPresent(Int32.self, forKey: .clientID)
+        extra = try? c.decodeIfPresent(String.self, forKey: .extra)
+        typeName = try c.decode(String.self, forKey: .type)
+        update = extra == nil ? TDUpdate(decoding: decoder, typeName: typeName) : nil
+    }
+}
