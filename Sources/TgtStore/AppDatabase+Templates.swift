@@ -1,0 +1,204 @@
+import Foundation
+import GRDB
+import TgtDomain
+
+extension AppDatabase {
+    /// All templates in grid order (sort order, then name).
+    public func templates() throws(StoreError) -> [Template] {
+        try read { db in try Self.fetchTemplates(db, where: nil, arguments: []) }
+    }
+
+    /// Templates whose name or text contains `text` (case- and diacritic-insensitive).
+    public func searchTemplates(_ text: String) throws(StoreError) -> [Template] {
+        let needle = text.trimmingCharacters(in: .whitespaces)
+        let all = try templates()
+        guard !needle.isEmpty else { return all }
+        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+        return all.filter { $0.name.range(of: needle, options: options) != nil || $0.body.range(of: needle, options: options) != nil }
+    }
+
+    /// The template with this id.
+    public func template(id: UUID) throws(StoreError) -> Template? {
+        try read { db in try Self.fetchTemplates(db, where: "id = ?", arguments: [id.uuidString]).first }
+    }
+
+    /// Finds a template by id, exact name (case-insensitive), or unique id prefix (at least 4).
+    public func resolveTemplate(_ key: String) throws(StoreError) -> Template {
+        let trimmed = key.trimmingCharacters(in: .whitespaces)
+        if let uuid = UUID(uuidString: trimmed), let found = try template(id: uuid) { return found }
+        let all = try templates()
+        let folded = TemplateValidator.fold(trimmed)
+        if let byName = all.first(where: { TemplateValidator.fold($0.name) == folded }) { return byName }
+        if trimmed.count >= 4 {
+            let prefix = trimmed.lowercased()
+            let matches = all.filter { $0.id.uuidString.lowercased().hasPrefix(prefix) }
+            if matches.count == 1 { return matches[0] }
+            if matches.count > 1 { throw .ambiguousTemplate(trimmed, matches: matches.map(\.name)) }
+        }
+        throw .templateNotFound(trimmed)
+    }
+
+    /// Saves a new template at the end of the grid (after validating it). Returns it as stored.
+    @discardableResult
+    public func insert(_ template: Template, validator: TemplateValidator = TemplateValidator()) throws(StoreError) -> Template {
+        try write { db in
+            var t = Self.normalized(template)
+            try Self.validate(t, db: db, validator: validator)
+            let maxOrder = try Int.fetchOne(db, sql: "SELECT MAX(sort_order) FROM template") ?? -1
+            t.sortOrder = maxOrder + 1
+            try Self.insertRow(t, db: db)
+            return t
+        }
+    }
+
+    /// Replaces a stored template's fields (keeping its id, position and creation time).
+    @discardableResult
+    public func update(_ template: Template, validator: TemplateValidator = TemplateValidator()) throws(StoreError) -> Template {
+        try write { db in
+            guard let existing = try Self.fetchTemplates(db, where: "id = ?", arguments: [template.id.uuidString]).first else {
+                throw StoreError.templateNotFound(template.id.uuidString)
+            }
+            var t = Self.normalized(template)
+            t.createdAt = existing.createdAt
+            t.sortOrder = existing.sortOrder
+            t.updatedAt = Self.now()
+            try Self.validate(t, db: db, validator: validator)
+            try db.execute(sql: "DELETE FROM template WHERE id = ?", arguments: [t.id.uuidString])
+            try Self.insertRow(t, db: db)
+            return t
+        }
+    }
+
+    /// Deletes a template (its send log rows stay, with the name they were sent under).
+    public func deleteTemplate(id: UUID) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM template WHERE id = ?", arguments: [id.uuidString])
+            guard db.changesCount > 0 else { throw StoreError.templateNotFound(id.uuidString) }
+            try Self.renumber(db)
+        }
+    }
+
+    /// Copies a template under a free name ("Name copy", "Name copy 2", …), right after it.
+    @discardableResult
+    public func duplicateTemplate(id: UUID) throws(StoreError) -> Template {
+        try write { db in
+            guard let source = try Self.fetchTemplates(db, where: "id = ?", arguments: [id.uuidString]).first else {
+                throw StoreError.templateNotFound(id.uuidString)
+            }
+            let names = Set(try String.fetchAll(db, sql: "SELECT name FROM template").map(TemplateValidator.fold))
+            let base = String(source.name.prefix(TemplateValidator.maxNameLength - 8))
+            var candidate = "\(base) copy"
+            var n = 2
+            while names.contains(TemplateValidator.fold(candidate)) {
+                candidate = "\(base) copy \(n)"
+                n += 1
+            }
+            let now = Self.now()
+            var copy = source
+            copy.id = UUID()
+            copy.name = candidate
+            copy.createdAt = now
+            copy.updatedAt = now
+            try db.execute(sql: "UPDATE template SET sort_order = sort_order + 1 WHERE sort_order > ?", arguments: [source.sortOrder])
+            copy.sortOrder = source.sortOrder + 1
+            try Self.insertRow(copy, db: db)
+            return copy
+        }
+    }
+
+    /// Moves a template to `position` (0-based, clamped) in the grid; the others keep their order.
+    public func moveTemplate(id: UUID, to position: Int) throws(StoreError) {
+        try write { db in
+            var ids = try String.fetchAll(db, sql: "SELECT id FROM template ORDER BY sort_order, name")
+            guard let from = ids.firstIndex(of: id.uuidString) else { throw StoreError.templateNotFound(id.uuidString) }
+            let moved = ids.remove(at: from)
+            ids.insert(moved, at: max(0, min(position, ids.count)))
+            try Self.writeOrder(ids, db: db)
+        }
+    }
+
+    /// Sets the whole grid order at once (ids not listed keep their relative order after these).
+    public func reorderTemplates(_ order: [UUID]) throws(StoreError) {
+        try write { db in
+            let current = try String.fetchAll(db, sql: "SELECT id FROM template ORDER BY sort_order, name")
+            let wanted = order.map(\.uuidString)
+            for id in wanted where !current.contains(id) { throw StoreError.templateNotFound(id) }
+            let rest = current.filter { !wanted.contains($0) }
+            try Self.writeOrder(wanted + rest, db: db)
+        }
+    }
+
+    // MARK: - Rows
+
+    static func now() -> Date {
+        Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+    }
+
+    static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
+    static func date(_ millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
+
+    /// Timestamps are kept to the millisecond so a template reads back exactly as saved.
+    static func normalized(_ template: Template) -> Template {
+        var t = template
+        t.createdAt = date(millis(t.createdAt))
+        t.updatedAt = date(millis(t.updatedAt))
+        return t
+    }
+
+    static func validate(_ template: Template, db: Database, validator: TemplateValidator) throws {
+        let others = try String.fetchAll(db, sql: "SELECT name FROM template WHERE id != ?", arguments: [template.id.uuidString])
+        let issues = validator.problemsForSaving(template, otherNames: others)
+        if !issues.isEmpty { throw StoreError.invalid(ValidationError(issues: issues)) }
+    }
+
+    static func insertRow(_ t: Template, db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO template (id, name, icon, body, location_mode, silent, sort_order, created_at_ms, updated_at_ms)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [t.id.uuidString, t.name, t.icon.rawValue, t.body, t.locationMode.rawValue, t.silent, t.sortOrder, millis(t.createdAt), millis(t.updatedAt)])
+        for (position, target) in t.targets.enumerated() {
+            try db.execute(
+                sql: "INSERT INTO template_target (template_id, position, chat_id, topic_id, chat_title, topic_title) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [t.id.uuidString, position, target.chatID, target.topicID, target.chatTitle, target.topicTitle])
+        }
+    }
+
+    static func writeOrder(_ ids: [String], db: Database) throws {
+        let statement = try db.makeStatement(sql: "UPDATE template SET sort_order = ? WHERE id = ?")
+        for (index, id) in ids.enumerated() { try statement.execute(arguments: [index, id]) }
+    }
+
+    static func renumber(_ db: Database) throws {
+        try writeOrder(try String.fetchAll(db, sql: "SELECT id FROM template ORDER BY sort_order, name"), db: db)
+    }
+
+    static func fetchTemplates(_ db: Database, where condition: String?, arguments: StatementArguments) throws -> [Template] {
+        let filter = condition.map { "WHERE \($0)" } ?? ""
+        var targets: [String: [Target]] = [:]
+        let targetSQL = condition == nil
+            ? "SELECT * FROM template_target ORDER BY template_id, position"
+            : "SELECT * FROM template_target WHERE template_id IN (SELECT id FROM template \(filter)) ORDER BY template_id, position"
+        let targetRows = try Row.fetchCursor(db, sql: targetSQL, arguments: arguments)
+        while let row = try targetRows.next() {
+            let topicID: Int32? = row["topic_id"]
+            targets[row["template_id"], default: []].append(
+                Target(chatID: row["chat_id"], topicID: topicID, chatTitle: row["chat_title"], topicTitle: row["topic_title"]))
+        }
+        var result: [Template] = []
+        let rows = try Row.fetchCursor(db, sql: "SELECT * FROM template \(filter) ORDER BY sort_order, name", arguments: arguments)
+        while let row = try rows.next() {
+            let idText: String = row["id"]
+            guard let id = UUID(uuidString: idText) else { continue }
+            let iconName: String = row["icon"]
+            let modeName: String = row["location_mode"]
+            result.append(Template(
+                id: id, name: row["name"], icon: TemplateIcon(rawValue: iconName) ?? .default, body: row["body"],
+                targets: targets[idText] ?? [], locationMode: LocationMode(rawValue: modeName) ?? .none,
+                silent: row["silent"], sortOrder: row["sort_order"],
+                createdAt: date(row["created_at_ms"]), updatedAt: date(row["updated_at_ms"])))
+        }
+        return result
+    }
+}

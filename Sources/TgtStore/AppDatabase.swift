@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+import Logging
+import TgtDomain
+
+/// The one owner of TgTemplates' SQLite database: templates, their targets, the send log, the
+/// cached chat directory and settings. Every write is one transaction; migrations only add.
+public final class AppDatabase: Sendable {
+    let writer: any DatabaseWriter
+    let logger = Logger(label: "tgt.store")
+
+    /// Opens (creating and migrating) the database file at `url`.
+    public static func open(at url: URL) throws(StoreError) -> AppDatabase {
+        do {
+            var config = Configuration()
+            config.foreignKeysEnabled = true
+            config.busyMode = .timeout(5)
+            let pool = try DatabasePool(path: url.path, configuration: config)
+            return try AppDatabase(writer: pool)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .database("\(url.path): \(error)")
+        }
+    }
+
+    /// Opens the database inside a data folder (creating the folder).
+    public static func open(in directory: DataDirectory) throws(StoreError) -> AppDatabase {
+        try directory.create()
+        return try open(at: directory.databaseFile)
+    }
+
+    /// A private in-memory database (tests and previews).
+    public static func inMemory() throws(StoreError) -> AppDatabase {
+        do { return try AppDatabase(writer: DatabaseQueue()) } catch { throw .database("in-memory: \(error)") }
+    }
+
+    init(writer: any DatabaseWriter, upTo version: String? = nil) throws {
+        self.writer = writer
+        if let version {
+            try Self.migrator.migrate(writer, upTo: version)
+        } else {
+            try Self.migrator.migrate(writer)
+        }
+    }
+
+    /// Opens `url` migrated only up to `version` (for migration tests: an "older schema").
+    public static func openForMigrationTest(at url: URL, upTo version: String) throws -> AppDatabase {
+        try AppDatabase(writer: DatabaseQueue(path: url.path), upTo: version)
+    }
+
+    /// The migrations applied so far, oldest first.
+    public func appliedMigrations() throws(StoreError) -> [String] {
+        try read { db in try Self.migrator.appliedIdentifiers(db).sorted() }
+    }
+
+    /// Runs `body` in a read transaction, mapping errors to `StoreError`.
+    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StoreError) -> T {
+        do { return try writer.read(body) } catch { throw Self.map(error) }
+    }
+
+    /// Runs `body` in one write transaction: all of it is saved, or none of it.
+    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StoreError) -> T {
+        do { return try writer.write(body) } catch { throw Self.map(error) }
+    }
+
+    static func map(_ error: any Error) -> StoreError {
+        if let error = error as? StoreError { return error }
+        return .database(String(describing: error))
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import GRDB
+import TgtDomain
+
+/// A group a template can target, as cached from Telegram's chat list.
+public struct CachedChat: Sendable, Hashable, Codable, Identifiable {
+    /// Basic group or (non-channel) supergroup.
+    public enum Kind: String, Sendable, Codable { case basicGroup = "basic_group", supergroup }
+
+    public var id: Int64
+    public var kind: Kind
+    public var title: String
+    /// 0 when Telegram did not say.
+    public var memberCount: Int
+    public var isForum: Bool
+    /// Forum topics (empty for non-forums), in Telegram's order.
+    public var topics: [CachedTopic]
+
+    public init(id: Int64, kind: Kind, title: String, memberCount: Int, isForum: Bool = false, topics: [CachedTopic] = []) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.memberCount = memberCount
+        self.isForum = isForum
+        self.topics = topics
+    }
+
+    /// The target for the chat itself, or one of its topics.
+    public func target(topic: CachedTopic? = nil) -> Target {
+        Target(chatID: id, topicID: topic?.id, chatTitle: title, topicTitle: topic?.title)
+    }
+}
+
+/// A forum topic.
+public struct CachedTopic: Sendable, Hashable, Codable, Identifiable {
+    public var id: Int32
+    public var title: String
+    public init(id: Int32, title: String) {
+        self.id = id
+        self.title = title
+    }
+}
+
+extension AppDatabase {
+    /// Replaces the cached directory with `chats` (in chat-list order), in one transaction.
+    public func replaceChatDirectory(_ chats: [CachedChat]) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM forum_topic; DELETE FROM chat;")
+            let chatStatement = try db.makeStatement(sql: "INSERT INTO chat (id, kind, title, member_count, is_forum, list_order) VALUES (?, ?, ?, ?, ?, ?)")
+            let topicStatement = try db.makeStatement(sql: "INSERT OR REPLACE INTO forum_topic (chat_id, topic_id, title) VALUES (?, ?, ?)")
+            for (order, chat) in chats.enumerated() {
+                try chatStatement.execute(arguments: [chat.id, chat.kind.rawValue, chat.title, chat.memberCount, chat.isForum, order])
+                for topic in chat.topics { try topicStatement.execute(arguments: [chat.id, topic.id, topic.title]) }
+            }
+        }
+    }
+
+    /// Cached chats in chat-list order, optionally those whose title (or a topic's) contains `search`.
+    public func cachedChats(search: String? = nil) throws(StoreError) -> [CachedChat] {
+        let all: [CachedChat] = try read { db in
+            var topics: [Int64: [CachedTopic]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM forum_topic ORDER BY chat_id, rowid") {
+                topics[row["chat_id"], default: []].append(CachedTopic(id: row["topic_id"], title: row["title"]))
+            }
+            return try Row.fetchAll(db, sql: "SELECT * FROM chat ORDER BY list_order").compactMap { row in
+                guard let kind = CachedChat.Kind(rawValue: row["kind"]) else { return nil }
+                let id: Int64 = row["id"]
+                return CachedChat(id: id, kind: kind, title: row["title"], memberCount: row["member_count"],
+                                  isForum: row["is_forum"], topics: topics[id] ?? [])
+            }
+        }
+        guard let search = search?.trimmingCharacters(in: .whitespaces), !search.isEmpty else { return all }
+        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+        return all.compactMap { chat in
+            if chat.title.range(of: search, options: options) != nil { return chat }
+            let topics = chat.topics.filter { $0.title.range(of: search, options: options) != nil }
+            guard !topics.isEmpty else { return nil }
+            var narrowed = chat
+            narrowed.topics = topics
+            return narrowed
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import GRDB
+
+extension AppDatabase {
+    /// Versioned schema changes. A migration may add or transform, never drop user data; once
+    /// shipped, a migration is never edited (add a new one instead).
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-templates") { db in
+            try db.execute(sql: """
+                CREATE TABLE template (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL,
+                    icon TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    location_mode TEXT NOT NULL DEFAULT 'none',
+                    silent INTEGER NOT NULL DEFAULT 0,
+                    sort_order INTEGER NOT NULL,
+                    created_at_ms INTEGER NOT NULL,
+                    updated_at_ms INTEGER NOT NULL
+                );
+                CREATE UNIQUE INDEX template_name ON template(name COLLATE NOCASE);
+                CREATE INDEX template_order ON template(sort_order, name);
+                CREATE TABLE template_target (
+                    template_id TEXT NOT NULL REFERENCES template(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    chat_id INTEGER NOT NULL,
+                    topic_id INTEGER,
+                    chat_title TEXT NOT NULL,
+                    topic_title TEXT,
+                    PRIMARY KEY (template_id, position)
+                );
+                CREATE TABLE setting (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+                """)
+        }
+        migrator.registerMigration("v2-sends-and-chats") { db in
+            try db.execute(sql: """
+                CREATE TABLE send_log (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    batch_id TEXT NOT NULL,
+                    template_id TEXT,
+                    template_name TEXT NOT NULL,
+                    chat_id INTEGER NOT NULL,
+                    topic_id INTEGER,
+                    target_title TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    error TEXT,
+                    message_id INTEGER,
+                    queued_at_ms INTEGER NOT NULL,
+                    updated_at_ms INTEGER NOT NULL
+                );
+                CREATE INDEX send_log_recent ON send_log(queued_at_ms DESC, id DESC);
+                CREATE INDEX send_log_batch ON send_log(batch_id);
+                CREATE TABLE chat (
+                    id INTEGER PRIMARY KEY NOT NULL,
+                    kind TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    member_count INTEGER NOT NULL DEFAULT 0,
+                    is_forum INTEGER NOT NULL DEFAULT 0,
+                    list_order INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE TABLE forum_topic (
+                    chat_id INTEGER NOT NULL REFERENCES chat(id) ON DELETE CASCADE,
+                    topic_id INTEGER NOT NULL,
+                    title TEXT NOT NULL,
+                    PRIMARY KEY (chat_id, topic_id)
+                );
+                """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import GRDB
+import TgtDomain
+
+/// Non-secret preferences kept in the database.
+public enum SettingKey: String, Sendable, CaseIterable {
+    /// "LAT,LON" used when a send needs a location and none is given.
+    case defaultLocation = "default_location"
+    /// TDLib's `message_text_length_max`, remembered from the last session.
+    case messageTextLengthMax = "message_text_length_max"
+    /// The account's display name, for `{{me}}` when offline.
+    case accountName = "account_name"
+}
+
+extension AppDatabase {
+    public func setting(_ key: SettingKey) throws(StoreError) -> String? {
+        try read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key.rawValue]) }
+    }
+
+    /// Sets (or with nil, removes) a setting.
+    public func setSetting(_ key: SettingKey, _ value: String?) throws(StoreError) {
+        try write { db in
+            if let value {
+                try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                               arguments: [key.rawValue, value])
+            } else {
+                try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key.rawValue])
+            }
+        }
+    }
+
+    /// The configured default location, if any.
+    public func defaultLocation() throws(StoreError) -> Coordinate? {
+        try setting(.defaultLocation).flatMap(Coordinate.init(parsing:))
+    }
+
+    /// The validator with TDLib's text limit when known.
+    public func validator() -> TemplateValidator {
+        let limit = (try? setting(.messageTextLengthMax)).flatMap { $0.flatMap(Int.init) }
+        return TemplateValidator(maxTextLength: limit ?? TemplateValidator.defaultMaxTextLength)
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import GRDB
+import TgtDomain
+
+/// The JSON export format for templates (versioned). Export then import gives back exactly the
+/// same templates: ids, text (any Unicode), targets, order and timestamps.
+public struct TemplateArchive: Codable, Sendable, Equatable {
+    public static let formatName = "tgtemplates.templates"
+    public static let currentVersion = 1
+
+    public var format: String
+    public var version: Int
+    public var exportedAt: String
+    public var templates: [ArchivedTemplate]
+
+    enum CodingKeys: String, CodingKey {
+        case format, version, templates
+        case exportedAt = "exported_at"
+    }
+
+    /// One template in the archive (wire names are snake_case and stable across app versions).
+    public struct ArchivedTemplate: Codable, Sendable, Equatable {
+        public var id: UUID
+        public var name: String
+        public var icon: String
+        public var body: String
+        public var targets: [ArchivedTarget]
+        public var locationMode: String
+        public var silent: Bool
+        public var sortOrder: Int
+        public var createdAt: String
+        public var updatedAt: String
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, icon, body, targets, silent
+            case locationMode = "location_mode"
+            case sortOrder = "sort_order"
+            case createdAt = "created_at"
+            case updatedAt = "updated_at"
+        }
+    }
+
+    /// One target in the archive.
+    public struct ArchivedTarget: Codable, Sendable, Equatable {
+        public var chatID: Int64
+        public var topicID: Int32?
+        public var chatTitle: String
+        public var topicTitle: String?
+
+        enum CodingKeys: String, CodingKey {
+            case chatID = "chat_id"
+            case topicID = "topic_id"
+            case chatTitle = "chat_title"
+            case topicTitle = "topic_title"
+        }
+    }
+
+    public init(templates: [Template], exportedAt: Date = Date()) {
+        format = Self.formatName
+        version = Self.currentVersion
+        self.exportedAt = Self.timestamp(exportedAt)
+        self.templates = templates.map { t in
+            ArchivedTemplate(
+                id: t.id, name: t.name, icon: t.icon.rawValue, body: t.body,
+                targets: t.targets.map { ArchivedTarget(chatID: $0.chatID, topicID: $0.topicID, chatTitle: $0.chatTitle, topicTitle: $0.topicTitle) },
+                locationMode: t.locationMode.rawValue, silent: t.silent, sortOrder: t.sortOrder,
+                createdAt: Self.timestamp(t.createdAt), updatedAt: Self.timestamp(t.updatedAt))
+        }
+    }
+
+    /// Pretty, key-sorted JSON with Unicode kept as is.
+    public func encoded() throws(StoreError) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do { return try encoder.encode(self) } catch { throw .exportFailed(String(describing: error)) }
+    }
+
+    /// Reads and fully checks an archive; nothing is trusted until every template passes.
+    public static func decode(_ data: Data) throws(StoreError) -> (TemplateArchive, [Template]) {
+        let archive: TemplateArchive
+        do {
+            archive = try JSONDecoder().decode(TemplateArchive.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
+            throw .importFailed("the file is not valid JSON.")
+        } catch {
+            throw .importFailed("the file is not a TgTemplates export (\(describe(error))).")
+        }
+        guard archive.format == formatName else { throw .importFailed("the file's format is “\(archive.format)”, not \(formatName).") }
+        guard archive.version <= currentVersion else {
+            throw .importFailed("the file was made by a newer TgTemplates (format version \(archive.version)); update tgt first.")
+        }
+        var templates: [Template] = []
+        for (index, a) in archive.templates.enumerated() {
+            let label = "template \(index + 1) (“\(a.name)”)"
+            guard let icon = TemplateIcon(rawValue: a.icon) else { throw .importFailed("\(label) has an unknown icon “\(a.icon)”.") }
+            guard let mode = LocationMode(rawValue: a.locationMode) else { throw .importFailed("\(label) has an unknown location mode “\(a.locationMode)”.") }
+            guard let created = date(a.createdAt), let updated = date(a.updatedAt) else { throw .importFailed("\(label) has a malformed date.") }
+            templates.append(Template(
+                id: a.id, name: a.name, icon: icon, body: a.body,
+                targets: a.targets.map { Target(chatID: $0.chatID, topicID: $0.topicID, chatTitle: $0.chatTitle, topicTitle: $0.topicTitle) },
+                locationMode: mode, silent: a.silent, sortOrder: a.sortOrder, createdAt: created, updatedAt: updated))
+        }
+        return (archive, templates)
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return String(describing: error) }
+        switch error {
+        case .keyNotFound(let key, let context): return "missing “\(key.stringValue)” at \(path(context.codingPath))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return "unexpected value at \(path(context.codingPath))"
+        @unknown default: return "unreadable"
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.isEmpty ? "the top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return f.string(from: date)
+    }
+
+    static func date(_ text: String) -> Date? {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let d = f.date(from: text) { return d }
+        f.formatOptions = [.withInternetDateTime]
+        return f.date(from: text)
+    }
+}
+
+/// What an import did.
+public struct ImportSummary: Sendable, Equatable, Codable {
+    public var added: Int
+    public var updated: Int
+    public init(added: Int, updated: Int) {
+        self.added = added
+        self.updated = updated
+    }
+}
+
+extension AppDatabase {
+    /// All templates as an archive, in grid order.
+    public func exportTemplates() throws(StoreError) -> TemplateArchive {
+        TemplateArchive(templates: try templates())
+    }
+
+    /// Imports an archive: templates with a known id are replaced, others added, all in one
+    /// transaction. Any problem (bad JSON, unknown icon, duplicate or invalid names, …) imports
+    /// nothing and says which template is at fault.
+    @discardableResult
+    public func importTemplates(_ data: Data) throws(StoreError) -> ImportSummary {
+        let (_, incoming) = try TemplateArchive.decode(data)
+        var seenIDs = Set<UUID>()
+        var seenNames = [String: String]()
+        for t in incoming {
+            guard seenIDs.insert(t.id).inserted else { throw .importFailed("the id \(t.id) appears twice.") }
+            let folded = TemplateValidator.fold(t.name)
+            if let other = seenNames[folded] { throw .importFailed("two templates are called “\(other)”.") }
+            seenNames[folded] = t.name
+        }
+        let validator = validator()
+        return try write { db in
+            let existing = try Self.fetchTemplates(db, where: nil, arguments: [])
+            let existingIDs = Set(existing.map(\.id))
+            let incomingIDs = Set(incoming.map(\.id))
+            // Names must be unique against the templates that stay (not replaced by this import).
+            let staying = existing.filter { !incomingIDs.contains($0.id) }.map(\.name)
+            for t in incoming {
+                let issues = validator.problemsForSaving(t, otherNames: staying + incoming.filter { $0.id != t.id }.map(\.name))
+                if !issues.isEmpty {
+                    throw StoreError.importFailed("“\(t.name)”: " + issues.map(\.message).joined(separator: " "))
+                }
+            }
+            var summary = ImportSummary(added: 0, updated: 0)
+            let base = (try Int.fetchOne(db, sql: "SELECT MAX(sort_order) FROM template") ?? -1) + 1
+            // Replaced templates go first, so names swapped between them cannot collide.
+            for t in incoming where existingIDs.contains(t.id) {
+                try db.execute(sql: "DELETE FROM template WHERE id = ?", arguments: [t.id.uuidString])
+                summary.updated += 1
+            }
+            for (index, t) in incoming.enumerated() {
+                var row = Self.normalized(t)
+                if !existingIDs.contains(t.id) {
+                    summary.added += 1
+                    // Into an empty store the archive's order is kept; otherwise new ones go last.
+                    if !existing.isEmpty { row.sortOrder = base + index }
+                }
+                try Self.insertRow(row, db: db)
+            }
+            return summary
+        }
+    }
+}

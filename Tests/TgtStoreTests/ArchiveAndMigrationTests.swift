@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import TgtDomain
+import TgtStore
+
+@Suite("Export, import, migrations and files")
+struct ArchiveAndMigrationTests {
+    func sample(_ db: AppDatabase) throws -> [Template] {
+        try db.insert(Template(name: "Привет 👋", icon: .heart, body: "**Ciao** {{chat}}\n日本語 ‮ RTL \u{0000}? no: \u{1F600}", targets: [Target(chatID: -5, chatTitle: "Σ group")], silent: true))
+        try db.insert(Template(name: "Arrived 📍", icon: .location, body: "Here: {{location}}",
+                               targets: [Target(chatID: -6, topicID: 2, chatTitle: "Team", topicTitle: "Ops \"quoted\"")], locationMode: .native))
+        return try db.templates()
+    }
+
+    @Test("export then import into an empty store round-trips exactly, Unicode included")
+    func roundTrip() throws {
+        let a = try StoreFixture(), b = try StoreFixture()
+        defer { a.remove(); b.remove() }
+        let original = try sample(a.db)
+        let data = try a.db.exportTemplates().encoded()
+        #expect(try b.db.importTemplates(data) == ImportSummary(added: 2, updated: 0))
+        #expect(try b.db.templates() == original)
+        // Importing the same file again replaces rather than duplicates.
+        #expect(try b.db.importTemplates(data) == ImportSummary(added: 0, updated: 2))
+        #expect(try b.db.templates() == original)
+        #expect(try b.db.exportTemplates().templates == a.db.exportTemplates().templates)
+    }
+
+    @Test("a bad file imports nothing and says why", arguments: [
+        ("not json", "not valid JSON"),
+        (#"{"format":"other","version":1,"exported_at":"x","templates":[]}"#, "format"),
+        (#"{"format":"tgtemplates.templates","version":99,"exported_at":"x","templates":[]}"#, "newer"),
+        (#"{"format":"tgtemplates.templates","version":1,"exported_at":"x"}"#, "missing “templates”"),
+    ])
+    func badFiles(text: String, reason: String) throws {
+        let f = try StoreFixture()
+        defer { f.remove() }
+        let before = try sample(f.db)
+        #expect {
+            try f.db.importTemplates(Data(text.utf8))
+        } throws: { error in
+            (error as? StoreError)?.message.contains(reason) == true
+        }
+        #expect(try f.db.templates() == before)
+    }
+
+    @Test("one bad template among many imports none of them")
+    func atomicImport() throws {
+        let a = try StoreFixture(), b = try StoreFixture()
+        defer { a.remove(); b.remove() }
+        for i in 0..<50 { try a.db.insert(Template(name: "T\(i)", body: "body \(i)")) }
+        var archive = try a.db.exportTemplates()
+        archive.templates[37].icon = "not.an.icon"
+        try b.db.insert(Template(name: "Keep me", body: "x"))
+        #expect(throws: StoreError.importFailed("template 38 (“T37”) has an unknown icon “not.an.icon”.")) {
+            try b.db.importTemplates(try archive.encoded())
+        }
+        archive = try a.db.exportTemplates()
+        archive.templates[49].name = "keep ME"
+        #expect(throws: StoreError.self) { try b.db.importTemplates(try archive.encoded()) }
+        #expect(try b.db.templates().map(\.name) == ["Keep me"])
+    }
+
+    @Test("migrating a database made by the first schema keeps every template")
+    func migrationFromV1() throws {
+        let folder = try TestFolder()
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("old.sqlite")
+        let old = try AppDatabase.openForMigrationTest(at: file, upTo: "v1-templates")
+        #expect(try old.appliedMigrations() == ["v1-templates"])
+        let saved = try sample(old)
+        let migrated = try AppDatabase.open(at: file)
+        #expect(try migrated.appliedMigrations() == ["v1-templates", "v2-sends-and-chats"])
+        #expect(try migrated.templates() == saved)
+        // The tables v2 added work on the migrated file.
+        #expect(try migrated.beginSend(of: saved[0]).count == 1)
+    }
+
+    @Test("secret files are written atomically with 0600 permissions")
+    func secureFiles() throws {
+        let folder = try TestFolder()
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("secret.json")
+        try SecureFile.write(Data("one".utf8), to: file)
+        #expect(SecureFile.permissions(of: file) == 0o600)
+        try SecureFile.write(Data("two".utf8), to: file)
+        #expect(SecureFile.read(file) == Data("two".utf8))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+        #expect(throws: StoreError.self) { try SecureFile.write(Data(), to: URL(fileURLWithPath: "/nonexistent-dir/x")) }
+    }
+
+    @Test("data folder: flag, then TGT_DATA_DIR, then XDG, then ~/.local/share")
+    func dataDirectory() {
+        let env = ["HOME": "/home/u", "XDG_DATA_HOME": "/xdg", "TGT_DATA_DIR": "/env"]
+        #expect(DataDirectory.resolve(flag: "/flag", environment: env).url.path == "/flag")
+        #expect(DataDirectory.resolve(flag: "~/d", environment: env).url.path == "/home/u/d")
+        #expect(DataDirectory.resolve(flag: nil, environment: env).url.path == "/env")
+        #if os(Linux)
+        #expect(DataDirectory.resolve(flag: nil, environment: ["HOME": "/home/u", "XDG_DATA_HOME": "/xdg"]).url.path == "/xdg/tgtemplates")
+        #expect(DataDirectory.resolve(flag: nil, environment: ["HOME": "/home/u"]).url.path == "/home/u/.local/share/tgtemplates")
+        #endif
+    }
+}
+
+struct TestFolder {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("tf-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+import TgtDomain
+import TgtStore
+
+/// A store on a real SQLite file in a fresh folder.
+struct StoreFixture {
+    let folder: URL
+    let db: AppDatabase
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString.prefix(8))")
+        db = try AppDatabase.open(in: DataDirectory(url: folder))
+    }
+
+    func reopen() throws -> AppDatabase { try AppDatabase.open(in: DataDirectory(url: folder)) }
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+}
+
+@Suite("Template store")
+struct TemplateStoreTests {
+    let family = Target(chatID: -100, chatTitle: "Família 👨‍👩‍👧")
+    let work = Target(chatID: -200, topicID: 3, chatTitle: "Work", topicTitle: "Standups")
+
+    @Test("insert, read back exactly after reopening, update, delete")
+    func crud() throws {
+        let f = try StoreFixture()
+        defer { f.remove() }
+        let saved = try f.db.insert(Template(name: "Leaving work", icon: .car, body: "*Leaving* now, home at {{eta}}", targets: [family, work], locationMode: .mapLink, silent: true))
+        let reopened = try f.reopen()
+        #expect(try reopened.template(id: saved.id) == saved)
+        var edited = saved
+        edited.body = "On my way 🚗"
+        edited.targets = [work]
+        let updated = try reopened.update(edited)
+        #expect(updated.createdAt == saved.createdAt && updated.updatedAt >= saved.updatedAt)
+        #expect(try reopened.template(id: saved.id)?.targets == [work])
+        try reopened.deleteTemplate(id: saved.id)
+        #expect(try reopened.templates().isEmpty)
+        #expect(throws: StoreError.templateNotFound(saved.id.uuidString)) { try reopened.deleteTemplate(id: saved.id) }
+    }
+
+    @Test("invalid templates are refused and change nothing")
+    func invalidChangesNothing() throws {
+        let f = try StoreFixture()
+        defer { f.remove() }
+        let first = try f.db.insert(Template(name: "Home", body: "x"))
+        #expect(throws: StoreError.self) { try f.db.insert(Template(name: "HOME", body: "y")) }
+        #expect(throws: StoreError.self) { try f.db.insert(Template(name: "Other", body: "{{broken")) }
+        var bad = first
+        bad.name = ""
+        #expect(throws: StoreError.self) { try f.db.update(bad) }
+        #expect(try f.db.templates() == [first])
+    }
+
+    @Test("resolve by id, name (any case) or id prefix; unknown names say so")
+    func resolve() throws {
+        let f = try StoreFixture()
+        defer { f.remove() }
+        let t = try f.db.insert(Template(name: "Standup in 5", body: "x"))
+        #expect(try f.db.resolveTemplate("standup IN 5") == t)
+        #expect(try f.db.resolveTemplate(t.id.uuidString) == t)
+        #expect(try f.db.resolveTemplate(String(t.id.uuidString.prefix(6))) == t)
+        #expect(throws: StoreError.templateNotFound("nope")) { try f.db.resolveTemplate("nope") }
+    }
+
+    @Test("duplicate picks a free name and sits right after the original; move and reorder")
+    func duplicateAndOrder() throws {
+        let f = try StoreFixture()
+        defer { f.remove() }
+        let a = try f.db.insert(Template(name: "A", body: "a"))
+        let b = try f.db.insert(Template(name: "B", body: "b"))
+        let copy1 = try f.db.duplicateTemplate(id: a.id)
+        let copy2 = try f.db.duplicateTemplate(id: a.id)
+        #expect(copy1.name == "A copy" && copy2.name == "A copy 2")
+        #expect(try f.db.templates().map(\.name) == ["A", "A copy 2", "A copy", "B"])
+        try f.db.moveTemplate(id: b.id, to: 0)
+        #expect(try f.db.templates().map(\.name) == ["B", "A", "A copy 2", "A copy"])
+        try f.db.reorderTemplates([copy1.id, a.id])
+        #expect(try f.db.templates().map(\.name) == ["A copy", "A", "B", "A copy 2"])
+        #expect(try f.db.templates().map(\.sortOrder) == [0, 1, 2, 3])
+    }
+
+    @Test("search matches name or text, ignoring case and accents")
+    func search() throws {
+        let f = try StoreFixture()
+        defer { f.remove() }
+        try f.db.insert(Template(name: "Café", body: "Coffee break ☕️"))
+        try f.db.insert(Template(name: "Gym", body: "At the CAFE after"))
+        try f.db.insert(Template(name: "Sleep", body: "Good night"))
+        #expect(try f.db.searchTemplates("cafe").map(\.name) == ["Café", "Gym"])
+        #expect(try f.db.searchTemplates("NIGHT").map(\.name) == ["Sleep"])
+        #expect(try f.db.searchTemplates("  ").count == 3)
+    }
+
+    @Test("send log rows move from queued to sent or failed")
+    func sendLog() throws {
+        let f = try StoreFixture()
+        defer { f.remove() }
+        let t = try f.db.insert(Template(name: "Ping", body: "ping", targets: [family, work]))
+        let entries = try f.db.beginSend(of: t)
+        #expect(entries.map(\.status) == [.queued, .queued])
+        try f.db.recordSend(id: entries[0].id, status: .sent, messageID: 42)
+        try f.db.recordSend(id: entries[1].id, status: .failed, error: "Chat not found")
+        let batch = try f.db.sends(inBatch: entries[0].batchID)
+        #expect(batch.map(\.status) == [.sent, .failed])
+        #expect(batch[0].messageID == 42 && batch[1].error == "Chat not found")
+        #expect(batch[1].targetTitle == "Work › Standups")
+        let more = try f.db.beginSend(of: t)
+        #expect(try f.db.failUnfinishedSends(reason: "interrupted") == 2)
+        #expect(try f.db.recentSends().first?.batchID == more[0].batchID)
+    }
+
+    @Test("chat directory cache keeps order, topics, and searches topics too")
+    func chatCache() throws {
+        let f = try StoreFixture()
+        defer { f.remove() }
+        try f.db.replaceChatDirectory([
+            CachedChat(id: -1, kind: .basicGroup, title: "Family", memberCount: 4),
+            CachedChat(id: -2, kind: .supergroup, title: "Work", memberCount: 120, isForum: true,
+                       topics: [CachedTopic(id: 1, title: "General"), CachedTopic(id: 9, title: "Standups")]),
+        ])
+        #expect(try f.db.cachedChats().map(\.title) == ["Family", "Work"])
+        let found = try f.db.cachedChats(search: "standup")
+        #expect(found.count == 1 && found[0].topics == [CachedTopic(id: 9, title: "Standups")])
+        try f.db.replaceChatDirectory([CachedChat(id: -3, kind: .basicGroup, title: "New", memberCount: 2)])
+        #expect(try f.reopen().cachedChats().map(\.id) == [-3])
+    }
+
+    @Test("settings: default location and TDLib's text limit feed the validator")
+    func settings() throws {
+        let f = try StoreFixture()
+        defer { f.remove() }
+        #expect(try f.db.defaultLocation() == nil)
+        try f.db.setSetting(.defaultLocation, "45.4642,9.19")
+        try f.db.setSetting(.messageTextLengthMax, "100")
+        #expect(try f.reopen().defaultLocation() == Coordinate(latitude: 45.4642, longitude: 9.19))
+        #expect(f.db.validator().maxTextLength == 100)
+        try f.db.setSetting(.defaultLocation, nil)
+        #expect(try f.db.defaultLocation() == nil)
+    }
+}
