@@ -66,7 +66,7 @@ public struct Renderer: Sendable {
                 switch part {
                 case .literal(let literal): out += literal
                 case .variable(let name):
-                    out += value(of: name, context: context, chatTitle: target.displayName) ?? ""
+                    out += Self.escapeMarkdown(value(of: name, context: context, chatTitle: target.displayName) ?? "")
                 }
             }
             var native: Coordinate?
@@ -95,6 +95,18 @@ public struct Renderer: Sendable {
             }
         }
         return context.custom[name]
+    }
+
+    /// Escapes Telegram Markdown (v1) markup characters so a value is sent literally: a chat
+    /// called "my_group" must not start italics.
+    public static func escapeMarkdown(_ value: String) -> String {
+        var out = ""
+        out.reserveCapacity(value.count)
+        for ch in value {
+            if ch == "_" || ch == "*" || ch == "[" || ch == "`" { out.append("\\") }
+            out.append(ch)
+        }
+        return out
     }
 
     private func format(_ context: RenderContext, date: DateFormatter.Style, time: DateFormatter.Style) -> String {

@@ -35,8 +35,8 @@ struct RealTDLibTests {
     func parseMarkdown() throws {
         let library = try OfflineTDLib.library()
         let text = try TDClient.execute(
-            TDFunctions.ParseMarkdown("*Leaving* _now_ [map](https://example.com/x) `eta`"), on: library)
-        #expect(text.text == "Leaving now map eta")
+            TDFunctions.ParseMarkdown("*Leaving* _now_. [map](https://example.com/x) `eta`!"), on: library)
+        #expect(text.text == "Leaving now. map eta!")
         let kinds = text.entities.map(\.typeName)
         #expect(kinds == ["textEntityTypeBold", "textEntityTypeItalic", "textEntityTypeTextUrl", "textEntityTypeCode"])
         #expect(text.entities[2].type["url"] == .string("https://example.com/x"))
@@ -50,7 +50,7 @@ struct RealTDLibTests {
             _ = try TDClient.execute(TDFunctions.ParseMarkdown("*never closed"), on: library)
         } throws: { error in
             guard let error = error as? TDError, case .tdlib(400, let message, _) = error else { return false }
-            return message.contains("Bold") && message.contains("offset")
+            return message.contains("Can't find end of the entity") && message.contains("offset 0")
         }
     }
 

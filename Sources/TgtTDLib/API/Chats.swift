@@ -1,16 +1,55 @@
-/// `chat`, reduced to identity, kind and title.
+/// `chat`, reduced to identity, kind, title and its positions in chat lists.
 public struct Chat: Decodable, Sendable, Equatable {
     public var id: Int64
     public var type: ChatType
     public var title: String
+    public var positions: [ChatPosition]
 
-    public init(id: Int64, type: ChatType, title: String) {
+    public init(id: Int64, type: ChatType, title: String, positions: [ChatPosition] = []) {
         self.id = id
         self.type = type
         self.title = title
+        self.positions = positions
     }
 
-    private enum CodingKeys: String, CodingKey { case id, type, title }
+    private enum CodingKeys: String, CodingKey { case id, type, title, positions }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(Int64.self, forKey: .id)
+        type = try c.decode(ChatType.self, forKey: .type)
+        title = try c.decode(String.self, forKey: .title)
+        positions = try c.decodeIfPresent([ChatPosition].self, forKey: .positions) ?? []
+    }
+}
+
+/// `chatPosition`, reduced to whether it is in the main list and its order there.
+public struct ChatPosition: Decodable, Sendable, Equatable {
+    /// True for `chatListMain`.
+    public var isMainList: Bool
+    /// Sort key (descending); 0 means the chat left the list.
+    public var order: Int64
+
+    public init(isMainList: Bool, order: Int64) {
+        self.isMainList = isMainList
+        self.order = order
+    }
+
+    private enum CodingKeys: String, CodingKey { case list, order }
+    private enum ListKeys: String, CodingKey { case type = "@type" }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let list = try c.nestedContainer(keyedBy: ListKeys.self, forKey: .list)
+        isMainList = try list.decode(String.self, forKey: .type) == "chatListMain"
+        order = try c.decode(TDInt64.self, forKey: .order).value
+    }
+}
+
+/// `basicGroupFullInfo`, reduced (only the benchmark's "original approach" asks for it).
+public struct BasicGroupFullInfo: Decodable, Sendable, Equatable {
+    public var description: String
+    private enum CodingKeys: String, CodingKey { case description }
 }
 
 /// `ChatType`.

@@ -276,6 +276,15 @@ public enum TDFunctions {
         enum CodingKeys: String, CodingKey { case supergroupID = "supergroup_id" }
     }
 
+    /// `getBasicGroupFullInfo` (only the benchmark's "original approach" uses it).
+    public struct GetBasicGroupFullInfo: TDFunction {
+        public typealias Result = BasicGroupFullInfo
+        public static let typeName = "getBasicGroupFullInfo"
+        public var basicGroupID: Int64
+        public init(basicGroupID: Int64) { self.basicGroupID = basicGroupID }
+        enum CodingKeys: String, CodingKey { case basicGroupID = "basic_group_id" }
+    }
+
     /// `getForumTopics`: one page (up to 100) of a forum's topics.
     public struct GetForumTopics: TDFunction {
         public typealias Result = ForumTopics
@@ -303,7 +312,9 @@ public enum TDFunctions {
         }
     }
 
-    /// `parseTextEntities` with Markdown version 2 (works offline through `td_execute`).
+    /// `parseTextEntities` with Telegram Markdown version 1 (works offline through `td_execute`):
+    /// `*bold*`, `_italic_`, `[text](url)`, `` `code` ``, ```` ```pre``` ````. Version 1 is used
+    /// because version 2 rejects ordinary punctuation ("." "!" "-") unless escaped.
     public struct ParseMarkdown: TDFunction {
         public typealias Result = FormattedText
         public static let typeName = "parseTextEntities"
@@ -322,7 +333,7 @@ public enum TDFunctions {
             try c.encode(text, forKey: .text)
             var mode = c.nestedContainer(keyedBy: ModeKeys.self, forKey: .parseMode)
             try mode.encode("textParseModeMarkdown", forKey: .type)
-            try mode.encode(Int32(2), forKey: .version)
+            try mode.encode(Int32(1), forKey: .version)
         }
     }
 

@@ -8,6 +8,7 @@ public enum TDUpdate: Sendable, Equatable {
     case option(name: String, value: OptionValue)
     case newChat(Chat)
     case chatTitle(chatID: Int64, title: String)
+    case chatPosition(chatID: Int64, position: ChatPosition)
     case basicGroup(BasicGroup)
     case supergroup(Supergroup)
     case forumTopicInfo(ForumTopicInfo)
@@ -29,7 +30,7 @@ public enum TDUpdate: Sendable, Equatable {
         case basicGroup = "basic_group"
         case supergroup, info, user, message
         case oldMessageID = "old_message_id"
-        case error
+        case error, position
     }
 
     /// Decodes the update whose `@type` is `typeName` from `decoder`, never throwing.
@@ -46,6 +47,8 @@ public enum TDUpdate: Sendable, Equatable {
             case "updateNewChat": self = .newChat(try c.decode(Chat.self, forKey: .chat))
             case "updateChatTitle":
                 self = .chatTitle(chatID: try c.decode(Int64.self, forKey: .chatID), title: try c.decode(String.self, forKey: .title))
+            case "updateChatPosition":
+                self = .chatPosition(chatID: try c.decode(Int64.self, forKey: .chatID), position: try c.decode(ChatPosition.self, forKey: .position))
             case "updateBasicGroup": self = .basicGroup(try c.decode(BasicGroup.self, forKey: .basicGroup))
             case "updateSupergroup": self = .supergroup(try c.decode(Supergroup.self, forKey: .supergroup))
             case "updateForumTopicInfo": self = .forumTopicInfo(try c.decode(ForumTopicInfo.self, forKey: .info))

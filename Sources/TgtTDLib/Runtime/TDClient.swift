@@ -35,6 +35,13 @@ public final class TDClient: Sendable {
 
     /// Sends `function` and waits for its answer (at most `timeout` seconds).
     public func send<F: TDFunction>(_ function: F, timeout: Double = TDClient.defaultTimeout) async throws(TDError) -> F.Result {
+        try await sendTracked(function, timeout: timeout).result
+    }
+
+    /// Like `send`, and also says how many updates the client had received before the answer,
+    /// so a consumer of `updates` can wait until it has applied those (TDLib sends the updates a
+    /// request causes, e.g. `updateNewChat` for `loadChats`, before the request's answer).
+    public func sendTracked<F: TDFunction>(_ function: F, timeout: Double = TDClient.defaultTimeout) async throws(TDError) -> (result: F.Result, updatesBefore: UInt64) {
         let extra = core.nextExtra()
         let json: String
         do {
@@ -58,7 +65,8 @@ public final class TDClient: Sendable {
         } catch {
             throw .closed(function: F.typeName)
         }
-        return try TDCoding.decodeResult(F.Result.self, typeName: answer.typeName, data: answer.data, function: F.typeName)
+        let result = try TDCoding.decodeResult(F.Result.self, typeName: answer.typeName, data: answer.data, function: F.typeName)
+        return (result, answer.updatesBefore)
     }
 
     /// Runs a function TDLib can answer synchronously (e.g. `parseTextEntities`) without a client.

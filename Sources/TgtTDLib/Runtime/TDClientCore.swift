@@ -3,7 +3,7 @@ import Foundation
 /// A client's mutable state, shared by its `TDClient` handle and the receive loop: the requests
 /// waiting for an answer, the update stream, and whether it has closed.
 final class TDClientCore: Sendable {
-    typealias Answer = (typeName: String, data: Data)
+    typealias Answer = (typeName: String, data: Data, updatesBefore: UInt64)
 
     let clientID: Int32
     private let continuation: AsyncStream<TDUpdate>.Continuation
@@ -21,6 +21,7 @@ final class TDClientCore: Sendable {
         var closed = false
         var closeWaiters: [CheckedContinuation<Void, Never>] = []
         var lastAuthorizationState: AuthorizationState?
+        var delivered: UInt64 = 0
     }
 
     init(clientID: Int32, continuation: AsyncStream<TDUpdate>.Continuation) {
@@ -67,9 +68,9 @@ final class TDClientCore: Sendable {
     }
 
     func resolve(extra: String, typeName: String, data: Data) {
-        guard let pending = state.withLock({ $0.pending.removeValue(forKey: extra) }) else { return }
+        guard let (pending, delivered) = state.withLock({ s in s.pending.removeValue(forKey: extra).map { ($0, s.delivered) } }) else { return }
         pending.timer?.cancel()
-        pending.continuation.resume(returning: (typeName, data))
+        pending.continuation.resume(returning: (typeName, data, delivered))
     }
 
     func fail(extra: String, with error: TDError) {
@@ -79,8 +80,9 @@ final class TDClientCore: Sendable {
     }
 
     func deliver(_ update: TDUpdate) {
-        if case .authorizationState(let auth) = update {
-            state.withLock { $0.lastAuthorizationState = auth }
+        state.withLock { s in
+            s.delivered += 1
+            if case .authorizationState(let auth) = update { s.lastAuthorizationState = auth }
         }
         continuation.yield(update)
     }

@@ -1,0 +1,151 @@
+import Foundation
+
+extension TelegramSimulator {
+    /// Requests that need a logged-in account.
+    func handleReady(_ id: Int32, _ request: [String: Any], type: String) {
+        let scenario = currentScenario
+        switch type {
+        case "getMe":
+            respond(id, request, SimObjects.user(scenario.account))
+        case "loadChats":
+            let limit = max(1, request["limit"] as? Int ?? 100)
+            let start = client(id)?.loadedChats ?? 0
+            guard start < scenario.chats.count else { return respond(id, request, Self.error(404, "Not Found")) }
+            let page = scenario.chats[start..<min(scenario.chats.count, start + limit)]
+            for (offset, chat) in page.enumerated() {
+                if let group = SimObjects.groupUpdate(chat) { emitUpdate(id, group) }
+                emitUpdate(id, ["@type": "updateNewChat", "chat": SimObjects.chat(chat)])
+                emitUpdate(id, SimObjects.position(chatID: chat.id, order: 1_000_000 - start - offset))
+            }
+            updateClient(id) { $0.loadedChats = start + page.count }
+            respond(id, request, ["@type": "ok"])
+        case "getChats":
+            let limit = max(0, request["limit"] as? Int ?? 100)
+            let ids = scenario.chats.prefix(limit).map(\.id)
+            respond(id, request, ["@type": "chats", "total_count": scenario.chats.count, "chat_ids": ids])
+        case "getChat":
+            guard let chat = findChat(request["chat_id"]) else { return respond(id, request, Self.error(400, "Chat not found")) }
+            respond(id, request, SimObjects.chat(chat))
+        case "getSupergroupFullInfo":
+            let sgID = Self.int64(request["supergroup_id"])
+            guard let count = scenario.chats.lazy.compactMap({ chat -> Int32? in
+                switch chat.kind {
+                case .supergroup(let i, let c, _) where i == sgID: c
+                case .forum(let i, let c, _) where i == sgID: c
+                case .channel(let i, let c) where i == sgID: c
+                default: nil
+                }
+            }).first else { return respond(id, request, Self.error(400, "Supergroup not found")) }
+            respond(id, request, ["@type": "supergroupFullInfo", "description": "", "member_count": count,
+                                  "administrator_count": 1, "restricted_count": 0, "banned_count": 0])
+        case "getBasicGroupFullInfo":
+            let bgID = Self.int64(request["basic_group_id"])
+            guard scenario.chats.contains(where: { if case .basicGroup(let i, _) = $0.kind { i == bgID } else { false } }) else {
+                return respond(id, request, Self.error(400, "Basic group not found"))
+            }
+            respond(id, request, ["@type": "basicGroupFullInfo", "description": "", "creator_user_id": scenario.account.userID,
+                                  "members": [] as [Any], "can_hide_members": false])
+        case "getForumTopics":
+            guard let chat = findChat(request["chat_id"]) else { return respond(id, request, Self.error(400, "Chat not found")) }
+            guard case .forum(_, _, let topics) = chat.kind else { return respond(id, request, Self.error(400, "Chat is not a forum")) }
+            let after = request["offset_forum_topic_id"] as? Int ?? 0
+            let limit = min(100, max(1, request["limit"] as? Int ?? 100))
+            let rest = after == 0 ? topics[...] : topics.drop { Int($0.id) != after }.dropFirst()
+            let page = Array(rest.prefix(limit))
+            let last = page.count == limit && rest.count > limit ? page.last : nil
+            respond(id, request, [
+                "@type": "forumTopics", "total_count": topics.count,
+                "topics": page.map { SimObjects.forumTopic(chatID: chat.id, $0) },
+                "next_offset_date": last == nil ? 0 : 1_700_000_000,
+                "next_offset_message_id": last == nil ? 0 : 1,
+                "next_offset_forum_topic_id": last.map { Int($0.id) } ?? 0,
+            ])
+        case "sendMessage":
+            sendMessage(id, request)
+        default:
+            respond(id, request, Self.error(400, "Failed to parse JSON object as TDLib request: Unknown class \"\(type)\""))
+        }
+    }
+
+    private func sendMessage(_ id: Int32, _ request: [String: Any]) {
+        let scenario = currentScenario
+        guard let chat = findChat(request["chat_id"]) else { return respond(id, request, Self.error(400, "Chat not found")) }
+        if case .channel = chat.kind { return respond(id, request, Self.error(400, "Have no rights to send a message")) }
+        let topic = (request["topic_id"] as? [String: Any])?["forum_topic_id"] as? Int
+        if let topic {
+            guard case .forum(_, _, let topics) = chat.kind, topics.contains(where: { Int($0.id) == topic }) else {
+                return respond(id, request, Self.error(400, "Message thread not found"))
+            }
+        }
+        let input = request["input_message_content"] as? [String: Any] ?? [:]
+        let content: [String: Any]
+        let described: String
+        switch input["@type"] as? String {
+        case "inputMessageText":
+            let text = input["text"] as? [String: Any] ?? [:]
+            let body = text["text"] as? String ?? ""
+            guard !body.isEmpty else { return respond(id, request, Self.error(400, "Message must be non-empty")) }
+            guard body.unicodeScalars.count <= 4096 else { return respond(id, request, Self.error(400, "Message is too long")) }
+            content = ["@type": "messageText", "text": text]
+            described = body
+        case "inputMessageLocation":
+            let loc = input["location"] as? [String: Any] ?? [:]
+            let lat = loc["latitude"] as? Double ?? 0, lon = loc["longitude"] as? Double ?? 0
+            content = ["@type": "messageLocation", "location": loc, "live_period": 0, "expires_in": 0, "heading": 0, "proximity_alert_radius": 0]
+            described = "location:\(lat),\(lon)"
+        default:
+            return respond(id, request, Self.error(400, "Unsupported message content"))
+        }
+        let behaviour = scenario.sendBehaviours[chat.id] ?? .succeed
+        if case .floodWait(let seconds, let times) = behaviour, floodAttempt(chat.id) <= times {
+            return respond(id, request, Self.error(429, "Too Many Requests: retry after \(seconds)"))
+        }
+        let tempID = newMessageID()
+        let topicID = topic.map(Int32.init)
+        respond(id, request, SimObjects.message(id: tempID, chatID: chat.id, topicID: topicID, content: content,
+                                                sendingState: ["@type": "messageSendingStatePending", "sending_id": 0]))
+        let silent = (request["options"] as? [String: Any])?["disable_notification"] as? Bool ?? false
+        let confirmDelay: Double
+        switch behaviour {
+        case .neverConfirm: return
+        case .delay(let seconds): confirmDelay = max(scenario.latency, 0.001) + seconds
+        default: confirmDelay = max(scenario.latency, 0.001)
+        }
+        let contentBox = SimJSON(content)
+        schedule(after: confirmDelay) { [weak self] in
+            let content = contentBox.value
+            guard let self, self.client(id).map({ !$0.closed }) == true else { return }
+            if case .fail(let code, let message) = behaviour {
+                let error: [String: Any] = ["@type": "error", "code": code, "message": message]
+                self.emitUpdate(id, [
+                    "@type": "updateMessageSendFailed", "old_message_id": tempID, "error": error,
+                    "message": SimObjects.message(id: tempID, chatID: chat.id, topicID: topicID, content: content, sendingState: [
+                        "@type": "messageSendingStateFailed", "error": error, "can_retry": false,
+                        "need_another_sender": false, "need_another_reply_quote": false, "need_drop_reply": false,
+                        "required_paid_message_star_count": 0, "retry_after": 0,
+                    ]),
+                ])
+            } else {
+                let finalID = self.newMessageID() << 20
+                self.recordDelivery(SimulatedDelivery(chatID: chat.id, topicID: topicID, content: described, silent: silent))
+                self.emitUpdate(id, [
+                    "@type": "updateMessageSendSucceeded", "old_message_id": tempID,
+                    "message": SimObjects.message(id: finalID, chatID: chat.id, topicID: topicID, content: content, sendingState: nil),
+                ])
+            }
+        }
+    }
+
+    private func findChat(_ value: Any?) -> SimulatedChat? {
+        let chatID = Self.int64(value)
+        return currentScenario.chats.first { $0.id == chatID }
+    }
+
+    static func int64(_ value: Any?) -> Int64 {
+        if let n = value as? Int64 { return n }
+        if let n = value as? Int { return Int64(n) }
+        if let n = value as? NSNumber { return n.int64Value }
+        if let s = value as? String, let n = Int64(s) { return n }
+        return 0
+    }
+}

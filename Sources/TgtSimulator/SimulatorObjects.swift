@@ -1,0 +1,77 @@
+import Foundation
+
+/// TDLib objects as the simulator sends them, with TDLib's field names.
+enum SimObjects {
+    static func user(_ a: SimulatedAccount) -> [String: Any] {
+        ["@type": "user", "id": a.userID, "first_name": a.firstName, "last_name": a.lastName,
+         "phone_number": a.phoneNumber.filter(\.isNumber), "is_contact": false, "type": ["@type": "userTypeRegular"]]
+    }
+
+    static func chatType(_ chat: SimulatedChat) -> [String: Any] {
+        switch chat.kind {
+        case .basicGroup(let id, _): ["@type": "chatTypeBasicGroup", "basic_group_id": id]
+        case .supergroup(let id, _, _), .forum(let id, _, _): ["@type": "chatTypeSupergroup", "supergroup_id": id, "is_channel": false]
+        case .channel(let id, _): ["@type": "chatTypeSupergroup", "supergroup_id": id, "is_channel": true]
+        case .private(let userID): ["@type": "chatTypePrivate", "user_id": userID]
+        }
+    }
+
+    /// A chat as `updateNewChat` carries it: like TDLib, without positions (they follow in
+    /// `updateChatPosition`).
+    static func chat(_ chat: SimulatedChat) -> [String: Any] {
+        ["@type": "chat", "id": chat.id, "type": chatType(chat), "title": chat.title,
+         "positions": [] as [Any], "unread_count": 0, "view_as_topics": false]
+    }
+
+    static func position(chatID: Int64, order: Int) -> [String: Any] {
+        ["@type": "updateChatPosition", "chat_id": chatID, "position": [
+            "@type": "chatPosition", "list": ["@type": "chatListMain"], "order": String(order), "is_pinned": false,
+        ]]
+    }
+
+    /// The updates TDLib sends before a chat: its basic group or supergroup.
+    static func groupUpdate(_ chat: SimulatedChat) -> [String: Any]? {
+        switch chat.kind {
+        case .basicGroup(let id, let count):
+            return ["@type": "updateBasicGroup", "basic_group": [
+                "@type": "basicGroup", "id": id, "member_count": count, "status": ["@type": "chatMemberStatusMember"],
+                "is_active": true, "upgraded_to_supergroup_id": 0,
+            ]]
+        case .supergroup(let id, let count, let known):
+            return supergroup(id: id, count: known ? count : 0, isChannel: false, isForum: false)
+        case .forum(let id, let count, _):
+            return supergroup(id: id, count: count, isChannel: false, isForum: true)
+        case .channel(let id, let count):
+            return supergroup(id: id, count: count, isChannel: true, isForum: false)
+        case .private:
+            return nil
+        }
+    }
+
+    private static func supergroup(id: Int64, count: Int32, isChannel: Bool, isForum: Bool) -> [String: Any] {
+        ["@type": "updateSupergroup", "supergroup": [
+            "@type": "supergroup", "id": id, "date": 1_700_000_000, "status": ["@type": "chatMemberStatusMember"],
+            "member_count": count, "is_channel": isChannel, "is_forum": isForum, "is_broadcast_group": false,
+        ]]
+    }
+
+    static func forumTopic(chatID: Int64, _ t: SimulatedTopic) -> [String: Any] {
+        ["@type": "forumTopic", "info": [
+            "@type": "forumTopicInfo", "chat_id": chatID, "forum_topic_id": t.id, "name": t.name,
+            "icon": ["@type": "forumTopicIcon", "color": 7_322_096, "custom_emoji_id": "0"],
+            "creation_date": 1_700_000_000, "is_general": t.isGeneral, "is_outgoing": false,
+            "is_closed": false, "is_hidden": false, "is_name_implicit": false,
+        ], "order": "0", "is_pinned": false, "unread_count": 0]
+    }
+
+    static func message(id: Int64, chatID: Int64, topicID: Int32?, content: [String: Any], sendingState: [String: Any]?) -> [String: Any] {
+        var m: [String: Any] = [
+            "@type": "message", "id": id, "chat_id": chatID, "is_outgoing": true,
+            "date": Int(Date().timeIntervalSince1970), "content": content,
+            "sender_id": ["@type": "messageSenderUser", "user_id": 424242],
+        ]
+        if let sendingState { m["sending_state"] = sendingState }
+        if let topicID { m["topic_id"] = ["@type": "messageTopicForum", "forum_topic_id": topicID] }
+        return m
+    }
+}

@@ -1,0 +1,145 @@
+/// What the simulated Telegram contains: an account, its chats, and how sends behave.
+public struct SimulatorScenario: Sendable {
+    public var account: SimulatedAccount
+    public var chats: [SimulatedChat]
+    /// How sends to a chat behave; chats not listed succeed.
+    public var sendBehaviours: [Int64: SendBehaviour]
+    /// Round-trip time added to every request that needs Telegram's servers, in seconds.
+    public var latency: Double
+    /// Seconds after which a QR login is confirmed "on another device" (nil: only by `confirmQRLogin`).
+    public var autoConfirmQRAfter: Double?
+
+    public init(account: SimulatedAccount = SimulatedAccount(), chats: [SimulatedChat] = SimulatorScenario.demoChats,
+                sendBehaviours: [Int64: SendBehaviour] = [:], latency: Double = 0, autoConfirmQRAfter: Double? = nil)
+    {
+        self.account = account
+        self.chats = chats
+        self.sendBehaviours = sendBehaviours
+        self.latency = latency
+        self.autoConfirmQRAfter = autoConfirmQRAfter
+    }
+
+    /// The `--demo` scenario: a small, realistic account with 2FA (code 12345, password "demo").
+    public static var demo: SimulatorScenario {
+        SimulatorScenario(account: SimulatedAccount(password: "demo", passwordHint: "the word demo"),
+                          latency: 0.15, autoConfirmQRAfter: 4)
+    }
+
+    /// Chats of the demo account: groups, a forum with topics, and a channel and a private chat
+    /// that the directory must leave out.
+    public static let demoChats: [SimulatedChat] = [
+        SimulatedChat(id: -1001000000001, title: "Family", kind: .supergroup(id: 1000000001, memberCount: 5)),
+        SimulatedChat(id: -1001000000002, title: "Work", kind: .forum(id: 1000000002, memberCount: 48, topics: [
+            SimulatedTopic(id: 1, name: "General", isGeneral: true),
+            SimulatedTopic(id: 11, name: "Standups"),
+            SimulatedTopic(id: 12, name: "Lunch"),
+        ])),
+        SimulatedChat(id: -4001, title: "Climbing crew", kind: .basicGroup(id: 4001, memberCount: 7)),
+        SimulatedChat(id: -1001000000003, title: "Tech News", kind: .channel(id: 1000000003, memberCount: 12000)),
+        SimulatedChat(id: 555_000_111, title: "Alice", kind: .private(userID: 555_000_111)),
+        SimulatedChat(id: -4002, title: "Neighbours", kind: .basicGroup(id: 4002, memberCount: 23)),
+    ]
+
+    /// `count` chats for benchmarks: mostly groups, one in ten a forum with 3 topics, one in
+    /// ten a channel, one in ten private; a third of supergroups with an unknown member count.
+    public static func generated(chatCount count: Int, latency: Double) -> SimulatorScenario {
+        var chats: [SimulatedChat] = []
+        for i in 0..<count {
+            let n = Int64(i + 1)
+            switch i % 10 {
+            case 0:
+                chats.append(SimulatedChat(id: -1_002_000_000_000 - n, title: "Forum \(n)", kind: .forum(
+                    id: 2_000_000_000 + n, memberCount: Int32(10 + i % 90),
+                    topics: [SimulatedTopic(id: 1, name: "General", isGeneral: true), SimulatedTopic(id: 2, name: "Topic A"), SimulatedTopic(id: 3, name: "Topic B")])))
+            case 1: chats.append(SimulatedChat(id: -1_002_000_000_000 - n, title: "Channel \(n)", kind: .channel(id: 2_000_000_000 + n, memberCount: 1000)))
+            case 2: chats.append(SimulatedChat(id: 700_000_000 + n, title: "Person \(n)", kind: .private(userID: 700_000_000 + n)))
+            case 3, 4, 5:
+                chats.append(SimulatedChat(id: -n, title: "Group \(n)", kind: .basicGroup(id: n, memberCount: Int32(3 + i % 40))))
+            default:
+                chats.append(SimulatedChat(id: -1_002_000_000_000 - n, title: "Supergroup \(n)", kind: .supergroup(
+                    id: 2_000_000_000 + n, memberCount: Int32(20 + i % 200), memberCountKnown: i % 3 != 0)))
+            }
+        }
+        return SimulatorScenario(chats: chats, latency: latency)
+    }
+}
+
+/// The simulated user and how their login works.
+public struct SimulatedAccount: Sendable {
+    public var userID: Int64
+    public var phoneNumber: String
+    public var code: String
+    /// The 2-step verification password, or nil for none.
+    public var password: String?
+    public var passwordHint: String
+    public var firstName: String
+    public var lastName: String
+    /// Telegram asks for a login email address before the code (as it does for some accounts).
+    public var requiresEmail: Bool
+    public var emailCode: String
+    /// The phone number has no account yet: registration follows the code.
+    public var isNewUser: Bool
+
+    public init(userID: Int64 = 424242, phoneNumber: String = "+15555550123", code: String = "12345",
+                password: String? = nil, passwordHint: String = "", firstName: String = "Demo", lastName: String = "User",
+                requiresEmail: Bool = false, emailCode: String = "654321", isNewUser: Bool = false)
+    {
+        self.userID = userID
+        self.phoneNumber = phoneNumber
+        self.code = code
+        self.password = password
+        self.passwordHint = passwordHint
+        self.firstName = firstName
+        self.lastName = lastName
+        self.requiresEmail = requiresEmail
+        self.emailCode = emailCode
+        self.isNewUser = isNewUser
+    }
+}
+
+/// A chat in the simulated chat list.
+public struct SimulatedChat: Sendable {
+    public enum Kind: Sendable {
+        case basicGroup(id: Int64, memberCount: Int32)
+        case supergroup(id: Int64, memberCount: Int32, memberCountKnown: Bool = true)
+        case forum(id: Int64, memberCount: Int32, topics: [SimulatedTopic])
+        case channel(id: Int64, memberCount: Int32)
+        case `private`(userID: Int64)
+    }
+
+    public var id: Int64
+    public var title: String
+    public var kind: Kind
+
+    public init(id: Int64, title: String, kind: Kind) {
+        self.id = id
+        self.title = title
+        self.kind = kind
+    }
+}
+
+/// A forum topic in a simulated forum.
+public struct SimulatedTopic: Sendable {
+    public var id: Int32
+    public var name: String
+    public var isGeneral: Bool
+    public init(id: Int32, name: String, isGeneral: Bool = false) {
+        self.id = id
+        self.name = name
+        self.isGeneral = isGeneral
+    }
+}
+
+/// How the simulated Telegram treats a message sent to a chat.
+public enum SendBehaviour: Sendable, Equatable {
+    /// Accepted and confirmed (updateMessageSendSucceeded) after the latency.
+    case succeed
+    /// Accepted, then updateMessageSendFailed with this error.
+    case fail(code: Int32, message: String)
+    /// The first `times` sendMessage calls answer 429 "Too Many Requests: retry after N".
+    case floodWait(seconds: Int, times: Int)
+    /// Accepted; confirmed after this many extra seconds.
+    case delay(seconds: Double)
+    /// Accepted and never confirmed.
+    case neverConfirm
+}

@@ -1,0 +1,331 @@
+import Foundation
+import TgtTDLib
+
+/// An in-process stand-in for Telegram that speaks TDLib's JSON interface, so `TDClient` and
+/// everything above it run unchanged against it. It backs tests, benchmarks and `--demo`.
+///
+/// What it mirrors from real TDLib (held to it by the contract tests): the start sequence
+/// (`updateOption` version, then `authorizationStateWaitTdlibParameters`), the authorization
+/// states, 401 "Unauthorized" before login, 400 "Call to X unexpected" in the wrong state,
+/// `loadChats` pages ending in 404, temporary message ids confirmed by
+/// `updateMessageSendSucceeded`/`Failed`, 429 "Too Many Requests: retry after N", and the
+/// closing sequence. A logged-in session is remembered in the database directory, as TDLib does.
+public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
+    // @unchecked: all mutable state is guarded by `lock`/`outboxReady`; handlers run on `queue`.
+    static let sessionFileName = "tgt-simulator-session.json"
+
+    private let lock = NSLock()
+    private var scenario: SimulatorScenario
+    private var clients: [Int32: SimClient] = [:]
+    private var nextClientID: Int32 = 0
+    private var nextMessageID: Int64 = 1 << 20
+    private var floodAttempts: [Int64: Int] = [:]
+    private var outageHeld: [(Int32, [String: Any])] = []
+    private var inOutage = false
+    private(set) var requestLog: [String] = []
+
+    private let outboxReady = NSCondition()
+    private var outbox: [String] = []
+    private let queue = DispatchQueue(label: "tgt.simulator")
+    /// Answers `td_execute` (e.g. parseTextEntities) with real TDLib when given.
+    private let executor: (any TDJSONTransport)?
+
+    /// A simulator of `scenario`; `executor` (normally the real libtdjson) answers synchronous
+    /// requests such as Markdown parsing, which need no server.
+    public init(scenario: SimulatorScenario = SimulatorScenario(), executor: (any TDJSONTransport)? = nil) {
+        self.scenario = scenario
+        self.executor = executor
+    }
+
+    // MARK: - TDJSONTransport
+
+    public func createClientID() -> Int32 {
+        lock.withLock {
+            nextClientID += 1
+            clients[nextClientID] = SimClient()
+            return nextClientID
+        }
+    }
+
+    public func send(clientID: Int32, request: String) {
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(request.utf8))) as? [String: Any] else { return }
+        let box = SimJSON(object)
+        queue.async { self.accept(clientID: clientID, request: box.value) }
+    }
+
+    public func receive(timeout: Double) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        outboxReady.lock()
+        defer { outboxReady.unlock() }
+        while outbox.isEmpty {
+            if !outboxReady.wait(until: deadline) { return nil }
+        }
+        return outbox.removeFirst()
+    }
+
+    public func execute(_ request: String) -> String? {
+        if let executor { return executor.execute(request) }
+        let object = (try? JSONSerialization.jsonObject(with: Data(request.utf8))) as? [String: Any]
+        return Self.json(Self.error(400, "The simulator has no TDLib to run \(object?["@type"] as? String ?? "this request") synchronously"))
+    }
+
+    // MARK: - Controls for tests and demo mode
+
+    /// Confirms a pending QR login, as scanning the code on another device would.
+    public func confirmQRLogin() {
+        queue.async {
+            for (id, client) in self.lock.withLock({ self.clients }) where client.auth == "authorizationStateWaitOtherDeviceConfirmation" {
+                self.afterCredentials(id)
+            }
+        }
+    }
+
+    /// Starts or ends a network outage: connection state goes to waiting-for-network and
+    /// requests that need Telegram's servers wait until it ends.
+    public func setOutage(_ on: Bool) {
+        queue.async {
+            let (ids, held) = self.lock.withLock { () -> ([Int32], [(Int32, [String: Any])]) in
+                self.inOutage = on
+                let held = on ? [] : self.outageHeld
+                if !on { self.outageHeld.removeAll() }
+                return (Array(self.clients.keys), held)
+            }
+            for id in ids where self.lock.withLock({ self.clients[id]?.started == true }) {
+                self.emitConnection(id, on ? "connectionStateWaitingForNetwork" : "connectionStateReady")
+            }
+            for (id, request) in held { self.handleNetworked(id, request) }
+        }
+    }
+
+    /// Changes how sends to `chatID` behave from now on.
+    public func setSendBehaviour(_ behaviour: SendBehaviour, for chatID: Int64) {
+        lock.withLock {
+            scenario.sendBehaviours[chatID] = behaviour
+            floodAttempts[chatID] = 0
+        }
+    }
+
+    /// Changes the latency of requests that need Telegram's servers.
+    public func setLatency(_ seconds: Double) { lock.withLock { scenario.latency = seconds } }
+
+    /// The simulated account (for tests that log in).
+    public var account: SimulatedAccount { lock.withLock { scenario.account } }
+
+    /// The `@type` of every request received so far, in order (for tests and benchmarks).
+    public var receivedRequests: [String] { lock.withLock { requestLog } }
+
+    /// Messages accepted for delivery: (chat id, topic id, text or "location:LAT,LON", silent).
+    public var deliveredMessages: [SimulatedDelivery] { lock.withLock { deliveries } }
+    private var deliveries: [SimulatedDelivery] = []
+
+    // MARK: - Dispatch
+
+    private func accept(clientID id: Int32, request: [String: Any]) {
+        let type = request["@type"] as? String ?? ""
+        let isFirst = lock.withLock { () -> Bool in
+            requestLog.append(type)
+            guard var c = clients[id], !c.closed else { return false }
+            defer { clients[id] = c }
+            if c.started { return false }
+            c.started = true
+            return true
+        }
+        if isFirst {
+            emitUpdate(id, ["@type": "updateOption", "name": "version", "value": ["@type": "optionValueString", "value": "1.8.69"]])
+            emitUpdate(id, ["@type": "updateOption", "name": "commit_hash", "value": ["@type": "optionValueString", "value": "simulator"]])
+            setAuth(id, "authorizationStateWaitTdlibParameters")
+        }
+        if lock.withLock({ clients[id]?.closed ?? true }) {
+            respond(id, request, Self.error(500, "Request aborted"))
+            return
+        }
+        if SimHandlers.offline.contains(type) {
+            handleOffline(id, request)
+            return
+        }
+        let (latency, held) = lock.withLock { () -> (Double, Bool) in
+            if inOutage { outageHeld.append((id, request)) }
+            return (scenario.latency, inOutage)
+        }
+        if held { return }
+        if latency > 0 {
+            let box = SimJSON(request)
+            queue.asyncAfter(deadline: .now() + latency) { self.handleNetworked(id, box.value) }
+        } else {
+            handleNetworked(id, request)
+        }
+    }
+
+    private func handleOffline(_ id: Int32, _ request: [String: Any]) {
+        let type = request["@type"] as? String ?? ""
+        let auth = lock.withLock { clients[id]?.auth ?? "" }
+        switch type {
+        case "getOption":
+            let name = request["name"] as? String ?? ""
+            switch name {
+            case "version": respond(id, request, ["@type": "optionValueString", "value": "1.8.69"])
+            case "message_text_length_max": respond(id, request, ["@type": "optionValueInteger", "value": "4096"])
+            default: respond(id, request, ["@type": "optionValueEmpty"])
+            }
+        case "setLogVerbosityLevel", "setLogStream":
+            respond(id, request, ["@type": "ok"])
+        case "setTdlibParameters":
+            guard auth == "authorizationStateWaitTdlibParameters" else { return unexpected(id, request) }
+            guard (request["api_id"] as? Int ?? 0) > 0, !(request["api_hash"] as? String ?? "").isEmpty else {
+                return respond(id, request, Self.error(400, "Valid api_id must be provided. Can be obtained at https://my.telegram.org"))
+            }
+            let dir = request["database_directory"] as? String ?? ""
+            lock.withLock { clients[id]?.databaseDirectory = dir }
+            emitUpdate(id, ["@type": "updateOption", "name": "message_text_length_max", "value": ["@type": "optionValueInteger", "value": "4096"]])
+            if hasSession(dir) {
+                emitConnection(id, "connectionStateConnecting")
+                emitUser(id)
+                setAuth(id, "authorizationStateReady")
+                respond(id, request, ["@type": "ok"])
+                emitConnection(id, lock.withLock { inOutage } ? "connectionStateWaitingForNetwork" : "connectionStateReady")
+            } else {
+                setAuth(id, "authorizationStateWaitPhoneNumber")
+                respond(id, request, ["@type": "ok"])
+                emitConnection(id, lock.withLock { inOutage } ? "connectionStateWaitingForNetwork" : "connectionStateConnecting")
+            }
+        case "close":
+            respond(id, request, ["@type": "ok"])
+            setAuth(id, "authorizationStateClosing")
+            finishClose(id)
+        default:
+            respond(id, request, Self.error(400, "Failed to parse JSON object as TDLib request: Unknown class \"\(type)\""))
+        }
+    }
+
+    private func handleNetworked(_ id: Int32, _ request: [String: Any]) {
+        guard lock.withLock({ clients[id].map { !$0.closed } ?? false }) else { return }
+        let type = request["@type"] as? String ?? ""
+        if SimHandlers.authFunctions.contains(type) {
+            handleAuth(id, request, type: type)
+        } else if lock.withLock({ clients[id]?.auth }) != "authorizationStateReady" {
+            respond(id, request, Self.error(401, "Unauthorized"))
+        } else {
+            handleReady(id, request, type: type)
+        }
+    }
+
+    // MARK: - Helpers used by the handler extensions
+
+    func unexpected(_ id: Int32, _ request: [String: Any]) {
+        respond(id, request, Self.error(400, "Call to \(request["@type"] as? String ?? "") unexpected"))
+    }
+
+    func client(_ id: Int32) -> SimClient? { lock.withLock { clients[id] } }
+    func updateClient(_ id: Int32, _ body: (inout SimClient) -> Void) {
+        lock.withLock {
+            if var c = clients[id] {
+                body(&c)
+                clients[id] = c
+            }
+        }
+    }
+    var currentScenario: SimulatorScenario { lock.withLock { scenario } }
+    func newMessageID() -> Int64 { lock.withLock { nextMessageID += 1; return nextMessageID } }
+    func recordDelivery(_ d: SimulatedDelivery) { lock.withLock { deliveries.append(d) } }
+    func floodAttempt(_ chatID: Int64) -> Int {
+        lock.withLock {
+            floodAttempts[chatID, default: 0] += 1
+            return floodAttempts[chatID, default: 0]
+        }
+    }
+    var outage: Bool { lock.withLock { inOutage } }
+    func schedule(after seconds: Double, _ work: @escaping @Sendable () -> Void) {
+        queue.asyncAfter(deadline: .now() + seconds, execute: work)
+    }
+
+    func setAuth(_ id: Int32, _ type: String, _ fields: [String: Any] = [:]) {
+        updateClient(id) { $0.auth = type }
+        var state = fields
+        state["@type"] = type
+        emitUpdate(id, ["@type": "updateAuthorizationState", "authorization_state": state])
+    }
+
+    func emitConnection(_ id: Int32, _ state: String) {
+        emitUpdate(id, ["@type": "updateConnectionState", "state": ["@type": state]])
+    }
+
+    func emitUser(_ id: Int32) {
+        emitUpdate(id, ["@type": "updateOption", "name": "my_id", "value": ["@type": "optionValueInteger", "value": String(currentScenario.account.userID)]])
+        emitUpdate(id, ["@type": "updateUser", "user": SimObjects.user(currentScenario.account)])
+    }
+
+    func finishClose(_ id: Int32) {
+        updateClient(id) { $0.closed = true }
+        setAuth(id, "authorizationStateClosed")
+    }
+
+    func respond(_ id: Int32, _ request: [String: Any], _ object: [String: Any]) {
+        var o = object
+        if let extra = request["@extra"] { o["@extra"] = extra }
+        push(id, o)
+    }
+
+    func emitUpdate(_ id: Int32, _ object: [String: Any]) { push(id, object) }
+
+    private func push(_ id: Int32, _ object: [String: Any]) {
+        var o = object
+        o["@client_id"] = Int(id)
+        let text = Self.json(o)
+        outboxReady.lock()
+        outbox.append(text)
+        outboxReady.signal()
+        outboxReady.unlock()
+    }
+
+    static func json(_ object: [String: Any]) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.withoutEscapingSlashes]) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func error(_ code: Int, _ message: String) -> [String: Any] {
+        ["@type": "error", "code": code, "message": message]
+    }
+
+    // MARK: - Sessions
+
+    func hasSession(_ dir: String) -> Bool {
+        FileManager.default.fileExists(atPath: "\(dir)/\(Self.sessionFileName)")
+    }
+
+    func saveSession(_ id: Int32) {
+        guard let dir = client(id)?.databaseDirectory, !dir.isEmpty else { return }
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let data = Data(#"{"user_id":\#(currentScenario.account.userID)}"#.utf8)
+        _ = FileManager.default.createFile(atPath: "\(dir)/\(Self.sessionFileName)", contents: data, attributes: [.posixPermissions: 0o600])
+    }
+
+    func dropSession(_ id: Int32) {
+        guard let dir = client(id)?.databaseDirectory, !dir.isEmpty else { return }
+        try? FileManager.default.removeItem(atPath: "\(dir)/\(Self.sessionFileName)")
+    }
+}
+
+/// Per-client state of the simulator.
+struct SimClient {
+    var started = false
+    var closed = false
+    var auth = ""
+    var databaseDirectory = ""
+    var loadedChats = 0
+}
+
+/// A message the simulator accepted.
+public struct SimulatedDelivery: Sendable, Equatable {
+    public var chatID: Int64
+    public var topicID: Int32?
+    /// The message text, or "location:LAT,LON" for a location.
+    public var content: String
+    public var silent: Bool
+}
+
+/// A parsed JSON object moved between the simulator's queues. JSONSerialization's output is
+/// never mutated after parsing, which is what makes sharing it safe.
+struct SimJSON: @unchecked Sendable {
+    let value: [String: Any]
+    init(_ value: [String: Any]) { self.value = value }
+}

@@ -1,0 +1,44 @@
+import TgtTDLib
+
+/// Hands the latest value and every later change to any number of async subscribers.
+public final class Broadcast<Value: Sendable>: Sendable {
+    private let state: Locked<(current: Value?, subscribers: [Int: AsyncStream<Value>.Continuation], next: Int)>
+
+    public init(_ initial: Value? = nil) {
+        state = Locked((initial, [:], 0))
+    }
+
+    public var current: Value? { state.withLock { $0.current } }
+
+    /// A stream that starts with the current value (if any), then each new one. Ends on `finish`.
+    public func subscribe() -> AsyncStream<Value> {
+        let (stream, continuation) = AsyncStream<Value>.makeStream(bufferingPolicy: .unbounded)
+        let id = state.withLock { s -> Int in
+            s.next += 1
+            s.subscribers[s.next] = continuation
+            if let current = s.current { continuation.yield(current) }
+            return s.next
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    public func send(_ value: Value) {
+        let subscribers = state.withLock { s -> [AsyncStream<Value>.Continuation] in
+            s.current = value
+            return Array(s.subscribers.values)
+        }
+        for s in subscribers { s.yield(value) }
+    }
+
+    public func finish() {
+        let subscribers = state.withLock { s -> [AsyncStream<Value>.Continuation] in
+            let all = Array(s.subscribers.values)
+            s.subscribers.removeAll()
+            return all
+        }
+        for s in subscribers { s.finish() }
+    }
+}

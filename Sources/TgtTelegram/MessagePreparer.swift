@@ -1,0 +1,140 @@
+import Foundation
+import TgtDomain
+import TgtTDLib
+
+/// A message ready to go to one target: text already formatted by TDLib.
+public struct PreparedMessage: Sendable, Equatable {
+    public var target: Target
+    /// The Markdown source after variables were filled in.
+    public var markdown: String
+    /// What TDLib will send (text plus entities).
+    public var formatted: FormattedText
+    public var location: Coordinate?
+}
+
+/// What to send: the template and everything a send may supply.
+public struct SendRequest: Sendable {
+    public var template: Template
+    public var variables: [String: String]
+    public var location: Coordinate?
+    /// Overrides the template's silent flag when set.
+    public var silent: Bool?
+    public var context: RenderContext
+
+    public init(template: Template, variables: [String: String] = [:], location: Coordinate? = nil, silent: Bool? = nil,
+                context: RenderContext = RenderContext())
+    {
+        self.template = template
+        self.variables = variables
+        self.location = location
+        self.silent = silent
+        self.context = context
+    }
+
+    public var isSilent: Bool { silent ?? template.silent }
+}
+
+/// Renders a template per target and formats each text with TDLib's own Markdown parser
+/// (`parseTextEntities` through `td_execute`, which needs no network), checking everything
+/// before a single message is sent.
+public struct MessagePreparer: Sendable {
+    public let transport: any TDJSONTransport
+    public var validator: TemplateValidator
+
+    public init(transport: any TDJSONTransport, validator: TemplateValidator = TemplateValidator()) {
+        self.transport = transport
+        self.validator = validator
+    }
+
+    public func prepare(_ request: SendRequest) throws(SendError) -> [PreparedMessage] {
+        let template = request.template
+        let sendingIssues = validator.problemsForSending(template)
+        guard sendingIssues.isEmpty else { throw .invalid(ValidationError(issues: sendingIssues)) }
+        var context = request.context
+        context.custom.merge(request.variables) { _, new in new }
+        if let location = request.location { context.location = location }
+        let rendered: [RenderedMessage]
+        do { rendered = try Renderer().render(template, context: context) } catch { throw .render(error) }
+        var prepared: [PreparedMessage] = []
+        for message in rendered {
+            let formatted = try format(message.text, template: template)
+            let issues = validator.problems(renderedTextLength: formatted.text.unicodeScalars.count, target: message.target)
+            guard issues.isEmpty else { throw .invalid(ValidationError(issues: issues)) }
+            guard !formatted.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw .invalid(ValidationError(issues: [ValidationIssue(field: .body, message: "The message for “\(message.target.displayName)” is empty once formatted.")]))
+            }
+            prepared.append(PreparedMessage(target: message.target, markdown: message.text, formatted: formatted, location: message.nativeLocation))
+        }
+        return prepared
+    }
+
+    /// Formats Markdown with TDLib; a markup error points at the place in the text.
+    public func format(_ markdown: String, template: Template) throws(SendError) -> FormattedText {
+        do {
+            return try TDClient.execute(TDFunctions.ParseMarkdown(markdown), on: transport)
+        } catch {
+            if case .tdlib(_, let message, _) = error {
+                throw .markdown(template: template.name, detail: Self.explain(message, in: markdown))
+            }
+            throw .request(error)
+        }
+    }
+
+    /// "Can't find end of the entity starting at byte offset 6" → adds where that is.
+    static func explain(_ message: String, in text: String) -> String {
+        let detail = message.replacingOccurrences(of: "Can't parse entities: ", with: "")
+        guard let range = detail.range(of: "byte offset "), let offset = Int(detail[range.upperBound...].prefix { $0.isNumber }) else {
+            return detail
+        }
+        let bytes = Array(text.utf8)
+        guard offset <= bytes.count else { return detail }
+        let before = String(decoding: bytes[..<offset], as: UTF8.self)
+        let character = before.count + 1
+        let snippet = String(text.dropFirst(max(0, character - 1)).prefix(12))
+        let what = detail.contains("end of") ? "an unclosed * _ ` or [ (add the closing mark, or put \\ before it to write it literally)" : detail
+        return "character \(character) (“\(snippet)”): \(what)"
+    }
+}
+
+/// Why a send could not start or finish.
+public enum SendError: UserFacingError, Equatable {
+    case invalid(ValidationError)
+    case render(RenderError)
+    case markdown(template: String, detail: String)
+    case notLoggedIn
+    case request(TDError)
+    case store(String)
+
+    public var message: String {
+        switch self {
+        case .invalid(let error): error.message
+        case .render(let error): error.message
+        case .markdown(let name, let detail): "The formatting in “\(name)” is broken at \(detail)."
+        case .notLoggedIn: "You are not logged in to Telegram."
+        case .request(let error): error.message
+        case .store(let detail): "The send log could not be written: \(detail)"
+        }
+    }
+
+    public var nextStep: String? {
+        switch self {
+        case .invalid: "Edit the template with `tgt templates edit`."
+        case .render(let error): error.nextStep
+        case .markdown: "Edit the template's text (`tgt templates edit NAME --body …`)."
+        case .notLoggedIn: "Run `tgt login`."
+        case .request(let error): error.nextStep
+        case .store: "Check that the data folder is writable."
+        }
+    }
+
+    public var code: String {
+        switch self {
+        case .invalid: "invalid_template"
+        case .render(let error): error.code
+        case .markdown: "bad_markdown"
+        case .notLoggedIn: "not_logged_in"
+        case .request(let error): error.code
+        case .store: "store"
+        }
+    }
+}

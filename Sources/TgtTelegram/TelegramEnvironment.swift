@@ -1,0 +1,90 @@
+import Foundation
+import TgtDomain
+import TgtStore
+import TgtTDLib
+
+/// Everything needed to open the Telegram session of one data folder, with the real libtdjson
+/// or with the simulator (`--demo`, tests, benchmarks).
+public struct TelegramEnvironment: Sendable {
+    /// Which TDLib speaks for Telegram: the real libtdjson, or a simulator speaking its JSON.
+    public struct Backend: Sendable {
+        public let transport: any TDJSONTransport
+        public let isSimulated: Bool
+
+        public static func tdlib(_ library: TDJSONLibrary) -> Backend { Backend(transport: library, isSimulated: false) }
+        public static func simulated(_ transport: any TDJSONTransport) -> Backend { Backend(transport: transport, isSimulated: true) }
+    }
+
+    public static let applicationVersion = "0.1.0"
+
+    public let directory: DataDirectory
+    public let backend: Backend
+    public let secrets: SecretStore
+
+    public init(directory: DataDirectory, backend: Backend, secrets: SecretStore? = nil) {
+        self.directory = directory
+        self.backend = backend
+        self.secrets = secrets ?? SecretStore(directory: directory)
+    }
+
+    /// The TDLib folders: a separate one for the simulator so demo mode never touches a real session.
+    public var tdlibDatabaseFolder: URL {
+        backend.isSimulated ? directory.url.appendingPathComponent("demo-tdlib", isDirectory: true) : directory.tdlibDatabaseFolder
+    }
+
+    /// Opens a session: takes the folder's lock, reads credentials and the database key, starts
+    /// TDLib and returns once it has reached its first real authorization state.
+    public func openSession(timeout: Double = 30) async throws(TelegramError) -> OpenSession {
+        let lock = try SessionLock(directory: directory)
+        let credentials: APICredentials
+        do {
+            if let stored = try secrets.credentials() {
+                credentials = stored
+            } else if backend.isSimulated {
+                credentials = try APICredentials(apiID: "1", apiHash: String(repeating: "0", count: 32))
+            } else {
+                throw CredentialsError.missing
+            }
+        } catch let error as CredentialsError {
+            throw .login(error.message, next: error.nextStep)
+        } catch {
+            throw .startFailed("\(error)")
+        }
+        let key: Data
+        do { key = try secrets.tdlibDatabaseKey() } catch { throw .startFailed(error.message) }
+        let parameters = TDFunctions.SetTdlibParameters(
+            databaseDirectory: tdlibDatabaseFolder.path, filesDirectory: directory.tdlibFilesFolder.path,
+            databaseEncryptionKey: key, apiID: credentials.apiID, apiHash: credentials.apiHash,
+            systemLanguageCode: Locale.current.language.languageCode?.identifier ?? "en",
+            deviceModel: Self.deviceModel, applicationVersion: Self.applicationVersion)
+        let configuration = SessionConfiguration(parameters: parameters, logFile: directory.tdlibLogFile)
+        let session = TelegramSession(runtime: TDRuntime.shared(for: backend.transport), configuration: configuration)
+        do {
+            try await session.start(timeout: timeout)
+        } catch {
+            await session.close(timeout: 5)
+            lock.release()
+            throw error
+        }
+        return OpenSession(session: session, lock: lock)
+    }
+
+    static var deviceModel: String {
+        #if os(macOS)
+        "Mac (tgt)"
+        #else
+        "Linux (tgt)"
+        #endif
+    }
+}
+
+/// A started session and the folder lock it holds; `close()` releases both.
+public struct OpenSession: Sendable {
+    public let session: TelegramSession
+    let lock: SessionLock
+
+    public func close() async {
+        await session.close()
+        lock.release()
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import Logging
+import TgtDomain
+import TgtTDLib
+
+/// How to start TDLib for one data folder.
+public struct SessionConfiguration: Sendable {
+    public var parameters: TDFunctions.SetTdlibParameters
+    /// TDLib's own log file (nil: leave TDLib's logging as it is).
+    public var logFile: URL?
+    /// TDLib's log verbosity (1: errors only).
+    public var logVerbosity: Int32
+
+    public init(parameters: TDFunctions.SetTdlibParameters, logFile: URL?, logVerbosity: Int32 = 1) {
+        self.parameters = parameters
+        self.logFile = logFile
+        self.logVerbosity = logVerbosity
+    }
+}
+
+/// The outcome TDLib reports for one sent message.
+public enum SendConfirmation: Sendable, Equatable {
+    case sent(messageID: Int64)
+    case failed(code: Int32, message: String)
+}
+
+/// One running TDLib client and what its updates say: authorization and connection state,
+/// options, the account, the chats seen so far, and send confirmations.
+///
+/// Updates are applied strictly in order by one task. Requests go through `send`, which also
+/// waits until the updates TDLib sent before the answer have been applied, so callers always
+/// see state at least as new as the answer they got.
+public actor TelegramSession {
+    public nonisolated let client: TDClient
+    public nonisolated let authorization = Broadcast<AuthorizationState>()
+    public nonisolated let connection = Broadcast<ConnectionState>()
+    private let configuration: SessionConfiguration
+    private let logger = Logger(label: "tgt.telegram.session")
+
+    private(set) public var options: [String: OptionValue] = [:]
+    private(set) public var me: User?
+    private(set) var chats: [Int64: Chat] = [:]
+    private(set) var basicGroups: [Int64: BasicGroup] = [:]
+    private(set) var supergroups: [Int64: Supergroup] = [:]
+    private(set) var topicNames: [Int64: [Int32: String]] = [:]
+
+    private var processed: UInt64 = 0
+    private var processedWaiters: [(UInt64, CheckedContinuation<Void, Never>)] = []
+    private var sendWaiters: [Int64: CheckedContinuation<SendConfirmation, Never>] = [:]
+    private var unclaimedConfirmations: [Int64: SendConfirmation] = [:]
+    private var updateTask: Task<Void, Never>?
+
+    /// Creates a client on `runtime`; call `start()` next.
+    public init(runtime: TDRuntime, configuration: SessionConfiguration) {
+        client = TDClient(runtime: runtime)
+        self.configuration = configuration
+    }
+
+    /// Starts TDLib, gives it its parameters, and returns the first real authorization state
+    /// (WaitPhoneNumber, Ready, …). Fails with a clear error when TDLib refuses the parameters.
+    @discardableResult
+    public func start(timeout: Double = 30) async throws(TelegramError) -> AuthorizationState {
+        let transport = client.runtime.transport
+        if let logFile = configuration.logFile {
+            _ = try? TDClient.execute(TDFunctions.SetLogStreamFile(path: logFile.path), on: transport)
+        }
+        _ = try? TDClient.execute(TDFunctions.SetLogVerbosityLevel(configuration.logVerbosity), on: transport)
+        let updates = client.updates
+        updateTask = Task { [weak self] in
+            for await update in updates {
+                guard let self else { return }
+                await self.apply(update)
+            }
+            await self?.updatesEnded()
+        }
+        do {
+            _ = try await send(TDFunctions.GetOption("version"), timeout: timeout)
+            if authorization.current == .waitTdlibParameters {
+                _ = try await send(configuration.parameters, timeout: timeout)
+            }
+        } catch {
+            throw TelegramError.startFailed(error.message)
+        }
+        return authorization.current ?? .waitTdlibParameters
+    }
+
+    /// Sends a request and waits until the updates that preceded its answer are applied.
+    public func send<F: TDFunction>(_ function: F, timeout: Double = TDClient.defaultTimeout) async throws(TDError) -> F.Result {
+        let (result, before) = try await client.sendTracked(function, timeout: timeout)
+        await waitUntilProcessed(before)
+        return result
+    }
+
+    /// The current authorization state.
+    public nonisolated var authorizationState: AuthorizationState? { authorization.current }
+
+    /// TDLib's `message_text_length_max`, when known.
+    public var messageTextLengthMax: Int? { options["message_text_length_max"]?.intValue.map(Int.init) }
+
+    /// Waits until the authorization state is one `predicate` accepts, at most `timeout` seconds.
+    public nonisolated func waitForAuthorization(timeout: Double, _ predicate: @escaping @Sendable (AuthorizationState) -> Bool) async -> AuthorizationState? {
+        let stream = authorization.subscribe()
+        return await withTaskGroup(of: AuthorizationState?.self) { group in
+            group.addTask {
+                for await state in stream where predicate(state) { return state }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
+    /// Waits for TDLib's verdict on a sent message (matched by its temporary id).
+    public func confirmation(forTemporaryID id: Int64, timeout: Double) async -> SendConfirmation? {
+        if let done = unclaimedConfirmations.removeValue(forKey: id) { return done }
+        let timer = Task { [weak self] in
+            try? await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+            guard !Task.isCancelled else { return }
+            await self?.expireConfirmation(id)
+        }
+        let result = await withCheckedContinuation { (c: CheckedContinuation<SendConfirmation, Never>) in
+            sendWaiters[id] = c
+        }
+        timer.cancel()
+        if case .failed(-1, _) = result { return nil }
+        return result
+    }
+
+    private func expireConfirmation(_ id: Int64) {
+        sendWaiters.removeValue(forKey: id)?.resume(returning: .failed(code: -1, message: "timeout"))
+    }
+
+    /// Closes TDLib cleanly (close, then authorizationStateClosed).
+    @discardableResult
+    public func close(timeout: Double = 15) async -> Bool {
+        let closed = await client.close(timeout: timeout)
+        await updateTask?.value
+        return closed
+    }
+
+    // MARK: - Applying updates
+
+    private func apply(_ update: TDUpdate) {
+        switch update {
+        case .authorizationState(let state):
+            authorization.send(state)
+        case .connectionState(let state):
+            connection.send(state)
+        case .option(let name, let value):
+            options[name] = value
+        case .user(let user):
+            if let myID = options["my_id"]?.intValue, myID == user.id { me = user }
+        case .newChat(let chat):
+            chats[chat.id] = chat
+        case .chatTitle(let chatID, let title):
+            chats[chatID]?.title = title
+        case .chatPosition(let chatID, let position):
+            guard var chat = chats[chatID] else { break }
+            chat.positions.removeAll { $0.isMainList == position.isMainList }
+            if position.order != 0 { chat.positions.append(position) }
+            chats[chatID] = chat
+        case .basicGroup(let group):
+            basicGroups[group.id] = group
+        case .supergroup(let group):
+            supergroups[group.id] = group
+        case .forumTopicInfo(let info):
+            topicNames[info.chatID, default: [:]][info.forumTopicID] = info.name
+        case .messageSendSucceeded(let message, let oldID):
+            settle(oldID, .sent(messageID: message.id))
+        case .messageSendFailed(_, let oldID, let error):
+            settle(oldID, .failed(code: error.code, message: error.message))
+        case .other, .undecodable:
+            break
+        }
+        processed += 1
+        if !processedWaiters.isEmpty {
+            let ready = processedWaiters.filter { $0.0 <= processed }
+            processedWaiters.removeAll { $0.0 <= processed }
+            for (_, waiter) in ready { waiter.resume() }
+        }
+    }
+
+    private func settle(_ temporaryID: Int64, _ outcome: SendConfirmation) {
+        if let waiter = sendWaiters.removeValue(forKey: temporaryID) {
+            waiter.resume(returning: outcome)
+        } else {
+            if unclaimedConfirmations.count > 10_000 { unclaimedConfirmations.removeAll() }
+            unclaimedConfirmations[temporaryID] = outcome
+        }
+    }
+
+    private func updatesEnded() {
+        processed = .max
+        for (_, waiter) in processedWaiters { waiter.resume() }
+        processedWaiters.removeAll()
+        for (_, waiter) in sendWaiters { waiter.resume(returning: .failed(code: 500, message: "The Telegram client was closed.")) }
+        sendWaiters.removeAll()
+        authorization.finish()
+        connection.finish()
+    }
+
+    private func waitUntilProcessed(_ count: UInt64) async {
+        guard processed < count else { return }
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+            processedWaiters.append((count, c))
+        }
+    }
+
+    /// The logged-in account (asks TDLib once, then follows updates).
+    public func account() async throws(TDError) -> User {
+        if let me { return me }
+        let user = try await send(TDFunctions.GetMe())
+        me = user
+        return user
+    }
+
+    // MARK: - Read access for services
+
+    func snapshot() -> (chats: [Int64: Chat], basicGroups: [Int64: BasicGroup], supergroups: [Int64: Supergroup]) {
+        (chats, basicGroups, supergroups)
+    }
+}

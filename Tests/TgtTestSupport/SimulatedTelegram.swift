@@ -1,0 +1,46 @@
+import Foundation
+import TgtSimulator
+import TgtStore
+import TgtTDLib
+import TgtTelegram
+
+/// A data folder, a store and a Telegram simulator (with real libtdjson for Markdown parsing),
+/// wired the way the CLI wires them.
+public struct SimulatedTelegram: Sendable {
+    public let folder: TestDirectory
+    public let simulator: TelegramSimulator
+    public let environment: TelegramEnvironment
+    public let store: AppDatabase
+
+    public init(scenario: SimulatorScenario = SimulatorScenario()) throws {
+        folder = try TestDirectory("sim")
+        simulator = TelegramSimulator(scenario: scenario, executor: try OfflineTDLib.library())
+        let directory = DataDirectory(url: folder.url)
+        environment = TelegramEnvironment(directory: directory, backend: .simulated(simulator))
+        store = try AppDatabase.open(in: directory)
+    }
+
+    /// Opens a session and logs in with the scenario's phone, code and password.
+    public func loggedIn() async throws -> OpenSession {
+        let open = try await environment.openSession()
+        let flow = LoginFlow(session: open.session, timeout: 10)
+        var step = flow.step
+        let account = simulator.account
+        for _ in 0..<6 {
+            switch step {
+            case .ready: return open
+            case .phoneNumber: step = try await flow.submitPhoneNumber(account.phoneNumber)
+            case .code: step = try await flow.submitCode(account.code)
+            case .password: step = try await flow.submitPassword(account.password ?? "")
+            case .emailAddress: step = try await flow.submitEmailAddress("demo@example.com")
+            case .emailCode: step = try await flow.submitEmailCode(account.emailCode)
+            case .registration: step = try await flow.register(firstName: account.firstName, lastName: account.lastName)
+            default: break
+            }
+        }
+        await open.close()
+        throw TelegramError.notLoggedIn
+    }
+
+    public func remove() { folder.remove() }
+}
