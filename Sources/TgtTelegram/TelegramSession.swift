@@ -115,6 +115,25 @@ public actor TelegramSession {
         }
     }
 
+    /// Waits (at most `timeout` s) for the connection to be ready; returns the last state seen.
+    public nonisolated func waitForConnection(timeout: Double) async -> ConnectionState? {
+        let stream = connection.subscribe()
+        let found = await withTaskGroup(of: ConnectionState?.self) { group in
+            group.addTask {
+                for await state in stream where state == .ready { return state }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        return found ?? connection.current
+    }
+
     /// Waits for TDLib's verdict on a sent message (matched by its temporary id).
     public func confirmation(forTemporaryID id: Int64, timeout: Double) async -> SendConfirmation? {
         if let done = unclaimedConfirmations.removeValue(forKey: id) { return done }

@@ -1,0 +1,139 @@
+import ArgumentParser
+import Foundation
+import TgtDomain
+import TgtStore
+import TgtTDLib
+import TgtTelegram
+
+/// `tgt send`: posts a template to every target and reports each outcome.
+struct Send: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Send a template to all its targets.",
+        discussion: """
+            Variables: built-ins ({{date}} {{time}} {{datetime}} {{location}} {{latitude}} {{longitude}} \
+            {{me}} {{chat}}) are filled in; give any other with --var NAME=VALUE. Nothing is sent if a \
+            value is missing or the Markdown is broken. The location comes from --location, else the \
+            default location setting.
+
+            Examples:
+              tgt send "Leaving work"
+              tgt send "Running late" --var minutes=10
+              tgt send Arrived --location 45.4642,9.19 --silent
+              tgt send "Leaving work" --dry-run
+
+            Exit code 5 means some targets failed (the summary says which).
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Template name or id.") var template: String
+    @Option(name: .customLong("var"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A value for a custom variable (repeatable).", valueName: "name=value")) var variables: [String] = []
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where you are, for {{location}} and location modes.", valueName: "lat,lon")) var location: String?
+    @Flag(help: "Send without notification sound (overrides the template).") var silent = false
+    @Flag(help: "Show what would be sent to each target, send nothing.") var dryRun = false
+
+    struct ResultJSON: Encodable {
+        var template: String
+        var batchID: String?
+        var dryRun: Bool
+        var results: [Item]
+        struct Item: Encodable {
+            var target: String
+            var title: String
+            var status: String
+            var messageID: Int64?
+            var error: String?
+            var text: String?
+            enum CodingKeys: String, CodingKey {
+                case target, title, status, error, text
+                case messageID = "message_id"
+            }
+        }
+        enum CodingKeys: String, CodingKey {
+            case template, results
+            case batchID = "batch_id"
+            case dryRun = "dry_run"
+        }
+    }
+
+    func parsedVariables() throws -> [String: String] {
+        var result: [String: String] = [:]
+        for item in variables {
+            guard let eq = item.firstIndex(of: "=") else {
+                throw InputError("“\(item)” is not NAME=VALUE.", next: "Write --var minutes=10.")
+            }
+            let name = String(item[..<eq]).trimmingCharacters(in: .whitespaces)
+            guard TemplateText.isValidName(name) else { throw InputError("“\(name)” is not a variable name (letters, digits, _).") }
+            guard BuiltinVariable(rawValue: name) == nil else { throw InputError("{{\(name)}} is filled in automatically; it cannot be set with --var.") }
+            result[name] = String(item[item.index(after: eq)...])
+        }
+        return result
+    }
+
+    func run() async throws {
+        try await global.run {
+            let values = try parsedVariables()
+            var coordinate: Coordinate?
+            if let location {
+                guard let parsed = Coordinate(parsing: location) else {
+                    throw InputError("“\(location)” is not a location.", next: "Write --location LAT,LON with latitude -90…90 and longitude -180…180, e.g. 45.4642,9.19.")
+                }
+                coordinate = parsed
+            }
+            let store = try global.openStore()
+            let t = try store.resolveTemplate(template)
+            if coordinate == nil { coordinate = try store.defaultLocation() }
+            var request = SendRequest(template: t, variables: values, location: coordinate, silent: silent ? true : nil)
+            request.context.me = try store.setting(.accountName)
+            if dryRun {
+                try dryRunReport(request, store: store)
+                return
+            }
+            let console = global.console
+            let report = try await SessionScope.with(global) { _, session in
+                if let me = try? await session.account() {
+                    request.context.me = me.displayName
+                    try? store.setSetting(.accountName, me.displayName)
+                }
+                let sender = Sender(session: session, store: store)
+                return try await sender.send(request) { event in
+                    switch event {
+                    case .sending(let target): console.note("→ \(target.displayName) …")
+                    case .waiting(let target, let seconds): console.note("  \(target.displayName): Telegram asks to wait \(seconds) s (flood limit); retrying then.")
+                    case .sent(let target, _): console.note("  ✓ \(target.displayName)")
+                    case .failed(let target, let message): console.note("  ✗ \(target.displayName): \(message)")
+                    }
+                }
+            }
+            if global.json {
+                console.emit(ResultJSON(template: report.templateName, batchID: report.batchID.uuidString, dryRun: false, results: report.results.map {
+                    .init(target: $0.target.key.description, title: $0.target.displayName, status: $0.status.rawValue, messageID: $0.messageID, error: $0.error, text: nil)
+                }))
+            } else {
+                console.line(report.allSent
+                    ? "Sent “\(report.templateName)” to \(report.sentCount) of \(report.results.count) target\(report.results.count == 1 ? "" : "s")."
+                    : "Sent “\(report.templateName)” to \(report.sentCount) of \(report.results.count) targets; failed: \(report.results.filter { $0.status == .failed }.map(\.target.displayName).joined(separator: ", ")).")
+            }
+            if !report.allSent { throw ExitCode(ExitStatus.partialSend.rawValue) }
+        }
+    }
+
+    /// Renders and formats for every target (TDLib's Markdown parser, offline), sends nothing.
+    private func dryRunReport(_ request: SendRequest, store: AppDatabase) throws {
+        var request = request
+        if request.context.me == nil { request.context.me = "(your name)" }
+        let preparer = MessagePreparer(transport: try global.library(), validator: store.validator())
+        let messages = try preparer.prepare(request)
+        if global.json {
+            global.console.emit(ResultJSON(template: request.template.name, batchID: nil, dryRun: true, results: messages.map {
+                .init(target: $0.target.key.description, title: $0.target.displayName, status: "not_sent", messageID: nil, error: nil, text: $0.formatted.text)
+            }))
+            return
+        }
+        for message in messages {
+            global.console.line("→ \(message.target.displayName)\(request.isSilent ? " (silent)" : "")")
+            global.console.line(message.formatted.text.split(separator: "\n", omittingEmptySubsequences: false).map { "  │ \($0)" }.joined(separator: "\n"))
+            if let location = message.location { global.console.line("  + location \(location)") }
+        }
+        global.console.line("Dry run: nothing was sent.")
+    }
+}

@@ -1,0 +1,142 @@
+import ArgumentParser
+import Foundation
+import TgtDomain
+import TgtStore
+
+/// `tgt templates`: manage saved messages.
+struct Templates: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List, show, add, edit, remove, duplicate, reorder, export and import templates.",
+        discussion: """
+            A template is addressed by its name (any letter case), its id, or the first characters \
+            of its id.
+            """,
+        subcommands: [TemplatesList.self, TemplatesShow.self, TemplatesAdd.self, TemplatesEdit.self, TemplatesRemove.self,
+                      TemplatesDuplicate.self, TemplatesMove.self, TemplatesExport.self, TemplatesImport.self, TemplatesIcons.self],
+        defaultSubcommand: TemplatesList.self)
+}
+
+/// A template as `--json` prints it.
+struct TemplateJSON: Encodable {
+    var id: String
+    var name: String
+    var icon: String
+    var body: String
+    var targets: [TargetJSON]
+    var locationMode: String
+    var silent: Bool
+    var position: Int
+    var variables: [String]
+    var createdAt: Date
+    var updatedAt: Date
+
+    struct TargetJSON: Encodable {
+        var chatID: Int64
+        var topicID: Int32?
+        var title: String
+        enum CodingKeys: String, CodingKey {
+            case chatID = "chat_id"
+            case topicID = "topic_id"
+            case title
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, icon, body, targets, silent, position, variables
+        case locationMode = "location_mode"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+    }
+
+    init(_ t: Template, position: Int) {
+        id = t.id.uuidString
+        name = t.name
+        icon = t.icon.rawValue
+        body = t.body
+        targets = t.targets.map { TargetJSON(chatID: $0.chatID, topicID: $0.topicID, title: $0.displayName) }
+        locationMode = t.locationMode.rawValue
+        silent = t.silent
+        self.position = position
+        variables = (try? t.variableNames()) ?? []
+        createdAt = t.createdAt
+        updatedAt = t.updatedAt
+    }
+}
+
+struct TemplatesList: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List templates in grid order.",
+        discussion: "Examples:\n  tgt templates list\n  tgt templates list --search coffee --json")
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "Only templates whose name or text contains this.") var search: String?
+
+    func run() async throws {
+        try await global.run {
+            let store = try global.openStore()
+            let templates = try search.map { try store.searchTemplates($0) } ?? store.templates()
+            if global.json {
+                global.console.emit(templates.enumerated().map { TemplateJSON($1, position: $0 + 1) })
+                return
+            }
+            guard !templates.isEmpty else {
+                global.console.line(search == nil ? "No templates yet. Add one with `tgt templates add --name NAME --body TEXT --target CHAT`." : "No templates match “\(search ?? "")”.")
+                return
+            }
+            var table = Table(headers: ["#", "", "NAME", "TARGETS", "ID"])
+            for (i, t) in templates.enumerated() {
+                let targets = t.targets.isEmpty ? "(none)" : t.targets.map(\.displayName).joined(separator: ", ")
+                table.rows.append(["\(i + 1)", t.icon.terminalGlyph, t.name + (t.silent ? " 🔕" : ""), targets, String(t.id.uuidString.prefix(8))])
+            }
+            global.console.line(table.render())
+        }
+    }
+}
+
+struct TemplatesShow: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one template in full.",
+                                                    discussion: "Example:\n  tgt templates show \"Leaving work\"")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Template name or id.") var template: String
+
+    func run() async throws {
+        try await global.run {
+            let store = try global.openStore()
+            let t = try store.resolveTemplate(template)
+            let position = (try store.templates().firstIndex { $0.id == t.id } ?? 0) + 1
+            if global.json {
+                global.console.emit(TemplateJSON(t, position: position))
+                return
+            }
+            let c = global.console
+            c.line("\(t.icon.terminalGlyph)  \(t.name)")
+            c.line("id:        \(t.id.uuidString)")
+            c.line("icon:      \(t.icon.rawValue)")
+            c.line("position:  \(position)")
+            c.line("targets:   \(t.targets.isEmpty ? "(none)" : t.targets.map { "\($0.displayName) [\($0.key)]" }.joined(separator: ", "))")
+            c.line("location:  \(t.locationMode.label)")
+            c.line("silent:    \(t.silent ? "yes" : "no")")
+            let variables = (try? t.variableNames()) ?? []
+            if !variables.isEmpty { c.line("variables: \(variables.map { "{{\($0)}}" }.joined(separator: " "))") }
+            c.line("---")
+            c.line(t.body)
+        }
+    }
+}
+
+struct TemplatesIcons: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "icons", abstract: "List the icons a template can use.")
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        try await global.run {
+            if global.json {
+                global.console.emit(TemplateIcon.allCases.map { ["name": $0.rawValue, "label": $0.label] })
+                return
+            }
+            var table = Table(headers: ["", "ICON", "LABEL"])
+            for icon in TemplateIcon.allCases { table.rows.append([icon.terminalGlyph, icon.rawValue, icon.label]) }
+            global.console.line(table.render())
+        }
+    }
+}

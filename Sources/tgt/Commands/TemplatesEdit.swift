@@ -1,0 +1,134 @@
+import ArgumentParser
+import Foundation
+import TgtDomain
+import TgtStore
+
+/// Fields shared by `templates add` and `templates edit`.
+struct TemplateFieldOptions: ParsableArguments {
+    @Option(help: "Template name (1–64 characters, unique).") var name: String?
+    @Option(help: "Message text: Telegram Markdown (*bold*, _italic_, [link](url), `code`) with {{variables}}.") var body: String?
+    @Option(help: ArgumentHelp("Read the message text from a file ('-' for standard input).", valueName: "path")) var bodyFile: String?
+    @Option(help: "Icon (an SF Symbol name; see `tgt templates icons`).") var icon: String?
+    @Option(name: .customLong("target"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A target chat: CHAT_ID or CHAT_ID/TOPIC_ID, as `tgt chats` shows (repeatable).", valueName: "target"))
+    var targets: [String] = []
+    @Option(help: "Location: none, map-link (append a map link) or native (send a Telegram location).") var locationMode: String?
+    @Flag(inversion: .prefixedNo, help: "Send without notification sound.") var silent: Bool?
+
+    func bodyText() throws -> String? {
+        if body != nil, bodyFile != nil { throw InputError("Give either --body or --body-file, not both.") }
+        guard let bodyFile else { return body }
+        if bodyFile == "-" {
+            return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        }
+        guard let data = FileManager.default.contents(atPath: bodyFile) else { throw InputError("Cannot read \(bodyFile).") }
+        guard let text = String(data: data, encoding: .utf8) else { throw InputError("\(bodyFile) is not UTF-8 text.") }
+        return text
+    }
+
+    func parsedIcon() throws -> TemplateIcon? {
+        guard let icon else { return nil }
+        guard let parsed = TemplateIcon(rawValue: icon) else {
+            throw InputError("“\(icon)” is not one of the template icons.", next: "See `tgt templates icons`.")
+        }
+        return parsed
+    }
+
+    func parsedLocationMode() throws -> LocationMode? {
+        guard let locationMode else { return nil }
+        switch locationMode.lowercased().replacingOccurrences(of: "_", with: "-") {
+        case "none": return LocationMode.none
+        case "map-link", "map": return .mapLink
+        case "native", "location": return .native
+        default: throw InputError("“\(locationMode)” is not a location mode.", next: "Use none, map-link or native.")
+        }
+    }
+
+    /// Resolves `--target` values against the cached chat directory (titles come from there).
+    static func resolveTargets(_ values: [String], store: AppDatabase) throws -> [Target] {
+        guard !values.isEmpty else { return [] }
+        let chats = try store.cachedChats()
+        return try values.map { value in
+            guard let key = TargetKey(parsing: value.trimmingCharacters(in: .whitespaces)) else {
+                throw InputError("“\(value)” is not a target: use CHAT_ID or CHAT_ID/TOPIC_ID (see `tgt chats`).")
+            }
+            guard let chat = chats.first(where: { $0.id == key.chatID }) else {
+                throw InputError("Chat \(key.chatID) is not in your chat list.", next: "Run `tgt chats` to refresh it and check the id.")
+            }
+            guard let topicID = key.topicID else { return chat.target() }
+            guard let topic = chat.topics.first(where: { $0.id == topicID }) else {
+                throw InputError("“\(chat.title)” has no topic \(topicID).", next: "Run `tgt chats --search \"\(chat.title)\"` to see its topics.")
+            }
+            return chat.target(topic: topic)
+        }
+    }
+}
+
+struct TemplatesAdd: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add a template.",
+        discussion: """
+            Examples:
+              tgt templates add --name "Leaving work" --icon car.fill --body "Leaving now 🚗 home by {{eta}}" --target -1001234567890
+              tgt templates add --name "Arrived" --icon location.fill --body "Arrived 📍" --target -100123/11 --location-mode native
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var fields: TemplateFieldOptions
+
+    func run() async throws {
+        try await global.run {
+            let store = try global.openStore()
+            guard let name = fields.name else { throw InputError("A template needs a name: --name NAME.") }
+            guard let body = try fields.bodyText() else { throw InputError("A template needs a text: --body TEXT or --body-file PATH.") }
+            let template = Template(name: name, icon: try fields.parsedIcon() ?? .default, body: body,
+                                    targets: try TemplateFieldOptions.resolveTargets(fields.targets, store: store),
+                                    locationMode: try fields.parsedLocationMode() ?? .none, silent: fields.silent ?? false)
+            let saved = try store.insert(template, validator: store.validator())
+            if global.json { global.console.emit(TemplateJSON(saved, position: saved.sortOrder + 1)) } else {
+                global.console.line("Added “\(saved.name)” (\(saved.id.uuidString.prefix(8)))\(saved.targets.isEmpty ? ". It has no targets yet: add one with `tgt templates edit \"\(saved.name)\" --target CHAT`." : ".")")
+            }
+        }
+    }
+}
+
+struct TemplatesEdit: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Change a template's fields (only those given).",
+        discussion: """
+            --target replaces all targets; --add-target and --remove-target change them one by one.
+
+            Examples:
+              tgt templates edit "Leaving work" --body "Leaving now, home at {{eta}}"
+              tgt templates edit "Leaving work" --add-target -100999/3 --no-silent
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Template name or id.") var template: String
+    @OptionGroup var fields: TemplateFieldOptions
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Add a target (CHAT_ID or CHAT_ID/TOPIC_ID).", valueName: "target")) var addTarget: [String] = []
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Remove a target (CHAT_ID or CHAT_ID/TOPIC_ID).", valueName: "target")) var removeTarget: [String] = []
+
+    func run() async throws {
+        try await global.run {
+            let store = try global.openStore()
+            var t = try store.resolveTemplate(template)
+            if let name = fields.name { t.name = name }
+            if let body = try fields.bodyText() { t.body = body }
+            if let icon = try fields.parsedIcon() { t.icon = icon }
+            if let mode = try fields.parsedLocationMode() { t.locationMode = mode }
+            if let silent = fields.silent { t.silent = silent }
+            if !fields.targets.isEmpty { t.targets = try TemplateFieldOptions.resolveTargets(fields.targets, store: store) }
+            for value in removeTarget {
+                guard let key = TargetKey(parsing: value), t.targets.contains(where: { $0.key == key }) else {
+                    throw InputError("“\(t.name)” has no target \(value).")
+                }
+                t.targets.removeAll { $0.key == key }
+            }
+            t.targets += try TemplateFieldOptions.resolveTargets(addTarget, store: store)
+            let saved = try store.update(t, validator: store.validator())
+            if global.json { global.console.emit(TemplateJSON(saved, position: saved.sortOrder + 1)) } else {
+                global.console.line("Saved “\(saved.name)”.")
+            }
+        }
+    }
+}

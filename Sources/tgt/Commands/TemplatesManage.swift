@@ -1,0 +1,123 @@
+import ArgumentParser
+import Foundation
+import TgtDomain
+import TgtStore
+
+struct TemplatesRemove: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rm", abstract: "Delete a template (its send history is kept).",
+        discussion: "Example:\n  tgt templates rm \"Old template\" --yes")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Template name or id.") var template: String
+    @Flag(help: "Do not ask for confirmation.") var yes = false
+
+    func run() async throws {
+        try await global.run {
+            let store = try global.openStore()
+            let t = try store.resolveTemplate(template)
+            if !yes {
+                guard Console.isInteractive else { throw InputError("Refusing to delete “\(t.name)” without confirmation.", next: "Add --yes.") }
+                guard global.console.ask("Delete “\(t.name)”? [y/N]")?.lowercased().hasPrefix("y") == true else {
+                    global.console.line("Kept “\(t.name)”.")
+                    return
+                }
+            }
+            try store.deleteTemplate(id: t.id)
+            if global.json { global.console.emit(["deleted": t.id.uuidString]) } else { global.console.line("Deleted “\(t.name)”.") }
+        }
+    }
+}
+
+struct TemplatesDuplicate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "duplicate", abstract: "Copy a template (the copy goes right after it).",
+                                                    discussion: "Example:\n  tgt templates duplicate \"Leaving work\"")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Template name or id.") var template: String
+
+    func run() async throws {
+        try await global.run {
+            let store = try global.openStore()
+            let copy = try store.duplicateTemplate(id: try store.resolveTemplate(template).id)
+            if global.json { global.console.emit(TemplateJSON(copy, position: copy.sortOrder + 1)) } else { global.console.line("Created “\(copy.name)”.") }
+        }
+    }
+}
+
+struct TemplatesMove: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "move", abstract: "Move a template to a position in the grid (1 is first).",
+                                                    discussion: "Example:\n  tgt templates move \"Leaving work\" --to 1")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Template name or id.") var template: String
+    @Option(help: "New position, from 1.") var to: Int
+
+    func validate() throws {
+        guard to >= 1 else { throw ArgumentParser.ValidationError("--to must be 1 or more.") }
+    }
+
+    func run() async throws {
+        try await global.run {
+            let store = try global.openStore()
+            let t = try store.resolveTemplate(template)
+            try store.moveTemplate(id: t.id, to: to - 1)
+            let position = (try store.templates().firstIndex { $0.id == t.id } ?? 0) + 1
+            if global.json { global.console.emit(["id": t.id.uuidString, "position": "\(position)"]) } else {
+                global.console.line("“\(t.name)” is now at position \(position).")
+            }
+        }
+    }
+}
+
+struct TemplatesExport: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Export all templates as JSON (to a file or standard output).",
+        discussion: "Examples:\n  tgt templates export backup.json\n  tgt templates export > backup.json")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Destination file (standard output when omitted).") var file: String?
+
+    func run() async throws {
+        try await global.run {
+            let store = try global.openStore()
+            let archive = try store.exportTemplates()
+            let data = try archive.encoded()
+            if let file {
+                try SecureFile.write(data, to: URL(fileURLWithPath: file), mode: 0o644)
+                global.console.note("Exported \(archive.templates.count) templates to \(file).")
+            } else {
+                global.console.raw(String(decoding: data, as: UTF8.self) + "\n")
+            }
+        }
+    }
+}
+
+struct TemplatesImport: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Import templates from an export file (all or nothing).",
+        discussion: """
+            Templates whose id already exists are replaced; the others are added. If any template in \
+            the file is invalid, nothing is imported.
+
+            Example:
+              tgt templates import backup.json
+            """)
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The export file ('-' for standard input).") var file: String
+
+    func run() async throws {
+        try await global.run {
+            let data: Data
+            if file == "-" {
+                data = FileHandle.standardInput.readDataToEndOfFile()
+            } else {
+                guard let read = FileManager.default.contents(atPath: file) else {
+                    throw InputError("Cannot read \(file).", next: "Check the path and permissions.")
+                }
+                data = read
+            }
+            let store = try global.openStore()
+            let summary = try store.importTemplates(data)
+            if global.json { global.console.emit(summary) } else {
+                global.console.line("Imported: \(summary.added) added, \(summary.updated) replaced.")
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import TgtDomain
+import TgtStore
+import TgtTDLib
+import TgtTelegram
+
+/// tgt's documented exit codes (also in the README and `tgt --help`).
+enum ExitStatus: Int32 {
+    case ok = 0
+    case failure = 1
+    case badInput = 2
+    case notReady = 3
+    case unreachable = 4
+    case partialSend = 5
+    case busy = 6
+    // 64: command-line usage error (reported by the argument parser).
+
+    static let help = """
+        Exit codes: 0 success · 1 unexpected failure · 2 bad input (unknown template, malformed value, \
+        invalid file) · 3 not set up or not logged in · 4 Telegram unreachable · 5 send finished but \
+        some targets failed · 6 the Telegram session is in use by another process · 64 usage error
+        """
+
+    /// The exit status for an error.
+    static func of(_ error: any Error) -> ExitStatus {
+        switch error {
+        case let e as StoreError:
+            switch e {
+            case .database, .dataDirectory, .exportFailed: .failure
+            default: .badInput
+            }
+        case let e as CredentialsError: e == .missing ? .notReady : .badInput
+        case let e as TelegramError:
+            switch e {
+            case .notLoggedIn: .notReady
+            case .unreachable: .unreachable
+            case .sessionInUse: .busy
+            case .login: .badInput
+            case .request(let td): td.code == "timeout" ? .unreachable : .failure
+            case .startFailed: .failure
+            }
+        case let e as SendError:
+            switch e {
+            case .notLoggedIn: .notReady
+            case .request(let td): td.code == "timeout" ? .unreachable : .failure
+            case .store: .failure
+            default: .badInput
+            }
+        case is TDLibraryError: .notReady
+        case is InputError, is RenderError, is TgtDomain.ValidationError, is TemplateSyntaxError: .badInput
+        case let e as TDError: e.code == "timeout" ? .unreachable : .failure
+        default: .failure
+        }
+    }
+}
+
+/// Bad command-line input that the argument parser cannot catch by itself.
+struct InputError: UserFacingError {
+    var message: String
+    var nextStep: String?
+    var code: String { "bad_input" }
+
+    init(_ message: String, next: String? = nil) {
+        self.message = message
+        nextStep = next
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import TgtDomain
+import TgtSimulator
+import TgtStore
+import TgtTDLib
+import TgtTelegram
+
+/// Options every command takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Data folder (default: $TGT_DATA_DIR, else ~/.local/share/tgtemplates).", valueName: "path"))
+    var dataDir: String?
+
+    @Flag(name: .long, help: "Use the built-in Telegram simulator instead of your account (code 12345, password demo). Keeps its own data.")
+    var demo = false
+
+    @Flag(name: .long, help: "Print machine-readable JSON on standard output.")
+    var json = false
+
+    @Option(name: .long, help: ArgumentHelp("Path of libtdjson to use (default: $TGT_TDJSON, system paths, then the tdjson Python package).", valueName: "path"))
+    var tdjson: String?
+
+    var console: Console { Console(json: json) }
+
+    /// The data folder in effect (demo mode uses a `demo` subfolder so it never mixes with real data).
+    var directory: DataDirectory {
+        let base = DataDirectory.resolve(flag: dataDir)
+        return demo ? DataDirectory(url: base.url.appendingPathComponent("demo", isDirectory: true)) : base
+    }
+
+    func openStore() throws -> AppDatabase {
+        try AppDatabase.open(in: directory)
+    }
+
+    func library() throws -> TDJSONLibrary {
+        try TDJSONLibrary.load(explicitPath: tdjson)
+    }
+
+    /// The Telegram environment: the simulator in demo mode, the real libtdjson otherwise.
+    func environment() throws -> TelegramEnvironment {
+        let library = try library()
+        if demo {
+            let simulator = TelegramSimulator(scenario: .demo, executor: library)
+            return TelegramEnvironment(directory: directory, backend: .simulated(simulator))
+        }
+        return TelegramEnvironment(directory: directory, backend: .tdlib(library))
+    }
+
+    /// Runs a command body, turning any error into one line (or a JSON error) and an exit code.
+    func run(_ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            report(error)
+            throw ExitCode(ExitStatus.of(error).rawValue)
+        }
+    }
+
+    func report(_ error: any Error) {
+        let facing = error as? any UserFacingError
+        let message = facing?.message ?? "Unexpected error: \(error)"
+        if json {
+            console.emit(ErrorEnvelope(error: .init(code: facing?.code ?? "unexpected", message: message, nextStep: facing?.nextStep)))
+        }
+        var text = "error: \(message)"
+        if let next = facing?.nextStep { text += "\n  \(next)" }
+        console.note(text)
+    }
+}
+
+/// `{"error": {"code": …, "message": …, "next_step": …}}` for `--json` failures.
+struct ErrorEnvelope: Encodable {
+    struct Body: Encodable {
+        var code: String
+        var message: String
+        var nextStep: String?
+        enum CodingKeys: String, CodingKey {
+            case code, message
+            case nextStep = "next_step"
+        }
+    }
+    var error: Body
+}

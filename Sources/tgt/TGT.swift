@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import Logging
+import TgtStore
+
+/// `tgt`: send prepared Telegram messages from your own account, from the command line.
+@main
+struct TGT: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tgt",
+        abstract: "Send saved message templates to Telegram groups from your own account.",
+        discussion: """
+            Run `tgt` with no command the first time: it walks you through API credentials and login.
+
+            Examples:
+              tgt setup                      # API id and hash from https://my.telegram.org
+              tgt login                      # phone, code, 2FA password (or --qr)
+              tgt chats --search family      # find chat ids and forum topics
+              tgt templates add --name "Leaving work" --icon car.fill --body "Leaving now 🚗" --target -1001234567890
+              tgt send "Leaving work"
+
+            \(ExitStatus.help)
+            """,
+        version: "tgt 0.1.0",
+        subcommands: [Setup.self, Login.self, Logout.self, Status.self, Chats.self, Templates.self, Send.self],
+        defaultSubcommand: nil)
+
+    @OptionGroup var global: GlobalOptions
+
+    static func main() async {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            let env = ProcessInfo.processInfo.environment["TGT_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:))
+            handler.logLevel = env ?? .warning
+            return handler
+        }
+        do {
+            var command = try parseAsRoot()
+            if var async = command as? any AsyncParsableCommand {
+                try await async.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// With no command: the first-run walk-through, or a short status.
+    func run() async throws {
+        try await global.run {
+            let secrets = SecretStore(directory: global.directory)
+            let configured = global.demo || (try? secrets.credentials()) != nil
+            guard Console.isInteractive else {
+                global.console.line(TGT.helpMessage())
+                return
+            }
+            if !configured {
+                global.console.note("Welcome to TgTemplates! First, your Telegram API credentials.")
+                try Setup.interactive(global: global)
+            }
+            try await Login.interactiveLogin(global: global, qr: false)
+            global.console.note("Next: `tgt chats` to see your groups, then `tgt templates add` to make a template.")
+        }
+    }
+}
