@@ -3,5 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
+bash scripts/install-test-deps.sh
 swift build --build-tests
 swift test --skip-build "$@"

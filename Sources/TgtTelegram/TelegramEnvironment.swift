@@ -46,7 +46,7 @@ public struct TelegramEnvironment: Sendable {
                 throw CredentialsError.missing
             }
         } catch let error as CredentialsError {
-            throw .login(error.message, next: error.nextStep)
+            throw .notSetUp(error.message, next: error.nextStep)
         } catch {
             throw .startFailed("\(error)")
         }

@@ -32,7 +32,7 @@ enum ExitStatus: Int32 {
         case let e as CredentialsError: e == .missing ? .notReady : .badInput
         case let e as TelegramError:
             switch e {
-            case .notLoggedIn: .notReady
+            case .notLoggedIn, .notSetUp: .notReady
             case .unreachable: .unreachable
             case .sessionInUse: .busy
             case .login: .badInput

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import TgtDomain
+import TgtStore
+import TgtTestSupport
+
+@Suite("tgt binary: demo mode and crash safety")
+struct CLIDemoAndCrashTests {
+    @Test("demo: send before login says to log in; login via stdin, chats, add, send, dry run")
+    func demoEndToEnd() throws {
+        let dir = try TestDirectory("cli-demo")
+        defer { dir.remove() }
+        func tgt(_ args: [String], input: String = "") throws -> TgtBinary.Result {
+            try TgtBinary.run(["--demo"] + args, dataDir: dir.path, input: input)
+        }
+        let early = try tgt(["chats"])
+        #expect(early.status == 3 && early.stderr.contains("You are not logged in to Telegram.") && early.stderr.contains("tgt login"))
+        let login = try tgt(["login"], input: "+15555550123\n12345\ndemo\n")
+        #expect(login.status == 0, "\(login.stderr)")
+        #expect(login.stdout.contains("Logged in as Demo User"))
+        #expect(login.stderr.contains("hint: the word demo"))
+        let chats = try tgt(["--json", "chats"])
+        #expect(chats.status == 0)
+        let list = try JSONSerialization.jsonObject(with: Data(chats.stdout.utf8)) as? [[String: Any]]
+        #expect(list?.map { $0["title"] as? String } == ["Family", "Work", "Climbing crew", "Neighbours"])
+        #expect(try tgt(["templates", "add", "--name", "Standup", "--body", "Standup in {{minutes}}' in {{chat}}",
+                         "--target", "-1001000000002/11", "--target", "-4001"]).status == 0)
+        let dry = try tgt(["send", "Standup", "--var", "minutes=5", "--dry-run"])
+        #expect(dry.stdout.contains("Standup in 5' in Work › Standups") && dry.stdout.contains("nothing was sent"))
+        let sent = try tgt(["send", "Standup", "--var", "minutes=5"])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(sent.stdout.contains("Sent “Standup” to 2 of 2 targets."))
+        #expect(sent.stderr.contains("✓ Work › Standups") && sent.stderr.contains("✓ Climbing crew"))
+        let status = try tgt(["status"])
+        #expect(status.stdout.contains("logged in as Demo User") && status.stdout.contains("demo mode"))
+        let logout = try tgt(["logout", "--yes"])
+        #expect(logout.status == 0)
+        #expect(try tgt(["send", "Standup", "--var", "minutes=5"]).status == 3)
+    }
+
+    @Test("killing tgt in the middle of a large import leaves all of it or none of it")
+    func killDuringImport() throws {
+        let source = try TestDirectory("crash-src")
+        defer { source.remove() }
+        let count = 5000
+        let archive = TemplateArchive(templates: (0..<count).map { i in
+            Template(name: "Template \(i)", icon: .allCases[i % 36], body: String(repeating: "Body \(i) ✈️ ", count: 20),
+                     targets: [Target(chatID: -1000 - Int64(i), chatTitle: "Group \(i)")])
+        })
+        let file = source.file("big.json")
+        try archive.encoded().write(to: file)
+        var outcomes: Set<Int> = []
+        for delay in [0.05, 0.15, 0.3, 0.6] {
+            let dir = try TestDirectory("crash")
+            defer { dir.remove() }
+            let store = try AppDatabase.open(in: DataDirectory(url: dir.url))
+            try store.insert(Template(name: "Existing", body: "kept"))
+            let process = Process()
+            process.executableURL = TgtBinary.url
+            process.arguments = ["templates", "import", file.path]
+            var env = ProcessInfo.processInfo.environment
+            env["TGT_DATA_DIR"] = dir.path
+            process.environment = env
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let after = try AppDatabase.open(in: DataDirectory(url: dir.url)).templates()
+            #expect(after.count == 1 || after.count == count + 1, "delay \(delay): \(after.count) templates")
+            #expect(after.contains { $0.name == "Existing" })
+            outcomes.insert(after.count)
+        }
+        #expect(!outcomes.isEmpty)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Runs the real `tgt` executable built next to the tests.
+public enum TgtBinary {
+    /// The binary: `TGT_BINARY`, else `tgt` beside the test bundle, else `.build/debug/tgt`.
+    public static var url: URL {
+        if let explicit = ProcessInfo.processInfo.environment["TGT_BINARY"] { return URL(fileURLWithPath: explicit) }
+        var candidates: [URL] = []
+        let bundle = Bundle.main.bundleURL
+        candidates.append(bundle.appendingPathComponent("tgt"))
+        candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("tgt"))
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug/tgt"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[candidates.count - 1]
+    }
+
+    /// What one run printed and how it ended.
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    /// Runs `tgt` with `arguments` in the data folder `dataDir`, feeding `input` on stdin.
+    public static func run(_ arguments: [String], dataDir: String, input: String = "", environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["TGT_DATA_DIR"] = dataDir
+        env.removeValue(forKey: "TGT_API_ID")
+        env.removeValue(forKey: "TGT_API_HASH")
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        // Read stderr on another thread so neither pipe can fill up and stall the child.
+        let errBox = ErrBox()
+        let reader = Thread { errBox.data = stderr.fileHandleForReading.readDataToEndOfFile(); errBox.done.signal() }
+        reader.start()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        errBox.done.wait()
+        let err = errBox.data
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+}
+
+private final class ErrBox: @unchecked Sendable {
+    // Written once by the reader thread before `done` is signalled, read after waiting on it.
+    var data = Data()
+    let done = DispatchSemaphore(value: 0)
+}

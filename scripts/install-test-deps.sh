@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs what the test suite needs beyond the app's own dependencies:
+# zbar-tools (a real QR reader that checks the QR encoder).
+set -euo pipefail
+log() { printf 'install-test-deps: %s\n' "$*" >&2; }
+if [ "$(uname -s)" = "Linux" ] && command -v dpkg >/dev/null 2>&1; then
+  missing=()
+  for pkg in zbar-tools; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+  if [ "${#missing[@]}" -gt 0 ]; then
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    log "installing ${missing[*]} with apt-get"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+elif [ "$(uname -s)" = "Darwin" ] && command -v brew >/dev/null 2>&1; then
+  command -v zbarimg >/dev/null 2>&1 || brew install zbar
+fi
