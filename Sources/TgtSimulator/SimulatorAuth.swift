@@ -8,6 +8,13 @@ enum SimHandlers {
         "requestQrCodeAuthentication", "setAuthenticationEmailAddress", "checkAuthenticationEmailCode",
         "registerUser", "logOut", "resendAuthenticationCode",
     ]
+    static let afterLogin: Set<String> = [
+        "getMe", "loadChats", "getChats", "getChat", "getSupergroupFullInfo", "getBasicGroupFullInfo", "getForumTopics", "sendMessage",
+    ]
+    /// Like TDLib, a request it has no class for is refused whatever the state.
+    static func isKnown(_ type: String) -> Bool {
+        offline.contains(type) || authFunctions.contains(type) || afterLogin.contains(type)
+    }
 }
 
 extension TelegramSimulator {

@@ -91,7 +91,7 @@ extension TelegramSimulator {
         case "inputMessageLocation":
             let loc = input["location"] as? [String: Any] ?? [:]
             let lat = loc["latitude"] as? Double ?? 0, lon = loc["longitude"] as? Double ?? 0
-            content = ["@type": "messageLocation", "location": loc, "live_period": 0, "expires_in": 0, "heading": 0, "proximity_alert_radius": 0]
+            content = ["@type": "messageLocation", "location": loc]
             described = "location:\(lat),\(lon)"
         default:
             return respond(id, request, Self.error(400, "Unsupported message content"))

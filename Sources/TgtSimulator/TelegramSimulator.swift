@@ -139,6 +139,10 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
             respond(id, request, Self.error(500, "Request aborted"))
             return
         }
+        guard SimHandlers.isKnown(type) else {
+            respond(id, request, Self.error(400, "Failed to parse JSON object as TDLib request: Unknown class \"\(type)\""))
+            return
+        }
         if SimHandlers.offline.contains(type) {
             handleOffline(id, request)
             return

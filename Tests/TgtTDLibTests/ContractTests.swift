@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import TgtSimulator
+import TgtTDLib
+import TgtTestSupport
+
+/// A request name TDLib does not have, to compare the "unknown class" answer.
+struct NoSuchFunction: TDFunction {
+    typealias Result = TDOk
+    static let typeName = "noSuchFunction"
+}
+
+/// What one client run shows, reduced to what must be the same for real TDLib and the simulator.
+struct Observation: Equatable, CustomStringConvertible {
+    var firstUpdates: [String] = []
+    var version: String?
+    var authAfterParameters: AuthorizationState?
+    var textLimit: Int64?
+    var errors: [String: TDError] = [:]
+    var closing: [AuthorizationState] = []
+
+    var description: String {
+        "first=\(firstUpdates) version=\(version ?? "-") auth=\(String(describing: authAfterParameters)) limit=\(textLimit ?? -1) errors=\(errors) closing=\(closing)"
+    }
+}
+
+@Suite("Contract: the simulator answers like real libtdjson", .serialized)
+struct ContractTests {
+    /// The same offline steps on any runtime.
+    static func observe(runtime: TDRuntime, dir: TestDirectory) async throws -> Observation {
+        var o = Observation()
+        let client = TDClient(runtime: runtime)
+        var updates = client.updates.makeAsyncIterator()
+        o.version = try await client.send(TDFunctions.GetOption("version")).stringValue
+        while o.firstUpdates.count < 3, let update = await updates.next() {
+            switch update {
+            case .option(let name, _): o.firstUpdates.append("option:\(name)")
+            case .authorizationState(let state): o.firstUpdates.append("auth:\(state)")
+            default: break
+            }
+        }
+        _ = try await client.send(OfflineTDLib.parameters(in: dir))
+        var seen: [TDUpdate] = []
+        o.authAfterParameters = await OfflineTDLib.waitFor(client, iterator: &updates, seen: &seen) { $0 == .waitPhoneNumber }
+        o.textLimit = try await client.send(TDFunctions.GetOption("message_text_length_max")).intValue
+        func capture<F: TDFunction>(_ function: F) async {
+            do { _ = try await client.send(function, timeout: 10) } catch { o.errors[F.typeName] = error }
+        }
+        await capture(TDFunctions.GetMe())
+        await capture(TDFunctions.LoadChats(limit: 10))
+        await capture(TDFunctions.GetChat(chatID: -1001000000001))
+        await capture(TDFunctions.SendMessage(chatID: -1001000000001, content: .text(FormattedText(text: "x"))))
+        await capture(TDFunctions.CheckAuthenticationCode("12345"))
+        await capture(TDFunctions.CheckAuthenticationPassword("x"))
+        await capture(NoSuchFunction())
+        _ = try await client.send(TDFunctions.Close())
+        while let update = await updates.next() {
+            if case .authorizationState(let state) = update { o.closing.append(state) }
+        }
+        return o
+    }
+
+    @Test("the same steps give the same answers, errors and states")
+    func sameObservations() async throws {
+        let realDir = try TestDirectory("contract-real"), simDir = try TestDirectory("contract-sim")
+        defer { realDir.remove(); simDir.remove() }
+        let library = try OfflineTDLib.library()
+        let real = try await Self.observe(runtime: TDRuntime.shared(for: library), dir: realDir)
+        let simulator = TelegramSimulator(executor: library)
+        let simulated = try await Self.observe(runtime: TDRuntime(transport: simulator), dir: simDir)
+        #expect(real.firstUpdates == ["option:version", "option:commit_hash", "auth:waitTdlibParameters"])
+        #expect(real.errors.count == 7)
+        #expect(real.closing == [.closing, .closed])
+        #expect(simulated == real)
+    }
+
+    @Test("every object the simulator sends, and every request we encode, uses TDLib's type and field names")
+    func schemaNames() async throws {
+        let schema = try TLSchema.load()
+        let recorder = RecordingTransport(TelegramSimulator(
+            scenario: SimulatorScenario(account: SimulatedAccount(password: "pw", requiresEmail: true), sendBehaviours: [
+                -4001: .fail(code: 403, message: "CHAT_WRITE_FORBIDDEN"), -4002: .floodWait(seconds: 1, times: 1),
+            ]),
+            executor: try OfflineTDLib.library()))
+        let dir = try TestDirectory("contract-schema")
+        defer { dir.remove() }
+        let client = TDClient(runtime: TDRuntime(transport: recorder))
+        _ = try await client.send(OfflineTDLib.parameters(in: dir))
+        _ = try await client.send(TDFunctions.SetAuthenticationPhoneNumber("+15555550123"))
+        _ = try await client.send(TDFunctions.SetAuthenticationEmailAddress("a@example.com"))
+        _ = try await client.send(TDFunctions.CheckAuthenticationEmailCode("654321"))
+        _ = try await client.send(TDFunctions.CheckAuthenticationCode("12345"))
+        _ = try await client.send(TDFunctions.CheckAuthenticationPassword("pw"))
+        _ = try await client.send(TDFunctions.GetMe())
+        while (try? await client.send(TDFunctions.LoadChats(limit: 100))) != nil {}
+        _ = try await client.send(TDFunctions.GetChats(limit: 100))
+        _ = try await client.send(TDFunctions.GetSupergroupFullInfo(supergroupID: 1000000001))
+        _ = try await client.send(TDFunctions.GetBasicGroupFullInfo(basicGroupID: 4001))
+        _ = try await client.send(TDFunctions.GetForumTopics(chatID: -1001000000002))
+        let text = try TDClient.execute(TDFunctions.ParseMarkdown("*hi* [x](https://t.me)"), on: recorder)
+        for chat: Int64 in [-4001, -4002, -1001000000002] {
+            _ = try? await client.send(TDFunctions.SendMessage(chatID: chat, forumTopicID: chat == -1001000000002 ? 11 : nil, silent: true, content: .text(text)))
+        }
+        _ = try await client.send(TDFunctions.SendMessage(chatID: -1001000000001, content: .location(TDLocation(latitude: 1, longitude: 2))))
+        try await Task.sleep(nanoseconds: 200_000_000)
+        _ = try? await client.send(TDFunctions.RequestQrCodeAuthentication())  // refused when ready, as TDLib does
+        _ = try? await client.send(TDFunctions.LogOut())
+        _ = await client.close()
+        let requests = recorder.sent + [try TDCoding.encode(TDFunctions.SetLogStreamFile(path: "/tmp/x")), try TDCoding.encode(TDFunctions.SetLogVerbosityLevel(1)),
+                                         try TDCoding.encode(TDFunctions.RegisterUser(firstName: "a", lastName: "b"))]
+        let problems = (requests + recorder.received).flatMap { schema.problems(inJSONText: $0) }
+        #expect(problems.isEmpty, "\(Set(problems).sorted().prefix(20))")
+        let types = Set(recorder.received.compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["@type"] as? String })
+        #expect(types.isSuperset(of: ["updateNewChat", "updateSupergroup", "updateBasicGroup", "updateChatPosition", "forumTopics",
+                                      "updateMessageSendSucceeded", "updateMessageSendFailed", "error", "message", "user"]))
+    }
+}
