@@ -13,32 +13,42 @@ public struct TemplateText: Sendable, Hashable {
     public let parts: [Part]
 
     public init(parsing text: String) throws(TemplateSyntaxError) {
+        // Scans UTF-8 bytes: the delimiters are ASCII, so byte positions are valid String
+        // indices and no multi-byte character can be split. Character positions are only
+        // computed for error messages.
+        let utf8 = text.utf8
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
         var parts: [Part] = []
-        var literal = ""
-        var index = text.startIndex
-        while index < text.endIndex {
-            if text[index...].hasPrefix("{{") {
-                let contentStart = text.index(index, offsetBy: 2)
-                guard let close = text.range(of: "}}", range: contentStart..<text.endIndex) else {
-                    throw .unclosedPlaceholder(position: text.distance(from: text.startIndex, to: index) + 1)
-                }
-                let raw = text[contentStart..<close.lowerBound]
-                let name = raw.trimmingCharacters(in: .whitespaces)
-                guard Self.isValidName(name) else {
-                    throw .invalidName(String(raw), position: text.distance(from: text.startIndex, to: index) + 1)
-                }
-                if !literal.isEmpty {
-                    parts.append(.literal(literal))
-                    literal = ""
-                }
-                parts.append(.variable(name))
-                index = close.upperBound
-            } else {
-                literal.append(text[index])
-                index = text.index(after: index)
+        var literalStart = utf8.startIndex
+        var i = utf8.startIndex
+        func position(_ index: String.Index) -> Int { text.distance(from: text.startIndex, to: index) + 1 }
+        while i < utf8.endIndex {
+            let next = utf8.index(after: i)
+            guard utf8[i] == open, next < utf8.endIndex, utf8[next] == open else {
+                i = next
+                continue
             }
+            let contentStart = utf8.index(after: next)
+            var j = contentStart
+            var found: String.Index?
+            while j < utf8.endIndex {
+                let after = utf8.index(after: j)
+                if utf8[j] == close, after < utf8.endIndex, utf8[after] == close {
+                    found = j
+                    break
+                }
+                j = after
+            }
+            guard let closeIndex = found else { throw .unclosedPlaceholder(position: position(i)) }
+            let raw = text[contentStart..<closeIndex]
+            let name = raw.trimmingCharacters(in: .whitespaces)
+            guard Self.isValidName(name) else { throw .invalidName(String(raw), position: position(i)) }
+            if literalStart < i { parts.append(.literal(String(text[literalStart..<i]))) }
+            parts.append(.variable(name))
+            i = utf8.index(closeIndex, offsetBy: 2)
+            literalStart = i
         }
-        if !literal.isEmpty { parts.append(.literal(literal)) }
+        if literalStart < utf8.endIndex { parts.append(.literal(String(text[literalStart...]))) }
         self.parts = parts
     }
 

@@ -178,26 +178,28 @@ extension AppDatabase {
         let filter = condition.map { "WHERE \($0)" } ?? ""
         var targets: [String: [Target]] = [:]
         let targetSQL = condition == nil
-            ? "SELECT * FROM template_target ORDER BY template_id, position"
-            : "SELECT * FROM template_target WHERE template_id IN (SELECT id FROM template \(filter)) ORDER BY template_id, position"
+            ? "SELECT template_id, chat_id, topic_id, chat_title, topic_title FROM template_target ORDER BY template_id, position"
+            : "SELECT template_id, chat_id, topic_id, chat_title, topic_title FROM template_target WHERE template_id IN (SELECT id FROM template \(filter)) ORDER BY template_id, position"
+        // Columns are read by index: this is the hot path of `tgt templates list`.
         let targetRows = try Row.fetchCursor(db, sql: targetSQL, arguments: arguments)
         while let row = try targetRows.next() {
-            let topicID: Int32? = row["topic_id"]
-            targets[row["template_id"], default: []].append(
-                Target(chatID: row["chat_id"], topicID: topicID, chatTitle: row["chat_title"], topicTitle: row["topic_title"]))
+            let topicID: Int32? = row[2]
+            targets[row[0], default: []].append(Target(chatID: row[1], topicID: topicID, chatTitle: row[3], topicTitle: row[4]))
         }
         var result: [Template] = []
-        let rows = try Row.fetchCursor(db, sql: "SELECT * FROM template \(filter) ORDER BY sort_order, name", arguments: arguments)
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT id, name, icon, body, location_mode, silent, sort_order, created_at_ms, updated_at_ms
+            FROM template \(filter) ORDER BY sort_order, name
+            """, arguments: arguments)
         while let row = try rows.next() {
-            let idText: String = row["id"]
+            let idText: String = row[0]
             guard let id = UUID(uuidString: idText) else { continue }
-            let iconName: String = row["icon"]
-            let modeName: String = row["location_mode"]
+            let iconName: String = row[2]
+            let modeName: String = row[4]
             result.append(Template(
-                id: id, name: row["name"], icon: TemplateIcon(rawValue: iconName) ?? .default, body: row["body"],
+                id: id, name: row[1], icon: TemplateIcon(rawValue: iconName) ?? .default, body: row[3],
                 targets: targets[idText] ?? [], locationMode: LocationMode(rawValue: modeName) ?? .none,
-                silent: row["silent"], sortOrder: row["sort_order"],
-                createdAt: date(row["created_at_ms"]), updatedAt: date(row["updated_at_ms"])))
+                silent: row[5], sortOrder: row[6], createdAt: date(row[7]), updatedAt: date(row[8])))
         }
         return result
     }

@@ -90,6 +90,22 @@ struct CLITests {
         #expect(try exportedTemplates() == before)
     }
 
+    @Test("list --json (written directly for speed) says exactly what show --json (JSONEncoder) says")
+    func listJSONMatchesEncoder() throws {
+        defer { dir.remove() }
+        try seeded()
+        let tricky = "Quote \" backslash \\ tab\t newline\n bell\u{07} emoji 👨‍👩‍👧 日本 {{x}} </script>"
+        #expect(try tgt("templates", "add", "--name", "Tricky \"one\"", "--body", tricky, "--silent").status == 0)
+        let list = try JSONSerialization.jsonObject(with: Data(tgt("templates", "list", "--json").stdout.utf8)) as? [NSDictionary]
+        #expect(list?.count == 2)
+        for item in list ?? [] {
+            let name = item["name"] as? String ?? ""
+            let shown = try JSONSerialization.jsonObject(with: Data(tgt("templates", "show", name, "--json").stdout.utf8)) as? NSDictionary
+            #expect(shown == item, "\(name)")
+        }
+        #expect(list?.last?["body"] as? String == tricky)
+    }
+
     @Test("--json errors are JSON on stdout with a stable code")
     func jsonErrors() throws {
         defer { dir.remove() }

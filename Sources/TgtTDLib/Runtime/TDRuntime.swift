@@ -95,14 +95,20 @@ public final class TDRuntime: Sendable {
     }
 }
 
-/// What the receive loop reads first from every object: where it goes and what it is.
-struct TDIncoming: Decodable {
-    let clientID: Int32?
-    let extra: String?
-    let typeName: String
-    let update: TDUpdate?
+/// What the receive loop reads first from every object: where it goes and what it is, and for
+/// updates (objects without `@extra`) the typed update, all in one JSON parse.
+public struct TDIncoming: Decodable, Sendable {
+    public let clientID: Int32?
+    public let extra: String?
+    public let typeName: String
+    public let update: TDUpdate?
 
-    init(from decoder: any Decoder) throws {
+    /// Decodes one object exactly as the receive loop does.
+    public static func decode(_ data: Data, using decoder: JSONDecoder) throws -> TDIncoming {
+        try decoder.decode(TDIncoming.self, from: data)
+    }
+
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: TDKey.self)
         clientID = try c.decodeIfPresent(Int32.self, forKey: .clientID)
         extra = try? c.decodeIfPresent(String.self, forKey: .extra)

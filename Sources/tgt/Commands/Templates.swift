@@ -48,6 +48,44 @@ struct TemplateJSON: Encodable {
         case updatedAt = "updated_at"
     }
 
+    /// Writes this template exactly as its `Encodable` form would come out (keys sorted).
+    func write(to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("body"); w.value(body)
+        w.key("created_at"); w.value(createdAt)
+        w.key("icon"); w.value(icon)
+        w.key("id"); w.value(id)
+        w.key("location_mode"); w.value(locationMode)
+        w.key("name"); w.value(name)
+        w.key("position"); w.value(Int64(position))
+        w.key("silent"); w.value(silent)
+        w.key("targets")
+        w.beginArray()
+        for target in targets {
+            w.beginObject()
+            w.key("chat_id"); w.value(target.chatID)
+            w.key("title"); w.value(target.title)
+            if let topic = target.topicID { w.key("topic_id"); w.value(Int64(topic)) }
+            w.endObject()
+        }
+        w.endArray()
+        w.key("updated_at"); w.value(updatedAt)
+        w.key("variables")
+        w.beginArray()
+        for v in variables { w.value(v) }
+        w.endArray()
+        w.endObject()
+    }
+
+    /// A whole list, written directly (see `JSONWriter`).
+    static func listJSON(_ templates: [Template]) -> [UInt8] {
+        var writer = JSONWriter(reserving: templates.count * 512)
+        writer.beginArray()
+        for (i, t) in templates.enumerated() { TemplateJSON(t, position: i + 1).write(to: &writer) }
+        writer.endArray()
+        return writer.bytes + [UInt8(ascii: "\n")]
+    }
+
     init(_ t: Template, position: Int) {
         id = t.id.uuidString
         name = t.name
@@ -76,7 +114,7 @@ struct TemplatesList: AsyncParsableCommand {
             let store = try global.openStore()
             let templates = try search.map { try store.searchTemplates($0) } ?? store.templates()
             if global.json {
-                global.console.emit(templates.enumerated().map { TemplateJSON($1, position: $0 + 1) })
+                global.console.raw(TemplateJSON.listJSON(templates))
                 return
             }
             guard !templates.isEmpty else {

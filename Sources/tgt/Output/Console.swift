@@ -30,6 +30,11 @@ struct Console: Sendable {
         write(String(decoding: data, as: UTF8.self) + "\n", to: .standardOutput)
     }
 
+    /// Bytes on standard output (large JSON written by `JSONWriter`).
+    func raw(_ bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+
     /// Raw text on standard output (exports).
     func raw(_ text: String) {
         write(text, to: .standardOutput)

@@ -1,0 +1,61 @@
+import Foundation
+import TgtDomain
+import TgtStore
+
+/// 10,000 templates: `tgt templates list --json` against `sqlite3 -json` running the
+/// equivalent query on the same file, both as fresh processes, with tgt's peak memory.
+enum StoreBench {
+    static let count = 10_000
+
+    static func run(into report: inout BenchReport) {
+        let tgt = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tgt").path
+        guard FileManager.default.isExecutableFile(atPath: tgt) else {
+            report.add("Store", ["tgt binary missing at \(tgt): build it with `swift build -c release --product tgt`"])
+            return
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-store-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let db = try AppDatabase.open(in: DataDirectory(url: folder))
+            let templates = (0..<count).map { i in
+                Template(name: "Template \(i)", icon: TemplateIcon.allCases[i % 36],
+                         body: "*Leaving* now 🚗 home by {{eta}} — note \(i)",
+                         targets: [Target(chatID: -1_001_000_000_000 - Int64(i % 50), chatTitle: "Group \(i % 50)"),
+                                   Target(chatID: -4000 - Int64(i % 7), topicID: i % 3 == 0 ? 11 : nil, chatTitle: "Team", topicTitle: i % 3 == 0 ? "Standups" : nil)],
+                         sortOrder: i)
+            }
+            try db.importTemplates(try TemplateArchive(templates: templates).encoded())
+        } catch {
+            report.add("Store", ["could not build the database: \(error)"])
+            return
+        }
+        let file = DataDirectory(url: folder).databaseFile.path
+        let sql = """
+            SELECT t.id, t.name, t.icon, t.body, t.location_mode, t.silent, t.sort_order, t.created_at_ms, t.updated_at_ms, \
+            (SELECT json_group_array(json_object('chat_id', chat_id, 'topic_id', topic_id, 'title', chat_title)) \
+            FROM template_target WHERE template_id = t.id ORDER BY position) AS targets \
+            FROM template t ORDER BY t.sort_order, t.name
+            """
+        var env = ProcessInfo.processInfo.environment
+        env["TGT_DATA_DIR"] = folder.path
+        var ours: [Double] = [], theirs: [Double] = [], rss: [Int] = [], sqliteRSS: [Int] = []
+        for _ in 0..<7 {
+            let a = runMeasured([tgt, "templates", "list", "--json"], environment: env)
+            let b = runMeasured(["/usr/bin/sqlite3", "-json", file, sql], environment: env)
+            guard a.status == 0, b.status == 0 else {
+                report.add("Store", ["a command failed: tgt exit \(a.status), sqlite3 exit \(b.status)"])
+                return
+            }
+            ours.append(a.seconds); theirs.append(b.seconds); rss.append(a.maxRSSKiB); sqliteRSS.append(b.maxRSSKiB)
+        }
+        let o = median(ours), s = median(theirs)
+        report.add("Store: \(count) templates (2 targets each)", [
+            "| command | median wall time (7 runs) | peak memory |",
+            "|---|---|---|",
+            "| `sqlite3 -json` (equivalent query, same file) | \(ms(s)) | \(sqliteRSS.max() ?? 0) KiB |",
+            "| `tgt templates list --json` | \(ms(o)) | \(rss.max() ?? 0) KiB |",
+            "",
+            "tgt / sqlite3: **\(ratio(o / s))** (target ≤ 3×).",
+        ])
+    }
+}
