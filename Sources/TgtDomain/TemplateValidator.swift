@@ -13,6 +13,12 @@ public struct TemplateValidator: Sendable {
     /// Problems that stop `template` being saved. `otherNames` are the names of all *other*
     /// templates (uniqueness is case-insensitive and ignores surrounding spaces).
     public func problemsForSaving(_ template: Template, otherNames: some Sequence<String>) -> [ValidationIssue] {
+        problemsForSaving(template, takenNames: Set(otherNames.map(Self.fold)))
+    }
+
+    /// Same, with the other templates' names already folded (see `fold`): checking many
+    /// templates against the same names costs one set lookup each.
+    public func problemsForSaving(_ template: Template, takenNames: Set<String>) -> [ValidationIssue] {
         var issues: [ValidationIssue] = []
         let name = template.name.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty {
@@ -22,8 +28,7 @@ public struct TemplateValidator: Sendable {
         } else if name != template.name {
             issues.append(ValidationIssue(field: .name, message: "The name cannot start or end with spaces."))
         } else {
-            let folded = Self.fold(name)
-            if otherNames.contains(where: { Self.fold($0) == folded }) {
+            if takenNames.contains(Self.fold(name)) {
                 issues.append(ValidationIssue(field: .name, message: "Another template is already called “\(name)”."))
             }
         }

@@ -117,18 +117,30 @@ public struct TemplateArchive: Codable, Sendable, Equatable {
         keys.isEmpty ? "the top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
     }
 
+    private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    private static let wholeSeconds = Date.ISO8601FormatStyle()
+
+    /// "2026-11-21T07:30:00.123Z": milliseconds written from the integer, so they survive exactly.
     static func timestamp(_ date: Date) -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return f.string(from: date)
+        let millis = AppDatabase.millis(date)
+        let seconds = Date(timeIntervalSince1970: Double(millis.quotientAndRemainderFloored(by: 1000).quotient))
+        let whole = seconds.formatted(wholeSeconds)
+        let fraction = String(millis.quotientAndRemainderFloored(by: 1000).remainder)
+        return whole.dropLast() + "." + String(repeating: "0", count: 3 - fraction.count) + fraction + "Z"
     }
 
+    /// Parses with or without fractional seconds, rounded to the millisecond (the store's precision).
     static func date(_ text: String) -> Date? {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let d = f.date(from: text) { return d }
-        f.formatOptions = [.withInternetDateTime]
-        return f.date(from: text)
+        guard let parsed = (try? withFraction.parse(text)) ?? (try? wholeSeconds.parse(text)) else { return nil }
+        return AppDatabase.date(Int64((parsed.timeIntervalSince1970 * 1000).rounded()))
+    }
+}
+
+extension Int64 {
+    /// Division rounding toward negative infinity (dates before 1970 keep a positive remainder).
+    func quotientAndRemainderFloored(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+        let r = self % divisor
+        return r < 0 ? (self / divisor - 1, r + divisor) : (self / divisor, r)
     }
 }
 
@@ -167,10 +179,11 @@ extension AppDatabase {
             let existing = try Self.fetchTemplates(db, where: nil, arguments: [])
             let existingIDs = Set(existing.map(\.id))
             let incomingIDs = Set(incoming.map(\.id))
-            // Names must be unique against the templates that stay (not replaced by this import).
-            let staying = existing.filter { !incomingIDs.contains($0.id) }.map(\.name)
+            // Names must be unique against the templates that stay (not replaced by this
+            // import); names within the file were checked above.
+            let staying = Set(existing.filter { !incomingIDs.contains($0.id) }.map { TemplateValidator.fold($0.name) })
             for t in incoming {
-                let issues = validator.problemsForSaving(t, otherNames: staying + incoming.filter { $0.id != t.id }.map(\.name))
+                let issues = validator.problemsForSaving(t, takenNames: staying)
                 if !issues.isEmpty {
                     throw StoreError.importFailed("“\(t.name)”: " + issues.map(\.message).joined(separator: " "))
                 }

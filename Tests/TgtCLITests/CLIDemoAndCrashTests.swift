@@ -38,6 +38,35 @@ struct CLIDemoAndCrashTests {
         #expect(try tgt(["send", "Standup", "--var", "minutes=5"]).status == 3)
     }
 
+    @Test("Ctrl-C during login closes the Telegram session and exits 130")
+    func interrupt() throws {
+        let dir = try TestDirectory("cli-sigint")
+        defer { dir.remove() }
+        let process = Process()
+        process.executableURL = TgtBinary.url
+        process.arguments = ["--demo", "login"]
+        var env = ProcessInfo.processInfo.environment
+        env["TGT_DATA_DIR"] = dir.path
+        process.environment = env
+        let input = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        // Wait for the phone prompt, then interrupt.
+        var seen = ""
+        let deadline = Date().addingTimeInterval(20)
+        while !seen.contains("phone number"), Date() < deadline {
+            seen += String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        process.interrupt()
+        process.waitUntilExit()
+        seen += String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 130)
+        #expect(seen.contains("closing the Telegram session"))
+        try input.fileHandleForWriting.close()
+    }
+
     @Test("killing tgt in the middle of a large import leaves all of it or none of it")
     func killDuringImport() throws {
         let source = try TestDirectory("crash-src")

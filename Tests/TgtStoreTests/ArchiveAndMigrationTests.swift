@@ -90,6 +90,33 @@ struct ArchiveAndMigrationTests {
         #expect(throws: StoreError.self) { try SecureFile.write(Data(), to: URL(fileURLWithPath: "/nonexistent-dir/x")) }
     }
 
+    @Test("the TDLib database key is 32 random bytes, made once, kept in a 0600 file")
+    func tdlibKey() throws {
+        let folder = try TestFolder()
+        defer { folder.remove() }
+        let secrets = SecretStore(directory: DataDirectory(url: folder.url), environment: [:])
+        let key = try secrets.tdlibDatabaseKey()
+        #expect(key.count == 32 && key != Data(repeating: 0, count: 32))
+        #expect(try secrets.tdlibDatabaseKey() == key)
+        #expect(SecureFile.permissions(of: DataDirectory(url: folder.url).tdlibKeyFile) == 0o600)
+        let other = SecretStore(directory: DataDirectory(url: folder.url.appendingPathComponent("b")), environment: [:])
+        #expect(try other.tdlibDatabaseKey() != key)
+    }
+
+    @Test("credentials: validated, environment first, invalid environment values are an error")
+    func credentials() throws {
+        let folder = try TestFolder()
+        defer { folder.remove() }
+        let dir = DataDirectory(url: folder.url)
+        #expect(throws: CredentialsError.invalidHash) { try APICredentials(apiID: "1", apiHash: "xyz") }
+        #expect(throws: CredentialsError.invalidID("-5")) { try APICredentials(apiID: "-5", apiHash: String(repeating: "a", count: 32)) }
+        try SecretStore(directory: dir, environment: [:]).saveCredentials(try APICredentials(apiID: "7", apiHash: String(repeating: "b", count: 32)))
+        #expect(try SecretStore(directory: dir, environment: [:]).credentials()?.apiID == 7)
+        let env = ["TGT_API_ID": "9", "TGT_API_HASH": String(repeating: "c", count: 32)]
+        #expect(try SecretStore(directory: dir, environment: env).credentials()?.apiID == 9)
+        #expect(throws: CredentialsError.self) { try SecretStore(directory: dir, environment: ["TGT_API_ID": "x", "TGT_API_HASH": "y"]).credentials() }
+    }
+
     @Test("data folder: flag, then TGT_DATA_DIR, then XDG, then ~/.local/share")
     func dataDirectory() {
         let env = ["HOME": "/home/u", "XDG_DATA_HOME": "/xdg", "TGT_DATA_DIR": "/env"]
