@@ -25,6 +25,25 @@ public final class Broadcast<Value: Sendable>: Sendable {
         return stream
     }
 
+    /// The first value (the current one included) that `predicate` accepts, or nil after
+    /// `timeout` seconds or when the broadcast finishes.
+    public func first(timeout: Double, where predicate: @escaping @Sendable (Value) -> Bool) async -> Value? {
+        let stream = subscribe()
+        return await withTaskGroup(of: Value?.self) { group in
+            group.addTask {
+                for await value in stream where predicate(value) { return value }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
     public func send(_ value: Value) {
         let subscribers = state.withLock { s -> [AsyncStream<Value>.Continuation] in
             s.current = value

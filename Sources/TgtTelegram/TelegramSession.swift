@@ -99,39 +99,12 @@ public actor TelegramSession {
 
     /// Waits until the authorization state is one `predicate` accepts, at most `timeout` seconds.
     public nonisolated func waitForAuthorization(timeout: Double, _ predicate: @escaping @Sendable (AuthorizationState) -> Bool) async -> AuthorizationState? {
-        let stream = authorization.subscribe()
-        return await withTaskGroup(of: AuthorizationState?.self) { group in
-            group.addTask {
-                for await state in stream where predicate(state) { return state }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
+        await authorization.first(timeout: timeout, where: predicate)
     }
 
     /// Waits (at most `timeout` s) for the connection to be ready; returns the last state seen.
     public nonisolated func waitForConnection(timeout: Double) async -> ConnectionState? {
-        let stream = connection.subscribe()
-        let found = await withTaskGroup(of: ConnectionState?.self) { group in
-            group.addTask {
-                for await state in stream where state == .ready { return state }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
-        return found ?? connection.current
+        await connection.first(timeout: timeout) { $0 == .ready } ?? connection.current
     }
 
     /// Waits for TDLib's verdict on a sent message (matched by its temporary id).

@@ -230,15 +230,7 @@ public enum TDFunctions {
         public static let typeName = "loadChats"
         public var limit: Int32
         public init(limit: Int32) { self.limit = limit }
-        enum CodingKeys: String, CodingKey {
-            case chatList = "chat_list"
-            case limit
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(["@type": "chatListMain"], forKey: .chatList)
-            try c.encode(limit, forKey: .limit)
-        }
+        public func encode(to encoder: any Encoder) throws { try encodeMainList(limit: limit, to: encoder) }
     }
 
     /// `getChats` on the main chat list (only the benchmark's "original approach" uses it).
@@ -247,15 +239,7 @@ public enum TDFunctions {
         public static let typeName = "getChats"
         public var limit: Int32
         public init(limit: Int32) { self.limit = limit }
-        enum CodingKeys: String, CodingKey {
-            case chatList = "chat_list"
-            case limit
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(["@type": "chatListMain"], forKey: .chatList)
-            try c.encode(limit, forKey: .limit)
-        }
+        public func encode(to encoder: any Encoder) throws { try encodeMainList(limit: limit, to: encoder) }
     }
 
     /// `getChat`.
@@ -395,4 +379,16 @@ public enum TDFunctions {
             }
         }
     }
+}
+
+/// `chat_list: chatListMain, limit: N`, shared by loadChats and getChats.
+private enum MainListKeys: String, CodingKey {
+    case chatList = "chat_list"
+    case limit
+}
+
+private func encodeMainList(limit: Int32, to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: MainListKeys.self)
+    try c.encode(["@type": "chatListMain"], forKey: .chatList)
+    try c.encode(limit, forKey: .limit)
 }
