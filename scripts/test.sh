@@ -5,4 +5,5 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 bash scripts/install-test-deps.sh
 swift build --build-tests
-swift test --skip-build "$@"
+# A hung test fails the run instead of eating CI's 90 minutes.
+timeout --signal=KILL 1800 swift test --skip-build "$@"

@@ -38,19 +38,24 @@ enum StoreBench {
             """
         var env = ProcessInfo.processInfo.environment
         env["TGT_DATA_DIR"] = folder.path
+        // Peak memory comes from GNU time: a child spawned straight from this process would
+        // report this process's own high-water mark (Linux keeps it across exec).
+        let rssFile = folder.appendingPathComponent("rss.txt").path
         var ours: [Double] = [], theirs: [Double] = [], rss: [Int] = [], sqliteRSS: [Int] = []
         for _ in 0..<7 {
-            let a = runMeasured([tgt, "templates", "list", "--json"], environment: env)
-            let b = runMeasured(["/usr/bin/sqlite3", "-json", file, sql], environment: env)
+            let a = runMeasured(["/usr/bin/time", "-f", "%M", "-o", rssFile, tgt, "templates", "list", "--json"], environment: env)
+            let aRSS = Int((try? String(contentsOfFile: rssFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+            let b = runMeasured(["/usr/bin/time", "-f", "%M", "-o", rssFile, "/usr/bin/sqlite3", "-json", file, sql], environment: env)
+            let bRSS = Int((try? String(contentsOfFile: rssFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
             guard a.status == 0, b.status == 0 else {
                 report.add("Store", ["a command failed: tgt exit \(a.status), sqlite3 exit \(b.status)"])
                 return
             }
-            ours.append(a.seconds); theirs.append(b.seconds); rss.append(a.maxRSSKiB); sqliteRSS.append(b.maxRSSKiB)
+            ours.append(a.seconds); theirs.append(b.seconds); rss.append(aRSS); sqliteRSS.append(bRSS)
         }
         let o = median(ours), s = median(theirs)
         report.add("Store: \(count) templates (2 targets each)", [
-            "| command | median wall time (7 runs) | peak memory |",
+            "| command | median wall time (7 runs) | peak memory (max RSS) |",
             "|---|---|---|",
             "| `sqlite3 -json` (equivalent query, same file) | \(ms(s)) | \(sqliteRSS.max() ?? 0) KiB |",
             "| `tgt templates list --json` | \(ms(o)) | \(rss.max() ?? 0) KiB |",

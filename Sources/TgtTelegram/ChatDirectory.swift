@@ -14,12 +14,12 @@ import TgtTDLib
 public struct ChatDirectory: Sendable {
     public let session: TelegramSession
     public var pageSize: Int32
-    /// Requests in flight at once for member counts and topics.
+    /// Requests in flight at once for member counts and topics (TDLib queues and pipelines them).
     public var concurrency: Int
     public var timeout: Double
     private let logger = Logger(label: "tgt.telegram.directory")
 
-    public init(session: TelegramSession, pageSize: Int32 = 100, concurrency: Int = 16, timeout: Double = 30) {
+    public init(session: TelegramSession, pageSize: Int32 = 100, concurrency: Int = 32, timeout: Double = 30) {
         self.session = session
         self.pageSize = pageSize
         self.concurrency = concurrency
@@ -27,42 +27,53 @@ public struct ChatDirectory: Sendable {
     }
 
     /// Loads the whole directory from Telegram.
+    ///
+    /// Details (unknown member counts, forum topics) are requested as soon as a page brings
+    /// the chat in, while the next page loads, so they overlap the paging instead of following it.
     public func load() async throws(TelegramError) -> [CachedChat] {
         guard session.authorizationState == .ready else { throw .notLoggedIn }
-        var pages = 0
-        while true {
-            do {
-                _ = try await session.send(TDFunctions.LoadChats(limit: pageSize), timeout: timeout)
-                pages += 1
-            } catch let error where error.tdlibCode == 404 {
-                break  // every chat is loaded
-            } catch {
-                throw LoginFlow.describe(error, connection: session.connection.current)
+        let limiter = RequestLimiter(concurrency)
+        let session = self.session
+        let timeout = self.timeout
+        let result: Result<[Int64: Detail], TelegramError> = await withTaskGroup(of: Detail?.self) { group in
+            var requested = Set<Int64>()
+            var pages = 0
+            while true {
+                do {
+                    _ = try await session.send(TDFunctions.LoadChats(limit: pageSize), timeout: timeout)
+                    pages += 1
+                } catch let error as TDError {
+                    if error.tdlibCode == 404 { break }  // every chat is loaded
+                    group.cancelAll()
+                    return .failure(LoginFlow.describe(error, connection: session.connection.current))
+                } catch {
+                    group.cancelAll()
+                    return .failure(.startFailed(String(describing: error)))
+                }
+                for entry in Self.eligible(await session.snapshot()) where !requested.contains(entry.chat.id) {
+                    requested.insert(entry.chat.id)
+                    if entry.chat.memberCount == 0, let supergroupID = entry.supergroupID {
+                        group.addTask { await Self.memberCount(entry.chat.id, supergroupID, session, timeout, limiter) }
+                    }
+                    if entry.chat.isForum {
+                        group.addTask { await Self.forumTopics(entry.chat.id, session, timeout, limiter) }
+                    }
+                }
             }
+            var details: [Int64: Detail] = [:]
+            for await case let detail? in group { details[detail.chatID, default: Detail(chatID: detail.chatID)].merge(detail) }
+            logger.debug("chat directory loaded", metadata: ["pages": "\(pages)"])
+            return .success(details)
         }
-        let (chats, basicGroups, supergroups) = await session.snapshot()
-        var entries: [(order: Int64, chat: CachedChat, supergroupID: Int64?)] = []
-        for chat in chats.values {
-            guard let order = chat.positions.first(where: \.isMainList)?.order, order > 0 else { continue }
-            switch chat.type {
-            case .basicGroup(let id):
-                guard let group = basicGroups[id], group.isActive, group.upgradedToSupergroupID == 0 else { continue }
-                entries.append((order, CachedChat(id: chat.id, kind: .basicGroup, title: chat.title, memberCount: Int(group.memberCount)), nil))
-            case .supergroup(let id, let isChannel):
-                let group = supergroups[id]
-                guard !isChannel, group?.isChannel != true else { continue }
-                entries.append((order, CachedChat(id: chat.id, kind: .supergroup, title: chat.title,
-                                                  memberCount: Int(group?.memberCount ?? 0), isForum: group?.isForum ?? false), id))
-            default:
-                continue
+        let details = try result.get()
+        return Self.eligible(await session.snapshot()).map { entry in
+            var chat = entry.chat
+            if let detail = details[chat.id] {
+                if let count = detail.memberCount { chat.memberCount = count }
+                if let topics = detail.topics { chat.topics = topics }
             }
+            return chat
         }
-        entries.sort { ($0.order, $0.chat.id) > ($1.order, $1.chat.id) }
-        var result = entries.map(\.chat)
-        let supergroupIDs = entries.map(\.supergroupID)
-        try await fillIn(&result, supergroupIDs: supergroupIDs)
-        logger.debug("chat directory loaded", metadata: ["pages": "\(pages)", "chats": "\(result.count)"])
-        return result
     }
 
     /// Loads the directory and replaces the store's cached copy with it.
@@ -73,65 +84,65 @@ public struct ChatDirectory: Sendable {
         return chats
     }
 
-    private enum Work: Sendable {
-        case memberCount(index: Int, supergroupID: Int64)
-        case topics(index: Int, chatID: Int64)
+    /// What a detail request found for one chat.
+    struct Detail: Sendable {
+        var chatID: Int64
+        var memberCount: Int?
+        var topics: [CachedTopic]?
+
+        mutating func merge(_ other: Detail) {
+            memberCount = other.memberCount ?? memberCount
+            topics = other.topics ?? topics
+        }
     }
 
-    private enum Outcome: Sendable {
-        case memberCount(index: Int, count: Int)
-        case topics(index: Int, topics: [CachedTopic])
-        case failed(TDError)
+    /// Groups and non-channel supergroups in the main list, in list order.
+    static func eligible(_ snapshot: (chats: [Int64: Chat], basicGroups: [Int64: BasicGroup], supergroups: [Int64: Supergroup]))
+        -> [(chat: CachedChat, supergroupID: Int64?)]
+    {
+        var entries: [(order: Int64, chat: CachedChat, supergroupID: Int64?)] = []
+        for chat in snapshot.chats.values {
+            guard let order = chat.positions.first(where: \.isMainList)?.order, order > 0 else { continue }
+            switch chat.type {
+            case .basicGroup(let id):
+                guard let group = snapshot.basicGroups[id], group.isActive, group.upgradedToSupergroupID == 0 else { continue }
+                entries.append((order, CachedChat(id: chat.id, kind: .basicGroup, title: chat.title, memberCount: Int(group.memberCount)), nil))
+            case .supergroup(let id, let isChannel):
+                let group = snapshot.supergroups[id]
+                guard !isChannel, group?.isChannel != true else { continue }
+                entries.append((order, CachedChat(id: chat.id, kind: .supergroup, title: chat.title,
+                                                  memberCount: Int(group?.memberCount ?? 0), isForum: group?.isForum ?? false), id))
+            default:
+                continue
+            }
+        }
+        entries.sort { ($0.order, $0.chat.id) > ($1.order, $1.chat.id) }
+        return entries.map { ($0.chat, $0.supergroupID) }
     }
 
-    /// Member counts and topics, fetched concurrently (at most `concurrency` at a time).
-    private func fillIn(_ chats: inout [CachedChat], supergroupIDs: [Int64?]) async throws(TelegramError) {
-        var work: [Work] = []
-        for (index, chat) in chats.enumerated() {
-            if chat.memberCount == 0, let id = supergroupIDs[index] { work.append(.memberCount(index: index, supergroupID: id)) }
-            if chat.isForum { work.append(.topics(index: index, chatID: chat.id)) }
+    /// A chat whose details cannot be fetched is still listed; the log says why.
+    private static func memberCount(_ chatID: Int64, _ supergroupID: Int64, _ session: TelegramSession, _ timeout: Double,
+                                    _ limiter: RequestLimiter) async -> Detail?
+    {
+        await limiter.acquire()
+        defer { Task { await limiter.release() } }
+        do {
+            let info = try await session.send(TDFunctions.GetSupergroupFullInfo(supergroupID: supergroupID), timeout: timeout)
+            return Detail(chatID: chatID, memberCount: Int(info.memberCount))
+        } catch {
+            Logger(label: "tgt.telegram.directory").info("could not load a member count", metadata: ["error": "\(error.message)"])
+            return nil
         }
-        guard !work.isEmpty else { return }
-        let session = self.session
-        let timeout = self.timeout
-        let outcomes = await withTaskGroup(of: Outcome.self) { group -> [Outcome] in
-            var results: [Outcome] = []
-            var iterator = work.makeIterator()
-            func run(_ item: Work) -> @Sendable () async -> Outcome {
-                {
-                    do {
-                        switch item {
-                        case .memberCount(let index, let id):
-                            let info = try await session.send(TDFunctions.GetSupergroupFullInfo(supergroupID: id), timeout: timeout)
-                            return .memberCount(index: index, count: Int(info.memberCount))
-                        case .topics(let index, let chatID):
-                            return .topics(index: index, topics: try await Self.topics(of: chatID, session: session, timeout: timeout))
-                        }
-                    } catch let error as TDError {
-                        return .failed(error)
-                    } catch {
-                        return .failed(.closed(function: "chat details"))
-                    }
-                }
-            }
-            for _ in 0..<concurrency {
-                guard let item = iterator.next() else { break }
-                group.addTask(operation: run(item))
-            }
-            while let outcome = await group.next() {
-                results.append(outcome)
-                if let item = iterator.next() { group.addTask(operation: run(item)) }
-            }
-            return results
-        }
-        for outcome in outcomes {
-            switch outcome {
-            case .memberCount(let index, let count): chats[index].memberCount = count
-            case .topics(let index, let topics): chats[index].topics = topics
-            case .failed(let error):
-                // A chat whose details cannot be fetched is still listed; say why in the log.
-                logger.info("could not load chat details", metadata: ["error": "\(error.message)"])
-            }
+    }
+
+    private static func forumTopics(_ chatID: Int64, _ session: TelegramSession, _ timeout: Double, _ limiter: RequestLimiter) async -> Detail? {
+        await limiter.acquire()
+        defer { Task { await limiter.release() } }
+        do {
+            return Detail(chatID: chatID, topics: try await topics(of: chatID, session: session, timeout: timeout))
+        } catch {
+            Logger(label: "tgt.telegram.directory").info("could not load forum topics", metadata: ["error": "\(error.message)"])
+            return nil
         }
     }
 
@@ -148,5 +159,25 @@ public struct ChatDirectory: Sendable {
             request.offsetForumTopicID = page.nextOffsetForumTopicID
         }
         return topics
+    }
+}
+
+/// At most N detail requests in flight; the rest wait their turn in order.
+actor RequestLimiter {
+    private var available: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(_ limit: Int) { available = max(1, limit) }
+
+    func acquire() async {
+        if available > 0 {
+            available -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty { available += 1 } else { waiting.removeFirst().resume() }
     }
 }

@@ -22,6 +22,9 @@ public enum TDUpdate: Sendable, Equatable {
 
     private static let logger = Logger(label: "tgt.tdlib.updates")
 
+    /// The options the app acts on (`updateOption` for any other is skipped like an unknown update).
+    public static let usedOptions: Set<String> = ["version", "my_id", "message_text_length_max", "unix_time"]
+
     private enum Keys: String, CodingKey {
         case authorizationState = "authorization_state"
         case state, name, value, chat
@@ -43,7 +46,13 @@ public enum TDUpdate: Sendable, Equatable {
             case "updateConnectionState":
                 self = .connectionState(try c.decode(ConnectionState.self, forKey: .state))
             case "updateOption":
-                self = .option(name: try c.decode(String.self, forKey: .name), value: try c.decode(OptionValue.self, forKey: .value))
+                // TDLib sends ~130 options at start; only the ones this app reads are decoded.
+                let name = try c.decode(String.self, forKey: .name)
+                guard Self.usedOptions.contains(name) else {
+                    self = .other(typeName)
+                    return
+                }
+                self = .option(name: name, value: try c.decode(OptionValue.self, forKey: .value))
             case "updateNewChat": self = .newChat(try c.decode(Chat.self, forKey: .chat))
             case "updateChatTitle":
                 self = .chatTitle(chatID: try c.decode(Int64.self, forKey: .chatID), title: try c.decode(String.self, forKey: .title))
