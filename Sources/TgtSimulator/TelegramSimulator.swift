@@ -282,8 +282,7 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
     }
 
     static func json(_ object: [String: Any]) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.withoutEscapingSlashes]) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        SimulatorJSON.serialize(object)
     }
 
     static func error(_ code: Int, _ message: String) -> [String: Any] {
