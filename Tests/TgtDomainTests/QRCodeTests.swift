@@ -26,6 +26,7 @@ struct QRCodeTests {
         process.arguments = ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", file.path]
         let pipe = Pipe()
         process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice  // zbar chatters about D-Bus
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
