@@ -39,12 +39,15 @@ public struct Renderer: Sendable {
 
     /// The names a send of `template` is missing, given `context` (sorted by first appearance).
     public func missingVariables(in template: Template, context: RenderContext) throws(TemplateSyntaxError) -> [String] {
-        let text = try TemplateText(parsing: template.body)
+        missingVariables(in: try TemplateText(parsing: template.body), mode: template.locationMode, context: context)
+    }
+
+    private func missingVariables(in text: TemplateText, mode: LocationMode, context: RenderContext) -> [String] {
         var missing: [String] = []
         for name in text.variableNames where value(of: name, context: context, chatTitle: "") == nil {
             missing.append(name)
         }
-        if template.locationMode.needsLocation, context.location == nil, !missing.contains("location") {
+        if mode.needsLocation, context.location == nil, !missing.contains("location") {
             missing.append("location")
         }
         return missing
@@ -56,8 +59,7 @@ public struct Renderer: Sendable {
     public func render(_ template: Template, context: RenderContext) throws(RenderError) -> [RenderedMessage] {
         let text: TemplateText
         do { text = try TemplateText(parsing: template.body) } catch { throw .syntax(error) }
-        let missing: [String]
-        do { missing = try missingVariables(in: template, context: context) } catch { throw .syntax(error) }
+        let missing = missingVariables(in: text, mode: template.locationMode, context: context)
         guard missing.isEmpty else { throw .missingVariables(missing) }
         guard !template.targets.isEmpty else { throw .noTargets }
         return template.targets.map { target in

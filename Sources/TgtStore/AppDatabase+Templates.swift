@@ -22,6 +22,20 @@ extension AppDatabase {
         try read { db in try Self.fetchTemplates(db, where: "id = ?", arguments: [id.uuidString]).first }
     }
 
+    /// The template's 1-based place in grid order (sort order, then name), without loading the grid.
+    public func position(of id: UUID) throws(StoreError) -> Int {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT sort_order, name FROM template WHERE id = ?", arguments: [id.uuidString]) else {
+                throw StoreError.templateNotFound(id.uuidString)
+            }
+            let order: Int = row[0]
+            let name: String = row[1]
+            let before = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM template WHERE sort_order < ? OR (sort_order = ? AND name < ?)",
+                                          arguments: [order, order, name]) ?? 0
+            return before + 1
+        }
+    }
+
     /// Finds a template by id, exact name (case-insensitive), or unique id prefix (at least 4).
     public func resolveTemplate(_ key: String) throws(StoreError) -> Template {
         let trimmed = key.trimmingCharacters(in: .whitespaces)

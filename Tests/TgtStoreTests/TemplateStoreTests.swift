@@ -76,6 +76,7 @@ struct TemplateStoreTests {
         #expect(try f.db.templates().map(\.name) == ["A", "A copy 2", "A copy", "B"])
         try f.db.moveTemplate(id: b.id, to: 0)
         #expect(try f.db.templates().map(\.name) == ["B", "A", "A copy 2", "A copy"])
+        #expect(try f.db.position(of: b.id) == 1 && f.db.position(of: copy1.id) == 4)
         try f.db.reorderTemplates([copy1.id, a.id])
         #expect(try f.db.templates().map(\.name) == ["A copy", "A", "B", "A copy 2"])
         #expect(try f.db.templates().map(\.sortOrder) == [0, 1, 2, 3])

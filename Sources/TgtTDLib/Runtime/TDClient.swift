@@ -30,9 +30,6 @@ public final class TDClient: Sendable {
     /// Whether the client has reached `authorizationStateClosed`.
     public var isClosed: Bool { core.isClosed }
 
-    /// The last authorization state seen by the receive loop.
-    public var lastAuthorizationState: AuthorizationState? { core.lastAuthorizationState }
-
     /// Sends `function` and waits for its answer (at most `timeout` seconds).
     public func send<F: TDFunction>(_ function: F, timeout: Double = TDClient.defaultTimeout) async throws(TDError) -> F.Result {
         try await sendTracked(function, timeout: timeout).result

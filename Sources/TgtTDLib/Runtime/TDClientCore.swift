@@ -20,7 +20,6 @@ final class TDClientCore: Sendable {
         var nextRequest: UInt64 = 0
         var closed = false
         var closeWaiters: [CheckedContinuation<Void, Never>] = []
-        var lastAuthorizationState: AuthorizationState?
         var delivered: UInt64 = 0
     }
 
@@ -30,7 +29,6 @@ final class TDClientCore: Sendable {
     }
 
     var isClosed: Bool { state.withLock { $0.closed } }
-    var lastAuthorizationState: AuthorizationState? { state.withLock { $0.lastAuthorizationState } }
 
     /// Reserves an `@extra` value for a new request.
     func nextExtra() -> String {
@@ -80,10 +78,7 @@ final class TDClientCore: Sendable {
     }
 
     func deliver(_ update: TDUpdate) {
-        state.withLock { s in
-            s.delivered += 1
-            if case .authorizationState(let auth) = update { s.lastAuthorizationState = auth }
-        }
+        state.withLock { $0.delivered += 1 }
         continuation.yield(update)
     }
 

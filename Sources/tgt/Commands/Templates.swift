@@ -141,7 +141,7 @@ struct TemplatesShow: AsyncParsableCommand {
         try await global.run {
             let store = try global.openStore()
             let t = try store.resolveTemplate(template)
-            let position = (try store.templates().firstIndex { $0.id == t.id } ?? 0) + 1
+            let position = try store.position(of: t.id)
             if global.json {
                 global.console.emit(TemplateJSON(t, position: position))
                 return

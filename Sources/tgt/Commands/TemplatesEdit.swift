@@ -84,7 +84,7 @@ struct TemplatesAdd: AsyncParsableCommand {
                                     targets: try TemplateFieldOptions.resolveTargets(fields.targets, store: store),
                                     locationMode: try fields.parsedLocationMode() ?? .none, silent: fields.silent ?? false)
             let saved = try store.insert(template, validator: store.validator())
-            if global.json { global.console.emit(TemplateJSON(saved, position: saved.sortOrder + 1)) } else {
+            if global.json { global.console.emit(TemplateJSON(saved, position: try store.position(of: saved.id))) } else {
                 global.console.line("Added “\(saved.name)” (\(saved.id.uuidString.prefix(8)))\(saved.targets.isEmpty ? ". It has no targets yet: add one with `tgt templates edit \"\(saved.name)\" --target CHAT`." : ".")")
             }
         }
@@ -126,7 +126,7 @@ struct TemplatesEdit: AsyncParsableCommand {
             }
             t.targets += try TemplateFieldOptions.resolveTargets(addTarget, store: store)
             let saved = try store.update(t, validator: store.validator())
-            if global.json { global.console.emit(TemplateJSON(saved, position: saved.sortOrder + 1)) } else {
+            if global.json { global.console.emit(TemplateJSON(saved, position: try store.position(of: saved.id))) } else {
                 global.console.line("Saved “\(saved.name)”.")
             }
         }

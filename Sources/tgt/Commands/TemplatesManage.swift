@@ -38,7 +38,7 @@ struct TemplatesDuplicate: AsyncParsableCommand {
         try await global.run {
             let store = try global.openStore()
             let copy = try store.duplicateTemplate(id: try store.resolveTemplate(template).id)
-            if global.json { global.console.emit(TemplateJSON(copy, position: copy.sortOrder + 1)) } else { global.console.line("Created “\(copy.name)”.") }
+            if global.json { global.console.emit(TemplateJSON(copy, position: try store.position(of: copy.id))) } else { global.console.line("Created “\(copy.name)”.") }
         }
     }
 }
@@ -59,7 +59,7 @@ struct TemplatesMove: AsyncParsableCommand {
             let store = try global.openStore()
             let t = try store.resolveTemplate(template)
             try store.moveTemplate(id: t.id, to: to - 1)
-            let position = (try store.templates().firstIndex { $0.id == t.id } ?? 0) + 1
+            let position = try store.position(of: t.id)
             if global.json { global.console.emit(["id": t.id.uuidString, "position": "\(position)"]) } else {
                 global.console.line("“\(t.name)” is now at position \(position).")
             }

@@ -36,13 +36,13 @@ enum ExitStatus: Int32 {
             case .unreachable: .unreachable
             case .sessionInUse: .busy
             case .login: .badInput
-            case .request(let td): td.code == "timeout" ? .unreachable : .failure
+            case .request(let td): of(td)
             case .startFailed: .failure
             }
         case let e as SendError:
             switch e {
             case .notLoggedIn: .notReady
-            case .request(let td): td.code == "timeout" ? .unreachable : .failure
+            case .request(let td): of(td)
             case .store: .failure
             default: .badInput
             }
