@@ -21,6 +21,12 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // Layer 1: pure domain (templates, targets, variables, validation, rendering) and QR codes.
@@ -49,11 +55,25 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        // Layer 5: the web dashboard and its JSON API (`tgt serve`).
+        .target(
+            name: "TgtServer",
+            dependencies: [
+                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtQRCode",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
         // Layer 5: the command line.
         .executableTarget(
             name: "tgt",
             dependencies: [
-                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtSimulator", "TgtQRCode",
+                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtSimulator", "TgtQRCode", "TgtServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -78,6 +98,13 @@ let package = Package(
         .testTarget(
             name: "TgtTelegramTests",
             dependencies: ["TgtTelegram", "TgtSimulator", "TgtStore", "TgtDomain", "TgtTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "TgtServerTests",
+            dependencies: [
+                "TgtServer", "TgtTestSupport", "TgtStore", "TgtDomain", "TgtTelegram", "TgtSimulator",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "TgtCLITests", dependencies: ["TgtTestSupport", "TgtStore", "TgtDomain"],

@@ -20,8 +20,10 @@ public struct SimulatorScenario: Sendable {
     }
 
     /// The `--demo` scenario: a small, realistic account with 2FA (code 12345, password "demo").
+    /// "Neighbours" refuses posts (its admins muted members), so a failing target can be seen.
     public static var demo: SimulatorScenario {
         SimulatorScenario(account: SimulatedAccount(password: "demo", passwordHint: "the word demo"),
+                          sendBehaviours: [-4002: .fail(code: 403, message: "CHAT_WRITE_FORBIDDEN")],
                           latency: 0.15, autoConfirmQRAfter: 4)
     }
 

@@ -35,7 +35,27 @@ public struct TelegramEnvironment: Sendable {
     /// Opens a session: takes the folder's lock, reads credentials and the database key, starts
     /// TDLib and returns once it has reached its first real authorization state.
     public func openSession(timeout: Double = 30) async throws(TelegramError) -> OpenSession {
-        let lock = try SessionLock(directory: directory)
+        try await openSession(holding: SessionLock(directory: directory), timeout: timeout)
+    }
+
+    /// Opens a session under a lock the caller already holds (a server keeps its lock across
+    /// sessions, from before the credentials exist to after a logout). On failure the lock is
+    /// released only if `releaseOnFailure` is set.
+    public func openSession(holding lock: SessionLock, releaseOnFailure: Bool = true, timeout: Double = 30) async throws(TelegramError) -> OpenSession {
+        do {
+            return try await startSession(lock: lock, timeout: timeout)
+        } catch {
+            if releaseOnFailure { lock.release() }
+            throw error
+        }
+    }
+
+    /// Whether API credentials are available (always, for the simulator).
+    public var hasCredentials: Bool {
+        backend.isSimulated || ((try? secrets.credentials()) ?? nil) != nil
+    }
+
+    private func startSession(lock: SessionLock, timeout: Double) async throws(TelegramError) -> OpenSession {
         let credentials: APICredentials
         do {
             if let stored = try secrets.credentials() {
@@ -63,7 +83,6 @@ public struct TelegramEnvironment: Sendable {
             try await session.start(timeout: timeout)
         } catch {
             await session.close(timeout: 5)
-            lock.release()
             throw error
         }
         return OpenSession(session: session, lock: lock)
@@ -86,5 +105,10 @@ public struct OpenSession: Sendable {
     public func close() async {
         await session.close()
         lock.release()
+    }
+
+    /// Closes TDLib but keeps the folder's lock (the caller goes on owning the folder).
+    public func closeKeepingLock() async {
+        await session.close()
     }
 }

@@ -1,0 +1,58 @@
+import Foundation
+import TgtDomain
+import TgtStore
+import TgtTDLib
+import TgtTelegram
+
+/// How a dashboard runs: where it listens and whether it speaks to the simulator.
+public struct DashboardOptions: Sendable {
+    public var host: String
+    public var port: Int
+    /// The Telegram simulator stands in for Telegram (`tgt serve --demo`).
+    public var isDemo: Bool
+    /// Send cookies with `Secure` (when the dashboard sits behind an HTTPS proxy).
+    public var secureCookies: Bool
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, isDemo: Bool = false, secureCookies: Bool = false) {
+        self.host = host
+        self.port = port
+        self.isDemo = isDemo
+        self.secureCookies = secureCookies
+    }
+
+    /// Whether the address only accepts connections from this machine.
+    public var isLoopback: Bool {
+        ["127.0.0.1", "::1", "localhost"].contains(host) || host.hasPrefix("127.")
+    }
+}
+
+/// Everything the dashboard's routes share: the Telegram session host (and through it the
+/// store), the dashboard's secrets, the signed-in browsers and the sign-in throttle.
+public struct Dashboard: Sendable {
+    public let host: SessionHost
+    public let secrets: DashboardSecrets
+    public let sessions: WebSessions
+    public let throttle: LoginThrottle
+    public let options: DashboardOptions
+    /// The bearer token of this run, written to `server.json` for the local `tgt` commands.
+    public let localToken: String
+    /// The code that allows choosing the first password (printed by `tgt serve`); nil once set.
+    public let setupCode: Locked<String?>
+
+    public init(host: SessionHost, secrets: DashboardSecrets, options: DashboardOptions,
+                sessions: WebSessions = WebSessions(), throttle: LoginThrottle = LoginThrottle())
+    {
+        self.host = host
+        self.secrets = secrets
+        self.options = options
+        self.sessions = sessions
+        self.throttle = throttle
+        localToken = "tgt_local_" + SecretToken.make()
+        setupCode = Locked(secrets.hasPassword ? nil : SecretToken.humanCode())
+    }
+
+    public var store: AppDatabase { host.store }
+
+    /// The current first-run code, if no password has been chosen yet.
+    public var currentSetupCode: String? { setupCode.withLock { $0 } }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import TgtDomain
+import TgtStore
+import TgtTelegram
+
+/// An error an HTTP route answers with: status, stable code and a sentence for the person.
+public struct APIError: Error, Sendable {
+    public var status: HTTPResponse.Status
+    public var code: String
+    public var message: String
+    public var nextStep: String?
+    /// Field-by-field validation messages, for forms.
+    public var issues: [ValidationIssue]
+    public var headers: HTTPFields
+
+    public init(_ status: HTTPResponse.Status, code: String, message: String, nextStep: String? = nil,
+                issues: [ValidationIssue] = [], headers: HTTPFields = [:])
+    {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.nextStep = nextStep
+        self.issues = issues
+        self.headers = headers
+    }
+
+    static func badRequest(_ message: String, code: String = "invalid_input") -> APIError {
+        APIError(.badRequest, code: code, message: message)
+    }
+
+    static func notFound(_ what: String) -> APIError {
+        APIError(.notFound, code: "not_found", message: what)
+    }
+
+    static let unauthorized = APIError(.unauthorized, code: "unauthorized", message: "Sign in to the dashboard first.",
+                                       nextStep: "Open the dashboard's sign-in page, or send an API token as “Authorization: Bearer …”.")
+    static let badCSRF = APIError(.forbidden, code: "csrf", message: "This request is missing the page's security token.",
+                                  nextStep: "Reload the page and try again.")
+    static let tooLarge = APIError(.contentTooLarge, code: "too_large", message: "The request body is too large.")
+
+    /// The sentence to show for any error (a generic one for unknown errors).
+    static func message(for error: any Error) -> String {
+        from(error)?.message ?? "Something went wrong on the server; the details are in its log."
+    }
+
+    /// Maps any error the core throws to a status and a message; unknown errors become a
+    /// generic 500 (details go to the log, never to the client).
+    static func from(_ error: any Error) -> APIError? {
+        switch error {
+        case let error as APIError:
+            return error
+        case let error as ValidationError:
+            return APIError(.unprocessableContent, code: error.code, message: error.message, issues: error.issues)
+        case let error as StoreError:
+            switch error {
+            case .templateNotFound: return APIError(.notFound, code: error.code, message: error.message)
+            case .invalid(let validation):
+                return APIError(.unprocessableContent, code: error.code, message: error.message, issues: validation.issues)
+            case .ambiguousTemplate, .importFailed: return APIError(.badRequest, code: error.code, message: error.message)
+            case .exportFailed, .database, .dataDirectory: return APIError(.internalServerError, code: error.code, message: error.message)
+            }
+        case let error as TelegramError:
+            switch error {
+            case .notLoggedIn: return APIError(.conflict, code: error.code, message: error.message, nextStep: "Log in to Telegram on the dashboard first.")
+            case .notSetUp: return APIError(.conflict, code: error.code, message: error.message, nextStep: "Enter the API credentials on the dashboard's setup page.")
+            case .login: return APIError(.badRequest, code: error.code, message: error.message, nextStep: error.nextStep)
+            case .unreachable: return APIError(.serviceUnavailable, code: error.code, message: error.message, nextStep: error.nextStep)
+            case .sessionInUse, .startFailed, .request: return APIError(.serviceUnavailable, code: error.code, message: error.message, nextStep: error.nextStep)
+            }
+        case let error as SendError:
+            switch error {
+            case .invalid(let validation): return APIError(.unprocessableContent, code: error.code, message: error.message, issues: validation.issues)
+            case .render, .markdown: return APIError(.unprocessableContent, code: error.code, message: error.message)
+            case .notLoggedIn: return APIError(.conflict, code: error.code, message: error.message, nextStep: "Log in to Telegram on the dashboard first.")
+            case .request, .store: return APIError(.serviceUnavailable, code: error.code, message: error.message)
+            }
+        case let error as DashboardSecretError:
+            let status: HTTPResponse.Status = error.code == "store" ? .internalServerError : .badRequest
+            return APIError(status, code: error.code, message: error.message, nextStep: error.nextStep)
+        case let error as CredentialsError:
+            return APIError(.badRequest, code: error.code, message: error.message, nextStep: error.nextStep)
+        case let error as any UserFacingError:
+            return APIError(.badRequest, code: error.code, message: error.message, nextStep: error.nextStep)
+        case is NIOTooManyBytesError:
+            return .tooLarge
+        case let error as HTTPError:
+            return APIError(error.status, code: "http_\(error.status.code)", message: error.body ?? error.status.reasonPhrase)
+        default:
+            return nil
+        }
+    }
+}

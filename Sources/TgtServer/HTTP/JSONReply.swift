@@ -1,0 +1,27 @@
+import Foundation
+import Hummingbird
+
+/// The API's envelope: `{"success": true, "data": …}` or
+/// `{"success": false, "error": {"code", "message", "next_step"?, "issues"?}}`.
+enum JSONReply {
+    static func ok(_ data: Any, status: HTTPResponse.Status = .ok) -> Response {
+        response(["success": true, "data": data], status: status)
+    }
+
+    static func error(_ error: APIError) -> Response {
+        var body: [String: Any] = ["code": error.code, "message": error.message]
+        if let next = error.nextStep { body["next_step"] = next }
+        if !error.issues.isEmpty {
+            body["issues"] = error.issues.map { ["field": $0.field.rawValue, "message": $0.message] }
+        }
+        var reply = response(["success": false, "error": body], status: error.status)
+        for field in error.headers { reply.headers.append(field) }
+        return reply
+    }
+
+    static func response(_ object: [String: Any], status: HTTPResponse.Status) -> Response {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data(#"{"success":false}"#.utf8)
+        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

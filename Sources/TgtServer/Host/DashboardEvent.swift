@@ -1,0 +1,42 @@
+import Foundation
+import TgtDomain
+
+/// What the dashboard pushes to open pages (`GET /api/events`, server-sent events).
+public enum DashboardEvent: Sendable, Equatable {
+    /// Telegram's connection state changed ("connected", "waiting for network…").
+    case connection(state: String, label: String)
+    /// The login moved to another step (the page reloads the login form).
+    case login(step: String)
+    /// One target of a send changed state.
+    case send(templateID: UUID, target: String, title: String, status: String, detail: String?)
+    /// Templates were added, changed, reordered or deleted.
+    case templatesChanged
+
+    /// The SSE `event:` name.
+    public var name: String {
+        switch self {
+        case .connection: "connection"
+        case .login: "login"
+        case .send: "send"
+        case .templatesChanged: "templates"
+        }
+    }
+
+    /// The SSE `data:` payload (one line of JSON).
+    public var json: String {
+        var object: [String: Any] = [:]
+        switch self {
+        case .connection(let state, let label):
+            object = ["state": state, "label": label]
+        case .login(let step):
+            object = ["step": step]
+        case .send(let templateID, let target, let title, let status, let detail):
+            object = ["template_id": templateID.uuidString.lowercased(), "target": target, "title": title, "status": status]
+            if let detail { object["detail"] = detail }
+        case .templatesChanged:
+            object = [:]
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,240 @@
+import Foundation
+import Logging
+import TgtDomain
+import TgtStore
+import TgtTDLib
+import TgtTelegram
+
+/// The one Telegram session a running server owns for its data folder.
+///
+/// It takes the folder's lock when created and keeps it until `shutdown()`, so no other
+/// process can open TDLib there meanwhile; it opens TDLib as soon as API credentials exist,
+/// opens a fresh client after a logout, counts sends in flight so a shutdown can wait for
+/// them, and republishes connection and login changes as `DashboardEvent`s.
+public actor SessionHost {
+    public nonisolated let environment: TelegramEnvironment
+    public nonisolated let store: AppDatabase
+    public nonisolated let events = Broadcast<DashboardEvent>()
+    private let lock: SessionLock
+    private var open: OpenSession?
+    private var watcher: Task<Void, Never>?
+    private var startError: TelegramError?
+    private var activeSends = 0
+    private var sendWaiters: [CheckedContinuation<Void, Never>] = []
+    private var shuttingDown = false
+    private let logger = Logger(label: "tgt.server.host")
+
+    /// Takes the data folder's TDLib lock (or fails saying which process holds it).
+    public init(environment: TelegramEnvironment, store: AppDatabase) throws(TelegramError) {
+        self.environment = environment
+        self.store = store
+        lock = try SessionLock(directory: environment.directory)
+    }
+
+    /// Starts TDLib if the credentials are there; otherwise waits for `saveCredentials`.
+    public func start() async {
+        guard open == nil, !shuttingDown, environment.hasCredentials else { return }
+        do {
+            let session = try await environment.openSession(holding: lock, releaseOnFailure: false)
+            open = session
+            startError = nil
+            watch(session.session)
+        } catch {
+            startError = error
+            logger.error("TDLib did not start", metadata: ["error": "\(error.message)"])
+        }
+    }
+
+    /// The running session, if TDLib has started.
+    public var session: TelegramSession? { open?.session }
+
+    /// Why TDLib is not running, when it failed to start.
+    public var lastStartError: TelegramError? { startError }
+
+    /// The session, or the error a front end should show.
+    public func requireSession() throws(TelegramError) -> TelegramSession {
+        if let session = open?.session { return session }
+        if let startError { throw startError }
+        if !environment.hasCredentials {
+            throw .notSetUp("The Telegram API credentials are not set up yet.", next: "Enter them on the dashboard's setup page.")
+        }
+        throw .startFailed("the Telegram session is starting; try again in a moment")
+    }
+
+    /// The session, only when logged in.
+    public func requireLoggedIn() throws(TelegramError) -> TelegramSession {
+        let session = try requireSession()
+        guard session.authorizationState == .ready else { throw .notLoggedIn }
+        return session
+    }
+
+    /// Saves API credentials and (re)starts TDLib with them.
+    public func saveCredentials(_ credentials: APICredentials) async throws(StoreError) {
+        try environment.secrets.saveCredentials(credentials)
+        await restart()
+    }
+
+    /// Logs out of Telegram; a fresh client is started for the next login.
+    public func logOut() async throws(TelegramError) {
+        let session = try requireSession()
+        try await LoginFlow(session: session).logOut()
+        await restart()
+    }
+
+    /// Closes the current client (if any) and opens a new one.
+    public func restart() async {
+        watcher?.cancel()
+        if let open { await open.closeKeepingLock() }
+        open = nil
+        await start()
+        publishLogin()
+    }
+
+    /// Sends a template; counted so a shutdown waits for it. Progress goes out as events.
+    public func send(_ request: SendRequest) async throws(SendError) -> SendReport {
+        guard !shuttingDown else { throw .store("The dashboard is shutting down; nothing was sent.") }
+        guard let session = open?.session, session.authorizationState == .ready else { throw .notLoggedIn }
+        var request = request
+        if request.context.me == nil {
+            request.context.me = (try? await session.account())?.displayName ?? (try? store.setting(.accountName)) ?? nil
+        }
+        activeSends += 1
+        defer { finishSend() }
+        let events = self.events
+        let templateID = request.template.id
+        let sender = Sender(session: session, store: store)
+        return try await sender.send(request) { progress in
+            events.send(Self.event(for: progress, templateID: templateID))
+        }
+    }
+
+    private func finishSend() {
+        activeSends -= 1
+        if activeSends == 0 {
+            for waiter in sendWaiters { waiter.resume() }
+            sendWaiters.removeAll()
+        }
+    }
+
+    /// Reloads the chat directory from Telegram into the store.
+    public func refreshChats() async throws(TelegramError) -> [CachedChat] {
+        let session = try requireLoggedIn()
+        return try await ChatDirectory(session: session).refresh(into: store)
+    }
+
+    /// Stops taking sends, waits (at most `grace` seconds) for those in flight, marks any
+    /// still unfinished as interrupted, closes TDLib and releases the folder.
+    public func shutdown(grace: Double = 20) async {
+        shuttingDown = true
+        if activeSends > 0 {
+            logger.info("waiting for sends in flight", metadata: ["count": "\(activeSends)"])
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await self.waitForSends() }
+                group.addTask { try? await Task.sleep(nanoseconds: UInt64(grace * 1_000_000_000)) }
+                await group.next()
+                group.cancelAll()
+            }
+            for waiter in sendWaiters { waiter.resume() }
+            sendWaiters.removeAll()
+        }
+        do {
+            let failed = try store.failUnfinishedSends(reason: "Interrupted: the dashboard stopped before Telegram confirmed this message.")
+            if failed > 0 { logger.warning("marked unfinished sends as interrupted", metadata: ["count": "\(failed)"]) }
+        } catch {
+            logger.error("could not update the send log", metadata: ["error": "\(error.message)"])
+        }
+        watcher?.cancel()
+        if let open { await open.close() } else { lock.release() }
+        open = nil
+        events.finish()
+    }
+
+    private func waitForSends() async {
+        guard activeSends > 0 else { return }
+        await withCheckedContinuation { sendWaiters.append($0) }
+    }
+
+    /// Follows the session's connection and authorization changes; restarts after a logout.
+    private func watch(_ session: TelegramSession) {
+        watcher?.cancel()
+        let events = self.events
+        watcher = Task { [weak self] in
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await state in session.connection.subscribe() {
+                        events.send(.connection(state: Self.connectionKey(state), label: state.label))
+                    }
+                }
+                group.addTask {
+                    for await state in session.authorization.subscribe() {
+                        events.send(.login(step: LoginStep(state).key))
+                        if state == .closed {
+                            await self?.sessionClosed(session)
+                            return
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// TDLib closed by itself (after a logout from another device, say): open a new client.
+    private func sessionClosed(_ session: TelegramSession) async {
+        guard !shuttingDown, open?.session === session else { return }
+        logger.info("the Telegram session closed; starting a new one")
+        await open?.closeKeepingLock()
+        open = nil
+        await start()
+        publishLogin()
+    }
+
+    private func publishLogin() {
+        let step = open?.session.authorizationState.map { LoginStep($0) } ?? .starting
+        events.send(.login(step: step.key))
+    }
+
+    static func connectionKey(_ state: ConnectionState) -> String {
+        switch state {
+        case .waitingForNetwork: "waiting_for_network"
+        case .connectingToProxy: "connecting_to_proxy"
+        case .connecting: "connecting"
+        case .updating: "updating"
+        case .ready: "ready"
+        case .unknown: "unknown"
+        }
+    }
+
+    static func event(for progress: SendProgress, templateID: UUID) -> DashboardEvent {
+        switch progress {
+        case .sending(let target):
+            .send(templateID: templateID, target: target.key.description, title: target.displayName, status: "sending", detail: nil)
+        case .waiting(let target, let seconds):
+            .send(templateID: templateID, target: target.key.description, title: target.displayName, status: "waiting",
+                  detail: "Telegram asks to wait \(seconds) s (flood limit); retrying then.")
+        case .sent(let target, _):
+            .send(templateID: templateID, target: target.key.description, title: target.displayName, status: "sent", detail: nil)
+        case .failed(let target, let message):
+            .send(templateID: templateID, target: target.key.description, title: target.displayName, status: "failed", detail: message)
+        }
+    }
+}
+
+extension LoginStep {
+    /// A stable name for the step, used by the API and the pages.
+    public var key: String {
+        switch self {
+        case .starting: "starting"
+        case .phoneNumber: "phone_number"
+        case .code: "code"
+        case .password: "password"
+        case .emailAddress: "email_address"
+        case .emailCode: "email_code"
+        case .registration: "registration"
+        case .qrCode: "qr_code"
+        case .unsupported: "unsupported"
+        case .ready: "ready"
+        case .loggingOut: "logging_out"
+        case .closed: "closed"
+        }
+    }
+}

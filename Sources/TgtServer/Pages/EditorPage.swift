@@ -1,0 +1,73 @@
+import Foundation
+import TgtDomain
+import TgtStore
+
+extension Pages {
+    /// The template editor (new or existing): every field with its error slot, the icon
+    /// picker, the variables guide, the live preview and the target picker.
+    static func editor(template: Template?, chats: [CachedChat], csrf: String) -> HTML {
+        let t = template ?? Template(name: "", body: "")
+        let selected = Set(t.targets.map(\.key))
+        let cachedKeys = Set(chats.flatMap { chat in [chat.target().key] + chat.topics.map { chat.target(topic: $0).key } })
+        let orphans = t.targets.filter { !cachedKeys.contains($0.key) }
+        let icons: [HTML] = TemplateIcon.allCases.map { icon in
+            """
+            <label class="icon-choice" title="\(icon.label)"><input type="radio" name="icon" value="\(icon.rawValue)"\(HTML.when(icon == t.icon, " checked"))>\
+            <span aria-hidden="true">\(icon.terminalGlyph)</span><span class="sr-only">\(icon.label)</span></label>
+            """
+        }
+        let guide: [HTML] = BuiltinVariable.allCases.map {
+            "<button type=\"button\" class=\"var\" data-insert=\"\($0.rawValue)\" title=\"\($0.summary)\">{{\($0.rawValue)}}</button>"
+        }
+        let modes: [HTML] = LocationMode.allCases.map {
+            "<option value=\"\($0.rawValue)\"\(HTML.when($0 == t.locationMode, " selected"))>\($0.label)</option>"
+        }
+        let chatItems: [HTML] = chats.map { chat in
+            let topics: [HTML] = chat.topics.map { topic in
+                let target = chat.target(topic: topic)
+                return "<li data-search=\"\((chat.title + " " + topic.title).lowercased())\">\(targetBox(target, label: topic.title, meta: "topic", checked: selected.contains(target.key)))</li>"
+            }
+            let meta = chat.isForum ? "forum · \(chat.memberCount) members" : "\(chat.memberCount) members"
+            return """
+                <li data-search="\(([chat.title] + chat.topics.map(\.title)).joined(separator: " ").lowercased())">\(targetBox(chat.target(), label: chat.title, meta: meta, checked: selected.contains(chat.target().key)))\
+                \(HTML.when(!topics.isEmpty, "<ul class=\"topics\">\(topics)</ul>"))</li>
+                """
+        }
+        let orphanItems: [HTML] = orphans.map { "<li data-search=\"\($0.displayName.lowercased())\">\(targetBox($0, label: $0.displayName, meta: "not in your chat list now", checked: true))</li>" }
+        let id = template.map { $0.id.uuidString.lowercased() } ?? ""
+        return layout(title: template == nil ? "New template" : "Edit \(t.name)", page: "editor", csrf: csrf, section: .templates, scripts: ["editor"], """
+            <h1>\(template == nil ? "New template" : "Edit template")</h1>
+            <p id="form-error" class="banner error" role="alert" hidden></p>
+            <form id="editor" class="editor" data-id="\(id)" novalidate>
+            <div class="field"><label for="name">Name</label>
+            <input id="name" name="name" maxlength="\(TemplateValidator.maxNameLength)" required value="\(t.name)" aria-describedby="name-error">\(fieldError("name", nil))</div>
+            <fieldset class="field"><legend>Icon</legend><div class="icon-grid">\(icons)</div>\(fieldError("icon", nil))</fieldset>
+            <div class="field"><label for="body">Message</label>
+            <textarea id="body" name="body" rows="6" aria-describedby="body-hint body-error">\(t.body)</textarea>
+            <div class="vars-guide" role="group" aria-label="Insert a variable at the cursor">\(guide)
+            <span class="custom"><label for="custom-var" class="sr-only">Your own variable's name</label><input id="custom-var" placeholder="your_variable" pattern="[A-Za-z_][A-Za-z0-9_]*" size="14">
+            <button type="button" id="insert-custom">Insert</button></span></div>
+            <p class="hint" id="body-hint">Markdown: *bold* _italic_ `code` [link](https://example.com). Your own variables are asked for when you send.</p>
+            \(fieldError("body", nil))</div>
+            <section class="preview" aria-labelledby="preview-title"><h2 id="preview-title">Preview</h2>
+            <div id="preview" class="bubble" aria-live="polite"></div><p id="preview-note" class="hint"></p></section>
+            <fieldset class="field targets"><legend>Send to</legend>
+            <div class="row"><label for="target-search" class="sr-only">Search groups and topics</label>
+            <input id="target-search" type="search" placeholder="Search groups and topics"><button type="button" id="refresh-chats">Refresh list</button></div>
+            <p id="targets-empty" class="hint"\(HTML.when(!chats.isEmpty, " hidden"))>\(chats.isEmpty ? "No groups loaded yet: press “Refresh list”." : "No group matches.")</p>
+            <ul id="target-list" class="target-list">\(orphanItems)\(chatItems)</ul>\(fieldError("targets", nil))</fieldset>
+            <div class="field"><label for="location_mode">Location</label>
+            <select id="location_mode" name="location_mode" aria-describedby="location-error">\(modes)</select>\(fieldError("location", nil))</div>
+            <label class="check"><input type="checkbox" id="silent" name="silent"\(HTML.when(t.silent, " checked"))> Send silently (no notification sound)</label>
+            <div class="actions"><button type="submit" class="primary" id="save">Save</button><a class="button" href="/">Cancel</a></div>
+            </form>
+            """)
+    }
+
+    private static func targetBox(_ target: Target, label: String, meta: String, checked: Bool) -> HTML {
+        """
+        <label class="target"><input type="checkbox" name="target" value="\(target.key.description)" data-chat-title="\(target.chatTitle)" \
+        data-topic-title="\(target.topicTitle ?? "")"\(HTML.when(checked, " checked"))> <span>\(label)</span> <span class="meta">\(meta)</span></label>
+        """
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import TgtDomain
+
+/// The dashboard's server-rendered pages. Each function returns a whole document; all user
+/// content goes through `HTML` interpolation and is escaped.
+enum Pages {
+    enum Section: String { case templates, sends, settings, none }
+
+    /// The document around every page: head, top bar with the live connection badge, nav.
+    static func layout(title: String, page: String, csrf: String?, section: Section = .none, scripts: [String] = [], _ content: HTML) -> HTML {
+        let nav: HTML = csrf == nil ? .empty : """
+            <nav aria-label="Main"><a href="/"\(current(section == .templates))>Templates</a><a href="/sends"\(current(section == .sends))>Recent</a><a href="/settings"\(current(section == .settings))>Settings</a></nav>
+            """
+        let scriptTags = HTML(raw: (["app"] + scripts).map { "<script src=\"/assets/\($0).js\" defer></script>" }.joined())
+        return """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+            <meta name="color-scheme" content="light dark"><meta name="theme-color" content="#2481cc">
+            \(HTML.when(csrf != nil, "<meta name=\"csrf-token\" content=\"\(csrf ?? "")\">"))
+            <title>\(title) · TgTemplates</title>
+            <link rel="manifest" href="/manifest.webmanifest"><link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
+            <link rel="apple-touch-icon" href="/assets/icon-180.png"><link rel="stylesheet" href="/assets/app.css">
+            \(scriptTags)
+            </head><body data-page="\(page)">
+            <a class="skip" href="#main">Skip to content</a>
+            <header class="bar"><a class="brand" href="/"><img src="/assets/icon.svg" alt="" width="28" height="28"><span>TgTemplates</span></a>
+            \(HTML.when(csrf != nil, "<span id=\"conn\" class=\"conn\" role=\"status\" aria-live=\"polite\"></span>"))\(nav)</header>
+            <main id="main" tabindex="-1">\(content)</main>
+            <div id="toast" class="toast" role="status" aria-live="polite"></div>
+            </body></html>
+            """
+    }
+
+    private static func current(_ yes: Bool) -> HTML { yes ? " aria-current=\"page\"" : "" }
+
+    /// A page for errors outside the API (unknown page, forbidden, server error).
+    static func errorPage(_ error: APIError) -> HTML {
+        layout(title: "Error", page: "error", csrf: nil, """
+            <section class="card narrow"><h1>\(error.status.code == 404 ? "Not found" : "Something went wrong")</h1>
+            <p class="error">\(error.message)</p>\(HTML.when(error.nextStep != nil, "<p>\(error.nextStep ?? "")</p>"))
+            <p><a class="button" href="/">Back to the dashboard</a></p></section>
+            """)
+    }
+
+    /// An error message bound to a form field (`aria-describedby` points at it).
+    static func fieldError(_ id: String, _ message: String?) -> HTML {
+        "<p class=\"field-error\" id=\"\(id)-error\"\(HTML.when(message == nil, " hidden"))>\(message ?? "")</p>"
+    }
+
+    static func banner(_ message: String?, kind: String = "error") -> HTML {
+        guard let message else { return .empty }
+        return "<p class=\"banner \(kind)\" role=\"\(kind == "error" ? "alert" : "status")\">\(message)</p>"
+    }
+
+    static func csrfField(_ token: String) -> HTML {
+        "<input type=\"hidden\" name=\"_csrf\" value=\"\(token)\">"
+    }
+
+    static func relative(_ date: Date, now: Date = Date()) -> String {
+        let seconds = Int(now.timeIntervalSince(date))
+        if seconds < 60 { return "just now" }
+        if seconds < 3600 { return "\(seconds / 60) min ago" }
+        if seconds < 86400 { return "\(seconds / 3600) h ago" }
+        return date.formatted(date: .abbreviated, time: .shortened)
+    }
+}

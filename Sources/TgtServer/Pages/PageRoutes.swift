@@ -1,0 +1,115 @@
+import Foundation
+import Hummingbird
+import TgtDomain
+import TgtQRCode
+import TgtStore
+import TgtTelegram
+
+/// The HTML pages: sign-in, first-run setup and Telegram login, the grid, the editor, the
+/// send log and settings. Forms post here (CSRF checked by `AuthMiddleware`) and redirect.
+enum PageRoutes {
+    static func add(to router: Router<DashboardContext>, dashboard: Dashboard) {
+        SignInRoutes.add(to: router, dashboard: dashboard)
+        let host = dashboard.host
+        let store = dashboard.store
+
+        router.get("/") { request, context -> Response in
+            let csrf = try csrfToken(context)
+            if let gate = await firstRunRedirect(dashboard) { return gate }
+            let all = try store.templates()
+            let search = request.uri.queryParameters["q"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+            var listed = search.isEmpty ? all : try store.searchTemplates(search)
+            let chat = request.uri.queryParameters["chat"].flatMap { Int64(String($0)) }
+            if let chat { listed = listed.filter { $0.targets.contains { $0.chatID == chat } } }
+            let groups = TemplatesAPI.groups(all).compactMap { g -> (chatID: Int64, title: String, count: Int)? in
+                guard let id = g["chat_id"] as? Int64, let title = g["title"] as? String, let count = g["count"] as? Int else { return nil }
+                return (id, title, count)
+            }
+            let model = Pages.GridModel(templates: listed, total: all.count, groups: groups, selectedChat: chat, search: search,
+                                        account: try store.setting(.accountName), demo: dashboard.options.isDemo)
+            return HTMLReply.page(Pages.templates(model, csrf: csrf))
+        }
+
+        router.get("/templates/new") { _, context -> Response in
+            HTMLReply.page(Pages.editor(template: nil, chats: try store.cachedChats(), csrf: try csrfToken(context)))
+        }
+
+        router.get("/templates/{id}/edit") { _, context -> Response in
+            let template = try TemplatesAPI.find(context, store: store)
+            return HTMLReply.page(Pages.editor(template: template, chats: try store.cachedChats(), csrf: try csrfToken(context)))
+        }
+
+        router.get("/sends") { _, context -> Response in
+            HTMLReply.page(Pages.sends(try store.recentSends(limit: 200), csrf: try csrfToken(context)))
+        }
+
+        router.get("/setup") { _, context -> Response in
+            if dashboard.options.isDemo { return HTMLReply.redirect("/telegram") }
+            let apiID = (try? host.environment.secrets.credentials())?.map { String($0.apiID) } ?? ""
+            return HTMLReply.page(Pages.setup(csrf: try csrfToken(context), error: nil, apiID: apiID))
+        }
+
+        router.post("/setup") { request, context -> Response in
+            var request = request
+            let form = try await FormInput.read(&request, context: context)
+            do {
+                let credentials = try APICredentials(apiID: form["api_id"] ?? "", apiHash: form["api_hash"] ?? "")
+                try await host.saveCredentials(credentials)
+                return HTMLReply.redirect("/telegram")
+            } catch let error as CredentialsError {
+                return HTMLReply.page(Pages.setup(csrf: try csrfToken(context), error: APIError.message(for: error), apiID: form["api_id"] ?? ""), status: .badRequest)
+            }
+        }
+
+        router.get("/telegram") { _, context -> Response in
+            if !host.environment.hasCredentials { return HTMLReply.redirect("/setup") }
+            return try await telegramPage(dashboard, context: context, error: nil)
+        }
+
+        router.post("/telegram") { request, context -> Response in
+            var request = request
+            let form = try await FormInput.read(&request, context: context)
+            let flow = LoginFlow(session: try await host.requireSession(), timeout: 30)
+            do {
+                let step: LoginStep
+                switch form["step"] ?? "" {
+                case "phone_number": step = try await flow.submitPhoneNumber(form["phone_number"] ?? "")
+                case "code": step = try await flow.submitCode(form["code"] ?? "")
+                case "password": step = try await flow.submitPassword(form["password"] ?? "")
+                case "email_address": step = try await flow.submitEmailAddress(form["email_address"] ?? "")
+                case "email_code": step = try await flow.submitEmailCode(form["code"] ?? "")
+                case "registration": step = try await flow.register(firstName: form["first_name"] ?? "", lastName: form["last_name"] ?? "")
+                case "qr": step = try await flow.requestQRCode()
+                default: step = flow.step
+                }
+                return HTMLReply.redirect(step == .ready ? "/" : "/telegram")
+            } catch {
+                return try await telegramPage(dashboard, context: context, error: APIError.message(for: error), status: .badRequest)
+            }
+        }
+
+        SettingsRoutes.add(to: router, dashboard: dashboard)
+    }
+
+    /// Sends a browser to setup or login until both are done.
+    static func firstRunRedirect(_ dashboard: Dashboard) async -> Response? {
+        if !dashboard.host.environment.hasCredentials { return HTMLReply.redirect("/setup") }
+        guard let session = await dashboard.host.session, session.authorizationState == .ready else { return HTMLReply.redirect("/telegram") }
+        return nil
+    }
+
+    static func telegramPage(_ dashboard: Dashboard, context: DashboardContext, error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {
+        let session = try await dashboard.host.requireSession()
+        let step = LoginStep(session.authorizationState)
+        if step == .ready, error == nil { return HTMLReply.redirect("/") }
+        var svg: String?
+        if case .qrCode(let link) = step { svg = try? QRCode.encode(link).svg() }
+        return HTMLReply.page(Pages.telegramLogin(csrf: try csrfToken(context), step: step, qrSVG: svg, error: error, demo: dashboard.options.isDemo), status: status)
+    }
+
+    /// The signed-in browser's CSRF token (pages are only rendered for signed-in browsers;
+    /// API tokens get a page without one and cannot post its forms).
+    static func csrfToken(_ context: DashboardContext) throws -> String {
+        context.principal?.session?.csrfToken ?? ""
+    }
+}

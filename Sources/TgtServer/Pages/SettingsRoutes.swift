@@ -1,0 +1,91 @@
+import Foundation
+import Hummingbird
+import TgtDomain
+import TgtStore
+import TgtTelegram
+
+/// The settings page and its forms: default location, password, API tokens, Telegram logout.
+enum SettingsRoutes {
+    static func add(to router: Router<DashboardContext>, dashboard: Dashboard) {
+        let store = dashboard.store
+
+        router.get("/settings") { request, context -> Response in
+            let message: String? = switch request.uri.queryParameters["done"].map(String.init) {
+            case "location": "Default location saved."
+            case "password": "Password changed; other browsers were signed out."
+            case "revoked": "Token revoked."
+            case "logout": "Logged out of Telegram."
+            default: nil
+            }
+            return try await page(dashboard, context: context, message: message)
+        }
+
+        router.post("/settings/location") { request, context -> Response in
+            var request = request
+            let form = try await FormInput.read(&request, context: context)
+            let text = (form["default_location"] ?? "").trimmingCharacters(in: .whitespaces)
+            if text.isEmpty {
+                try store.setSetting(.defaultLocation, nil)
+            } else {
+                guard let coordinate = Coordinate(parsing: text) else {
+                    return try await page(dashboard, context: context, error: "“\(text)” is not a location: write latitude,longitude, e.g. 45.4642,9.19.", status: .badRequest)
+                }
+                try store.setSetting(.defaultLocation, coordinate.description)
+            }
+            return HTMLReply.redirect("/settings?done=location")
+        }
+
+        router.post("/settings/password") { request, context -> Response in
+            var request = request
+            let form = try await FormInput.read(&request, context: context)
+            do {
+                try dashboard.secrets.setPassword(form["new_password"] ?? "", current: form["current_password"] ?? "")
+            } catch {
+                return try await page(dashboard, context: context, error: APIError.message(for: error), status: .badRequest)
+            }
+            await dashboard.sessions.endAll(keeping: context.principal?.session?.token)
+            return HTMLReply.redirect("/settings?done=password")
+        }
+
+        router.post("/settings/tokens") { request, context -> Response in
+            var request = request
+            let form = try await FormInput.read(&request, context: context)
+            do {
+                let (_, secret) = try dashboard.secrets.createToken(name: form["name"] ?? "")
+                return try await page(dashboard, context: context, newSecret: secret)
+            } catch {
+                return try await page(dashboard, context: context, error: APIError.message(for: error), status: .badRequest)
+            }
+        }
+
+        router.post("/settings/tokens/{id}/revoke") { _, context -> Response in
+            guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)), try dashboard.secrets.revokeToken(id: id) else {
+                throw APIError.notFound("There is no such API token.")
+            }
+            return HTMLReply.redirect("/settings?done=revoked")
+        }
+
+        router.post("/settings/telegram-logout") { _, context -> Response in
+            do {
+                try await dashboard.host.logOut()
+            } catch {
+                return try await page(dashboard, context: context, error: APIError.message(for: error), status: .badGateway)
+            }
+            return HTMLReply.redirect("/settings?done=logout")
+        }
+    }
+
+    static func page(_ dashboard: Dashboard, context: DashboardContext, message: String? = nil, error: String? = nil,
+                     newSecret: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response
+    {
+        let session = await dashboard.host.session
+        let loggedIn = session?.authorizationState == .ready
+        var account: String?
+        if loggedIn, let me = try? await session?.account() { account = me.displayName }
+        let model = Pages.SettingsModel(
+            account: account, connection: session?.connection.current?.label, loggedIn: loggedIn, demo: dashboard.options.isDemo,
+            defaultLocation: try dashboard.store.defaultLocation()?.description, tokens: dashboard.secrets.tokens,
+            newSecret: newSecret, message: message, error: error, version: TelegramEnvironment.applicationVersion)
+        return HTMLReply.page(Pages.settings(model, csrf: try PageRoutes.csrfToken(context)), status: status)
+    }
+}
