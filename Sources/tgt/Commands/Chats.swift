@@ -24,7 +24,10 @@ struct Chats: AsyncParsableCommand {
     func run() async throws {
         try await global.run {
             let store = try global.openStore()
-            if !cached {
+            if !cached, let dashboard = global.dashboard {
+                global.console.note("Loading your chats from Telegram through the running dashboard (pid \(dashboard.descriptor.pid))…")
+                _ = try await dashboard.call("GET", "chats?refresh=true")
+            } else if !cached {
                 try await SessionScope.with(global) { _, session in
                     global.console.note("Loading your chats from Telegram…")
                     try await ChatDirectory(session: session).refresh(into: store)

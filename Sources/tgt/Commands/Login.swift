@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TgtQRCode
+import TgtServer
 import TgtStore
 import TgtTDLib
 import TgtTelegram
@@ -30,6 +31,12 @@ struct Login: AsyncParsableCommand {
 
     static func interactiveLogin(global: GlobalOptions, qr: Bool, phone: String? = nil) async throws {
         let console = global.console
+        if let dashboard = global.dashboard {
+            console.note("Logging in through the running dashboard (pid \(dashboard.descriptor.pid)).")
+            try await RemoteLogin(client: dashboard, console: console).run(qr: qr, phone: phone)
+            if global.json { console.emit(["state": "ready"]) }
+            return
+        }
         try await SessionScope.with(global, requireLogin: false) { _, session in
             let flow = LoginFlow(session: session, timeout: 30)
             var step = flow.step
@@ -119,8 +126,12 @@ struct Logout: AsyncParsableCommand {
                     return
                 }
             }
-            try await SessionScope.with(global) { _, session in
-                try await LoginFlow(session: session).logOut()
+            if let dashboard = global.dashboard {
+                _ = try await dashboard.call("POST", "logout")
+            } else {
+                try await SessionScope.with(global) { _, session in
+                    try await LoginFlow(session: session).logOut()
+                }
             }
             if global.json { global.console.emit(["state": "logged_out"]) } else { global.console.line("Logged out. Your templates are still here.") }
         }

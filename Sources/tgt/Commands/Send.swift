@@ -3,6 +3,7 @@ import Foundation
 import TgtDomain
 import TgtStore
 import TgtTDLib
+import TgtServer
 import TgtTelegram
 
 /// `tgt send`: posts a template to every target and reports each outcome.
@@ -89,32 +90,59 @@ struct Send: AsyncParsableCommand {
                 return
             }
             let console = global.console
-            let report = try await SessionScope.with(global) { _, session in
-                if let me = try? await session.account() {
-                    request.context.me = me.displayName
-                    try? store.setSetting(.accountName, me.displayName)
+            let outcome: Outcome
+            if let dashboard = global.dashboard {
+                console.note("Sending through the running dashboard (pid \(dashboard.descriptor.pid))…")
+                var body: [String: Any] = ["variables": values]
+                if let coordinate = request.location { body["location"] = coordinate.description }
+                if silent { body["silent"] = true }
+                let data = try await dashboard.call("POST", "templates/\(t.id.uuidString.lowercased())/send", body: body)
+                outcome = Outcome(templateName: data["template_name"]?.string ?? t.name, batchID: data["batch_id"]?.string,
+                                  items: (data["results"]?.array ?? []).map {
+                                      .init(target: $0["target"]?.string ?? "", title: $0["title"]?.string ?? "", status: $0["status"]?.string ?? "failed",
+                                            messageID: $0["message_id"]?.int, error: $0["error"]?.string, text: nil)
+                                  })
+                for item in outcome.items {
+                    console.note(item.status == "sent" ? "  ✓ \(item.title)" : "  ✗ \(item.title): \(item.error ?? "failed")")
                 }
-                let sender = Sender(session: session, store: store)
-                return try await sender.send(request) { event in
-                    switch event {
-                    case .sending(let target): console.note("→ \(target.displayName) …")
-                    case .waiting(let target, let seconds): console.note("  \(target.displayName): Telegram asks to wait \(seconds) s (flood limit); retrying then.")
-                    case .sent(let target, _): console.note("  ✓ \(target.displayName)")
-                    case .failed(let target, let message): console.note("  ✗ \(target.displayName): \(message)")
+            } else {
+                let report = try await SessionScope.with(global) { _, session in
+                    if let me = try? await session.account() {
+                        request.context.me = me.displayName
+                        try? store.setSetting(.accountName, me.displayName)
+                    }
+                    let sender = Sender(session: session, store: store)
+                    return try await sender.send(request) { event in
+                        switch event {
+                        case .sending(let target): console.note("→ \(target.displayName) …")
+                        case .waiting(let target, let seconds): console.note("  \(target.displayName): Telegram asks to wait \(seconds) s (flood limit); retrying then.")
+                        case .sent(let target, _): console.note("  ✓ \(target.displayName)")
+                        case .failed(let target, let message): console.note("  ✗ \(target.displayName): \(message)")
+                        }
                     }
                 }
-            }
-            if global.json {
-                console.emit(ResultJSON(template: report.templateName, batchID: report.batchID.uuidString, dryRun: false, results: report.results.map {
+                outcome = Outcome(templateName: report.templateName, batchID: report.batchID.uuidString, items: report.results.map {
                     .init(target: $0.target.key.description, title: $0.target.displayName, status: $0.status.rawValue, messageID: $0.messageID, error: $0.error, text: nil)
-                }))
-            } else {
-                console.line(report.allSent
-                    ? "Sent “\(report.templateName)” to \(report.sentCount) of \(report.results.count) target\(report.results.count == 1 ? "" : "s")."
-                    : "Sent “\(report.templateName)” to \(report.sentCount) of \(report.results.count) targets; failed: \(report.results.filter { $0.status == .failed }.map(\.target.displayName).joined(separator: ", ")).")
+                })
             }
-            if !report.allSent { throw ExitCode(ExitStatus.partialSend.rawValue) }
+            let failed = outcome.items.filter { $0.status != "sent" }
+            if global.json {
+                console.emit(ResultJSON(template: outcome.templateName, batchID: outcome.batchID, dryRun: false, results: outcome.items))
+            } else {
+                let sent = outcome.items.count - failed.count
+                console.line(failed.isEmpty
+                    ? "Sent “\(outcome.templateName)” to \(sent) of \(outcome.items.count) target\(outcome.items.count == 1 ? "" : "s")."
+                    : "Sent “\(outcome.templateName)” to \(sent) of \(outcome.items.count) targets; failed: \(failed.map(\.title).joined(separator: ", ")).")
+            }
+            if !failed.isEmpty { throw ExitCode(ExitStatus.partialSend.rawValue) }
         }
+    }
+
+    /// What a send did, whether it ran here or in the dashboard.
+    struct Outcome {
+        var templateName: String
+        var batchID: String?
+        var items: [ResultJSON.Item]
     }
 
     /// Renders and formats for every target (TDLib's Markdown parser, offline), sends nothing.

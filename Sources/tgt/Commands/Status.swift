@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TgtStore
 import TgtTDLib
+import TgtServer
 import TgtTelegram
 
 /// `tgt status`: set-up, login and connection state at a glance.
@@ -54,6 +55,11 @@ struct Status: AsyncParsableCommand {
                 report.tdlibVersion = (try? TDClient.execute(TDFunctions.GetOption("version"), on: library))?.stringValue
                 if report.credentials == nil, !global.demo {
                     report.login = "not set up"
+                } else if let dashboard = global.dashboard {
+                    let status = try await dashboard.call("GET", "status")
+                    report.login = (status["logged_in"]?.bool == true ? "logged in" : "not logged in") + " (through the dashboard, pid \(dashboard.descriptor.pid))"
+                    report.account = status["account"]?["name"]?.string
+                    report.connection = status["connection"]?["label"]?.string
                 } else if let holder = SessionLock.holder(of: global.directory) {
                     report.login = "in use by process \(holder)"
                 } else {

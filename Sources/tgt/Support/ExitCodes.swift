@@ -1,5 +1,6 @@
 import ArgumentParser
 import TgtDomain
+import TgtServer
 import TgtStore
 import TgtTDLib
 import TgtTelegram
@@ -44,6 +45,14 @@ enum ExitStatus: Int32 {
             case .notLoggedIn: .notReady
             case .request(let td): of(td)
             case .store: .failure
+            default: .badInput
+            }
+        case let e as DashboardClientError:
+            switch e.code {
+            case "not_logged_in", "not_configured": .notReady
+            case "unreachable": .unreachable
+            case "session_in_use": .busy
+            case "internal", "store", "bad_reply", "failed": .failure
             default: .badInput
             }
         case is TDLibraryError: .notReady

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TgtDomain
+import TgtServer
 import TgtSimulator
 import TgtStore
 import TgtTDLib
@@ -27,6 +28,10 @@ struct GlobalOptions: ParsableArguments {
         let base = DataDirectory.resolve(flag: dataDir)
         return demo ? DataDirectory(url: base.url.appendingPathComponent("demo", isDirectory: true)) : base
     }
+
+    /// The running `tgt serve` that owns this folder's Telegram session, if any: commands that
+    /// need Telegram then go through it instead of opening TDLib a second time.
+    var dashboard: DashboardClient? { DashboardClient.forRunningServer(in: directory) }
 
     func openStore() throws -> AppDatabase {
         try AppDatabase.open(in: directory)
