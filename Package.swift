@@ -104,6 +104,8 @@ let package = Package(
             dependencies: [
                 "TgtServer", "TgtTestSupport", "TgtStore", "TgtDomain", "TgtTelegram", "TgtSimulator",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict),
         .testTarget(

@@ -49,6 +49,7 @@ public actor TelegramSession {
     private var sendWaiters: [Int64: CheckedContinuation<SendConfirmation, Never>] = [:]
     private var unclaimedConfirmations: [Int64: SendConfirmation] = [:]
     private var updateTask: Task<Void, Never>?
+    private var updatesFinished = false
 
     /// Creates a client on `runtime`; call `start()` next.
     public init(runtime: TDRuntime, configuration: SessionConfiguration) {
@@ -110,6 +111,7 @@ public actor TelegramSession {
     /// Waits for TDLib's verdict on a sent message (matched by its temporary id).
     public func confirmation(forTemporaryID id: Int64, timeout: Double) async -> SendConfirmation? {
         if let done = unclaimedConfirmations.removeValue(forKey: id) { return done }
+        if updatesFinished { return .failed(code: 500, message: "The Telegram client was closed before it confirmed this message.") }
         let timer = Task { [weak self] in
             try? await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
             guard !Task.isCancelled else { return }
@@ -187,6 +189,7 @@ public actor TelegramSession {
     }
 
     private func updatesEnded() {
+        updatesFinished = true
         processed = .max
         for (_, waiter) in processedWaiters { waiter.resume() }
         processedWaiters.removeAll()

@@ -20,7 +20,6 @@ public actor SessionHost {
     private var watcher: Task<Void, Never>?
     private var startError: TelegramError?
     private var activeSends = 0
-    private var sendWaiters: [CheckedContinuation<Void, Never>] = []
     private var shuttingDown = false
     private let logger = Logger(label: "tgt.server.host")
 
@@ -110,10 +109,6 @@ public actor SessionHost {
 
     private func finishSend() {
         activeSends -= 1
-        if activeSends == 0 {
-            for waiter in sendWaiters { waiter.resume() }
-            sendWaiters.removeAll()
-        }
     }
 
     /// Reloads the chat directory from Telegram into the store.
@@ -128,14 +123,10 @@ public actor SessionHost {
         shuttingDown = true
         if activeSends > 0 {
             logger.info("waiting for sends in flight", metadata: ["count": "\(activeSends)"])
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { await self.waitForSends() }
-                group.addTask { try? await Task.sleep(nanoseconds: UInt64(grace * 1_000_000_000)) }
-                await group.next()
-                group.cancelAll()
+            let deadline = Date().addingTimeInterval(grace)
+            while activeSends > 0, Date() < deadline {
+                try? await Task.sleep(nanoseconds: 50_000_000)
             }
-            for waiter in sendWaiters { waiter.resume() }
-            sendWaiters.removeAll()
         }
         do {
             let failed = try store.failUnfinishedSends(reason: "Interrupted: the dashboard stopped before Telegram confirmed this message.")
@@ -147,11 +138,6 @@ public actor SessionHost {
         if let open { await open.close() } else { lock.release() }
         open = nil
         events.finish()
-    }
-
-    private func waitForSends() async {
-        guard activeSends > 0 else { return }
-        await withCheckedContinuation { sendWaiters.append($0) }
     }
 
     /// Follows the session's connection and authorization changes; restarts after a logout.

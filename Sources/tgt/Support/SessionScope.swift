@@ -47,31 +47,64 @@ enum SessionScope {
     }
 }
 
-/// On SIGINT or SIGTERM: runs `cleanup` (closing TDLib), then exits with 130 / 143.
-final class InterruptHandler {
-    private let sources: [any DispatchSourceSignal]
+/// The write end is filled by the signal handler; one watcher thread reads it (the self-pipe
+/// trick: a signal handler may only do async-signal-safe things such as `write`).
+private let interruptPipe: [Int32] = {
+    var fds: [Int32] = [-1, -1]
+    _ = pipe(&fds)
+    return fds
+}()
 
-    init(cleanup: @escaping @Sendable () async -> Void) {
-        var made: [any DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler {
-                FileHandle.standardError.write(Data("\nStopping: closing the Telegram session…\n".utf8))
-                Task {
-                    await cleanup()
-                    exit(128 + signalNumber)
-                }
+/// The cleanup of the innermost open scope, run by the watcher thread on a signal.
+private let currentCleanup = Locked<(@Sendable () async -> Void)?>(nil)
+
+/// Starts the one watcher thread (on first use).
+private let interruptWatcher: Void = {
+    let thread = Thread {
+        var byte: UInt8 = 0
+        while read(interruptPipe[0], &byte, 1) == 1 {
+            let number = Int32(byte)
+            guard let cleanup = currentCleanup.withLock({ $0 }) else { exit(128 + number) }
+            FileHandle.standardError.write(Data("\nStopping: closing the Telegram session…\n".utf8))
+            Task {
+                await cleanup()
+                exit(128 + number)
             }
-            source.resume()
-            made.append(source)
+            return
         }
-        sources = made
+    }
+    thread.start()
+}()
+
+/// On SIGINT or SIGTERM: runs `cleanup` (closing TDLib), then exits with 130 / 143.
+///
+/// The handler is installed with `sigaction` before `init` returns, so a signal that
+/// arrives right after (say, Ctrl-C at the first prompt) is never lost.
+final class InterruptHandler: Sendable {
+    init(cleanup: @escaping @Sendable () async -> Void) {
+        currentCleanup.withLock { $0 = cleanup }
+        _ = interruptWatcher
+        let handler: @convention(c) (Int32) -> Void = { number in
+            var byte = UInt8(truncatingIfNeeded: number)
+            _ = write(interruptPipe[1], &byte, 1)
+        }
+        for number in [SIGINT, SIGTERM] {
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = handler
+            #else
+            action.__sigaction_u.__sa_handler = handler
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(number, &action, nil)
+        }
     }
 
+    /// Restores the default signal behaviour (the command's work is done).
     func cancel() {
-        for source in sources { source.cancel() }
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
+        currentCleanup.withLock { $0 = nil }
     }
 }

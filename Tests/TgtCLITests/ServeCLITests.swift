@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import TgtTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("tgt serve: the real binary")
+struct ServeCLITests {
+    @Test("While tgt serve runs, other commands go through it; a second owner is refused; SIGTERM closes cleanly")
+    func serveOwnsTheSession() async throws {
+        let dir = try TestDirectory("cli-serve")
+        defer { dir.remove() }
+        let server = Process()
+        server.executableURL = TgtBinary.url
+        server.arguments = ["--demo", "serve", "--port", "0"]
+        var env = ProcessInfo.processInfo.environment
+        env["TGT_DATA_DIR"] = dir.path
+        server.environment = env
+        let output = Pipe()
+        server.standardOutput = output
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { if server.isRunning { server.terminate() } }
+        let descriptor = dir.url.appendingPathComponent("demo/server.json")
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: descriptor.path) {
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: descriptor)) as? [String: Any])
+        #expect((json["url"] as? String)?.hasPrefix("http://127.0.0.1:") == true)
+        #expect(json["pid"] as? Int == Int(server.processIdentifier))
+        let permissions = try FileManager.default.attributesOfItem(atPath: descriptor.path)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+
+        func tgt(_ args: [String], input: String = "") throws -> TgtBinary.Result {
+            try TgtBinary.run(["--demo"] + args, dataDir: dir.path, input: input)
+        }
+        let login = try tgt(["login"], input: "+15555550123\n12345\ndemo\n")
+        #expect(login.status == 0, "\(login.stderr)")
+        #expect(login.stderr.contains("through the running dashboard"))
+        let status = try tgt(["--json", "status"])
+        #expect(status.stdout.contains("through the dashboard, pid \(server.processIdentifier)"), "\(status.stdout)")
+        #expect(try tgt(["chats"]).status == 0)
+        #expect(try tgt(["templates", "add", "--name", "Hi", "--body", "Hi {{who}}", "--target", "-1001000000001", "--target", "-4002"]).status == 0)
+        let sent = try tgt(["send", "Hi", "--var", "who=all"])
+        #expect(sent.status == 5, "Neighbours refuses posts in the demo")
+        #expect(sent.stdout.contains("Sent “Hi” to 1 of 2 targets; failed: Neighbours."))
+
+        let second = try tgt(["serve", "--port", "0"])
+        #expect(second.status == 6)
+        #expect(second.stderr.contains("pid \(server.processIdentifier)"))
+        let remote = try tgt(["serve", "--host", "0.0.0.0", "--port", "0", "--data-dir", dir.url.appendingPathComponent("other").path])
+        #expect(remote.status == 2)
+        #expect(remote.stderr.contains("without a dashboard password"))
+
+        kill(server.processIdentifier, SIGTERM)
+        server.waitUntilExit()
+        #expect(server.terminationStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: descriptor.path))
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(printed.contains("First run: choose a dashboard password"))
+        let direct = try tgt(["status"])
+        #expect(direct.stdout.contains("logged in as Demo User"), "the session survives and is usable directly again: \(direct.stdout)")
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import TgtServer
+import TgtSimulator
+import TgtStore
+import TgtTestSupport
+
+/// A dashboard over the Telegram simulator and a real SQLite store in a temporary folder,
+/// served on a real loopback port for the length of one test.
+struct ServerFixture {
+    static let password = "correct horse battery"
+    let sim: SimulatedTelegram
+    let dashboard: Dashboard
+    let apiToken: String
+
+    init(scenario: SimulatorScenario = SimulatorScenario(sendBehaviours: [-4002: .fail(code: 403, message: "CHAT_WRITE_FORBIDDEN")]),
+         password: String? = ServerFixture.password, throttle: LoginThrottle = LoginThrottle()) async throws
+    {
+        sim = try SimulatedTelegram(scenario: scenario)
+        let secrets = try DashboardSecrets(directory: DataDirectory(url: sim.folder.url), bcryptCost: 4)
+        if let password { try secrets.replacePassword(password) }
+        apiToken = try secrets.createToken(name: "tests").secret
+        let host = try SessionHost(environment: sim.environment, store: sim.store)
+        dashboard = Dashboard(host: host, secrets: secrets, options: DashboardOptions(port: 0, isDemo: true), throttle: throttle)
+        await host.start()
+    }
+
+    /// Serves the dashboard, runs `body` against it, then shuts the host down.
+    func run(_ body: @Sendable (Client) async throws -> Void) async throws {
+        let app = DashboardServer.application(dashboard)
+        do {
+            try await app.test(.live) { client in try await body(Client(raw: client, token: apiToken)) }
+        } catch {
+            await dashboard.host.shutdown(grace: 1)
+            sim.remove()
+            throw error
+        }
+        await dashboard.host.shutdown(grace: 1)
+        sim.remove()
+    }
+
+    /// Test client helpers: JSON with the API token, forms and cookies for the pages.
+    struct Client: Sendable {
+        let raw: any TestClientProtocol
+        let token: String
+
+        struct Reply: Sendable {
+            let status: HTTPResponse.Status
+            let headers: HTTPFields
+            let text: String
+            var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:] }
+            var data: [String: Any] { json["data"] as? [String: Any] ?? [:] }
+            var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
+            var errorMessage: String? { (json["error"] as? [String: Any])?["message"] as? String }
+            var issues: [[String: String]] { ((json["error"] as? [String: Any])?["issues"] as? [[String: String]]) ?? [] }
+        }
+
+        func request(_ method: HTTPRequest.Method, _ uri: String, headers: HTTPFields = [:], body: String? = nil) async throws -> Reply {
+            let response = try await raw.execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
+            return Reply(status: response.status, headers: response.headers, text: String(buffer: response.body))
+        }
+
+        /// An API call with the bearer token (`auth: false` for none).
+        func api(_ method: HTTPRequest.Method, _ path: String, json: Any? = nil, raw body: String? = nil, auth: Bool = true,
+                 headers extra: HTTPFields = [:]) async throws -> Reply
+        {
+            var headers = extra
+            if auth { headers[.authorization] = "Bearer \(token)" }
+            var text = body
+            if let json {
+                text = String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
+            }
+            if text != nil, headers[.contentType] == nil { headers[.contentType] = "application/json" }
+            return try await request(method, "/api/" + path, headers: headers, body: text)
+        }
+
+        /// Signs in with the dashboard password; returns the cookie and the page's CSRF token.
+        func signIn(password: String = ServerFixture.password) async throws -> (cookie: String, csrf: String) {
+            let reply = try await request(.post, "/login", headers: [.contentType: "application/x-www-form-urlencoded"],
+                                          body: "password=\(password.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&next=%2Fsettings")
+            guard let setCookie = reply.headers[.setCookie], let pair = setCookie.split(separator: ";").first else { return ("", "") }
+            let cookie = String(pair)
+            let page = try await request(.get, "/settings", headers: [.cookie: cookie])
+            return (cookie, Self.csrf(in: page.text) ?? "")
+        }
+
+        static func csrf(in html: String) -> String? {
+            guard let range = html.range(of: "name=\"csrf-token\" content=\"") else { return nil }
+            return String(html[range.upperBound...].prefix { $0 != "\"" })
+        }
+
+        /// Logs in to the simulated Telegram through the API.
+        func logInToTelegram() async throws {
+            _ = try await api(.post, "login/phone", json: ["phone_number": "+15550001234"])
+            _ = try await api(.post, "login/code", json: ["code": "12345"])
+        }
+    }
+}

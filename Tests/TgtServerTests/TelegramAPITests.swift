@@ -1,0 +1,135 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Testing
+import TgtServer
+import TgtSimulator
+import TgtStore
+import TgtTelegram
+
+@Suite("Login, chats, send and the send log through the API")
+struct TelegramAPITests {
+    @Test("Login steps with a wrong code and a 2FA password; status follows")
+    func login() async throws {
+        let scenario = SimulatorScenario(account: SimulatedAccount(password: "pw", passwordHint: "two letters"))
+        try await ServerFixture(scenario: scenario).run { client in
+            let start = try await client.api(.get, "status")
+            #expect(start.data["logged_in"] as? Bool == false)
+            #expect((start.data["login"] as? [String: Any])?["step"] as? String == "phone_number")
+            let badPhone = try await client.api(.post, "login/phone", json: ["phone_number": "12"])
+            #expect(badPhone.status == .badRequest)
+            #expect(badPhone.errorCode == "login")
+            let code = try await client.api(.post, "login/phone", json: ["phone_number": "+1 555 000 1234"])
+            #expect(code.data["step"] as? String == "code")
+            #expect(code.data["code_length"] as? Int == 5)
+            let wrong = try await client.api(.post, "login/code", json: ["code": "00000"])
+            #expect(wrong.status == .badRequest)
+            #expect(wrong.errorMessage == "That code is not right.")
+            let password = try await client.api(.post, "login/code", json: ["code": "12345"])
+            #expect(password.data["step"] as? String == "password")
+            #expect(password.data["hint"] as? String == "two letters")
+            let outOfOrder = try await client.api(.post, "login/email", json: ["email_address": "a@b.example"])
+            #expect(outOfOrder.status == .badRequest)
+            let ready = try await client.api(.post, "login/password", json: ["password": "pw"])
+            #expect(ready.data["step"] as? String == "ready")
+            let status = try await client.api(.get, "status")
+            #expect(status.data["logged_in"] as? Bool == true)
+            #expect((status.data["account"] as? [String: Any])?["name"] as? String == "Demo User")
+            let logout = try await client.api(.post, "logout")
+            #expect(logout.status == .ok)
+            let after = try await client.api(.get, "login")
+            #expect(after.data["step"] as? String == "phone_number", "a fresh client waits for the next login")
+        }
+    }
+
+    @Test("QR login shows the code as an SVG image until it is scanned")
+    func qrLogin() async throws {
+        let fixture = try await ServerFixture()
+        try await fixture.run { client in
+            let qr = try await client.api(.post, "login/qr")
+            #expect(qr.data["step"] as? String == "qr_code")
+            #expect((qr.data["qr_link"] as? String)?.hasPrefix("tg://login?token=") == true)
+            #expect((qr.data["qr_svg"] as? String)?.hasPrefix("<svg") == true)
+            fixture.sim.simulator.confirmQRLogin()
+            var step = ""
+            for _ in 0..<50 where step != "ready" {
+                try await Task.sleep(nanoseconds: 100_000_000)
+                step = try await client.api(.get, "login").data["step"] as? String ?? ""
+            }
+            #expect(step == "ready")
+        }
+    }
+
+    @Test("One tap sends to every target: per-target results, a failing target, retry of one, the send log")
+    func send() async throws {
+        try await ServerFixture().run { client in
+            let early = try await client.api(.post, "preview", json: ["body": "Hi *there*"])
+            #expect(early.status == .ok, "preview needs no login: TDLib parses Markdown offline")
+            let notReady = try await client.api(.get, "chats?refresh=true")
+            #expect(notReady.status == .conflict)
+            #expect(notReady.errorCode == "not_logged_in")
+            try await client.logInToTelegram()
+            let chats = try await client.api(.get, "chats?refresh=true")
+            #expect((chats.data["chats"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Family", "Work", "Climbing crew", "Neighbours"])
+            let created = try await client.api(.post, "templates", json: [
+                "name": "Running late", "body": "Running *{{minutes}}* min late", "targets": [["chat_id": -1001000000001], ["chat_id": -4002]],
+            ])
+            let id = try #require(created.data["id"] as? String)
+
+            let missing = try await client.api(.post, "templates/\(id)/send", json: [:])
+            #expect(missing.status == .unprocessableContent)
+            #expect(missing.errorCode == "missing_variables")
+            let badVar = try await client.api(.post, "templates/\(id)/send", json: ["variables": ["minutes": 10]])
+            #expect(badVar.status == .badRequest)
+            let badLocation = try await client.api(.post, "templates/\(id)/send", json: ["variables": ["minutes": "10"], "location": ["latitude": 100, "longitude": 0]])
+            #expect(badLocation.status == .badRequest)
+            #expect((try await client.api(.get, "sends").data["batches"] as? [Any])?.count == 0, "nothing was sent or logged")
+
+            let report = try await client.api(.post, "templates/\(id)/send", json: ["variables": ["minutes": "10"]])
+            #expect(report.status == .ok)
+            #expect(report.data["all_sent"] as? Bool == false)
+            let results = try #require(report.data["results"] as? [[String: Any]])
+            #expect(results.map { $0["status"] as? String } == ["sent", "failed"])
+            #expect(results[1]["error"] as? String == "You are not allowed to post in this chat.")
+
+            let retry = try await client.api(.post, "templates/\(id)/send", json: ["variables": ["minutes": "10"], "targets": ["-4002"]])
+            #expect((retry.data["results"] as? [[String: Any]])?.map { $0["target"] as? String } == ["-4002"])
+            let unknown = try await client.api(.post, "templates/\(id)/send", json: ["variables": ["minutes": "10"], "targets": ["-999"]])
+            #expect(unknown.status == .badRequest)
+
+            let log = try await client.api(.get, "sends?limit=10")
+            let batches = try #require(log.data["batches"] as? [[String: Any]])
+            #expect(batches.count == 2)
+            #expect((batches[1]["targets"] as? [[String: Any]])?.map { $0["status"] as? String } == ["sent", "failed"])
+            #expect(try await client.api(.get, "sends?limit=0").status == .badRequest)
+            #expect(try await client.api(.post, "templates/6f1c1a52-0000-4000-8000-000000000000/send", json: [:]).status == .notFound)
+        }
+    }
+
+    @Test("Preview: TDLib's entities with UTF-16 offsets; broken Markdown is pointed at")
+    func preview() async throws {
+        try await ServerFixture().run { client in
+            let ok = try await client.api(.post, "preview", json: ["body": "🚗 *Leaving* {{time}} {{who}}", "variables": ["who": "me"]])
+            #expect(ok.status == .ok)
+            let entities = try #require(ok.data["entities"] as? [[String: Any]])
+            #expect(entities.first?["type"] as? String == "textEntityTypeBold")
+            #expect(entities.first?["offset"] as? Int == 3, "the car emoji is two UTF-16 units")
+            #expect((ok.data["text"] as? String)?.hasSuffix(" me") == true)
+            let broken = try await client.api(.post, "preview", json: ["body": "Hello *world"])
+            #expect(broken.status == .unprocessableContent)
+            #expect(broken.errorCode == "bad_markdown")
+            #expect(broken.issues.first?["field"] == "body")
+        }
+    }
+
+    @Test("Settings: default location is checked; a bad one changes nothing")
+    func settings() async throws {
+        try await ServerFixture().run { client in
+            #expect(try await client.api(.patch, "settings", json: ["default_location": "45.4642,9.19"]).status == .ok)
+            let bad = try await client.api(.patch, "settings", json: ["default_location": "north"])
+            #expect(bad.status == .badRequest)
+            #expect(try await client.api(.get, "settings").data["default_location"] as? String == "45.464200,9.190000")
+            #expect(try await client.api(.patch, "settings", json: ["default_location": NSNull()]).data["default_location"] is NSNull)
+        }
+    }
+}
