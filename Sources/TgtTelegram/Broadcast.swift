@@ -10,13 +10,14 @@ public final class Broadcast<Value: Sendable>: Sendable {
 
     public var current: Value? { state.withLock { $0.current } }
 
-    /// A stream that starts with the current value (if any), then each new one. Ends on `finish`.
-    public func subscribe() -> AsyncStream<Value> {
+    /// A stream that starts with the current value (if any, and if `replayingCurrent`), then
+    /// each new one. Ends on `finish`.
+    public func subscribe(replayingCurrent: Bool = true) -> AsyncStream<Value> {
         let (stream, continuation) = AsyncStream<Value>.makeStream(bufferingPolicy: .unbounded)
         let id = state.withLock { s -> Int in
             s.next += 1
             s.subscribers[s.next] = continuation
-            if let current = s.current { continuation.yield(current) }
+            if replayingCurrent, let current = s.current { continuation.yield(current) }
             return s.next
         }
         continuation.onTermination = { [weak self] _ in

@@ -12,7 +12,7 @@ enum EventsAPI {
             let body = ResponseBody { writer in
                 let (lines, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(256))
                 let forward = Task {
-                    for await event in events.subscribe() {
+                    for await event in events.subscribe(replayingCurrent: false) {
                         continuation.yield("event: \(event.name)\ndata: \(event.json)\n\n")
                     }
                     continuation.finish()

@@ -47,9 +47,10 @@ const TGT = (() => {
     badge.classList.toggle('bad', state !== 'ready');
   }
   on('connection', (data) => showConnection(data.state, data.label));
+  let submitting = false;
   on('login', (data) => {
     const card = document.querySelector('[data-step]');
-    if (card && card.dataset.step !== data.step && data.step !== 'starting') location.reload();
+    if (!submitting && card && card.dataset.step !== data.step && data.step !== 'starting') location.reload();
   });
   function connect() {
     if (!csrf || !window.EventSource) return;
@@ -76,7 +77,8 @@ const TGT = (() => {
   }
   document.addEventListener('submit', (event) => {
     const form = event.target;
-    if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) event.preventDefault();
+    if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) { event.preventDefault(); return; }
+    if (!event.defaultPrevented) submitting = true;
   });
   document.addEventListener('DOMContentLoaded', () => { loadStatus(); connect(); });
   return {api, toast, el, on, csrf};

@@ -102,6 +102,7 @@ enum EditorScript {
     empty.hidden = shown > 0;
   }
   search.addEventListener('input', filterTargets);
+  search.addEventListener('search', filterTargets);
 
   function targetBox(target, label, meta, checked) {
     return el('label', {class: 'target'},

@@ -9,6 +9,9 @@ enum GridScript {
   if (!grid) return;
   const {api, toast, el, on} = TGT;
   let ownChangeAt = 0;
+  document.querySelectorAll('dialog [data-close]').forEach((button) => {
+    button.addEventListener('click', () => button.closest('dialog').close('cancel'));
+  });
 
   function askVariables(names, title) {
     const dialog = document.getElementById('vars-dialog');
@@ -150,7 +153,7 @@ enum GridScript {
     } else if (action.dataset.action === 'delete') {
       if (!(await confirmDelete(tile.dataset.name))) return;
       ownChangeAt = Date.now();
-      try { await api('DELETE', 'templates/' + id); tile.remove(); toast('Deleted “' + tile.dataset.name + '”.'); if (!grid.children.length) location.reload(); }
+      try { await api('DELETE', 'templates/' + id); tile.remove(); location.reload(); }
       catch (e) { toast(e.message); }
     } else if (action.dataset.action === 'up') moveTile(tile, -1);
     else if (action.dataset.action === 'down') moveTile(tile, 1);

@@ -46,7 +46,7 @@ button,.button{display:inline-flex;align-items:center;justify-content:center;gap
 .tap:active{transform:scale(.98)}.tap[aria-busy=true]{opacity:.7}
 .glyph{font-size:2rem;line-height:1}.name{font-weight:700;font-size:1.05rem;word-break:break-word;padding-right:32px}.targets{color:var(--muted);font-size:.85rem}
 .results{list-style:none;margin:0;padding:0 14px 10px;font-size:.9rem}.results:empty{display:none}
-.results li{display:flex;gap:6px;align-items:baseline;flex-wrap:wrap}.results .sent{color:var(--ok)}.results .failed{color:var(--bad)}
+.results li{display:grid;grid-template-columns:auto 1fr;gap:2px 6px;align-items:baseline}.results li button{grid-column:2;justify-self:start}.results .sent{color:var(--ok)}.results .failed{color:var(--bad)}
 .results button{min-height:36px;padding:2px 10px;font-size:.85rem}
 .spinner{display:inline-block;width:.9em;height:.9em;border:2px solid currentColor;border-right-color:transparent;border-radius:50%;animation:spin .8s linear infinite}
 @keyframes spin{to{transform:rotate(360deg)}}
@@ -60,8 +60,8 @@ dialog{border:1px solid var(--line);border-radius:var(--radius);background:var(-
 dialog::backdrop{background:#0007}
 .actions{display:flex;gap:8px;justify-content:flex-end;flex-wrap:wrap;margin-top:8px}
 .icon-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(48px,1fr));gap:6px}
-.icon-choice{display:flex;align-items:center;justify-content:center;min-height:48px;border:1px solid var(--line);border-radius:10px;font-size:1.5rem;cursor:pointer}
-.icon-choice input{position:absolute;opacity:0}.icon-choice:has(input:checked){border:2px solid var(--accent);background:color-mix(in srgb,var(--accent) 15%,transparent)}
+.icon-choice{position:relative;display:flex;align-items:center;justify-content:center;min-height:48px;border:1px solid var(--line);border-radius:10px;font-size:1.5rem;cursor:pointer}
+.icon-choice input{position:absolute;opacity:0;width:1px;height:1px;margin:0;pointer-events:none}.icon-choice:has(input:checked){border:2px solid var(--accent);background:color-mix(in srgb,var(--accent) 15%,transparent)}
 .icon-choice:has(input:focus-visible){outline:3px solid var(--accent)}
 .vars-guide{display:flex;flex-wrap:wrap;gap:6px;margin:8px 0}.var{font-family:ui-monospace,monospace;font-size:.85rem;min-height:44px;padding:4px 10px}
 .custom{display:inline-flex;gap:6px}.custom input{width:9em}

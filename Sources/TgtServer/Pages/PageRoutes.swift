@@ -70,9 +70,12 @@ enum PageRoutes {
             var request = request
             let form = try await FormInput.read(&request, context: context)
             let flow = LoginFlow(session: try await host.requireSession(), timeout: 30)
+            let posted = form["step"] ?? ""
+            // A form from an older page (the login moved on meanwhile): show where it is now.
+            if posted != "qr", posted != flow.step.key { return HTMLReply.redirect(flow.step == .ready ? "/" : "/telegram") }
             do {
                 let step: LoginStep
-                switch form["step"] ?? "" {
+                switch posted {
                 case "phone_number": step = try await flow.submitPhoneNumber(form["phone_number"] ?? "")
                 case "code": step = try await flow.submitCode(form["code"] ?? "")
                 case "password": step = try await flow.submitPassword(form["password"] ?? "")

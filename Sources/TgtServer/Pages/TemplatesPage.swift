@@ -43,10 +43,10 @@ extension Pages {
             \(content)
             <dialog id="vars-dialog" aria-labelledby="vars-title"><form method="dialog" class="stack" id="vars-form">
             <h2 id="vars-title">Fill in</h2><div id="vars-fields" class="stack"></div>
-            <div class="actions"><button value="cancel" type="submit" formnovalidate>Cancel</button><button value="send" type="submit" class="primary">Send</button></div></form></dialog>
+            <div class="actions"><button value="cancel" type="button" data-close>Cancel</button><button value="send" type="submit" class="primary">Send</button></div></form></dialog>
             <dialog id="confirm-dialog" aria-labelledby="confirm-title"><form method="dialog" class="stack">
             <h2 id="confirm-title">Delete?</h2><p id="confirm-text"></p>
-            <div class="actions"><button value="cancel" type="submit">Cancel</button><button value="ok" type="submit" class="danger">Delete</button></div></form></dialog>
+            <div class="actions"><button value="cancel" type="button" data-close>Cancel</button><button value="ok" type="submit" class="danger">Delete</button></div></form></dialog>
             """)
     }
 

@@ -1,0 +1,209 @@
+"""The dashboard in headless Chromium: first run, Telegram login (demo), a template with two
+targets and a variable made in the editor, one tap with ✓ per target, a failing target with
+its error and retry, the XSS case, keyboard use, phone width and dark mode."""
+import json
+import time
+import urllib.request
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.common.exceptions import NoAlertPresentException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+CHECKS = []
+
+
+def check(condition, what):
+    CHECKS.append(what)
+    if not condition:
+        raise AssertionError(what)
+    print("  ✓", what, flush=True)
+
+
+def make_driver():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1200,900", "--lang=en-US"):
+        options.add_argument(argument)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def api(server, method, path, body=None):
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(server.url + "/api/" + path, data=data, method=method,
+                                     headers={"Authorization": "Bearer " + server.token, "Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as reply:
+        return json.loads(reply.read())["data"]
+
+
+def run(server, shots: Path):
+    shots.mkdir(parents=True, exist_ok=True)
+    driver = make_driver()
+    wait = WebDriverWait(driver, 15)
+
+    def shot(name):
+        driver.save_screenshot(str(shots / f"{name}.png"))
+
+    def submit_field(field_id, text):
+        field = wait.until(EC.presence_of_element_located((By.ID, field_id)))
+        field.clear()
+        field.send_keys(text)
+        field.send_keys(Keys.ENTER)
+
+    try:
+        print("browser: first run and sign-in", flush=True)
+        driver.get(server.url + "/")
+        check("/login" in driver.current_url, "an unsigned browser is sent to the sign-in page")
+        driver.get(f"{server.url}/login?setup={server.setup_code}")
+        check(driver.find_element(By.ID, "setup_code").get_attribute("value") == server.setup_code, "the printed link fills in the setup code")
+        shot("01-choose-password")
+        driver.find_element(By.ID, "password").send_keys("browser-pass-1")
+        driver.find_element(By.ID, "confirm").send_keys("browser-pass-1")
+        driver.find_element(By.ID, "confirm").send_keys(Keys.ENTER)
+        wait.until(EC.url_contains("/telegram"))
+        check("/telegram" in driver.current_url, "after choosing a password, the Telegram login comes next")
+
+        print("browser: Telegram login in demo mode", flush=True)
+        shot("02-telegram-phone")
+        submit_field("phone_number", "+1 555 555 0123")
+        wait.until(EC.presence_of_element_located((By.ID, "code")))
+        submit_field("code", "00000")
+        error = wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".banner.error")))
+        check("not right" in error.text, "a wrong code is reported in place")
+        submit_field("code", "12345")
+        wait.until(EC.presence_of_element_located((By.ID, "password")))
+        check("the word demo" in driver.page_source, "the 2FA hint is shown")
+        shot("03-telegram-password")
+        submit_field("password", "demo")
+        wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".empty")))
+        check("No templates yet" in driver.page_source, "logged in: the empty state invites a first template")
+        wait.until(lambda d: "connected" in d.find_element(By.ID, "conn").text)
+        check(True, "the live connection badge says connected")
+        shot("04-empty-grid")
+
+        print("browser: editor", flush=True)
+        driver.find_element(By.LINK_TEXT, "Create your first template").click()
+        wait.until(EC.presence_of_element_located((By.ID, "editor")))
+        driver.find_element(By.ID, "save").click()
+        name_error = wait.until(EC.visibility_of_element_located((By.ID, "name-error")))
+        check(name_error.text != "", "saving an empty template shows the name's message next to it")
+        driver.find_element(By.ID, "name").send_keys("Leaving work")
+        driver.find_element(By.CSS_SELECTOR, "input[name=icon][value='car.fill'] + span").click()
+        body = driver.find_element(By.ID, "body")
+        body.send_keys("Leaving *now*, home at ")
+        driver.find_element(By.CSS_SELECTOR, "[data-insert='time']").click()
+        body.send_keys(Keys.END, " (", )
+        driver.find_element(By.ID, "custom-var").send_keys("minutes")
+        driver.find_element(By.ID, "insert-custom").click()
+        body.send_keys(Keys.END, " min)")
+        check(body.get_attribute("value") == "Leaving *now*, home at {{time}} ({{minutes}} min)", "variables are inserted at the cursor")
+        wait.until(lambda d: "Leaving now" in d.find_element(By.ID, "preview").text)
+        check(driver.find_element(By.CSS_SELECTOR, "#preview strong").text == "now", "the preview renders TDLib's Markdown (bold)")
+        driver.find_element(By.ID, "refresh-chats").click()
+        wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "input[value='-1001000000002/11']")))
+        driver.find_element(By.ID, "target-search").send_keys("stand")
+        visible = [li for li in driver.find_elements(By.CSS_SELECTOR, "#target-list > li") if li.is_displayed()]
+        check(len(visible) == 1 and "Work" in visible[0].text, "the target search finds forum topics")
+        driver.find_element(By.CSS_SELECTOR, "input[value='-1001000000002/11']").click()
+        driver.find_element(By.ID, "target-search").send_keys(Keys.CONTROL, "a")
+        driver.find_element(By.ID, "target-search").send_keys(Keys.BACKSPACE)
+        driver.find_element(By.CSS_SELECTOR, "input[value='-1001000000001']").click()
+        shot("05-editor")
+        driver.find_element(By.ID, "save").click()
+        wait.until(EC.presence_of_element_located((By.ID, "grid")))
+
+        print("browser: one tap", flush=True)
+        tile = driver.find_element(By.CSS_SELECTOR, ".tile")
+        check("Family" in tile.text and "Work › Standups" in tile.text, "the tile names its targets")
+        tile.find_element(By.CSS_SELECTOR, ".tap").click()
+        dialog_input = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#vars-fields input")))
+        shot("06-variables-dialog")
+        dialog_input.send_keys("15")
+        driver.find_element(By.CSS_SELECTOR, "#vars-form button[value=send]").click()
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".tile .results li.sent")) == 2)
+        results = driver.find_element(By.CSS_SELECTOR, ".tile .results").text
+        check("✓" in results and "Family sent" in results and "Work › Standups sent" in results, "tap → ✓ for both targets")
+        shot("07-sent")
+
+        print("browser: a failing target", flush=True)
+        api(server, "POST", "templates", {"name": "Tell the neighbours", "icon": "house.fill", "body": "Parcel for you",
+                                          "targets": [{"chat_id": -4002}, {"chat_id": -4001}]})
+        driver.get(server.url + "/")
+        tile = wait.until(EC.presence_of_element_located((By.XPATH, "//li[@data-name='Tell the neighbours']")))
+        tile.find_element(By.CSS_SELECTOR, ".tap").click()
+        wait.until(lambda d: tile.find_elements(By.CSS_SELECTOR, ".results li.failed"))
+        failed = tile.find_element(By.CSS_SELECTOR, ".results li.failed")
+        check("Neighbours" in failed.text and "not allowed to post" in failed.text, "the failing target shows its error")
+        check(failed.find_element(By.CSS_SELECTOR, "button[data-retry]").is_displayed(), "the failed target has a retry button")
+        check(len(tile.find_elements(By.CSS_SELECTOR, ".results li.sent")) == 1, "the other target still got it")
+        shot("08-failed-target")
+        failed.find_element(By.CSS_SELECTOR, "button[data-retry]").click()
+        time.sleep(1.5)
+        check(len(tile.find_elements(By.CSS_SELECTOR, ".results li.failed")) == 1, "retry resends only the failed target (and shows it failed again)")
+
+        print("browser: XSS", flush=True)
+        evil = "<script>alert(1)</script>"
+        api(server, "POST", "templates", {"name": evil, "body": "<img src=x onerror=alert(2)>", "targets": [{"chat_id": -4001}]})
+        driver.get(server.url + "/")
+        names = [n.text for n in driver.find_elements(By.CSS_SELECTOR, ".tile .name")]
+        check(evil in names, "a template named <script>… shows as text")
+        try:
+            driver.switch_to.alert
+            check(False, "no alert ran")
+        except NoAlertPresentException:
+            check(True, "no script from template content ran")
+        evil_tile = driver.find_element(By.XPATH, "//li[.//span[@class='name'][text()='<script>alert(1)</script>']]")
+        driver.get(server.url + "/templates/" + evil_tile.get_attribute("data-id") + "/edit")
+        wait.until(lambda d: "alert(2)" in d.find_element(By.ID, "preview").text)
+        check(not driver.find_elements(By.CSS_SELECTOR, "#preview img"), "the preview shows markup as text")
+        shot("09-xss-as-text")
+
+        print("browser: delete with confirmation, keyboard, recent, settings", flush=True)
+        driver.get(server.url + "/")
+        evil_tile = driver.find_element(By.XPATH, "//li[.//span[@class='name'][text()='<script>alert(1)</script>']]")
+        evil_tile.find_element(By.CSS_SELECTOR, "summary").click()
+        evil_tile.find_element(By.CSS_SELECTOR, "[data-action=delete]").click()
+        wait.until(EC.visibility_of_element_located((By.ID, "confirm-dialog")))
+        shot("10-confirm-delete")
+        driver.find_element(By.CSS_SELECTOR, "#confirm-dialog button[value=ok]").click()
+        wait.until(lambda d: evil not in [n.text for n in d.find_elements(By.CSS_SELECTOR, ".tile .name")])
+        check(all(t["name"] != evil for t in api(server, "GET", "templates")["templates"]), "delete after confirmation removes it")
+        first = driver.find_element(By.CSS_SELECTOR, ".tile .tap")
+        first.send_keys(Keys.ENTER)
+        wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#vars-fields input"))).send_keys("5", Keys.ENTER)
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".tile .results li.sent")) >= 2)
+        check(True, "a template can be sent with the keyboard alone")
+        driver.get(server.url + "/sends")
+        check(driver.page_source.count("class=\"card batch\"") >= 3, "Recent lists every tap with per-target status")
+        shot("11-recent")
+        driver.get(server.url + "/settings")
+        check("Demo User" in driver.page_source, "settings show the account")
+        shot("12-settings")
+
+        print("browser: phone width, dark mode, manifest", flush=True)
+        driver.set_window_size(360, 780)
+        driver.get(server.url + "/")
+        width = driver.execute_script("return document.documentElement.scrollWidth")
+        check(width <= 360, f"no sideways scrolling at 360 px (page is {width} px wide)")
+        small = driver.execute_script(
+            "return [...document.querySelectorAll('button, a.button, .chip, summary')].filter(e => e.offsetParent && e.getBoundingClientRect().height < 44).map(e => e.textContent.trim())")
+        check(not small, f"touch targets are at least 44 px tall ({small})")
+        shot("13-phone")
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        driver.get(server.url + "/")
+        background = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+        check(background != "rgb(244, 246, 249)", f"dark mode changes the colours ({background})")
+        shot("14-phone-dark")
+        manifest = json.loads(urllib.request.urlopen(server.url + "/manifest.webmanifest").read())
+        check(manifest["display"] == "standalone" and any(i["sizes"] == "512x512" for i in manifest["icons"]), "the web app manifest is installable")
+        print(f"browser: {len(CHECKS)} checks passed; screenshots in {shots}", flush=True)
+    except Exception:
+        shot("failure")
+        print("--- page at failure:", driver.current_url, flush=True)
+        raise
+    finally:
+        driver.quit()

@@ -1,0 +1,64 @@
+"""Starts the real `tgt serve --demo` on a free port in a temporary data folder."""
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def tgt_binary() -> str:
+    explicit = os.environ.get("TGT_BINARY")
+    if explicit:
+        return explicit
+    for candidate in (ROOT / ".build/debug/tgt", ROOT / ".build/release/tgt"):
+        if candidate.exists():
+            return str(candidate)
+    raise SystemExit("tgt is not built: run `swift build` first")
+
+
+class DashboardServer:
+    """`with DashboardServer() as s:` gives s.url, s.setup_code, s.token (the run's API token)."""
+
+    def __init__(self):
+        self.folder = tempfile.mkdtemp(prefix="tgt-web-")
+        self.process = None
+        self.url = None
+        self.setup_code = None
+        self.token = None
+
+    def __enter__(self):
+        env = dict(os.environ, TGT_DATA_DIR=self.folder)
+        self.process = subprocess.Popen([tgt_binary(), "--demo", "serve", "--port", "0"], env=env,
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        deadline = time.time() + 60
+        while time.time() < deadline and not (self.url and self.setup_code):
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError("tgt serve exited early")
+            if m := re.match(r"Dashboard: (http://\S+?)/?$", line.strip()):
+                self.url = m.group(1)
+            if m := re.search(r"setup=([A-Z0-9]+)", line):
+                self.setup_code = m.group(1)
+        descriptor = json.loads((Path(self.folder) / "demo" / "server.json").read_text())
+        self.token = descriptor["token"]
+        return self
+
+    def stop(self) -> int:
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                return self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                return -9
+        return self.process.returncode if self.process else 0
+
+    def __exit__(self, *exc):
+        self.stop()
+        shutil.rmtree(self.folder, ignore_errors=True)
