@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
 # Reproduces BENCHMARKS.md: builds release binaries and runs every benchmark.
-#   Benchmarks/run.sh [directory|decode|store|all]
+#   Benchmarks/run.sh [directory|decode|store|serve|all]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-command -v /usr/bin/time >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null; }
+need=()
+command -v /usr/bin/time >/dev/null 2>&1 || need+=(time)
+command -v wrk >/dev/null 2>&1 || need+=(wrk)
+if [ "${#need[@]}" -gt 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null; fi
 swift build -c release --product tgt >&2
 swift build -c release --product tgt-bench >&2
 mkdir -p bench-results
-.build/release/tgt-bench "${1:-all}" | tee bench-results/latest.md
+which="${1:-all}"
+{
+  if [ "$which" != "serve" ]; then .build/release/tgt-bench "$which"; fi
+  if [ "$which" = "serve" ] || [ "$which" = "all" ]; then python3 Benchmarks/serve/bench.py; fi
+} | tee bench-results/latest.md

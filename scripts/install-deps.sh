@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what TgTemplates needs besides the Swift toolchain: TDLib (the PyPI package tdjson,
-# which ships a prebuilt libtdjson) and, on Debian/Ubuntu, SQLite's headers for GRDB.
+# which ships a prebuilt libtdjson) and, on Debian/Ubuntu, SQLite's headers for GRDB and libcurl
+# (Foundation's HTTP client, which `tgt` uses to reach a running `tgt serve`).
 # Safe to run again: it only installs what is missing.
 set -euo pipefail
 
@@ -9,7 +10,7 @@ log() { printf 'install-deps: %s\n' "$*" >&2; }
 
 if [ "$(uname -s)" = "Linux" ] && command -v dpkg >/dev/null 2>&1; then
   missing=()
-  for pkg in libsqlite3-dev sqlite3; do
+  for pkg in libsqlite3-dev sqlite3 libcurl4; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
   done
   if [ "${#missing[@]}" -gt 0 ]; then

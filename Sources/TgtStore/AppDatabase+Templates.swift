@@ -8,6 +8,11 @@ extension AppDatabase {
         try read { db in try Self.fetchTemplates(db, where: nil, arguments: []) }
     }
 
+    /// How many templates there are (one COUNT, nothing loaded).
+    public func templateCount() throws(StoreError) -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM template") ?? 0 }
+    }
+
     /// Templates whose name or text contains `text` (case- and diacritic-insensitive).
     public func searchTemplates(_ text: String) throws(StoreError) -> [Template] {
         let needle = text.trimmingCharacters(in: .whitespaces)

@@ -92,7 +92,7 @@ enum TelegramAPI {
             "credentials": host.environment.hasCredentials,
             "login": step.map(APIModels.loginStep) ?? NSNull(),
             "logged_in": step == .ready,
-            "templates": (try? dashboard.store.templates().count) ?? 0,
+            "templates": (try? dashboard.store.templateCount()) ?? 0,
         ]
         if let state = session?.connection.current {
             object["connection"] = ["state": SessionHost.connectionKey(state), "label": state.label]
@@ -101,7 +101,9 @@ enum TelegramAPI {
         }
         if step == .ready, let session, let me = try? await session.account() {
             object["account"] = ["name": me.displayName]
-            try? dashboard.store.setSetting(.accountName, me.displayName)
+            if (try? dashboard.store.setting(.accountName)) != me.displayName {
+                try? dashboard.store.setSetting(.accountName, me.displayName)
+            }
         } else {
             object["account"] = NSNull()
         }

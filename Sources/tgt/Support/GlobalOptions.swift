@@ -45,7 +45,12 @@ struct GlobalOptions: ParsableArguments {
     func environment() throws -> TelegramEnvironment {
         let library = try library()
         if demo {
-            let simulator = TelegramSimulator(scenario: .demo, executor: library)
+            var scenario = SimulatorScenario.demo
+            // Benchmarks set the simulated round trip (0 shows the dashboard's own cost).
+            if let text = ProcessInfo.processInfo.environment["TGT_DEMO_LATENCY_MS"], let ms = Double(text), ms >= 0 {
+                scenario.latency = ms / 1000
+            }
+            let simulator = TelegramSimulator(scenario: scenario, executor: library)
             return TelegramEnvironment(directory: directory, backend: .simulated(simulator))
         }
         return TelegramEnvironment(directory: directory, backend: .tdlib(library))
