@@ -185,10 +185,10 @@ def run(server, shots: Path):
         shot("12-settings")
 
         print("browser: phone width, dark mode, manifest", flush=True)
-        driver.set_window_size(360, 780)
+        driver.set_window_size(320, 740)
         driver.get(server.url + "/")
         width = driver.execute_script("return document.documentElement.scrollWidth")
-        check(width <= 360, f"no sideways scrolling at 360 px (page is {width} px wide)")
+        check(width <= 320, f"no sideways scrolling at 320 px (page is {width} px wide)")
         small = driver.execute_script(
             "return [...document.querySelectorAll('button, a.button, .chip, summary')].filter(e => e.offsetParent && e.getBoundingClientRect().height < 44).map(e => e.textContent.trim())")
         check(not small, f"touch targets are at least 44 px tall ({small})")

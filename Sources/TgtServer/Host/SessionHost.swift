@@ -21,6 +21,7 @@ public actor SessionHost {
     private var startError: TelegramError?
     private var activeSends = 0
     private var shuttingDown = false
+    private var pending: Task<Void, Never>?
     private let logger = Logger(label: "tgt.server.host")
 
     /// Takes the data folder's TDLib lock (or fails saying which process holds it).
@@ -32,6 +33,22 @@ public actor SessionHost {
 
     /// Starts TDLib if the credentials are there; otherwise waits for `saveCredentials`.
     public func start() async {
+        await transition { await $0.startNow() }
+    }
+
+    /// Runs one start/restart at a time; requests that need the session wait for it, so a
+    /// client never sees the gap between two TDLib clients.
+    private func transition(_ work: @escaping @Sendable (SessionHost) async -> Void) async {
+        let previous = pending
+        let task = Task {
+            await previous?.value
+            await work(self)
+        }
+        pending = task
+        await task.value
+    }
+
+    private func startNow() async {
         guard open == nil, !shuttingDown, environment.hasCredentials else { return }
         do {
             let session = try await environment.openSession(holding: lock, releaseOnFailure: false)
@@ -50,19 +67,20 @@ public actor SessionHost {
     /// Why TDLib is not running, when it failed to start.
     public var lastStartError: TelegramError? { startError }
 
-    /// The session, or the error a front end should show.
-    public func requireSession() throws(TelegramError) -> TelegramSession {
+    /// The session (after any start or restart under way), or the error a front end should show.
+    public func requireSession() async throws(TelegramError) -> TelegramSession {
+        if let pending { await pending.value }
         if let session = open?.session { return session }
         if let startError { throw startError }
         if !environment.hasCredentials {
             throw .notSetUp("The Telegram API credentials are not set up yet.", next: "Enter them on the dashboard's setup page.")
         }
-        throw .startFailed("the Telegram session is starting; try again in a moment")
+        throw .startFailed("the Telegram session is not running")
     }
 
     /// The session, only when logged in.
-    public func requireLoggedIn() throws(TelegramError) -> TelegramSession {
-        let session = try requireSession()
+    public func requireLoggedIn() async throws(TelegramError) -> TelegramSession {
+        let session = try await requireSession()
         guard session.authorizationState == .ready else { throw .notLoggedIn }
         return session
     }
@@ -75,18 +93,31 @@ public actor SessionHost {
 
     /// Logs out of Telegram; a fresh client is started for the next login.
     public func logOut() async throws(TelegramError) {
-        let session = try requireSession()
+        let session = try await requireSession()
         try await LoginFlow(session: session).logOut()
-        await restart()
+        await restart(replacing: session)
     }
 
     /// Closes the current client (if any) and opens a new one.
     public func restart() async {
+        await restart(replacing: nil)
+    }
+
+    /// Restarts only if `session` (when given) is still the current one: a logout and the
+    /// watcher noticing the closed client must not restart twice.
+    private func restart(replacing session: TelegramSession?) async {
+        await transition { host in
+            if let session, await host.open?.session !== session { return }
+            await host.closeCurrent()
+            await host.startNow()
+            await host.publishLogin()
+        }
+    }
+
+    private func closeCurrent() async {
         watcher?.cancel()
         if let open { await open.closeKeepingLock() }
         open = nil
-        await start()
-        publishLogin()
     }
 
     /// Sends a template; counted so a shutdown waits for it. Progress goes out as events.
@@ -113,7 +144,7 @@ public actor SessionHost {
 
     /// Reloads the chat directory from Telegram into the store.
     public func refreshChats() async throws(TelegramError) -> [CachedChat] {
-        let session = try requireLoggedIn()
+        let session = try await requireLoggedIn()
         return try await ChatDirectory(session: session).refresh(into: store)
     }
 
@@ -121,6 +152,7 @@ public actor SessionHost {
     /// still unfinished as interrupted, closes TDLib and releases the folder.
     public func shutdown(grace: Double = 20) async {
         shuttingDown = true
+        if let pending { await pending.value }
         if activeSends > 0 {
             logger.info("waiting for sends in flight", metadata: ["count": "\(activeSends)"])
             let deadline = Date().addingTimeInterval(grace)
@@ -168,10 +200,7 @@ public actor SessionHost {
     private func sessionClosed(_ session: TelegramSession) async {
         guard !shuttingDown, open?.session === session else { return }
         logger.info("the Telegram session closed; starting a new one")
-        await open?.closeKeepingLock()
-        open = nil
-        await start()
-        publishLogin()
+        await restart(replacing: session)
     }
 
     private func publishLogin() {
