@@ -44,7 +44,7 @@ button,.button{display:inline-flex;align-items:center;justify-content:center;gap
 .tile.dragging{opacity:.4}.tile.drop{outline:2px dashed var(--accent)}
 .tap{flex:1;display:flex;flex-direction:column;align-items:flex-start;gap:6px;width:100%;min-height:120px;padding:14px;border:0;background:none;text-align:left;border-radius:var(--radius)}
 .tap:active{transform:scale(.98)}.tap[aria-busy=true]{opacity:.7}
-.glyph{font-size:2rem;line-height:1}.name{font-weight:700;font-size:1.05rem;word-break:break-word;padding-right:32px}.targets{color:var(--muted);font-size:.85rem}
+.glyph{font-size:2rem;line-height:1}.name{font-weight:700;font-size:1.05rem;overflow-wrap:break-word;hyphens:auto}.targets{color:var(--muted);font-size:.85rem}
 .results{list-style:none;margin:0;padding:0 14px 10px;font-size:.9rem}.results:empty{display:none}
 .results li{display:grid;grid-template-columns:auto 1fr;gap:2px 6px;align-items:baseline}.results li button{grid-column:2;justify-self:start}.results .sent{color:var(--ok)}.results .failed{color:var(--bad)}
 .results button{min-height:36px;padding:2px 10px;font-size:.85rem}
