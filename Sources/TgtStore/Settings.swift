@@ -34,6 +34,11 @@ extension AppDatabase {
         try setting(.defaultLocation).flatMap(Coordinate.init(parsing:))
     }
 
+    /// Sets (or with nil, forgets) the default location.
+    public func setDefaultLocation(_ coordinate: Coordinate?) throws(StoreError) {
+        try setSetting(.defaultLocation, coordinate?.description)
+    }
+
     /// The validator with TDLib's text limit when known.
     public func validator() -> TemplateValidator {
         let limit = (try? setting(.messageTextLengthMax)).flatMap { $0.flatMap(Int.init) }

@@ -58,18 +58,11 @@ enum APIModels {
 
     /// Send log entries grouped by tap (batch), newest first.
     static func batches(_ entries: [SendLogEntry]) -> [[String: Any]] {
-        var order: [UUID] = []
-        var groups: [UUID: [SendLogEntry]] = [:]
-        for entry in entries {
-            if groups[entry.batchID] == nil { order.append(entry.batchID) }
-            groups[entry.batchID, default: []].append(entry)
-        }
-        return order.compactMap { batch -> [String: Any]? in
-            guard let items = groups[batch]?.sorted(by: { $0.id < $1.id }), let first = items.first else { return nil }
-            return [
-                "batch_id": id(batch), "template_id": first.templateID.map(id) ?? NSNull(), "template_name": first.templateName,
-                "queued_at": date(first.queuedAt),
-                "targets": items.map { entry -> [String: Any] in
+        SendBatch.group(entries).map { batch -> [String: Any] in
+            [
+                "batch_id": id(batch.id), "template_id": batch.first.templateID.map(id) ?? NSNull(),
+                "template_name": batch.first.templateName, "queued_at": date(batch.first.queuedAt),
+                "targets": batch.entries.map { entry -> [String: Any] in
                     [
                         "target": entry.target.description, "title": entry.targetTitle, "status": entry.status.rawValue,
                         "error": entry.error ?? NSNull(), "message_id": entry.messageID.map { $0 as Any } ?? NSNull(),

@@ -29,7 +29,7 @@ public enum OpenAPIDocument {
 
     static var paths: [String: Any] {
         let id = parameter("id", in: "path", schema: ["type": "string", "format": "uuid"], required: true)
-        let login: (String, String, String?) -> [String: Any] = { name, summary, body in
+        let login: (String, String?) -> [String: Any] = { summary, body in
             ["post": op(summary, tag: "login", body: body.map(ref), data: "LoginStep", errors: telegramErrors)]
         }
         return [
@@ -37,13 +37,13 @@ public enum OpenAPIDocument {
             "/api/setup": ["post": op("Save the Telegram API credentials (from my.telegram.org) and start TDLib", tag: "login",
                                       body: ref("SetupInput"), data: "Status", errors: [422, 500])],
             "/api/login": ["get": op("The current Telegram login step", tag: "login", data: "LoginStep", errors: telegramErrors)],
-            "/api/login/phone": login("phone", "Submit the phone number", "PhoneInput"),
-            "/api/login/code": login("code", "Submit the login code", "CodeInput"),
-            "/api/login/password": login("password", "Submit the two-step verification password", "PasswordInput"),
-            "/api/login/email": login("email", "Submit the login email address", "EmailInput"),
-            "/api/login/email-code": login("email-code", "Submit the code sent by email", "CodeInput"),
-            "/api/login/register": login("register", "Create the account for a new phone number", "RegisterInput"),
-            "/api/login/qr": login("qr", "Switch to QR-code login (scan with Telegram on a phone)", nil),
+            "/api/login/phone": login("Submit the phone number", "PhoneInput"),
+            "/api/login/code": login("Submit the login code", "CodeInput"),
+            "/api/login/password": login("Submit the two-step verification password", "PasswordInput"),
+            "/api/login/email": login("Submit the login email address", "EmailInput"),
+            "/api/login/email-code": login("Submit the code sent by email", "CodeInput"),
+            "/api/login/register": login("Create the account for a new phone number", "RegisterInput"),
+            "/api/login/qr": login("Switch to QR-code login (scan with Telegram on a phone)", nil),
             "/api/logout": ["post": op("Log out of Telegram", tag: "login", data: "Status", errors: telegramErrors)],
             "/api/chats": ["get": op("Groups and forum topics that templates can target", tag: "chats", parameters: [
                 parameter("search", in: "query", schema: ["type": "string"]),

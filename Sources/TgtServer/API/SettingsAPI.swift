@@ -17,19 +17,7 @@ enum SettingsAPI {
             let input = try await JSONInput.read(request, context: context)
             try input.allowOnly(["default_location"])
             if input.has("default_location") {
-                if input.isNull("default_location") {
-                    try store.setSetting(.defaultLocation, nil)
-                } else {
-                    let text = try input.string("default_location", maxLength: 100) ?? ""
-                    if text.trimmingCharacters(in: .whitespaces).isEmpty {
-                        try store.setSetting(.defaultLocation, nil)
-                    } else {
-                        guard let coordinate = Coordinate(parsing: text) else {
-                            throw APIError.badRequest("“\(text)” is not a location; write LAT,LON, e.g. 45.4642,9.19.")
-                        }
-                        try store.setSetting(.defaultLocation, coordinate.description)
-                    }
-                }
+                try store.setDefaultLocation(try defaultLocation(from: try input.string("default_location", maxLength: 100) ?? ""))
             }
             return JSONReply.ok(try settings(store))
         }
@@ -65,6 +53,16 @@ enum SettingsAPI {
             }
             return JSONReply.ok(["deleted": APIModels.id(id)])
         }
+    }
+
+    /// A default location as typed: blank forgets it, anything else must be "LAT,LON".
+    static func defaultLocation(from text: String) throws -> Coordinate? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        guard let coordinate = Coordinate(parsing: trimmed) else {
+            throw APIError.badRequest("“\(trimmed)” is not a location: write latitude,longitude, e.g. 45.4642,9.19.")
+        }
+        return coordinate
     }
 
     static func settings(_ store: AppDatabase) throws -> [String: Any] {

@@ -33,24 +33,18 @@ enum TelegramAPI {
             JSONReply.ok(try await loginStep(host))
         }
 
-        let steps: [(String, Set<String>, @Sendable (LoginFlow, JSONInput) async throws -> LoginStep)] = [
-            ("phone", ["phone_number"], { flow, input in try await flow.submitPhoneNumber(try input.string("phone_number", required: true, maxLength: 40) ?? "") }),
-            ("code", ["code"], { flow, input in try await flow.submitCode(try input.string("code", required: true, maxLength: 40) ?? "") }),
-            ("password", ["password"], { flow, input in try await flow.submitPassword(try input.string("password", required: true, maxLength: 256) ?? "") }),
-            ("email", ["email_address"], { flow, input in try await flow.submitEmailAddress(try input.string("email_address", required: true, maxLength: 254) ?? "") }),
-            ("email-code", ["code"], { flow, input in try await flow.submitEmailCode(try input.string("code", required: true, maxLength: 40) ?? "") }),
-            ("register", ["first_name", "last_name"], { flow, input in
-                try await flow.register(firstName: try input.string("first_name", required: true, maxLength: 200) ?? "",
-                                        lastName: try input.string("last_name", maxLength: 200) ?? "")
-            }),
-            ("qr", [], { flow, _ in try await flow.requestQRCode() }),
-        ]
-        for (path, fields, submit) in steps {
+        // API path → login step.
+        let steps = [("phone", "phone_number"), ("code", "code"), ("password", "password"), ("email", "email_address"),
+                     ("email-code", "email_code"), ("register", "registration"), ("qr", "qr")]
+        for (path, step) in steps {
+            let fields = LoginAnswers.fields[step] ?? []
             api.post("login/\(path)") { request, context -> Response in
                 let input = try await JSONInput.read(request, context: context, allowEmpty: fields.isEmpty)
-                try input.allowOnly(fields)
+                try input.allowOnly(Set(fields))
                 let flow = LoginFlow(session: try await host.requireSession(), timeout: 30)
-                _ = try await submit(flow, input)
+                _ = try await LoginAnswers.submit(step, to: flow) { field in
+                    try input.string(field, required: field != "last_name", maxLength: LoginAnswers.maxLength[field] ?? 256) ?? ""
+                }
                 return JSONReply.ok(try await loginStep(host))
             }
         }
@@ -89,7 +83,7 @@ enum TelegramAPI {
         var object: [String: Any] = [
             "version": TelegramEnvironment.applicationVersion,
             "demo": dashboard.options.isDemo,
-            "credentials": host.environment.hasCredentials,
+            "credentials": await host.hasCredentials,
             "login": step.map(APIModels.loginStep) ?? NSNull(),
             "logged_in": step == .ready,
             "templates": (try? dashboard.store.templateCount()) ?? 0,

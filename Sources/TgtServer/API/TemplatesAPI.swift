@@ -10,19 +10,18 @@ enum TemplatesAPI {
         let events = dashboard.host.events
 
         api.get("templates") { request, _ -> Response in
-            let all = try store.templates()
             let search = request.uri.queryParameters["search"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
-            let chatFilter = request.uri.queryParameters["chat_id"].map(String.init)
-            var listed = search.isEmpty ? all : try store.searchTemplates(search)
-            if let chatFilter {
-                guard let chatID = Int64(chatFilter) else { throw APIError.badRequest("“chat_id” must be a chat id.") }
-                listed = listed.filter { $0.targets.contains { $0.chatID == chatID } }
+            var chatID: Int64?
+            if let text = request.uri.queryParameters["chat_id"].map(String.init) {
+                guard let id = Int64(text) else { throw APIError.badRequest("“chat_id” must be a chat id.") }
+                chatID = id
             }
-            let positions = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.id, $0 + 1) })
+            let listing = try TemplateListing(store: store, search: search, chatID: chatID)
+            let positions = listing.positions
             return JSONReply.ok([
-                "templates": listed.map { APIModels.template($0, position: positions[$0.id] ?? 0) },
-                "total": all.count,
-                "groups": groups(all),
+                "templates": listing.listed.map { APIModels.template($0, position: positions[$0.id] ?? 0) },
+                "total": listing.all.count,
+                "groups": listing.groups.map { ["chat_id": $0.chatID, "title": $0.title, "count": $0.count] as [String: Any] },
             ])
         }
 
@@ -92,22 +91,5 @@ enum TemplatesAPI {
             throw APIError.notFound("There is no template with id “\(text)”.")
         }
         return template
-    }
-
-    /// Filter chips: one per chat that some template posts to, with how many templates do.
-    static func groups(_ templates: [Template]) -> [[String: Any]] {
-        var counts: [Int64: (title: String, count: Int)] = [:]
-        var order: [Int64] = []
-        for template in templates {
-            for chatID in Set(template.targets.map(\.chatID)) {
-                if counts[chatID] == nil {
-                    order.append(chatID)
-                    counts[chatID] = (template.targets.first { $0.chatID == chatID }?.chatTitle ?? "", 0)
-                }
-                counts[chatID]?.count += 1
-            }
-        }
-        return order.compactMap { id in counts[id].map { ["chat_id": id, "title": $0.title, "count": $0.count] } }
-            .sorted { ($0["title"] as? String ?? "").localizedStandardCompare($1["title"] as? String ?? "") == .orderedAscending }
     }
 }

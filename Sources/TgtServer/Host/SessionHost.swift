@@ -61,6 +61,10 @@ public actor SessionHost {
         }
     }
 
+    /// Whether API credentials exist: a running session had them, so the credentials file is
+    /// read only while there is none (this is asked on every page and status call).
+    public var hasCredentials: Bool { open != nil || environment.hasCredentials }
+
     /// The running session, if TDLib has started.
     public var session: TelegramSession? { open?.session }
 
@@ -72,7 +76,7 @@ public actor SessionHost {
         if let pending { await pending.value }
         if let session = open?.session { return session }
         if let startError { throw startError }
-        if !environment.hasCredentials {
+        if !hasCredentials {
             throw .notSetUp("The Telegram API credentials are not set up yet.", next: "Enter them on the dashboard's setup page.")
         }
         throw .startFailed("the Telegram session is not running")

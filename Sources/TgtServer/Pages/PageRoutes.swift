@@ -16,17 +16,11 @@ enum PageRoutes {
         router.get("/") { request, context -> Response in
             let csrf = try csrfToken(context)
             if let gate = await firstRunRedirect(dashboard) { return gate }
-            let all = try store.templates()
             let search = request.uri.queryParameters["q"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
-            var listed = search.isEmpty ? all : try store.searchTemplates(search)
             let chat = request.uri.queryParameters["chat"].flatMap { Int64(String($0)) }
-            if let chat { listed = listed.filter { $0.targets.contains { $0.chatID == chat } } }
-            let groups = TemplatesAPI.groups(all).compactMap { g -> (chatID: Int64, title: String, count: Int)? in
-                guard let id = g["chat_id"] as? Int64, let title = g["title"] as? String, let count = g["count"] as? Int else { return nil }
-                return (id, title, count)
-            }
-            let model = Pages.GridModel(templates: listed, total: all.count, groups: groups, selectedChat: chat, search: search,
-                                        account: try store.setting(.accountName), demo: dashboard.options.isDemo)
+            let listing = try TemplateListing(store: store, search: search, chatID: chat)
+            let model = Pages.GridModel(templates: listing.listed, total: listing.all.count, groups: listing.groups, selectedChat: chat,
+                                        search: search, demo: dashboard.options.isDemo)
             return HTMLReply.page(Pages.templates(model, csrf: csrf))
         }
 
@@ -62,7 +56,7 @@ enum PageRoutes {
         }
 
         router.get("/telegram") { _, context -> Response in
-            if !host.environment.hasCredentials { return HTMLReply.redirect("/setup") }
+            if await !host.hasCredentials { return HTMLReply.redirect("/setup") }
             return try await telegramPage(dashboard, context: context, error: nil)
         }
 
@@ -74,17 +68,7 @@ enum PageRoutes {
             // A form from an older page (the login moved on meanwhile): show where it is now.
             if posted != "qr", posted != flow.step.key { return HTMLReply.redirect(flow.step == .ready ? "/" : "/telegram") }
             do {
-                let step: LoginStep
-                switch posted {
-                case "phone_number": step = try await flow.submitPhoneNumber(form["phone_number"] ?? "")
-                case "code": step = try await flow.submitCode(form["code"] ?? "")
-                case "password": step = try await flow.submitPassword(form["password"] ?? "")
-                case "email_address": step = try await flow.submitEmailAddress(form["email_address"] ?? "")
-                case "email_code": step = try await flow.submitEmailCode(form["code"] ?? "")
-                case "registration": step = try await flow.register(firstName: form["first_name"] ?? "", lastName: form["last_name"] ?? "")
-                case "qr": step = try await flow.requestQRCode()
-                default: step = flow.step
-                }
+                let step = try await LoginAnswers.submit(posted, to: flow) { form[$0] ?? "" }
                 return HTMLReply.redirect(step == .ready ? "/" : "/telegram")
             } catch {
                 return try await telegramPage(dashboard, context: context, error: APIError.message(for: error), status: .badRequest)
@@ -96,9 +80,10 @@ enum PageRoutes {
 
     /// Sends a browser to setup or login until both are done.
     static func firstRunRedirect(_ dashboard: Dashboard) async -> Response? {
-        if !dashboard.host.environment.hasCredentials { return HTMLReply.redirect("/setup") }
-        guard let session = await dashboard.host.session, session.authorizationState == .ready else { return HTMLReply.redirect("/telegram") }
-        return nil
+        if let session = await dashboard.host.session {
+            return session.authorizationState == .ready ? nil : HTMLReply.redirect("/telegram")
+        }
+        return await dashboard.host.hasCredentials ? HTMLReply.redirect("/telegram") : HTMLReply.redirect("/setup")
     }
 
     static func telegramPage(_ dashboard: Dashboard, context: DashboardContext, error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {

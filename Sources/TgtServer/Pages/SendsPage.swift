@@ -4,15 +4,8 @@ import TgtStore
 extension Pages {
     /// The send log: one card per tap, a line per target with its status and time.
     static func sends(_ entries: [SendLogEntry], csrf: String) -> HTML {
-        var order: [UUID] = []
-        var groups: [UUID: [SendLogEntry]] = [:]
-        for entry in entries {
-            if groups[entry.batchID] == nil { order.append(entry.batchID) }
-            groups[entry.batchID, default: []].append(entry)
-        }
-        let cards: [HTML] = order.compactMap { batch in
-            guard let items = groups[batch]?.sorted(by: { $0.id < $1.id }), let first = items.first else { return nil }
-            let rows: [HTML] = items.map { entry in
+        let cards: [HTML] = SendBatch.group(entries).map { batch in
+            let rows: [HTML] = batch.entries.map { entry in
                 let symbol = switch entry.status {
                 case .sent: "✓"
                 case .failed: "✗"
@@ -24,8 +17,8 @@ extension Pages {
                     """
             }
             return """
-                <li class="card batch"><h2>\(first.templateName)</h2>
-                <p class="meta"><time datetime="\(APIModels.date(first.queuedAt))">\(relative(first.queuedAt))</time></p><ul>\(rows)</ul></li>
+                <li class="card batch"><h2>\(batch.first.templateName)</h2>
+                <p class="meta"><time datetime="\(APIModels.date(batch.first.queuedAt))">\(relative(batch.first.queuedAt))</time></p><ul>\(rows)</ul></li>
                 """
         }
         let body: HTML = cards.isEmpty

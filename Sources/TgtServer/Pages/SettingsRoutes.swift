@@ -23,14 +23,10 @@ enum SettingsRoutes {
         router.post("/settings/location") { request, context -> Response in
             var request = request
             let form = try await FormInput.read(&request, context: context)
-            let text = (form["default_location"] ?? "").trimmingCharacters(in: .whitespaces)
-            if text.isEmpty {
-                try store.setSetting(.defaultLocation, nil)
-            } else {
-                guard let coordinate = Coordinate(parsing: text) else {
-                    return try await page(dashboard, context: context, error: "“\(text)” is not a location: write latitude,longitude, e.g. 45.4642,9.19.", status: .badRequest)
-                }
-                try store.setSetting(.defaultLocation, coordinate.description)
+            do {
+                try store.setDefaultLocation(try SettingsAPI.defaultLocation(from: form["default_location"] ?? ""))
+            } catch let error as APIError {
+                return try await page(dashboard, context: context, error: error.message, status: .badRequest)
             }
             return HTMLReply.redirect("/settings?done=location")
         }

@@ -7,10 +7,9 @@ extension Pages {
         var templates: [Template]
         var total: Int
         /// Filter chips: chat id, title, how many templates post there.
-        var groups: [(chatID: Int64, title: String, count: Int)]
+        var groups: [TemplateListing.Group]
         var selectedChat: Int64?
         var search: String
-        var account: String?
         var demo: Bool
     }
 

@@ -29,9 +29,9 @@ struct Settings: AsyncParsableCommand {
                 guard let coordinate = Coordinate(parsing: defaultLocation) else {
                     throw InputError("“\(defaultLocation)” is not a location.", next: "Write LAT,LON, e.g. 45.4642,9.19.")
                 }
-                try store.setSetting(.defaultLocation, coordinate.description)
+                try store.setDefaultLocation(coordinate)
             }
-            if clearDefaultLocation { try store.setSetting(.defaultLocation, nil) }
+            if clearDefaultLocation { try store.setDefaultLocation(nil) }
             let location = try store.defaultLocation()
             if global.json {
                 global.console.emit(["default_location": location?.description])

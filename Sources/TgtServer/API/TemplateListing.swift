@@ -1,0 +1,61 @@
+import Foundation
+import TgtDomain
+import TgtStore
+
+/// What the grid shows, for the page and for `GET /api/templates` alike: all templates, those
+/// a search and a chat filter leave, and the filter chips.
+struct TemplateListing {
+    /// A filter chip: a chat some template posts to, and how many do.
+    struct Group {
+        var chatID: Int64
+        var title: String
+        var count: Int
+    }
+
+    let all: [Template]
+    let listed: [Template]
+    let groups: [Group]
+
+    init(store: AppDatabase, search: String, chatID: Int64?) throws {
+        all = try store.templates()
+        var listed = search.isEmpty ? all : try store.searchTemplates(search)
+        if let chatID { listed = listed.filter { $0.targets.contains { $0.chatID == chatID } } }
+        self.listed = listed
+        groups = Self.groups(all)
+    }
+
+    /// 1-based grid positions of all templates.
+    var positions: [UUID: Int] { Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.id, $0 + 1) }) }
+
+    static func groups(_ templates: [Template]) -> [Group] {
+        var byChat: [Int64: Group] = [:]
+        for template in templates {
+            for chatID in Set(template.targets.map(\.chatID)) {
+                let title = template.targets.first { $0.chatID == chatID }?.chatTitle ?? ""
+                byChat[chatID, default: Group(chatID: chatID, title: title, count: 0)].count += 1
+            }
+        }
+        return byChat.values.sorted { $0.title.localizedStandardCompare($1.title) == .orderedAscending }
+    }
+}
+
+/// Send-log entries grouped by tap (batch), newest batch first, targets in send order.
+struct SendBatch {
+    let id: UUID
+    let entries: [SendLogEntry]
+
+    var first: SendLogEntry { entries[0] }
+
+    static func group(_ entries: [SendLogEntry]) -> [SendBatch] {
+        var order: [UUID] = []
+        var byBatch: [UUID: [SendLogEntry]] = [:]
+        for entry in entries {
+            if byBatch[entry.batchID] == nil { order.append(entry.batchID) }
+            byBatch[entry.batchID, default: []].append(entry)
+        }
+        return order.compactMap { id in
+            guard let items = byBatch[id], !items.isEmpty else { return nil }
+            return SendBatch(id: id, entries: items.sorted { $0.id < $1.id })
+        }
+    }
+}
