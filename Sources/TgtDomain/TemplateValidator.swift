@@ -27,6 +27,9 @@ public struct TemplateValidator: Sendable {
             issues.append(ValidationIssue(field: .name, message: "The name is \(name.count) characters long; the most is \(Self.maxNameLength)."))
         } else if name != template.name {
             issues.append(ValidationIssue(field: .name, message: "The name cannot start or end with spaces."))
+        } else if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            // Also keeps names unique as SQLite sees them: its NOCASE comparison stops at a NUL.
+            issues.append(ValidationIssue(field: .name, message: "The name cannot contain control characters (line breaks, tabs, …)."))
         } else {
             if takenNames.contains(Self.fold(name)) {
                 issues.append(ValidationIssue(field: .name, message: "Another template is already called “\(name)”."))

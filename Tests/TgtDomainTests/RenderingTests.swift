@@ -100,6 +100,8 @@ struct ValidationTests {
         #expect(problems(Template(name: long, body: "x")) == ["The name is 65 characters long; the most is 64."])
         #expect(problems(Template(name: " a", body: "x")) == ["The name cannot start or end with spaces."])
         #expect(problems(Template(name: "Home", body: "x"), others: ["home"]) == ["Another template is already called “Home”."])
+        #expect(problems(Template(name: "a\u{0}b", body: "x")) == ["The name cannot contain control characters (line breaks, tabs, …)."])
+        #expect(problems(Template(name: "a\tb", body: "x")) == ["The name cannot contain control characters (line breaks, tabs, …)."])
         #expect(problems(Template(name: "a", body: "  \n")) == ["The message text is empty."])
         #expect(problems(Template(name: "a", body: "{{oops")) == ["The text has a `{{` at character 1 with no closing `}}`."])
         #expect(problems(Template(name: "a", body: String(repeating: "é", count: 4097))) == ["The text is 4097 characters long; Telegram allows 4096."])

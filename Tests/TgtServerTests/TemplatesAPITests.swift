@@ -77,6 +77,7 @@ struct TemplatesAPITests {
                 ("bad location mode", .patch, "templates/\(id)", #"{"location_mode": "gps"}"#, .unprocessableContent, "invalid_template"),
                 ("empty name", .patch, "templates/\(id)", #"{"name": "  "}"#, .unprocessableContent, "invalid_template"),
                 ("duplicate name", .post, "templates", #"{"name": "keep", "body": "x", "targets": [{"chat_id": -1001000000001}]}"#, .unprocessableContent, "invalid_template"),
+                ("NUL in name", .post, "templates", #"{"name": "Keep\u0000x", "body": "x"}"#, .unprocessableContent, "invalid_template"),
                 ("unknown chat", .patch, "templates/\(id)", #"{"targets": [{"chat_id": 123}]}"#, .unprocessableContent, "invalid_template"),
                 ("unknown topic", .patch, "templates/\(id)", #"{"targets": [{"chat_id": -1001000000002, "topic_id": 99}]}"#, .unprocessableContent, "invalid_template"),
                 ("broken variable", .patch, "templates/\(id)", #"{"body": "Hi {{name"}"#, .unprocessableContent, "invalid_template"),
