@@ -7,7 +7,7 @@ import urllib.request
 from pathlib import Path
 
 from selenium import webdriver
-from selenium.common.exceptions import NoAlertPresentException
+from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -43,7 +43,12 @@ def api(server, method, path, body=None):
 def run(server, shots: Path):
     shots.mkdir(parents=True, exist_ok=True)
     driver = make_driver()
-    wait = WebDriverWait(driver, 15)
+    # The grid re-renders itself on live events, so an element found a moment ago may be gone:
+    # waits retry on that, and lists of names are read in one step inside the page.
+    wait = WebDriverWait(driver, 15, ignored_exceptions=(StaleElementReferenceException,))
+
+    def tile_names():
+        return driver.execute_script("return [...document.querySelectorAll('.tile .name')].map(n => n.textContent)")
 
     def shot(name):
         driver.save_screenshot(str(shots / f"{name}.png"))
@@ -149,7 +154,7 @@ def run(server, shots: Path):
         evil = "<script>alert(1)</script>"
         api(server, "POST", "templates", {"name": evil, "body": "<img src=x onerror=alert(2)>", "targets": [{"chat_id": -4001}]})
         driver.get(server.url + "/")
-        names = [n.text for n in driver.find_elements(By.CSS_SELECTOR, ".tile .name")]
+        names = tile_names()
         check(evil in names, "a template named <script>… shows as text")
         try:
             driver.switch_to.alert
@@ -169,8 +174,11 @@ def run(server, shots: Path):
         evil_tile.find_element(By.CSS_SELECTOR, "[data-action=delete]").click()
         wait.until(EC.visibility_of_element_located((By.ID, "confirm-dialog")))
         shot("10-confirm-delete")
+        page = driver.find_element(By.TAG_NAME, "html")
         driver.find_element(By.CSS_SELECTOR, "#confirm-dialog button[value=ok]").click()
-        wait.until(lambda d: evil not in [n.text for n in d.find_elements(By.CSS_SELECTOR, ".tile .name")])
+        wait.until(EC.staleness_of(page))  # the grid reloads after a delete
+        wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
+        wait.until(lambda d: evil not in tile_names())
         check(all(t["name"] != evil for t in api(server, "GET", "templates")["templates"]), "delete after confirmation removes it")
         first = driver.find_element(By.CSS_SELECTOR, ".tile .tap")
         first.send_keys(Keys.ENTER)
