@@ -56,9 +56,20 @@ public enum CredentialsError: UserFacingError, Equatable {
     }
 }
 
+/// Where API credentials and the TDLib database key are kept: 0600 files on Linux and macOS
+/// (`SecretStore`), the Keychain in the iOS app.
+public protocol SecretStoring: Sendable {
+    /// The credentials in effect, or nil when none are saved.
+    func credentials() throws(CredentialsError) -> APICredentials?
+    func saveCredentials(_ credentials: APICredentials) throws(StoreError)
+    func removeCredentials()
+    /// The TDLib database encryption key: 32 random bytes, made on first use and kept.
+    func tdlibDatabaseKey() throws(StoreError) -> Data
+}
+
 /// Where credentials and the TDLib database key live: 0600 files in the data folder, with
 /// `TGT_API_ID` / `TGT_API_HASH` taking precedence when both are set.
-public struct SecretStore: Sendable {
+public struct SecretStore: SecretStoring {
     public let directory: DataDirectory
     public let environment: [String: String]
 

@@ -66,6 +66,35 @@ extension AppDatabase {
                 );
                 """)
         }
+        migrator.registerMigration("v3-send-queue-and-revision") { db in
+            // Taps from widgets, CarPlay, Siri and links wait here (in the shared App Group
+            // store) until the app with its Telegram session sends them, oldest first.
+            // `revision` counts template changes so widgets refresh on any edit, from any process.
+            try db.execute(sql: """
+                CREATE TABLE send_job (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    id TEXT NOT NULL UNIQUE,
+                    template_id TEXT NOT NULL,
+                    template_name TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    variables TEXT NOT NULL DEFAULT '{}',
+                    state TEXT NOT NULL,
+                    batch_id TEXT,
+                    error TEXT,
+                    created_at_ms INTEGER NOT NULL,
+                    updated_at_ms INTEGER NOT NULL
+                );
+                CREATE INDEX send_job_state ON send_job(state, seq);
+                CREATE TABLE revision (name TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL);
+                INSERT INTO revision (name, value) VALUES ('templates', 0);
+                CREATE TRIGGER template_inserted AFTER INSERT ON template BEGIN UPDATE revision SET value = value + 1 WHERE name = 'templates'; END;
+                CREATE TRIGGER template_updated AFTER UPDATE ON template BEGIN UPDATE revision SET value = value + 1 WHERE name = 'templates'; END;
+                CREATE TRIGGER template_deleted AFTER DELETE ON template BEGIN UPDATE revision SET value = value + 1 WHERE name = 'templates'; END;
+                CREATE TRIGGER target_inserted AFTER INSERT ON template_target BEGIN UPDATE revision SET value = value + 1 WHERE name = 'templates'; END;
+                CREATE TRIGGER target_updated AFTER UPDATE ON template_target BEGIN UPDATE revision SET value = value + 1 WHERE name = 'templates'; END;
+                CREATE TRIGGER target_deleted AFTER DELETE ON template_target BEGIN UPDATE revision SET value = value + 1 WHERE name = 'templates'; END;
+                """)
+        }
         return migrator
     }
 }

@@ -19,9 +19,9 @@ public struct TelegramEnvironment: Sendable {
 
     public let directory: DataDirectory
     public let backend: Backend
-    public let secrets: SecretStore
+    public let secrets: any SecretStoring
 
-    public init(directory: DataDirectory, backend: Backend, secrets: SecretStore? = nil) {
+    public init(directory: DataDirectory, backend: Backend, secrets: (any SecretStoring)? = nil) {
         self.directory = directory
         self.backend = backend
         self.secrets = secrets ?? SecretStore(directory: directory)
@@ -91,6 +91,8 @@ public struct TelegramEnvironment: Sendable {
     static var deviceModel: String {
         #if os(macOS)
         "Mac (tgt)"
+        #elseif os(iOS)
+        "iPhone (TgTemplates)"
         #else
         "Linux (tgt)"
         #endif

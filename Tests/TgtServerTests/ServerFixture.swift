@@ -6,6 +6,7 @@ import NIOCore
 import TgtServer
 import TgtSimulator
 import TgtStore
+import TgtTelegram
 import TgtTestSupport
 
 /// A dashboard over the Telegram simulator and a real SQLite store in a temporary folder,

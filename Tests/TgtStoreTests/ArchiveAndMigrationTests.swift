@@ -70,10 +70,14 @@ struct ArchiveAndMigrationTests {
         #expect(try old.appliedMigrations() == ["v1-templates"])
         let saved = try sample(old)
         let migrated = try AppDatabase.open(at: file)
-        #expect(try migrated.appliedMigrations() == ["v1-templates", "v2-sends-and-chats"])
+        #expect(try migrated.appliedMigrations() == ["v1-templates", "v2-sends-and-chats", "v3-send-queue-and-revision"])
         #expect(try migrated.templates() == saved)
-        // The tables v2 added work on the migrated file.
+        // The tables v2 and v3 added work on the migrated file.
         #expect(try migrated.beginSend(of: saved[0]).count == 1)
+        #expect(try migrated.enqueueSend(templateID: saved[0].id, source: .widget).templateName == saved[0].name)
+        let revision = try migrated.templatesRevision()
+        _ = try migrated.duplicateTemplate(id: saved[0].id)
+        #expect(try migrated.templatesRevision() > revision)
     }
 
     @Test("secret files are written atomically with 0600 permissions")

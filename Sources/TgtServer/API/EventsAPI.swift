@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import ServiceLifecycle
+import TgtTelegram
 
 /// `GET /api/events`: server-sent events for open pages (connection state, login steps,
 /// send progress, template changes), with a heartbeat comment every 15 s so dead
@@ -12,7 +13,8 @@ enum EventsAPI {
             let body = ResponseBody { writer in
                 let (lines, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(256))
                 let forward = Task {
-                    for await event in events.subscribe(replayingCurrent: false) {
+                    for await sessionEvent in events.subscribe(replayingCurrent: false) {
+                        let event = DashboardEvent(sessionEvent)
                         continuation.yield("event: \(event.name)\ndata: \(event.json)\n\n")
                     }
                     continuation.finish()

@@ -89,7 +89,7 @@ enum TelegramAPI {
             "templates": (try? dashboard.store.templateCount()) ?? 0,
         ]
         if let state = session?.connection.current {
-            object["connection"] = ["state": SessionHost.connectionKey(state), "label": state.label]
+            object["connection"] = ["state": state.key, "label": state.label]
         } else {
             object["connection"] = NSNull()
         }

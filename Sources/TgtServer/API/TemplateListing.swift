@@ -5,12 +5,7 @@ import TgtStore
 /// What the grid shows, for the page and for `GET /api/templates` alike: all templates, those
 /// a search and a chat filter leave, and the filter chips.
 struct TemplateListing {
-    /// A filter chip: a chat some template posts to, and how many do.
-    struct Group {
-        var chatID: Int64
-        var title: String
-        var count: Int
-    }
+    typealias Group = TemplateGroup
 
     let all: [Template]
     let listed: [Template]
@@ -27,16 +22,7 @@ struct TemplateListing {
     /// 1-based grid positions of all templates.
     var positions: [UUID: Int] { Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.id, $0 + 1) }) }
 
-    static func groups(_ templates: [Template]) -> [Group] {
-        var byChat: [Int64: Group] = [:]
-        for template in templates {
-            for chatID in Set(template.targets.map(\.chatID)) {
-                let title = template.targets.first { $0.chatID == chatID }?.chatTitle ?? ""
-                byChat[chatID, default: Group(chatID: chatID, title: title, count: 0)].count += 1
-            }
-        }
-        return byChat.values.sorted { $0.title.localizedStandardCompare($1.title) == .orderedAscending }
-    }
+    static func groups(_ templates: [Template]) -> [Group] { TemplateGroup.groups(of: templates) }
 }
 
 /// Send-log entries grouped by tap (batch), newest batch first, targets in send order.

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import TgtDomain
 import TgtStore
+import TgtTelegram
 
 /// `/api/templates…`: list with filter groups, create, read, change, delete, duplicate, reorder.
 enum TemplatesAPI {

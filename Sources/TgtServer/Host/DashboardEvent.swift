@@ -1,5 +1,6 @@
 import Foundation
 import TgtDomain
+import TgtTelegram
 
 /// What the dashboard pushes to open pages (`GET /api/events`, server-sent events).
 public enum DashboardEvent: Sendable, Equatable {
@@ -38,5 +39,31 @@ public enum DashboardEvent: Sendable, Equatable {
         }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension DashboardEvent {
+    /// The page's view of a session event.
+    init(_ event: SessionEvent) {
+        switch event {
+        case .connection(let state):
+            self = .connection(state: state.key, label: state.label)
+        case .login(let step):
+            self = .login(step: step.key)
+        case .templatesChanged:
+            self = .templatesChanged
+        case .send(let templateID, let progress):
+            switch progress {
+            case .sending(let target):
+                self = .send(templateID: templateID, target: target.key.description, title: target.displayName, status: "sending", detail: nil)
+            case .waiting(let target, let seconds):
+                self = .send(templateID: templateID, target: target.key.description, title: target.displayName, status: "waiting",
+                             detail: "Telegram asks to wait \(seconds) s (flood limit); retrying then.")
+            case .sent(let target, _):
+                self = .send(templateID: templateID, target: target.key.description, title: target.displayName, status: "sent", detail: nil)
+            case .failed(let target, let message):
+                self = .send(templateID: templateID, target: target.key.description, title: target.displayName, status: "failed", detail: message)
+            }
+        }
     }
 }

@@ -1,13 +1,12 @@
 import Foundation
 import Testing
 import TgtDomain
-import TgtServer
 import TgtSimulator
 import TgtStore
 import TgtTelegram
 import TgtTestSupport
 
-@Suite("The server's Telegram session")
+@Suite("The long-running Telegram session (dashboard, app)")
 struct SessionHostTests {
     @Test("One owner per data folder: a second host (or CLI session) is refused, naming the pid")
     func oneOwner() async throws {

@@ -3,18 +3,19 @@ import Logging
 import TgtDomain
 import TgtStore
 import TgtTDLib
-import TgtTelegram
 
-/// The one Telegram session a running server owns for its data folder.
+/// The one Telegram session a long-running front end (the dashboard, the iOS app) owns for its
+/// data folder.
 ///
 /// It takes the folder's lock when created and keeps it until `shutdown()`, so no other
 /// process can open TDLib there meanwhile; it opens TDLib as soon as API credentials exist,
-/// opens a fresh client after a logout, counts sends in flight so a shutdown can wait for
-/// them, and republishes connection and login changes as `DashboardEvent`s.
+/// opens a fresh client after a logout, runs one start or restart at a time (never two TDLib
+/// clients at once), counts sends in flight so a shutdown can wait for them, and republishes
+/// connection, login and send progress as `SessionEvent`s.
 public actor SessionHost {
     public nonisolated let environment: TelegramEnvironment
     public nonisolated let store: AppDatabase
-    public nonisolated let events = Broadcast<DashboardEvent>()
+    public nonisolated let events = Broadcast<SessionEvent>()
     private let lock: SessionLock
     private var open: OpenSession?
     private var watcher: Task<Void, Never>?
@@ -77,7 +78,7 @@ public actor SessionHost {
         if let session = open?.session { return session }
         if let startError { throw startError }
         if !hasCredentials {
-            throw .notSetUp("The Telegram API credentials are not set up yet.", next: "Enter them on the dashboard's setup page.")
+            throw .notSetUp("The Telegram API credentials are not set up yet.", next: "Enter the API id and hash from my.telegram.org.")
         }
         throw .startFailed("the Telegram session is not running")
     }
@@ -126,7 +127,7 @@ public actor SessionHost {
 
     /// Sends a template; counted so a shutdown waits for it. Progress goes out as events.
     public func send(_ request: SendRequest) async throws(SendError) -> SendReport {
-        guard !shuttingDown else { throw .store("The dashboard is shutting down; nothing was sent.") }
+        guard !shuttingDown else { throw .store("TgTemplates is shutting down; nothing was sent.") }
         guard let session = open?.session, session.authorizationState == .ready else { throw .notLoggedIn }
         var request = request
         if request.context.me == nil {
@@ -138,7 +139,7 @@ public actor SessionHost {
         let templateID = request.template.id
         let sender = Sender(session: session, store: store)
         return try await sender.send(request) { progress in
-            events.send(Self.event(for: progress, templateID: templateID))
+            events.send(.send(templateID: templateID, progress: progress))
         }
     }
 
@@ -165,7 +166,7 @@ public actor SessionHost {
             }
         }
         do {
-            let failed = try store.failUnfinishedSends(reason: "Interrupted: the dashboard stopped before Telegram confirmed this message.")
+            let failed = try store.failUnfinishedSends(reason: "Interrupted: TgTemplates stopped before Telegram confirmed this message.")
             if failed > 0 { logger.warning("marked unfinished sends as interrupted", metadata: ["count": "\(failed)"]) }
         } catch {
             logger.error("could not update the send log", metadata: ["error": "\(error.message)"])
@@ -184,12 +185,12 @@ public actor SessionHost {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for await state in session.connection.subscribe() {
-                        events.send(.connection(state: Self.connectionKey(state), label: state.label))
+                        events.send(.connection(state))
                     }
                 }
                 group.addTask {
                     for await state in session.authorization.subscribe() {
-                        events.send(.login(step: LoginStep(state).key))
+                        events.send(.login(LoginStep(state)))
                         if state == .closed {
                             await self?.sessionClosed(session)
                             return
@@ -209,32 +210,7 @@ public actor SessionHost {
 
     private func publishLogin() {
         let step = open?.session.authorizationState.map { LoginStep($0) } ?? .starting
-        events.send(.login(step: step.key))
-    }
-
-    static func connectionKey(_ state: ConnectionState) -> String {
-        switch state {
-        case .waitingForNetwork: "waiting_for_network"
-        case .connectingToProxy: "connecting_to_proxy"
-        case .connecting: "connecting"
-        case .updating: "updating"
-        case .ready: "ready"
-        case .unknown: "unknown"
-        }
-    }
-
-    static func event(for progress: SendProgress, templateID: UUID) -> DashboardEvent {
-        switch progress {
-        case .sending(let target):
-            .send(templateID: templateID, target: target.key.description, title: target.displayName, status: "sending", detail: nil)
-        case .waiting(let target, let seconds):
-            .send(templateID: templateID, target: target.key.description, title: target.displayName, status: "waiting",
-                  detail: "Telegram asks to wait \(seconds) s (flood limit); retrying then.")
-        case .sent(let target, _):
-            .send(templateID: templateID, target: target.key.description, title: target.displayName, status: "sent", detail: nil)
-        case .failed(let target, let message):
-            .send(templateID: templateID, target: target.key.description, title: target.displayName, status: "failed", detail: message)
-        }
+        events.send(.login(step))
     }
 }
 

@@ -1,0 +1,157 @@
+import Foundation
+import GRDB
+import TgtDomain
+
+/// A tap waiting to be sent: from a widget, CarPlay, Siri, a deep link or the app itself.
+///
+/// Jobs live in the shared store, so an extension can add one while the app is not running
+/// or not logged in. The app takes them oldest first, one at a time; a job is taken (moved to
+/// `sending`) in the same transaction that reads it, so it is never sent twice.
+public struct SendJob: Sendable, Hashable, Identifiable {
+    /// Where a job stands.
+    public enum State: String, Sendable, Codable, CaseIterable {
+        case pending, sending, sent, failed
+    }
+
+    /// Where the tap came from.
+    public enum Source: String, Sendable, Codable, CaseIterable {
+        case app, widget, carPlay = "carplay", siri, deepLink = "deep_link"
+    }
+
+    /// The job's own id: enqueueing the same id again adds nothing.
+    public var id: UUID
+    /// Queue order (first in, first out).
+    public var sequence: Int64
+    public var templateID: UUID
+    public var templateName: String
+    public var source: Source
+    public var variables: [String: String]
+    public var state: State
+    /// The send log batch, once sending started.
+    public var batchID: UUID?
+    public var error: String?
+    public var createdAt: Date
+    public var updatedAt: Date
+}
+
+extension AppDatabase {
+    /// Adds a send of a template to the end of the queue. The template must exist; enqueueing
+    /// an id that is already queued returns that job and adds nothing.
+    @discardableResult
+    public func enqueueSend(templateID: UUID, source: SendJob.Source, variables: [String: String] = [:],
+                            id: UUID = UUID()) throws(StoreError) -> SendJob
+    {
+        let now = Self.millis(Self.now())
+        let variablesJSON: String
+        do {
+            let data = try JSONEncoder.sorted.encode(variables)
+            variablesJSON = String(decoding: data, as: UTF8.self)
+        } catch {
+            throw .database("cannot encode variables")
+        }
+        return try write { db in
+            if let existing = try Self.fetchJob(db, id: id) { return existing }
+            guard let name = try String.fetchOne(db, sql: "SELECT name FROM template WHERE id = ?", arguments: [templateID.uuidString]) else {
+                throw StoreError.templateNotFound(templateID.uuidString.lowercased())
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO send_job (id, template_id, template_name, source, variables, state, created_at_ms, updated_at_ms)
+                    VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)
+                    """,
+                arguments: [id.uuidString, templateID.uuidString, name, source.rawValue, variablesJSON, now, now])
+            guard let job = try Self.fetchJob(db, id: id) else { throw StoreError.database("the queued send vanished") }
+            return job
+        }
+    }
+
+    /// Takes the oldest pending job and marks it `sending`, in one transaction: two callers
+    /// can never take the same job.
+    public func claimNextSendJob() throws(StoreError) -> SendJob? {
+        let now = Self.millis(Self.now())
+        return try write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM send_job WHERE state = 'pending' ORDER BY seq LIMIT 1"),
+                var job = Self.sendJob(row)
+            else { return nil }
+            try db.execute(sql: "UPDATE send_job SET state = 'sending', updated_at_ms = ? WHERE seq = ? AND state = 'pending'",
+                           arguments: [now, job.sequence])
+            guard db.changesCount == 1 else { return nil }
+            job.state = .sending
+            job.updatedAt = Self.date(now)
+            return job
+        }
+    }
+
+    /// Records how a taken job ended (`sent` or `failed`), with its send log batch.
+    public func finishSendJob(id: UUID, state: SendJob.State, batchID: UUID? = nil, error: String? = nil) throws(StoreError) {
+        let now = Self.millis(Self.now())
+        try write { db in
+            try db.execute(
+                sql: "UPDATE send_job SET state = ?, batch_id = COALESCE(?, batch_id), error = ?, updated_at_ms = ? WHERE id = ?",
+                arguments: [state.rawValue, batchID?.uuidString, error, now, id.uuidString])
+        }
+    }
+
+    /// Jobs left `sending` by an app that stopped mid-send become `failed` with `reason`, never
+    /// pending again: Telegram may already have the message, and a second copy is worse than
+    /// a clear note. Returns how many there were.
+    @discardableResult
+    public func failInterruptedSendJobs(reason: String) throws(StoreError) -> Int {
+        let now = Self.millis(Self.now())
+        return try write { db in
+            try db.execute(sql: "UPDATE send_job SET state = 'failed', error = ?, updated_at_ms = ? WHERE state = 'sending'",
+                           arguments: [reason, now])
+            return db.changesCount
+        }
+    }
+
+    /// Jobs, oldest first (all of them, or those in `states`).
+    public func sendJobs(in states: Set<SendJob.State>? = nil, limit: Int = 200) throws(StoreError) -> [SendJob] {
+        let filter = states.map { set in "WHERE state IN (" + set.map { "'\($0.rawValue)'" }.sorted().joined(separator: ",") + ")" } ?? ""
+        return try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM send_job \(filter) ORDER BY seq LIMIT ?", arguments: [limit]).compactMap(Self.sendJob)
+        }
+    }
+
+    /// One job by id.
+    public func sendJob(id: UUID) throws(StoreError) -> SendJob? {
+        try read { db in try Self.fetchJob(db, id: id) }
+    }
+
+    /// How many jobs wait to be sent.
+    public func pendingSendJobCount() throws(StoreError) -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM send_job WHERE state = 'pending'") ?? 0 }
+    }
+
+    /// A number that grows with every change to any template or its targets, made by any
+    /// process: widgets compare it to know when to redraw.
+    public func templatesRevision() throws(StoreError) -> Int64 {
+        try read { db in try Int64.fetchOne(db, sql: "SELECT value FROM revision WHERE name = 'templates'") ?? 0 }
+    }
+
+    private static func fetchJob(_ db: Database, id: UUID) throws -> SendJob? {
+        try Row.fetchOne(db, sql: "SELECT * FROM send_job WHERE id = ?", arguments: [id.uuidString]).flatMap(sendJob)
+    }
+
+    static func sendJob(_ row: Row) -> SendJob? {
+        guard let id = UUID(uuidString: row["id"]), let templateID = UUID(uuidString: row["template_id"]),
+            let source = SendJob.Source(rawValue: row["source"]), let state = SendJob.State(rawValue: row["state"])
+        else { return nil }
+        let variablesText: String = row["variables"]
+        let variables = (try? JSONDecoder().decode([String: String].self, from: Data(variablesText.utf8))) ?? [:]
+        let batch: String? = row["batch_id"]
+        return SendJob(
+            id: id, sequence: row["seq"], templateID: templateID, templateName: row["template_name"], source: source,
+            variables: variables, state: state, batchID: batch.flatMap(UUID.init(uuidString:)), error: row["error"],
+            createdAt: date(row["created_at_ms"]), updatedAt: date(row["updated_at_ms"]))
+    }
+}
+
+extension JSONEncoder {
+    /// Keys sorted, so equal values encode to equal text.
+    static var sorted: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+}
