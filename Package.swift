@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "TgtTDLib", targets: ["TgtTDLib"]),
         .library(name: "TgtTelegram", targets: ["TgtTelegram"]),
         .library(name: "TgtSimulator", targets: ["TgtSimulator"]),
+        .library(name: "TgtAppModel", targets: ["TgtAppModel"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -69,6 +70,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        // Layer 5: the view models of the Apple apps (iOS app, widgets, CarPlay, Siri), no UI.
+        .target(
+            name: "TgtAppModel",
+            dependencies: [
+                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
         // Layer 5: the command line.
         .executableTarget(
             name: "tgt",
@@ -107,6 +116,10 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "TgtAppModelTests",
+            dependencies: ["TgtAppModel", "TgtTestSupport", "TgtStore", "TgtDomain", "TgtTelegram", "TgtSimulator", "TgtTDLib"],
             swiftSettings: strict),
         .testTarget(
             name: "TgtCLITests", dependencies: ["TgtTestSupport", "TgtStore", "TgtDomain"],

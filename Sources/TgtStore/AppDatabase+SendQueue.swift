@@ -92,6 +92,16 @@ extension AppDatabase {
         }
     }
 
+    /// Puts a taken job back at its place in the queue. Only for when nothing of it reached
+    /// Telegram (the session logged out between taking and sending it).
+    public func returnSendJob(id: UUID) throws(StoreError) {
+        let now = Self.millis(Self.now())
+        try write { db in
+            try db.execute(sql: "UPDATE send_job SET state = 'pending', updated_at_ms = ? WHERE id = ? AND state = 'sending'",
+                           arguments: [now, id.uuidString])
+        }
+    }
+
     /// Jobs left `sending` by an app that stopped mid-send become `failed` with `reason`, never
     /// pending again: Telegram may already have the message, and a second copy is worse than
     /// a clear note. Returns how many there were.

@@ -8,6 +8,13 @@ extension AppDatabase {
         try read { db in try Self.fetchTemplates(db, where: nil, arguments: []) }
     }
 
+    /// The first `limit` templates in grid order, reading only those (widgets, CarPlay).
+    public func templates(limit: Int) throws(StoreError) -> [Template] {
+        try read { db in
+            try Self.fetchTemplates(db, where: "id IN (SELECT id FROM template ORDER BY sort_order, name LIMIT ?)", arguments: [max(0, limit)])
+        }
+    }
+
     /// How many templates there are (one COUNT, nothing loaded).
     public func templateCount() throws(StoreError) -> Int {
         try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM template") ?? 0 }

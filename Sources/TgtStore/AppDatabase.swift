@@ -9,12 +9,15 @@ public final class AppDatabase: Sendable {
     let writer: any DatabaseWriter
     let logger = Logger(label: "tgt.store")
 
-    /// Opens (creating and migrating) the database file at `url`.
-    public static func open(at url: URL) throws(StoreError) -> AppDatabase {
+    /// Opens (creating and migrating) the database file at `url`. A database in an App Group
+    /// container (`shared`) lets go of its file locks while the app is suspended (see
+    /// `suspendSharedDatabases()`), or iOS would kill the app for holding them.
+    public static func open(at url: URL, shared: Bool = false) throws(StoreError) -> AppDatabase {
         do {
             var config = Configuration()
             config.foreignKeysEnabled = true
             config.busyMode = .timeout(5)
+            config.observesSuspensionNotifications = shared
             let pool = try DatabasePool(path: url.path, configuration: config)
             return try AppDatabase(writer: pool)
         } catch let error as StoreError {
@@ -28,6 +31,17 @@ public final class AppDatabase: Sendable {
     public static func open(in directory: DataDirectory) throws(StoreError) -> AppDatabase {
         try directory.create()
         return try open(at: directory.databaseFile)
+    }
+
+    /// Tells shared databases the app is about to be suspended: they finish what runs and
+    /// refuse new work until `resumeSharedDatabases()`.
+    public static func suspendSharedDatabases() {
+        NotificationCenter.default.post(name: Database.suspendNotification, object: nil)
+    }
+
+    /// Lets shared databases work again after `suspendSharedDatabases()`.
+    public static func resumeSharedDatabases() {
+        NotificationCenter.default.post(name: Database.resumeNotification, object: nil)
     }
 
     /// A private in-memory database (tests and previews).

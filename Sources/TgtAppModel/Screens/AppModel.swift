@@ -1,0 +1,214 @@
+import Foundation
+import Logging
+import Observation
+import TgtDomain
+import TgtStore
+import TgtTelegram
+
+/// The app's root: which screen shows (credentials, login, main tabs), the connection badge,
+/// and every way a send starts (a tap, a widget, CarPlay, Siri, a `tgtemplates://` link).
+///
+/// It owns the one `SessionHost`, which holds TDLib's folder lock for the app's lifetime and
+/// starts or restarts one client at a time, so two TDLib clients never run at once.
+@Observable @MainActor
+public final class AppModel {
+    public enum Route: Sendable, Equatable {
+        case starting
+        case credentials
+        case login
+        case main
+        /// TDLib did not start; the text says why.
+        case unavailable(AppText)
+    }
+
+    /// How a tap from outside the app (widget, CarPlay, Siri, link) ended.
+    public enum TapOutcome: Sendable, Equatable {
+        case finished(JobOutcome)
+        /// Kept in the queue: not logged in yet.
+        case queued(SendJob)
+        case notFound
+        case failed(AppText)
+    }
+
+    public private(set) var route: Route = .starting
+    public private(set) var connection: AppText = AppText.connection(nil)
+    public private(set) var isConnected = false
+
+    public let credentials = CredentialsModel()
+    public let login: LoginModel
+    public let templates: TemplateListModel
+    public let settings: SettingsModel
+
+    @ObservationIgnored public let services: AppServices
+    @ObservationIgnored public let host: SessionHost
+    @ObservationIgnored public let queue: SendQueueRunner
+    @ObservationIgnored public let widgets: WidgetRefresher
+    @ObservationIgnored private var listeners: [Task<Void, Never>] = []
+    @ObservationIgnored private let logger = Logger(label: "tgt.app")
+
+    /// Takes TDLib's folder (or fails saying which process holds it).
+    public init(services: AppServices) throws(TelegramError) {
+        self.services = services
+        host = try SessionHost(environment: services.environment, store: services.store)
+        queue = SendQueueRunner(host: host, store: services.store,
+                                location: LocationResolver(provider: services.location, store: services.store, timeout: services.locationTimeout))
+        widgets = WidgetRefresher(store: services.store, reloader: services.widgets)
+        login = LoginModel(host: host)
+        templates = TemplateListModel(store: services.store)
+        settings = SettingsModel(store: services.store, host: host, location: services.location, version: services.appVersion)
+        templates.sentDisplayDuration = services.sentDisplayDuration
+        templates.enqueue = { [weak self] id, values throws(StoreError) in
+            guard let self else { return }
+            try await self.enqueue(templateID: id, source: .app, variables: values)
+        }
+        templates.changed = { [weak self] in self?.templatesChanged() }
+        credentials.onSave = { [weak self] saved throws(StoreError) in
+            guard let self else { return }
+            try await self.host.saveCredentials(saved)
+            await self.updateRoute()
+        }
+    }
+
+    /// What to show when `init` failed.
+    public static func startupFailure(_ error: TelegramError) -> AppText {
+        if case .sessionInUse(let pid, _) = error { return AppText("app.inUse", pid.map(String.init) ?? "?") }
+        return AppText("app.startFailed", error.message)
+    }
+
+    /// Starts everything: notes sends an earlier run left half-done, starts TDLib when the
+    /// credentials are there, and sends what waits in the queue once logged in.
+    public func start() async {
+        await queue.recoverInterrupted()
+        listen()
+        templates.reload()
+        widgets.refreshIfChanged()
+        await host.start()
+        await updateRoute()
+    }
+
+    /// Stops listening, lets sends in flight finish (a little) and closes TDLib.
+    public func shutdown() async {
+        for listener in listeners { listener.cancel() }
+        listeners.removeAll()
+        await host.shutdown(grace: 5)
+    }
+
+    // MARK: - Sends from anywhere
+
+    /// Adds a send to the shared queue and starts the queue if logged in.
+    @discardableResult
+    public func enqueue(templateID: UUID, source: SendJob.Source, variables: [String: String] = [:]) async throws(StoreError) -> SendJob {
+        let job = try services.store.enqueueSend(templateID: templateID, source: source, variables: variables)
+        if case .idle = templates.state(of: templateID) { templates.markQueued(templateID) }
+        let queue = self.queue
+        Task { await queue.drain() }
+        return job
+    }
+
+    /// A tap from a widget, CarPlay, Siri or a link: queued, then (when logged in) sent, and
+    /// the outcome returned once Telegram has answered.
+    public func tap(templateID: UUID, source: SendJob.Source, timeout: Double = 120) async -> TapOutcome {
+        let outcomes = queue.outcomes.subscribe(replayingCurrent: false)
+        let job: SendJob
+        do {
+            job = try await enqueue(templateID: templateID, source: source)
+        } catch .templateNotFound {
+            return .notFound
+        } catch {
+            return .failed(.verbatim(error.message))
+        }
+        guard route == .main else { return .queued(job) }
+        let waiter = Task { () -> JobOutcome? in
+            for await outcome in outcomes where outcome.job.id == job.id { return outcome }
+            return nil
+        }
+        let timer = Task {
+            try? await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+            waiter.cancel()
+        }
+        defer { timer.cancel() }
+        if let outcome = await waiter.value { return .finished(outcome) }
+        // Not sent yet (logged out meanwhile, or Telegram is slow): it stays in the queue.
+        let current = ((try? services.store.sendJob(id: job.id)) ?? nil) ?? job
+        return .queued(current)
+    }
+
+    /// Opens a `tgtemplates://send?id=…` link: the template is queued like any tap.
+    public func open(_ url: URL) async -> TapOutcome {
+        guard case .send(let id)? = DeepLink(url: url) else { return .failed(AppText("link.invalid")) }
+        return await tap(templateID: id, source: .deepLink)
+    }
+
+    // MARK: - Editing
+
+    /// An editor for a new template (nil) or an existing one.
+    public func editor(for template: Template?) -> EditorModel {
+        let editor = EditorModel(template: template, store: services.store, host: host)
+        editor.saved = { [weak self] _ in self?.templatesChanged() }
+        return editor
+    }
+
+    private func templatesChanged() {
+        templates.reload()
+        widgets.refreshIfChanged()
+        host.events.send(.templatesChanged)
+    }
+
+    // MARK: - Following the session
+
+    private func listen() {
+        guard listeners.isEmpty else { return }
+        let events = host.events.subscribe(replayingCurrent: false)
+        let outcomes = queue.outcomes.subscribe(replayingCurrent: false)
+        listeners.append(Task { [weak self] in
+            for await event in events { await self?.handle(event) }
+        })
+        listeners.append(Task { [weak self] in
+            for await outcome in outcomes { self?.templates.finish(outcome) }
+        })
+    }
+
+    private func handle(_ event: SessionEvent) async {
+        switch event {
+        case .connection(let state):
+            connection = AppText.connection(state)
+            isConnected = state == .ready
+            settings.connection = connection
+            if state == .ready { await queue.drain() }
+        case .login(let step):
+            login.show(step)
+            await updateRoute()
+        case .send(let templateID, let progress):
+            templates.apply(progress, to: templateID)
+        case .templatesChanged:
+            break
+        }
+    }
+
+    /// Works out the screen from the credentials and the login state.
+    func updateRoute() async {
+        let previous = route
+        if !(await host.hasCredentials) {
+            route = .credentials
+        } else if let session = await host.session {
+            let step = LoginStep(session.authorizationState)
+            login.show(step)
+            switch step {
+            case .ready: route = .main
+            case .starting, .loggingOut, .closed: route = .starting
+            default: route = .login
+            }
+        } else if let error = await host.lastStartError {
+            route = .unavailable(AppText("app.startFailed", error.message))
+        } else {
+            route = .starting
+        }
+        if route == .main, previous != .main {
+            templates.reload()
+            await settings.reload()
+            await queue.drain()
+        } else if route != .main, previous == .main {
+            await settings.reload()
+        }
+    }
+}

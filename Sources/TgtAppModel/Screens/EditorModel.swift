@@ -1,0 +1,125 @@
+import Foundation
+import Observation
+import TgtDomain
+import TgtStore
+import TgtTelegram
+
+/// Creates or changes one template: every field with its validation message, the icon set,
+/// the variables guide (inserting at the cursor), the target picker, location mode and the
+/// silent flag. Save stays disabled, with the reason shown, while anything is wrong.
+@Observable @MainActor
+public final class EditorModel {
+    /// One entry of the variables guide.
+    public struct Variable: Sendable, Equatable, Identifiable {
+        public var name: String
+        public var summary: AppText
+        public var token: String { "{{\(name)}}" }
+        public var id: String { name }
+    }
+
+    /// The template as it was opened (nil for a new one).
+    public let original: Template?
+    public var name: String
+    public var icon: TemplateIcon
+    public var body: String
+    public var locationMode: LocationMode
+    public var silent: Bool
+    /// The cursor in `body`, in characters: where the guide inserts a variable.
+    public var cursor: Int
+    public let picker: TargetPickerModel
+    public private(set) var saveError: AppText?
+    public private(set) var isSaving = false
+
+    public let icons = TemplateIcon.allCases
+    public let locationModes = LocationMode.allCases
+
+    @ObservationIgnored let store: AppDatabase
+    /// The other templates' names, folded, for the uniqueness check.
+    @ObservationIgnored let takenNames: Set<String>
+    @ObservationIgnored var saved: (Template) -> Void = { _ in }
+
+    init(template: Template?, store: AppDatabase, host: SessionHost) {
+        original = template
+        name = template?.name ?? ""
+        icon = template?.icon ?? .default
+        body = template?.body ?? ""
+        locationMode = template?.locationMode ?? .none
+        silent = template?.silent ?? false
+        cursor = template?.body.count ?? 0
+        self.store = store
+        takenNames = Set(((try? store.templates()) ?? []).filter { $0.id != template?.id }.map { TemplateValidator.fold($0.name) })
+        picker = TargetPickerModel(store: store, host: host, selected: template?.targets ?? [])
+    }
+
+    public var title: AppText { AppText(original == nil ? "editor.new" : "editor.edit") }
+
+    /// The template as the fields describe it now.
+    public var draft: Template {
+        var template = original ?? Template(name: name, body: body)
+        template.name = name
+        template.icon = icon
+        template.body = body
+        template.targets = picker.selected
+        template.locationMode = locationMode
+        template.silent = silent
+        return template
+    }
+
+    /// Every problem with the draft, by field.
+    public var issues: [ValidationIssue] {
+        store.validator().problemsForSaving(draft, takenNames: takenNames)
+    }
+
+    /// The message to show next to `field`, if any.
+    public func message(for field: ValidationIssue.Field) -> AppText? {
+        let messages = issues.filter { $0.field == field }.map(\.message)
+        return messages.isEmpty ? nil : .verbatim(messages.joined(separator: " "))
+    }
+
+    /// A note under the targets (not an error: a template without chats can be saved).
+    public var targetsNote: AppText? { picker.selected.isEmpty ? AppText("editor.targets.none") : nil }
+
+    /// Why Save is disabled, or nil when it is enabled.
+    public var saveBlockedReason: AppText? {
+        if !issues.isEmpty { return AppText("editor.saveBlocked") }
+        if let original, draft == original { return AppText("editor.unchanged") }
+        return nil
+    }
+
+    public var canSave: Bool { !isSaving && saveBlockedReason == nil }
+
+    /// The guide: built-in variables, then the custom ones the text already uses.
+    public var variables: [Variable] {
+        let builtins = BuiltinVariable.allCases.map { Variable(name: $0.rawValue, summary: .verbatim($0.summary)) }
+        let custom = ((try? TemplateText(parsing: body).variableNames) ?? [])
+            .filter { BuiltinVariable(rawValue: $0) == nil }
+            .map { Variable(name: $0, summary: AppText("editor.variables.custom")) }
+        return builtins + custom
+    }
+
+    /// Inserts `{{name}}` at the cursor (or at the end if the cursor is out of range) and puts
+    /// the cursor after it.
+    public func insert(_ variable: Variable) {
+        let offset = min(max(cursor, 0), body.count)
+        let index = body.index(body.startIndex, offsetBy: offset)
+        body.insert(contentsOf: variable.token, at: index)
+        cursor = offset + variable.token.count
+    }
+
+    /// Saves the draft; returns the stored template, or nil with `saveError` set.
+    @discardableResult
+    public func save() -> Template? {
+        saveError = nil
+        guard canSave else { return nil }
+        isSaving = true
+        defer { isSaving = false }
+        do {
+            let stored = original == nil ? try store.insert(draft, validator: store.validator()) : try store.update(draft, validator: store.validator())
+            saved(stored)
+            return stored
+        } catch {
+            saveError = AppText("editor.saveFailed", error.message)
+            return nil
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Observation
+import TgtDomain
+import TgtStore
+import TgtTelegram
+
+/// Settings: the account, the connection, logging out (after a confirmation), the location
+/// permission, the default location and the app's version.
+@Observable @MainActor
+public final class SettingsModel {
+    public private(set) var accountName: AppText = AppText("settings.account.none")
+    public internal(set) var connection: AppText = AppText.connection(nil)
+    public private(set) var locationAuthorization: LocationAuthorization = .notDetermined
+    /// The default location as typed ("45.4642, 9.19"); empty for none.
+    public var defaultLocation = ""
+    public private(set) var defaultLocationError: AppText?
+    public private(set) var isConfirmingLogout = false
+    public private(set) var isLoggingOut = false
+    public private(set) var error: AppText?
+    public let version: AppText
+
+    @ObservationIgnored let store: AppDatabase
+    @ObservationIgnored let host: SessionHost
+    @ObservationIgnored let location: any LocationProviding
+
+    init(store: AppDatabase, host: SessionHost, location: any LocationProviding, version: String) {
+        self.store = store
+        self.host = host
+        self.location = location
+        self.version = AppText("settings.version", version)
+    }
+
+    /// The location permission in words.
+    public var locationText: AppText {
+        switch locationAuthorization {
+        case .notDetermined: AppText("settings.location.notDetermined")
+        case .denied: AppText("settings.location.denied")
+        case .restricted: AppText("settings.location.restricted")
+        case .allowed: AppText("settings.location.allowed")
+        }
+    }
+
+    /// Reads the account, permission and default location again.
+    public func reload() async {
+        locationAuthorization = await location.authorization()
+        defaultLocation = ((try? store.defaultLocation()) ?? nil).map { "\($0.latitude), \($0.longitude)" } ?? ""
+        if let session = await host.session, session.authorizationState == .ready, let me = try? await session.account() {
+            accountName = .verbatim(me.displayName)
+            try? store.setSetting(.accountName, me.displayName)
+        } else {
+            accountName = AppText("settings.account.none")
+        }
+    }
+
+    /// Saves the default location (empty clears it); a bad value changes nothing.
+    @discardableResult
+    public func saveDefaultLocation() -> Bool {
+        let text = defaultLocation.trimmingCharacters(in: .whitespaces)
+        let coordinate: Coordinate?
+        if text.isEmpty {
+            coordinate = nil
+        } else {
+            guard let parsed = Coordinate(parsing: text.replacingOccurrences(of: " ", with: "")) else {
+                defaultLocationError = AppText("settings.defaultLocation.invalid")
+                return false
+            }
+            coordinate = parsed
+        }
+        do {
+            try store.setDefaultLocation(coordinate)
+            defaultLocationError = nil
+            return true
+        } catch {
+            defaultLocationError = .verbatim(error.message)
+            return false
+        }
+    }
+
+    public var logoutConfirmation: (title: AppText, body: AppText, confirm: AppText) {
+        (AppText("settings.logout.title"), AppText("settings.logout.body"), AppText("settings.logout.confirm"))
+    }
+
+    public func requestLogout() { isConfirmingLogout = true }
+    public func cancelLogout() { isConfirmingLogout = false }
+
+    /// Logs out of Telegram (only after `requestLogout`); the app goes back to the login screen.
+    public func confirmLogout() async {
+        guard isConfirmingLogout else { return }
+        isConfirmingLogout = false
+        isLoggingOut = true
+        defer { isLoggingOut = false }
+        do {
+            try await host.logOut()
+            error = nil
+            accountName = AppText("settings.account.none")
+        } catch {
+            self.error = .verbatim(error.message)
+        }
+    }
+}

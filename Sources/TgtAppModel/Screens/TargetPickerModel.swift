@@ -1,0 +1,102 @@
+import Foundation
+import Observation
+import TgtDomain
+import TgtStore
+import TgtTelegram
+
+/// Chooses where a template goes: the groups and forum topics the account can post in, with
+/// member counts and search, loaded from the cache first and refreshed from Telegram.
+@Observable @MainActor
+public final class TargetPickerModel {
+    public enum State: Sendable, Equatable {
+        case loading
+        case loaded
+        /// The account has no groups to post in (or none loaded yet).
+        case empty
+        case failed(AppText)
+    }
+
+    /// One line in the picker: a chat, or a forum topic under it.
+    public struct Row: Sendable, Equatable, Identifiable {
+        public var target: Target
+        public var isTopic: Bool
+        /// "42 members" for chats; nil for topics.
+        public var detail: AppText?
+        public var isSelected: Bool
+        public var id: TargetKey { target.key }
+    }
+
+    public private(set) var state: State = .loading
+    public private(set) var chats: [CachedChat] = []
+    public var search = ""
+    /// The chosen targets, in the order they were picked (the send order).
+    public internal(set) var selected: [Target]
+
+    @ObservationIgnored let store: AppDatabase
+    @ObservationIgnored let host: SessionHost
+
+    init(store: AppDatabase, host: SessionHost, selected: [Target]) {
+        self.store = store
+        self.host = host
+        self.selected = selected
+    }
+
+    /// Shows the cached directory, then asks Telegram when there is none.
+    public func load() async {
+        chats = (try? store.cachedChats()) ?? []
+        if chats.isEmpty {
+            await refresh()
+        } else {
+            state = .loaded
+        }
+    }
+
+    /// Reloads the directory from Telegram.
+    public func refresh() async {
+        if chats.isEmpty { state = .loading }
+        do {
+            chats = try await host.refreshChats()
+            state = chats.isEmpty ? .empty : .loaded
+        } catch {
+            state = .failed(AppText("picker.failed", error.message))
+        }
+    }
+
+    /// Chats and their topics that match the search (a chat matching shows all its topics).
+    public var rows: [Row] {
+        let needle = search.trimmingCharacters(in: .whitespaces)
+        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+        var rows: [Row] = []
+        let chosen = Set(selected.map(\.key))
+        for chat in chats {
+            let chatMatches = needle.isEmpty || chat.title.range(of: needle, options: options) != nil
+            let topics = chat.topics.filter { chatMatches || $0.title.range(of: needle, options: options) != nil }
+            guard chatMatches || !topics.isEmpty else { continue }
+            let target = chat.target()
+            rows.append(Row(target: target, isTopic: false, detail: AppText("picker.members", String(chat.memberCount)),
+                            isSelected: chosen.contains(target.key)))
+            for topic in topics {
+                let topicTarget = chat.target(topic: topic)
+                rows.append(Row(target: topicTarget, isTopic: true, detail: nil, isSelected: chosen.contains(topicTarget.key)))
+            }
+        }
+        return rows
+    }
+
+    /// Shown instead of rows when the search leaves none.
+    public var noMatch: AppText? {
+        guard state == .loaded, rows.isEmpty, !search.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        return AppText("picker.noMatch", search)
+    }
+
+    public var emptyText: AppText? { state == .empty ? AppText("picker.empty") : nil }
+
+    /// Adds or removes a target.
+    public func toggle(_ target: Target) {
+        if let index = selected.firstIndex(where: { $0.key == target.key }) {
+            selected.remove(at: index)
+        } else {
+            selected.append(target)
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Observation
+import TgtDomain
+import TgtStore
+import TgtTelegram
+
+/// The main grid: templates in the user's order, filter chips with counts, search, empty state,
+/// an error banner with retry, each template's send state, and edit / duplicate / delete (with
+/// confirmation) / reorder.
+@Observable @MainActor
+public final class TemplateListModel {
+    /// A filter chip: all templates, or those posting to one chat.
+    public struct Chip: Sendable, Equatable, Identifiable {
+        public var chatID: Int64?
+        public var title: AppText
+        public var count: Int
+        public var id: String { chatID.map(String.init) ?? "all" }
+    }
+
+    /// What a tap asks of the screen.
+    public enum TapResult: Sendable, Equatable {
+        /// The template uses custom variables: ask for these, then call `send(_:values:)` again.
+        case needsValues([String])
+        /// Queued; it goes out now, or once Telegram is logged in.
+        case queued
+        case failed(AppText)
+    }
+
+    public private(set) var templates: [Template] = []
+    public private(set) var chips: [Chip] = []
+    /// The chip in use (nil: all).
+    public var selectedChat: Int64?
+    public var search = ""
+    public private(set) var loadError: AppText?
+    public private(set) var sendStates: [UUID: SendState] = [:]
+    /// The template waiting for delete confirmation.
+    public private(set) var pendingDelete: Template?
+
+    @ObservationIgnored let store: AppDatabase
+    @ObservationIgnored var enqueue: (UUID, [String: String]) async throws(StoreError) -> Void = { _, _ throws(StoreError) in }
+    @ObservationIgnored var changed: () -> Void = {}
+    @ObservationIgnored var sentDisplayDuration: Double = 1.5
+
+    init(store: AppDatabase) {
+        self.store = store
+    }
+
+    /// The templates the chip and search leave, in grid order.
+    public var visible: [Template] {
+        let needle = search.trimmingCharacters(in: .whitespaces)
+        return templates.filter { template in
+            (selectedChat.map { chat in template.targets.contains { $0.chatID == chat } } ?? true)
+                && (needle.isEmpty || template.name.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+                    || template.body.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil)
+        }
+    }
+
+    /// The empty state: no templates at all (with how to start), or none matching.
+    public var emptyText: (title: AppText, body: AppText?)? {
+        guard loadError == nil else { return nil }
+        if templates.isEmpty { return (AppText("list.empty.title"), AppText("list.empty.body")) }
+        if visible.isEmpty { return (AppText("list.noMatch", search), nil) }
+        return nil
+    }
+
+    public func state(of id: UUID) -> SendState { sendStates[id] ?? .idle }
+
+    /// Reads the templates again (after a change, or from the error banner's retry).
+    public func reload() {
+        do {
+            templates = try store.templates()
+            loadError = nil
+        } catch {
+            loadError = AppText("list.loadFailed", error.message)
+        }
+        let groups = TemplateGroup.groups(of: templates)
+        chips = [Chip(chatID: nil, title: AppText("list.filter.all"), count: templates.count)]
+            + groups.map { Chip(chatID: $0.chatID, title: .verbatim($0.title), count: $0.count) }
+        if let selectedChat, !groups.contains(where: { $0.chatID == selectedChat }) { self.selectedChat = nil }
+    }
+
+    /// The custom variables a tap must ask for (built-ins are filled in by themselves).
+    public func valuesNeeded(for template: Template) -> [String] {
+        ((try? template.variableNames()) ?? []).filter { BuiltinVariable(rawValue: $0) == nil }
+    }
+
+    /// One tap: asks for custom values when needed, then queues the send.
+    @discardableResult
+    public func send(_ template: Template, values: [String: String] = [:]) async -> TapResult {
+        guard !state(of: template.id).isBusy else { return .queued }
+        let missing = valuesNeeded(for: template).filter { (values[$0] ?? "").trimmingCharacters(in: .whitespaces).isEmpty }
+        if !missing.isEmpty { return .needsValues(missing) }
+        sendStates[template.id] = .queued
+        do {
+            try await enqueue(template.id, values)
+            return .queued
+        } catch {
+            let text = AppText.verbatim(error.message)
+            sendStates[template.id] = .failed([], notice: text)
+            return .failed(text)
+        }
+    }
+
+    /// Clears a failed state (the banner's dismiss).
+    public func dismissResult(of id: UUID) {
+        if case .failed? = sendStates[id] { sendStates[id] = nil }
+    }
+
+    func apply(_ progress: SendProgress, to templateID: UUID) {
+        sendStates[templateID] = state(of: templateID).applying(progress)
+    }
+
+    func finish(_ outcome: JobOutcome) {
+        let id = outcome.job.templateID
+        let final = SendState.finished(outcome)
+        sendStates[id] = final
+        guard case .sent = final else { return }
+        let duration = sentDisplayDuration
+        Task { [weak self] in
+            try? await Task.sleep(nanoseconds: UInt64(duration * 1_000_000_000))
+            if case .sent? = self?.sendStates[id] { self?.sendStates[id] = nil }
+        }
+    }
+
+    // MARK: - Managing templates
+
+    /// Step one of deleting: the screen shows a confirmation for `pendingDelete`.
+    public func requestDelete(_ template: Template) { pendingDelete = template }
+    public func cancelDelete() { pendingDelete = nil }
+    public var deleteConfirmation: (title: AppText, body: AppText, confirm: AppText)? {
+        pendingDelete.map { (AppText("list.delete.title", $0.name), AppText("list.delete.body"), AppText("list.delete.confirm")) }
+    }
+
+    /// Step two: deletes the template that was confirmed.
+    public func confirmDelete() {
+        guard let template = pendingDelete else { return }
+        pendingDelete = nil
+        perform { db throws(StoreError) in try db.deleteTemplate(id: template.id) }
+        sendStates[template.id] = nil
+    }
+
+    public func duplicate(_ template: Template) {
+        perform { db throws(StoreError) in _ = try db.duplicateTemplate(id: template.id) }
+    }
+
+    /// Moves templates in the grid (SwiftUI's `onMove` offsets, over all templates).
+    public func move(fromOffsets source: IndexSet, toOffset destination: Int) {
+        var order = templates.map(\.id)
+        let moving = source.sorted().map { order[$0] }
+        let before = source.filter { $0 < destination }.count
+        for index in source.sorted(by: >) { order.remove(at: index) }
+        order.insert(contentsOf: moving, at: min(destination - before, order.count))
+        perform { db throws(StoreError) in try db.reorderTemplates(order) }
+    }
+
+    private func perform(_ change: (AppDatabase) throws(StoreError) -> Void) {
+        do {
+            try change(store)
+        } catch {
+            loadError = .verbatim(error.message)
+        }
+        let error = loadError
+        reload()
+        if loadError == nil, let error { loadError = error }
+        changed()
+    }
+}
+
+extension TemplateListModel {
+    func markQueued(_ id: UUID) { sendStates[id] = .queued }
+}

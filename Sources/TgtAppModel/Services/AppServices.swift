@@ -1,0 +1,93 @@
+import Foundation
+import TgtStore
+import TgtTelegram
+
+/// Asks the system to redraw the widgets (WidgetKit's `reloadAllTimelines` on iOS).
+public protocol WidgetReloading: Sendable {
+    func reloadWidgets()
+}
+
+/// What the app's view models are built from: the shared store, the Telegram environment
+/// (TDLib folder, backend, secret store), the location provider and the widget reloader.
+/// The iOS app makes one with the real parts; tests use the simulator and temporary folders.
+public struct AppServices: Sendable {
+    public var store: AppDatabase
+    public var environment: TelegramEnvironment
+    public var location: any LocationProviding
+    public var widgets: any WidgetReloading
+    /// "1.0 (42)": shown in Settings.
+    public var appVersion: String
+    /// How long a ✓ stays on a template after it was sent.
+    public var sentDisplayDuration: Double
+    /// How long a location lookup may take before the send goes on without it.
+    public var locationTimeout: Double
+
+    public init(store: AppDatabase, environment: TelegramEnvironment, location: any LocationProviding,
+                widgets: any WidgetReloading, appVersion: String, sentDisplayDuration: Double = 1.5, locationTimeout: Double = 10)
+    {
+        self.store = store
+        self.environment = environment
+        self.location = location
+        self.widgets = widgets
+        self.appVersion = appVersion
+        self.sentDisplayDuration = sentDisplayDuration
+        self.locationTimeout = locationTimeout
+    }
+
+    /// The services of the iOS app: the store in the App Group container, TDLib in the private
+    /// one, credentials and the database key in `secrets` (the Keychain).
+    public static func app(containers: AppContainers, backend: TelegramEnvironment.Backend, secrets: any SecretStoring,
+                           location: any LocationProviding, widgets: any WidgetReloading, appVersion: String) throws(StoreError) -> AppServices
+    {
+        try containers.telegramDirectory.create()
+        return AppServices(
+            store: try containers.openStore(),
+            environment: TelegramEnvironment(directory: containers.telegramDirectory, backend: backend, secrets: secrets),
+            location: location, widgets: widgets, appVersion: appVersion)
+    }
+}
+
+/// Redraws the widgets when, and only when, a template changed since they were last drawn
+/// (any change: name, icon, targets, order, not only the number of templates).
+public final class WidgetRefresher: Sendable {
+    private let store: AppDatabase
+    private let reloader: any WidgetReloading
+    private let drawn = LockedValue<Int64?>(nil)
+
+    public init(store: AppDatabase, reloader: any WidgetReloading) {
+        self.store = store
+        self.reloader = reloader
+    }
+
+    /// Reloads the widgets if the templates' revision moved; returns whether it did.
+    @discardableResult
+    public func refreshIfChanged() -> Bool {
+        guard let revision = try? store.templatesRevision() else { return false }
+        let changed = drawn.exchange(revision) != revision
+        if changed { reloader.reloadWidgets() }
+        return changed
+    }
+}
+
+/// A value behind a lock.
+final class LockedValue<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    /// Stores `new` and returns what was there.
+    func exchange(_ new: Value) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        let old = value
+        value = new
+        return old
+    }
+
+    var current: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Logging
+import TgtDomain
+import TgtStore
+import TgtTelegram
+
+/// How one queued tap ended.
+public struct JobOutcome: Sendable, Equatable {
+    public enum Result: Sendable, Equatable {
+        /// Telegram's report: every target's result (some may have failed).
+        case sent(SendReport)
+        /// Nothing was sent, and why.
+        case failed(AppText)
+    }
+
+    public var job: SendJob
+    public var result: Result
+    /// Something the person should know even though it went out (no location, default used).
+    public var notice: AppText?
+}
+
+/// Sends the shared queue's jobs through the app's one Telegram session, oldest first and one
+/// at a time, once the session is logged in.
+///
+/// Every tap (in the app, on a widget, in CarPlay, from Siri or a link) goes through here, so
+/// all of them are kept in order and none is sent twice: a job is taken from the queue in the
+/// same transaction that marks it `sending`, and a job an earlier run left `sending` is
+/// reported as interrupted instead of being sent again.
+public actor SendQueueRunner {
+    public nonisolated let host: SessionHost
+    public nonisolated let store: AppDatabase
+    public nonisolated let location: LocationResolver
+    /// Each finished job, as it finishes.
+    public nonisolated let outcomes = Broadcast<JobOutcome>()
+    private var running: Task<Void, Never>?
+    private let logger = Logger(label: "tgt.app.queue")
+
+    public init(host: SessionHost, store: AppDatabase, location: LocationResolver) {
+        self.host = host
+        self.store = store
+        self.location = location
+    }
+
+    /// Marks jobs a previous run left half-done as failed (call once at launch).
+    public func recoverInterrupted() {
+        do {
+            let count = try store.failInterruptedSendJobs(reason: "Interrupted: the app stopped while sending. Check the chat before sending it again.")
+            if count > 0 { logger.warning("send jobs interrupted by the last run", metadata: ["count": "\(count)"]) }
+        } catch {
+            logger.error("could not check the send queue", metadata: ["error": "\(error.message)"])
+        }
+    }
+
+    /// Sends every pending job if logged in; returns when the queue is empty (or the session
+    /// is not logged in). Calls made while a drain runs wait for it: they never run beside it.
+    public func drain() async {
+        let previous = running
+        let task = Task {
+            await previous?.value
+            await self.sendPending()
+        }
+        running = task
+        await task.value
+    }
+
+    private var isLoggedIn: Bool {
+        get async { await host.session?.authorizationState == .ready }
+    }
+
+    private func sendPending() async {
+        while await isLoggedIn {
+            let job: SendJob
+            do {
+                guard let next = try store.claimNextSendJob() else { return }
+                job = next
+            } catch {
+                logger.error("could not read the send queue", metadata: ["error": "\(error.message)"])
+                return
+            }
+            guard let outcome = await send(job) else { return }
+            outcomes.send(outcome)
+        }
+    }
+
+    /// Sends one taken job; nil when it went back to the queue (logged out meanwhile).
+    private func send(_ job: SendJob) async -> JobOutcome? {
+        guard let template = ((try? store.template(id: job.templateID)) ?? nil) else {
+            return finish(job, .failed(AppText("link.notFound")))
+        }
+        var request = SendRequest(template: template, variables: job.variables)
+        var notice: AppText?
+        switch await location.resolve(for: template) {
+        case .notNeeded: break
+        case .located(let coordinate): request.location = coordinate
+        case .fallback(let coordinate, let why):
+            request.location = coordinate
+            notice = why
+        case .without(let why):
+            request.template.locationMode = .none
+            notice = why
+        case .refused(let why):
+            return finish(job, .failed(why))
+        }
+        do {
+            let report = try await host.send(request)
+            return finish(job, .sent(report), notice: notice)
+        } catch .notLoggedIn {
+            // Nothing reached Telegram: the job keeps its place for the next login.
+            try? store.returnSendJob(id: job.id)
+            return nil
+        } catch {
+            return finish(job, .failed(.verbatim(error.message)), notice: notice)
+        }
+    }
+
+    private func finish(_ job: SendJob, _ result: JobOutcome.Result, notice: AppText? = nil) -> JobOutcome {
+        var job = job
+        switch result {
+        case .sent(let report):
+            job.state = report.allSent ? .sent : .failed
+            job.batchID = report.batchID
+            job.error = report.results.first { $0.status == .failed }?.error
+        case .failed(let why):
+            job.state = .failed
+            job.error = why.description
+        }
+        do {
+            try store.finishSendJob(id: job.id, state: job.state, batchID: job.batchID, error: job.error)
+        } catch {
+            logger.error("could not record a finished send job", metadata: ["error": "\(error.message)"])
+        }
+        return JobOutcome(job: job, result: result, notice: notice)
+    }
+}

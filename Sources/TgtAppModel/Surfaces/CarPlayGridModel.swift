@@ -1,0 +1,68 @@
+import Foundation
+import TgtDomain
+import TgtStore
+
+/// CarPlay's grid: at most 8 buttons, up to 7 templates plus Refresh, or a placeholder asking
+/// to add templates on the iPhone. Buttons and alerts name templates, never their text: a
+/// driver must not read messages.
+public struct CarPlayGridModel: Sendable, Equatable {
+    /// CarPlay's limit for a grid template.
+    public static let maximumButtons = 8
+
+    public struct Button: Sendable, Equatable, Identifiable {
+        public enum Action: Sendable, Equatable {
+            case send(UUID)
+            case refresh
+            /// The placeholder: does nothing but say what to do.
+            case none
+        }
+
+        public var title: AppText
+        /// An SF Symbol name.
+        public var symbol: String
+        public var action: Action
+        public var id: String {
+            switch action {
+            case .send(let template): template.uuidString
+            case .refresh: "refresh"
+            case .none: "placeholder"
+            }
+        }
+    }
+
+    public var title: AppText
+    public var buttons: [Button]
+
+    public init(templates: [Template]) {
+        title = AppText("carplay.title")
+        let refresh = Button(title: AppText("carplay.refresh"), symbol: "arrow.clockwise", action: .refresh)
+        if templates.isEmpty {
+            buttons = [Button(title: AppText("carplay.empty"), symbol: "iphone", action: .none), refresh]
+        } else {
+            buttons = templates.prefix(Self.maximumButtons - 1).map {
+                Button(title: .verbatim($0.name), symbol: $0.icon.symbolName, action: .send($0.id))
+            } + [refresh]
+        }
+    }
+
+    /// Reads the first templates from the store.
+    public static func load(from store: AppDatabase) throws(StoreError) -> CarPlayGridModel {
+        CarPlayGridModel(templates: try store.templates(limit: maximumButtons - 1))
+    }
+
+    /// The alert after a tap: sent, partly sent, failed, or waiting for a login.
+    public static func alert(for outcome: AppModel.TapOutcome, templateName: String) -> AppText {
+        switch outcome {
+        case .finished(let done):
+            switch done.result {
+            case .sent(let report) where report.allSent: AppText("carplay.sent", templateName)
+            case .sent(let report) where report.sentCount > 0:
+                AppText("carplay.partly", templateName, String(report.sentCount), String(report.results.count))
+            case .sent, .failed: AppText("carplay.failed", templateName)
+            }
+        case .queued: AppText("carplay.notLoggedIn", templateName)
+        case .notFound: AppText("link.notFound")
+        case .failed: AppText("carplay.failed", templateName)
+        }
+    }
+}
