@@ -10,9 +10,17 @@ public struct TelegramEnvironment: Sendable {
     public struct Backend: Sendable {
         public let transport: any TDJSONTransport
         public let isSimulated: Bool
+        /// Whether API credentials must be entered first (always for real TDLib; for the
+        /// simulator only when a first launch is being shown or tested).
+        public let requiresCredentials: Bool
 
-        public static func tdlib(_ library: TDJSONLibrary) -> Backend { Backend(transport: library, isSimulated: false) }
-        public static func simulated(_ transport: any TDJSONTransport) -> Backend { Backend(transport: transport, isSimulated: true) }
+        public static func tdlib(_ library: TDJSONLibrary) -> Backend {
+            Backend(transport: library, isSimulated: false, requiresCredentials: true)
+        }
+
+        public static func simulated(_ transport: any TDJSONTransport, requiresCredentials: Bool = false) -> Backend {
+            Backend(transport: transport, isSimulated: true, requiresCredentials: requiresCredentials)
+        }
     }
 
     public static let applicationVersion = "0.1.0"
@@ -50,9 +58,9 @@ public struct TelegramEnvironment: Sendable {
         }
     }
 
-    /// Whether API credentials are available (always, for the simulator).
+    /// Whether API credentials are available (or not needed: the simulator, unless it asks).
     public var hasCredentials: Bool {
-        backend.isSimulated || ((try? secrets.credentials()) ?? nil) != nil
+        !backend.requiresCredentials || ((try? secrets.credentials()) ?? nil) != nil
     }
 
     private func startSession(lock: SessionLock, timeout: Double) async throws(TelegramError) -> OpenSession {
@@ -60,7 +68,7 @@ public struct TelegramEnvironment: Sendable {
         do {
             if let stored = try secrets.credentials() {
                 credentials = stored
-            } else if backend.isSimulated {
+            } else if !backend.requiresCredentials {
                 credentials = try APICredentials(apiID: "1", apiHash: String(repeating: "0", count: 32))
             } else {
                 throw CredentialsError.missing

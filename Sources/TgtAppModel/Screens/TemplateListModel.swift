@@ -107,6 +107,9 @@ public final class TemplateListModel {
     }
 
     func apply(_ progress: SendProgress, to templateID: UUID) {
+        // Progress and outcomes arrive on separate streams: a late progress event must not
+        // reopen a send whose outcome is already shown.
+        guard state(of: templateID).isBusy else { return }
         sendStates[templateID] = state(of: templateID).applying(progress)
     }
 

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import TgtAppModel
+import TgtDomain
+import TgtSimulator
+import TgtStore
+import TgtTDLib
+import TgtTelegram
+import TgtTestSupport
+
+/// The Keychain's stand-in: secrets in memory, behind the same interface.
+final class MemorySecretStore: SecretStoring, @unchecked Sendable {
+    private let lock = NSLock()
+    private var saved: APICredentials?
+    private var key: Data?
+
+    init(credentials: APICredentials? = nil) { saved = credentials }
+
+    func credentials() throws(CredentialsError) -> APICredentials? { lock.withLock { saved } }
+    func saveCredentials(_ credentials: APICredentials) throws(StoreError) { lock.withLock { saved = credentials } }
+    func removeCredentials() { lock.withLock { saved = nil } }
+    func tdlibDatabaseKey() throws(StoreError) -> Data {
+        lock.withLock {
+            if let key { return key }
+            let made = Data((0..<32).map { _ in UInt8.random(in: 0...255) })
+            key = made
+            return made
+        }
+    }
+}
+
+/// Counts widget reloads.
+final class WidgetCounter: WidgetReloading, @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var reloads: Int { lock.withLock { count } }
+    func reloadWidgets() { lock.withLock { count += 1 } }
+}
+
+/// A location provider that answers as told (or never).
+final class ScriptedLocation: LocationProviding, @unchecked Sendable {
+    enum Answer { case at(Coordinate), fails(LocationFailure), never }
+    private let lock = NSLock()
+    private var answer: Answer
+    private var permission: LocationAuthorization
+
+    init(_ answer: Answer = .fails(.denied), permission: LocationAuthorization = .denied) {
+        self.answer = answer
+        self.permission = permission
+    }
+
+    func set(_ answer: Answer, permission: LocationAuthorization) {
+        lock.withLock {
+            self.answer = answer
+            self.permission = permission
+        }
+    }
+
+    func authorization() async -> LocationAuthorization { lock.withLock { permission } }
+
+    func currentLocation() async throws(LocationFailure) -> Coordinate {
+        switch lock.withLock({ answer }) {
+        case .at(let coordinate): return coordinate
+        case .fails(let failure): throw failure
+        case .never:
+            try? await Task.sleep(nanoseconds: 3_600_000_000_000)
+            throw .timedOut
+        }
+    }
+}
+
+/// An app over the Telegram simulator: shared store and private TDLib folder in separate
+/// temporary folders (as the App Group and the app container are), real SQLite, real
+/// libtdjson for Markdown.
+struct AppFixture {
+    let root: TestDirectory
+    let containers: AppContainers
+    let simulator: TelegramSimulator
+    let secrets: MemorySecretStore
+    let widgets = WidgetCounter()
+    let location: ScriptedLocation
+    let services: AppServices
+
+    init(scenario: SimulatorScenario = SimulatorScenario(), credentials: Bool = true,
+         location: ScriptedLocation = ScriptedLocation(), sentDisplayDuration: Double = 0.2, locationTimeout: Double = 10) throws
+    {
+        root = try TestDirectory("app")
+        containers = try AppContainers(shared: root.url.appendingPathComponent("group"), privateFolder: root.url.appendingPathComponent("private"))
+        simulator = TelegramSimulator(scenario: scenario, executor: try OfflineTDLib.library())
+        secrets = MemorySecretStore(credentials: credentials ? try APICredentials(apiID: "12345", apiHash: String(repeating: "ab", count: 16)) : nil)
+        self.location = location
+        var services = try AppServices.app(
+            containers: containers, backend: .simulated(simulator, requiresCredentials: true), secrets: secrets,
+            location: location, widgets: widgets, appVersion: "1.0 (7)")
+        services.sentDisplayDuration = sentDisplayDuration
+        services.locationTimeout = locationTimeout
+        self.services = services
+    }
+
+    var store: AppDatabase { services.store }
+
+    /// A second connection to the shared store, as a widget extension or intent would open it.
+    func extensionStore() throws -> AppDatabase { try AppDatabase.open(at: containers.databaseFile, shared: true) }
+
+    func remove() { root.remove() }
+
+    /// Adds templates straight into the store.
+    @discardableResult
+    func addTemplates(_ names: [String], targets: [Target] = [AppFixture.family]) throws -> [Template] {
+        try names.map { try store.insert(Template(name: $0, body: "Message for \($0)", targets: targets)) }
+    }
+
+    static let family = Target(chatID: -1001000000001, chatTitle: "Family")
+    static let climbing = Target(chatID: -4001, chatTitle: "Climbing crew")
+    static let standups = Target(chatID: -1001000000002, topicID: 11, chatTitle: "Work", topicTitle: "Standups")
+}
+
+/// Waits (polling, at most `timeout` s) until `condition` holds on the main actor.
+@MainActor
+func eventually(_ what: Comment, timeout: Double = 10, _ condition: @MainActor () async throws -> Bool,
+                sourceLocation: SourceLocation = #_sourceLocation) async throws
+{
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if try await condition() { return }
+        try await Task.sleep(nanoseconds: 10_000_000)
+    }
+    Issue.record("timed out waiting: \(what)", sourceLocation: sourceLocation)
+    throw CancellationError()
+}
+
+/// Logs an app in through its login screen with the scenario's answers.
+@MainActor
+func logIn(_ app: AppModel, _ simulator: TelegramSimulator) async throws {
+    try await eventually("the login screen") { app.route == .login || app.route == .main }
+    let account = simulator.account
+    for _ in 0..<6 where app.route != .main {
+        switch app.login.step {
+        case .phoneNumber: app.login.phoneNumber = account.phoneNumber
+        case .code: app.login.code = account.code
+        case .password: app.login.password = account.password ?? ""
+        default: break
+        }
+        await app.login.submit()
+        #expect(app.login.error == nil)
+    }
+    try await eventually("the main screen") { app.route == .main }
+}
