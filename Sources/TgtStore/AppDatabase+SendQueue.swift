@@ -32,6 +32,22 @@ public struct SendJob: Sendable, Hashable, Identifiable {
     public var error: String?
     public var createdAt: Date
     public var updatedAt: Date
+
+    public init(id: UUID, sequence: Int64, templateID: UUID, templateName: String, source: Source, variables: [String: String],
+                state: State, batchID: UUID?, error: String?, createdAt: Date, updatedAt: Date)
+    {
+        self.id = id
+        self.sequence = sequence
+        self.templateID = templateID
+        self.templateName = templateName
+        self.source = source
+        self.variables = variables
+        self.state = state
+        self.batchID = batchID
+        self.error = error
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
 }
 
 extension AppDatabase {

@@ -22,6 +22,14 @@ public struct TargetResult: Sendable, Equatable, Codable {
     public var error: String?
     /// How many times sendMessage was called (more than 1 after flood waits).
     public var attempts: Int
+
+    public init(target: Target, status: Status, messageID: Int64?, error: String?, attempts: Int) {
+        self.target = target
+        self.status = status
+        self.messageID = messageID
+        self.error = error
+        self.attempts = attempts
+    }
 }
 
 /// The outcome of one tap: every target's result, in target order.
@@ -29,6 +37,13 @@ public struct SendReport: Sendable, Equatable, Codable {
     public var batchID: UUID
     public var templateName: String
     public var results: [TargetResult]
+
+    public init(batchID: UUID, templateName: String, results: [TargetResult]) {
+        self.batchID = batchID
+        self.templateName = templateName
+        self.results = results
+    }
+
     public var allSent: Bool { results.allSatisfy { $0.status == .sent } }
     public var sentCount: Int { results.filter { $0.status == .sent }.count }
 }

@@ -17,6 +17,12 @@ public struct JobOutcome: Sendable, Equatable {
     public var result: Result
     /// Something the person should know even though it went out (no location, default used).
     public var notice: AppText?
+
+    public init(job: SendJob, result: Result, notice: AppText? = nil) {
+        self.job = job
+        self.result = result
+        self.notice = notice
+    }
 }
 
 /// Sends the shared queue's jobs through the app's one Telegram session, oldest first and one
