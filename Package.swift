@@ -119,7 +119,10 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "TgtAppModelTests",
-            dependencies: ["TgtAppModel", "TgtTestSupport", "TgtStore", "TgtDomain", "TgtTelegram", "TgtSimulator", "TgtTDLib"],
+            dependencies: [
+                "TgtAppModel", "TgtTestSupport", "TgtStore", "TgtDomain", "TgtTelegram", "TgtSimulator", "TgtTDLib",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "TgtCLITests", dependencies: ["TgtTestSupport", "TgtStore", "TgtDomain"],

@@ -159,13 +159,12 @@ public final class TemplateListModel {
     private func perform(_ change: (AppDatabase) throws(StoreError) -> Void) {
         do {
             try change(store)
+            reload()
+            changed()
         } catch {
+            reload()
             loadError = .verbatim(error.message)
         }
-        let error = loadError
-        reload()
-        if loadError == nil, let error { loadError = error }
-        changed()
     }
 }
 
