@@ -99,4 +99,13 @@ struct RealTDLibTests {
                 && (error.nextStep ?? "").contains("install-deps.sh")
         }
     }
+
+    @Test("a process with no TDLib linked in (iOS links TDLibFramework statically) gets a clear error, not a crash")
+    func nothingLinkedIn() {
+        // libtdjson loaded with dlopen(RTLD_LOCAL) by other tests is not part of the process's
+        // global symbols, so this test binary has none.
+        #expect(throws: TDLibraryError.missingSymbol("td_create_client_id", path: "<linked into the process>")) {
+            _ = try TDJSONLibrary.linkedIntoProcess()
+        }
+    }
 }

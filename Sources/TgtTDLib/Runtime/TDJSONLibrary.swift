@@ -67,6 +67,23 @@ public final class TDJSONLibrary: TDJSONTransport, @unchecked Sendable {
         throw .notFound(searched: locator.describedLocations)
     }
 
+    /// The TDLib linked into the app itself (on iOS, Swiftgram's TDLibFramework: a static
+    /// framework, so there is no file to `dlopen`): its `td_*` functions are looked up in the
+    /// running process. Fails with `missingSymbol` when no TDLib is linked in.
+    public static func linkedIntoProcess() throws(TDLibraryError) -> TDJSONLibrary {
+        let key = "<linked into the process>"
+        if let cached = loaded.withLock({ $0[key] }) { return cached }
+        guard let handle = dlopen(nil, RTLD_NOW) else { throw .notFound(searched: [key]) }
+        let library = try TDJSONLibrary(path: key, handle: handle)
+        let winner = loaded.withLock { cache in
+            if let existing = cache[key] { return existing }
+            cache[key] = library
+            return library
+        }
+        _ = winner.execute(#"{"@type":"setLogVerbosityLevel","new_verbosity_level":1}"#)
+        return winner
+    }
+
     public func createClientID() -> Int32 { createFn() }
 
     public func send(clientID: Int32, request: String) {
