@@ -12,6 +12,7 @@ public final class CredentialsModel {
     public private(set) var attempted = false
     public private(set) var isSaving = false
     public private(set) var error: AppText?
+    public let title = AppText("credentials.title")
     public let explanation = AppText("credentials.explain")
     /// Where to create the API app.
     public let helpURL = URL(string: "https://my.telegram.org/apps")

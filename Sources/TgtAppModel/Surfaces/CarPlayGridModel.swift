@@ -8,6 +8,8 @@ import TgtStore
 public struct CarPlayGridModel: Sendable, Equatable {
     /// CarPlay's limit for a grid template.
     public static let maximumButtons = 8
+    /// The alert's one button.
+    public static let dismissTitle = AppText("carplay.ok")
 
     public struct Button: Sendable, Equatable, Identifiable {
         public enum Action: Sendable, Equatable {

@@ -10,6 +10,12 @@ public struct TemplateEntityIndex: Sendable {
         public var id: UUID
         public var name: String
         public var symbol: String
+
+        public init(id: UUID, name: String, symbol: String) {
+            self.id = id
+            self.name = name
+            self.symbol = symbol
+        }
     }
 
     public let entities: [Entity]

@@ -87,6 +87,9 @@ extension AppText {
         "location.unavailable": "Your location is not available: %@",
         "location.usedDefault": "%@ Your default location was used instead.",
         "location.required": "%@ “%@” needs a location, so it was not sent. Allow location access or set a default location in Settings.",
+        "location.mode.none": "No location",
+        "location.mode.map_link": "Add a map link",
+        "location.mode.native": "Send a Telegram location",
         // Widgets
         "widget.empty": "Add templates in the TgTemplates app.",
         "widget.queued": "Queued “%@”",

@@ -16,7 +16,7 @@ public struct AppText: Sendable, Hashable, CustomStringConvertible {
     /// A catalog entry; `key` must be in `AppText.english`.
     init(_ key: String, _ arguments: String...) {
         self.key = key
-        self.english = Self.english[key] ?? key
+        self.english = Self.english[key] ?? AppLabel.english[key] ?? key
         self.arguments = arguments
     }
 

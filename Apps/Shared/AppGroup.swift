@@ -1,0 +1,32 @@
+import Foundation
+import TgtAppModel
+
+/// The App Group both the app and the widget extension belong to, and where each keeps what.
+/// Change `identifier` here and in both entitlements files when you use your own team.
+enum AppGroup {
+    static let identifier = "group.app.tgtemplates"
+
+    /// The shared container (template store, send queue, send log), or nil when the App
+    /// Group is not set up (a signing problem: the entitlement is missing).
+    static var sharedFolder: URL? {
+        FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: identifier)?
+            .appendingPathComponent("Store", isDirectory: true)
+    }
+
+    /// The app's private folder for TDLib (never shared: iOS kills suspended apps holding
+    /// locks in shared containers).
+    static var privateFolder: URL {
+        let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
+        return support.appendingPathComponent("Telegram", isDirectory: true)
+    }
+
+    static func containers() throws -> AppContainers {
+        guard let shared = sharedFolder else { throw AppGroupError.missing }
+        return try AppContainers(shared: shared, privateFolder: privateFolder)
+    }
+}
+
+enum AppGroupError: Error, CustomStringConvertible {
+    case missing
+    var description: String { "The App Group \(AppGroup.identifier) is not available: check the team and the entitlements." }
+}

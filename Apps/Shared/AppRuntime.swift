@@ -1,0 +1,29 @@
+import Foundation
+import TgtAppModel
+import TgtTelegram
+
+/// The app's one `AppModel`, for code the system calls outside the SwiftUI tree (App Intents,
+/// the CarPlay scene, SiriKit). Always nil in the widget extension, which never runs TDLib.
+@MainActor
+final class AppRuntime {
+    static let shared = AppRuntime()
+    private(set) var model: AppModel?
+    private(set) var startupFailure: AppText?
+
+    /// Builds and starts the model once (the first of the app scene, CarPlay or an intent).
+    @discardableResult
+    func start(_ make: () throws -> AppModel) async -> AppModel? {
+        if let model { return model }
+        do {
+            let model = try make()
+            self.model = model
+            await model.start()
+            return model
+        } catch let error as TelegramError {
+            startupFailure = AppModel.startupFailure(error)
+        } catch {
+            startupFailure = .verbatim(String(describing: error))
+        }
+        return nil
+    }
+}

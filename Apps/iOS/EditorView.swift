@@ -1,0 +1,124 @@
+import SwiftUI
+import TgtAppModel
+import TgtDomain
+import UIKit
+
+/// The template editor: fields with the model's messages, icons, variables, targets.
+struct EditorView: View {
+    @Bindable var model: EditorModel
+    @Environment(\.dismiss) private var dismiss
+
+    var body: some View {
+        NavigationStack {
+            Form {
+                Section(AppText.label(.editorName).localized) {
+                    TextField(AppText.label(.editorName).localized, text: $model.name)
+                    message(.name)
+                }
+                Section(AppText.label(.editorIcon).localized) {
+                    LazyVGrid(columns: [GridItem(.adaptive(minimum: 44))]) {
+                        ForEach(model.icons, id: \.self) { icon in
+                            Button { model.icon = icon } label: {
+                                Image(systemName: icon.symbolName).frame(width: 44, height: 44)
+                                    .background(model.icon == icon ? Color.accentColor.opacity(0.25) : .clear, in: Circle())
+                            }
+                            .buttonStyle(.plain)
+                            .accessibilityLabel(Text(AppText.icon(icon)))
+                            .accessibilityAddTraits(model.icon == icon ? .isSelected : [])
+                        }
+                    }
+                }
+                Section(AppText.label(.editorText).localized) {
+                    CursorTextView(text: $model.body, cursor: $model.cursor).frame(minHeight: 120)
+                    message(.body)
+                    DisclosureGroup(AppText.label(.editorVariables).localized) {
+                        ForEach(model.variables) { variable in
+                            Button { model.insert(variable) } label: {
+                                VStack(alignment: .leading) {
+                                    Text(verbatim: variable.token).font(.body.monospaced())
+                                    Text(variable.summary).font(.caption).foregroundStyle(.secondary)
+                                }
+                            }
+                        }
+                    }
+                }
+                Section(AppText.label(.editorTargets).localized) {
+                    NavigationLink {
+                        TargetPickerView(model: model.picker)
+                    } label: {
+                        Text(verbatim: model.picker.selected.map(\.displayName).joined(separator: ", "))
+                    }
+                    if let note = model.targetsNote { Text(note).font(.footnote).foregroundStyle(.secondary) }
+                    message(.targets)
+                }
+                Section {
+                    Picker(AppText.label(.editorLocation).localized, selection: $model.locationMode) {
+                        ForEach(model.locationModes, id: \.self) { mode in Text(AppText.locationMode(mode)).tag(mode) }
+                    }
+                    Toggle(AppText.label(.editorSilent).localized, isOn: $model.silent)
+                }
+                if let reason = model.saveBlockedReason { Text(reason).font(.footnote).foregroundStyle(.secondary) }
+                if let error = model.saveError { Text(error).foregroundStyle(.red) }
+            }
+            .navigationTitle(Text(model.title))
+            .toolbar {
+                ToolbarItem(placement: .cancellationAction) {
+                    Button(AppText.label(.cancel).localized) { dismiss() }
+                }
+                ToolbarItem(placement: .confirmationAction) {
+                    Button(AppText.label(.save).localized) {
+                        if model.save() != nil {
+                            UINotificationFeedbackGenerator().notificationOccurred(.success)
+                            dismiss()
+                        }
+                    }
+                    .disabled(!model.canSave)
+                }
+            }
+        }
+    }
+
+    @ViewBuilder private func message(_ field: ValidationIssue.Field) -> some View {
+        if let text = model.message(for: field) {
+            Text(text).font(.footnote).foregroundStyle(.red)
+        }
+    }
+}
+
+/// A text view that reports its cursor (in characters), so variables go where it is.
+struct CursorTextView: UIViewRepresentable {
+    @Binding var text: String
+    @Binding var cursor: Int
+
+    func makeUIView(context: Context) -> UITextView {
+        let view = UITextView()
+        view.font = .preferredFont(forTextStyle: .body)
+        view.adjustsFontForContentSizeCategory = true
+        view.delegate = context.coordinator
+        return view
+    }
+
+    func updateUIView(_ view: UITextView, context: Context) {
+        guard view.text != text else { return }
+        view.text = text
+        let utf16 = String(text.prefix(cursor)).utf16.count
+        view.selectedRange = NSRange(location: utf16, length: 0)
+    }
+
+    func makeCoordinator() -> Coordinator { Coordinator(self) }
+
+    final class Coordinator: NSObject, UITextViewDelegate {
+        private let parent: CursorTextView
+        init(_ parent: CursorTextView) { self.parent = parent }
+
+        func textViewDidChange(_ view: UITextView) {
+            parent.text = view.text
+            textViewDidChangeSelection(view)
+        }
+
+        func textViewDidChangeSelection(_ view: UITextView) {
+            let prefix = (view.text as NSString).substring(to: min(view.selectedRange.location, (view.text as NSString).length))
+            parent.cursor = prefix.count
+        }
+    }
+}

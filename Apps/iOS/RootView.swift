@@ -1,0 +1,74 @@
+import SwiftUI
+import TgtAppModel
+
+/// Shows the screen the model routes to: credentials, login, or the main tabs.
+struct RootView: View {
+    @State private var runtime = RootState()
+
+    var body: some View {
+        Group {
+            if let model = runtime.model {
+                switch model.route {
+                case .starting:
+                    ProgressView { Text(AppText.prompt(.starting)) }
+                case .credentials:
+                    CredentialsView(model: model.credentials)
+                case .login:
+                    LoginView(model: model.login)
+                case .main:
+                    MainTabs(app: model)
+                case .unavailable(let why):
+                    ContentUnavailableView { Label { Text(why) } icon: { Image(systemName: "exclamationmark.triangle") } }
+                }
+            } else if let failure = runtime.failure {
+                ContentUnavailableView { Label { Text(failure) } icon: { Image(systemName: "lock.trianglebadge.exclamationmark") } }
+            } else {
+                ProgressView()
+            }
+        }
+        .task { await runtime.follow() }
+    }
+}
+
+/// Waits for the app model to exist (it is started by the app's `.task`).
+@Observable @MainActor
+final class RootState {
+    var model: AppModel?
+    var failure: AppText?
+
+    func follow() async {
+        while model == nil, failure == nil {
+            model = AppRuntime.shared.model
+            failure = AppRuntime.shared.startupFailure
+            if model == nil, failure == nil { try? await Task.sleep(for: .milliseconds(50)) }
+        }
+    }
+}
+
+/// Templates and Settings, with the connection state on top.
+struct MainTabs: View {
+    let app: AppModel
+
+    var body: some View {
+        TabView {
+            NavigationStack {
+                TemplateGridView(app: app, model: app.templates)
+            }
+            .tabItem { Label(AppText.label(.tabTemplates).localized, systemImage: "square.grid.2x2") }
+            NavigationStack {
+                SettingsView(model: app.settings)
+            }
+            .tabItem { Label(AppText.label(.tabSettings).localized, systemImage: "gear") }
+        }
+        .safeAreaInset(edge: .top) {
+            if !app.isConnected {
+                Text(app.connection)
+                    .font(.footnote)
+                    .padding(6)
+                    .frame(maxWidth: .infinity)
+                    .background(.yellow.opacity(0.25))
+                    .accessibilityAddTraits(.updatesFrequently)
+            }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import SwiftUI
+import TgtAppModel
+import UIKit
+
+/// Account, connection, logout, location permission and default location, version.
+struct SettingsView: View {
+    @Bindable var model: SettingsModel
+
+    var body: some View {
+        Form {
+            Section(AppText.label(.settingsAccount).localized) {
+                Text(model.accountName)
+                Button(model.logoutConfirmation.confirm.localized, role: .destructive) { model.requestLogout() }
+                    .disabled(model.isLoggingOut)
+                if let error = model.error { Text(error).foregroundStyle(.red) }
+            }
+            Section(AppText.label(.settingsConnection).localized) { Text(model.connection) }
+            Section(AppText.label(.settingsLocation).localized) {
+                Text(model.locationText)
+                if model.locationAuthorization == .denied, let url = URL(string: UIApplication.openSettingsURLString) {
+                    Link(AppText.label(.openSettings).localized, destination: url)
+                }
+            }
+            Section(AppText.label(.settingsDefaultLocation).localized) {
+                TextField("45.4642, 9.19", text: $model.defaultLocation)
+                    .keyboardType(.numbersAndPunctuation)
+                    .onSubmit { model.saveDefaultLocation() }
+                if let error = model.defaultLocationError { Text(error).foregroundStyle(.red) }
+            }
+            Section(AppText.label(.settingsAbout).localized) { Text(model.version) }
+        }
+        .navigationTitle(AppText.label(.tabSettings).localized)
+        .task { await model.reload() }
+        .confirmationDialog(model.logoutConfirmation.title.localized, isPresented: Binding(
+            get: { model.isConfirmingLogout }, set: { if !$0 { model.cancelLogout() } }), titleVisibility: .visible
+        ) {
+            Button(model.logoutConfirmation.confirm.localized, role: .destructive) { Task { await model.confirmLogout() } }
+        } message: {
+            Text(model.logoutConfirmation.body)
+        }
+    }
+}

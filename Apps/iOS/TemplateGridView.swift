@@ -1,0 +1,173 @@
+import SwiftUI
+import TgtAppModel
+import TgtDomain
+import UIKit
+
+/// The main grid of one-tap buttons, with chips, search, empty state and error banner.
+struct TemplateGridView: View {
+    let app: AppModel
+    @Bindable var model: TemplateListModel
+    @State private var editing: EditorModel?
+    @State private var asking: (template: Template, names: [String])?
+    @State private var values: [String: String] = [:]
+
+    private let columns = [GridItem(.adaptive(minimum: 150), spacing: 12)]
+
+    var body: some View {
+        ScrollView {
+            if let error = model.loadError {
+                HStack {
+                    Text(error)
+                    Spacer()
+                    Button(AppText.label(.retry).localized) { model.reload() }
+                }
+                .padding()
+                .background(.red.opacity(0.15), in: RoundedRectangle(cornerRadius: 12))
+                .padding(.horizontal)
+            }
+            chips
+            if let empty = model.emptyText {
+                ContentUnavailableView {
+                    Label { Text(empty.title) } icon: { Image(systemName: "square.grid.2x2") }
+                } description: {
+                    if let body = empty.body { Text(body) }
+                }
+            }
+            LazyVGrid(columns: columns, spacing: 12) {
+                ForEach(model.visible) { template in
+                    TemplateTile(template: template, state: model.state(of: template.id)) {
+                        Task { await tap(template) }
+                    }
+                    .contextMenu {
+                        Button(AppText.label(.edit).localized) { editing = app.editor(for: template) }
+                        Button(AppText.label(.duplicate).localized) { model.duplicate(template) }
+                        Button(AppText.label(.delete).localized, role: .destructive) { model.requestDelete(template) }
+                    }
+                    .draggable(template.id.uuidString)
+                    .dropDestination(for: String.self) { items, _ in
+                        guard let id = items.first.flatMap(UUID.init(uuidString:)),
+                            let from = model.templates.firstIndex(where: { $0.id == id }),
+                            let to = model.templates.firstIndex(where: { $0.id == template.id })
+                        else { return false }
+                        model.move(fromOffsets: IndexSet(integer: from), toOffset: to > from ? to + 1 : to)
+                        return true
+                    }
+                }
+            }
+            .padding()
+        }
+        .searchable(text: $model.search, prompt: AppText.label(.searchTemplates).localized)
+        .navigationTitle(AppText.label(.listTitle).localized)
+        .toolbar {
+            Button { editing = app.editor(for: nil) } label: { Image(systemName: "plus") }
+                .accessibilityLabel(Text(AppText.label(.newTemplate)))
+        }
+        .sheet(item: $editing) { editor in EditorView(model: editor) }
+        .confirmationDialog(model.deleteConfirmation?.title.localized ?? "", isPresented: Binding(
+            get: { model.pendingDelete != nil }, set: { if !$0 { model.cancelDelete() } }), titleVisibility: .visible
+        ) {
+            Button(model.deleteConfirmation?.confirm.localized ?? "", role: .destructive) { model.confirmDelete() }
+        } message: {
+            if let body = model.deleteConfirmation?.body { Text(body) }
+        }
+        .alert(AppText.label(.valuesTitle).localized, isPresented: Binding(get: { asking != nil }, set: { if !$0 { asking = nil } })) {
+            ForEach(asking?.names ?? [], id: \.self) { name in
+                TextField(name, text: Binding(get: { values[name] ?? "" }, set: { values[name] = $0 }))
+            }
+            Button(AppText.label(.send).localized) {
+                if let template = asking?.template { Task { await tap(template) } }
+            }
+            Button(AppText.label(.cancel).localized, role: .cancel) { values = [:] }
+        }
+        .refreshable { model.reload() }
+    }
+
+    private var chips: some View {
+        ScrollView(.horizontal, showsIndicators: false) {
+            HStack {
+                ForEach(model.chips) { chip in
+                    Button {
+                        model.selectedChat = chip.chatID
+                    } label: {
+                        Text(verbatim: "\(chip.title.localized) \(chip.count)")
+                            .padding(.horizontal, 12).frame(minHeight: 44)
+                    }
+                    .buttonStyle(.bordered)
+                    .tint(model.selectedChat == chip.chatID ? .accentColor : .secondary)
+                }
+            }
+            .padding(.horizontal)
+        }
+    }
+
+    private func tap(_ template: Template) async {
+        UIImpactFeedbackGenerator(style: .medium).impactOccurred()
+        switch await model.send(template, values: values) {
+        case .needsValues(let names): asking = (template, names)
+        case .queued:
+            asking = nil
+            values = [:]
+        case .failed: UINotificationFeedbackGenerator().notificationOccurred(.error)
+        }
+    }
+}
+
+extension EditorModel: Identifiable {}
+
+/// One big button: icon, name, targets, and its send state.
+struct TemplateTile: View {
+    let template: Template
+    let state: SendState
+    let action: () -> Void
+
+    var body: some View {
+        Button(action: action) {
+            VStack(alignment: .leading, spacing: 8) {
+                HStack {
+                    Image(systemName: template.icon.symbolName).font(.title2)
+                    Spacer()
+                    badge
+                }
+                Text(template.name).font(.headline).multilineTextAlignment(.leading)
+                Text(verbatim: template.targets.map(\.displayName).joined(separator: ", "))
+                    .font(.caption).foregroundStyle(.secondary).lineLimit(2)
+                results
+            }
+            .frame(maxWidth: .infinity, minHeight: 110, alignment: .topLeading)
+            .padding()
+            .background(.thinMaterial, in: RoundedRectangle(cornerRadius: 16))
+        }
+        .buttonStyle(.plain)
+        .disabled(state.isBusy)
+        .accessibilityElement(children: .combine)
+        .accessibilityHint(Text(AppText.label(.send)))
+    }
+
+    @ViewBuilder private var badge: some View {
+        switch state {
+        case .idle: EmptyView()
+        case .queued, .sending: ProgressView()
+        case .sent: Image(systemName: "checkmark.circle.fill").foregroundStyle(.green)
+                .accessibilityLabel(Text(AppText.label(.sent)))
+        case .failed: Image(systemName: "exclamationmark.triangle.fill").foregroundStyle(.red)
+        }
+    }
+
+    @ViewBuilder private var results: some View {
+        switch state {
+        case .sending(let targets), .failed(let targets, _):
+            ForEach(targets) { target in
+                Text(verbatim: target.detail.map { "\(target.title): \($0)" } ?? target.title)
+                    .font(.caption2)
+                    .foregroundStyle(target.status == .failed ? .red : .secondary)
+            }
+            if case .failed(_, let notice?) = state { Text(notice).font(.caption2).foregroundStyle(.red) }
+        case .sent(let notice?):
+            Text(notice).font(.caption2)
+        case .queued:
+            Text(AppText.label(.queued)).font(.caption2)
+        default:
+            EmptyView()
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Intents
+import SwiftUI
+import TgtAppModel
+import TgtStore
+import TgtTDLib
+import TgtTelegram
+import WidgetKit
+
+/// The iOS app: builds the one `AppModel` (store in the App Group, TDLib from TDLibFramework
+/// in the private container, secrets in the Keychain) and shows the screen it routes to.
+@main
+struct TgTemplatesApp: App {
+    @UIApplicationDelegateAdaptor(AppDelegate.self) private var delegate
+    @Environment(\.scenePhase) private var phase
+
+    var body: some Scene {
+        WindowGroup {
+            RootView()
+                .task { await AppLauncher.start() }
+                .onOpenURL { url in
+                    Task { _ = await AppRuntime.shared.model?.open(url) }
+                }
+        }
+        .onChange(of: phase) { _, newPhase in
+            switch newPhase {
+            case .background: AppDatabase.suspendSharedDatabases()
+            case .active:
+                AppDatabase.resumeSharedDatabases()
+                Task { await AppRuntime.shared.model?.queue.drain() }
+            default: break
+            }
+        }
+    }
+}
+
+/// Puts the app's services together with the real parts.
+enum AppLauncher {
+    @MainActor
+    static func start() async {
+        await AppRuntime.shared.start {
+            let version = Bundle.main.object(forInfoDictionaryKey: "CFBundleShortVersionString") as? String ?? "?"
+            let build = Bundle.main.object(forInfoDictionaryKey: "CFBundleVersion") as? String ?? "?"
+            let services = try AppServices.app(
+                containers: try AppGroup.containers(),
+                backend: .tdlib(try TDJSONLibrary.linkedIntoProcess()),
+                secrets: KeychainSecretStore(),
+                location: CoreLocationProvider(),
+                widgets: WidgetCenterReloader(),
+                appVersion: "\(version) (\(build))")
+            return try AppModel(services: services)
+        }
+    }
+}
+
+/// Asks WidgetKit to redraw the template widgets.
+struct WidgetCenterReloader: WidgetReloading {
+    func reloadWidgets() {
+        WidgetCenter.shared.reloadAllTimelines()
+    }
+}
+
+/// Hands SiriKit's messaging intents (CarPlay communication apps must take them) to the handler.
+final class AppDelegate: NSObject, UIApplicationDelegate {
+    func application(_ application: UIApplication, handlerFor intent: INIntent) -> Any? {
+        MessagingIntentHandler()
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import TgtStore
+
+/// SiriKit's messaging intents (which CarPlay communication apps must answer) over the
+/// templates and the send log: "send" sends the template whose name was spoken, "search"
+/// lists recent sends (template and chat names, never the text), "set attribute" accepts
+/// read/unread marks for sends it knows (sent messages have nothing else to mark).
+public struct MessagingIntentsModel: Sendable {
+    /// One send, as a SiriKit message.
+    public struct Message: Sendable, Equatable, Identifiable {
+        public var id: String
+        /// What Siri reads: "Leaving work → Family: sent".
+        public var summary: String
+        public var chatTitle: String
+        public var date: Date
+    }
+
+    public enum SendResolution: Sendable, Equatable {
+        case template(UUID, name: String)
+        case notFound(AppText)
+    }
+
+    public let store: AppDatabase
+
+    public init(store: AppDatabase) {
+        self.store = store
+    }
+
+    /// The template named by the spoken content (any letter case).
+    public func resolveSend(content: String?) -> SendResolution {
+        let spoken = (content ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let index = try? TemplateEntityIndex.load(from: store), let entity = index.entity(named: spoken) else {
+            return .notFound(AppText("siri.notFound", spoken))
+        }
+        return .template(entity.id, name: entity.name)
+    }
+
+    /// Recent sends, newest first.
+    public func search(limit: Int = 20) -> [Message] {
+        ((try? store.recentSends(limit: limit)) ?? []).map { entry in
+            Message(id: String(entry.id), summary: "\(entry.templateName) → \(entry.targetTitle): \(entry.status.rawValue)",
+                    chatTitle: entry.targetTitle, date: entry.updatedAt)
+        }
+    }
+
+    /// Whether every id is a send in the log (unknown ids make the intent fail).
+    public func knows(_ ids: [String]) -> Bool {
+        let known = Set(((try? store.recentSends(limit: 1000)) ?? []).map { String($0.id) })
+        return !ids.isEmpty && ids.allSatisfy(known.contains)
+    }
+}

@@ -1,0 +1,103 @@
+import TgtDomain
+
+/// The fixed words of the app's screens (tab names, buttons, field labels), so the SwiftUI
+/// shells hold no strings of their own: each is a String Catalog key with its English text.
+public enum AppLabel: String, CaseIterable, Sendable {
+    case tabTemplates = "tab.templates"
+    case tabSettings = "tab.settings"
+    case continueButton = "button.continue"
+    case save = "button.save"
+    case cancel = "button.cancel"
+    case newTemplate = "button.new"
+    case edit = "button.edit"
+    case duplicate = "button.duplicate"
+    case delete = "button.delete"
+    case send = "button.send"
+    case dismiss = "button.dismiss"
+    case fieldAPIID = "field.apiID"
+    case fieldAPIHash = "field.apiHash"
+    case fieldPhone = "field.phone"
+    case fieldCode = "field.code"
+    case fieldPassword = "field.password"
+    case fieldEmail = "field.email"
+    case fieldFirstName = "field.firstName"
+    case fieldLastName = "field.lastName"
+    case loginTitle = "login.title"
+    case useQRCode = "login.useQR"
+    case startOver = "login.startOver"
+    case searchTemplates = "list.search"
+    case valuesTitle = "list.values"
+    case editorName = "editor.name"
+    case editorIcon = "editor.icon"
+    case editorText = "editor.text"
+    case editorVariables = "editor.variables"
+    case editorTargets = "editor.targets"
+    case editorLocation = "editor.location"
+    case editorSilent = "editor.silent"
+    case pickerSearch = "picker.search"
+    case pickerRefresh = "picker.refresh"
+    case settingsAccount = "settings.account"
+    case settingsConnection = "settings.connection"
+    case settingsLocation = "settings.location"
+    case settingsDefaultLocation = "settings.defaultLocation"
+    case settingsAbout = "settings.about"
+    case openSettings = "settings.openSystemSettings"
+    // Also used by the view models (English in `AppText.english`).
+    case listTitle = "list.title"
+    case retry = "list.retry"
+    case sent = "list.sent"
+    case queued = "list.queued"
+
+    static let english: [String: String] = [
+        "tab.templates": "Templates",
+        "tab.settings": "Settings",
+        "button.continue": "Continue",
+        "button.save": "Save",
+        "button.cancel": "Cancel",
+        "button.new": "New template",
+        "button.edit": "Edit",
+        "button.duplicate": "Duplicate",
+        "button.delete": "Delete",
+        "button.send": "Send",
+        "button.dismiss": "Dismiss",
+        "field.apiID": "API id",
+        "field.apiHash": "API hash",
+        "field.phone": "Phone number",
+        "field.code": "Code",
+        "field.password": "Password",
+        "field.email": "Email address",
+        "field.firstName": "First name",
+        "field.lastName": "Last name",
+        "login.title": "Log in to Telegram",
+        "login.useQR": "Log in with a QR code instead",
+        "login.startOver": "Start over",
+        "list.search": "Search templates",
+        "list.values": "Fill in",
+        "editor.name": "Name",
+        "editor.icon": "Icon",
+        "editor.text": "Message",
+        "editor.variables": "Insert a variable",
+        "editor.targets": "Send to",
+        "editor.location": "Location",
+        "editor.silent": "Send silently",
+        "picker.search": "Search groups and topics",
+        "picker.refresh": "Refresh",
+        "settings.account": "Account",
+        "settings.connection": "Connection",
+        "settings.location": "Location access",
+        "settings.defaultLocation": "Default location",
+        "settings.about": "About",
+        "settings.openSystemSettings": "Open Settings",
+    ]
+}
+
+extension AppText {
+    /// A fixed label of the screens.
+    public static func label(_ label: AppLabel) -> AppText { AppText(label.rawValue) }
+
+    /// How a location mode is named in the editor.
+    public static func locationMode(_ mode: LocationMode) -> AppText { AppText("location.mode.\(mode.rawValue)") }
+
+    /// An icon's spoken name (VoiceOver).
+    public static func icon(_ icon: TemplateIcon) -> AppText { .verbatim(icon.label) }
+}
