@@ -48,7 +48,7 @@ public enum AppLabel: String, CaseIterable, Sendable {
     case sent = "list.sent"
     case queued = "list.queued"
 
-    static let english: [String: String] = [
+    public static let english: [String: String] = [
         "tab.templates": "Templates",
         "tab.settings": "Settings",
         "button.continue": "Continue",
