@@ -90,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "tgt-bench",
             dependencies: [
-                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtSimulator",
+                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtSimulator", "TgtAppModel",
             ],
             path: "Benchmarks/tgt-bench",
             swiftSettings: strict),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Reproduces BENCHMARKS.md: builds release binaries and runs every benchmark.
-#   Benchmarks/run.sh [directory|decode|store|serve|all]
+#   Benchmarks/run.sh [directory|decode|store|widget|serve|all]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh

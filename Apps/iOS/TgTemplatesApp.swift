@@ -1,5 +1,6 @@
 import Intents
 import SwiftUI
+import TDLibFramework
 import TgtAppModel
 import TgtStore
 import TgtTDLib
@@ -42,7 +43,8 @@ enum AppLauncher {
             let build = Bundle.main.object(forInfoDictionaryKey: "CFBundleVersion") as? String ?? "?"
             let services = try AppServices.app(
                 containers: try AppGroup.containers(),
-                backend: .tdlib(try TDJSONLibrary.linkedIntoProcess()),
+                backend: .tdlib(TDJSONLibrary.linked(TDJSONLibrary.LinkedFunctions(
+                    create: td_create_client_id, send: td_send, receive: td_receive, execute: td_execute))),
                 secrets: KeychainSecretStore(),
                 location: CoreLocationProvider(),
                 widgets: WidgetCenterReloader(),

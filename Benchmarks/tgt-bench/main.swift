@@ -3,11 +3,13 @@ import Foundation
 // tgt-bench: the figures in BENCHMARKS.md. Every comparison runs its baseline in the same
 // process and run, and reports ratios (this machine is shared and noisy).
 //
-//   swift run -c release tgt-bench [directory|decode|store|all]
+//   swift run -c release tgt-bench [directory|decode|store|widget|all]
 
 let which = CommandLine.arguments.dropFirst().first ?? "all"
+if which == "widget-child" { exit(WidgetBench.child(Array(CommandLine.arguments.dropFirst(2)))) }
 var report = BenchReport()
 if which == "all" || which == "directory" { report.add(await DirectoryBench.run()) }
 if which == "all" || which == "decode" { DecodeBench.run(into: &report) }
 if which == "all" || which == "store" { StoreBench.run(into: &report) }
+if which == "all" || which == "widget" { WidgetBench.run(into: &report) }
 report.print()

@@ -100,12 +100,22 @@ struct RealTDLibTests {
         }
     }
 
-    @Test("a process with no TDLib linked in (iOS links TDLibFramework statically) gets a clear error, not a crash")
-    func nothingLinkedIn() {
-        // libtdjson loaded with dlopen(RTLD_LOCAL) by other tests is not part of the process's
-        // global symbols, so this test binary has none.
-        #expect(throws: TDLibraryError.missingSymbol("td_create_client_id", path: "<linked into the process>")) {
-            _ = try TDJSONLibrary.linkedIntoProcess()
-        }
+    @Test("a TDLib linked into the app (TDLibFramework on iOS) works through the same binding, given its four functions")
+    func linkedFunctions() throws {
+        let path = try OfflineTDLib.library().path
+        let handle = try #require(dlopen(path, RTLD_NOW | RTLD_LOCAL))
+        func symbol<T>(_ name: String, _ type: T.Type) throws -> T { unsafeBitCast(try #require(dlsym(handle, name)), to: type) }
+        let library = TDJSONLibrary.linked(TDJSONLibrary.LinkedFunctions(
+            create: try symbol("td_create_client_id", TDJSONLibrary.LinkedFunctions.Create.self),
+            send: try symbol("td_send", TDJSONLibrary.LinkedFunctions.Send.self),
+            receive: try symbol("td_receive", TDJSONLibrary.LinkedFunctions.Receive.self),
+            execute: try symbol("td_execute", TDJSONLibrary.LinkedFunctions.Execute.self)))
+        let text = try TDClient.execute(TDFunctions.ParseMarkdown("*bold*"), on: library)
+        #expect(text.text == "bold")
+        #expect(TDJSONLibrary.linked(TDJSONLibrary.LinkedFunctions(
+            create: try symbol("td_create_client_id", TDJSONLibrary.LinkedFunctions.Create.self),
+            send: try symbol("td_send", TDJSONLibrary.LinkedFunctions.Send.self),
+            receive: try symbol("td_receive", TDJSONLibrary.LinkedFunctions.Receive.self),
+            execute: try symbol("td_execute", TDJSONLibrary.LinkedFunctions.Execute.self))) === library, "one per process")
     }
 }

@@ -13,9 +13,9 @@ import Darwin
 public final class TDJSONLibrary: TDJSONTransport, @unchecked Sendable {
     // @unchecked: only immutable C function pointers and an immutable path are stored.
     private typealias CreateFn = @convention(c) () -> Int32
-    private typealias SendFn = @convention(c) (Int32, UnsafePointer<CChar>) -> Void
+    private typealias SendFn = @convention(c) (Int32, UnsafePointer<CChar>?) -> Void
     private typealias ReceiveFn = @convention(c) (Double) -> UnsafePointer<CChar>?
-    private typealias ExecuteFn = @convention(c) (UnsafePointer<CChar>) -> UnsafePointer<CChar>?
+    private typealias ExecuteFn = @convention(c) (UnsafePointer<CChar>?) -> UnsafePointer<CChar>?
 
     /// Where the library was loaded from.
     public let path: String
@@ -67,21 +67,46 @@ public final class TDJSONLibrary: TDJSONTransport, @unchecked Sendable {
         throw .notFound(searched: locator.describedLocations)
     }
 
-    /// The TDLib linked into the app itself (on iOS, Swiftgram's TDLibFramework: a static
-    /// framework, so there is no file to `dlopen`): its `td_*` functions are looked up in the
-    /// running process. Fails with `missingSymbol` when no TDLib is linked in.
-    public static func linkedIntoProcess() throws(TDLibraryError) -> TDJSONLibrary {
-        let key = "<linked into the process>"
-        if let cached = loaded.withLock({ $0[key] }) { return cached }
-        guard let handle = dlopen(nil, RTLD_NOW) else { throw .notFound(searched: [key]) }
-        let library = try TDJSONLibrary(path: key, handle: handle)
-        let winner = loaded.withLock { cache in
+    /// The C functions of TDLib's JSON interface, for a TDLib linked into the app itself (on
+    /// iOS, Swiftgram's TDLibFramework): pass `td_create_client_id`, `td_send`, `td_receive`
+    /// and `td_execute` as imported from it.
+    public struct LinkedFunctions: Sendable {
+        public typealias Create = @convention(c) () -> Int32
+        public typealias Send = @convention(c) (Int32, UnsafePointer<CChar>?) -> Void
+        public typealias Receive = @convention(c) (Double) -> UnsafePointer<CChar>?
+        public typealias Execute = @convention(c) (UnsafePointer<CChar>?) -> UnsafePointer<CChar>?
+
+        let create: Create
+        let send: Send
+        let receive: Receive
+        let execute: Execute
+
+        public init(create: Create, send: Send, receive: Receive, execute: Execute) {
+            self.create = create
+            self.send = send
+            self.receive = receive
+            self.execute = execute
+        }
+    }
+
+    /// The binding over a TDLib linked into the process (once per process, like `load`).
+    public static func linked(_ functions: LinkedFunctions) -> TDJSONLibrary {
+        let key = "<linked into the app>"
+        return loaded.withLock { cache in
             if let existing = cache[key] { return existing }
+            let library = TDJSONLibrary(path: key, functions: functions)
+            _ = library.execute(#"{"@type":"setLogVerbosityLevel","new_verbosity_level":1}"#)
             cache[key] = library
             return library
         }
-        _ = winner.execute(#"{"@type":"setLogVerbosityLevel","new_verbosity_level":1}"#)
-        return winner
+    }
+
+    private init(path: String, functions: LinkedFunctions) {
+        self.path = path
+        createFn = functions.create
+        sendFn = functions.send
+        receiveFn = functions.receive
+        executeFn = functions.execute
     }
 
     public func createClientID() -> Int32 { createFn() }

@@ -1,0 +1,126 @@
+"""Linux checks of the Apple shells (no Apple SDK here): every Swift file under Apps/ parses
+with `swiftc -parse`; project.yml, the Info.plists and the entitlements parse and carry the
+keys the app needs (CarPlay scene manifest with generation off, the carplay-communication
+entitlement, one App Group in app, widget and code, the URL scheme, Siri phrases with the app
+name and at most one parameter, interactive widget buttons)."""
+import json
+import plistlib
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+APPS = Path(__file__).resolve().parents[1]
+ROOT = APPS.parent
+problems = []
+
+
+def check(condition, what):
+    if not condition:
+        problems.append(what)
+
+
+def parse_swift():
+    files = sorted(APPS.rglob("*.swift"))
+    check(len(files) >= 15, f"expected the app's Swift files, found {len(files)}")
+    for path in files:
+        result = subprocess.run(["swiftc", "-parse", str(path)], capture_output=True, text=True)
+        check(result.returncode == 0, f"{path.relative_to(ROOT)} does not parse:\n{result.stderr.strip()}")
+    return files
+
+
+def swift_text():
+    return {p.relative_to(APPS).as_posix(): p.read_text() for p in APPS.rglob("*.swift")}
+
+
+def check_project(sources):
+    project = yaml.safe_load((APPS / "project.yml").read_text())
+    targets = project.get("targets", {})
+    app, widget = targets.get("TgTemplates", {}), targets.get("TemplatesWidget", {})
+    check(app.get("type") == "application" and app.get("platform") == "iOS", "project.yml: TgTemplates must be an iOS application")
+    check(widget.get("type") == "app-extension", "project.yml: TemplatesWidget must be an app extension")
+    check(str(project.get("options", {}).get("deploymentTarget", {}).get("iOS")) == "17.0", "project.yml: iOS 17.0 deployment target")
+    check("Swiftgram/TDLibFramework" in project.get("packages", {}).get("TDLibFramework", {}).get("url", ""),
+          "project.yml: TDLib must come from Swiftgram's TDLibFramework")
+    check(project.get("packages", {}).get("TgTemplates", {}).get("path") == "..", "project.yml: the package at the repo root")
+    deps = app.get("dependencies", [])
+    check({"package": "TDLibFramework"} in deps, "project.yml: the app links TDLibFramework")
+    check(any(d.get("target") == "TemplatesWidget" and d.get("embed") for d in deps), "project.yml: the app embeds the widget")
+    check(any(d.get("product") == "TgtAppModel" for d in deps), "project.yml: the app uses TgtAppModel")
+    check(not any(d.get("package") == "TDLibFramework" for d in widget.get("dependencies", [])), "project.yml: no TDLib in the widget")
+    app_settings = app.get("settings", {}).get("base", {})
+    check(str(app_settings.get("INFOPLIST_KEY_UIApplicationSceneManifest_Generation")).upper() in ("NO", "FALSE"),
+          "project.yml: automatic scene manifest generation must be off")
+    for target in (app, widget):
+        for key in ("info", "entitlements"):
+            path = target.get(key, {}).get("path")
+            check(path and (APPS / path).exists(), f"project.yml: {key} file {path} missing")
+        for source in target.get("sources", []):
+            check((APPS / source["path"]).is_dir(), f"project.yml: source folder {source['path']} missing")
+    return app, widget
+
+
+def check_plists(app, widget, sources):
+    info = plistlib.loads((APPS / app["info"]["path"]).read_bytes())
+    roles = info.get("UIApplicationSceneManifest", {}).get("UISceneConfigurations", {})
+    carplay = roles.get("CPTemplateApplicationSceneSessionRoleApplication", [])
+    check(len(carplay) == 1 and carplay[0].get("UISceneClassName") == "CPTemplateApplicationScene",
+          "Info.plist: a CarPlay scene (CPTemplateApplicationScene)")
+    delegate = carplay[0].get("UISceneDelegateClassName", "").split(".")[-1] if carplay else ""
+    check(any(re.search(rf"class {delegate}\b.*CPTemplateApplicationSceneDelegate", t) for t in sources.values()),
+          f"Info.plist: CarPlay delegate {delegate} must exist and be a CPTemplateApplicationSceneDelegate")
+    schemes = [s for t in info.get("CFBundleURLTypes", []) for s in t.get("CFBundleURLSchemes", [])]
+    model_scheme = re.search(r'static let scheme = "(\w+)"', (ROOT / "Sources/TgtAppModel/Surfaces/DeepLink.swift").read_text())
+    check(model_scheme and schemes == [model_scheme.group(1)], f"Info.plist: URL scheme {schemes} must be DeepLink.scheme")
+    check(bool(info.get("NSLocationWhenInUseUsageDescription")), "Info.plist: location usage description")
+    check(set(info.get("NSUserActivityTypes", [])) >= {"INSendMessageIntent", "INSearchForMessagesIntent", "INSetMessageAttributeIntent"},
+          "Info.plist: the SiriKit messaging intents")
+    check(set(info.get("CFBundleLocalizations", [])) == {"en", "it", "ru"}, "Info.plist: en, it, ru")
+    widget_info = plistlib.loads((APPS / widget["info"]["path"]).read_bytes())
+    check(widget_info.get("NSExtension", {}).get("NSExtensionPointIdentifier") == "com.apple.widgetkit-extension",
+          "widget Info.plist: WidgetKit extension point")
+
+    group = re.search(r'static let identifier = "([\w.]+)"', sources["Shared/AppGroup.swift"])
+    app_ent = plistlib.loads((APPS / app["entitlements"]["path"]).read_bytes())
+    widget_ent = plistlib.loads((APPS / widget["entitlements"]["path"]).read_bytes())
+    groups = {tuple(e.get("com.apple.security.application-groups", [])) for e in (app_ent, widget_ent)}
+    check(group and groups == {(group.group(1),)}, f"entitlements: app and widget share the App Group in AppGroup.swift ({groups})")
+    check(app_ent.get("com.apple.developer.carplay-communication") is True, "entitlements: com.apple.developer.carplay-communication")
+
+
+def check_code(sources):
+    everything = "\n".join(sources.values())
+    check("Button(intent:" in everything, "widget: interactive Button(intent:) buttons")
+    check("CPGridTemplate(" in everything, "CarPlay: a CPGridTemplate")
+    check("AppShortcutsProvider" in everything, "App Intents: an AppShortcutsProvider")
+    phrases = re.findall(r'^\s*"([^"\n]*\\\(\.[^"\n]*)",?\s*$', sources["iOS/AppShortcuts.swift"], re.M)
+    check(len(phrases) >= 2, "App Shortcuts: phrases")
+    for phrase in phrases:
+        check("\\(.applicationName)" in phrase, f"App Shortcuts phrase without the app name: {phrase}")
+        check(phrase.count("\\(\\.$") <= 1, f"App Shortcuts phrase with more than one parameter: {phrase}")
+    for name, text in sources.items():
+        check("print(" not in text, f"{name}: print( outside the CLI")
+        check("try!" not in text, f"{name}: try!")
+    catalog = json.loads((APPS / "Shared/Localizable.xcstrings").read_text())
+    for key, entry in catalog["strings"].items():
+        check(set(entry.get("localizations", {})) == {"en", "it", "ru"}, f"catalog: {key} not in en, it, ru")
+
+
+def main():
+    files = parse_swift()
+    sources = swift_text()
+    app, widget = check_project(sources)
+    check_plists(app, widget, sources)
+    check_code(sources)
+    workflow = yaml.safe_load((ROOT / ".github/workflows/apple.yml").read_text())
+    check("macos" in json.dumps(workflow).lower() and "xcodegen" in json.dumps(workflow), "workflow: macOS, XcodeGen")
+    if problems:
+        print("Apple shell checks failed:", *problems, sep="\n  - ", file=sys.stderr)
+        sys.exit(1)
+    print(f"Apple shells: {len(files)} Swift files parse; project.yml, 2 Info.plists, 2 entitlements, phrases and catalog check out")
+
+
+if __name__ == "__main__":
+    main()
