@@ -99,7 +99,9 @@ struct LoginSettingsLocationTests {
 
         let started = Date()
         let timedOut = await resolver.resolve(for: link)
-        #expect(Date().timeIntervalSince(started) < 5, "the timeout wins over a provider that never answers")
+        // The provider sleeps for an hour: getting an answer at all is the timeout winning (the
+        // bound is loose because other main-actor tests may hold the main thread meanwhile).
+        #expect(Date().timeIntervalSince(started) < 60, "the timeout wins over a provider that never answers")
         #expect(timedOut.notice == "Your location was not found within 10 seconds.")
         if case .without = timedOut {} else { Issue.record("a map link can go without: \(timedOut)") }
         #expect(await resolver.resolve(for: native).notice

@@ -75,9 +75,11 @@ struct RealTDLibTests {
     func startCloseCycles() async throws {
         let library = try OfflineTDLib.library()
         let runtime = TDRuntime.shared(for: library)
+        var ids: [Int32] = []
         for cycle in 0..<20 {
             let dir = try TestDirectory("td-cycle\(cycle)")
             let client = TDClient(runtime: runtime)
+            ids.append(client.clientID)
             var iterator = client.updates.makeAsyncIterator()
             var seen: [TDUpdate] = []
             _ = try await client.send(OfflineTDLib.parameters(in: dir))
@@ -86,7 +88,8 @@ struct RealTDLibTests {
             #expect(await client.close(), "cycle \(cycle)")
             dir.remove()
         }
-        #expect(runtime.clientCount == 0)
+        // Other suites may have clients of their own on this runtime meanwhile: check ours.
+        #expect(!ids.contains(where: runtime.isRegistered))
     }
 
     @Test("an explicit path that does not exist gives one clear message")

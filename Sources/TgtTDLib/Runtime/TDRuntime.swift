@@ -37,6 +37,9 @@ public final class TDRuntime: Sendable {
     /// Number of clients currently registered (for tests and diagnostics).
     public var clientCount: Int { state.withLock { $0.clients.count } }
 
+    /// Whether a client is still registered (closed clients are not).
+    public func isRegistered(_ clientID: Int32) -> Bool { state.withLock { $0.clients[clientID] != nil } }
+
     func register(_ core: TDClientCore) {
         let startLoop = state.withLock { s -> Bool in
             s.clients[core.clientID] = core
