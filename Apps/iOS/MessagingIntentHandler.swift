@@ -21,12 +21,10 @@ final class MessagingIntentHandler: NSObject, INSendMessageIntentHandling, INSea
         switch messaging.resolveSend(content: intent.content) {
         case .notFound: return INSendMessageIntentResponse(code: .failure, userActivity: nil)
         case .template(let id, _):
-            switch await app.tap(templateID: id, source: .siri) {
-            case .finished(let outcome):
-                if case .sent(let report) = outcome.result, report.allSent { return INSendMessageIntentResponse(code: .success, userActivity: nil) }
-                return INSendMessageIntentResponse(code: .failure, userActivity: nil)
-            case .queued: return INSendMessageIntentResponse(code: .failureRequiringAppLaunch, userActivity: nil)
-            case .notFound, .failed: return INSendMessageIntentResponse(code: .failure, userActivity: nil)
+            switch AppModel.summary(of: await app.tap(templateID: id, source: .siri)) {
+            case .sent: return INSendMessageIntentResponse(code: .success, userActivity: nil)
+            case .waitingForLogin: return INSendMessageIntentResponse(code: .failureRequiringAppLaunch, userActivity: nil)
+            case .partly, .failed, .notFound: return INSendMessageIntentResponse(code: .failure, userActivity: nil)
             }
         }
     }

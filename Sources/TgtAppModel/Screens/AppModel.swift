@@ -30,6 +30,16 @@ public final class AppModel {
         case failed(AppText)
     }
 
+    /// A tap's outcome, reduced to what a voice or car screen says about it.
+    public enum TapSummary: Sendable, Equatable {
+        case sent
+        case partly(sent: Int, of: Int)
+        /// Nothing went out; the first reason.
+        case failed(String)
+        case waitingForLogin
+        case notFound
+    }
+
     public private(set) var route: Route = .starting
     public private(set) var connection: AppText = AppText.connection(nil)
     public private(set) var isConnected = false
@@ -133,6 +143,22 @@ public final class AppModel {
         return .queued(current)
     }
 
+    /// What `outcome` comes to.
+    public nonisolated static func summary(of outcome: TapOutcome) -> TapSummary {
+        switch outcome {
+        case .finished(let done):
+            switch done.result {
+            case .sent(let report) where report.allSent: .sent
+            case .sent(let report) where report.sentCount > 0: .partly(sent: report.sentCount, of: report.results.count)
+            case .sent(let report): .failed(report.results.first { $0.error != nil }?.error ?? "")
+            case .failed(let why): .failed(why.description)
+            }
+        case .queued: .waitingForLogin
+        case .notFound: .notFound
+        case .failed(let why): .failed(why.description)
+        }
+    }
+
     /// Opens a `tgtemplates://send?id=…` link: the template is queued like any tap.
     public func open(_ url: URL) async -> TapOutcome {
         guard case .send(let id)? = DeepLink(url: url) else { return .failed(AppText("link.invalid")) }
@@ -175,8 +201,9 @@ public final class AppModel {
             isConnected = state == .ready
             settings.connection = connection
             if state == .ready { await queue.drain() }
-        case .login(let step):
-            login.show(step)
+        case .login:
+            // The session's current state, not the event's: events queued behind a step the
+            // login screen has already reached must not move it back.
             await updateRoute()
         case .send(let templateID, let progress):
             templates.apply(progress, to: templateID)

@@ -54,17 +54,13 @@ public struct CarPlayGridModel: Sendable, Equatable {
 
     /// The alert after a tap: sent, partly sent, failed, or waiting for a login.
     public static func alert(for outcome: AppModel.TapOutcome, templateName: String) -> AppText {
-        switch outcome {
-        case .finished(let done):
-            switch done.result {
-            case .sent(let report) where report.allSent: AppText("carplay.sent", templateName)
-            case .sent(let report) where report.sentCount > 0:
-                AppText("carplay.partly", templateName, String(report.sentCount), String(report.results.count))
-            case .sent, .failed: AppText("carplay.failed", templateName)
-            }
-        case .queued: AppText("carplay.notLoggedIn", templateName)
-        case .notFound: AppText("link.notFound")
+        switch AppModel.summary(of: outcome) {
+        case .sent: AppText("carplay.sent", templateName)
+        case .partly(let sent, let total): AppText("carplay.partly", templateName, String(sent), String(total))
+        // Only the name: a reason could quote the message, which a driver must not read.
         case .failed: AppText("carplay.failed", templateName)
+        case .waitingForLogin: AppText("carplay.notLoggedIn", templateName)
+        case .notFound: AppText("link.notFound")
         }
     }
 }

@@ -59,19 +59,12 @@ public struct TemplateEntityIndex: Sendable {
 
     /// What Siri answers after "send <template>".
     public static func reply(for outcome: AppModel.TapOutcome, templateName: String) -> AppText {
-        switch outcome {
-        case .finished(let done):
-            switch done.result {
-            case .sent(let report) where report.allSent: AppText("siri.sent", templateName)
-            case .sent(let report) where report.sentCount > 0:
-                AppText("siri.partly", templateName, String(report.sentCount), String(report.results.count))
-            case .sent(let report):
-                AppText("siri.failed", templateName, report.results.first { $0.error != nil }?.error ?? "")
-            case .failed(let why): AppText("siri.failed", templateName, why.description)
-            }
-        case .queued: AppText("siri.notLoggedIn", templateName)
+        switch AppModel.summary(of: outcome) {
+        case .sent: AppText("siri.sent", templateName)
+        case .partly(let sent, let total): AppText("siri.partly", templateName, String(sent), String(total))
+        case .failed(let why): AppText("siri.failed", templateName, why)
+        case .waitingForLogin: AppText("siri.notLoggedIn", templateName)
         case .notFound: AppText("siri.notFound", templateName)
-        case .failed(let why): AppText("siri.failed", templateName, why.description)
         }
     }
 }
