@@ -60,7 +60,9 @@ extension AppDatabase {
         let now = Self.millis(Self.now())
         let variablesJSON: String
         do {
-            let data = try JSONEncoder.sorted.encode(variables)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]  // equal values, equal text
+            let data = try encoder.encode(variables)
             variablesJSON = String(decoding: data, as: UTF8.self)
         } catch {
             throw .database("cannot encode variables")
@@ -170,14 +172,5 @@ extension AppDatabase {
             id: id, sequence: row["seq"], templateID: templateID, templateName: row["template_name"], source: source,
             variables: variables, state: state, batchID: batch.flatMap(UUID.init(uuidString:)), error: row["error"],
             createdAt: date(row["created_at_ms"]), updatedAt: date(row["updated_at_ms"]))
-    }
-}
-
-extension JSONEncoder {
-    /// Keys sorted, so equal values encode to equal text.
-    static var sorted: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
     }
 }

@@ -23,7 +23,7 @@ public actor SessionHost {
     private var activeSends = 0
     private var shuttingDown = false
     private var pending: Task<Void, Never>?
-    private let logger = Logger(label: "tgt.server.host")
+    private let logger = Logger(label: "tgt.telegram.host")
 
     /// Takes the data folder's TDLib lock (or fails saying which process holds it).
     public init(environment: TelegramEnvironment, store: AppDatabase) throws(TelegramError) {

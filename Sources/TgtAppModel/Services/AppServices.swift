@@ -1,5 +1,6 @@
 import Foundation
 import TgtStore
+import TgtTDLib
 import TgtTelegram
 
 /// Asks the system to redraw the widgets (WidgetKit's `reloadAllTimelines` on iOS).
@@ -52,7 +53,7 @@ public struct AppServices: Sendable {
 public final class WidgetRefresher: Sendable {
     private let store: AppDatabase
     private let reloader: any WidgetReloading
-    private let drawn = LockedValue<Int64?>(nil)
+    private let drawn = Locked<Int64?>(nil)
 
     public init(store: AppDatabase, reloader: any WidgetReloading) {
         self.store = store
@@ -63,31 +64,11 @@ public final class WidgetRefresher: Sendable {
     @discardableResult
     public func refreshIfChanged() -> Bool {
         guard let revision = try? store.templatesRevision() else { return false }
-        let changed = drawn.exchange(revision) != revision
+        let changed = drawn.withLock { last in
+            defer { last = revision }
+            return last != revision
+        }
         if changed { reloader.reloadWidgets() }
         return changed
-    }
-}
-
-/// A value behind a lock.
-final class LockedValue<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    /// Stores `new` and returns what was there.
-    func exchange(_ new: Value) -> Value {
-        lock.lock()
-        defer { lock.unlock() }
-        let old = value
-        value = new
-        return old
-    }
-
-    var current: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
     }
 }

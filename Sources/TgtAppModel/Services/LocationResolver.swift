@@ -1,6 +1,7 @@
 import Foundation
 import TgtDomain
 import TgtStore
+import TgtTDLib
 
 /// Whether the app may use the person's location (CoreLocation's answer, simplified).
 public enum LocationAuthorization: String, Sendable, Equatable {
@@ -80,20 +81,30 @@ public struct LocationResolver: Sendable {
     func fix() async -> Result<Coordinate, LocationFailure> {
         let provider = self.provider
         let timeout = self.timeout
-        let once = LockedValue(false)
+        let answered = Locked(false)
         return await withCheckedContinuation { continuation in
             let lookup = Task {
                 let result: Result<Coordinate, LocationFailure>
                 do throws(LocationFailure) { result = .success(try await provider.currentLocation()) } catch { result = .failure(error) }
-                if !once.exchange(true) { continuation.resume(returning: result) }
+                if answered.firstTime() { continuation.resume(returning: result) }
             }
             Task {
                 try? await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
-                if !once.exchange(true) {
+                if answered.firstTime() {
                     lookup.cancel()
                     continuation.resume(returning: .failure(.timedOut))
                 }
             }
+        }
+    }
+}
+
+extension Locked<Bool> {
+    /// True for the first caller only: lets exactly one of several racing tasks answer.
+    func firstTime() -> Bool {
+        withLock { taken in
+            defer { taken = true }
+            return !taken
         }
     }
 }

@@ -54,13 +54,7 @@ public final class TDJSONLibrary: TDJSONTransport, @unchecked Sendable {
             if let cached = loaded.withLock({ $0[candidate] }) { return cached }
             tried.append(candidate)
             guard let handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL) else { continue }
-            let library = try TDJSONLibrary(path: candidate, handle: handle)
-            let winner = loaded.withLock { cache in
-                if let existing = cache[candidate] { return existing }
-                cache[candidate] = library
-                return library
-            }
-            _ = winner.execute(#"{"@type":"setLogVerbosityLevel","new_verbosity_level":1}"#)
+            let winner = keep(try TDJSONLibrary(path: candidate, handle: handle))
             logger.debug("loaded libtdjson", metadata: ["path": "\(candidate)"])
             return winner
         }
@@ -92,13 +86,20 @@ public final class TDJSONLibrary: TDJSONTransport, @unchecked Sendable {
     /// The binding over a TDLib linked into the process (once per process, like `load`).
     public static func linked(_ functions: LinkedFunctions) -> TDJSONLibrary {
         let key = "<linked into the app>"
-        return loaded.withLock { cache in
-            if let existing = cache[key] { return existing }
-            let library = TDJSONLibrary(path: key, functions: functions)
-            _ = library.execute(#"{"@type":"setLogVerbosityLevel","new_verbosity_level":1}"#)
-            cache[key] = library
-            return library
+        if let cached = loaded.withLock({ $0[key] }) { return cached }
+        return keep(TDJSONLibrary(path: key, functions: functions))
+    }
+
+    /// Caches `library` under its path, unless another thread got there first (then that one
+    /// is returned); the one kept has TDLib's own log turned down to errors.
+    private static func keep(_ library: TDJSONLibrary) -> TDJSONLibrary {
+        let (winner, isNew) = loaded.withLock { cache in
+            if let existing = cache[library.path] { return (existing, false) }
+            cache[library.path] = library
+            return (library, true)
         }
+        if isNew { _ = winner.execute(#"{"@type":"setLogVerbosityLevel","new_verbosity_level":1}"#) }
+        return winner
     }
 
     private init(path: String, functions: LinkedFunctions) {
