@@ -35,6 +35,15 @@ public struct Template: Codable, Sendable, Hashable, Identifiable {
         self.updatedAt = updatedAt ?? createdAt
     }
 
+    /// Whether the name or text contains `search` (ignoring case and accents); an empty or
+    /// blank search matches every template.
+    public func matches(search: String) -> Bool {
+        let needle = search.trimmingCharacters(in: .whitespaces)
+        guard !needle.isEmpty else { return true }
+        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+        return name.range(of: needle, options: options) != nil || body.range(of: needle, options: options) != nil
+    }
+
     /// The variables the body uses, in order of first appearance (built-ins included).
     public func variableNames() throws(TemplateSyntaxError) -> [String] {
         try TemplateText(parsing: body).variableNames

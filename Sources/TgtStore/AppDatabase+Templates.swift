@@ -22,11 +22,7 @@ extension AppDatabase {
 
     /// Templates whose name or text contains `text` (case- and diacritic-insensitive).
     public func searchTemplates(_ text: String) throws(StoreError) -> [Template] {
-        let needle = text.trimmingCharacters(in: .whitespaces)
-        let all = try templates()
-        guard !needle.isEmpty else { return all }
-        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
-        return all.filter { $0.name.range(of: needle, options: options) != nil || $0.body.range(of: needle, options: options) != nil }
+        try templates().filter { $0.matches(search: text) }
     }
 
     /// The template with this id.

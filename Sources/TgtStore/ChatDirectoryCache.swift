@@ -69,11 +69,20 @@ extension AppDatabase {
                                   isForum: row["is_forum"], topics: topics[id] ?? [])
             }
         }
-        guard let search = search?.trimmingCharacters(in: .whitespaces), !search.isEmpty else { return all }
+        return CachedChat.filter(all, search: search ?? "")
+    }
+}
+
+extension CachedChat {
+    /// The chats whose title contains `search` (with all their topics), and those with topics
+    /// that do (with just those topics), ignoring case and accents; all of them for a blank search.
+    public static func filter(_ chats: [CachedChat], search: String) -> [CachedChat] {
+        let needle = search.trimmingCharacters(in: .whitespaces)
+        guard !needle.isEmpty else { return chats }
         let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
-        return all.compactMap { chat in
-            if chat.title.range(of: search, options: options) != nil { return chat }
-            let topics = chat.topics.filter { $0.title.range(of: search, options: options) != nil }
+        return chats.compactMap { chat in
+            if chat.title.range(of: needle, options: options) != nil { return chat }
+            let topics = chat.topics.filter { $0.title.range(of: needle, options: options) != nil }
             guard !topics.isEmpty else { return nil }
             var narrowed = chat
             narrowed.topics = topics

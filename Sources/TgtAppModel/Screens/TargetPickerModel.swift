@@ -64,18 +64,13 @@ public final class TargetPickerModel {
 
     /// Chats and their topics that match the search (a chat matching shows all its topics).
     public var rows: [Row] {
-        let needle = search.trimmingCharacters(in: .whitespaces)
-        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
         var rows: [Row] = []
         let chosen = Set(selected.map(\.key))
-        for chat in chats {
-            let chatMatches = needle.isEmpty || chat.title.range(of: needle, options: options) != nil
-            let topics = chat.topics.filter { chatMatches || $0.title.range(of: needle, options: options) != nil }
-            guard chatMatches || !topics.isEmpty else { continue }
+        for chat in CachedChat.filter(chats, search: search) {
             let target = chat.target()
             rows.append(Row(target: target, isTopic: false, detail: AppText("picker.members", String(chat.memberCount)),
                             isSelected: chosen.contains(target.key)))
-            for topic in topics {
+            for topic in chat.topics {
                 let topicTarget = chat.target(topic: topic)
                 rows.append(Row(target: topicTarget, isTopic: true, detail: nil, isSelected: chosen.contains(topicTarget.key)))
             }

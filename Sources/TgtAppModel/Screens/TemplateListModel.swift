@@ -47,11 +47,8 @@ public final class TemplateListModel {
 
     /// The templates the chip and search leave, in grid order.
     public var visible: [Template] {
-        let needle = search.trimmingCharacters(in: .whitespaces)
-        return templates.filter { template in
-            (selectedChat.map { chat in template.targets.contains { $0.chatID == chat } } ?? true)
-                && (needle.isEmpty || template.name.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-                    || template.body.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil)
+        templates.filter { template in
+            (selectedChat.map { chat in template.targets.contains { $0.chatID == chat } } ?? true) && template.matches(search: search)
         }
     }
 
