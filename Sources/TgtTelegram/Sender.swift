@@ -11,6 +11,13 @@ public enum SendProgress: Sendable, Equatable {
     case waiting(Target, seconds: Int)
     case sent(Target, messageID: Int64)
     case failed(Target, message: String)
+
+    /// The target this progress is about.
+    public var target: Target {
+        switch self {
+        case .sending(let target), .waiting(let target, _), .sent(let target, _), .failed(let target, _): target
+        }
+    }
 }
 
 /// The outcome for one target.

@@ -170,12 +170,15 @@ public final class AppModel {
     /// An editor for a new template (nil) or an existing one.
     public func editor(for template: Template?) -> EditorModel {
         let editor = EditorModel(template: template, store: services.store, host: host)
-        editor.saved = { [weak self] _ in self?.templatesChanged() }
+        editor.saved = { [weak self] _ in
+            self?.templates.reload()
+            self?.templatesChanged()
+        }
         return editor
     }
 
+    /// After a template change (the grid has already reloaded): redraw widgets, tell listeners.
     private func templatesChanged() {
-        templates.reload()
         widgets.refreshIfChanged()
         host.events.send(.templatesChanged)
     }

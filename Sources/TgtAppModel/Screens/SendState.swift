@@ -39,14 +39,13 @@ public enum SendState: Sendable, Equatable {
         case .sending(let list), .failed(let list, _): targets = list
         default: targets = []
         }
-        let update: TargetState
-        switch progress {
-        case .sending(let target): update = TargetState(target: target.key, title: target.displayName, status: .sending)
-        case .waiting(let target, let seconds):
-            update = TargetState(target: target.key, title: target.displayName, status: .waiting, detail: "\(seconds) s")
-        case .sent(let target, _): update = TargetState(target: target.key, title: target.displayName, status: .sent)
-        case .failed(let target, let message): update = TargetState(target: target.key, title: target.displayName, status: .failed, detail: message)
+        let (status, detail): (TargetState.Status, String?) = switch progress {
+        case .sending: (.sending, nil)
+        case .waiting(_, let seconds): (.waiting, "\(seconds) s")
+        case .sent: (.sent, nil)
+        case .failed(_, let message): (.failed, message)
         }
+        let update = TargetState(target: progress.target.key, title: progress.target.displayName, status: status, detail: detail)
         if let index = targets.firstIndex(where: { $0.target == update.target }) {
             targets[index] = update
         } else {

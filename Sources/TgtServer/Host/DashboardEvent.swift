@@ -53,17 +53,14 @@ extension DashboardEvent {
         case .templatesChanged:
             self = .templatesChanged
         case .send(let templateID, let progress):
-            switch progress {
-            case .sending(let target):
-                self = .send(templateID: templateID, target: target.key.description, title: target.displayName, status: "sending", detail: nil)
-            case .waiting(let target, let seconds):
-                self = .send(templateID: templateID, target: target.key.description, title: target.displayName, status: "waiting",
-                             detail: "Telegram asks to wait \(seconds) s (flood limit); retrying then.")
-            case .sent(let target, _):
-                self = .send(templateID: templateID, target: target.key.description, title: target.displayName, status: "sent", detail: nil)
-            case .failed(let target, let message):
-                self = .send(templateID: templateID, target: target.key.description, title: target.displayName, status: "failed", detail: message)
+            let (status, detail): (String, String?) = switch progress {
+            case .sending: ("sending", nil)
+            case .waiting(_, let seconds): ("waiting", "Telegram asks to wait \(seconds) s (flood limit); retrying then.")
+            case .sent: ("sent", nil)
+            case .failed(_, let message): ("failed", message)
             }
+            let target = progress.target
+            self = .send(templateID: templateID, target: target.key.description, title: target.displayName, status: status, detail: detail)
         }
     }
 }
