@@ -16,7 +16,7 @@ public struct Coordinate: Codable, Sendable, Hashable, CustomStringConvertible {
 
     /// Parses "LAT,LON" such as "45.4642,9.19" (spaces allowed around the comma).
     public init?(parsing text: String) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        let parts = text.splitScalars(on: ",")
         guard parts.count == 2,
             let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
             let lon = Double(parts[1].trimmingCharacters(in: .whitespaces))

@@ -39,7 +39,7 @@ public struct TargetKey: Codable, Sendable, Hashable, CustomStringConvertible {
 
     /// Parses "CHAT_ID" or "CHAT_ID/TOPIC_ID" (the form the CLI prints and accepts).
     public init?(parsing text: String) {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        let parts = text.splitScalars(on: "/")
         guard parts.count == 1 || parts.count == 2, let chat = Int64(parts[0]), chat != 0 else { return nil }
         if parts.count == 2 {
             guard let topic = Int32(parts[1]), topic > 0 else { return nil }

@@ -5,9 +5,23 @@ public struct TemplateValidator: Sendable {
     public static let maxNameLength = 64
 
     public var maxTextLength: Int
+    /// TDLib's Markdown parser, when the front end has it: broken markup is then refused at
+    /// save time with the same message a send would give.
+    public var markup: (any MarkupChecking)?
+    /// Whether control characters in a body are refused. Imports turn it off: archives made
+    /// before the rule existed must still restore (a send still refuses such a body).
+    public var refusesControlCharacters = true
 
-    public init(maxTextLength: Int = TemplateValidator.defaultMaxTextLength) {
+    public init(maxTextLength: Int = TemplateValidator.defaultMaxTextLength, markup: (any MarkupChecking)? = nil) {
         self.maxTextLength = maxTextLength
+        self.markup = markup
+    }
+
+    /// The same validator, checking Markdown with `markup`.
+    public func checkingMarkup(with markup: any MarkupChecking) -> TemplateValidator {
+        var copy = self
+        copy.markup = markup
+        return copy
     }
 
     /// Problems that stop `template` being saved. `otherNames` are the names of all *other*
@@ -35,22 +49,47 @@ public struct TemplateValidator: Sendable {
                 issues.append(ValidationIssue(field: .name, message: "Another template is already called “\(name)”."))
             }
         }
-        if template.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            issues.append(ValidationIssue(field: .body, message: "The message text is empty."))
-        } else {
-            do {
-                _ = try TemplateText(parsing: template.body)
-            } catch {
-                issues.append(ValidationIssue(field: .body, message: error.message))
-            }
-            let length = template.body.unicodeScalars.count
-            if length > maxTextLength {
-                issues.append(ValidationIssue(field: .body, message: "The text is \(length) characters long; Telegram allows \(maxTextLength)."))
-            }
-        }
+        issues += problems(inBody: template.body)
         var seen = Set<TargetKey>()
         for target in template.targets where !seen.insert(target.key).inserted {
             issues.append(ValidationIssue(field: .targets, message: "“\(target.displayName)” is listed twice."))
+        }
+        return issues
+    }
+
+    /// Problems with a template's text: empty as Telegram sees it, control characters, broken
+    /// `{{placeholders}}`, too long, and (with `markup`) broken Markdown. Save, dry run and
+    /// send all apply these, so what saves is what sends.
+    public func problems(inBody body: String) -> [ValidationIssue] {
+        if TelegramText.isEffectivelyEmpty(body) {
+            return [ValidationIssue(field: .body, message: "The message text is empty.")]
+        }
+        if refusesControlCharacters, let (position, scalar) = TelegramText.firstControlCharacter(in: body) {
+            return [ValidationIssue(field: .body, message: "The text has a control character, \(TelegramText.describe(scalar)), at character \(position); remove it (only line breaks and tabs are allowed).")]
+        }
+        var issues: [ValidationIssue] = []
+        let length = body.unicodeScalars.count
+        if length > maxTextLength {
+            issues.append(ValidationIssue(field: .body, message: "The text is \(length) characters long; Telegram allows \(maxTextLength)."))
+        }
+        let parsed: TemplateText
+        do {
+            parsed = try TemplateText(parsing: body)
+        } catch {
+            issues.append(ValidationIssue(field: .body, message: error.message))
+            return issues
+        }
+        guard let markup, length <= maxTextLength else { return issues }
+        let neutral = MarkupProblem.neutralized(body, placeholders: parsed)
+        switch markup.parseMarkup(neutral) {
+        case .broken(let message):
+            issues.append(ValidationIssue(field: .body, message: "The formatting is broken at \(MarkupProblem.explain(message, in: body))."))
+        case .text(let plain):
+            if TelegramText.isEffectivelyEmpty(plain) {
+                issues.append(ValidationIssue(field: .body, message: "The message text is empty once its formatting is applied."))
+            }
+        case .unavailable:
+            break
         }
         return issues
     }
@@ -60,6 +99,15 @@ public struct TemplateValidator: Sendable {
         template.targets.isEmpty
             ? [ValidationIssue(field: .targets, message: "Choose at least one chat to send to.")]
             : []
+    }
+
+    /// Values for custom variables that can never fit in a message.
+    public func problems(variableValues values: [String: String]) -> [ValidationIssue] {
+        values.sorted { $0.key < $1.key }.compactMap { name, value in
+            let length = value.unicodeScalars.count
+            guard length > maxTextLength else { return nil }
+            return ValidationIssue(field: .body, message: "The value for {{\(name)}} is \(length) characters long; a whole message may have at most \(maxTextLength).")
+        }
     }
 
     /// Problems with one rendered message (the text after variables and Markdown are applied).

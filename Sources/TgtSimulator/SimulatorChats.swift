@@ -100,22 +100,59 @@ extension TelegramSimulator {
         if case .floodWait(let seconds, let times) = behaviour, floodAttempt(chat.id) <= times {
             return respond(id, request, Self.error(429, "Too Many Requests: retry after \(seconds)"))
         }
-        let tempID = newMessageID()
         let topicID = topic.map(Int32.init)
+        let silent = (request["options"] as? [String: Any])?["disable_notification"] as? Bool ?? false
+        // Kept in the directory's outbox (TDLib's binlog) before it is acknowledged.
+        let directory = client(id)?.databaseDirectory ?? ""
+        let tempID = directory.isEmpty ? newMessageID() : withOutbox(directory) { outbox in
+            let key = outbox.newID()
+            outbox.accept(SimulatorOutbox.Entry(key: key, chatID: chat.id, topicID: topicID, content: content, described: described, silent: silent))
+            return key
+        }
         respond(id, request, SimObjects.message(id: tempID, chatID: chat.id, topicID: topicID, content: content,
                                                 sendingState: ["@type": "messageSendingStatePending", "sending_id": 0]))
-        let silent = (request["options"] as? [String: Any])?["disable_notification"] as? Bool ?? false
+        scheduleVerdict(id, tempID: tempID, key: directory.isEmpty ? nil : tempID, chat: chat, topicID: topicID,
+                        content: content, described: described, silent: silent, behaviour: behaviour)
+    }
+
+    /// After a restart: announces every message the directory's outbox still holds under a new
+    /// temporary id (`updateNewMessage`, pending) and delivers it, as TDLib does.
+    func resendOutbox(_ id: Int32, directory: String) {
+        guard !directory.isEmpty else { return }
+        let scenario = currentScenario
+        let resends = withOutbox(directory) { outbox in outbox.entries.map { ($0, outbox.newID()) } }
+        for (entry, tempID) in resends {
+            guard let chat = scenario.chats.first(where: { $0.id == entry.chatID }) else { continue }
+            emitUpdate(id, ["@type": "updateNewMessage", "message": SimObjects.message(
+                id: tempID, chatID: entry.chatID, topicID: entry.topicID, content: entry.content,
+                sendingState: ["@type": "messageSendingStatePending", "sending_id": 0])])
+            var behaviour = scenario.sendBehaviours[chat.id] ?? .succeed
+            if case .floodWait = behaviour { behaviour = .succeed }  // TDLib waits those out itself
+            scheduleVerdict(id, tempID: tempID, key: entry.key, chat: chat, topicID: entry.topicID,
+                            content: entry.content, described: entry.described, silent: entry.silent, behaviour: behaviour)
+        }
+    }
+
+    /// Telegram's verdict on one accepted message, after the round trip: delivered (recorded
+    /// once per outbox key) or refused. Nothing happens if the client closed first: the
+    /// message stays in the outbox for the next client, as in TDLib.
+    private func scheduleVerdict(_ id: Int32, tempID: Int64, key: Int64?, chat: SimulatedChat, topicID: Int32?,
+                                 content: [String: Any], described: String, silent: Bool, behaviour: SendBehaviour)
+    {
+        let latency = currentScenario.latency
         let confirmDelay: Double
         switch behaviour {
         case .neverConfirm: return
-        case .delay(let seconds): confirmDelay = max(scenario.latency, 0.001) + seconds
-        default: confirmDelay = max(scenario.latency, 0.001)
+        case .delay(let seconds): confirmDelay = max(latency, 0.001) + seconds
+        default: confirmDelay = max(latency, 0.001)
         }
         let contentBox = SimJSON(content)
+        let directory = client(id)?.databaseDirectory ?? ""
         schedule(after: confirmDelay) { [weak self] in
             let content = contentBox.value
             guard let self, self.client(id).map({ !$0.closed }) == true else { return }
             if case .fail(let code, let message) = behaviour {
+                if let key { self.withOutbox(directory) { $0.refused(key) } }
                 let error: [String: Any] = ["@type": "error", "code": code, "message": message]
                 self.emitUpdate(id, [
                     "@type": "updateMessageSendFailed", "old_message_id": tempID, "error": error,
@@ -126,8 +163,9 @@ extension TelegramSimulator {
                     ]),
                 ])
             } else {
+                let first = key.map { key in self.withOutbox(directory) { $0.delivered(key) } } ?? true
                 let finalID = self.newMessageID() << 20
-                self.recordDelivery(SimulatedDelivery(chatID: chat.id, topicID: topicID, content: described, silent: silent))
+                if first { self.recordDelivery(SimulatedDelivery(chatID: chat.id, topicID: topicID, content: described, silent: silent)) }
                 self.emitUpdate(id, [
                     "@type": "updateMessageSendSucceeded", "old_message_id": tempID,
                     "message": SimObjects.message(id: finalID, chatID: chat.id, topicID: topicID, content: content, sendingState: nil),

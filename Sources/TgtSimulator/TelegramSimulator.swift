@@ -117,6 +117,25 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
     /// Messages accepted for delivery: (chat id, topic id, text or "location:LAT,LON", silent).
     public var deliveredMessages: [SimulatedDelivery] { lock.withLock { deliveries } }
     private var deliveries: [SimulatedDelivery] = []
+    private var outboxes: [String: SimulatorOutbox] = [:]
+
+    /// Every message delivered from the database directory `directory` by any process that
+    /// used it (the simulator keeps this "server side" on disk, for tests that kill processes).
+    public static func deliveredMessages(inDatabaseDirectory directory: URL) -> [SimulatedDelivery] {
+        SimulatorOutbox.readDelivered(directory: directory.path).map { record in
+            SimulatedDelivery(chatID: int64(record["chat_id"]), topicID: record["topic_id"].map { Int32(truncatingIfNeeded: int64($0)) },
+                              content: record["content"] as? String ?? "", silent: record["silent"] as? Bool ?? false)
+        }
+    }
+
+    /// Runs `body` on the outbox of `directory` (loaded from disk on first use).
+    func withOutbox<T>(_ directory: String, _ body: (inout SimulatorOutbox) -> T) -> T {
+        lock.withLock {
+            var outbox = outboxes[directory] ?? SimulatorOutbox(directory: directory)
+            defer { outboxes[directory] = outbox }
+            return body(&outbox)
+        }
+    }
 
     // MARK: - Dispatch
 
@@ -187,6 +206,7 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
                 setAuth(id, "authorizationStateReady")
                 respond(id, request, ["@type": "ok"])
                 emitConnection(id, lock.withLock { inOutage } ? "connectionStateWaitingForNetwork" : "connectionStateReady")
+                resendOutbox(id, directory: dir)
             } else {
                 setAuth(id, "authorizationStateWaitPhoneNumber")
                 respond(id, request, ["@type": "ok"])
@@ -305,6 +325,9 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
     func dropSession(_ id: Int32) {
         guard let dir = client(id)?.databaseDirectory, !dir.isEmpty else { return }
         try? FileManager.default.removeItem(atPath: "\(dir)/\(Self.sessionFileName)")
+        // Logging out drops TDLib's database, and with it the messages it was still sending.
+        try? FileManager.default.removeItem(atPath: "\(dir)/\(SimulatorOutbox.outboxFileName)")
+        lock.withLock { _ = outboxes.removeValue(forKey: dir) }
     }
 }
 

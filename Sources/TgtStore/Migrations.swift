@@ -95,6 +95,14 @@ extension AppDatabase {
                 CREATE TRIGGER target_deleted AFTER DELETE ON template_target BEGIN UPDATE revision SET value = value + 1 WHERE name = 'templates'; END;
                 """)
         }
+        migrator.registerMigration("v4-send-log-fingerprint") { db in
+            // A fingerprint of the text handed to TDLib, so that a later process can recognise
+            // the message among those TDLib resends after a crash (it gets a new temporary id).
+            try db.execute(sql: """
+                ALTER TABLE send_log ADD COLUMN text_digest TEXT;
+                CREATE INDEX send_log_unfinished ON send_log(status) WHERE status IN ('queued', 'sending');
+                """)
+        }
         return migrator
     }
 }

@@ -22,6 +22,17 @@ public struct SendLogEntry: Sendable, Hashable, Codable, Identifiable {
     public var messageID: Int64?
     public var queuedAt: Date
     public var updatedAt: Date
+
+    /// Why a row handed to TDLib by a process that stopped is not known to be delivered.
+    public static let maybeDeliveredReason = "Interrupted: TgTemplates stopped before Telegram confirmed this message. It may have been delivered; check the chat."
+    /// Why a row that never reached TDLib was not sent.
+    public static let notSentReason = "Interrupted before it was sent: not sent."
+}
+
+/// A send log row left unfinished, with the fingerprint of its text when it reached TDLib.
+public struct UnfinishedSend: Sendable, Hashable {
+    public var entry: SendLogEntry
+    public var textDigest: String?
 }
 
 extension AppDatabase {
@@ -59,15 +70,67 @@ extension AppDatabase {
         }
     }
 
-    /// Marks every queued or sending row as failed with `reason` (after a crash or shutdown).
+    /// Moves a row to `sending` just before its message goes to TDLib, with a fingerprint
+    /// (`TextDigest`) of the text, by which a later process can recognise it if this one dies.
+    public func markSending(id: Int64, textDigest: String) throws(StoreError) {
+        let now = Self.millis(Self.now())
+        try write { db in
+            try db.execute(
+                sql: "UPDATE send_log SET status = 'sending', text_digest = ?, updated_at_ms = ? WHERE id = ?",
+                arguments: [textDigest, now, id])
+        }
+    }
+
+    /// Rows left `queued` or `sending` by a process that stopped, queued before `cutoff`
+    /// (rows of the process asking are newer), oldest first.
+    public func unfinishedSends(before cutoff: Date) throws(StoreError) -> [UnfinishedSend] {
+        try read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM send_log WHERE status IN ('queued', 'sending') AND queued_at_ms < ? ORDER BY id",
+                arguments: [Self.millis(cutoff)]
+            ).compactMap { row in
+                Self.sendLogEntry(row).map { UnfinishedSend(entry: $0, textDigest: row["text_digest"]) }
+            }
+        }
+    }
+
+    /// Settles what an interrupted process left unfinished, honestly: a row never handed to
+    /// TDLib (`queued`) was not sent; one that was (`sending`) may have been delivered. Only
+    /// rows still unfinished change (`ids` nil: all of them). Returns how many changed.
     @discardableResult
-    public func failUnfinishedSends(reason: String) throws(StoreError) -> Int {
+    public func settleInterruptedSends(ids: [Int64]? = nil) throws(StoreError) -> Int {
         let now = Self.millis(Self.now())
         return try write { db in
+            var filter = ""
+            var extra: [any DatabaseValueConvertible] = []
+            if let ids {
+                guard !ids.isEmpty else { return 0 }
+                filter = " AND id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ",")))"
+                extra = ids
+            }
             try db.execute(
-                sql: "UPDATE send_log SET status = 'failed', error = ?, updated_at_ms = ? WHERE status IN ('queued', 'sending')",
-                arguments: [reason, now])
-            return db.changesCount
+                sql: "UPDATE send_log SET status = 'failed', error = ?, updated_at_ms = ? WHERE status = 'queued'" + filter,
+                arguments: StatementArguments([SendLogEntry.notSentReason, now] + extra))
+            var changed = db.changesCount
+            try db.execute(
+                sql: "UPDATE send_log SET status = 'failed', error = ?, updated_at_ms = ? WHERE status = 'sending'" + filter,
+                arguments: StatementArguments([SendLogEntry.maybeDeliveredReason, now] + extra))
+            changed += db.changesCount
+            return changed
+        }
+    }
+
+    /// Records TDLib's late verdict on a row an interrupted process left unfinished (or that
+    /// was marked "may have been delivered"): proof of delivery, or TDLib's failure.
+    public func settleRecoveredSend(id: Int64, messageID: Int64?, error: String?) throws(StoreError) {
+        let now = Self.millis(Self.now())
+        try write { db in
+            try db.execute(
+                sql: """
+                    UPDATE send_log SET status = ?, message_id = COALESCE(?, message_id), error = ?, updated_at_ms = ?
+                    WHERE id = ? AND (status IN ('queued', 'sending') OR (status = 'failed' AND error = ?))
+                    """,
+                arguments: [messageID != nil ? "sent" : "failed", messageID, error, now, id, SendLogEntry.maybeDeliveredReason])
         }
     }
 

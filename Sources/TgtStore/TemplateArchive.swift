@@ -174,7 +174,9 @@ extension AppDatabase {
             if let other = seenNames[folded] { throw .importFailed("two templates are called “\(other)”.") }
             seenNames[folded] = t.name
         }
-        let validator = validator()
+        var lenient = validator()
+        lenient.refusesControlCharacters = false
+        let validator = lenient
         return try write { db in
             let existing = try Self.fetchTemplates(db, where: nil, arguments: [])
             let existingIDs = Set(existing.map(\.id))

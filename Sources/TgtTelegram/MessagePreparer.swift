@@ -1,5 +1,6 @@
 import Foundation
 import TgtDomain
+import TgtStore
 import TgtTDLib
 
 /// A message ready to go to one target: text already formatted by TDLib.
@@ -48,7 +49,12 @@ public struct MessagePreparer: Sendable {
 
     public func prepare(_ request: SendRequest) throws(SendError) -> [PreparedMessage] {
         let template = request.template
-        let sendingIssues = validator.problemsForSending(template)
+        // The same text rules as saving (minus Markdown, which is parsed per target below),
+        // so that dry run and send refuse what a save would.
+        var bodyRules = validator
+        bodyRules.markup = nil
+        let sendingIssues = bodyRules.problems(inBody: template.body) + validator.problemsForSending(template)
+            + validator.problems(variableValues: request.variables)
         guard sendingIssues.isEmpty else { throw .invalid(ValidationError(issues: sendingIssues)) }
         var context = request.context
         context.custom.merge(request.variables) { _, new in new }
@@ -60,8 +66,8 @@ public struct MessagePreparer: Sendable {
             let formatted = try format(message.text, template: template)
             let issues = validator.problems(renderedTextLength: formatted.text.unicodeScalars.count, target: message.target)
             guard issues.isEmpty else { throw .invalid(ValidationError(issues: issues)) }
-            guard !formatted.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-                throw .invalid(ValidationError(issues: [ValidationIssue(field: .body, message: "The message for “\(message.target.displayName)” is empty once formatted.")]))
+            guard !TelegramText.isEffectivelyEmpty(formatted.text) else {
+                throw .invalid(ValidationError(issues: [ValidationIssue(field: .body, message: "The message for “\(message.target.displayName)” is empty once formatted; Telegram would refuse it.")]))
             }
             prepared.append(PreparedMessage(target: message.target, markdown: message.text, formatted: formatted, location: message.nativeLocation))
         }
@@ -74,25 +80,38 @@ public struct MessagePreparer: Sendable {
             return try TDClient.execute(TDFunctions.ParseMarkdown(markdown), on: transport)
         } catch {
             if case .tdlib(_, let message, _) = error {
-                throw .markdown(template: template.name, detail: Self.explain(message, in: markdown))
+                if message.localizedCaseInsensitiveContains("too long") {
+                    throw .invalid(ValidationError(issues: [ValidationIssue(field: .body, message: "The message is too long for Telegram once its variables are filled in; Telegram allows \(validator.maxTextLength) characters.")]))
+                }
+                throw .markdown(template: template.name, detail: MarkupProblem.explain(message, in: markdown))
             }
             throw .request(error)
         }
     }
 
-    /// "Can't find end of the entity starting at byte offset 6" → adds where that is.
-    static func explain(_ message: String, in text: String) -> String {
-        let detail = message.replacingOccurrences(of: "Can't parse entities: ", with: "")
-        guard let range = detail.range(of: "byte offset "), let offset = Int(detail[range.upperBound...].prefix { $0.isNumber }) else {
-            return detail
+}
+
+/// TDLib's own Markdown parser (`parseTextEntities` through `td_execute`, offline) as the
+/// validator's markup check, so saving refuses what a send would.
+public struct TDLibMarkupChecker: MarkupChecking {
+    public let transport: any TDJSONTransport
+
+    public init(transport: any TDJSONTransport) { self.transport = transport }
+
+    public func parseMarkup(_ markdown: String) -> MarkupParse {
+        do {
+            return .text(try TDClient.execute(TDFunctions.ParseMarkdown(markdown), on: transport).text)
+        } catch {
+            if case .tdlib(_, let message, _) = error { return .broken(message) }
+            return .unavailable
         }
-        let bytes = Array(text.utf8)
-        guard offset <= bytes.count else { return detail }
-        let before = String(decoding: bytes[..<offset], as: UTF8.self)
-        let character = before.count + 1
-        let snippet = String(text.dropFirst(max(0, character - 1)).prefix(12))
-        let what = detail.contains("end of") ? "an unclosed * _ ` or [ (add the closing mark, or put \\ before it to write it literally)" : detail
-        return "character \(character) (“\(snippet)”): \(what)"
+    }
+}
+
+extension AppDatabase {
+    /// The store's validator (with TDLib's text limit) that also checks Markdown with TDLib.
+    public func validator(checkingMarkupWith transport: any TDJSONTransport) -> TemplateValidator {
+        validator().checkingMarkup(with: TDLibMarkupChecker(transport: transport))
     }
 }
 

@@ -98,7 +98,11 @@ public struct Sender: Sendable {
         var results: [TargetResult?] = Array(repeating: nil, count: messages.count)
         for (index, message) in messages.enumerated() {
             progress(.sending(message.target))
-            record(entries[index].id, .sending)
+            // Recorded before TDLib gets it: if this process dies now, the next one finds the
+            // row "sending" with the text's fingerprint and looks for it among TDLib's resends.
+            do { try store.markSending(id: entries[index].id, textDigest: TextDigest.of(message.formatted.text)) } catch {
+                logger.error("could not write the send log", metadata: ["error": "\(error.message)"])
+            }
             var contents: [TDFunctions.SendMessage.Content] = [.text(message.formatted)]
             if let location = message.location {
                 contents.append(.location(TDLocation(latitude: location.latitude, longitude: location.longitude)))

@@ -23,6 +23,10 @@ public actor SessionHost {
     private var activeSends = 0
     private var shuttingDown = false
     private var pending: Task<Void, Never>?
+    /// When this process took the folder: older unfinished send log rows are another's.
+    private let tookSessionAt = Date()
+    private var recoveredInterruptedSends = false
+    private var lateVerdicts: Task<Void, Never>?
     private let logger = Logger(label: "tgt.telegram.host")
 
     /// Takes the data folder's TDLib lock (or fails saying which process holds it).
@@ -56,9 +60,31 @@ public actor SessionHost {
             open = session
             startError = nil
             watch(session.session)
+            await recoverInterruptedSends(session.session)
         } catch {
             startError = error
             logger.error("TDLib did not start", metadata: ["error": "\(error.message)"])
+        }
+    }
+
+    /// Once per run, before any send of ours: settles what an earlier process left
+    /// unfinished (requests wait for it, as for any start), then keeps listening in the
+    /// background for verdicts TDLib had not given yet.
+    private func recoverInterruptedSends(_ session: TelegramSession) async {
+        guard !recoveredInterruptedSends else {
+            await session.endRecoveryWindow()
+            return
+        }
+        recoveredInterruptedSends = true
+        let recovery = InterruptedSendRecovery(session: session, store: store)
+        let outcome = await recovery.run(before: tookSessionAt)
+        if outcome.total > 0 {
+            logger.notice("settled sends an earlier run left unfinished", metadata: [
+                "sent": "\(outcome.sent)", "failed": "\(outcome.failed)", "not_sent": "\(outcome.notSent)", "uncertain": "\(outcome.uncertain)",
+            ])
+        }
+        if !outcome.stillPending.isEmpty {
+            lateVerdicts = Task { await recovery.followLateVerdicts(outcome.stillPending) }
         }
     }
 
@@ -166,11 +192,14 @@ public actor SessionHost {
             }
         }
         do {
-            let failed = try store.failUnfinishedSends(reason: "Interrupted: TgTemplates stopped before Telegram confirmed this message.")
-            if failed > 0 { logger.warning("marked unfinished sends as interrupted", metadata: ["count": "\(failed)"]) }
+            // TDLib keeps what it accepted and sends it after the next start; until then these
+            // are honestly "may have been delivered" (or "not sent" if never handed over).
+            let settled = try store.settleInterruptedSends()
+            if settled > 0 { logger.warning("marked unfinished sends as interrupted", metadata: ["count": "\(settled)"]) }
         } catch {
             logger.error("could not update the send log", metadata: ["error": "\(error.message)"])
         }
+        lateVerdicts?.cancel()
         watcher?.cancel()
         if let open { await open.close() } else { lock.release() }
         open = nil

@@ -48,6 +48,13 @@ public actor TelegramSession {
     private var processedWaiters: [(UInt64, CheckedContinuation<Void, Never>)] = []
     private var sendWaiters: [Int64: CheckedContinuation<SendConfirmation, Never>] = [:]
     private var unclaimedConfirmations: [Int64: SendConfirmation] = [:]
+    /// Outgoing messages TDLib announced as still being sent (`updateNewMessage` with a
+    /// pending state) while the recovery window is open (from start until the recovery of
+    /// interrupted sends ends it), by temporary id. Their verdicts arrive as usual, through
+    /// `confirmation(forTemporaryID:timeout:)`, even if they came first.
+    private var announcedOutgoing: [Int64: Message] = [:]
+    private var collectingAnnouncements = true
+    private let announcements = Broadcast<Int>()
     private var updateTask: Task<Void, Never>?
     private var updatesFinished = false
 
@@ -164,6 +171,11 @@ public actor TelegramSession {
             supergroups[group.id] = group
         case .forumTopicInfo(let info):
             topicNames[info.chatID, default: [:]][info.forumTopicID] = info.name
+        case .newMessage(let message):
+            if collectingAnnouncements, message.isOutgoing, message.sendingState == .pending, announcedOutgoing.count < 10_000 {
+                announcedOutgoing[message.id] = message
+                announcements.send(announcedOutgoing.count)
+            }
         case .messageSendSucceeded(let message, let oldID):
             settle(oldID, .sent(messageID: message.id))
         case .messageSendFailed(_, let oldID, let error):
@@ -212,6 +224,22 @@ public actor TelegramSession {
         let user = try await send(TDFunctions.GetMe())
         me = user
         return user
+    }
+
+    /// Outgoing messages TDLib announced as still being sent since this client started,
+    /// oldest first: after a restart, the ones an earlier process handed to it.
+    public var announcedOutgoingMessages: [Message] { announcedOutgoing.values.sorted { $0.id < $1.id } }
+
+    /// Waits until at least `count` such messages were announced, at most `timeout` s.
+    public func waitForAnnouncedOutgoing(count: Int, timeout: Double) async {
+        if announcedOutgoing.count >= count { return }
+        _ = await announcements.first(timeout: timeout) { $0 >= count }
+    }
+
+    /// Ends the recovery window: later announcements (this process's own sends) are not kept.
+    public func endRecoveryWindow() {
+        collectingAnnouncements = false
+        announcedOutgoing.removeAll()
     }
 
     // MARK: - Read access for services

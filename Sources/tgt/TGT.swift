@@ -28,22 +28,42 @@ struct TGT: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     static func main() async {
+        OutputStream.guardStandardDescriptors()
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             let env = ProcessInfo.processInfo.environment["TGT_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:))
             handler.logLevel = env ?? .warning
             return handler
         }
+        var status: Int32
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(ArgumentSplitting.normalize(Array(CommandLine.arguments.dropFirst())))
             if var async = command as? any AsyncParsableCommand {
                 try await async.run()
             } else {
                 try command.run()
             }
+            status = 0
         } catch {
-            exit(withError: error)
+            // Help, version and usage errors are written here (not by the parser's `print`) so
+            // that a failed write is noticed like any other.
+            status = exitCode(for: error).rawValue
+            let text = fullMessage(for: error)
+            if !text.isEmpty {
+                (status == 0 ? OutputStream.standardOutput : .standardError).write(Array((text + "\n").utf8))
+            }
         }
+        Foundation.exit(finalStatus(status))
+    }
+
+    /// The exit status once output is accounted for: a command that otherwise succeeded but
+    /// could not write its output exits 7, saying so on standard error when that still works.
+    static func finalStatus(_ status: Int32) -> Int32 {
+        let failed = [OutputStream.standardOutput, .standardError].compactMap { stream in stream.failure.map { (stream, $0) } }
+        guard let (stream, code) = failed.first else { return status }
+        let which = stream == .standardOutput ? "standard output" : "standard error"
+        OutputStream.standardError.write(Array("error: tgt could not write its output to \(which) (\(OutputStream.describe(code))).\n".utf8))
+        return status == 0 ? ExitStatus.outputFailed.rawValue : status
     }
 
     /// With no command: the first-run walk-through, or a short status.

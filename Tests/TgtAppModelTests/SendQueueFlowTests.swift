@@ -35,7 +35,11 @@ struct SendQueueFlowTests {
         #expect(fixture.simulator.deliveredMessages.isEmpty)
 
         try await logIn(app, fixture.simulator)
-        try await eventually("both queued taps are sent") { try fixture.store.pendingSendJobCount() == 0 && fixture.simulator.deliveredMessages.count == 2 }
+        // Delivered first, then confirmed and recorded: wait for the records.
+        try await eventually("both queued taps are sent") {
+            try fixture.store.sendJob(id: job.id)?.state == .sent && fixture.store.sendJob(id: second.id)?.state == .sent
+        }
+        #expect(try fixture.store.pendingSendJobCount() == 0 && fixture.simulator.deliveredMessages.count == 2)
         #expect(try fixture.store.sendJob(id: job.id)?.state == .sent)
         #expect(try fixture.store.sendJob(id: second.id)?.state == .sent)
         #expect(try fixture.store.sendJobs().map(\.source) == [.widget, .carPlay])

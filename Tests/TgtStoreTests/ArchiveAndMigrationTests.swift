@@ -6,7 +6,7 @@ import TgtStore
 @Suite("Export, import, migrations and files")
 struct ArchiveAndMigrationTests {
     func sample(_ db: AppDatabase) throws -> [Template] {
-        try db.insert(Template(name: "Привет 👋", icon: .heart, body: "**Ciao** {{chat}}\n日本語 ‮ RTL \u{0000}? no: \u{1F600}", targets: [Target(chatID: -5, chatTitle: "Σ group")], silent: true))
+        try db.insert(Template(name: "Привет 👋", icon: .heart, body: "**Ciao** {{chat}}\n日本語 ‮ RTL \u{200D}? no: \u{1F600}", targets: [Target(chatID: -5, chatTitle: "Σ group")], silent: true))
         try db.insert(Template(name: "Arrived 📍", icon: .location, body: "Here: {{location}}",
                                targets: [Target(chatID: -6, topicID: 2, chatTitle: "Team", topicTitle: "Ops \"quoted\"")], locationMode: .native))
         return try db.templates()
@@ -24,6 +24,19 @@ struct ArchiveAndMigrationTests {
         #expect(try b.db.importTemplates(data) == ImportSummary(added: 0, updated: 2))
         #expect(try b.db.templates() == original)
         #expect(try b.db.exportTemplates().templates == a.db.exportTemplates().templates)
+    }
+
+    @Test("a body with a control character is refused when saved, but an older archive holding one still imports")
+    func controlCharacters() throws {
+        let a = try StoreFixture(), b = try StoreFixture()
+        defer { a.remove(); b.remove() }
+        #expect(throws: StoreError.self) { try a.db.insert(Template(name: "Bell", body: "ding\u{07}")) }
+        #expect(try a.db.templates().isEmpty)
+        try a.db.insert(Template(name: "Bell", body: "ding"))
+        var archive = try a.db.exportTemplates()
+        archive.templates[0].body = "ding\u{07}\u{1B}"
+        #expect(try b.db.importTemplates(try archive.encoded()) == ImportSummary(added: 1, updated: 0))
+        #expect(try b.db.templates().first?.body == "ding\u{07}\u{1B}")
     }
 
     @Test("a bad file imports nothing and says why", arguments: [
@@ -70,7 +83,7 @@ struct ArchiveAndMigrationTests {
         #expect(try old.appliedMigrations() == ["v1-templates"])
         let saved = try sample(old)
         let migrated = try AppDatabase.open(at: file)
-        #expect(try migrated.appliedMigrations() == ["v1-templates", "v2-sends-and-chats", "v3-send-queue-and-revision"])
+        #expect(try migrated.appliedMigrations() == ["v1-templates", "v2-sends-and-chats", "v3-send-queue-and-revision", "v4-send-log-fingerprint"])
         #expect(try migrated.templates() == saved)
         // The tables v2 and v3 added work on the migrated file.
         #expect(try migrated.beginSend(of: saved[0]).count == 1)

@@ -108,7 +108,21 @@ struct TemplateStoreTests {
         #expect(batch[0].messageID == 42 && batch[1].error == "Chat not found")
         #expect(batch[1].targetTitle == "Work › Standups")
         let more = try f.db.beginSend(of: t)
-        #expect(try f.db.failUnfinishedSends(reason: "interrupted") == 2)
+        try f.db.markSending(id: more[0].id, textDigest: TextDigest.of("ping"))
+        let unfinished = try f.db.unfinishedSends(before: Date().addingTimeInterval(1))
+        #expect(unfinished.map(\.textDigest) == [TextDigest.of("ping"), nil])
+        #expect(try f.db.unfinishedSends(before: Date.distantPast).isEmpty)
+        #expect(try f.db.settleInterruptedSends() == 2)
+        let settled = try f.db.sends(inBatch: more[0].batchID)
+        // Handed to TDLib: may have been delivered. Never handed over: not sent.
+        #expect(settled.map(\.error) == [SendLogEntry.maybeDeliveredReason, SendLogEntry.notSentReason])
+        #expect(settled.allSatisfy { $0.status == .failed })
+        // Proof that arrives later turns "may have been delivered" into sent; nothing else changes.
+        try f.db.settleRecoveredSend(id: more[0].id, messageID: 99, error: nil)
+        try f.db.settleRecoveredSend(id: more[1].id, messageID: 98, error: nil)
+        let proven = try f.db.sends(inBatch: more[0].batchID)
+        #expect(proven[0].status == .sent && proven[0].messageID == 99 && proven[0].error == nil)
+        #expect(proven[1].status == .failed && proven[1].messageID == nil)
         #expect(try f.db.recentSends().first?.batchID == more[0].batchID)
     }
 

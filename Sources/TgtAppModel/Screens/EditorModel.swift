@@ -34,6 +34,8 @@ public final class EditorModel {
     public let locationModes = LocationMode.allCases
 
     @ObservationIgnored let store: AppDatabase
+    /// The store's rules plus TDLib's Markdown parser (broken markup is refused at save).
+    @ObservationIgnored let validator: TemplateValidator
     /// The other templates' names, folded, for the uniqueness check.
     @ObservationIgnored let takenNames: Set<String>
     @ObservationIgnored var saved: (Template) -> Void = { _ in }
@@ -47,6 +49,7 @@ public final class EditorModel {
         silent = template?.silent ?? false
         cursor = template?.body.count ?? 0
         self.store = store
+        validator = store.validator(checkingMarkupWith: host.environment.backend.transport)
         takenNames = Set(((try? store.templates()) ?? []).filter { $0.id != template?.id }.map { TemplateValidator.fold($0.name) })
         picker = TargetPickerModel(store: store, host: host, selected: template?.targets ?? [])
     }
@@ -67,7 +70,7 @@ public final class EditorModel {
 
     /// Every problem with the draft, by field.
     public var issues: [ValidationIssue] {
-        store.validator().problemsForSaving(draft, takenNames: takenNames)
+        validator.problemsForSaving(draft, takenNames: takenNames)
     }
 
     /// The message to show next to `field`, if any.
@@ -114,7 +117,7 @@ public final class EditorModel {
         isSaving = true
         defer { isSaving = false }
         do {
-            let stored = original == nil ? try store.insert(draft, validator: store.validator()) : try store.update(draft, validator: store.validator())
+            let stored = original == nil ? try store.insert(draft, validator: validator) : try store.update(draft, validator: validator)
             saved(stored)
             return stored
         } catch {

@@ -9,6 +9,7 @@ enum TemplatesAPI {
     static func add(to api: RouterGroup<DashboardContext>, dashboard: Dashboard) {
         let store = dashboard.store
         let events = dashboard.host.events
+        let markup = dashboard.host.environment.backend.transport
 
         api.get("templates") { request, _ -> Response in
             let search = request.uri.queryParameters["search"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
@@ -30,7 +31,7 @@ enum TemplatesAPI {
             let input = try await JSONInput.read(request, context: context)
             var template = Template(name: "", body: "")
             try TemplateInput.apply(input, to: &template, store: store, creating: true)
-            let saved = try store.insert(template, validator: store.validator())
+            let saved = try store.insert(template, validator: store.validator(checkingMarkupWith: markup))
             events.send(.templatesChanged)
             return JSONReply.ok(APIModels.template(saved, position: try store.position(of: saved.id)), status: .created)
         }
@@ -44,7 +45,7 @@ enum TemplatesAPI {
             var template = try find(context, store: store)
             let input = try await JSONInput.read(request, context: context)
             try TemplateInput.apply(input, to: &template, store: store, creating: false)
-            let saved = try store.update(template, validator: store.validator())
+            let saved = try store.update(template, validator: store.validator(checkingMarkupWith: markup))
             events.send(.templatesChanged)
             return JSONReply.ok(APIModels.template(saved, position: try store.position(of: saved.id)))
         }

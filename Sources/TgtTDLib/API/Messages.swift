@@ -98,18 +98,29 @@ public struct TDLocation: Codable, Sendable, Equatable {
     }
 }
 
-/// `message`, reduced to what the sender needs: ids and sending state.
+/// `message`, reduced to what the sender and the recovery of interrupted sends need: ids,
+/// sending state, direction, forum topic and the text of a text message.
 public struct Message: Decodable, Sendable, Equatable {
     public var id: Int64
     public var chatID: Int64
     public var sendingState: MessageSendingState?
     public var date: Int32
+    public var isOutgoing: Bool
+    /// `topic_id` when it is `messageTopicForum`.
+    public var forumTopicID: Int32?
+    /// The text of a `messageText` (without entities); nil for other contents.
+    public var text: String?
 
-    public init(id: Int64, chatID: Int64, sendingState: MessageSendingState? = nil, date: Int32 = 0) {
+    public init(id: Int64, chatID: Int64, sendingState: MessageSendingState? = nil, date: Int32 = 0,
+                isOutgoing: Bool = true, forumTopicID: Int32? = nil, text: String? = nil)
+    {
         self.id = id
         self.chatID = chatID
         self.sendingState = sendingState
         self.date = date
+        self.isOutgoing = isOutgoing
+        self.forumTopicID = forumTopicID
+        self.text = text
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -117,6 +128,38 @@ public struct Message: Decodable, Sendable, Equatable {
         case chatID = "chat_id"
         case sendingState = "sending_state"
         case date
+        case isOutgoing = "is_outgoing"
+        case topicID = "topic_id"
+        case content
+    }
+
+    private enum NestedKeys: String, CodingKey {
+        case type = "@type"
+        case forumTopicID = "forum_topic_id"
+        case text
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(Int64.self, forKey: .id)
+        chatID = try c.decode(Int64.self, forKey: .chatID)
+        sendingState = try c.decodeIfPresent(MessageSendingState.self, forKey: .sendingState)
+        date = try c.decodeIfPresent(Int32.self, forKey: .date) ?? 0
+        isOutgoing = try c.decodeIfPresent(Bool.self, forKey: .isOutgoing) ?? false
+        forumTopicID = nil
+        if c.contains(.topicID), try !c.decodeNil(forKey: .topicID) {
+            let topic = try c.nestedContainer(keyedBy: NestedKeys.self, forKey: .topicID)
+            if try topic.decodeIfPresent(String.self, forKey: .type) == "messageTopicForum" {
+                forumTopicID = try topic.decodeIfPresent(Int32.self, forKey: .forumTopicID)
+            }
+        }
+        text = nil
+        if c.contains(.content), try !c.decodeNil(forKey: .content) {
+            let content = try c.nestedContainer(keyedBy: NestedKeys.self, forKey: .content)
+            if try content.decodeIfPresent(String.self, forKey: .type) == "messageText" {
+                text = try content.decodeIfPresent(FormattedText.self, forKey: .text)?.text
+            }
+        }
     }
 }
 

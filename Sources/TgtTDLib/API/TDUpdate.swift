@@ -13,6 +13,9 @@ public enum TDUpdate: Sendable, Equatable {
     case supergroup(Supergroup)
     case forumTopicInfo(ForumTopicInfo)
     case user(User)
+    /// `updateNewMessage`: after a restart TDLib announces the messages it is still sending
+    /// this way (with new temporary ids).
+    case newMessage(Message)
     case messageSendSucceeded(message: Message, oldMessageID: Int64)
     case messageSendFailed(message: Message, oldMessageID: Int64, error: TDLibErrorObject)
     /// An update type not decoded by this build.
@@ -62,6 +65,7 @@ public enum TDUpdate: Sendable, Equatable {
             case "updateSupergroup": self = .supergroup(try c.decode(Supergroup.self, forKey: .supergroup))
             case "updateForumTopicInfo": self = .forumTopicInfo(try c.decode(ForumTopicInfo.self, forKey: .info))
             case "updateUser": self = .user(try c.decode(User.self, forKey: .user))
+            case "updateNewMessage": self = .newMessage(try c.decode(Message.self, forKey: .message))
             case "updateMessageSendSucceeded":
                 self = .messageSendSucceeded(
                     message: try c.decode(Message.self, forKey: .message),

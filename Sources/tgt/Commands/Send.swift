@@ -56,18 +56,21 @@ struct Send: AsyncParsableCommand {
         }
     }
 
+    /// The `--var` values: each name once, split at the first "=" by Unicode scalars.
     func parsedVariables() throws -> [String: String] {
-        var result: [String: String] = [:]
-        for item in variables {
-            guard let eq = item.firstIndex(of: "=") else {
-                throw InputError("“\(item)” is not NAME=VALUE.", next: "Write --var minutes=10.")
-            }
-            let name = String(item[..<eq]).trimmingCharacters(in: .whitespaces)
-            guard TemplateText.isValidName(name) else { throw InputError("“\(name)” is not a variable name (letters, digits, _).") }
-            guard BuiltinVariable(rawValue: name) == nil else { throw InputError("{{\(name)}} is filled in automatically; it cannot be set with --var.") }
-            result[name] = String(item[item.index(after: eq)...])
-        }
-        return result
+        try VariableAssignment.parseAll(variables)
+    }
+
+    /// A `--var` the template does not use is a typo until proven otherwise: refuse it rather
+    /// than send a message missing the value that was meant.
+    static func checkUsed(_ values: [String: String], by template: Template) throws {
+        let used = Set((try? TemplateText(parsing: template.body).variableNames) ?? [])
+        let unused = values.keys.filter { !used.contains($0) }.sorted()
+        guard !unused.isEmpty else { return }
+        let list = unused.map { "{{\($0)}}" }.joined(separator: ", ")
+        let custom = ((try? TemplateText(parsing: template.body).variableNames) ?? []).filter { BuiltinVariable(rawValue: $0) == nil }
+        throw InputError("“\(template.name)” does not use \(list).",
+                         next: custom.isEmpty ? "This template takes no --var values." : "Its variables: \(custom.map { "{{\($0)}}" }.joined(separator: ", ")).")
     }
 
     func run() async throws {
@@ -82,6 +85,7 @@ struct Send: AsyncParsableCommand {
             }
             let store = try global.openStore()
             let t = try store.resolveTemplate(template)
+            try Self.checkUsed(values, by: t)
             if coordinate == nil { coordinate = try store.defaultLocation() }
             var request = SendRequest(template: t, variables: values, location: coordinate, silent: silent ? true : nil)
             request.context.me = try store.setting(.accountName)

@@ -83,7 +83,7 @@ struct TemplatesAdd: AsyncParsableCommand {
             let template = Template(name: name, icon: try fields.parsedIcon() ?? .default, body: body,
                                     targets: try TemplateFieldOptions.resolveTargets(fields.targets, store: store),
                                     locationMode: try fields.parsedLocationMode() ?? .none, silent: fields.silent ?? false)
-            let saved = try store.insert(template, validator: store.validator())
+            let saved = try store.insert(template, validator: global.savingValidator(store))
             if global.json { global.console.emit(TemplateJSON(saved, position: try store.position(of: saved.id))) } else {
                 global.console.line("Added “\(saved.name)” (\(saved.id.uuidString.prefix(8)))\(saved.targets.isEmpty ? ". It has no targets yet: add one with `tgt templates edit \"\(saved.name)\" --target CHAT`." : ".")")
             }
@@ -125,7 +125,7 @@ struct TemplatesEdit: AsyncParsableCommand {
                 t.targets.removeAll { $0.key == key }
             }
             t.targets += try TemplateFieldOptions.resolveTargets(addTarget, store: store)
-            let saved = try store.update(t, validator: store.validator())
+            let saved = try store.update(t, validator: global.savingValidator(store))
             if global.json { global.console.emit(TemplateJSON(saved, position: try store.position(of: saved.id))) } else {
                 global.console.line("Saved “\(saved.name)”.")
             }

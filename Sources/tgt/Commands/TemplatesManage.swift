@@ -76,16 +76,38 @@ struct TemplatesExport: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
+            let destination = try file.map(Self.checkedDestination)
             let store = try global.openStore()
             let archive = try store.exportTemplates()
             let data = try archive.encoded()
-            if let file {
-                try SecureFile.write(data, to: URL(fileURLWithPath: file), mode: 0o644)
+            if let file, let destination {
+                do {
+                    try SecureFile.write(data, to: destination, mode: 0o644)
+                } catch {
+                    throw StoreError.exportFailed("\(file) could not be written (\((error as? any UserFacingError)?.message ?? "\(error)"))")
+                }
                 global.console.note("Exported \(archive.templates.count) templates to \(file).")
             } else {
                 global.console.raw(String(decoding: data, as: UTF8.self) + "\n")
             }
         }
+    }
+}
+
+extension TemplatesExport {
+    /// The export file, refused up front when it is a folder or its folder does not exist
+    /// (otherwise the error would speak of the data folder).
+    static func checkedDestination(_ path: String) throws -> URL {
+        let url = URL(fileURLWithPath: path)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw InputError("The export destination \(path) is a folder.", next: "Give a file name, e.g. \(url.appendingPathComponent("templates.json").path).")
+        }
+        let parent = url.deletingLastPathComponent()
+        guard FileManager.default.fileExists(atPath: parent.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw InputError("The folder for the export, \(parent.path), does not exist.", next: "Create it first, or export somewhere else.")
+        }
+        return url
     }
 }
 

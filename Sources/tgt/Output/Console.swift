@@ -1,4 +1,5 @@
 import Foundation
+import TgtTDLib
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -7,6 +8,11 @@ import Darwin
 
 /// The CLI's output layer: the only place that writes to the terminal. Results go to standard
 /// output, messages and progress to standard error, so `--json` output stays parseable.
+///
+/// Writes go through `OutputStream.write`, which reports a failure (a full disk, a closed
+/// descriptor) instead of trapping: the command finishes its work (a send is never abandoned
+/// half-way because its progress could not be shown), and `TGT.main` then exits with
+/// `ExitStatus.outputFailed` unless the command already failed for another reason.
 struct Console: Sendable {
     let json: Bool
 
@@ -32,7 +38,7 @@ struct Console: Sendable {
 
     /// Bytes on standard output (large JSON written by `JSONWriter`).
     func raw(_ bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes))
+        OutputStream.standardOutput.write(bytes)
     }
 
     /// Raw text on standard output (exports).
@@ -62,8 +68,84 @@ struct Console: Sendable {
     /// Whether a person is at the keyboard.
     static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
 
-    private func write(_ text: String, to handle: FileHandle) {
-        handle.write(Data(text.utf8))
+    private func write(_ text: String, to stream: OutputStream) {
+        stream.write(Array(text.utf8))
+    }
+}
+
+/// `write(2)`, named apart from `OutputStream.write`.
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(fd, bytes, count)
+}
+
+/// Standard output or standard error, written with `write(2)`. The first failure is kept (and
+/// later writes to that stream skipped) so the command can report it once at the end.
+enum OutputStream: Sendable {
+    case standardOutput, standardError
+
+    var descriptor: Int32 { self == .standardOutput ? STDOUT_FILENO : STDERR_FILENO }
+
+    /// Why writing to each stream failed (errno), if it did.
+    private static let failures = Locked<[Int32: Int32]>([:])
+
+    /// Set once the user pressed Ctrl-C: the process is closing TDLib and will exit 130, so
+    /// errors from requests that the close aborts, and prompts, are no longer shown.
+    private static let silenced = Locked(false)
+
+    /// Stops all further output (see `silenced`).
+    static func silenceAll() { silenced.withLock { $0 = true } }
+
+    /// The errno of the first failed write to this stream, if any.
+    var failure: Int32? { Self.failures.withLock { $0[descriptor] } }
+
+    /// Run first thing: a standard descriptor that was closed (`>&-`) is recorded as failed
+    /// and filled with /dev/null, so the next file the process opens (the SQLite database!)
+    /// cannot become "standard output" and receive the output.
+    static func guardStandardDescriptors() {
+        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            let null = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+            if null >= 0, null != fd {
+                _ = dup2(null, fd)
+                _ = close(null)
+            }
+            if fd != STDIN_FILENO { closedAtStart.withLock { $0.insert(fd) } }
+        }
+    }
+
+    /// Standard descriptors that were closed when the process started: writing to one fails.
+    private static let closedAtStart = Locked<Set<Int32>>([])
+
+    /// Writes all of `bytes`; on failure remembers errno and returns false. A closed pipe
+    /// still raises SIGPIPE, which ends the process quietly as before (`tgt … | head`).
+    @discardableResult
+    func write(_ bytes: [UInt8]) -> Bool {
+        guard failure == nil, !Self.silenced.withLock({ $0 }) else { return false }
+        let fd = descriptor
+        if Self.closedAtStart.withLock({ $0.contains(fd) }) {
+            Self.failures.withLock { $0[fd] = EBADF }
+            return false
+        }
+        let error: Int32? = bytes.withUnsafeBytes { buffer -> Int32? in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+        guard let error else { return true }
+        Self.failures.withLock { $0[fd] = error }
+        return false
+    }
+
+    /// "No space left on device" for an errno.
+    static func describe(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
     }
 }
 

@@ -14,12 +14,15 @@ enum ExitStatus: Int32 {
     case unreachable = 4
     case partialSend = 5
     case busy = 6
+    /// The command did its work (a send went out) but its output could not be written.
+    case outputFailed = 7
     // 64: command-line usage error (reported by the argument parser).
 
     static let help = """
         Exit codes: 0 success · 1 unexpected failure · 2 bad input (unknown template, malformed value, \
         invalid file) · 3 not set up or not logged in · 4 Telegram unreachable · 5 send finished but \
-        some targets failed · 6 the Telegram session is in use by another process · 64 usage error
+        some targets failed · 6 the Telegram session is in use by another process · 7 the command \
+        did its work but its output could not be written (full disk, closed output) · 64 usage error
         """
 
     /// The exit status for an error.
@@ -56,7 +59,7 @@ enum ExitStatus: Int32 {
             default: .badInput
             }
         case is TDLibraryError: .notReady
-        case is InputError, is RenderError, is TgtDomain.ValidationError, is TemplateSyntaxError: .badInput
+        case is InputError, is RenderError, is TgtDomain.ValidationError, is TemplateSyntaxError, is VariableAssignmentError: .badInput
         case let e as TDError: e.code == "timeout" ? .unreachable : .failure
         default: .failure
         }

@@ -65,7 +65,8 @@ private let interruptWatcher: Void = {
         while read(interruptPipe[0], &byte, 1) == 1 {
             let number = Int32(byte)
             guard let cleanup = currentCleanup.withLock({ $0 }) else { exit(128 + number) }
-            FileHandle.standardError.write(Data("\nStopping: closing the Telegram session…\n".utf8))
+            OutputStream.standardError.write(Array("\nStopping: closing the Telegram session…\n".utf8))
+            OutputStream.silenceAll()
             Task {
                 await cleanup()
                 exit(128 + number)
