@@ -17,6 +17,7 @@ enum SessionScope {
         let environment = try global.environment()
         let console = global.console
         if global.demo { console.note("Demo mode: using the built-in Telegram simulator, not your account.") }
+        let tookSession = Date()
         let open = try await environment.openSession()
         let interrupts = InterruptHandler { await open.close() }
         let watcher = Task {
@@ -34,6 +35,7 @@ enum SessionScope {
             interrupts.cancel()
         }
         do {
+            await settleInterruptedSends(open.session, before: tookSession, global: global)
             if requireLogin, open.session.authorizationState != .ready {
                 throw TelegramError.notLoggedIn
             }
@@ -44,6 +46,26 @@ enum SessionScope {
             await open.close()
             throw error
         }
+    }
+}
+
+extension SessionScope {
+    /// Settles the sends an earlier `tgt` (or `tgt serve`) left unfinished when it was killed,
+    /// from TDLib's own resends, before this command does anything else (see
+    /// `InterruptedSendRecovery`); says what happened in one line.
+    static func settleInterruptedSends(_ session: TelegramSession, before cutoff: Date, global: GlobalOptions) async {
+        guard let store = try? global.openStore() else { return }
+        let recovery = InterruptedSendRecovery(session: session, store: store)
+        let count = recovery.pendingCount(before: cutoff)
+        if count > 0 { global.console.note("Checking \(count) send\(count == 1 ? "" : "s") an earlier run left unfinished…") }
+        let outcome = await recovery.run(before: cutoff)
+        guard outcome.total > 0 else { return }
+        var parts: [String] = []
+        if outcome.sent > 0 { parts.append("\(outcome.sent) confirmed sent") }
+        if outcome.failed > 0 { parts.append("\(outcome.failed) refused by Telegram") }
+        if outcome.notSent > 0 { parts.append("\(outcome.notSent) never sent") }
+        if outcome.uncertain > 0 { parts.append("\(outcome.uncertain) may have been delivered (check the chat)") }
+        global.console.note("  " + parts.joined(separator: ", ") + ".")
     }
 }
 
