@@ -19,6 +19,12 @@ public enum TgtBinary {
         public var status: Int32
         public var stdout: String
         public var stderr: String
+
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
     }
 
     /// Runs `tgt` with `arguments` in the data folder `dataDir`, feeding `input` on stdin.
