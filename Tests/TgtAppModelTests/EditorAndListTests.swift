@@ -27,6 +27,12 @@ struct EditorAndListTests {
             ("Fine", "Hello {{name", .body, "The text has a `{{` at character 7 with no closing `}}`."),
             ("Fine", "{{two words}}", .body, "`{{two words}}` at character 1 is not a valid variable name (use letters, digits and _)."),
             ("Fine", String(repeating: "x", count: 4097), .body, "The text is 4097 characters long; Telegram allows 4096."),
+            // What a send would refuse is refused here too, with the send's words (TDLib's parser).
+            ("Fine", "_+", .body, "The formatting is broken at character 1 (“_+”): an unclosed * _ ` or [ (add the closing mark, or put \\ before it to write it literally)."),
+            ("Fine", "Hi {{who}} [link", .body, "The formatting is broken at character 12 (“[link”): an unclosed * _ ` or [ (add the closing mark, or put \\ before it to write it literally)."),
+            ("Fine", "\u{FEFF}\u{200B}", .body, "The message text is empty."),
+            ("Fine", "__", .body, "The message text is empty once its formatting is applied."),
+            ("Fine", "Bell\u{07}", .body, "The text has a control character, U+0007, at character 5; remove it (only line breaks and tabs are allowed)."),
         ]
         for (name, body, field, message) in cases {
             editor.name = name

@@ -67,6 +67,33 @@ struct CLIDemoAndCrashTests {
         try input.fileHandleForWriting.close()
     }
 
+    @Test("Ctrl-C while Telegram checks the phone number stops quietly with 130, no error and no second prompt")
+    func interruptDuringPhoneRequest() async throws {
+        let dir = try TestDirectory("cli-sigint-phone")
+        defer { dir.remove() }
+        let process = Process()
+        process.executableURL = TgtBinary.url
+        process.arguments = ["--demo", "login", "--phone", "+15555550123"]
+        var env = ProcessInfo.processInfo.environment
+        env["TGT_DATA_DIR"] = dir.path
+        env["TGT_DEMO_LATENCY_MS"] = "4000"  // the phone number request stays in flight
+        process.environment = env
+        let input = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        try await Task.sleep(nanoseconds: 1_500_000_000)
+        process.interrupt()
+        process.waitUntilExit()
+        let seen = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 130)
+        #expect(seen.contains("closing the Telegram session"))
+        #expect(!seen.contains("Request aborted") && !seen.contains("Telegram said"), "\(seen)")
+        #expect(!seen.contains("phone number"), "no prompt after Ctrl-C: \(seen)")
+        try input.fileHandleForWriting.close()
+    }
+
     @Test("killing tgt in the middle of a large import leaves all of it or none of it")
     func killDuringImport() throws {
         let source = try TestDirectory("crash-src")

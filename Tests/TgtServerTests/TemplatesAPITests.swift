@@ -81,6 +81,12 @@ struct TemplatesAPITests {
                 ("unknown chat", .patch, "templates/\(id)", #"{"targets": [{"chat_id": 123}]}"#, .unprocessableContent, "invalid_template"),
                 ("unknown topic", .patch, "templates/\(id)", #"{"targets": [{"chat_id": -1001000000002, "topic_id": 99}]}"#, .unprocessableContent, "invalid_template"),
                 ("broken variable", .patch, "templates/\(id)", #"{"body": "Hi {{name"}"#, .unprocessableContent, "invalid_template"),
+                ("broken Markdown", .patch, "templates/\(id)", #"{"body": "_+"}"#, .unprocessableContent, "invalid_template"),
+                ("broken Markdown after a variable", .post, "templates", #"{"name": "New", "body": "Hi {{who}} *bold"}"#, .unprocessableContent, "invalid_template"),
+                ("only a byte-order mark", .patch, "templates/\(id)", #"{"body": "\ufeff"}"#, .unprocessableContent, "invalid_template"),
+                ("only invisible characters", .patch, "templates/\(id)", #"{"body": "\u200b\u200d \u2800"}"#, .unprocessableContent, "invalid_template"),
+                ("only markup", .patch, "templates/\(id)", #"{"body": "**"}"#, .unprocessableContent, "invalid_template"),
+                ("NUL in body", .patch, "templates/\(id)", #"{"body": "Hi\u0000"}"#, .unprocessableContent, "invalid_template"),
                 ("unknown id", .get, "templates/6f1c1a52-0000-4000-8000-000000000000", nil, .notFound, "not_found"),
                 ("malformed id", .patch, "templates/not-a-uuid", #"{"name": "x"}"#, .notFound, "not_found"),
                 ("missing name", .post, "templates", #"{"body": "x"}"#, .badRequest, "invalid_input"),
@@ -94,6 +100,12 @@ struct TemplatesAPITests {
             }
             let emptyName = try await client.api(.patch, "templates/\(id)", json: ["name": ""])
             #expect(emptyName.issues.first?["field"] == "name", "validation names the field")
+            // The message a send would give, pointing at the character, on the body field.
+            let markdown = try await client.api(.patch, "templates/\(id)", json: ["body": "Hi {{who}} *bold"])
+            #expect(markdown.issues.first?["field"] == "body")
+            #expect(markdown.issues.first?["message"]?.contains("character 12 (“*bold”)") == true, "\(markdown.text)")
+            let control = try await client.api(.patch, "templates/\(id)", raw: #"{"body": "Hi\u0007"}"#)
+            #expect(control.issues.first?["message"]?.contains("U+0007") == true, "\(control.text)")
 
             let huge = String(repeating: "x", count: 300_000)
             let oversize = try await client.api(.patch, "templates/\(id)", raw: #"{"body": "\#(huge)"}"#)
