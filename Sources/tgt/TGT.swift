@@ -61,6 +61,9 @@ struct TGT: AsyncParsableCommand {
     static func finalStatus(_ status: Int32) -> Int32 {
         let failed = [OutputStream.standardOutput, .standardError].compactMap { stream in stream.failure.map { (stream, $0) } }
         guard let (stream, code) = failed.first else { return status }
+        // A reader that went away (`tgt … | head`) ends the command quietly, as SIGPIPE does when
+        // it is not ignored: no message, and the status a shell shows for SIGPIPE.
+        if code == EPIPE { return status == 0 ? 128 + SIGPIPE : status }
         let which = stream == .standardOutput ? "standard output" : "standard error"
         OutputStream.standardError.write(Array("error: tgt could not write its output to \(which) (\(OutputStream.describe(code))).\n".utf8))
         return status == 0 ? ExitStatus.outputFailed.rawValue : status

@@ -115,4 +115,56 @@ struct ContractTests {
         #expect(types.isSuperset(of: ["updateNewChat", "updateSupergroup", "updateBasicGroup", "updateChatPosition", "forumTopics",
                                       "updateMessageSendSucceeded", "updateMessageSendFailed", "error", "message", "user"]))
     }
+
+    @Test("after a restart the simulator announces what it still held (updateNewMessage, new temporary id) and delivers it once, in TDLib's names")
+    func resendAfterRestart() async throws {
+        let schema = try TLSchema.load()
+        let dir = try TestDirectory("contract-resend")
+        defer { dir.remove() }
+        let library = try OfflineTDLib.library()
+        // First process: Telegram is slow to confirm; the client closes with the message held.
+        let slow = TelegramSimulator(scenario: SimulatorScenario(sendBehaviours: [-4001: .delay(seconds: 30)]), executor: library)
+        let first = TDClient(runtime: TDRuntime(transport: slow))
+        _ = try await first.send(OfflineTDLib.parameters(in: dir))
+        _ = try await first.send(TDFunctions.SetAuthenticationPhoneNumber("+15555550123"))
+        _ = try await first.send(TDFunctions.CheckAuthenticationCode("12345"))
+        let text = try TDClient.execute(TDFunctions.ParseMarkdown("Held *over* a restart"), on: slow)
+        let accepted = try await first.send(TDFunctions.SendMessage(chatID: -4001, content: .text(text)))
+        #expect(accepted.sendingState == .pending)
+        _ = await first.close()
+        #expect(slow.deliveredMessages.isEmpty)
+
+        // Next process on the same database directory.
+        let recorder = RecordingTransport(TelegramSimulator(executor: library))
+        let second = TDClient(runtime: TDRuntime(transport: recorder))
+        var updates = second.updates.makeAsyncIterator()
+        _ = try await second.send(OfflineTDLib.parameters(in: dir))
+        var announced: Message?
+        var succeeded: (old: Int64, new: Int64)?
+        let deadline = Date().addingTimeInterval(10)
+        while succeeded == nil, Date() < deadline, let update = await updates.next() {
+            switch update {
+            case .newMessage(let message): announced = message
+            case .messageSendSucceeded(let message, let old): succeeded = (old, message.id)
+            default: break
+            }
+        }
+        let message = try #require(announced)
+        #expect(message.isOutgoing && message.sendingState == .pending && message.chatID == -4001)
+        #expect(message.text == "Held over a restart")
+        #expect(message.id != accepted.id, "a new temporary id, as TDLib gives")
+        #expect(succeeded?.old == message.id)
+        _ = await second.close()
+        let delivered = TelegramSimulator.deliveredMessages(inDatabaseDirectory: dir.file("td"))
+        #expect(delivered.map(\.content) == ["Held over a restart"])
+        let problems = (recorder.sent + recorder.received).flatMap { schema.problems(inJSONText: $0) }
+        #expect(problems.isEmpty, "\(Set(problems).sorted().prefix(20))")
+
+        // A third start finds nothing left to send.
+        let third = TDClient(runtime: TDRuntime(transport: TelegramSimulator(executor: library)))
+        _ = try await third.send(OfflineTDLib.parameters(in: dir))
+        try await Task.sleep(nanoseconds: 200_000_000)
+        _ = await third.close()
+        #expect(TelegramSimulator.deliveredMessages(inDatabaseDirectory: dir.file("td")).count == 1)
+    }
 }
