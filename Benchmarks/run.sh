@@ -1,9 +1,18 @@
 #!/usr/bin/env bash
 # Reproduces BENCHMARKS.md: builds release binaries and runs every benchmark.
 #   Benchmarks/run.sh [directory|decode|store|widget|serve|all]
+#   Benchmarks/run.sh soak [client cycles] [host cycles]
+#     starts and closes the real libtdjson 1,000× and the session host 200× in one process (a few
+#     minutes; not part of `all` or CI); exits non-zero when a bound breaks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
+if [ "${1:-}" = "soak" ]; then
+  swift build -c release --product tgt-bench >&2
+  mkdir -p bench-results
+  .build/release/tgt-bench soak "${@:2}" | tee bench-results/soak.md
+  exit 0  # reached only when the soak held (pipefail + set -e end the script otherwise)
+fi
 need=()
 command -v /usr/bin/time >/dev/null 2>&1 || need+=(time)
 command -v wrk >/dev/null 2>&1 || need+=(wrk)
