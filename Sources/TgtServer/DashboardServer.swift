@@ -30,15 +30,13 @@ public enum DashboardServer {
         router.add(middleware: AuthMiddleware(dashboard: dashboard))
         AssetRoutes.add(to: router)
         PageRoutes.add(to: router, dashboard: dashboard)
-        let api = router.group("api")
-        TemplatesAPI.add(to: api, dashboard: dashboard)
-        SendAPI.add(to: api, dashboard: dashboard)
-        TelegramAPI.add(to: api, dashboard: dashboard)
-        SettingsAPI.add(to: api, dashboard: dashboard)
-        EventsAPI.add(to: api, dashboard: dashboard)
-        api.get("openapi.json") { _, _ -> Response in
-            Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.json)))
+        router.add(middleware: BodyLimitMiddleware())
+        router.add(middleware: RequestContextMiddleware())
+        // The JSON API: every operation of API/Spec/openapi.yaml, through the generated code.
+        do {
+            try DashboardAPI.register(on: router, dashboard: dashboard)
+        } catch {
+            Logger(label: "tgt.server").critical("the API routes could not be registered", metadata: ["error": "\(error)"])
         }
         return router
     }

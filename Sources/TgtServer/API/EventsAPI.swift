@@ -1,43 +1,44 @@
 import Foundation
-import Hummingbird
+import OpenAPIRuntime
 import ServiceLifecycle
 import TgtTelegram
 
 /// `GET /api/events`: server-sent events for open pages (connection state, login steps,
 /// send progress, template changes), with a heartbeat comment every 15 s so dead
 /// connections are noticed. Streams end when the server shuts down.
-enum EventsAPI {
-    static func add(to api: RouterGroup<DashboardContext>, dashboard: Dashboard) {
-        let events = dashboard.host.events
-        api.get("events") { _, _ -> Response in
-            let body = ResponseBody { writer in
-                let (lines, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(256))
-                let forward = Task {
-                    for await sessionEvent in events.subscribe(replayingCurrent: false) {
-                        let event = DashboardEvent(sessionEvent)
-                        continuation.yield("event: \(event.name)\ndata: \(event.json)\n\n")
+extension DashboardAPI {
+    func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
+        let events = host.events
+        let (chunks, continuation) = AsyncStream<ArraySlice<UInt8>>.makeStream(bufferingPolicy: .bufferingNewest(256))
+        func send(_ text: String) { continuation.yield(ArraySlice(text.utf8)) }
+        send("retry: 3000\n\n")
+        // Runs in the request's task tree (it inherits its task locals), so a graceful
+        // shutdown of the server reaches it and ends the stream.
+        let producer = Task {
+            await withGracefulShutdownHandler {
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await sessionEvent in events.subscribe(replayingCurrent: false) {
+                            let event = DashboardEvent(sessionEvent)
+                            continuation.yield(ArraySlice("event: \(event.name)\ndata: \(event.json)\n\n".utf8))
+                        }
                     }
-                    continuation.finish()
-                }
-                let heartbeat = Task {
-                    while !Task.isCancelled {
-                        try? await Task.sleep(nanoseconds: 15_000_000_000)
-                        continuation.yield(": heartbeat\n\n")
+                    group.addTask {
+                        while !Task.isCancelled {
+                            try? await Task.sleep(nanoseconds: 15_000_000_000)
+                            continuation.yield(ArraySlice(": heartbeat\n\n".utf8))
+                        }
                     }
+                    await group.next()
+                    group.cancelAll()
                 }
-                await withGracefulShutdownHandler {
-                    continuation.yield("retry: 3000\n\n")
-                    for await line in lines {
-                        do { try await writer.write(ByteBuffer(string: line)) } catch { break }
-                    }
-                } onGracefulShutdown: {
-                    continuation.finish()
-                }
-                forward.cancel()
-                heartbeat.cancel()
-                try await writer.finish(nil)
+                continuation.finish()
+            } onGracefulShutdown: {
+                continuation.finish()
             }
-            return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
         }
+        // The client went away: stop following the events.
+        continuation.onTermination = { _ in producer.cancel() }
+        return .ok(.init(body: .textEventStream(HTTPBody(chunks, length: .unknown, iterationBehavior: .single))))
     }
 }

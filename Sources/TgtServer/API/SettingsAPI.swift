@@ -1,60 +1,64 @@
 import Foundation
-import Hummingbird
 import TgtDomain
+import OpenAPIRuntime
 import TgtStore
 
 /// `/api/settings`, `/api/password` and `/api/tokens`.
-enum SettingsAPI {
-    static func add(to api: RouterGroup<DashboardContext>, dashboard: Dashboard) {
-        let store = dashboard.store
-        let secrets = dashboard.secrets
-
-        api.get("settings") { _, _ -> Response in
-            JSONReply.ok(try settings(store))
-        }
-
-        api.patch("settings") { request, context -> Response in
-            let input = try await JSONInput.read(request, context: context)
-            try input.allowOnly(["default_location"])
-            if input.has("default_location") {
-                try store.setDefaultLocation(try defaultLocation(from: try input.string("default_location", maxLength: 100) ?? ""))
-            }
-            return JSONReply.ok(try settings(store))
-        }
-
-        api.post("password") { request, context -> Response in
-            let input = try await JSONInput.read(request, context: context)
-            try input.allowOnly(["current_password", "new_password"])
-            let current = try input.string("current_password", maxLength: 1000)
-            let new = try input.string("new_password", required: true, maxLength: 1000) ?? ""
-            try secrets.setPassword(new, current: current)
-            // Every other browser must sign in again with the new password.
-            await dashboard.sessions.endAll(keeping: context.principal?.session?.token)
-            return JSONReply.ok(["password_set": true])
-        }
-
-        api.get("tokens") { _, _ -> Response in
-            JSONReply.ok(["tokens": secrets.tokens.map(token)])
-        }
-
-        api.post("tokens") { request, context -> Response in
-            let input = try await JSONInput.read(request, context: context)
-            try input.allowOnly(["name"])
-            let (created, secret) = try secrets.createToken(name: try input.string("name", required: true, maxLength: 1000) ?? "")
-            var object = token(created)
-            object["secret"] = secret
-            return JSONReply.ok(object, status: .created)
-        }
-
-        api.delete("tokens/{id}") { _, context -> Response in
-            let text = context.parameters.get("id") ?? ""
-            guard let id = UUID(uuidString: text), try secrets.revokeToken(id: id) else {
-                throw APIError.notFound("There is no API token with id “\(text)”.")
-            }
-            return JSONReply.ok(["deleted": APIModels.id(id)])
-        }
+extension DashboardAPI {
+    func getSettings(_ input: Operations.GetSettings.Input) async throws -> Operations.GetSettings.Output {
+        .ok(.init(body: .json(.init(success: true, data: try settings()))))
     }
 
+    func updateSettings(_ input: Operations.UpdateSettings.Input) async throws -> Operations.UpdateSettings.Output {
+        guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
+        if let given = body.defaultLocation {
+            let text = try Self.limited(given.wrapped, "default_location", max: 100) ?? ""
+            try store.setDefaultLocation(try SettingsRules.defaultLocation(from: text))
+        }
+        return .ok(.init(body: .json(.init(success: true, data: try settings()))))
+    }
+
+    func changePassword(_ input: Operations.ChangePassword.Input) async throws -> Operations.ChangePassword.Output {
+        guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
+        let current = try Self.limited(body.currentPassword, "current_password", max: 1000)
+        let new = try Self.limited(body.newPassword, "new_password", max: 1000) ?? ""
+        try dashboard.secrets.setPassword(new, current: current)
+        // Every other browser must sign in again with the new password.
+        await dashboard.sessions.endAll(keeping: Self.requestContext?.principal?.session?.token)
+        return .ok(.init(body: .json(.init(success: true, data: .init(passwordSet: true)))))
+    }
+
+    func listTokens(_ input: Operations.ListTokens.Input) async throws -> Operations.ListTokens.Output {
+        .ok(.init(body: .json(.init(success: true, data: .init(tokens: dashboard.secrets.tokens.map(APIModels.token))))))
+    }
+
+    func createToken(_ input: Operations.CreateToken.Input) async throws -> Operations.CreateToken.Output {
+        guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
+        let (created, secret) = try dashboard.secrets.createToken(name: try Self.limited(body.name, "name", max: 1000) ?? "")
+        return .created(.init(body: .json(.init(success: true, data: .init(
+            createdAt: created.createdAt, id: APIModels.id(created.id), name: created.name, secret: secret)))))
+    }
+
+    func revokeToken(_ input: Operations.RevokeToken.Input) async throws -> Operations.RevokeToken.Output {
+        let text = input.path.id
+        guard let id = UUID(uuidString: text), try dashboard.secrets.revokeToken(id: id) else {
+            throw APIError.notFound("There is no API token with id “\(text)”.")
+        }
+        return .ok(.init(body: .json(.init(success: true, data: .init(deleted: APIModels.id(id))))))
+    }
+
+    func getOpenAPIDocument(_ input: Operations.GetOpenAPIDocument.Input) async throws -> Operations.GetOpenAPIDocument.Output {
+        .ok(.init(body: .json(try JSONDecoder().decode(OpenAPIObjectContainer.self, from: OpenAPIDocument.json))))
+    }
+
+    func settings() throws -> Schemas.Settings {
+        WireSettings(defaultLocation: try store.defaultLocation()?.description, accountName: try store.setting(.accountName),
+                     messageTextLengthMax: store.validator().maxTextLength)
+    }
+}
+
+/// The settings rules shared by the API and the settings page's form.
+enum SettingsRules {
     /// A default location as typed: blank forgets it, anything else must be "LAT,LON".
     static func defaultLocation(from text: String) throws -> Coordinate? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -63,17 +67,5 @@ enum SettingsAPI {
             throw APIError.badRequest("“\(trimmed)” is not a location: write latitude,longitude, e.g. 45.4642,9.19.")
         }
         return coordinate
-    }
-
-    static func settings(_ store: AppDatabase) throws -> [String: Any] {
-        [
-            "default_location": try store.defaultLocation()?.description ?? NSNull(),
-            "account_name": try store.setting(.accountName) ?? NSNull(),
-            "message_text_length_max": store.validator().maxTextLength,
-        ]
-    }
-
-    static func token(_ token: APIToken) -> [String: Any] {
-        ["id": APIModels.id(token.id), "name": token.name, "created_at": APIModels.date(token.createdAt)]
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Hummingbird
 import TgtDomain
 import TgtQRCode
 import TgtStore
@@ -7,113 +6,119 @@ import TgtTDLib
 import TgtTelegram
 
 /// `/api/status`, `/api/setup`, the login steps, `/api/logout`, `/api/chats`, `/api/sends`.
-enum TelegramAPI {
-    static func add(to api: RouterGroup<DashboardContext>, dashboard: Dashboard) {
-        let host = dashboard.host
-        let store = dashboard.store
+extension DashboardAPI {
+    func getStatus(_ input: Operations.GetStatus.Input) async throws -> Operations.GetStatus.Output {
+        .ok(.init(body: .json(.init(success: true, data: await status()))))
+    }
 
-        api.get("status") { _, _ -> Response in
-            JSONReply.ok(await status(dashboard))
-        }
+    func saveSetup(_ input: Operations.SaveSetup.Input) async throws -> Operations.SaveSetup.Output {
+        guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
+        let credentials = try APICredentials(apiID: try Self.limited(body.apiID, "api_id", max: 20) ?? "",
+                                             apiHash: try Self.limited(body.apiHash, "api_hash", max: 100) ?? "")
+        try await host.saveCredentials(credentials)
+        return .ok(.init(body: .json(.init(success: true, data: await status()))))
+    }
 
-        api.post("setup") { request, context -> Response in
-            let input = try await JSONInput.read(request, context: context)
-            try input.allowOnly(["api_id", "api_hash"])
-            let apiID: String
-            if let number = try? input.int64("api_id") { apiID = String(number) } else {
-                apiID = try input.string("api_id", required: true, maxLength: 20) ?? ""
-            }
-            let hash = try input.string("api_hash", required: true, maxLength: 100) ?? ""
-            let credentials = try APICredentials(apiID: apiID, apiHash: hash)
-            try await host.saveCredentials(credentials)
-            return JSONReply.ok(await status(dashboard))
-        }
+    func getLoginStep(_ input: Operations.GetLoginStep.Input) async throws -> Operations.GetLoginStep.Output {
+        .ok(.init(body: .json(.init(success: true, data: try await loginStep()))))
+    }
 
-        api.get("login") { _, _ -> Response in
-            JSONReply.ok(try await loginStep(host))
-        }
+    func submitPhoneNumber(_ input: Operations.SubmitPhoneNumber.Input) async throws -> Operations.SubmitPhoneNumber.Output {
+        guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
+        return .ok(.init(body: .json(.init(success: true, data: try await answer("phone_number", ["phone_number": body.phoneNumber])))))
+    }
 
-        // API path → login step.
-        let steps = [("phone", "phone_number"), ("code", "code"), ("password", "password"), ("email", "email_address"),
-                     ("email-code", "email_code"), ("register", "registration"), ("qr", "qr")]
-        for (path, step) in steps {
-            let fields = LoginAnswers.fields[step] ?? []
-            api.post("login/\(path)") { request, context -> Response in
-                let input = try await JSONInput.read(request, context: context, allowEmpty: fields.isEmpty)
-                try input.allowOnly(Set(fields))
-                let flow = LoginFlow(session: try await host.requireSession(), timeout: 30)
-                _ = try await LoginAnswers.submit(step, to: flow) { field in
-                    try input.string(field, required: field != "last_name", maxLength: LoginAnswers.maxLength[field] ?? 256) ?? ""
-                }
-                return JSONReply.ok(try await loginStep(host))
-            }
-        }
+    func submitCode(_ input: Operations.SubmitCode.Input) async throws -> Operations.SubmitCode.Output {
+        guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
+        return .ok(.init(body: .json(.init(success: true, data: try await answer("code", ["code": body.code])))))
+    }
 
-        api.post("logout") { _, _ -> Response in
-            try await host.logOut()
-            return JSONReply.ok(await status(dashboard))
-        }
+    func submitPassword(_ input: Operations.SubmitPassword.Input) async throws -> Operations.SubmitPassword.Output {
+        guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
+        return .ok(.init(body: .json(.init(success: true, data: try await answer("password", ["password": body.password])))))
+    }
 
-        api.get("chats") { request, _ -> Response in
-            let refresh = request.uri.queryParameters["refresh"].map { $0 == "true" || $0 == "1" } ?? false
-            let search = request.uri.queryParameters["search"].map(String.init)?.trimmingCharacters(in: .whitespaces)
-            var chats = try store.cachedChats(search: search?.isEmpty == false ? search : nil)
-            let loggedIn = await host.session?.authorizationState == .ready
-            if refresh || (chats.isEmpty && search?.isEmpty != false && loggedIn) {
-                let fresh = try await host.refreshChats()
-                chats = search?.isEmpty == false ? try store.cachedChats(search: search) : fresh
-            }
-            return JSONReply.ok(["chats": chats.map(APIModels.chat)])
-        }
+    func submitEmailAddress(_ input: Operations.SubmitEmailAddress.Input) async throws -> Operations.SubmitEmailAddress.Output {
+        guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
+        return .ok(.init(body: .json(.init(success: true, data: try await answer("email_address", ["email_address": body.emailAddress])))))
+    }
 
-        api.get("sends") { request, _ -> Response in
-            let limitText = request.uri.queryParameters["limit"].map(String.init) ?? "100"
-            guard let limit = Int(limitText), (1...1000).contains(limit) else {
-                throw APIError.badRequest("“limit” must be a number from 1 to 1000.")
-            }
-            return JSONReply.ok(["batches": APIModels.batches(try store.recentSends(limit: limit))])
+    func submitEmailCode(_ input: Operations.SubmitEmailCode.Input) async throws -> Operations.SubmitEmailCode.Output {
+        guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
+        return .ok(.init(body: .json(.init(success: true, data: try await answer("email_code", ["code": body.code])))))
+    }
+
+    func submitRegistration(_ input: Operations.SubmitRegistration.Input) async throws -> Operations.SubmitRegistration.Output {
+        guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
+        let answers = ["first_name": body.firstName, "last_name": body.lastName ?? ""]
+        return .ok(.init(body: .json(.init(success: true, data: try await answer("registration", answers)))))
+    }
+
+    func requestQRCode(_ input: Operations.RequestQRCode.Input) async throws -> Operations.RequestQRCode.Output {
+        .ok(.init(body: .json(.init(success: true, data: try await answer("qr", [:])))))
+    }
+
+    func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output {
+        try await host.logOut()
+        return .ok(.init(body: .json(.init(success: true, data: await status()))))
+    }
+
+    func listChats(_ input: Operations.ListChats.Input) async throws -> Operations.ListChats.Output {
+        let refresh = input.query.refresh.map { $0 == ._true || $0 == ._1 } ?? false
+        let search = input.query.search?.trimmingCharacters(in: .whitespaces)
+        var chats = try store.cachedChats(search: search?.isEmpty == false ? search : nil)
+        let loggedIn = await host.session?.authorizationState == .ready
+        if refresh || (chats.isEmpty && search?.isEmpty != false && loggedIn) {
+            let fresh = try await host.refreshChats()
+            chats = search?.isEmpty == false ? try store.cachedChats(search: search) : fresh
         }
+        return .ok(.init(body: .json(.init(success: true, data: .init(chats: chats.map(APIModels.chat))))))
+    }
+
+    func listSends(_ input: Operations.ListSends.Input) async throws -> Operations.ListSends.Output {
+        let limit = input.query.limit ?? 100
+        guard (1...1000).contains(limit) else { throw APIError.badRequest("“limit” must be a number from 1 to 1000.") }
+        return .ok(.init(body: .json(.init(success: true, data: .init(batches: APIModels.batches(try store.recentSends(limit: limit)))))))
+    }
+
+    // MARK: - Shared
+
+    /// Submits one login step's answer (the same dispatch as the login page's form).
+    private func answer(_ step: String, _ values: [String: String]) async throws -> Schemas.LoginStep {
+        let flow = LoginFlow(session: try await host.requireSession(), timeout: 30)
+        _ = try await LoginAnswers.submit(step, to: flow) { field in
+            try Self.limited(values[field], field, max: LoginAnswers.maxLength[field] ?? 256) ?? ""
+        }
+        return try await loginStep()
     }
 
     /// Everything the status line and first-run screens need.
-    static func status(_ dashboard: Dashboard) async -> [String: Any] {
-        let host = dashboard.host
+    func status() async -> Schemas.Status {
         let session = await host.session
         let step = session.map { LoginStep($0.authorizationState) }
-        var object: [String: Any] = [
-            "version": TelegramEnvironment.applicationVersion,
-            "demo": dashboard.options.isDemo,
-            "credentials": await host.hasCredentials,
-            "login": step.map(APIModels.loginStep) ?? NSNull(),
-            "logged_in": step == .ready,
-            "templates": (try? dashboard.store.templateCount()) ?? 0,
-        ]
-        if let state = session?.connection.current {
-            object["connection"] = ["state": state.key, "label": state.label]
-        } else {
-            object["connection"] = NSNull()
-        }
+        var account: WireStatus.Account?
         if step == .ready, let session, let me = try? await session.account() {
-            object["account"] = ["name": me.displayName]
-            if (try? dashboard.store.setting(.accountName)) != me.displayName {
-                try? dashboard.store.setSetting(.accountName, me.displayName)
+            account = .init(name: me.displayName)
+            if (try? store.setting(.accountName)) != me.displayName {
+                try? store.setSetting(.accountName, me.displayName)
             }
-        } else {
-            object["account"] = NSNull()
         }
-        if let error = await host.lastStartError { object["error"] = ["code": error.code, "message": error.message] }
-        return object
+        let connection = session?.connection.current.map { WireStatus.Connection(state: $0.key, label: $0.label) }
+        let startError = await host.lastStartError.map { WireStatus.StartError(code: $0.code, message: $0.message) }
+        return WireStatus(
+            version: TelegramEnvironment.applicationVersion, demo: dashboard.options.isDemo, credentials: await host.hasCredentials,
+            loggedIn: step == .ready, templates: (try? store.templateCount()) ?? 0, login: step.map(APIModels.loginStep),
+            connection: connection, account: account, error: startError)
     }
 
     /// The current login step, with the QR code as an SVG when there is one.
-    static func loginStep(_ host: SessionHost) async throws -> [String: Any] {
+    func loginStep() async throws -> Schemas.LoginStep {
         let session = try await host.requireSession()
         let step = LoginStep(session.authorizationState)
-        var object = APIModels.loginStep(step)
+        var wire = APIModels.loginStep(step)
         if case .qrCode(let link) = step, let code = try? QRCode.encode(link) {
-            object["qr_svg"] = code.svg()
+            wire.qrSVG = code.svg()
         }
-        return object
+        return wire
     }
 }
-

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import OpenAPIRuntime
 import TgtDomain
 import TgtStore
 import TgtTelegram
@@ -51,6 +52,8 @@ public struct APIError: Error, Sendable {
         switch error {
         case let error as APIError:
             return error
+        case let error as ServerError:
+            return from(openAPI: error)
         case let error as ValidationError:
             return APIError(.unprocessableContent, code: error.code, message: error.message, issues: error.issues)
         case let error as StoreError:

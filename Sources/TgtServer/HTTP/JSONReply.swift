@@ -1,13 +1,9 @@
 import Foundation
 import Hummingbird
 
-/// The API's envelope: `{"success": true, "data": …}` or
-/// `{"success": false, "error": {"code", "message", "next_step"?, "issues"?}}`.
+/// The API's error envelope, `{"success": false, "error": {"code", "message", "next_step"?, "issues"?}}`,
+/// for every error of every route (successful replies are the generated types' envelopes).
 enum JSONReply {
-    static func ok(_ data: Any, status: HTTPResponse.Status = .ok) -> Response {
-        response(["success": true, "data": data], status: status)
-    }
-
     static func error(_ error: APIError) -> Response {
         var body: [String: Any] = ["code": error.code, "message": error.message]
         if let next = error.nextStep { body["next_step"] = next }

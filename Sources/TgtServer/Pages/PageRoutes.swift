@@ -8,6 +8,15 @@ import TgtTelegram
 /// The HTML pages: sign-in, first-run setup and Telegram login, the grid, the editor, the
 /// send log and settings. Forms post here (CSRF checked by `AuthMiddleware`) and redirect.
 enum PageRoutes {
+    /// The template named by the `{id}` path parameter, or a 404.
+    static func template(_ context: DashboardContext, store: AppDatabase) throws -> Template {
+        let text = context.parameters.get("id") ?? ""
+        guard let id = UUID(uuidString: text), let template = try store.template(id: id) else {
+            throw APIError.notFound("There is no template with id “\(text)”.")
+        }
+        return template
+    }
+
     static func add(to router: Router<DashboardContext>, dashboard: Dashboard) {
         SignInRoutes.add(to: router, dashboard: dashboard)
         let host = dashboard.host
@@ -29,7 +38,7 @@ enum PageRoutes {
         }
 
         router.get("/templates/{id}/edit") { _, context -> Response in
-            let template = try TemplatesAPI.find(context, store: store)
+            let template = try PageRoutes.template(context, store: store)
             return HTMLReply.page(Pages.editor(template: template, chats: try store.cachedChats(), csrf: try csrfToken(context)))
         }
 

@@ -24,7 +24,7 @@ enum SettingsRoutes {
             var request = request
             let form = try await FormInput.read(&request, context: context)
             do {
-                try store.setDefaultLocation(try SettingsAPI.defaultLocation(from: form["default_location"] ?? ""))
+                try store.setDefaultLocation(try SettingsRules.defaultLocation(from: form["default_location"] ?? ""))
             } catch let error as APIError {
                 return try await page(dashboard, context: context, error: error.message, status: .badRequest)
             }

@@ -26,7 +26,7 @@ struct Chats: AsyncParsableCommand {
             let store = try global.openStore()
             if !cached, let dashboard = global.dashboard {
                 global.console.note("Loading your chats from Telegram through the running dashboard (pid \(dashboard.descriptor.pid))…")
-                _ = try await dashboard.call("GET", "chats?refresh=true")
+                try await dashboard.refreshChats()
             } else if !cached {
                 try await SessionScope.with(global) { _, session in
                     global.console.note("Loading your chats from Telegram…")

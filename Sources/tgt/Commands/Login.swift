@@ -127,7 +127,7 @@ struct Logout: AsyncParsableCommand {
                 }
             }
             if let dashboard = global.dashboard {
-                _ = try await dashboard.call("POST", "logout")
+                try await dashboard.logOut()
             } else {
                 try await SessionScope.with(global) { _, session in
                     try await LoginFlow(session: session).logOut()

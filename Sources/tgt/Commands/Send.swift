@@ -97,15 +97,10 @@ struct Send: AsyncParsableCommand {
             let outcome: Outcome
             if let dashboard = global.dashboard {
                 console.note("Sending through the running dashboard (pid \(dashboard.descriptor.pid))…")
-                var body: [String: Any] = ["variables": values]
-                if let coordinate = request.location { body["location"] = coordinate.description }
-                if silent { body["silent"] = true }
-                let data = try await dashboard.call("POST", "templates/\(t.id.uuidString.lowercased())/send", body: body)
-                outcome = Outcome(templateName: data["template_name"]?.string ?? t.name, batchID: data["batch_id"]?.string,
-                                  items: (data["results"]?.array ?? []).map {
-                                      .init(target: $0["target"]?.string ?? "", title: $0["title"]?.string ?? "", status: $0["status"]?.string ?? "failed",
-                                            messageID: $0["message_id"]?.int, error: $0["error"]?.string, text: nil)
-                                  })
+                let reply = try await dashboard.send(templateID: t.id, variables: values, location: request.location, silent: silent)
+                outcome = Outcome(templateName: reply.templateName, batchID: reply.batchID, items: reply.results.map {
+                    .init(target: $0.target, title: $0.title, status: $0.status, messageID: $0.messageID, error: $0.error, text: nil)
+                })
                 for item in outcome.items {
                     console.note(item.status == "sent" ? "  ✓ \(item.title)" : "  ✗ \(item.title): \(item.error ?? "failed")")
                 }

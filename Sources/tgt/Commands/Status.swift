@@ -56,10 +56,10 @@ struct Status: AsyncParsableCommand {
                 if report.credentials == nil, !global.demo {
                     report.login = "not set up"
                 } else if let dashboard = global.dashboard {
-                    let status = try await dashboard.call("GET", "status")
-                    report.login = (status["logged_in"]?.bool == true ? "logged in" : "not logged in") + " (through the dashboard, pid \(dashboard.descriptor.pid))"
-                    report.account = status["account"]?["name"]?.string
-                    report.connection = status["connection"]?["label"]?.string
+                    let status = try await dashboard.status()
+                    report.login = (status.loggedIn ? "logged in" : "not logged in") + " (through the dashboard, pid \(dashboard.descriptor.pid))"
+                    report.account = status.accountName
+                    report.connection = status.connectionLabel
                 } else if let holder = SessionLock.holder(of: global.directory) {
                     report.login = "in use by process \(holder)"
                 } else {

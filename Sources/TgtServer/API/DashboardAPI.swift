@@ -1,0 +1,149 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import OpenAPIHummingbird
+import OpenAPIRuntime
+import TgtDomain
+import TgtStore
+import TgtTelegram
+
+/// The JSON API under `/api`: the handlers of the `APIProtocol` that swift-openapi-generator
+/// makes from `API/Spec/openapi.yaml`, one extension per area (templates, sending, Telegram,
+/// settings, events). Requests and replies are the generated types; the route middlewares
+/// (auth, CSRF, body limit, headers, the error envelope) wrap every operation.
+struct DashboardAPI: APIProtocol {
+    let dashboard: Dashboard
+    var store: AppDatabase { dashboard.store }
+    var host: SessionHost { dashboard.host }
+
+    /// How the generated code writes JSON and dates: compact with sorted keys and ISO 8601
+    /// with milliseconds, as the API always has.
+    static let configuration = Configuration(
+        dateTranscoder: .iso8601WithFractionalSeconds, jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
+
+    /// Registers every operation of the spec on `router` (its paths carry the `/api` prefix).
+    static func register(on router: Router<DashboardContext>, dashboard: Dashboard) throws {
+        try DashboardAPI(dashboard: dashboard).registerHandlers(on: router, configuration: configuration)
+    }
+
+    /// The Hummingbird context of the request being handled (who is asking): the generated
+    /// handlers do not see it, so `RequestContextMiddleware` puts it here.
+    @TaskLocal static var requestContext: DashboardContext?
+
+    /// A string field, refused when longer than `max` characters (the generated code does not
+    /// check `maxLength`).
+    static func limited(_ value: String?, _ field: String, max: Int) throws -> String? {
+        guard let value else { return nil }
+        guard value.count <= max else { throw APIError.badRequest("“\(field)” is too long (at most \(max) characters).") }
+        return value
+    }
+
+    /// The template with the id in the path, or a 404.
+    func template(_ text: String) throws -> Template {
+        guard let id = UUID(uuidString: text), let template = try store.template(id: id) else {
+            throw APIError.notFound("There is no template with id “\(text)”.")
+        }
+        return template
+    }
+}
+
+/// Puts the request's context in `DashboardAPI.requestContext` for the generated handlers;
+/// it must be the last middleware before them.
+struct RequestContextMiddleware: RouterMiddleware {
+    typealias Context = DashboardContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        try await DashboardAPI.$requestContext.withValue(context) { try await next(request, context) }
+    }
+}
+
+/// Reads an API request's body up to the limit before the generated code sees it, so that
+/// an oversized body is a 413 whatever the operation.
+struct BodyLimitMiddleware: RouterMiddleware {
+    typealias Context = DashboardContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.uri.path.hasPrefix("/api/"), !AuthMiddleware.isSafe(request.method) else { return try await next(request, context) }
+        var request = request
+        do {
+            _ = try await request.collectBody(upTo: context.maxUploadSize)
+        } catch is NIOTooManyBytesError {
+            throw APIError.tooLarge
+        }
+        return try await next(request, context)
+    }
+}
+
+extension APIError {
+    /// The envelope's error for what the generated code throws: a request it could not read
+    /// (a field with the wrong type, an unknown or missing field, broken JSON, the wrong
+    /// content type), or whatever a handler threw.
+    static func from(openAPI error: ServerError) -> APIError? {
+        let underlying = error.underlyingError
+        if let decoding = underlying as? DecodingError { return from(decoding: decoding) }
+        if let known = from(underlying) { return known }
+        switch error.httpStatus {
+        case .unsupportedMediaType:
+            return APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "Send the body as JSON (Content-Type: application/json).")
+        case .badRequest where error.causeDescription.contains("request body"):
+            return APIError.badRequest("The request needs a JSON body.", code: "invalid_json")
+        case .badRequest:
+            return APIError.badRequest("A parameter of the request is not valid: \(error.causeDescription)")
+        case .notAcceptable:
+            return APIError(.notAcceptable, code: "not_acceptable", message: "This API answers in JSON (Accept: application/json).")
+        default:
+            return nil
+        }
+    }
+
+    /// "“targets[0].chat_id” must be a whole number." and the like, naming the field.
+    static func from(decoding error: DecodingError) -> APIError {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.reduce("") { text, key in
+                if let index = key.intValue { return text + "[\(index)]" }
+                return text.isEmpty ? key.stringValue : text + "." + key.stringValue
+            }
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return .badRequest("“\(path(context.codingPath + [key]))” is required.")
+        case .typeMismatch(let type, let context):
+            let field = path(context.codingPath)
+            if field.isEmpty { return .badRequest("The body must be a JSON object.", code: "invalid_json") }
+            return .badRequest("“\(field)” must be \(describe(type)).")
+        case .valueNotFound(let type, let context):
+            return .badRequest("“\(path(context.codingPath))” must be \(describe(type)), not null.")
+        case .dataCorrupted(let context):
+            let field = path(context.codingPath)
+            if field.isEmpty { return .badRequest("The body is not valid JSON.", code: "invalid_json") }
+            if context.debugDescription.hasPrefix("Additional properties are disabled") {
+                return .badRequest("Unknown field “\(field)”.")
+            }
+            // An icon or location mode outside the spec's list is a template problem (422),
+            // shown beside its field, as before the API was generated.
+            switch context.codingPath.last?.stringValue {
+            case "icon":
+                return APIError(.unprocessableContent, code: "invalid_template", message: "That is not one of the icons.",
+                                nextStep: "GET /api/icons lists them.", issues: [ValidationIssue(field: .icon, message: "Pick one of the icons.")])
+            case "location_mode":
+                return APIError(.unprocessableContent, code: "invalid_template", message: "“location_mode” must be none, map_link or native.",
+                                issues: [ValidationIssue(field: .location, message: "Choose none, a map link, or a native location.")])
+            default:
+                return .badRequest("“\(field)” is not a valid value.")
+            }
+        @unknown default:
+            return .badRequest("The request could not be read.")
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is Bool.Type: "true or false"
+        case is String.Type: "a string"
+        case is Int.Type, is Int64.Type, is Int32.Type: "a whole number"
+        case is Double.Type: "a number"
+        default:
+            String(describing: type).hasPrefix("Array") ? "an array" : "an object"
+        }
+    }
+}

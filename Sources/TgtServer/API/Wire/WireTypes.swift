@@ -1,0 +1,357 @@
+import Foundation
+
+// The schemas of openapi.yaml whose JSON the generated code cannot write as the API always has:
+// properties that are present with an explicit `null`. `openapi-generator-config.yaml` maps
+// each schema to its type here; the JSON keys are the spec's.
+
+/// `Target`: where a template's message goes (topic fields are `null` for a whole chat).
+struct WireTarget: Codable, Hashable, Sendable {
+    var key: String
+    var chatID: Int64
+    var chatTitle: String
+    var displayName: String
+    var topicID: Int?
+    var topicTitle: String?
+
+    init(key: String, chatID: Int64, chatTitle: String, displayName: String, topicID: Int?, topicTitle: String?) {
+        self.key = key
+        self.chatID = chatID
+        self.chatTitle = chatTitle
+        self.displayName = displayName
+        self.topicID = topicID
+        self.topicTitle = topicTitle
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case key, chatID = "chat_id", chatTitle = "chat_title", displayName = "display_name", topicID = "topic_id", topicTitle = "topic_title"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(key, forKey: .key)
+        try c.encode(chatID, forKey: .chatID)
+        try c.encode(chatTitle, forKey: .chatTitle)
+        try c.encode(displayName, forKey: .displayName)
+        try c.encode(topicID, forKey: .topicID)
+        try c.encode(topicTitle, forKey: .topicTitle)
+    }
+}
+
+/// `LoginStep`: the Telegram login step and what its screen needs.
+struct WireLoginStep: Codable, Hashable, Sendable {
+    var step: String
+    var prompt: String
+    var phoneNumber: String?
+    var delivery: String?
+    /// Absent for steps without a code, `null` when Telegram did not say the code's length.
+    var codeLength: Nullable<Int>?
+    var hint: String?
+    var emailPattern: String?
+    var qrLink: String?
+    var qrSVG: String?
+
+    init(step: String, prompt: String) {
+        self.step = step
+        self.prompt = prompt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case step, prompt, phoneNumber = "phone_number", delivery, codeLength = "code_length", hint
+        case emailPattern = "email_pattern", qrLink = "qr_link", qrSVG = "qr_svg"
+    }
+}
+
+/// `Status`: the dashboard, Telegram login and connection state.
+struct WireStatus: Codable, Hashable, Sendable {
+    /// `{state, label}` of the connection.
+    struct Connection: Codable, Hashable, Sendable {
+        var state: String
+        var label: String
+        init(state: String, label: String) {
+            self.state = state
+            self.label = label
+        }
+    }
+
+    /// The logged-in account.
+    struct Account: Codable, Hashable, Sendable {
+        var name: String
+        init(name: String) { self.name = name }
+    }
+
+    /// Why TDLib did not start.
+    struct StartError: Codable, Hashable, Sendable {
+        var code: String
+        var message: String
+        init(code: String, message: String) {
+            self.code = code
+            self.message = message
+        }
+    }
+
+    var version: String
+    var demo: Bool
+    var credentials: Bool
+    var loggedIn: Bool
+    var templates: Int
+    var login: WireLoginStep?
+    var connection: Connection?
+    var account: Account?
+    var error: StartError?
+
+    init(version: String, demo: Bool, credentials: Bool, loggedIn: Bool, templates: Int, login: WireLoginStep?,
+                 connection: Connection?, account: Account?, error: StartError?)
+    {
+        self.version = version
+        self.demo = demo
+        self.credentials = credentials
+        self.loggedIn = loggedIn
+        self.templates = templates
+        self.login = login
+        self.connection = connection
+        self.account = account
+        self.error = error
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case version, demo, credentials, loggedIn = "logged_in", templates, login, connection, account, error
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(version, forKey: .version)
+        try c.encode(demo, forKey: .demo)
+        try c.encode(credentials, forKey: .credentials)
+        try c.encode(loggedIn, forKey: .loggedIn)
+        try c.encode(templates, forKey: .templates)
+        try c.encode(login, forKey: .login)
+        try c.encode(connection, forKey: .connection)
+        try c.encode(account, forKey: .account)
+        try c.encodeIfPresent(error, forKey: .error)
+    }
+}
+
+/// `SendResult`: one target's outcome of a tap.
+struct WireSendResult: Codable, Hashable, Sendable {
+    var target: String
+    var title: String
+    var status: String
+    var messageID: Int64?
+    var error: String?
+    var attempts: Int
+
+    init(target: String, title: String, status: String, messageID: Int64?, error: String?, attempts: Int) {
+        self.target = target
+        self.title = title
+        self.status = status
+        self.messageID = messageID
+        self.error = error
+        self.attempts = attempts
+    }
+
+    enum CodingKeys: String, CodingKey { case target, title, status, messageID = "message_id", error, attempts }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(target, forKey: .target)
+        try c.encode(title, forKey: .title)
+        try c.encode(status, forKey: .status)
+        try c.encode(messageID, forKey: .messageID)
+        try c.encode(error, forKey: .error)
+        try c.encode(attempts, forKey: .attempts)
+    }
+}
+
+/// `SendLogTarget`: one target of a tap in the send log.
+struct WireSendLogTarget: Codable, Hashable, Sendable {
+    var target: String
+    var title: String
+    var status: String
+    var error: String?
+    var messageID: Int64?
+    var updatedAt: String
+
+    init(target: String, title: String, status: String, error: String?, messageID: Int64?, updatedAt: String) {
+        self.target = target
+        self.title = title
+        self.status = status
+        self.error = error
+        self.messageID = messageID
+        self.updatedAt = updatedAt
+    }
+
+    enum CodingKeys: String, CodingKey { case target, title, status, error, messageID = "message_id", updatedAt = "updated_at" }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(target, forKey: .target)
+        try c.encode(title, forKey: .title)
+        try c.encode(status, forKey: .status)
+        try c.encode(error, forKey: .error)
+        try c.encode(messageID, forKey: .messageID)
+        try c.encode(updatedAt, forKey: .updatedAt)
+    }
+}
+
+/// `SendLogBatch`: one tap in the send log.
+struct WireSendLogBatch: Codable, Hashable, Sendable {
+    var batchID: String
+    var templateID: String?
+    var templateName: String
+    var queuedAt: String
+    var targets: [WireSendLogTarget]
+
+    init(batchID: String, templateID: String?, templateName: String, queuedAt: String, targets: [WireSendLogTarget]) {
+        self.batchID = batchID
+        self.templateID = templateID
+        self.templateName = templateName
+        self.queuedAt = queuedAt
+        self.targets = targets
+    }
+
+    enum CodingKeys: String, CodingKey { case batchID = "batch_id", templateID = "template_id", templateName = "template_name", queuedAt = "queued_at", targets }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(batchID, forKey: .batchID)
+        try c.encode(templateID, forKey: .templateID)
+        try c.encode(templateName, forKey: .templateName)
+        try c.encode(queuedAt, forKey: .queuedAt)
+        try c.encode(targets, forKey: .targets)
+    }
+}
+
+/// `Preview`: a body rendered and formatted as a send would.
+struct WirePreview: Codable, Hashable, Sendable {
+    /// One formatting entity (UTF-16 offsets, as in browsers).
+    struct Entity: Codable, Hashable, Sendable {
+        var offset: Int
+        var length: Int
+        var type: String
+        var url: String?
+        init(offset: Int, length: Int, type: String, url: String?) {
+            self.offset = offset
+            self.length = length
+            self.type = type
+            self.url = url
+        }
+    }
+
+    var text: String
+    var entities: [Entity]
+    var length: Int
+    var maxLength: Int
+    var nativeLocation: String?
+
+    init(text: String, entities: [Entity], length: Int, maxLength: Int, nativeLocation: String?) {
+        self.text = text
+        self.entities = entities
+        self.length = length
+        self.maxLength = maxLength
+        self.nativeLocation = nativeLocation
+    }
+
+    enum CodingKeys: String, CodingKey { case text, entities, length, maxLength = "max_length", nativeLocation = "native_location" }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(text, forKey: .text)
+        try c.encode(entities, forKey: .entities)
+        try c.encode(length, forKey: .length)
+        try c.encode(maxLength, forKey: .maxLength)
+        try c.encode(nativeLocation, forKey: .nativeLocation)
+    }
+}
+
+/// `Settings`.
+struct WireSettings: Codable, Hashable, Sendable {
+    var defaultLocation: String?
+    var accountName: String?
+    var messageTextLengthMax: Int
+
+    init(defaultLocation: String?, accountName: String?, messageTextLengthMax: Int) {
+        self.defaultLocation = defaultLocation
+        self.accountName = accountName
+        self.messageTextLengthMax = messageTextLengthMax
+    }
+
+    enum CodingKeys: String, CodingKey { case defaultLocation = "default_location", accountName = "account_name", messageTextLengthMax = "message_text_length_max" }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(defaultLocation, forKey: .defaultLocation)
+        try c.encode(accountName, forKey: .accountName)
+        try c.encode(messageTextLengthMax, forKey: .messageTextLengthMax)
+    }
+}
+
+/// `SettingsPatch`: `default_location` absent changes nothing; `null` or "" forgets it.
+struct WireSettingsPatch: Codable, Hashable, Sendable {
+    var defaultLocation: Nullable<String>?
+
+    init(defaultLocation: Nullable<String>?) { self.defaultLocation = defaultLocation }
+
+    enum CodingKeys: String, CodingKey { case defaultLocation = "default_location" }
+
+    init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(["default_location"])
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        defaultLocation = c.contains(.defaultLocation) ? try c.decode(Nullable<String>.self, forKey: .defaultLocation) : nil
+    }
+}
+
+/// `LocationInput`: where the sender is, as `{latitude, longitude, accuracy?}` or "lat,lon".
+enum WireLocationInput: Codable, Hashable, Sendable {
+    case coordinate(latitude: Double?, longitude: Double?)
+    case text(String)
+
+    enum CodingKeys: String, CodingKey { case latitude, longitude, accuracy }
+
+    init(from decoder: any Decoder) throws {
+        if let text = try? decoder.singleValueContainer().decode(String.self) {
+            self = .text(text)
+            return
+        }
+        try decoder.refuseUnknownKeys(["latitude", "longitude", "accuracy"])
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        _ = try c.decodeIfPresent(Double.self, forKey: .accuracy)
+        self = .coordinate(latitude: try c.decodeIfPresent(Double.self, forKey: .latitude),
+                           longitude: try c.decodeIfPresent(Double.self, forKey: .longitude))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .text(let text):
+            var c = encoder.singleValueContainer()
+            try c.encode(text)
+        case .coordinate(let latitude, let longitude):
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encodeIfPresent(latitude, forKey: .latitude)
+            try c.encodeIfPresent(longitude, forKey: .longitude)
+        }
+    }
+}
+
+/// `SetupInput`: the API id may come as a number or a string (it is typed as digits).
+struct WireSetupInput: Codable, Hashable, Sendable {
+    var apiID: String
+    var apiHash: String
+
+    init(apiID: String, apiHash: String) {
+        self.apiID = apiID
+        self.apiHash = apiHash
+    }
+
+    enum CodingKeys: String, CodingKey { case apiID = "api_id", apiHash = "api_hash" }
+
+    init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(["api_id", "api_hash"])
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        if let number = try? c.decode(Int64.self, forKey: .apiID) {
+            apiID = String(number)
+        } else {
+            apiID = try c.decode(String.self, forKey: .apiID)
+        }
+        apiHash = try c.decode(String.self, forKey: .apiHash)
+    }
+}
