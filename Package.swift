@@ -105,6 +105,11 @@ let package = Package(
             ],
             path: "Benchmarks/tgt-bench",
             swiftSettings: strict),
+        .executableTarget(
+            name: "tgt-bench-hello",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "Benchmarks/hello",
+            swiftSettings: strict),
         .target(
             name: "TgtTestSupport",
             dependencies: ["TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtSimulator"],

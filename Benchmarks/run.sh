@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Reproduces BENCHMARKS.md: builds release binaries and runs every benchmark.
+#   TGT_BASELINE_BINARY=/path/to/older/tgt Benchmarks/run.sh serve   (measures both builds in one run)
 #   Benchmarks/run.sh [directory|decode|store|widget|serve|all]
 #   Benchmarks/run.sh soak [client cycles] [host cycles]
 #     starts and closes the real libtdjson 1,000× and the session host 200× in one process (a few
@@ -19,6 +20,7 @@ command -v wrk >/dev/null 2>&1 || need+=(wrk)
 if [ "${#need[@]}" -gt 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null; fi
 swift build -c release --product tgt >&2
 swift build -c release --product tgt-bench >&2
+swift build -c release --product tgt-bench-hello >&2
 mkdir -p bench-results
 which="${1:-all}"
 {

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Dashboard benchmark: one-tap sends under load against the simulator (zero latency), with
-GET /api/status under the same load as the floor of the HTTP stack; then the weight and render
-time of the templates page with 50 templates. Uses wrk (Debian) and the release `tgt`."""
+"""Dashboard benchmark: GET /api/status and one-tap sends under load against the simulator (zero
+latency), against a bare Hummingbird "hello" server as the floor of the HTTP stack and, when
+TGT_BASELINE_BINARY names another build, against that build in the same run; then the weight
+and render time of the templates page with 50 templates. Uses wrk (Debian) and release builds."""
 import json
 import os
 import re
@@ -16,6 +17,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 TGT = os.environ.get("TGT_BINARY", str(ROOT / ".build/release/tgt"))
+HELLO = os.environ.get("TGT_HELLO_BINARY", str(ROOT / ".build/release/tgt-bench-hello"))
+# Another build of tgt to measure in the same run (e.g. the commit before a change).
+BASELINE = os.environ.get("TGT_BASELINE_BINARY")
 DURATION = os.environ.get("BENCH_SECONDS", "10")
 CONNECTIONS = 50
 
@@ -44,10 +48,37 @@ def wrk(url, token, script=None, connections=CONNECTIONS):
     return {"rps": rps, "p50": percentile(50), "p99": percentile(99), "non2xx": int(errors.group(1)) if errors else 0}
 
 
-def main():
+def free_port():
+    import socket
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def floor():
+    """GET /hello on a bare Hummingbird server (`tgt-bench-hello`): the HTTP stack alone."""
+    port = free_port()
+    server = subprocess.Popen([HELLO, str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        url = f"http://127.0.0.1:{port}/hello"
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(url).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        return wrk(url, "none")
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+
+
+def measure(binary, with_page):
+    """/api/status and the one-tap send under load against `binary`; the templates page too."""
     folder = tempfile.mkdtemp(prefix="tgt-bench-")
     env = dict(os.environ, TGT_DATA_DIR=folder, TGT_DEMO_LATENCY_MS="0")
-    server = subprocess.Popen([TGT, "--demo", "serve", "--port", "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    server = subprocess.Popen([binary, "--demo", "serve", "--port", "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    result = {}
     try:
         base = None
         while base is None:
@@ -66,38 +97,60 @@ def main():
         script = Path(folder) / "send.lua"
         script.write_text('wrk.method = "POST"\nwrk.body = "{}"\nwrk.headers["Content-Type"] = "application/json"\n')
 
-        status = wrk(base + "/api/status", token)
-        send = wrk(base + f"/api/templates/{template['id']}/send", token, str(script))
-
-        for i in range(49):
-            call(base, token, "POST", "/api/templates", {"name": f"Template {i + 1:02d}", "icon": "star.fill",
-                                                         "body": f"Message number {i + 1} with *bold* and {{{{time}}}}",
-                                                         "targets": [{"chat_id": -1001000000001}, {"chat_id": -1001000000002, "topic_id": 11}]})
-        html = call(base, token, "GET", "/")
-        assets = {name: len(call(base, token, "GET", "/assets/" + name)) for name in ("app.css", "app.js", "grid.js")}
-        page = wrk(base + "/", token, connections=10)
+        result["status"] = wrk(base + "/api/status", token)
+        result["send"] = wrk(base + f"/api/templates/{template['id']}/send", token, str(script))
         sent = json.loads(call(base, token, "GET", "/api/sends?limit=1"))["data"]["batches"]
+        result["last"] = sent[0]["targets"][0]["status"] if sent else "none"
+        if with_page:
+            for i in range(49):
+                call(base, token, "POST", "/api/templates", {"name": f"Template {i + 1:02d}", "icon": "star.fill",
+                                                             "body": f"Message number {i + 1} with *bold* and {{{{time}}}}",
+                                                             "targets": [{"chat_id": -1001000000001}, {"chat_id": -1001000000002, "topic_id": 11}]})
+            html = call(base, token, "GET", "/").decode()
+            # Every stylesheet and script the page links (hashed names when the assets are).
+            links = re.findall(r'(?:href|src)="(/assets/[^"]+\.(?:css|js))"', html)
+            result["html"] = len(html.encode())
+            result["assets"] = {link: len(call(base, token, "GET", link)) for link in dict.fromkeys(links)}
+            result["page"] = wrk(base + "/", token, connections=10)
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=60)
         shutil.rmtree(folder, ignore_errors=True)
+    return result
 
-    weight = len(html) + sum(assets.values())
+
+def main():
+    hello = floor()
+    after = measure(TGT, with_page=True)
+    before = measure(BASELINE, with_page=False) if BASELINE else None
+
     print("## Dashboard under load (`Benchmarks/run.sh serve`)\n")
-    print(f"wrk, {CONNECTIONS} connections, 2 threads, {DURATION} s each, simulator at 0 ms latency, release build.\n")
-    print("| endpoint | requests/s | p50 ms | p99 ms | non-2xx |")
-    print("|---|---:|---:|---:|---:|")
-    print(f"| GET /api/status (floor) | {status['rps']:.0f} | {status['p50']:.2f} | {status['p99']:.2f} | {status['non2xx']} |")
-    print(f"| POST /api/templates/{{id}}/send (2 targets) | {send['rps']:.0f} | {send['p50']:.2f} | {send['p99']:.2f} | {send['non2xx']} |")
-    print(f"\nSend throughput is {send['rps'] / status['rps']:.2f}× the floor's; p50 latency {send['p50'] / status['p50']:.1f}× the floor's.")
-    print(f"Each send writes 2 send-log rows and waits for 2 delivery confirmations; the last batch: {sent[0]['targets'][0]['status'] if sent else 'none'}.\n")
+    print(f"wrk, {CONNECTIONS} connections, 2 threads, {DURATION} s each, simulator at 0 ms latency, release builds, one run.\n")
+    print("| endpoint | build | requests/s | p50 ms | p99 ms | non-2xx | throughput vs floor |")
+    print("|---|---|---:|---:|---:|---:|---:|")
+    print(f"| GET /hello, bare Hummingbird (floor) | `tgt-bench-hello` | {hello['rps']:.0f} | {hello['p50']:.2f} | {hello['p99']:.2f} | {hello['non2xx']} | 1.00× |")
+    rows = [("GET /api/status", "status"), ("POST /api/templates/{id}/send (2 targets)", "send")]
+    for label, key in rows:
+        for name, result in (("before", before), ("after", after)):
+            if result is None:
+                continue
+            r = result[key]
+            print(f"| {label} | {name} | {r['rps']:.0f} | {r['p50']:.2f} | {r['p99']:.2f} | {r['non2xx']} | {r['rps'] / hello['rps']:.2f}× |")
+    if before:
+        for label, key in rows:
+            ratio = after[key]["rps"] / before[key]["rps"]
+            print(f"\n{label}: after / before throughput **{ratio:.2f}×**, p50 {after[key]['p50'] / before[key]['p50']:.2f}×.", end="")
+        print("\n")
+    print(f"Each send writes 2 send-log rows and waits for 2 delivery confirmations; the last batch: {after['last']}.\n")
+    weight = after["html"] + sum(after["assets"].values())
     print("## Templates page with 50 templates\n")
     print("| part | bytes |")
     print("|---|---:|")
-    print(f"| HTML | {len(html)} |")
-    for name, size in assets.items():
+    print(f"| HTML | {after['html']} |")
+    for name, size in after["assets"].items():
         print(f"| {name} | {size} |")
     print(f"| **total** | **{weight}** ({weight / 1024:.1f} KiB; target < 100 KB) |")
+    page = after["page"]
     print(f"\nServer render of `/` (wrk, 10 connections): {page['rps']:.0f} pages/s, p50 {page['p50']:.2f} ms, p99 {page['p99']:.2f} ms.")
     if weight >= 100_000:
         sys.exit("the templates page is over 100 KB")

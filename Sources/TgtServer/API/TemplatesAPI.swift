@@ -20,14 +20,9 @@ extension DashboardAPI {
 
     func createTemplate(_ input: Operations.CreateTemplate.Input) async throws -> Operations.CreateTemplate.Output {
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
-        var template = Template(name: "", body: "")
-        try TemplateInput.apply(
-            TemplateInput.Fields(name: body.name, icon: body.icon, body: body.body, targets: body.targets,
-                                 locationMode: body.locationMode, silent: body.silent),
-            to: &template, store: store)
-        let saved = try store.insert(template, validator: store.validator(checkingMarkupWith: host.environment.backend.transport))
-        host.events.send(.templatesChanged)
-        return .created(.init(body: .json(.init(success: true, data: APIModels.template(saved, position: try store.position(of: saved.id))))))
+        let fields = TemplateInput.Fields(name: body.name, icon: body.icon, body: body.body, targets: body.targets,
+                                          locationMode: body.locationMode, silent: body.silent)
+        return .created(.init(body: .json(.init(success: true, data: try save(fields, onto: nil)))))
     }
 
     func getTemplate(_ input: Operations.GetTemplate.Input) async throws -> Operations.GetTemplate.Output {
@@ -36,15 +31,11 @@ extension DashboardAPI {
     }
 
     func updateTemplate(_ input: Operations.UpdateTemplate.Input) async throws -> Operations.UpdateTemplate.Output {
-        var template = try template(input.path.id)
+        let template = try template(input.path.id)
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
-        try TemplateInput.apply(
-            TemplateInput.Fields(name: body.name, icon: body.icon, body: body.body, targets: body.targets,
-                                 locationMode: body.locationMode, silent: body.silent),
-            to: &template, store: store)
-        let saved = try store.update(template, validator: store.validator(checkingMarkupWith: host.environment.backend.transport))
-        host.events.send(.templatesChanged)
-        return .ok(.init(body: .json(.init(success: true, data: APIModels.template(saved, position: try store.position(of: saved.id))))))
+        let fields = TemplateInput.Fields(name: body.name, icon: body.icon, body: body.body, targets: body.targets,
+                                          locationMode: body.locationMode, silent: body.silent)
+        return .ok(.init(body: .json(.init(success: true, data: try save(fields, onto: template)))))
     }
 
     func deleteTemplate(_ input: Operations.DeleteTemplate.Input) async throws -> Operations.DeleteTemplate.Output {
@@ -74,6 +65,17 @@ extension DashboardAPI {
         try store.reorderTemplates(ids)
         host.events.send(.templatesChanged)
         return .ok(.init(body: .json(.init(success: true, data: .init(ids: ids.map(APIModels.id))))))
+    }
+
+    /// Applies `fields` to `template` (a new one when nil) and saves it with the rules a send
+    /// applies (Markdown checked by TDLib); open pages are told.
+    private func save(_ fields: TemplateInput.Fields, onto template: Template?) throws -> Schemas.Template {
+        var changed = template ?? Template(name: "", body: "")
+        try TemplateInput.apply(fields, to: &changed, store: store)
+        let validator = store.validator(checkingMarkupWith: host.environment.backend.transport)
+        let saved = template == nil ? try store.insert(changed, validator: validator) : try store.update(changed, validator: validator)
+        host.events.send(.templatesChanged)
+        return APIModels.template(saved, position: try store.position(of: saved.id))
     }
 
     func listIcons(_ input: Operations.ListIcons.Input) async throws -> Operations.ListIcons.Output {
