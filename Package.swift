@@ -78,7 +78,13 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            resources: [.embedInCode("API/Spec/openapi.yaml")],
+            exclude: ["Web/tsconfig.json", "Web/types.d.ts"],
+            resources: [
+                .embedInCode("API/Spec/openapi.yaml"),
+                // The dashboard's stylesheet and scripts, compiled in as byte arrays (`PackageResources`).
+                .embedInCode("Web/app.css"), .embedInCode("Web/app.js"), .embedInCode("Web/grid.js"),
+                .embedInCode("Web/editor.js"), .embedInCode("Web/settings.js"),
+            ],
             swiftSettings: strict,
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]),
         // Layer 5: the view models of the Apple apps (iOS app, widgets, CarPlay, Siri), no UI.
@@ -128,6 +134,7 @@ let package = Package(
             name: "TgtServerTests",
             dependencies: [
                 "TgtServer", "TgtTestSupport", "TgtStore", "TgtDomain", "TgtTelegram", "TgtSimulator",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# The test command: installs what the tests need, then runs the whole suite: the Swift tests
-# (unit, store, real libtdjson, HTTP, the real CLI binary), then the browser tests in headless
-# Chromium and the schemathesis API fuzzer against the real `tgt serve --demo`, and the Linux
-# checks of the Apple shells (every Apps/ Swift file parsed, project.yml, plists, entitlements).
+# The test command: installs what the tests need, then runs the whole suite: the type check of
+# the dashboard's scripts, the Swift tests (unit, store, real libtdjson, HTTP, the real CLI
+# binary), then the browser tests in headless Chromium (with the axe-core accessibility audit
+# and the page-weight budget) and the schemathesis API fuzzer against the real
+# `tgt serve --demo`, and the Linux checks of the Apple shells (every Apps/ Swift file parsed,
+# project.yml, plists, entitlements).
 # Arguments go to `swift test` (e.g. --filter); with any, the browser tests are skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 bash scripts/install-test-deps.sh
+# The dashboard's JavaScript, type-checked from its JSDoc types (no build step; the files are
+# served as they are): strict TypeScript in checkJs mode, zero errors allowed.
+tsc -p Sources/TgtServer/Web
+echo "tsc: the dashboard's scripts type-check (0 errors)"
 swift build --build-tests
 python3 Apps/tools/check_apps.py
 # A hung test fails the run instead of eating CI's 90 minutes.

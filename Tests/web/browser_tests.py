@@ -1,6 +1,7 @@
 """The dashboard in headless Chromium: first run, Telegram login (demo), a template with two
 targets and a variable made in the editor, one tap with ✓ per target, a failing target with
-its error and retry, the XSS case, keyboard use, phone width and dark mode."""
+its error and retry, the XSS case, keyboard use, phone width and dark mode; and every screen on
+the way audited with axe-core (a11y.py) at desktop and phone width, light and dark."""
 import json
 import time
 import urllib.request
@@ -13,6 +14,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
+
+from a11y import Audit
 
 CHECKS = []
 
@@ -40,9 +43,12 @@ def api(server, method, path, body=None):
         return json.loads(reply.read())["data"]
 
 
-def run(server, shots: Path):
+def run(server, shots: Path, audit_setup=None):
+    """`audit_setup(driver, audit)`, if given, audits the first-run pages of a dashboard
+    without Telegram credentials (the demo skips them) with the same browser and audit."""
     shots.mkdir(parents=True, exist_ok=True)
     driver = make_driver()
+    audit = Audit(driver)
     # The grid re-renders itself on live events, so an element found a moment ago may be gone:
     # waits retry on that, and lists of names are read in one step inside the page.
     wait = WebDriverWait(driver, 15, ignored_exceptions=(StaleElementReferenceException,))
@@ -66,6 +72,7 @@ def run(server, shots: Path):
         driver.get(f"{server.url}/login?setup={server.setup_code}")
         check(driver.find_element(By.ID, "setup_code").get_attribute("value") == server.setup_code, "the printed link fills in the setup code")
         shot("01-choose-password")
+        audit.screen("first run: choose the dashboard password")
         driver.find_element(By.ID, "password").send_keys("browser-pass-1")
         driver.find_element(By.ID, "confirm").send_keys("browser-pass-1")
         driver.find_element(By.ID, "confirm").send_keys(Keys.ENTER)
@@ -74,21 +81,26 @@ def run(server, shots: Path):
 
         print("browser: Telegram login in demo mode", flush=True)
         shot("02-telegram-phone")
+        audit.screen("Telegram login: phone number")
         submit_field("phone_number", "+1 555 555 0123")
         wait.until(EC.presence_of_element_located((By.ID, "code")))
+        audit.screen("Telegram login: code")
         submit_field("code", "00000")
         error = wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".banner.error")))
         check("not right" in error.text, "a wrong code is reported in place")
+        audit.screen("Telegram login: wrong code")
         submit_field("code", "12345")
         wait.until(EC.presence_of_element_located((By.ID, "password")))
         check("the word demo" in driver.page_source, "the 2FA hint is shown")
         shot("03-telegram-password")
+        audit.screen("Telegram login: 2FA password")
         submit_field("password", "demo")
         wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".empty")))
         check("No templates yet" in driver.page_source, "logged in: the empty state invites a first template")
         wait.until(lambda d: "connected" in d.find_element(By.ID, "conn").text)
         check(True, "the live connection badge says connected")
         shot("04-empty-grid")
+        audit.screen("grid: empty")
 
         print("browser: editor", flush=True)
         driver.find_element(By.LINK_TEXT, "Create your first template").click()
@@ -96,6 +108,7 @@ def run(server, shots: Path):
         driver.find_element(By.ID, "save").click()
         name_error = wait.until(EC.visibility_of_element_located((By.ID, "name-error")))
         check(name_error.text != "", "saving an empty template shows the name's message next to it")
+        audit.screen("editor: new, with a field's message")
         driver.find_element(By.ID, "name").send_keys("Leaving work")
         driver.find_element(By.CSS_SELECTOR, "input[name=icon][value='car.fill'] + span").click()
         body = driver.find_element(By.ID, "body")
@@ -118,21 +131,26 @@ def run(server, shots: Path):
         driver.find_element(By.ID, "target-search").send_keys(Keys.BACKSPACE)
         driver.find_element(By.CSS_SELECTOR, "input[value='-1001000000001']").click()
         shot("05-editor")
+        audit.screen("editor: filled in, preview, targets")
         driver.find_element(By.ID, "save").click()
         wait.until(EC.presence_of_element_located((By.ID, "grid")))
 
         print("browser: one tap", flush=True)
         tile = driver.find_element(By.CSS_SELECTOR, ".tile")
         check("Family" in tile.text and "Work › Standups" in tile.text, "the tile names its targets")
+        audit.screen("grid: one template")
+        audit.hold_results()
         tile.find_element(By.CSS_SELECTOR, ".tap").click()
         dialog_input = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#vars-fields input")))
         shot("06-variables-dialog")
+        audit.screen("grid: variables dialog")
         dialog_input.send_keys("15")
         driver.find_element(By.CSS_SELECTOR, "#vars-form button[value=send]").click()
         wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".tile .results li.sent")) == 2)
         results = driver.find_element(By.CSS_SELECTOR, ".tile .results").text
         check("✓" in results and "Family sent" in results and "Work › Standups sent" in results, "tap → ✓ for both targets")
         shot("07-sent")
+        audit.screen("grid: after a send")
 
         print("browser: a failing target", flush=True)
         api(server, "POST", "templates", {"name": "Tell the neighbours", "icon": "house.fill", "body": "Parcel for you",
@@ -146,6 +164,7 @@ def run(server, shots: Path):
         check(failed.find_element(By.CSS_SELECTOR, "button[data-retry]").is_displayed(), "the failed target has a retry button")
         check(len(tile.find_elements(By.CSS_SELECTOR, ".results li.sent")) == 1, "the other target still got it")
         shot("08-failed-target")
+        audit.screen("grid: a failing target")
         failed.find_element(By.CSS_SELECTOR, "button[data-retry]").click()
         time.sleep(1.5)
         check(len(tile.find_elements(By.CSS_SELECTOR, ".results li.failed")) == 1, "retry resends only the failed target (and shows it failed again)")
@@ -166,14 +185,17 @@ def run(server, shots: Path):
         wait.until(lambda d: "alert(2)" in d.find_element(By.ID, "preview").text)
         check(not driver.find_elements(By.CSS_SELECTOR, "#preview img"), "the preview shows markup as text")
         shot("09-xss-as-text")
+        audit.screen("editor: existing template")
 
         print("browser: delete with confirmation, keyboard, recent, settings", flush=True)
         driver.get(server.url + "/")
         evil_tile = driver.find_element(By.XPATH, "//li[.//span[@class='name'][text()='<script>alert(1)</script>']]")
         evil_tile.find_element(By.CSS_SELECTOR, "summary").click()
+        audit.screen("grid: a tile's menu open")
         evil_tile.find_element(By.CSS_SELECTOR, "[data-action=delete]").click()
         wait.until(EC.visibility_of_element_located((By.ID, "confirm-dialog")))
         shot("10-confirm-delete")
+        audit.screen("grid: delete confirmation dialog")
         page = driver.find_element(By.TAG_NAME, "html")
         driver.find_element(By.CSS_SELECTOR, "#confirm-dialog button[value=ok]").click()
         wait.until(EC.staleness_of(page))  # the grid reloads after a delete
@@ -188,9 +210,11 @@ def run(server, shots: Path):
         driver.get(server.url + "/sends")
         check(driver.page_source.count("class=\"card batch\"") >= 3, "Recent lists every tap with per-target status")
         shot("11-recent")
+        audit.screen("Recent")
         driver.get(server.url + "/settings")
         check("Demo User" in driver.page_source, "settings show the account")
         shot("12-settings")
+        audit.screen("Settings")
 
         print("browser: phone width, dark mode, manifest", flush=True)
         driver.set_window_size(320, 740)
@@ -201,6 +225,7 @@ def run(server, shots: Path):
             "return [...document.querySelectorAll('button, a.button, .chip, summary')].filter(e => e.offsetParent && e.getBoundingClientRect().height < 44).map(e => e.textContent.trim())")
         check(not small, f"touch targets are at least 44 px tall ({small})")
         shot("13-phone")
+        audit.screen("grid: full")
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
         driver.get(server.url + "/")
         background = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
@@ -208,7 +233,48 @@ def run(server, shots: Path):
         shot("14-phone-dark")
         manifest = json.loads(urllib.request.urlopen(server.url + "/manifest.webmanifest").read())
         check(manifest["display"] == "standalone" and any(i["sizes"] == "512x512" for i in manifest["icons"]), "the web app manifest is installable")
+
+        print("browser: more screens for the accessibility audit", flush=True)
+        driver.set_window_size(1200, 900)
+        driver.get(server.url + "/?q=nothing-like-this")
+        wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".empty")))
+        audit.screen("grid: nothing matches")
+        driver.get(server.url + "/?chat=-1001000000001")
+        wait.until(EC.presence_of_element_located((By.ID, "grid")))
+        audit.screen("grid: filtered by a group")
+        driver.get(server.url + "/settings")
+        driver.find_element(By.ID, "token_name").send_keys("Shortcuts", Keys.ENTER)
+        wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "code.secret")))
+        audit.screen("Settings: a new API token")
+        driver.get(server.url + "/no-such-page")
+        audit.screen("error page (not found)")
+        driver.get(server.url + "/settings")
+        driver.find_element(By.XPATH, "//form[@action='/settings/telegram-logout']//button").click()
+        wait.until(EC.alert_is_present()).accept()
+        wait.until(EC.url_contains("done=logout"))
+        driver.get(server.url + "/telegram")
+        wait.until(EC.presence_of_element_located((By.ID, "phone_number")))
+        # The simulator confirms a QR login by itself after 4 s and the page would then reload
+        # mid-audit: live events are held back while the QR page is audited.
+        driver.execute_cdp_cmd("Network.enable", {})
+        driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/events"]})
+        driver.find_element(By.XPATH, "//button[contains(., 'QR code')]").click()
+        wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "img.qr")))
+        audit.screen("Telegram login: QR code")
+        driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+        driver.get(server.url + "/settings")
+        page = driver.find_element(By.TAG_NAME, "html")
+        driver.find_element(By.XPATH, "//form[@action='/logout']//button").click()
+        wait.until(EC.staleness_of(page))
+        wait.until(EC.presence_of_element_located((By.ID, "password")))
+        audit.screen("sign-in")
+        driver.find_element(By.ID, "password").send_keys("not-the-password", Keys.ENTER)
+        wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".banner.error")))
+        audit.screen("sign-in: wrong password")
+        if audit_setup:
+            audit_setup(driver, audit)
         print(f"browser: {len(CHECKS)} checks passed; screenshots in {shots}", flush=True)
+        audit.finish()
     except Exception:
         shot("failure")
         print("--- page at failure:", driver.current_url, flush=True)

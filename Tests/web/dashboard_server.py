@@ -1,4 +1,6 @@
-"""Starts the real `tgt serve --demo` on a free port in a temporary data folder."""
+"""Starts the real `tgt serve --demo` (or, with demo=False, `tgt serve` without Telegram
+credentials: the first-run pages) on a free port in a temporary data folder. `TGT_BINARY`
+chooses the binary (e.g. one built with --scratch-path)."""
 import json
 import os
 import re
@@ -25,7 +27,8 @@ def tgt_binary() -> str:
 class DashboardServer:
     """`with DashboardServer() as s:` gives s.url, s.setup_code, s.token (the run's API token)."""
 
-    def __init__(self):
+    def __init__(self, demo=True):
+        self.demo = demo
         self.folder = tempfile.mkdtemp(prefix="tgt-web-")
         self.process = None
         self.url = None
@@ -34,7 +37,8 @@ class DashboardServer:
 
     def __enter__(self):
         env = dict(os.environ, TGT_DATA_DIR=self.folder)
-        self.process = subprocess.Popen([tgt_binary(), "--demo", "serve", "--port", "0"], env=env,
+        command = [tgt_binary()] + (["--demo"] if self.demo else []) + ["serve", "--port", "0"]
+        self.process = subprocess.Popen(command, env=env,
                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         deadline = time.time() + 60
         while time.time() < deadline and not (self.url and self.setup_code):
@@ -45,7 +49,7 @@ class DashboardServer:
                 self.url = m.group(1)
             if m := re.search(r"setup=([A-Z0-9]+)", line):
                 self.setup_code = m.group(1)
-        descriptor = json.loads((Path(self.folder) / "demo" / "server.json").read_text())
+        descriptor = json.loads((Path(self.folder) / ("demo" if self.demo else "") / "server.json").read_text())
         self.token = descriptor["token"]
         return self
 

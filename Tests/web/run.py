@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
-"""Browser tests (headless Chromium + selenium) and the schemathesis API fuzzer, both against
-the real `tgt serve --demo`. Run by scripts/test.sh; screenshots go to artifacts/screenshots."""
+"""Browser tests (headless Chromium + selenium, with the axe-core accessibility audit), the
+weight of the templates page with 50 templates, and the schemathesis API fuzzer, all against the
+real `tgt serve --demo`. Run by scripts/test.sh; screenshots go to artifacts/screenshots."""
+import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -10,6 +13,60 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from dashboard_server import ROOT, DashboardServer  # noqa: E402
 import browser_tests  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support import expected_conditions as EC  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+PAGE_BUDGET = 100_000  # bytes: the templates page with 50 templates, with its stylesheet and scripts
+
+
+def audit_first_run_setup(driver, audit):
+    """The demo skips the API-credentials step; a dashboard without credentials shows it."""
+    with DashboardServer(demo=False) as server:
+        wait = WebDriverWait(driver, 15)
+        driver.get(f"{server.url}/login?setup={server.setup_code}")
+        for field in ("password", "confirm"):
+            driver.find_element(By.ID, field).send_keys("browser-pass-1")
+        driver.find_element(By.ID, "confirm").send_keys(Keys.ENTER)
+        wait.until(EC.presence_of_element_located((By.ID, "api_id")))
+        audit.screen("first run: Telegram API credentials")
+        driver.find_element(By.ID, "api_id").send_keys("12")
+        driver.find_element(By.ID, "api_hash").send_keys("not-a-hash", Keys.ENTER)
+        wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".banner.error")))
+        audit.screen("first run: API credentials refused")
+
+
+def call(server, method, path, body=None):
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(server.url + path, data=data, method=method,
+                                     headers={"Authorization": "Bearer " + server.token, "Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as reply:
+        return reply.read()
+
+
+def page_weight(server: DashboardServer) -> None:
+    """The templates page with 50 templates (as Benchmarks/serve/bench.py builds it) plus the
+    stylesheet and scripts it links, followed from the page: under PAGE_BUDGET bytes."""
+    call(server, "POST", "/api/login/phone", {"phone_number": "+15555550123"})
+    call(server, "POST", "/api/login/code", {"code": "12345"})
+    call(server, "POST", "/api/login/password", {"password": "demo"})
+    call(server, "GET", "/api/chats?refresh=true")
+    call(server, "POST", "/api/templates", {"name": "Bench", "body": "On my way at {{time}}",
+                                            "targets": [{"chat_id": -1001000000001}, {"chat_id": -4001}]})
+    for i in range(49):
+        call(server, "POST", "/api/templates", {"name": f"Template {i + 1:02d}", "icon": "star.fill",
+                                                "body": f"Message number {i + 1} with *bold* and {{{{time}}}}",
+                                                "targets": [{"chat_id": -1001000000001}, {"chat_id": -1001000000002, "topic_id": 11}]})
+    html = call(server, "GET", "/")
+    links = sorted(set(re.findall(rb'(?:href|src)="(/assets/[^"]+\.(?:css|js))"', html)))
+    parts = {link.decode(): len(call(server, "GET", link.decode())) for link in links}
+    total = len(html) + sum(parts.values())
+    print(f"page weight: templates page with 50 templates: HTML {len(html)} B + "
+          + " + ".join(f"{link} {size} B" for link, size in parts.items())
+          + f" = {total} B ({total / 1024:.1f} KiB; budget {PAGE_BUDGET} B)", flush=True)
+    if total >= PAGE_BUDGET:
+        raise SystemExit(f"the templates page weighs {total} bytes, over the {PAGE_BUDGET}-byte budget")
 
 
 def fuzz_api(server: DashboardServer) -> None:
@@ -20,7 +77,10 @@ def fuzz_api(server: DashboardServer) -> None:
         sys.executable, "-m", "schemathesis.cli", "run", str(schema), "--url", server.url,
         "-H", "Authorization: Bearer " + server.token,
         "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance",
-        "--exclude-path", "/api/events", "--max-examples", "25", "--workers", "2", "--seed", "20261121",
+        # One worker: with two, schemathesis 4.32 on CPython 3.11.7 crashes in its own code
+        # ("AST constructor recursion depth mismatch", a CPython thread-safety bug) on the current
+        # spec; one worker takes the same time here.
+        "--exclude-path", "/api/events", "--max-examples", "25", "--workers", "1", "--seed", "20261121",
     ]
     print("schemathesis:", " ".join(c if "Bearer" not in c else "Authorization: Bearer ***" for c in command[3:]), flush=True)
     result = subprocess.run(command, cwd=ROOT)
@@ -30,11 +90,13 @@ def fuzz_api(server: DashboardServer) -> None:
 
 def main() -> None:
     with DashboardServer() as server:
-        browser_tests.run(server, ROOT / "artifacts" / "screenshots")
+        browser_tests.run(server, ROOT / "artifacts" / "screenshots", audit_setup=audit_first_run_setup)
         code = server.stop()
         if code != 0:
             raise SystemExit(f"tgt serve exited with {code} on SIGTERM")
         print("tgt serve stopped cleanly on SIGTERM", flush=True)
+    with DashboardServer() as server:
+        page_weight(server)
     with DashboardServer() as server:
         fuzz_api(server)
     print("web tests passed", flush=True)

@@ -11,7 +11,9 @@ enum Pages {
         let nav: HTML = csrf == nil ? .empty : """
             <nav aria-label="Main"><a href="/"\(current(section == .templates))>Templates</a><a href="/sends"\(current(section == .sends))>Recent</a><a href="/settings"\(current(section == .settings))>Settings</a></nav>
             """
-        let scriptTags = HTML(raw: (["app"] + scripts).map { "<script src=\"/assets/\($0).js\" defer></script>" }.joined())
+        // ES modules (deferred by nature): the shared app.js, then the page's own script, which
+        // imports app.js by the same hashed URL (one module instance). No inline script anywhere.
+        let scriptTags: [HTML] = (["app"] + scripts).map { "<script type=\"module\" src=\"\(WebAssets.url($0 + ".js"))\"></script>" }
         return """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">
@@ -20,7 +22,7 @@ enum Pages {
             \(HTML.when(csrf != nil, "<meta name=\"csrf-token\" content=\"\(csrf ?? "")\">"))
             <title>\(title) · TgTemplates</title>
             <link rel="manifest" href="/manifest.webmanifest"><link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
-            <link rel="apple-touch-icon" href="/assets/icon-180.png"><link rel="stylesheet" href="/assets/app.css">
+            <link rel="apple-touch-icon" href="/assets/icon-180.png"><link rel="stylesheet" href="\(WebAssets.url("app.css"))">
             \(scriptTags)
             </head><body data-page="\(page)">
             <a class="skip" href="#main">Skip to content</a>

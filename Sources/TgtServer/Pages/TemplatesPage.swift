@@ -33,6 +33,7 @@ extension Pages {
             content = "<ul class=\"grid\" id=\"grid\" aria-label=\"Templates: tap one to send it\">\(model.templates.map(tile))</ul>"
         }
         return layout(title: "Templates", page: "templates", csrf: csrf, section: .templates, scripts: ["grid"], """
+            <h1 class="sr-only">Templates</h1>
             \(HTML.when(model.demo, "<p class=\"banner info\">Demo mode: messages go to the built-in Telegram simulator, not to real chats.</p>"))
             <div class="toolbar">
             <form role="search" method="get" action="/" class="search"><label for="q" class="sr-only">Search templates</label>

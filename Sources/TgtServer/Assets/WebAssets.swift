@@ -1,0 +1,91 @@
+import Crypto
+import Foundation
+
+/// One front-end file from `Sources/TgtServer/Web`, compiled into the binary, with the
+/// content-hashed name it is served under (`app.css` → `/assets/app.3f2a9c1e.css`).
+struct WebAsset: Sendable {
+    /// The file's own name, e.g. `app.js`.
+    let name: String
+    /// The bytes served. In scripts, imports of sibling scripts (`from './app.js'`) point at
+    /// their hashed names, so a page and its imports share one module instance and one cache entry.
+    let bytes: [UInt8]
+    /// The first 8 hex digits of the SHA-256 of `bytes`.
+    let hash: String
+    /// The `Content-Type` to answer with.
+    let contentType: String
+
+    /// `app.3f2a9c1e.js`
+    var hashedName: String {
+        guard let dot = name.lastIndex(of: ".") else { return name + "." + hash }
+        return String(name[..<dot]) + "." + hash + String(name[dot...])
+    }
+
+    /// `/assets/app.3f2a9c1e.js`
+    var url: String { "/assets/" + hashedName }
+}
+
+/// The dashboard's stylesheet and scripts. SwiftPM embeds the files listed in the TgtServer
+/// target's `resources: [.embedInCode(…)]` as byte arrays (`PackageResources`); each one's hash
+/// is computed once, the first time the routes or a page ask for it (when the server starts).
+enum WebAssets {
+    /// The embedded files, by name.
+    static let sources: [(name: String, bytes: [UInt8])] = [
+        ("app.css", PackageResources.app_css),
+        ("app.js", PackageResources.app_js),
+        ("grid.js", PackageResources.grid_js),
+        ("editor.js", PackageResources.editor_js),
+        ("settings.js", PackageResources.settings_js),
+    ]
+
+    /// Every asset by its own name (`app.js`).
+    static let all: [String: WebAsset] = resolve(sources)
+
+    /// The hashed URL of an asset for pages to link to (the plain `/assets/NAME` if unknown).
+    static func url(_ name: String) -> String {
+        all[name]?.url ?? "/assets/" + name
+    }
+
+    /// The first 8 hex digits of the bytes' SHA-256.
+    static func contentHash(_ bytes: [UInt8]) -> String {
+        SHA256.hash(data: bytes).prefix(4).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
+    }
+
+    static func contentType(of name: String) -> String {
+        if name.hasSuffix(".css") { return "text/css; charset=utf-8" }
+        if name.hasSuffix(".js") { return "text/javascript; charset=utf-8" }
+        return "application/octet-stream"
+    }
+
+    /// Hashes every file; a script's imports of sibling scripts are first rewritten to the
+    /// siblings' hashed names (so a script's hash also changes when a script it imports does).
+    static func resolve(_ files: [(name: String, bytes: [UInt8])]) -> [String: WebAsset] {
+        let sources = Dictionary(files.map { ($0.name, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+        let scripts = sources.keys.filter { $0.hasSuffix(".js") }.sorted()
+        var done: [String: WebAsset] = [:]
+
+        func asset(_ name: String, visiting: Set<String>) -> WebAsset? {
+            if let finished = done[name] { return finished }
+            guard let original = sources[name] else { return nil }
+            var bytes = original
+            if name.hasSuffix(".js") {
+                var text = String(decoding: original, as: UTF8.self)
+                for other in scripts where other != name && !visiting.contains(other) {
+                    for quote in ["'", "\""] where text.contains(quote + "./" + other + quote) {
+                        guard let dependency = asset(other, visiting: visiting.union([name])) else { continue }
+                        text = text.replacingOccurrences(of: quote + "./" + other + quote, with: quote + "./" + dependency.hashedName + quote)
+                    }
+                }
+                bytes = Array(text.utf8)
+            }
+            let result = WebAsset(name: name, bytes: bytes, hash: contentHash(bytes), contentType: contentType(of: name))
+            done[name] = result
+            return result
+        }
+
+        for name in sources.keys.sorted() { _ = asset(name, visiting: []) }
+        return done
+    }
+}

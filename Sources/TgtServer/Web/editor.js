@@ -1,0 +1,242 @@
+// Template editor: variables inserted at the cursor, live preview through TDLib's Markdown
+// parser, target search and refresh, saving through the API with errors by the fields.
+import {ApiError, api, byId, el, messageOf, toast} from './app.js';
+
+/** @typedef {import('./types').ChatList} ChatList */
+/** @typedef {import('./types').Preview} Preview */
+/** @typedef {import('./types').Target} Target */
+/** @typedef {import('./types').TargetInput} TargetInput */
+/** @typedef {import('./types').TextEntity} TextEntity */
+
+const form = document.getElementById('editor');
+if (form instanceof HTMLFormElement) setUp(form);
+
+/** @param {HTMLFormElement} form */
+function setUp(form) {
+  const body = byId('body', HTMLTextAreaElement);
+  const preview = byId('preview', HTMLDivElement);
+  const note = byId('preview-note', HTMLParagraphElement);
+  const list = byId('target-list', HTMLUListElement);
+  const search = byId('target-search', HTMLInputElement);
+  const locationMode = byId('location_mode', HTMLSelectElement);
+  const custom = byId('custom-var', HTMLInputElement);
+
+  /** @param {string} text */
+  function insert(text) {
+    body.setRangeText(text, body.selectionStart, body.selectionEnd, 'end');
+    body.focus();
+    schedulePreview();
+  }
+  form.querySelectorAll('button[data-insert]').forEach((button) => {
+    if (button instanceof HTMLButtonElement) button.addEventListener('click', () => insert('{{' + button.dataset.insert + '}}'));
+  });
+  byId('insert-custom', HTMLButtonElement).addEventListener('click', () => {
+    const name = custom.value.trim();
+    if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name)) {
+      toast('A variable name uses letters, digits and _ and does not start with a digit.');
+      custom.focus();
+      return;
+    }
+    insert('{{' + name + '}}');
+    custom.value = '';
+  });
+
+  /** @returns {TargetInput[]} */
+  function checkedTargets() {
+    return [...list.querySelectorAll('input[name=target]:checked')].filter((box) => box instanceof HTMLInputElement).map((node) => {
+      const box = /** @type {HTMLInputElement} */ (node);
+      const [chat, topic] = box.value.split('/');
+      /** @type {TargetInput} */
+      const target = {chat_id: Number(chat), chat_title: box.dataset.chatTitle || ''};
+      if (topic) {
+        target.topic_id = Number(topic);
+        target.topic_title = box.dataset.topicTitle || '';
+      }
+      return target;
+    });
+  }
+
+  /** @type {Record<string, keyof HTMLElementTagNameMap>} */
+  const entityTags = {
+    textEntityTypeBold: 'strong', textEntityTypeItalic: 'em', textEntityTypeCode: 'code', textEntityTypePre: 'pre',
+    textEntityTypePreCode: 'pre', textEntityTypeUnderline: 'u', textEntityTypeStrikethrough: 's',
+  };
+
+  /**
+   * Shows the text as Telegram will format it (links only to http and https).
+   * @param {string} text
+   * @param {TextEntity[]} entities
+   */
+  function renderFormatted(text, entities) {
+    const units = text.length;
+    /**
+     * For each UTF-16 unit, the entities covering it.
+     * @type {number[][]}
+     */
+    const styles = Array.from({length: units}, () => []);
+    entities.forEach((entity, index) => {
+      for (let i = entity.offset; i < Math.min(units, entity.offset + entity.length); i++) styles[i]?.push(index);
+    });
+    /** @type {Node[]} */
+    const nodes = [];
+    let start = 0;
+    for (let i = 1; i <= units; i++) {
+      const covering = styles[start] || [];
+      if (i < units && (styles[i] || []).join() === covering.join()) continue;
+      /** @type {Node} */
+      let node = document.createTextNode(text.slice(start, i));
+      for (const index of covering) {
+        const entity = entities[index];
+        if (!entity) continue;
+        const tag = entityTags[entity.type];
+        /** @type {HTMLElement | null} */
+        let wrapper = null;
+        if (tag) wrapper = el(tag);
+        else if (entity.type === 'textEntityTypeTextUrl' || entity.type === 'textEntityTypeUrl') {
+          const href = entity.url || text.slice(entity.offset, entity.offset + entity.length);
+          wrapper = /^https?:\/\//i.test(href) ? el('a', {href, rel: 'noopener noreferrer', target: '_blank'}) : el('span');
+        }
+        if (wrapper) { wrapper.append(node); node = wrapper; }
+      }
+      nodes.push(node);
+      start = i;
+    }
+    preview.replaceChildren(...nodes);
+  }
+
+  let timer = 0, generation = 0;
+  function schedulePreview() {
+    clearTimeout(timer);
+    timer = window.setTimeout(updatePreview, 250);
+  }
+  async function updatePreview() {
+    const mine = ++generation;
+    const first = checkedTargets()[0];
+    /** @type {{body: string, location_mode: string, chat_title?: string}} */
+    const request = {body: body.value, location_mode: locationMode.value};
+    if (first) request.chat_title = first.topic_title ? first.chat_title + ' › ' + first.topic_title : first.chat_title || '';
+    if (!body.value.trim()) {
+      preview.replaceChildren();
+      note.textContent = 'Type a message to see it here.';
+      return;
+    }
+    try {
+      const result = /** @type {Preview} */ (await api('POST', 'preview', request));
+      if (mine !== generation) return;
+      renderFormatted(result.text, result.entities);
+      note.textContent = result.length + ' of ' + result.max_length + ' characters' + (result.native_location ? ' · plus a location pin' : '')
+        + '. Your own variables show as ‹name›.';
+      showError('body', null);
+    } catch (error) {
+      if (mine !== generation) return;
+      note.textContent = '';
+      showError('body', messageOf(error));
+    }
+  }
+  body.addEventListener('input', schedulePreview);
+  locationMode.addEventListener('change', schedulePreview);
+  list.addEventListener('change', schedulePreview);
+
+  function filterTargets() {
+    const query = search.value.trim().toLowerCase();
+    let shown = 0;
+    list.querySelectorAll(':scope > li').forEach((item) => {
+      if (!(item instanceof HTMLLIElement)) return;
+      const match = !query || (item.dataset.search || '').includes(query);
+      item.hidden = !match;
+      if (match) shown++;
+    });
+    byId('targets-empty', HTMLParagraphElement).hidden = shown > 0;
+  }
+  search.addEventListener('input', filterTargets);
+  search.addEventListener('search', filterTargets);
+
+  /**
+   * @param {Target} target
+   * @param {string} label
+   * @param {string} meta
+   * @param {boolean} checked
+   */
+  function targetBox(target, label, meta, checked) {
+    return el('label', {class: 'target'},
+      el('input', {type: 'checkbox', name: 'target', value: target.key, 'data-chat-title': target.chat_title, 'data-topic-title': target.topic_title || '', checked}),
+      ' ', el('span', {text: label}), ' ', el('span', {class: 'meta', text: meta}));
+  }
+  const refresh = byId('refresh-chats', HTMLButtonElement);
+  refresh.addEventListener('click', async () => {
+    const checked = new Set(checkedTargets().map((t) => t.topic_id ? t.chat_id + '/' + t.topic_id : String(t.chat_id)));
+    refresh.disabled = true;
+    refresh.textContent = 'Loading…';
+    try {
+      const {chats} = /** @type {ChatList} */ (await api('GET', 'chats?refresh=true'));
+      const items = chats.map((chat) => {
+        const [main, ...topics] = chat.targets;
+        const item = el('li', {'data-search': [chat.title, ...chat.topics.map((t) => t.title)].join(' ').toLowerCase()});
+        if (main) item.append(targetBox(main, chat.title, (chat.is_forum ? 'forum · ' : '') + chat.member_count + ' members', checked.has(main.key)));
+        if (topics.length) {
+          item.append(el('ul', {class: 'topics'}, ...topics.map((t) => el('li', {}, targetBox(t, t.topic_title || '', 'topic', checked.has(t.key))))));
+        }
+        return item;
+      });
+      list.replaceChildren(...items);
+      byId('targets-empty', HTMLParagraphElement).textContent = chats.length ? 'No group matches.' : 'Your account is in no groups yet.';
+      filterTargets();
+    } catch (error) {
+      toast(messageOf(error));
+    } finally {
+      refresh.disabled = false;
+      refresh.textContent = 'Refresh list';
+    }
+  });
+
+  /**
+   * Which control each field's message describes.
+   * @type {Record<string, string | null>}
+   */
+  const fieldInputs = {name: 'name', body: 'body', location: 'location_mode', targets: 'target-search', icon: null};
+  /**
+   * Shows (or clears) the message next to a field.
+   * @param {string} field
+   * @param {string | null} message
+   */
+  function showError(field, message) {
+    const slot = document.getElementById(field + '-error');
+    if (!slot) return;
+    slot.textContent = message || '';
+    slot.hidden = !message;
+    const inputID = fieldInputs[field];
+    const input = inputID ? document.getElementById(inputID) : null;
+    if (input) input.setAttribute('aria-invalid', message ? 'true' : 'false');
+  }
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    ['name', 'icon', 'body', 'targets', 'location'].forEach((f) => showError(f, null));
+    const banner = byId('form-error', HTMLParagraphElement);
+    banner.hidden = true;
+    const icon = form.querySelector('input[name=icon]:checked');
+    /** @type {{name: string, body: string, targets: TargetInput[], location_mode: string, silent: boolean, icon?: string}} */
+    const payload = {name: byId('name', HTMLInputElement).value, body: body.value, targets: checkedTargets(), location_mode: locationMode.value,
+      silent: byId('silent', HTMLInputElement).checked};
+    if (icon instanceof HTMLInputElement) payload.icon = icon.value;
+    const save = byId('save', HTMLButtonElement);
+    save.disabled = true;
+    try {
+      if (form.dataset.id) await api('PATCH', 'templates/' + form.dataset.id, payload);
+      else await api('POST', 'templates', payload);
+      location.href = '/';
+    } catch (error) {
+      const issues = error instanceof ApiError ? error.issues : [];
+      issues.forEach((issue) => {
+        const earlier = document.getElementById(issue.field + '-error')?.textContent;
+        showError(issue.field, [earlier, issue.message].filter(Boolean).join(' '));
+      });
+      if (!issues.length) { banner.textContent = messageOf(error); banner.hidden = false; }
+      const first = form.querySelector('[aria-invalid=true]') || banner;
+      if (first instanceof HTMLElement) first.focus();
+    } finally {
+      save.disabled = false;
+    }
+  });
+  updatePreview();
+}

@@ -1,0 +1,115 @@
+// Shapes the dashboard's scripts read from the JSON API and the server-sent events
+// (see /api/openapi.json). Types only: this file is checked with the scripts, never served.
+
+/** One problem with one field, as the API reports a failed validation. */
+export interface Issue {
+  field: string;
+  message: string;
+}
+
+/** `{"success": false, "error": …}` */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  next_step?: string;
+  issues?: Issue[];
+}
+
+/** Every API reply: `{"success": true, "data": …}` or `{"success": false, "error": …}`. */
+export type Envelope = { success: true; data: unknown } | { success: false; error: ErrorBody };
+
+/** A group, or one forum topic of it, that a template posts to. */
+export interface Target {
+  key: string;
+  chat_id: number;
+  chat_title: string;
+  display_name: string;
+  topic_id: number | null;
+  topic_title: string | null;
+}
+
+/** What the editor saves for each target. */
+export interface TargetInput {
+  chat_id: number;
+  chat_title?: string;
+  topic_id?: number;
+  topic_title?: string;
+}
+
+export interface Chat {
+  id: number;
+  kind: string;
+  title: string;
+  member_count: number;
+  is_forum: boolean;
+  topics: { id: number; title: string }[];
+  /** The chat itself first, then one per topic. */
+  targets: Target[];
+}
+
+export interface ChatList {
+  chats: Chat[];
+}
+
+export interface TemplateSummary {
+  id: string;
+  name: string;
+}
+
+export interface TemplateList {
+  templates: TemplateSummary[];
+}
+
+export interface SendResult {
+  target: string;
+  title: string;
+  status: 'sent' | 'failed';
+  error: string | null;
+}
+
+export interface SendReport {
+  all_sent: boolean;
+  results: SendResult[];
+}
+
+export interface TextEntity {
+  offset: number;
+  length: number;
+  type: string;
+  url?: string;
+}
+
+export interface Preview {
+  text: string;
+  entities: TextEntity[];
+  length: number;
+  max_length: number;
+  native_location: string | null;
+}
+
+export interface Connection {
+  state: string;
+  label: string;
+}
+
+export interface Status {
+  credentials: boolean;
+  connection: Connection | null;
+}
+
+/** Per-target progress of a send in flight. */
+export interface SendEvent {
+  template_id: string;
+  target: string;
+  title: string;
+  status: 'sending' | 'waiting' | 'sent' | 'failed';
+  detail?: string;
+}
+
+/** The server-sent events by name, with their `data`. */
+export interface EventMap {
+  connection: Connection;
+  login: { step: string };
+  send: SendEvent;
+  templates: Record<string, never>;
+}
