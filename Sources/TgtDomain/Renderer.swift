@@ -102,13 +102,13 @@ public struct Renderer: Sendable {
     /// Escapes Telegram Markdown (v1) markup characters so a value is sent literally: a chat
     /// called "my_group" must not start italics.
     public static func escapeMarkdown(_ value: String) -> String {
-        var out = ""
-        out.reserveCapacity(value.count)
-        for ch in value {
-            if ch == "_" || ch == "*" || ch == "[" || ch == "`" { out.append("\\") }
-            out.append(ch)
+        // By scalars: "_" followed by a combining mark is one Character, but TDLib still sees "_".
+        var out = String.UnicodeScalarView()
+        for scalar in value.unicodeScalars {
+            if scalar == "_" || scalar == "*" || scalar == "[" || scalar == "`" { out.append("\\") }
+            out.append(scalar)
         }
-        return out
+        return String(out)
     }
 
     private func format(_ context: RenderContext, date: DateFormatter.Style, time: DateFormatter.Style) -> String {

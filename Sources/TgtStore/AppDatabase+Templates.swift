@@ -66,7 +66,12 @@ extension AppDatabase {
         try write { db in
             var t = Self.normalized(template)
             try Self.validate(t, db: db, validator: validator)
-            let maxOrder = try Int.fetchOne(db, sql: "SELECT MAX(sort_order) FROM template") ?? -1
+            var maxOrder = try Int.fetchOne(db, sql: "SELECT MAX(sort_order) FROM template") ?? -1
+            if maxOrder == Int.max {
+                // Only a store written before imports kept positions dense can hold this.
+                try Self.renumber(db)
+                maxOrder = try Int.fetchOne(db, sql: "SELECT MAX(sort_order) FROM template") ?? -1
+            }
             t.sortOrder = maxOrder + 1
             try Self.insertRow(t, db: db)
             return t
@@ -156,7 +161,8 @@ extension AppDatabase {
         Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
     }
 
-    static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
+    /// Milliseconds since 1970, to the nearest: 0.002 s is 1.9999… ms in binary and must stay 2.
+    static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
     static func date(_ millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
 
     /// Timestamps are kept to the millisecond so a template reads back exactly as saved.

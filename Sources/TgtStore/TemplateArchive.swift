@@ -191,7 +191,10 @@ extension AppDatabase {
                 }
             }
             var summary = ImportSummary(added: 0, updated: 0)
-            let base = (try Int.fetchOne(db, sql: "SELECT MAX(sort_order) FROM template") ?? -1) + 1
+            // Positions are kept dense (0…n-1): an archive may carry any order, even Int.max,
+            // and `MAX(sort_order) + 1` must never overflow afterwards.
+            try Self.renumber(db)
+            let base = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM template") ?? 0
             // Replaced templates go first, so names swapped between them cannot collide.
             for t in incoming where existingIDs.contains(t.id) {
                 try db.execute(sql: "DELETE FROM template WHERE id = ?", arguments: [t.id.uuidString])
@@ -206,6 +209,7 @@ extension AppDatabase {
                 }
                 try Self.insertRow(row, db: db)
             }
+            try Self.renumber(db)
             return summary
         }
     }
