@@ -4,7 +4,7 @@
 # binary), then the browser tests in headless Chromium (with the axe-core accessibility audit
 # and the page-weight budget) and the schemathesis API fuzzer against the real
 # `tgt serve --demo`, and the Linux checks of the Apple shells (every Apps/ Swift file parsed,
-# project.yml, plists, entitlements).
+# project.yml, plists, entitlements), and a short run of the libFuzzer targets (scripts/fuzz.sh).
 # Arguments go to `swift test` (e.g. --filter); with any, the browser tests are skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,4 +20,6 @@ python3 Apps/tools/check_apps.py
 timeout --signal=KILL 1800 swift test --skip-build "$@"
 if [ "$#" -eq 0 ]; then
   timeout --signal=KILL 900 python3 Tests/web/run.py
+  # The fuzz targets, briefly (long runs: scripts/fuzz.sh 600): a crash or hang fails the run.
+  timeout --signal=KILL 1200 bash scripts/fuzz.sh 20
 fi

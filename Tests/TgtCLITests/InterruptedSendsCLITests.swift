@@ -81,9 +81,10 @@ struct InterruptedSendsCLITests {
             process.waitUntilExit()
             let said = try await restartAndCheck(dir, context: "direct send \(n)")
             #expect(said.contains("1 confirmed sent"), "the resent message is proven delivered: \(said)")
-            // The second target was being handed over when the process died: TDLib never had it
-            // (nothing announced), but nothing proves that either.
-            #expect(said.contains("1 may have been delivered"), "\(said)")
+            // The second target was still queued (never sent) or being handed over when the
+            // process died (TDLib never had it, but nothing proves that): which one depends on
+            // how far the dying process got.
+            #expect(said.contains("1 never sent") || said.contains("1 may have been delivered"), "\(said)")
         }
         #expect(Self.delivered(dir).map(\.text) == ["Burst number 0", "Burst number 1"])
     }
