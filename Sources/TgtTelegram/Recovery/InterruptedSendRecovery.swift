@@ -54,21 +54,16 @@ public struct InterruptedSendRecovery: Sendable {
         public var temporaryID: Int64
     }
 
-    /// The rows left unfinished by processes that stopped before `cutoff` (when this process
-    /// took the session): how many there are, before any waiting.
-    public func pendingCount(before cutoff: Date) -> Int {
-        (try? store.unfinishedSends(before: cutoff).count) ?? 0
-    }
-
     /// Settles every row left unfinished before `cutoff`, waiting at most `announceWait` +
-    /// `confirmationWait` seconds. Ends the session's recovery window either way.
-    public func run(before cutoff: Date) async -> Outcome {
-        let outcome = await settle(before: cutoff)
+    /// `confirmationWait` seconds. Ends the session's recovery window either way. `starting`
+    /// hears how many rows there are before any waiting (never when there are none).
+    public func run(before cutoff: Date, starting: (Int) -> Void = { _ in }) async -> Outcome {
+        let outcome = await settle(before: cutoff, starting: starting)
         await session.endRecoveryWindow()
         return outcome
     }
 
-    private func settle(before cutoff: Date) async -> Outcome {
+    private func settle(before cutoff: Date, starting: (Int) -> Void) async -> Outcome {
         var outcome = Outcome()
         let unfinished: [UnfinishedSend]
         do { unfinished = try store.unfinishedSends(before: cutoff) } catch {
@@ -76,6 +71,7 @@ public struct InterruptedSendRecovery: Sendable {
             return outcome
         }
         guard !unfinished.isEmpty else { return outcome }
+        starting(unfinished.count)
         logger.info("settling sends an earlier process left unfinished", metadata: ["count": "\(unfinished.count)"])
 
         let queued = unfinished.filter { $0.entry.status == .queued }.map(\.entry.id)

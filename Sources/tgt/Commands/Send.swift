@@ -64,11 +64,11 @@ struct Send: AsyncParsableCommand {
     /// A `--var` the template does not use is a typo until proven otherwise: refuse it rather
     /// than send a message missing the value that was meant.
     static func checkUsed(_ values: [String: String], by template: Template) throws {
-        let used = Set((try? TemplateText(parsing: template.body).variableNames) ?? [])
-        let unused = values.keys.filter { !used.contains($0) }.sorted()
+        let names = (try? template.variableNames()) ?? []
+        let unused = values.keys.filter { !names.contains($0) }.sorted()
         guard !unused.isEmpty else { return }
         let list = unused.map { "{{\($0)}}" }.joined(separator: ", ")
-        let custom = ((try? TemplateText(parsing: template.body).variableNames) ?? []).filter { BuiltinVariable(rawValue: $0) == nil }
+        let custom = names.filter { BuiltinVariable(rawValue: $0) == nil }
         throw InputError("“\(template.name)” does not use \(list).",
                          next: custom.isEmpty ? "This template takes no --var values." : "Its variables: \(custom.map { "{{\($0)}}" }.joined(separator: ", ")).")
     }

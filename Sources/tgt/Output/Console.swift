@@ -85,22 +85,28 @@ enum OutputStream: Sendable {
 
     var descriptor: Int32 { self == .standardOutput ? STDOUT_FILENO : STDERR_FILENO }
 
-    /// Why writing to each stream failed (errno), if it did.
-    private static let failures = Locked<[Int32: Int32]>([:])
+    /// What the process knows about its standard output and error, behind one lock.
+    private struct State {
+        /// Why writing to a descriptor failed (errno), for the first failure of each.
+        var failures: [Int32: Int32] = [:]
+        /// Standard descriptors that were closed when the process started: writing to one fails.
+        var closedAtStart: Set<Int32> = []
+        /// Set once the user pressed Ctrl-C: the process is closing TDLib and will exit 130, so
+        /// errors from requests that the close aborts, and prompts, are no longer shown.
+        var silenced = false
+    }
 
-    /// Set once the user pressed Ctrl-C: the process is closing TDLib and will exit 130, so
-    /// errors from requests that the close aborts, and prompts, are no longer shown.
-    private static let silenced = Locked(false)
+    private static let state = Locked(State())
 
-    /// Stops all further output (see `silenced`).
-    static func silenceAll() { silenced.withLock { $0 = true } }
+    /// Stops all further output (see `State.silenced`).
+    static func silenceAll() { state.withLock { $0.silenced = true } }
 
     /// The errno of the first failed write to this stream, if any.
-    var failure: Int32? { Self.failures.withLock { $0[descriptor] } }
+    var failure: Int32? { Self.state.withLock { $0.failures[descriptor] } }
 
-    /// Run first thing: a standard descriptor that was closed (`>&-`) is recorded as failed
-    /// and filled with /dev/null, so the next file the process opens (the SQLite database!)
-    /// cannot become "standard output" and receive the output.
+    /// Run first thing: a standard descriptor that was closed (`>&-`) is filled with /dev/null,
+    /// so the next file the process opens (the SQLite database!) cannot become "standard
+    /// output" and receive the output; writing to it then fails as it would have.
     static func guardStandardDescriptors() {
         for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
             let null = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY)
@@ -108,23 +114,24 @@ enum OutputStream: Sendable {
                 _ = dup2(null, fd)
                 _ = close(null)
             }
-            if fd != STDIN_FILENO { closedAtStart.withLock { $0.insert(fd) } }
+            if fd != STDIN_FILENO { state.withLock { _ = $0.closedAtStart.insert(fd) } }
         }
     }
-
-    /// Standard descriptors that were closed when the process started: writing to one fails.
-    private static let closedAtStart = Locked<Set<Int32>>([])
 
     /// Writes all of `bytes`; on failure remembers errno and returns false. A closed pipe
     /// still raises SIGPIPE, which ends the process quietly as before (`tgt … | head`).
     @discardableResult
     func write(_ bytes: [UInt8]) -> Bool {
-        guard failure == nil, !Self.silenced.withLock({ $0 }) else { return false }
         let fd = descriptor
-        if Self.closedAtStart.withLock({ $0.contains(fd) }) {
-            Self.failures.withLock { $0[fd] = EBADF }
-            return false
+        let usable = Self.state.withLock { state -> Bool in
+            guard state.failures[fd] == nil, !state.silenced else { return false }
+            if state.closedAtStart.contains(fd) {
+                state.failures[fd] = EBADF
+                return false
+            }
+            return true
         }
+        guard usable else { return false }
         let error: Int32? = bytes.withUnsafeBytes { buffer -> Int32? in
             var offset = 0
             while offset < buffer.count {
@@ -138,7 +145,7 @@ enum OutputStream: Sendable {
             return nil
         }
         guard let error else { return true }
-        Self.failures.withLock { $0[fd] = error }
+        Self.state.withLock { $0.failures[fd] = error }
         return false
     }
 

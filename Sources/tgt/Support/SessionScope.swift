@@ -56,9 +56,9 @@ extension SessionScope {
     static func settleInterruptedSends(_ session: TelegramSession, before cutoff: Date, global: GlobalOptions) async {
         guard let store = try? global.openStore() else { return }
         let recovery = InterruptedSendRecovery(session: session, store: store)
-        let count = recovery.pendingCount(before: cutoff)
-        if count > 0 { global.console.note("Checking \(count) send\(count == 1 ? "" : "s") an earlier run left unfinished…") }
-        let outcome = await recovery.run(before: cutoff)
+        let outcome = await recovery.run(before: cutoff) { count in
+            global.console.note("Checking \(count) send\(count == 1 ? "" : "s") an earlier run left unfinished…")
+        }
         guard outcome.total > 0 else { return }
         var parts: [String] = []
         if outcome.sent > 0 { parts.append("\(outcome.sent) confirmed sent") }
