@@ -38,14 +38,23 @@ public struct Renderer: Sendable {
     public init() {}
 
     /// The names a send of `template` is missing, given `context` (sorted by first appearance).
+    /// Variables with a default are never missing.
     public func missingVariables(in template: Template, context: RenderContext) throws(TemplateSyntaxError) -> [String] {
-        missingVariables(in: try TemplateText(parsing: template.body), mode: template.locationMode, context: context)
+        var texts = [try TemplateText(parsing: template.body)]
+        if template.kind.usesSubject { texts.insert(try TemplateText(parsing: template.subject), at: 0) }
+        return missingVariables(in: texts, mode: template.locationMode, context: context)
     }
 
-    private func missingVariables(in text: TemplateText, mode: LocationMode, context: RenderContext) -> [String] {
+    private func missingVariables(in texts: [TemplateText], mode: LocationMode, context: RenderContext) -> [String] {
         var missing: [String] = []
-        for name in text.variableNames where value(of: name, context: context, chatTitle: "") == nil {
-            missing.append(name)
+        var defaulted = Set<String>()
+        for text in texts {
+            for variable in text.variables where variable.defaultValue != nil { defaulted.insert(variable.name) }
+        }
+        for text in texts {
+            for case .variable(let placeholder) in text.parts where !missing.contains(placeholder.name) && !defaulted.contains(placeholder.name) {
+                if value(of: placeholder, context: context, chatTitle: "") == nil { missing.append(placeholder.name) }
+            }
         }
         if mode.needsLocation, context.location == nil, !missing.contains("location") {
             missing.append("location")
@@ -53,24 +62,17 @@ public struct Renderer: Sendable {
         return missing
     }
 
-    /// Renders `template` once per target.
+    /// Renders a Telegram `template` once per target.
     ///
-    /// Fails before producing anything when a variable has no value, naming every missing one.
+    /// Fails before producing anything when a variable has no value, naming every missing one,
+    /// or when a value is not one of its variable's choices.
     public func render(_ template: Template, context: RenderContext) throws(RenderError) -> [RenderedMessage] {
-        let text: TemplateText
-        do { text = try TemplateText(parsing: template.body) } catch { throw .syntax(error) }
-        let missing = missingVariables(in: text, mode: template.locationMode, context: context)
-        guard missing.isEmpty else { throw .missingVariables(missing) }
+        let text = try parse(template.body)
+        try check([text], mode: template.locationMode, context: context)
         guard !template.targets.isEmpty else { throw .noTargets }
+        let defaults = Self.defaults([text])
         return template.targets.map { target in
-            var out = ""
-            for part in text.parts {
-                switch part {
-                case .literal(let literal): out += literal
-                case .variable(let name):
-                    out += Self.escapeMarkdown(value(of: name, context: context, chatTitle: target.displayName) ?? "")
-                }
-            }
+            var out = fill(text, defaults: defaults, context: context, chatTitle: target.displayName, escaping: true)
             var native: Coordinate?
             switch template.locationMode {
             case .none: break
@@ -82,13 +84,73 @@ public struct Renderer: Sendable {
         }
     }
 
-    /// The value of one variable, or nil when it has none in this context.
+    /// Renders an email, text message or X template into the draft its app opens: variables
+    /// filled in, Markdown turned into plain text, a map link added when the template asks for
+    /// the location.
+    public func renderDraft(_ template: Template, context: RenderContext) throws(RenderError) -> Draft {
+        let body = try parse(template.body)
+        let subject = template.kind.usesSubject ? try parse(template.subject) : nil
+        try check([subject, body].compactMap { $0 }, mode: template.locationMode, context: context)
+        let defaults = Self.defaults([subject, body].compactMap { $0 })
+        var text = PlainText.fromMarkdown(fill(body, defaults: defaults, context: context, chatTitle: "", escaping: true))
+        if template.locationMode != .none, let location = context.location { text += "\n" + location.mapLink }
+        let subjectText = subject.map { fill($0, defaults: defaults, context: context, chatTitle: "", escaping: false) }
+        return Draft(kind: template.kind, to: template.to, cc: template.cc, subject: subjectText, body: text)
+    }
+
+    private func parse(_ body: String) throws(RenderError) -> TemplateText {
+        do { return try TemplateText(parsing: body) } catch { throw .syntax(error) }
+    }
+
+    private func check(_ texts: [TemplateText], mode: LocationMode, context: RenderContext) throws(RenderError) {
+        let missing = missingVariables(in: texts, mode: mode, context: context)
+        guard missing.isEmpty else { throw .missingVariables(missing) }
+        for text in texts {
+            for variable in text.variables {
+                if let given = context.custom[variable.name], let problem = variable.check(given) { throw problem }
+            }
+        }
+    }
+
+    private static func defaults(_ texts: [TemplateText]) -> [String: String] {
+        var defaults: [String: String] = [:]
+        for text in texts {
+            for case .variable(let placeholder) in text.parts {
+                if let value = placeholder.defaultValue { defaults[placeholder.name] = value }
+            }
+        }
+        return defaults
+    }
+
+    private func fill(_ text: TemplateText, defaults: [String: String], context: RenderContext, chatTitle: String, escaping: Bool) -> String {
+        var out = ""
+        for part in text.parts {
+            switch part {
+            case .literal(let literal): out += literal
+            case .variable(let placeholder):
+                let value = self.value(of: placeholder, context: context, chatTitle: chatTitle) ?? defaults[placeholder.name] ?? ""
+                out += escaping ? Self.escapeMarkdown(value) : value
+            }
+        }
+        return out
+    }
+
+    /// The value of one built-in or custom variable by name, or nil when it has none here.
     public func value(of name: String, context: RenderContext, chatTitle: String) -> String? {
-        if let builtin = BuiltinVariable(rawValue: name) {
+        value(of: Placeholder(name: name), context: context, chatTitle: chatTitle)
+    }
+
+    /// The value of one placeholder, or nil when it has none in this context (a default is
+    /// used only when no value is given).
+    public func value(of placeholder: Placeholder, context: RenderContext, chatTitle: String) -> String? {
+        if case .clock(let expression) = placeholder.form {
+            return expression.render(now: context.now, locale: context.locale, timeZone: context.timeZone)
+        }
+        if let builtin = BuiltinVariable(rawValue: placeholder.name) {
             switch builtin {
-            case .date: return format(context, date: .medium, time: .none)
-            case .time: return format(context, date: .none, time: .short)
-            case .datetime: return format(context, date: .medium, time: .short)
+            case .date, .time, .datetime:
+                let base = ClockExpression.Base(rawValue: builtin.rawValue) ?? .date
+                return ClockExpression(base: base).render(now: context.now, locale: context.locale, timeZone: context.timeZone)
             case .location: return context.location?.mapLink
             case .latitude: return context.location.map { Coordinate.format($0.latitude) }
             case .longitude: return context.location.map { Coordinate.format($0.longitude) }
@@ -96,7 +158,7 @@ public struct Renderer: Sendable {
             case .chat: return chatTitle
             }
         }
-        return context.custom[name]
+        return context.custom[placeholder.name] ?? placeholder.defaultValue
     }
 
     /// Escapes Telegram Markdown (v1) markup characters so a value is sent literally: a chat
@@ -110,21 +172,13 @@ public struct Renderer: Sendable {
         }
         return String(out)
     }
-
-    private func format(_ context: RenderContext, date: DateFormatter.Style, time: DateFormatter.Style) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = context.locale
-        formatter.timeZone = context.timeZone
-        formatter.dateStyle = date
-        formatter.timeStyle = time
-        return formatter.string(from: context.now)
-    }
 }
 
 /// Why a template could not be rendered.
 public enum RenderError: UserFacingError, Equatable {
     case syntax(TemplateSyntaxError)
     case missingVariables([String])
+    case notAChoice(name: String, value: String, choices: [String])
     case noTargets
 
     public var message: String {
@@ -134,6 +188,8 @@ public enum RenderError: UserFacingError, Equatable {
             names.count == 1
                 ? "Missing a value for {{\(names[0])}}."
                 : "Missing values for " + names.map { "{{\($0)}}" }.joined(separator: ", ") + "."
+        case .notAChoice(let name, let value, let choices):
+            "“\(value)” is not a choice for {{\(name)}}; choose one of " + choices.map { "“\($0)”" }.joined(separator: ", ") + "."
         case .noTargets: "This template has no target chats to send to."
         }
     }
@@ -145,6 +201,7 @@ public enum RenderError: UserFacingError, Equatable {
             names.contains("location")
                 ? "Pass them with --var NAME=VALUE (and --location LAT,LON for the location)."
                 : "Pass them with --var NAME=VALUE."
+        case .notAChoice(let name, _, let choices): "Pass --var \(name)=\(choices.first ?? "")."
         case .noTargets: "Add a target with `tgt templates edit NAME --target CHAT_ID`."
         }
     }
@@ -153,6 +210,7 @@ public enum RenderError: UserFacingError, Equatable {
         switch self {
         case .syntax: "template_syntax"
         case .missingVariables: "missing_variables"
+        case .notAChoice: "not_a_choice"
         case .noTargets: "no_targets"
         }
     }

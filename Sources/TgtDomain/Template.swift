@@ -6,10 +6,18 @@ public struct Template: Codable, Sendable, Hashable, Identifiable {
     /// 1–64 characters, unique among templates (case-insensitively).
     public var name: String
     public var icon: TemplateIcon
-    /// Telegram Markdown with `{{variables}}`.
+    /// Telegram, or a draft for another app (email, text message, X).
+    public var kind: TemplateKind
+    /// Telegram Markdown with `{{variables}}` (turned into plain text for the other kinds).
     public var body: String
-    /// Where it goes, in the order they are sent.
+    /// Where a Telegram template goes, in the order they are sent (empty for the other kinds).
     public var targets: [Target]
+    /// Email addresses (email) or phone numbers (text message); empty for the other kinds.
+    public var to: [String]
+    /// Email only: copy recipients.
+    public var cc: [String]
+    /// Email only: the subject line, with `{{variables}}`.
+    public var subject: String
     public var locationMode: LocationMode
     /// Send without a notification sound.
     public var silent: Bool
@@ -19,15 +27,20 @@ public struct Template: Codable, Sendable, Hashable, Identifiable {
     public var updatedAt: Date
 
     public init(
-        id: UUID = UUID(), name: String, icon: TemplateIcon = .default, body: String,
-        targets: [Target] = [], locationMode: LocationMode = .none, silent: Bool = false,
+        id: UUID = UUID(), name: String, icon: TemplateIcon = .default, kind: TemplateKind = .telegram, body: String,
+        targets: [Target] = [], to: [String] = [], cc: [String] = [], subject: String = "",
+        locationMode: LocationMode = .none, silent: Bool = false,
         sortOrder: Int = 0, createdAt: Date = Date(), updatedAt: Date? = nil
     ) {
         self.id = id
         self.name = name
         self.icon = icon
+        self.kind = kind
         self.body = body
         self.targets = targets
+        self.to = to
+        self.cc = cc
+        self.subject = subject
         self.locationMode = locationMode
         self.silent = silent
         self.sortOrder = sortOrder
@@ -44,8 +57,65 @@ public struct Template: Codable, Sendable, Hashable, Identifiable {
         return name.range(of: needle, options: options) != nil || body.range(of: needle, options: options) != nil
     }
 
-    /// The variables the body uses, in order of first appearance (built-ins included).
+    /// The variables the body (and an email's subject) use, in order of first appearance
+    /// (built-ins included).
     public func variableNames() throws(TemplateSyntaxError) -> [String] {
-        try TemplateText(parsing: body).variableNames
+        var names = try TemplateText(parsing: body).variableNames
+        if kind.usesSubject, !subject.isEmpty {
+            for name in try TemplateText(parsing: subject).variableNames where !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// The custom variables a send needs (subject first for email, then the body), with their
+    /// defaults and choices.
+    public func variables() throws(TemplateSyntaxError) -> [TemplateVariable] {
+        var text = try TemplateText(parsing: body)
+        if kind.usesSubject, !subject.isEmpty {
+            // Parsed together so a default given in the subject counts for the body too.
+            text = try TemplateText(parsing: subject + "\n" + body)
+        }
+        return text.variables
+    }
+
+    /// The same template as another kind, with the fields that kind does not use cleared
+    /// (targets for drafts, recipients and subject for Telegram, cc and subject for text and X).
+    public func converted(to newKind: TemplateKind) -> Template {
+        var copy = self
+        copy.kind = newKind
+        if !newKind.usesTargets { copy.targets = [] }
+        if !newKind.usesRecipients { copy.to = [] }
+        if !newKind.usesSubject {
+            copy.cc = []
+            copy.subject = ""
+        }
+        if newKind != .telegram {
+            if copy.locationMode == .native { copy.locationMode = .mapLink }
+            copy.silent = false
+        }
+        return copy
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, icon, kind, body, targets, to, cc, subject, locationMode, silent, sortOrder, createdAt, updatedAt
+    }
+
+    /// Decodes templates written before kinds existed as Telegram templates.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(UUID.self, forKey: .id)
+        name = try c.decode(String.self, forKey: .name)
+        icon = try c.decode(TemplateIcon.self, forKey: .icon)
+        kind = try c.decodeIfPresent(TemplateKind.self, forKey: .kind) ?? .telegram
+        body = try c.decode(String.self, forKey: .body)
+        targets = try c.decodeIfPresent([Target].self, forKey: .targets) ?? []
+        to = try c.decodeIfPresent([String].self, forKey: .to) ?? []
+        cc = try c.decodeIfPresent([String].self, forKey: .cc) ?? []
+        subject = try c.decodeIfPresent(String.self, forKey: .subject) ?? ""
+        locationMode = try c.decodeIfPresent(LocationMode.self, forKey: .locationMode) ?? .none
+        silent = try c.decodeIfPresent(Bool.self, forKey: .silent) ?? false
+        sortOrder = try c.decodeIfPresent(Int.self, forKey: .sortOrder) ?? 0
+        createdAt = try c.decode(Date.self, forKey: .createdAt)
+        updatedAt = try c.decodeIfPresent(Date.self, forKey: .updatedAt) ?? createdAt
     }
 }

@@ -49,18 +49,19 @@ public struct TemplateValidator: Sendable {
                 issues.append(ValidationIssue(field: .name, message: "Another template is already called “\(name)”."))
             }
         }
-        issues += problems(inBody: template.body)
+        issues += problems(inBody: template.body, kind: template.kind)
         var seen = Set<TargetKey>()
         for target in template.targets where !seen.insert(target.key).inserted {
             issues.append(ValidationIssue(field: .targets, message: "“\(target.displayName)” is listed twice."))
         }
+        issues += KindRules.problems(template)
         return issues
     }
 
     /// Problems with a template's text: empty as Telegram sees it, control characters, broken
     /// `{{placeholders}}`, too long, and (with `markup`) broken Markdown. Save, dry run and
     /// send all apply these, so what saves is what sends.
-    public func problems(inBody body: String) -> [ValidationIssue] {
+    public func problems(inBody body: String, kind: TemplateKind = .telegram) -> [ValidationIssue] {
         if TelegramText.isEffectivelyEmpty(body) {
             return [ValidationIssue(field: .body, message: "The message text is empty.")]
         }
@@ -68,10 +69,9 @@ public struct TemplateValidator: Sendable {
             return [ValidationIssue(field: .body, message: "The text has a control character, \(TelegramText.describe(scalar)), at character \(position); remove it (only line breaks and tabs are allowed).")]
         }
         var issues: [ValidationIssue] = []
+        let measured = MessageLength.measure(body, kind: kind, telegramLimit: maxTextLength)
+        if let problem = measured.problem { issues.append(ValidationIssue(field: .body, message: problem)) }
         let length = body.unicodeScalars.count
-        if length > maxTextLength {
-            issues.append(ValidationIssue(field: .body, message: "The text is \(length) characters long; Telegram allows \(maxTextLength)."))
-        }
         let parsed: TemplateText
         do {
             parsed = try TemplateText(parsing: body)
@@ -79,7 +79,10 @@ public struct TemplateValidator: Sendable {
             issues.append(ValidationIssue(field: .body, message: error.message))
             return issues
         }
-        guard let markup, length <= maxTextLength else { return issues }
+        if !kind.formatsMarkdown, parsed.variableNames.contains(BuiltinVariable.chat.rawValue) {
+            issues.append(ValidationIssue(field: .body, message: "{{chat}} is the Telegram chat's title; \(kind.label) templates have no chat."))
+        }
+        guard kind.formatsMarkdown, let markup, length <= maxTextLength else { return issues }
         let neutral = MarkupProblem.neutralized(body, placeholders: parsed)
         switch markup.parseMarkup(neutral) {
         case .broken(let message):
@@ -96,9 +99,21 @@ public struct TemplateValidator: Sendable {
 
     /// Problems that stop `template` being sent (on top of those for saving).
     public func problemsForSending(_ template: Template) -> [ValidationIssue] {
-        template.targets.isEmpty
+        template.kind.usesTargets && template.targets.isEmpty
             ? [ValidationIssue(field: .targets, message: "Choose at least one chat to send to.")]
             : []
+    }
+
+    /// Problems with a rendered draft (the subject and text after variables are filled in).
+    public func problems(draft: Draft) -> [ValidationIssue] {
+        var issues: [ValidationIssue] = []
+        if let problem = MessageLength.measure(draft.body, kind: draft.kind, telegramLimit: maxTextLength).problem {
+            issues.append(ValidationIssue(field: .body, message: problem + " (after filling in variables)"))
+        }
+        if let subject = draft.subject, let problem = KindRules.subjectProblem(subject, rendered: true) {
+            issues.append(ValidationIssue(field: .subject, message: problem))
+        }
+        return issues
     }
 
     /// Values for custom variables that can never fit in a message.
@@ -127,7 +142,7 @@ public struct TemplateValidator: Sendable {
 /// One problem with one field, phrased for the person who typed it.
 public struct ValidationIssue: Sendable, Hashable, Codable {
     public enum Field: String, Sendable, Codable, Hashable {
-        case name, icon, body, targets, location
+        case name, icon, kind, body, targets, to, cc, subject, location
     }
 
     public var field: Field
