@@ -122,7 +122,10 @@ let package = Package(
             path: "Tests/TgtTestSupport",
             swiftSettings: strict),
         .testTarget(name: "TgtDomainTests", dependencies: ["TgtDomain", "TgtQRCode"], swiftSettings: strict),
-        .testTarget(name: "TgtStoreTests", dependencies: ["TgtStore", "TgtDomain"], swiftSettings: strict),
+        .testTarget(
+            name: "TgtStoreTests",
+            dependencies: ["TgtStore", "TgtDomain", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
         .testTarget(
             name: "TgtTDLibTests", dependencies: ["TgtTDLib", "TgtSimulator", "TgtTestSupport"],
             swiftSettings: strict),

@@ -182,15 +182,25 @@ extension AppDatabase {
     static func insertRow(_ t: Template, db: Database) throws {
         try db.execute(
             sql: """
-                INSERT INTO template (id, name, icon, body, location_mode, silent, sort_order, created_at_ms, updated_at_ms)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO template (id, name, icon, body, location_mode, silent, sort_order, created_at_ms, updated_at_ms,
+                                      kind, subject, recipients_to, recipients_cc)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [t.id.uuidString, t.name, t.icon.rawValue, t.body, t.locationMode.rawValue, t.silent, t.sortOrder, millis(t.createdAt), millis(t.updatedAt)])
+            arguments: [t.id.uuidString, t.name, t.icon.rawValue, t.body, t.locationMode.rawValue, t.silent, t.sortOrder, millis(t.createdAt), millis(t.updatedAt),
+                        t.kind.rawValue, t.subject, try encodeList(t.to), try encodeList(t.cc)])
         for (position, target) in t.targets.enumerated() {
             try db.execute(
                 sql: "INSERT INTO template_target (template_id, position, chat_id, topic_id, chat_title, topic_title) VALUES (?, ?, ?, ?, ?, ?)",
                 arguments: [t.id.uuidString, position, target.chatID, target.topicID, target.chatTitle, target.topicTitle])
         }
+    }
+
+    static func encodeList(_ list: [String]) throws -> String {
+        String(decoding: try JSONEncoder().encode(list), as: UTF8.self)
+    }
+
+    static func decodeList(_ text: String) -> [String] {
+        (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
     }
 
     static func writeOrder(_ ids: [String], db: Database) throws {
@@ -216,7 +226,8 @@ extension AppDatabase {
         }
         var result: [Template] = []
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT id, name, icon, body, location_mode, silent, sort_order, created_at_ms, updated_at_ms
+            SELECT id, name, icon, body, location_mode, silent, sort_order, created_at_ms, updated_at_ms,
+                   kind, subject, recipients_to, recipients_cc
             FROM template \(filter) ORDER BY sort_order, name
             """, arguments: arguments)
         while let row = try rows.next() {
@@ -224,9 +235,11 @@ extension AppDatabase {
             guard let id = UUID(uuidString: idText) else { continue }
             let iconName: String = row[2]
             let modeName: String = row[4]
+            let kindName: String = row[9]
             result.append(Template(
-                id: id, name: row[1], icon: TemplateIcon(rawValue: iconName) ?? .default, body: row[3],
-                targets: targets[idText] ?? [], locationMode: LocationMode(rawValue: modeName) ?? .none,
+                id: id, name: row[1], icon: TemplateIcon(rawValue: iconName) ?? .default, kind: TemplateKind(rawValue: kindName) ?? .telegram,
+                body: row[3], targets: targets[idText] ?? [], to: decodeList(row[11]), cc: decodeList(row[12]), subject: row[10],
+                locationMode: LocationMode(rawValue: modeName) ?? .none,
                 silent: row[5], sortOrder: row[6], createdAt: date(row[7]), updatedAt: date(row[8])))
         }
         return result

@@ -103,6 +103,19 @@ extension AppDatabase {
                 CREATE INDEX send_log_unfinished ON send_log(status) WHERE status IN ('queued', 'sending');
                 """)
         }
+        migrator.registerMigration("v5-template-kinds") { db in
+            // Templates for other apps (email, text message, X): existing rows stay Telegram
+            // templates. Recipients are JSON arrays of strings. Send log rows record the kind so
+            // drafts handed to another app read as "handed over", never as "sent".
+            try db.execute(sql: """
+                ALTER TABLE template ADD COLUMN kind TEXT NOT NULL DEFAULT 'telegram';
+                ALTER TABLE template ADD COLUMN subject TEXT NOT NULL DEFAULT '';
+                ALTER TABLE template ADD COLUMN recipients_to TEXT NOT NULL DEFAULT '[]';
+                ALTER TABLE template ADD COLUMN recipients_cc TEXT NOT NULL DEFAULT '[]';
+                CREATE INDEX template_kind ON template(kind);
+                ALTER TABLE send_log ADD COLUMN kind TEXT NOT NULL DEFAULT 'telegram';
+                """)
+        }
         return migrator
     }
 }

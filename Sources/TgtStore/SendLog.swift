@@ -7,6 +7,9 @@ public struct SendLogEntry: Sendable, Hashable, Codable, Identifiable {
     /// Where a send to one target stands.
     public enum Status: String, Sendable, Codable, CaseIterable {
         case queued, sending, sent, failed
+        /// A draft (email, text message, X) given to another app to send; whether it was sent
+        /// from there is not known.
+        case handedOver = "handed_over"
     }
 
     public var id: Int64
@@ -22,6 +25,8 @@ public struct SendLogEntry: Sendable, Hashable, Codable, Identifiable {
     public var messageID: Int64?
     public var queuedAt: Date
     public var updatedAt: Date
+    /// Telegram for messages sent here; the draft's kind for those handed to another app.
+    public var kind: TemplateKind = .telegram
 
     /// Why a row handed to TDLib by a process that stopped is not known to be delivered.
     public static let maybeDeliveredReason = "Interrupted: TgTemplates stopped before Telegram confirmed this message. It may have been delivered; check the chat."
@@ -58,6 +63,35 @@ extension AppDatabase {
             }
             return entries
         }
+    }
+
+    /// Records a draft handed to another app (one row, status `handed_over`): the log says
+    /// what left TgTemplates and where, never that it was sent.
+    @discardableResult
+    public func recordHandedOver(_ template: Template, draft: Draft) throws(StoreError) -> SendLogEntry {
+        let batch = UUID()
+        let now = Self.now()
+        let title = Self.draftTitle(draft)
+        return try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO send_log (batch_id, template_id, template_name, chat_id, topic_id, target_title, status, queued_at_ms, updated_at_ms, kind)
+                    VALUES (?, ?, ?, 0, NULL, ?, 'handed_over', ?, ?, ?)
+                    """,
+                arguments: [batch.uuidString, template.id.uuidString, template.name, title, Self.millis(now), Self.millis(now), draft.kind.rawValue])
+            return SendLogEntry(
+                id: db.lastInsertedRowID, batchID: batch, templateID: template.id, templateName: template.name,
+                target: TargetKey(chatID: 0), targetTitle: title, status: .handedOver, error: nil, messageID: nil,
+                queuedAt: now, updatedAt: now, kind: draft.kind)
+        }
+    }
+
+    /// "Email to ada@example.com, +1 more", "Text message to +39…", "X post".
+    static func draftTitle(_ draft: Draft) -> String {
+        let recipients = draft.to + draft.cc
+        guard let first = recipients.first else { return draft.kind.label }
+        let more = recipients.count > 1 ? " +\(recipients.count - 1) more" : ""
+        return "\(draft.kind.label) to \(first)\(more)"
     }
 
     /// Moves one send log row to a new status (with Telegram's message id or the error text).
@@ -160,6 +194,7 @@ extension AppDatabase {
             id: row["id"], batchID: batch, templateID: templateID.flatMap(UUID.init(uuidString:)),
             templateName: row["template_name"], target: TargetKey(chatID: row["chat_id"], topicID: topicID),
             targetTitle: row["target_title"], status: status, error: row["error"], messageID: row["message_id"],
-            queuedAt: date(row["queued_at_ms"]), updatedAt: date(row["updated_at_ms"]))
+            queuedAt: date(row["queued_at_ms"]), updatedAt: date(row["updated_at_ms"]),
+            kind: TemplateKind(rawValue: row["kind"] ?? "telegram") ?? .telegram)
     }
 }

@@ -3,10 +3,12 @@ import GRDB
 import TgtDomain
 
 /// The JSON export format for templates (versioned). Export then import gives back exactly the
-/// same templates: ids, text (any Unicode), targets, order and timestamps.
+/// same templates: ids, kind, text (any Unicode), targets or recipients, order and timestamps.
+/// Version 2 added kinds (email, text message, X) with their subject and recipients; version 1
+/// archives still import, as Telegram templates.
 public struct TemplateArchive: Codable, Sendable, Equatable {
     public static let formatName = "tgtemplates.templates"
-    public static let currentVersion = 1
+    public static let currentVersion = 2
 
     public var format: String
     public var version: Int
@@ -30,9 +32,14 @@ public struct TemplateArchive: Codable, Sendable, Equatable {
         public var sortOrder: Int
         public var createdAt: String
         public var updatedAt: String
+        /// Version 2: absent in version 1 archives (Telegram).
+        public var kind: String?
+        public var subject: String?
+        public var to: [String]?
+        public var cc: [String]?
 
         enum CodingKeys: String, CodingKey {
-            case id, name, icon, body, targets, silent
+            case id, name, icon, body, targets, silent, kind, subject, to, cc
             case locationMode = "location_mode"
             case sortOrder = "sort_order"
             case createdAt = "created_at"
@@ -64,7 +71,9 @@ public struct TemplateArchive: Codable, Sendable, Equatable {
                 id: t.id, name: t.name, icon: t.icon.rawValue, body: t.body,
                 targets: t.targets.map { ArchivedTarget(chatID: $0.chatID, topicID: $0.topicID, chatTitle: $0.chatTitle, topicTitle: $0.topicTitle) },
                 locationMode: t.locationMode.rawValue, silent: t.silent, sortOrder: t.sortOrder,
-                createdAt: Self.timestamp(t.createdAt), updatedAt: Self.timestamp(t.updatedAt))
+                createdAt: Self.timestamp(t.createdAt), updatedAt: Self.timestamp(t.updatedAt),
+                kind: t.kind.rawValue, subject: t.subject.isEmpty ? nil : t.subject,
+                to: t.to.isEmpty ? nil : t.to, cc: t.cc.isEmpty ? nil : t.cc)
         }
     }
 
@@ -95,9 +104,13 @@ public struct TemplateArchive: Codable, Sendable, Equatable {
             guard let icon = TemplateIcon(rawValue: a.icon) else { throw .importFailed("\(label) has an unknown icon “\(a.icon)”.") }
             guard let mode = LocationMode(rawValue: a.locationMode) else { throw .importFailed("\(label) has an unknown location mode “\(a.locationMode)”.") }
             guard let created = date(a.createdAt), let updated = date(a.updatedAt) else { throw .importFailed("\(label) has a malformed date.") }
+            guard let kind = TemplateKind(rawValue: a.kind ?? TemplateKind.telegram.rawValue) else {
+                throw .importFailed("\(label) has an unknown kind “\(a.kind ?? "")”.")
+            }
             templates.append(Template(
-                id: a.id, name: a.name, icon: icon, body: a.body,
+                id: a.id, name: a.name, icon: icon, kind: kind, body: a.body,
                 targets: a.targets.map { Target(chatID: $0.chatID, topicID: $0.topicID, chatTitle: $0.chatTitle, topicTitle: $0.topicTitle) },
+                to: a.to ?? [], cc: a.cc ?? [], subject: a.subject ?? "",
                 locationMode: mode, silent: a.silent, sortOrder: a.sortOrder, createdAt: created, updatedAt: updated))
         }
         return (archive, templates)

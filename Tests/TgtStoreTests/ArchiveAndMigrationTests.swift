@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import TgtDomain
 import TgtStore
@@ -74,23 +75,83 @@ struct ArchiveAndMigrationTests {
         #expect(try b.db.templates().map(\.name) == ["Keep me"])
     }
 
-    @Test("migrating a database made by the first schema keeps every template")
+    @Test("migrating a database made by the first schema keeps every template, as Telegram templates")
     func migrationFromV1() throws {
         let folder = try TestFolder()
         defer { folder.remove() }
         let file = folder.url.appendingPathComponent("old.sqlite")
         let old = try AppDatabase.openForMigrationTest(at: file, upTo: "v1-templates")
         #expect(try old.appliedMigrations() == ["v1-templates"])
-        let saved = try sample(old)
+        // Rows as the first schema's code wrote them (today's code writes columns v1 lacks).
+        let queue = try DatabaseQueue(path: file.path)
+        let created = Date(timeIntervalSince1970: 1_795_000_000.123)
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO template (id, name, icon, body, location_mode, silent, sort_order, created_at_ms, updated_at_ms)
+                VALUES ('6F9619FF-8B86-D011-B42D-00CF4FC964FF', 'Привет 👋', 'heart.fill', '**Ciao** {{chat}}', 'none', 1, 0, 1795000000123, 1795000000123),
+                       ('7F9619FF-8B86-D011-B42D-00CF4FC964FF', 'Arrived 📍', 'location.fill', 'Here: {{location}}', 'native', 0, 1, 1795000000123, 1795000000123);
+                INSERT INTO template_target VALUES ('6F9619FF-8B86-D011-B42D-00CF4FC964FF', 0, -5, NULL, 'Σ group', NULL),
+                                                   ('7F9619FF-8B86-D011-B42D-00CF4FC964FF', 0, -6, 2, 'Team', 'Ops');
+                """)
+        }
+        try queue.close()
         let migrated = try AppDatabase.open(at: file)
-        #expect(try migrated.appliedMigrations() == ["v1-templates", "v2-sends-and-chats", "v3-send-queue-and-revision", "v4-send-log-fingerprint"])
-        #expect(try migrated.templates() == saved)
-        // The tables v2 and v3 added work on the migrated file.
+        #expect(try migrated.appliedMigrations() == [
+            "v1-templates", "v2-sends-and-chats", "v3-send-queue-and-revision", "v4-send-log-fingerprint", "v5-template-kinds",
+        ])
+        let saved = try migrated.templates()
+        let expected = [
+            Template(id: try #require(UUID(uuidString: "6F9619FF-8B86-D011-B42D-00CF4FC964FF")), name: "Привет 👋", icon: .heart,
+                     body: "**Ciao** {{chat}}", targets: [Target(chatID: -5, chatTitle: "Σ group")], silent: true, sortOrder: 0, createdAt: created),
+            Template(id: try #require(UUID(uuidString: "7F9619FF-8B86-D011-B42D-00CF4FC964FF")), name: "Arrived 📍", icon: .location,
+                     body: "Here: {{location}}", targets: [Target(chatID: -6, topicID: 2, chatTitle: "Team", topicTitle: "Ops")],
+                     locationMode: .native, sortOrder: 1, createdAt: created),
+        ]
+        #expect(saved == expected)
+        #expect(saved.allSatisfy { $0.kind == .telegram && $0.to.isEmpty && $0.subject.isEmpty })
+        // The tables later migrations added work on the migrated file.
         #expect(try migrated.beginSend(of: saved[0]).count == 1)
         #expect(try migrated.enqueueSend(templateID: saved[0].id, source: .widget).templateName == saved[0].name)
         let revision = try migrated.templatesRevision()
         _ = try migrated.duplicateTemplate(id: saved[0].id)
         #expect(try migrated.templatesRevision() > revision)
+        let email = try migrated.insert(Template(name: "Mail", kind: .email, body: "Hi", to: ["a@example.com"], subject: "S"))
+        #expect(try migrated.template(id: email.id) == email)
+    }
+
+    @Test("email, text and X templates round-trip through the store and the archive; version 1 archives still import")
+    func kindsRoundTrip() throws {
+        let a = try StoreFixture(), b = try StoreFixture()
+        defer { a.remove(); b.remove() }
+        try a.db.insert(Template(name: "Late", icon: .heart, kind: .email, body: "Late by {{eta=10 min}}", to: ["boss@example.com"],
+                                 cc: ["team@example.com"], subject: "Late: {{eta}}"))
+        try a.db.insert(Template(name: "SMS", kind: .text, body: "On my way", to: ["+39 333 123 4567"]))
+        try a.db.insert(Template(name: "Post", kind: .x, body: "Shipping today"))
+        let original = try a.db.templates()
+        #expect(original.map(\.kind) == [.email, .text, .x])
+        let data = try a.db.exportTemplates().encoded()
+        #expect(try b.db.importTemplates(data) == ImportSummary(added: 3, updated: 0))
+        #expect(try b.db.templates() == original)
+
+        let v1 = #"{"format":"tgtemplates.templates","version":1,"exported_at":"2026-01-01T00:00:00Z","templates":[{"id":"6F9619FF-8B86-D011-B42D-00CF4FC964FF","name":"Old","icon":"heart.fill","body":"Hi","targets":[{"chat_id":-5,"chat_title":"G"}],"location_mode":"none","silent":false,"sort_order":0,"created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}]}"#
+        let c = try StoreFixture()
+        defer { c.remove() }
+        #expect(try c.db.importTemplates(Data(v1.utf8)) == ImportSummary(added: 1, updated: 0))
+        #expect(try c.db.templates().first?.kind == .telegram)
+        let badKind = v1.replacingOccurrences(of: #""body":"Hi""#, with: #""body":"Hi","kind":"fax""#)
+        #expect(throws: StoreError.self) { try c.db.importTemplates(Data(badKind.utf8)) }
+    }
+
+    @Test("a draft handed to another app is logged as handed over, never as sent")
+    func handedOverLog() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let template = try fixture.db.insert(Template(name: "Late", kind: .email, body: "Late", to: ["a@example.com", "b@example.com"]))
+        let draft = try Renderer().renderDraft(template, context: RenderContext())
+        let entry = try fixture.db.recordHandedOver(template, draft: draft)
+        #expect(entry.status == .handedOver && entry.kind == .email)
+        #expect(entry.targetTitle == "Email to a@example.com +1 more")
+        #expect(try fixture.db.recentSends() == [entry])
     }
 
     @Test("secret files are written atomically with 0600 permissions")

@@ -10,10 +10,11 @@ extension Pages {
                 case .sent: "✓"
                 case .failed: "✗"
                 case .queued, .sending: "…"
+                case .handedOver: "↗"
                 }
                 return """
                     <li class="status-\(entry.status.rawValue)"><span class="mark" aria-hidden="true">\(symbol)</span> <span>\(entry.targetTitle)</span>
-                    <span class="meta">\(entry.status.rawValue)\(entry.error.map { ": " + $0 } ?? "")</span></li>
+                    <span class="meta">\(entry.status == .handedOver ? "handed over (not sent by TgTemplates)" : entry.status.rawValue)\(entry.error.map { ": " + $0 } ?? "")</span></li>
                     """
             }
             return """
