@@ -48,6 +48,7 @@ public struct MessagePreparer: Sendable {
 
     public func prepare(_ request: SendRequest) throws(SendError) -> [PreparedMessage] {
         let template = request.template
+        guard template.kind == .telegram else { throw .notTelegram(template: template.name, kind: template.kind) }
         // The same text rules as saving (minus Markdown, which is parsed per target below),
         // so that dry run and send refuse what a save would.
         var bodyRules = validator
@@ -98,9 +99,11 @@ public enum SendError: UserFacingError, Equatable {
     case notLoggedIn
     case request(TDError)
     case store(String)
+    case notTelegram(template: String, kind: TemplateKind)
 
     public var message: String {
         switch self {
+        case .notTelegram(let name, let kind): "“\(name)” is \(kind == .email ? "an" : "a") \(kind.label) template: it is handed to another app as a draft, not sent through Telegram."
         case .invalid(let error): error.message
         case .render(let error): error.message
         case .markdown(let name, let detail): "The formatting in “\(name)” is broken at \(detail)."
@@ -118,6 +121,7 @@ public enum SendError: UserFacingError, Equatable {
         case .notLoggedIn: "Run `tgt login`."
         case .request(let error): error.nextStep
         case .store: "Check that the data folder is writable."
+        case .notTelegram: "Send it with `tgt send NAME` (it prints the draft's link) or from the dashboard."
         }
     }
 
@@ -129,6 +133,7 @@ public enum SendError: UserFacingError, Equatable {
         case .notLoggedIn: "not_logged_in"
         case .request(let error): error.code
         case .store: "store"
+        case .notTelegram: "not_telegram"
         }
     }
 }

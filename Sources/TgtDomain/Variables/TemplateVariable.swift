@@ -16,6 +16,11 @@ public struct TemplateVariable: Sendable, Hashable, Codable {
     public var defaultValue: String?
     public var choices: [String]
 
+    private enum CodingKeys: String, CodingKey {
+        case name, kind, choices
+        case defaultValue = "default"
+    }
+
     public init(name: String, kind: Kind = .text, defaultValue: String? = nil, choices: [String] = []) {
         self.name = name
         self.kind = kind

@@ -75,9 +75,15 @@ public struct APIError: Error, Sendable {
         case let error as SendError:
             switch error {
             case .invalid(let validation): return APIError(.unprocessableContent, code: error.code, message: error.message, issues: validation.issues)
-            case .render, .markdown: return APIError(.unprocessableContent, code: error.code, message: error.message)
+            case .render, .markdown, .notTelegram: return APIError(.unprocessableContent, code: error.code, message: error.message, nextStep: error.nextStep)
             case .notLoggedIn: return APIError(.conflict, code: error.code, message: error.message, nextStep: "Log in to Telegram on the dashboard first.")
             case .request, .store: return APIError(.serviceUnavailable, code: error.code, message: error.message)
+            }
+        case let error as DraftError:
+            switch error {
+            case .invalid(let validation): return APIError(.unprocessableContent, code: error.code, message: error.message, issues: validation.issues)
+            case .render, .notADraft: return APIError(.unprocessableContent, code: error.code, message: error.message, nextStep: error.nextStep)
+            case .store: return APIError(.internalServerError, code: error.code, message: error.message)
             }
         case let error as DashboardSecretError:
             let status: HTTPResponse.Status = error.code == "store" ? .internalServerError : .badRequest

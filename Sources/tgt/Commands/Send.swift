@@ -16,11 +16,20 @@ struct Send: AsyncParsableCommand {
             value is missing or the Markdown is broken. The location comes from --location, else the \
             default location setting.
 
+            A variable with a default ({{eta=18:30}}) uses it unless --var gives another value; one \
+            with choices ({{mood|fine|tired}}) needs --var with one of them.
+
+            Email, text message and X templates are not sent by tgt: their draft is rendered (plain \
+            text, variables filled in) and its link (mailto:, sms:, X's post intent) printed on \
+            standard output; --open hands it to the desktop's opener; --json gives the kind, the \
+            link and the fields. The send log records it as handed over, not as sent.
+
             Examples:
               tgt send "Leaving work"
               tgt send "Running late" --var minutes=10
               tgt send Arrived --location 45.4642,9.19 --silent
               tgt send "Leaving work" --dry-run
+              tgt send "Late email" --var mood=tired --open
 
             Exit code 5 means some targets failed (the summary says which).
             """)
@@ -31,6 +40,7 @@ struct Send: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Where you are, for {{location}} and location modes.", valueName: "lat,lon")) var location: String?
     @Flag(help: "Send without notification sound (overrides the template).") var silent = false
     @Flag(help: "Show what would be sent to each target, send nothing.") var dryRun = false
+    @Flag(name: .customLong("open"), help: "Email, text and X templates: hand the draft to the desktop's opener (xdg-open, open) as well as printing its link.") var openDraft = false
 
     struct ResultJSON: Encodable {
         var template: String
@@ -87,6 +97,14 @@ struct Send: AsyncParsableCommand {
             let t = try store.resolveTemplate(template)
             try Self.checkUsed(values, by: t)
             if coordinate == nil { coordinate = try store.defaultLocation() }
+            if t.kind.isDraft {
+                guard !silent else { throw InputError("--silent is for Telegram templates; “\(t.name)” is handed to another app.") }
+                var context = RenderContext(location: coordinate)
+                context.me = try store.setting(.accountName)
+                try DraftCommand(global: global, openDraft: openDraft, dryRun: dryRun).run(t, values: values, context: context, store: store)
+                return
+            }
+            guard !openDraft else { throw InputError("--open is for email, text and X templates; “\(t.name)” is sent through Telegram.") }
             var request = SendRequest(template: t, variables: values, location: coordinate, silent: silent ? true : nil)
             request.context.me = try store.setting(.accountName)
             if dryRun {

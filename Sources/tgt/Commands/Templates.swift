@@ -21,12 +21,18 @@ struct TemplateJSON: Encodable {
     var id: String
     var name: String
     var icon: String
+    var kind: String
     var body: String
     var targets: [TargetJSON]
+    var to: [String]
+    var cc: [String]
+    var subject: String
     var locationMode: String
     var silent: Bool
     var position: Int
     var variables: [String]
+    /// The custom variables a send needs, with defaults and choices.
+    var sendVariables: [TemplateVariable]
     var createdAt: Date
     var updatedAt: Date
 
@@ -42,7 +48,8 @@ struct TemplateJSON: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, icon, body, targets, silent, position, variables
+        case id, name, icon, kind, body, targets, to, cc, subject, silent, position, variables
+        case sendVariables = "send_variables"
         case locationMode = "location_mode"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
@@ -52,13 +59,27 @@ struct TemplateJSON: Encodable {
     func write(to w: inout JSONWriter) {
         w.beginObject()
         w.key("body"); w.value(body)
+        w.key("cc"); writeStrings(cc, to: &w)
         w.key("created_at"); w.value(createdAt)
         w.key("icon"); w.value(icon)
         w.key("id"); w.value(id)
+        w.key("kind"); w.value(kind)
         w.key("location_mode"); w.value(locationMode)
         w.key("name"); w.value(name)
         w.key("position"); w.value(Int64(position))
+        w.key("send_variables")
+        w.beginArray()
+        for variable in sendVariables {
+            w.beginObject()
+            w.key("choices"); writeStrings(variable.choices, to: &w)
+            if let value = variable.defaultValue { w.key("default"); w.value(value) }
+            w.key("kind"); w.value(variable.kind.rawValue)
+            w.key("name"); w.value(variable.name)
+            w.endObject()
+        }
+        w.endArray()
         w.key("silent"); w.value(silent)
+        w.key("subject"); w.value(subject)
         w.key("targets")
         w.beginArray()
         for target in targets {
@@ -69,12 +90,19 @@ struct TemplateJSON: Encodable {
             w.endObject()
         }
         w.endArray()
+        w.key("to"); writeStrings(to, to: &w)
         w.key("updated_at"); w.value(updatedAt)
         w.key("variables")
         w.beginArray()
         for v in variables { w.value(v) }
         w.endArray()
         w.endObject()
+    }
+
+    private func writeStrings(_ list: [String], to w: inout JSONWriter) {
+        w.beginArray()
+        for item in list { w.value(item) }
+        w.endArray()
     }
 
     /// A whole list, written directly (see `JSONWriter`).
@@ -90,7 +118,12 @@ struct TemplateJSON: Encodable {
         id = t.id.uuidString
         name = t.name
         icon = t.icon.rawValue
+        kind = t.kind.rawValue
         body = t.body
+        to = t.to
+        cc = t.cc
+        subject = t.subject
+        sendVariables = (try? t.variables()) ?? []
         targets = t.targets.map { TargetJSON(chatID: $0.chatID, topicID: $0.topicID, title: $0.displayName) }
         locationMode = t.locationMode.rawValue
         silent = t.silent
@@ -104,27 +137,35 @@ struct TemplateJSON: Encodable {
 struct TemplatesList: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List templates in grid order.",
-        discussion: "Examples:\n  tgt templates list\n  tgt templates list --search coffee --json")
+        discussion: "Examples:\n  tgt templates list\n  tgt templates list --search coffee --json\n  tgt templates list --kind email")
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "Only templates whose name or text contains this.") var search: String?
+    @Option(help: "Only templates of this kind: telegram, email, text or x.") var kind: String?
 
     func run() async throws {
         try await global.run {
+            let wanted = try kind.map(TemplateFieldOptions.kind(named:))
             let store = try global.openStore()
-            let templates = try search.map { try store.searchTemplates($0) } ?? store.templates()
+            var templates = try search.map { try store.searchTemplates($0) } ?? store.templates()
+            if let wanted { templates = templates.filter { $0.kind == wanted } }
             if global.json {
                 global.console.raw(TemplateJSON.listJSON(templates))
                 return
             }
             guard !templates.isEmpty else {
-                global.console.line(search == nil ? "No templates yet. Add one with `tgt templates add --name NAME --body TEXT --target CHAT`." : "No templates match “\(search ?? "")”.")
+                if let wanted, search == nil {
+                    global.console.line("No \(wanted.label) templates yet. Add one with `tgt templates add --kind \(wanted.rawValue) --name NAME --body TEXT`.")
+                } else {
+                    global.console.line(search == nil ? "No templates yet. Add one with `tgt templates add --name NAME --body TEXT --target CHAT`." : "No templates match “\(search ?? "")”.")
+                }
                 return
             }
-            var table = Table(headers: ["#", "", "NAME", "TARGETS", "ID"])
+            var table = Table(headers: ["#", "", "NAME", "KIND", "TO", "ID"])
             for (i, t) in templates.enumerated() {
-                let targets = t.targets.isEmpty ? "(none)" : t.targets.map(\.displayName).joined(separator: ", ")
-                table.rows.append(["\(i + 1)", t.icon.terminalGlyph, t.name + (t.silent ? " 🔕" : ""), targets, String(t.id.uuidString.prefix(8))])
+                let destinations = t.kind.usesTargets ? t.targets.map(\.displayName) : t.to + t.cc
+                let to = destinations.isEmpty ? (t.kind == .x ? "(your X account)" : "(none)") : destinations.joined(separator: ", ")
+                table.rows.append(["\(i + 1)", t.icon.terminalGlyph, t.name + (t.silent ? " 🔕" : ""), t.kind.label, to, String(t.id.uuidString.prefix(8))])
             }
             global.console.line(table.render())
         }
@@ -151,11 +192,25 @@ struct TemplatesShow: AsyncParsableCommand {
             c.line("id:        \(t.id.uuidString)")
             c.line("icon:      \(t.icon.rawValue)")
             c.line("position:  \(position)")
-            c.line("targets:   \(t.targets.isEmpty ? "(none)" : t.targets.map { "\($0.displayName) [\($0.key)]" }.joined(separator: ", "))")
+            c.line("kind:      \(t.kind.label)")
+            if t.kind.usesTargets {
+                c.line("targets:   \(t.targets.isEmpty ? "(none)" : t.targets.map { "\($0.displayName) [\($0.key)]" }.joined(separator: ", "))")
+            }
+            if t.kind.usesRecipients { c.line("to:        \(t.to.isEmpty ? "(chosen in the app)" : t.to.joined(separator: ", "))") }
+            if t.kind.usesSubject {
+                if !t.cc.isEmpty { c.line("cc:        \(t.cc.joined(separator: ", "))") }
+                c.line("subject:   \(t.subject)")
+            }
             c.line("location:  \(t.locationMode.label)")
-            c.line("silent:    \(t.silent ? "yes" : "no")")
+            if t.kind == .telegram { c.line("silent:    \(t.silent ? "yes" : "no")") }
             let variables = (try? t.variableNames()) ?? []
             if !variables.isEmpty { c.line("variables: \(variables.map { "{{\($0)}}" }.joined(separator: " "))") }
+            for variable in (try? t.variables()) ?? [] {
+                switch variable.kind {
+                case .choice: c.line("  {{\(variable.name)}}: one of \(variable.choices.joined(separator: " | "))")
+                case .text: if let value = variable.defaultValue { c.line("  {{\(variable.name)}}: default “\(value)”") }
+                }
+            }
             c.line("---")
             c.line(t.body)
         }

@@ -12,6 +12,12 @@ struct TemplateFieldOptions: ParsableArguments {
     @Option(name: .customLong("target"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A target chat: CHAT_ID or CHAT_ID/TOPIC_ID, as `tgt chats` shows (repeatable).", valueName: "target"))
     var targets: [String] = []
     @Option(help: "Location: none, map-link (append a map link) or native (send a Telegram location).") var locationMode: String?
+    @Option(help: "Kind: telegram (sent by tgt), email, text (a text message) or x (an X post); the last three are handed to another app as drafts.") var kind: String?
+    @Option(name: .customLong("to"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A recipient: an email address (email) or phone number (text); repeatable, replaces the recipients.", valueName: "address-or-phone"))
+    var to: [String] = []
+    @Option(name: .customLong("cc"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A Cc address (email; repeatable, replaces the Cc list).", valueName: "address"))
+    var cc: [String] = []
+    @Option(help: "The subject line (email), with {{variables}}.") var subject: String?
     @Flag(inversion: .prefixedNo, help: "Send without notification sound.") var silent: Bool?
 
     func bodyText() throws -> String? {
@@ -31,6 +37,25 @@ struct TemplateFieldOptions: ParsableArguments {
             throw InputError("“\(icon)” is not one of the template icons.", next: "See `tgt templates icons`.")
         }
         return parsed
+    }
+
+    func parsedKind() throws -> TemplateKind? {
+        try kind.map(Self.kind(named:))
+    }
+
+    static func kind(named kind: String) throws -> TemplateKind {
+        switch kind.lowercased() {
+        case "telegram", "tg": return .telegram
+        case "email", "mail": return .email
+        case "text", "sms": return .text
+        case "x", "twitter": return .x
+        default: throw InputError("“\(kind)” is not a template kind.", next: "Use telegram, email, text or x.")
+        }
+    }
+
+    /// Recipients as typed, trimmed (the store checks each one).
+    static func recipients(_ values: [String]) -> [String] {
+        values.map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     func parsedLocationMode() throws -> LocationMode? {
@@ -68,8 +93,11 @@ struct TemplatesAdd: AsyncParsableCommand {
         commandName: "add", abstract: "Add a template.",
         discussion: """
             Examples:
-              tgt templates add --name "Leaving work" --icon car.fill --body "Leaving now 🚗 home by {{eta}}" --target -1001234567890
+              tgt templates add --name "Leaving work" --icon car.fill --body "Leaving now 🚗 home by {{eta=18:30}}" --target -1001234567890
               tgt templates add --name "Arrived" --icon location.fill --body "Arrived 📍" --target -100123/11 --location-mode native
+              tgt templates add --name "Running late" --kind email --to boss@example.com --subject "Late today" --body "Be there by {{time+30m}}."
+              tgt templates add --name "On my way" --kind text --to "+39 333 123 4567" --body "On my way, {{mood|fine|tired}}"
+              tgt templates add --name "Shipped" --kind x --body "Shipped today! https://example.com"
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -80,12 +108,17 @@ struct TemplatesAdd: AsyncParsableCommand {
             let store = try global.openStore()
             guard let name = fields.name else { throw InputError("A template needs a name: --name NAME.") }
             guard let body = try fields.bodyText() else { throw InputError("A template needs a text: --body TEXT or --body-file PATH.") }
-            let template = Template(name: name, icon: try fields.parsedIcon() ?? .default, body: body,
+            let template = Template(name: name, icon: try fields.parsedIcon() ?? .default, kind: try fields.parsedKind() ?? .telegram, body: body,
                                     targets: try TemplateFieldOptions.resolveTargets(fields.targets, store: store),
+                                    to: TemplateFieldOptions.recipients(fields.to), cc: TemplateFieldOptions.recipients(fields.cc),
+                                    subject: fields.subject ?? "",
                                     locationMode: try fields.parsedLocationMode() ?? .none, silent: fields.silent ?? false)
             let saved = try store.insert(template, validator: global.savingValidator(store))
             if global.json { global.console.emit(TemplateJSON(saved, position: try store.position(of: saved.id))) } else {
-                global.console.line("Added “\(saved.name)” (\(saved.id.uuidString.prefix(8)))\(saved.targets.isEmpty ? ". It has no targets yet: add one with `tgt templates edit \"\(saved.name)\" --target CHAT`." : ".")")
+                let hint = saved.kind.usesTargets && saved.targets.isEmpty
+                    ? ". It has no targets yet: add one with `tgt templates edit \"\(saved.name)\" --target CHAT`."
+                    : saved.kind.isDraft ? " (\(saved.kind.label); `tgt send` prints its draft link)." : "."
+                global.console.line("Added “\(saved.name)” (\(saved.id.uuidString.prefix(8)))\(hint)")
             }
         }
     }
@@ -95,11 +128,14 @@ struct TemplatesEdit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit", abstract: "Change a template's fields (only those given).",
         discussion: """
-            --target replaces all targets; --add-target and --remove-target change them one by one.
+            --target replaces all targets; --add-target and --remove-target change them one by one. \
+            --to and --cc replace the recipients; --clear-recipients removes them all. --kind converts \
+            the template: fields the new kind does not use (targets, recipients, subject) are dropped.
 
             Examples:
               tgt templates edit "Leaving work" --body "Leaving now, home at {{eta}}"
               tgt templates edit "Leaving work" --add-target -100999/3 --no-silent
+              tgt templates edit "Running late" --kind email --to boss@example.com --subject "Late: {{eta=10 min}}"
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -107,11 +143,20 @@ struct TemplatesEdit: AsyncParsableCommand {
     @OptionGroup var fields: TemplateFieldOptions
     @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Add a target (CHAT_ID or CHAT_ID/TOPIC_ID).", valueName: "target")) var addTarget: [String] = []
     @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Remove a target (CHAT_ID or CHAT_ID/TOPIC_ID).", valueName: "target")) var removeTarget: [String] = []
+    @Flag(help: "Remove every To and Cc recipient.") var clearRecipients = false
 
     func run() async throws {
         try await global.run {
             let store = try global.openStore()
             var t = try store.resolveTemplate(template)
+            if let kind = try fields.parsedKind(), kind != t.kind { t = t.converted(to: kind) }
+            if clearRecipients {
+                t.to = []
+                t.cc = []
+            }
+            if !fields.to.isEmpty { t.to = TemplateFieldOptions.recipients(fields.to) }
+            if !fields.cc.isEmpty { t.cc = TemplateFieldOptions.recipients(fields.cc) }
+            if let subject = fields.subject { t.subject = subject }
             if let name = fields.name { t.name = name }
             if let body = try fields.bodyText() { t.body = body }
             if let icon = try fields.parsedIcon() { t.icon = icon }

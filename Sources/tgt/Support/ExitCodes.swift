@@ -59,6 +59,8 @@ enum ExitStatus: Int32 {
             case "internal", "store", "bad_reply", "failed": .failure
             default: .badInput
             }
+        case let e as DraftError:
+            if case .store = e { .failure } else { .badInput }
         case is TDLibraryError: .notReady
         case is InputError, is RenderError, is TgtDomain.ValidationError, is TemplateSyntaxError, is VariableAssignmentError: .badInput
         case let e as TDError: e.code == "timeout" ? .unreachable : .failure
