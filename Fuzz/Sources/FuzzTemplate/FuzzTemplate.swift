@@ -85,8 +85,16 @@ func checkParsed(_ body: String, _ parsed: TemplateText) {
         case .literal(let literal):
             check(!literal.isEmpty, "an empty literal part")
             literalBytes += literal.utf8.count
-        case .variable(let name):
-            check(TemplateText.isValidName(name), "variable \(escaped(name)) is not a valid name")
+        case .variable(let placeholder):
+            check(TemplateText.isValidName(placeholder.name), "variable \(escaped(placeholder.name)) is not a valid name")
+            if case .choice(let choices) = placeholder.form {
+                check(choices.count >= 2 && Set(choices).count == choices.count, "choices \(choices) are too few or repeated")
+            }
+            if case .clock(let expression) = placeholder.form {
+                // Rendering any parsed expression must not trap (huge offsets, odd patterns).
+                _ = expression.render(now: Date(timeIntervalSince1970: 1_795_246_200), locale: Locale(identifier: "en_US"),
+                                      timeZone: TimeZone(identifier: "America/New_York") ?? .current)
+            }
         }
     }
     check(literalBytes <= body.utf8.count, "literals longer than the body")
