@@ -22,10 +22,21 @@ enum APIModels {
     static func template(_ template: Template, position: Int) -> Schemas.Template {
         let names = (try? template.variableNames()) ?? []
         return Schemas.Template(
-            body: template.body, createdAt: template.createdAt, customVariables: names.filter { BuiltinVariable(rawValue: $0) == nil },
+            body: template.body, cc: template.cc, createdAt: template.createdAt, customVariables: names.filter { BuiltinVariable(rawValue: $0) == nil },
             icon: template.icon, iconGlyph: template.icon.terminalGlyph, iconLabel: template.icon.label, id: id(template.id),
-            locationMode: template.locationMode, name: template.name, position: position, silent: template.silent,
-            targets: template.targets.map(target), updatedAt: template.updatedAt, variables: names)
+            kind: template.kind, locationMode: template.locationMode, name: template.name, position: position,
+            sendVariables: (try? template.variables()) ?? [], silent: template.silent, subject: template.subject,
+            targets: template.targets.map(target), to: template.to, updatedAt: template.updatedAt, variables: names)
+    }
+
+    static func counter(_ length: MessageLength) -> Schemas.Counter {
+        Schemas.Counter(count: length.count, encoding: length.encoding?.rawValue, limit: length.limit, over: length.isOver,
+                        segments: length.segments, summary: length.summary)
+    }
+
+    static func draft(_ draft: Draft, entry: SendLogEntry, template: Template) -> Schemas.Draft {
+        Schemas.Draft(batchId: id(entry.batchID), body: draft.body, cc: draft.cc, kind: draft.kind, status: entry.status.rawValue,
+                      subject: draft.subject, templateId: id(template.id), templateName: template.name, to: draft.to, url: draft.url)
     }
 
     static func chat(_ chat: CachedChat) -> Schemas.Chat {

@@ -4,7 +4,8 @@ import TgtStore
 import TgtTDLib
 import TgtTelegram
 
-/// `POST /api/templates/{id}/send` (one tap) and `POST /api/preview` (the editor's live preview).
+/// `POST /api/templates/{id}/send` (one tap), `POST /api/templates/{id}/draft` (email, text
+/// message and X templates) and `POST /api/preview` (the editor's live preview).
 extension DashboardAPI {
     func sendTemplate(_ input: Operations.SendTemplate.Input) async throws -> Operations.SendTemplate.Output {
         var template = try template(input.path.id)
@@ -20,11 +21,7 @@ extension DashboardAPI {
             template.targets = template.targets.filter { keys.contains($0.key.description) }
         }
         let variables = body.variables?.additionalProperties ?? [:]
-        for (name, value) in variables {
-            guard TemplateText.isValidName(name) else { throw APIError.badRequest("“\(name)” is not a variable name.") }
-            guard BuiltinVariable(rawValue: name) == nil else { throw APIError.badRequest("{{\(name)}} is filled in automatically; it cannot be given.") }
-            guard value.count <= 4096 else { throw APIError.badRequest("The value of “\(name)” is too long.") }
-        }
+        try Self.checkVariableNames(variables)
         var location = try Self.coordinate(body.location)
         if location == nil { location = try store.defaultLocation() }
         let request = SendRequest(template: template, variables: variables, location: location, silent: body.silent)
@@ -32,12 +29,37 @@ extension DashboardAPI {
         return .ok(.init(body: .json(.init(success: true, data: APIModels.report(report, templateID: template.id)))))
     }
 
+    func draftTemplate(_ input: Operations.DraftTemplate.Input) async throws -> Operations.DraftTemplate.Output {
+        let template = try template(input.path.id)
+        var body = Schemas.DraftInput()
+        if case .json(let given)? = input.body { body = given }
+        let variables = body.variables?.additionalProperties ?? [:]
+        try Self.checkVariableNames(variables)
+        var location = try Self.coordinate(body.location)
+        if location == nil { location = try store.defaultLocation() }
+        let (draft, entry) = try DraftHandOff(store: store).handOver(template, values: variables, context: RenderContext(location: location))
+        return .ok(.init(body: .json(.init(success: true, data: APIModels.draft(draft, entry: entry, template: template)))))
+    }
+
+    static func checkVariableNames(_ variables: [String: String]) throws {
+        for (name, value) in variables {
+            guard TemplateText.isValidName(name) else { throw APIError.badRequest("“\(name)” is not a variable name.") }
+            guard BuiltinVariable(rawValue: name) == nil else { throw APIError.badRequest("{{\(name)}} is filled in automatically; it cannot be given.") }
+            guard value.count <= 4096 else { throw APIError.badRequest("The value of “\(name)” is too long.") }
+        }
+    }
+
     func previewBody(_ input: Operations.PreviewBody.Input) async throws -> Operations.PreviewBody.Output {
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
         let text = try Self.limited(body.body, "body", max: 50_000) ?? ""
         let chat = try Self.limited(body.chatTitle, "chat_title", max: 255) ?? "Family"
-        let preview = try await render(body: text, values: body.variables?.additionalProperties ?? [:], mode: body.locationMode ?? LocationMode.none,
-                                       chatTitle: chat)
+        let subject = try Self.limited(body.subject, "subject", max: 1000) ?? ""
+        let kind = body.kind ?? .telegram
+        let values = body.variables?.additionalProperties ?? [:]
+        let mode = body.locationMode ?? LocationMode.none
+        let preview = kind.isDraft
+            ? try draftPreview(body: text, subject: subject, kind: kind, values: values, mode: mode)
+            : try await render(body: text, values: values, mode: mode, chatTitle: chat)
         return .ok(.init(body: .json(.init(success: true, data: preview))))
     }
 
@@ -57,19 +79,50 @@ extension DashboardAPI {
         }
     }
 
+    /// Sample values for the editor's preview: what was typed, else the default, else the
+    /// first choice, else ‹name›.
+    static func sampleContext(_ texts: [String], values: [String: String]) throws -> RenderContext {
+        var context = RenderContext()
+        for text in texts {
+            let variables: [TemplateVariable]
+            do { variables = try TemplateText(parsing: text).variables } catch {
+                throw APIError(.unprocessableContent, code: error.code, message: error.message,
+                               issues: [ValidationIssue(field: .body, message: error.message)])
+            }
+            for variable in variables where context.custom[variable.name] == nil {
+                let given = values[variable.name] ?? ""
+                if !given.isEmpty, variable.check(given) == nil {
+                    context.custom[variable.name] = given
+                } else if variable.kind == .choice, let first = variable.choices.first {
+                    context.custom[variable.name] = first
+                } else if variable.defaultValue == nil {
+                    context.custom[variable.name] = "‹\(variable.name)›"
+                }
+            }
+        }
+        return context
+    }
+
+    /// The plain text an email, text message or X draft would carry, measured for its channel.
+    func draftPreview(body: String, subject: String, kind: TemplateKind, values: [String: String], mode: LocationMode) throws -> WirePreview {
+        var context = try Self.sampleContext(kind.usesSubject ? [subject, body] : [body], values: values)
+        context.me = (try? store.setting(.accountName)) ?? nil ?? "You"
+        context.location = ((try? store.defaultLocation()) ?? nil) ?? Coordinate(latitude: 45.4642, longitude: 9.19)
+        let template = Template(name: "Preview", kind: kind, body: body, subject: kind.usesSubject ? subject : "", locationMode: mode == .native ? .mapLink : mode)
+        let draft: Draft
+        do { draft = try Renderer().renderDraft(template, context: context) } catch {
+            let field: ValidationIssue.Field = kind.usesSubject && (try? TemplateText(parsing: subject)) == nil ? .subject : .body
+            throw APIError(.unprocessableContent, code: error.code, message: error.message, issues: [ValidationIssue(field: field, message: error.message)])
+        }
+        let length = MessageLength.measure(draft.body, kind: kind)
+        return WirePreview(text: draft.body, entities: [], length: length.count, maxLength: length.limit, nativeLocation: nil,
+                           counter: APIModels.counter(length), subject: draft.subject)
+    }
+
     /// Renders a body the way a send would (sample values where the editor has none yet) and
     /// formats it with TDLib's own Markdown parser; entity offsets are UTF-16, as in browsers.
     func render(body: String, values: [String: String], mode: LocationMode, chatTitle: String) async throws -> WirePreview {
-        let names: [String]
-        do { names = try TemplateText(parsing: body).variableNames } catch {
-            throw APIError(.unprocessableContent, code: error.code, message: error.message,
-                           issues: [ValidationIssue(field: .body, message: error.message)])
-        }
-        var context = RenderContext()
-        for name in names where BuiltinVariable(rawValue: name) == nil {
-            let given = values[name] ?? ""
-            context.custom[name] = given.isEmpty ? "‹\(name)›" : given
-        }
+        var context = try Self.sampleContext([body], values: values)
         context.me = (try? store.setting(.accountName)) ?? nil ?? "You"
         context.location = ((try? store.defaultLocation()) ?? nil) ?? Coordinate(latitude: 45.4642, longitude: 9.19)
         let template = Template(name: "Preview", body: body, targets: [Target(chatID: 1, chatTitle: chatTitle)], locationMode: mode)
@@ -91,6 +144,7 @@ extension DashboardAPI {
                 return .init(offset: Int(entity.offset), length: Int(entity.length), type: entity.typeName, url: url)
             },
             length: formatted.text.unicodeScalars.count, maxLength: store.validator().maxTextLength,
-            nativeLocation: message.nativeLocation.map { $0.description })
+            nativeLocation: message.nativeLocation.map { $0.description },
+            counter: APIModels.counter(MessageLength.measure(formatted.text, kind: .telegram, telegramLimit: store.validator().maxTextLength)))
     }
 }

@@ -14,15 +14,34 @@ struct TemplateInput {
         var targets: [Components.Schemas.TargetInput]?
         var locationMode: LocationMode?
         var silent: Bool?
+        var kind: TemplateKind?
+        var to: [String]?
+        var cc: [String]?
+        var subject: String?
     }
 
     static func apply(_ fields: Fields, to template: inout Template, store: AppDatabase) throws {
+        // A new kind first: the fields it does not use are dropped, then the given ones apply.
+        if let kind = fields.kind, kind != template.kind { template = template.converted(to: kind) }
+        if let to = fields.to { template.to = try recipients(to, "to") }
+        if let cc = fields.cc { template.cc = try recipients(cc, "cc") }
+        if let subject = try DashboardAPI.limited(fields.subject, "subject", max: 1000) { template.subject = subject }
         if let name = try DashboardAPI.limited(fields.name, "name", max: 1000) { template.name = name }
         if let body = try DashboardAPI.limited(fields.body, "body", max: 50_000) { template.body = body }
         if let icon = fields.icon { template.icon = icon }
         if let mode = fields.locationMode { template.locationMode = mode }
         if let silent = fields.silent { template.silent = silent }
         if let items = fields.targets { template.targets = try targets(items, store: store) }
+    }
+
+    /// Recipients as given, trimmed; the store's rules check each one.
+    static func recipients(_ items: [String], _ field: String) throws -> [String] {
+        guard items.count <= TemplateKind.maxRecipients else {
+            throw APIError.badRequest("“\(field)” can list at most \(TemplateKind.maxRecipients) recipients.")
+        }
+        return try items.enumerated().map { index, item in
+            try DashboardAPI.limited(item, "\(field)[\(index)]", max: 254)?.trimmingCharacters(in: .whitespaces) ?? ""
+        }
     }
 
     /// Resolves `{chat_id, topic_id?}` items to targets with titles from the cached chat list.

@@ -10,13 +10,19 @@ struct TemplateListing {
     let all: [Template]
     let listed: [Template]
     let groups: [Group]
+    /// The kinds that have templates, in `TemplateKind` order, with their counts.
+    let kinds: [(kind: TemplateKind, count: Int)]
 
-    init(store: AppDatabase, search: String, chatID: Int64?) throws {
+    init(store: AppDatabase, search: String, chatID: Int64?, kind: TemplateKind? = nil) throws {
         all = try store.templates()
         var listed = search.isEmpty ? all : try store.searchTemplates(search)
         if let chatID { listed = listed.filter { $0.targets.contains { $0.chatID == chatID } } }
+        if let kind { listed = listed.filter { $0.kind == kind } }
         self.listed = listed
         groups = Self.groups(all)
+        var counts: [TemplateKind: Int] = [:]
+        for template in all { counts[template.kind, default: 0] += 1 }
+        kinds = TemplateKind.allCases.compactMap { kind in counts[kind].map { (kind, $0) } }
     }
 
     /// 1-based grid positions of all templates.

@@ -10,10 +10,11 @@ extension DashboardAPI {
 
     func listTemplates(_ input: Operations.ListTemplates.Input) async throws -> Operations.ListTemplates.Output {
         let search = (input.query.search ?? "").trimmingCharacters(in: .whitespaces)
-        let listing = try TemplateListing(store: store, search: search, chatID: input.query.chatId.map(Int64.init))
+        let listing = try TemplateListing(store: store, search: search, chatID: input.query.chatId.map(Int64.init), kind: input.query.kind)
         let positions = listing.positions
         return .ok(.init(body: .json(.init(success: true, data: .init(
             groups: listing.groups.map { .init(chatId: Int($0.chatID), count: $0.count, title: $0.title) },
+            kinds: listing.kinds.map { .init(count: $0.count, kind: $0.kind, label: $0.kind.label) },
             templates: listing.listed.map { APIModels.template($0, position: positions[$0.id] ?? 0) },
             total: listing.all.count)))))
     }
@@ -21,7 +22,8 @@ extension DashboardAPI {
     func createTemplate(_ input: Operations.CreateTemplate.Input) async throws -> Operations.CreateTemplate.Output {
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
         let fields = TemplateInput.Fields(name: body.name, icon: body.icon, body: body.body, targets: body.targets,
-                                          locationMode: body.locationMode, silent: body.silent)
+                                          locationMode: body.locationMode, silent: body.silent, kind: body.kind, to: body.to, cc: body.cc,
+                                          subject: body.subject)
         return .created(.init(body: .json(.init(success: true, data: try save(fields, onto: nil)))))
     }
 
@@ -34,7 +36,8 @@ extension DashboardAPI {
         let template = try template(input.path.id)
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
         let fields = TemplateInput.Fields(name: body.name, icon: body.icon, body: body.body, targets: body.targets,
-                                          locationMode: body.locationMode, silent: body.silent)
+                                          locationMode: body.locationMode, silent: body.silent, kind: body.kind, to: body.to, cc: body.cc,
+                                          subject: body.subject)
         return .ok(.init(body: .json(.init(success: true, data: try save(fields, onto: template)))))
     }
 

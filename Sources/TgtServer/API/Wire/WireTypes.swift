@@ -242,16 +242,25 @@ struct WirePreview: Codable, Hashable, Sendable {
     var length: Int
     var maxLength: Int
     var nativeLocation: String?
+    /// The text measured in its channel's units (characters, SMS parts, X's weighting).
+    var counter: Components.Schemas.Counter
+    /// Email previews: the subject with variables filled in.
+    var subject: String?
 
-    init(text: String, entities: [Entity], length: Int, maxLength: Int, nativeLocation: String?) {
+    init(text: String, entities: [Entity], length: Int, maxLength: Int, nativeLocation: String?,
+         counter: Components.Schemas.Counter, subject: String? = nil) {
         self.text = text
         self.entities = entities
         self.length = length
         self.maxLength = maxLength
         self.nativeLocation = nativeLocation
+        self.counter = counter
+        self.subject = subject
     }
 
-    enum CodingKeys: String, CodingKey { case text, entities, length, maxLength = "max_length", nativeLocation = "native_location" }
+    enum CodingKeys: String, CodingKey {
+        case text, entities, length, counter, subject, maxLength = "max_length", nativeLocation = "native_location"
+    }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -260,6 +269,8 @@ struct WirePreview: Codable, Hashable, Sendable {
         try c.encode(length, forKey: .length)
         try c.encode(maxLength, forKey: .maxLength)
         try c.encode(nativeLocation, forKey: .nativeLocation)
+        try c.encode(counter, forKey: .counter)
+        try c.encodeIfPresent(subject, forKey: .subject)
     }
 }
 
