@@ -9,6 +9,7 @@ import TgtTelegram
 extension DashboardAPI {
     func sendTemplate(_ input: Operations.SendTemplate.Input) async throws -> Operations.SendTemplate.Output {
         var template = try template(input.path.id)
+        guard template.kind == .telegram else { throw SendError.notTelegram(template: template.name, kind: template.kind) }
         var body = Schemas.SendInput()
         if case .json(let given)? = input.body { body = given }
         if let keys = body.targets {
