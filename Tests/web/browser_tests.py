@@ -16,6 +16,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from a11y import Audit
+import kinds_tests
 
 CHECKS = []
 
@@ -242,6 +243,7 @@ def run(server, shots: Path, audit_setup=None):
         driver.get(server.url + "/?chat=-1001000000001")
         wait.until(EC.presence_of_element_located((By.ID, "grid")))
         audit.screen("grid: filtered by a group")
+        kinds_tests.run(driver, wait, audit, server, check, shot)
         driver.get(server.url + "/settings")
         driver.find_element(By.ID, "token_name").send_keys("Shortcuts", Keys.ENTER)
         wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "code.secret")))

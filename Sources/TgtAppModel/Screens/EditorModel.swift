@@ -4,24 +4,39 @@ import TgtDomain
 import TgtStore
 import TgtTelegram
 
-/// Creates or changes one template: every field with its validation message, the icon set,
-/// the variables guide (inserting at the cursor), the target picker, location mode and the
-/// silent flag. Save stays disabled, with the reason shown, while anything is wrong.
+/// Creates or changes one template: its kind (Telegram, email, text message, X) and the fields
+/// that kind uses (targets, or recipients and subject), every field with its validation
+/// message, the live counter in the kind's units, the icon set, the variables guide (inserting
+/// at the cursor), location mode and the silent flag. Save stays disabled, with the reason
+/// shown, while anything is wrong.
 @Observable @MainActor
 public final class EditorModel {
     /// One entry of the variables guide.
     public struct Variable: Sendable, Equatable, Identifiable {
         public var name: String
         public var summary: AppText
-        public var token: String { "{{\(name)}}" }
-        public var id: String { name }
+        /// What is inserted: `{{name}}`, or a whole form such as `{{date+1d}}`.
+        public var token: String
+        public var id: String { token }
+
+        public init(name: String, summary: AppText, token: String? = nil) {
+            self.name = name
+            self.summary = summary
+            self.token = token ?? "{{\(name)}}"
+        }
     }
 
     /// The template as it was opened (nil for a new one).
     public let original: Template?
     public var name: String
     public var icon: TemplateIcon
+    /// Change it with `setKind(_:)`, which drops the fields the new kind does not use.
+    public private(set) var kind: TemplateKind
     public var body: String
+    /// Email addresses (email) or phone numbers (text message).
+    public var to: [String]
+    public var cc: [String]
+    public var subject: String
     public var locationMode: LocationMode
     public var silent: Bool
     /// The cursor in `body`, in characters: where the guide inserts a variable.
@@ -44,7 +59,11 @@ public final class EditorModel {
         original = template
         name = template?.name ?? ""
         icon = template?.icon ?? .default
+        kind = template?.kind ?? .telegram
         body = template?.body ?? ""
+        to = template?.to ?? []
+        cc = template?.cc ?? []
+        subject = template?.subject ?? ""
         locationMode = template?.locationMode ?? .none
         silent = template?.silent ?? false
         cursor = template?.body.count ?? 0
@@ -61,11 +80,40 @@ public final class EditorModel {
         var template = original ?? Template(name: name, body: body)
         template.name = name
         template.icon = icon
+        template.kind = kind
         template.body = body
-        template.targets = picker.selected
+        template.targets = kind.usesTargets ? picker.selected : []
+        template.to = kind.usesRecipients ? to : []
+        template.cc = kind.usesSubject ? cc : []
+        template.subject = kind.usesSubject ? subject : ""
         template.locationMode = locationMode
-        template.silent = silent
+        template.silent = kind == .telegram && silent
         return template
+    }
+
+    /// The kinds a template can be.
+    public let kinds = TemplateKind.allCases
+
+    /// Makes the template another kind; what that kind does not use is dropped.
+    public func setKind(_ newKind: TemplateKind) {
+        let converted = draft.converted(to: newKind)
+        kind = newKind
+        to = converted.to
+        cc = converted.cc
+        subject = converted.subject
+        locationMode = converted.locationMode
+        silent = converted.silent
+    }
+
+    /// The location modes the kind allows (a location pin is Telegram's).
+    public var allowedLocationModes: [LocationMode] {
+        kind == .telegram ? LocationMode.allCases : LocationMode.allCases.filter { $0 != .native }
+    }
+
+    /// The text measured as its channel counts it (characters, SMS parts, X's weighting),
+    /// for the counter under the text.
+    public var counter: MessageLength {
+        MessageLength.measure(body, kind: kind, telegramLimit: validator.maxTextLength)
     }
 
     /// Every problem with the draft, by field.
@@ -91,13 +139,17 @@ public final class EditorModel {
 
     public var canSave: Bool { !isSaving && saveBlockedReason == nil }
 
-    /// The guide: built-in variables, then the custom ones the text already uses.
+    /// The guide: built-in variables, the forms (offsets, formats, weekdays, defaults,
+    /// choices) with an example each, then the custom ones the text already uses.
     public var variables: [Variable] {
-        let builtins = BuiltinVariable.allCases.map { Variable(name: $0.rawValue, summary: .verbatim($0.summary)) }
+        let builtins = BuiltinVariable.allCases
+            .filter { kind == .telegram || $0 != .chat }
+            .map { Variable(name: $0.rawValue, summary: .verbatim($0.summary)) }
+        let forms = VariableGuide.forms.map { Variable(name: $0.example, summary: .verbatim($0.summary), token: $0.example) }
         let custom = ((try? TemplateText(parsing: body).variableNames) ?? [])
             .filter { BuiltinVariable(rawValue: $0) == nil }
             .map { Variable(name: $0, summary: AppText("editor.variables.custom")) }
-        return builtins + custom
+        return builtins + forms + custom
     }
 
     /// Inserts `{{name}}` at the cursor (or at the end if the cursor is out of range) and puts

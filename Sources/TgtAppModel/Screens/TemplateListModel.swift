@@ -23,14 +23,30 @@ public final class TemplateListModel {
         case needsValues([String])
         /// Queued; it goes out now, or once Telegram is logged in.
         case queued
+        /// An email, text message or X template: present this draft (compose sheet or link),
+        /// then report how it ended with `finishCompose(_:result:)`.
+        case compose(ComposeRequest)
         case failed(AppText)
+    }
+
+    /// A kind chip, shown once templates of more than one kind exist.
+    public struct KindChip: Sendable, Equatable, Identifiable {
+        public var kind: TemplateKind
+        public var title: AppText
+        public var count: Int
+        public var id: String { kind.rawValue }
     }
 
     public private(set) var templates: [Template] = []
     public private(set) var chips: [Chip] = []
     /// The chip in use (nil: all).
     public var selectedChat: Int64?
+    public private(set) var kindChips: [KindChip] = []
+    /// The kind chip in use (nil: all kinds).
+    public var selectedKind: TemplateKind?
     public var search = ""
+    /// What this device can do with drafts (the shell sets it at launch).
+    public var composeCapabilities = ComposeCapabilities(canSendMail: false, canSendText: false, canOpenMailLinks: false)
     public private(set) var loadError: AppText?
     public private(set) var sendStates: [UUID: SendState] = [:]
     /// The template waiting for delete confirmation.
@@ -48,7 +64,8 @@ public final class TemplateListModel {
     /// The templates the chip and search leave, in grid order.
     public var visible: [Template] {
         templates.filter { template in
-            (selectedChat.map { chat in template.targets.contains { $0.chatID == chat } } ?? true) && template.matches(search: search)
+            (selectedChat.map { chat in template.targets.contains { $0.chatID == chat } } ?? true)
+                && (selectedKind.map { template.kind == $0 } ?? true) && template.matches(search: search)
         }
     }
 
@@ -56,6 +73,9 @@ public final class TemplateListModel {
     public var emptyText: (title: AppText, body: AppText?)? {
         guard loadError == nil else { return nil }
         if templates.isEmpty { return (AppText("list.empty.title"), AppText("list.empty.body")) }
+        if let selectedKind, search.isEmpty, selectedChat == nil, !templates.contains(where: { $0.kind == selectedKind }) {
+            return (AppText("list.empty.kind", selectedKind.label), nil)
+        }
         if visible.isEmpty { return (AppText("list.noMatch", search), nil) }
         return nil
     }
@@ -74,19 +94,37 @@ public final class TemplateListModel {
         chips = [Chip(chatID: nil, title: AppText("list.filter.all"), count: templates.count)]
             + groups.map { Chip(chatID: $0.chatID, title: .verbatim($0.title), count: $0.count) }
         if let selectedChat, !groups.contains(where: { $0.chatID == selectedChat }) { self.selectedChat = nil }
+        var counts: [TemplateKind: Int] = [:]
+        for template in templates { counts[template.kind, default: 0] += 1 }
+        kindChips = counts.count > 1
+            ? TemplateKind.allCases.compactMap { kind in counts[kind].map { KindChip(kind: kind, title: .verbatim(kind.label), count: $0) } }
+            : []
     }
 
-    /// The custom variables a tap must ask for (built-ins are filled in by themselves).
+    /// The custom variables a tap asks for (built-ins are filled in by themselves).
     public func valuesNeeded(for template: Template) -> [String] {
-        ((try? template.variableNames()) ?? []).filter { BuiltinVariable(rawValue: $0) == nil }
+        variablesNeeded(for: template).map(\.name)
     }
 
-    /// One tap: asks for custom values when needed, then queues the send.
+    /// The same with how to ask: a text field (its default filled in) or a picker.
+    public func variablesNeeded(for template: Template) -> [TemplateVariable] {
+        (try? template.variables()) ?? []
+    }
+
+    /// One tap: asks for custom values when needed (a variable with a default is only asked
+    /// for when the dialog is shown anyway; a choice must be one of its list), then queues the
+    /// Telegram send, or prepares the draft of an email, text message or X template.
     @discardableResult
     public func send(_ template: Template, values: [String: String] = [:]) async -> TapResult {
         guard !state(of: template.id).isBusy else { return .queued }
-        let missing = valuesNeeded(for: template).filter { (values[$0] ?? "").trimmingCharacters(in: .whitespaces).isEmpty }
-        if !missing.isEmpty { return .needsValues(missing) }
+        let variables = variablesNeeded(for: template)
+        let missing = variables.filter { variable in
+            let given = values[variable.name] ?? ""
+            if variable.kind == .choice { return !variable.choices.contains(given) }
+            return variable.defaultValue == nil && given.trimmingCharacters(in: .whitespaces).isEmpty
+        }
+        if !missing.isEmpty { return .needsValues(variables.map(\.name)) }
+        if template.kind.isDraft { return compose(template, values: values) }
         sendStates[template.id] = .queued
         do {
             try await enqueue(template.id, values)
@@ -95,6 +133,43 @@ public final class TemplateListModel {
             let text = AppText.verbatim(error.message)
             sendStates[template.id] = .failed([], notice: text)
             return .failed(text)
+        }
+    }
+
+    /// Renders the draft and decides how this device hands it over.
+    private func compose(_ template: Template, values: [String: String]) -> TapResult {
+        let draft: Draft
+        do {
+            draft = try DraftHandOff(store: store).prepare(template, values: values, context: RenderContext())
+        } catch {
+            let text = AppText.verbatim(error.message)
+            sendStates[template.id] = .failed([], notice: text)
+            return .failed(text)
+        }
+        let route = ComposeRoute.route(for: draft, capabilities: composeCapabilities)
+        if case .unavailable(let why) = route {
+            sendStates[template.id] = .failed([], notice: why)
+            return .failed(why)
+        }
+        return .compose(ComposeRequest(template: template, draft: draft, route: route))
+    }
+
+    /// How the compose sheet or link ended: handed over is logged (never as sent); a cancel
+    /// leaves no trace.
+    public func finishCompose(_ request: ComposeRequest, result: ComposeResult) {
+        switch result {
+        case .handedOver:
+            do {
+                try store.recordHandedOver(request.template, draft: request.draft)
+                sendStates[request.template.id] = .sent(notice: AppText("compose.handedOver", request.draft.kind.label))
+                clearSentLater(request.template.id)
+            } catch {
+                sendStates[request.template.id] = .failed([], notice: .verbatim(error.message))
+            }
+        case .cancelled:
+            sendStates[request.template.id] = nil
+        case .failed(let message):
+            sendStates[request.template.id] = .failed([], notice: AppText("compose.failed", message))
         }
     }
 
@@ -115,6 +190,11 @@ public final class TemplateListModel {
         let final = SendState.finished(outcome)
         sendStates[id] = final
         guard case .sent = final else { return }
+        clearSentLater(id)
+    }
+
+    /// A ✓ shows for a moment, then the button is idle again.
+    private func clearSentLater(_ id: UUID) {
         let duration = sentDisplayDuration
         Task { [weak self] in
             try? await Task.sleep(nanoseconds: UInt64(duration * 1_000_000_000))

@@ -5,8 +5,18 @@ import TgtStore
 extension Pages {
     /// The template editor (new or existing): every field with its error slot, the icon
     /// picker, the variables guide, the live preview and the target picker.
-    static func editor(template: Template?, chats: [CachedChat], csrf: String) -> HTML {
-        let t = template ?? Template(name: "", body: "")
+    static func editor(template: Template?, kind newKind: TemplateKind = .telegram, chats: [CachedChat], csrf: String) -> HTML {
+        let t = template ?? Template(name: "", kind: newKind, body: "")
+        let kind = t.kind
+        /// Fields only some kinds use carry `data-kinds`; the script shows them as the kind changes.
+        func only(_ kinds: [TemplateKind]) -> HTML {
+            " data-kinds=\"\(kinds.map(\.rawValue).joined(separator: " "))\"\(kinds.contains(kind) ? "" : " hidden")"
+        }
+        let kindChoices: [HTML] = TemplateKind.allCases.map { option in
+            """
+            <label class="kind-choice"><input type="radio" name="kind" value="\(option.rawValue)"\(HTML.when(option == kind, " checked"))> \(option.label)</label>
+            """
+        }
         let selected = Set(t.targets.map(\.key))
         let cachedKeys = Set(chats.flatMap { chat in [chat.target().key] + chat.topics.map { chat.target(topic: $0).key } })
         let orphans = t.targets.filter { !cachedKeys.contains($0.key) }
@@ -19,8 +29,11 @@ extension Pages {
         let guide: [HTML] = BuiltinVariable.allCases.map {
             "<button type=\"button\" class=\"var\" data-insert=\"\($0.rawValue)\" title=\"\($0.summary)\">{{\($0.rawValue)}}</button>"
         }
+        let forms: [HTML] = VariableGuide.forms.map {
+            "<li><button type=\"button\" class=\"var\" data-insert-text=\"\($0.example)\">\($0.example)</button> <span class=\"meta\">\($0.summary)</span></li>"
+        }
         let modes: [HTML] = LocationMode.allCases.map {
-            "<option value=\"\($0.rawValue)\"\(HTML.when($0 == t.locationMode, " selected"))>\($0.label)</option>"
+            "<option value=\"\($0.rawValue)\"\(HTML.when($0 == t.locationMode, " selected"))\(HTML.when($0 == .native && kind != .telegram, " disabled"))>\($0.label)</option>"
         }
         let chatItems: [HTML] = chats.map { chat in
             let topics: [HTML] = chat.topics.map { topic in
@@ -39,30 +52,45 @@ extension Pages {
             <h1>\(template == nil ? "New template" : "Edit template")</h1>
             <p id="form-error" class="banner error" role="alert" hidden></p>
             <form id="editor" class="editor" data-id="\(id)" novalidate>
+            <fieldset class="field"><legend>Kind</legend><div class="kind-choices">\(kindChoices)</div>
+            <p class="hint" id="kind-hint">\(Self.kindPitch(kind))</p>\(fieldError("kind", nil))</fieldset>
             <div class="field"><label for="name">Name</label>
             <input id="name" name="name" maxlength="\(TemplateValidator.maxNameLength)" required value="\(t.name)" aria-describedby="name-error">\(fieldError("name", nil))</div>
+            <div class="field"\(only([.email, .text]))><label for="to" id="to-label">\(kind == .text ? "To (phone numbers)" : "To (email addresses)")</label>
+            <textarea id="to" name="to" rows="2" aria-describedby="to-hint to-error">\(t.to.joined(separator: "\n"))</textarea>
+            <p class="hint" id="to-hint">One per line or separated by commas; leave empty to choose in the app.</p>\(fieldError("to", nil))</div>
+            <div class="field"\(only([.email]))><label for="cc">Cc</label>
+            <textarea id="cc" name="cc" rows="1" aria-describedby="cc-error">\(t.cc.joined(separator: "\n"))</textarea>\(fieldError("cc", nil))</div>
+            <div class="field"\(only([.email]))><label for="subject">Subject</label>
+            <input id="subject" name="subject" maxlength="\(TemplateKind.maxSubjectLength)" value="\(t.subject)" aria-describedby="subject-error">\(fieldError("subject", nil))</div>
             <fieldset class="field"><legend>Icon</legend><div class="icon-grid">\(icons)</div>\(fieldError("icon", nil))</fieldset>
             <div class="field"><label for="body">Message</label>
             <textarea id="body" name="body" rows="6" aria-describedby="body-hint body-error">\(t.body)</textarea>
+            <p id="counter" class="counter hint" aria-live="polite"></p>
             <div class="vars-guide" role="group" aria-label="Insert a variable at the cursor">\(guide)
             <span class="custom"><label for="custom-var" class="sr-only">Your own variable's name</label><input id="custom-var" placeholder="your_variable" pattern="[A-Za-z_][A-Za-z0-9_]*" size="14">
             <button type="button" id="insert-custom">Insert</button></span></div>
-            <p class="hint" id="body-hint">Markdown: *bold* _italic_ `code` [link](https://example.com). Your own variables are asked for when you send.</p>
+            <details class="guide"><summary>Variables guide: dates, times, defaults and choices</summary>
+            <ul class="guide-list" aria-label="Tap an example to insert it">\(forms)</ul></details>
+            <p class="hint" id="body-hint">\(kind.formatsMarkdown ? "Markdown: *bold* _italic_ `code` [link](https://example.com). Your own variables are asked for when you send." : Self.plainHint)</p>
             \(fieldError("body", nil))</div>
             <section class="preview" aria-labelledby="preview-title"><h2 id="preview-title">Preview</h2>
-            <div id="preview" class="bubble" aria-live="polite"></div><p id="preview-note" class="hint"></p></section>
-            <fieldset class="field targets"><legend>Send to</legend>
+            <p id="preview-subject" class="preview-subject" hidden></p><div id="preview" class="bubble" aria-live="polite"></div><p id="preview-note" class="hint"></p></section>
+            <fieldset class="field targets"\(only([.telegram]))><legend>Send to</legend>
             <div class="row"><label for="target-search" class="sr-only">Search groups and topics</label>
             <input id="target-search" type="search" placeholder="Search groups and topics"><button type="button" id="refresh-chats">Refresh list</button></div>
             <p id="targets-empty" class="hint"\(HTML.when(!chats.isEmpty, " hidden"))>\(chats.isEmpty ? "No groups loaded yet: press “Refresh list”." : "No group matches.")</p>
             <ul id="target-list" class="target-list">\(orphanItems)\(chatItems)</ul>\(fieldError("targets", nil))</fieldset>
             <div class="field"><label for="location_mode">Location</label>
             <select id="location_mode" name="location_mode" aria-describedby="location-error">\(modes)</select>\(fieldError("location", nil))</div>
-            <label class="check"><input type="checkbox" id="silent" name="silent"\(HTML.when(t.silent, " checked"))> Send silently (no notification sound)</label>
+            <label class="check"\(only([.telegram]))><input type="checkbox" id="silent" name="silent"\(HTML.when(t.silent, " checked"))> Send silently (no notification sound)</label>
             <div class="actions"><button type="submit" class="primary" id="save">Save</button><a class="button" href="/">Cancel</a></div>
             </form>
             """)
     }
+
+    /// The body hint for kinds that send plain text.
+    static let plainHint = "Sent as plain text: Markdown such as *bold* is removed and [links](https://example.com) become “links (https://example.com)”. Your own variables are asked for when you send."
 
     private static func targetBox(_ target: Target, label: String, meta: String, checked: Bool) -> HTML {
         """

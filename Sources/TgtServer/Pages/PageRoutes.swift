@@ -27,14 +27,16 @@ enum PageRoutes {
             if let gate = await firstRunRedirect(dashboard) { return gate }
             let search = request.uri.queryParameters["q"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
             let chat = request.uri.queryParameters["chat"].flatMap { Int64(String($0)) }
-            let listing = try TemplateListing(store: store, search: search, chatID: chat)
+            let kind = request.uri.queryParameters["kind"].flatMap { TemplateKind(rawValue: String($0)) }
+            let listing = try TemplateListing(store: store, search: search, chatID: chat, kind: kind)
             let model = Pages.GridModel(templates: listing.listed, total: listing.all.count, groups: listing.groups, selectedChat: chat,
-                                        search: search, demo: dashboard.options.isDemo)
+                                        kinds: listing.kinds, selectedKind: kind, search: search, demo: dashboard.options.isDemo)
             return HTMLReply.page(Pages.templates(model, csrf: csrf))
         }
 
-        router.get("/templates/new") { _, context -> Response in
-            HTMLReply.page(Pages.editor(template: nil, chats: try store.cachedChats(), csrf: try csrfToken(context)))
+        router.get("/templates/new") { request, context -> Response in
+            let kind = request.uri.queryParameters["kind"].flatMap { TemplateKind(rawValue: String($0)) } ?? .telegram
+            return HTMLReply.page(Pages.editor(template: nil, kind: kind, chats: try store.cachedChats(), csrf: try csrfToken(context)))
         }
 
         router.get("/templates/{id}/edit") { _, context -> Response in

@@ -9,16 +9,29 @@ extension Pages {
         /// Filter chips: chat id, title, how many templates post there.
         var groups: [TemplateListing.Group]
         var selectedChat: Int64?
+        /// Kind chips: the kinds that have templates, with counts.
+        var kinds: [(kind: TemplateKind, count: Int)] = []
+        var selectedKind: TemplateKind?
         var search: String
         var demo: Bool
     }
 
     /// The home screen: one big button per template, filter chips, search, empty states.
     static func templates(_ model: GridModel, csrf: String) -> HTML {
-        let chips: [HTML] = [chip(href: "/", title: "All", count: model.total, current: model.selectedChat == nil)]
+        let chips: [HTML] = [chip(href: "/", title: "All", count: model.total, current: model.selectedChat == nil && model.selectedKind == nil)]
             + model.groups.map { chip(href: "/?chat=\($0.chatID)", title: $0.title, count: $0.count, current: model.selectedChat == $0.chatID) }
+        // Kind chips only once there is more than one kind to tell apart (or one is chosen).
+        let kindChips: [HTML] = model.kinds.count > 1 || model.selectedKind != nil
+            ? model.kinds.map { chip(href: "/?kind=\($0.kind.rawValue)", title: $0.kind.label, count: $0.count, current: model.selectedKind == $0.kind) }
+            : []
         let content: HTML
-        if model.total == 0 {
+        if let kind = model.selectedKind, model.templates.isEmpty, model.search.isEmpty, model.selectedChat == nil {
+            content = """
+                <div class="empty"><h2>No \(kind.label.lowercased()) templates yet</h2>
+                <p>\(Self.kindPitch(kind))</p>
+                <a class="button primary" href="/templates/new?kind=\(kind.rawValue)">New \(kind.label.lowercased()) template</a></div>
+                """
+        } else if model.total == 0 {
             content = """
                 <div class="empty"><p class="big" aria-hidden="true">✉️</p><h2>No templates yet</h2>
                 <p>A template is a message you send often (“Leaving work”, “Arrived 📍”), with the groups it goes to. Then one tap sends it.</p>
@@ -32,6 +45,7 @@ extension Pages {
         } else {
             content = "<ul class=\"grid\" id=\"grid\" aria-label=\"Templates: tap one to send it\">\(model.templates.map(tile))</ul>"
         }
+        let kindNav: HTML = kindChips.isEmpty ? "" : "<nav class=\"chips\" aria-label=\"Filter by kind\">\(kindChips)</nav>"
         return layout(title: "Templates", page: "templates", csrf: csrf, section: .templates, scripts: ["grid"], """
             <h1 class="sr-only">Templates</h1>
             \(HTML.when(model.demo, "<p class=\"banner info\">Demo mode: messages go to the built-in Telegram simulator, not to real chats.</p>"))
@@ -39,8 +53,12 @@ extension Pages {
             <form role="search" method="get" action="/" class="search"><label for="q" class="sr-only">Search templates</label>
             <input id="q" type="search" name="q" placeholder="Search templates" value="\(model.search)"></form>
             <a class="button primary" href="/templates/new">New template</a></div>
+            <div id="grid-area" aria-busy="false">
+            <p id="grid-error" class="banner error" role="alert" hidden><span id="grid-error-text"></span> <button type="button" id="grid-retry">Retry</button></p>
             \(HTML.when(model.total > 0, "<nav class=\"chips\" aria-label=\"Filter by group\">\(chips)</nav>"))
+            \(kindNav)
             \(content)
+            </div>
             <dialog id="vars-dialog" aria-labelledby="vars-title"><form method="dialog" class="stack" id="vars-form">
             <h2 id="vars-title">Fill in</h2><div id="vars-fields" class="stack"></div>
             <div class="actions"><button value="cancel" type="button" data-close>Cancel</button><button value="send" type="submit" class="primary">Send</button></div></form></dialog>
@@ -54,18 +72,34 @@ extension Pages {
         "<a class=\"chip\" href=\"\(href)\"\(HTML.when(current, " aria-current=\"true\""))>\(title) <span class=\"count\">\(count)</span></a>"
     }
 
+    /// What a kind's empty state says.
+    static func kindPitch(_ kind: TemplateKind) -> String {
+        switch kind {
+        case .telegram: "Telegram templates are sent from your account with one tap."
+        case .email: "An email template opens your mail app with the recipients, subject and text filled in."
+        case .text: "A text message template opens your messages app with the numbers and text filled in."
+        case .x: "An X template opens a new post with the text filled in (links count 23 characters)."
+        }
+    }
+
     /// One template's button and its menu.
     static func tile(_ template: Template) -> HTML {
         let names = (try? template.variableNames()) ?? []
-        let custom = names.filter { BuiltinVariable(rawValue: $0) == nil }
+        let variables = (try? template.variables()) ?? []
         let usesLocation = template.locationMode.needsLocation || names.contains { BuiltinVariable(rawValue: $0)?.needsLocation == true }
-        let varsJSON = (try? JSONSerialization.data(withJSONObject: custom)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        let varsJSON = (try? JSONEncoder().encode(variables)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
         let id = template.id.uuidString.lowercased()
-        let targets = template.targets.isEmpty ? "No targets yet" : template.targets.map(\.displayName).joined(separator: ", ")
+        let destination: String
+        switch template.kind {
+        case .telegram: destination = template.targets.isEmpty ? "No targets yet" : template.targets.map(\.displayName).joined(separator: ", ")
+        case .email, .text: destination = template.to.isEmpty ? "Recipients chosen in the app" : (template.to + template.cc).joined(separator: ", ")
+        case .x: destination = "A new post"
+        }
+        let badge: HTML = template.kind == .telegram ? "" : "<span class=\"kind-badge\">\(template.kind.label)</span>"
         return """
-            <li class="tile" draggable="true" data-id="\(id)" data-name="\(template.name)" data-vars="\(varsJSON)" data-location="\(usesLocation ? "yes" : "no")">
+            <li class="tile" draggable="true" data-id="\(id)" data-name="\(template.name)" data-kind="\(template.kind.rawValue)" data-vars="\(varsJSON)" data-location="\(usesLocation ? "yes" : "no")">
             <button type="button" class="tap" aria-describedby="targets-\(id)"><span class="glyph" aria-hidden="true">\(template.icon.terminalGlyph)</span>
-            <span class="name">\(template.name)</span><span class="targets" id="targets-\(id)">\(targets)\(template.silent ? " · silent" : "")</span></button>
+            <span class="name">\(template.name)</span>\(badge)<span class="targets" id="targets-\(id)">\(destination)\(template.silent ? " · silent" : "")</span></button>
             <ul class="results" aria-live="polite"></ul>
             <details class="menu"><summary aria-label="More actions for \(template.name)"><span aria-hidden="true">⋯</span></summary><div class="menu-items">
             <a href="/templates/\(id)/edit">Edit</a><button type="button" data-action="duplicate">Duplicate</button>

@@ -1,5 +1,7 @@
-// Template editor: variables inserted at the cursor, live preview through TDLib's Markdown
-// parser, target search and refresh, saving through the API with errors by the fields.
+// Template editor: the kind (Telegram, email, text message, X) and the fields it uses,
+// variables inserted at the cursor, live preview through TDLib's Markdown parser (plain text
+// for the other kinds) with the channel's counter, target search and refresh, saving through
+// the API with errors by the fields (what was typed stays when a save fails).
 import {ApiError, api, byId, el, messageOf, toast} from './app.js';
 
 /** @typedef {import('./types').ChatList} ChatList */
@@ -20,6 +22,50 @@ function setUp(form) {
   const search = byId('target-search', HTMLInputElement);
   const locationMode = byId('location_mode', HTMLSelectElement);
   const custom = byId('custom-var', HTMLInputElement);
+  const subject = byId('subject', HTMLInputElement);
+  const counter = byId('counter', HTMLParagraphElement);
+  const previewSubject = byId('preview-subject', HTMLParagraphElement);
+
+  /** @returns {string} */
+  function currentKind() {
+    const checked = form.querySelector('input[name=kind]:checked');
+    return checked instanceof HTMLInputElement ? checked.value : 'telegram';
+  }
+  /** @type {Record<string, string>} */
+  const kindHints = {
+    telegram: 'Telegram templates are sent from your account with one tap.',
+    email: 'An email template opens your mail app with the recipients, subject and text filled in.',
+    text: 'A text message template opens your messages app with the numbers and text filled in.',
+    x: 'An X template opens a new post with the text filled in (links count 23 characters).',
+  };
+  const markdownHint = byId('body-hint', HTMLParagraphElement).textContent || '';
+  const plainHint = 'Sent as plain text: Markdown such as *bold* is removed and [links](https://example.com) become “links (https://example.com)”. '
+    + 'Your own variables are asked for when you send.';
+  /** Shows the fields the chosen kind uses and hides the others. */
+  function applyKind() {
+    const kind = currentKind();
+    form.querySelectorAll('[data-kinds]').forEach((node) => {
+      if (node instanceof HTMLElement) node.hidden = !(node.dataset.kinds || '').split(' ').includes(kind);
+    });
+    byId('kind-hint', HTMLParagraphElement).textContent = kindHints[kind] || '';
+    byId('body-hint', HTMLParagraphElement).textContent = kind === 'telegram' ? markdownHint : plainHint;
+    byId('to-label', HTMLLabelElement).textContent = kind === 'text' ? 'To (phone numbers)' : 'To (email addresses)';
+    const native = locationMode.querySelector('option[value=native]');
+    if (native instanceof HTMLOptionElement) {
+      native.disabled = kind !== 'telegram';
+      if (native.disabled && locationMode.value === 'native') locationMode.value = 'map_link';
+    }
+  }
+  form.querySelectorAll('input[name=kind]').forEach((radio) => radio.addEventListener('change', () => { applyKind(); schedulePreview(); }));
+
+  /**
+   * Recipients typed one per line or separated by commas.
+   * @param {string} id
+   * @returns {string[]}
+   */
+  function recipients(id) {
+    return byId(id, HTMLTextAreaElement).value.split(/[\n,;]+/).map((r) => r.trim()).filter(Boolean);
+  }
 
   /** @param {string} text */
   function insert(text) {
@@ -29,6 +75,9 @@ function setUp(form) {
   }
   form.querySelectorAll('button[data-insert]').forEach((button) => {
     if (button instanceof HTMLButtonElement) button.addEventListener('click', () => insert('{{' + button.dataset.insert + '}}'));
+  });
+  form.querySelectorAll('button[data-insert-text]').forEach((button) => {
+    if (button instanceof HTMLButtonElement) button.addEventListener('click', () => insert(button.dataset.insertText || ''));
   });
   byId('insert-custom', HTMLButtonElement).addEventListener('click', () => {
     const name = custom.value.trim();
@@ -112,11 +161,15 @@ function setUp(form) {
   async function updatePreview() {
     const mine = ++generation;
     const first = checkedTargets()[0];
-    /** @type {{body: string, location_mode: string, chat_title?: string}} */
-    const request = {body: body.value, location_mode: locationMode.value};
+    const kind = currentKind();
+    /** @type {{body: string, location_mode: string, kind: string, subject?: string, chat_title?: string}} */
+    const request = {body: body.value, location_mode: locationMode.value, kind};
+    if (kind === 'email') request.subject = subject.value;
     if (first) request.chat_title = first.topic_title ? first.chat_title + ' › ' + first.topic_title : first.chat_title || '';
     if (!body.value.trim()) {
       preview.replaceChildren();
+      previewSubject.hidden = true;
+      counter.textContent = '';
       note.textContent = 'Type a message to see it here.';
       return;
     }
@@ -124,16 +177,24 @@ function setUp(form) {
       const result = /** @type {Preview} */ (await api('POST', 'preview', request));
       if (mine !== generation) return;
       renderFormatted(result.text, result.entities);
-      note.textContent = result.length + ' of ' + result.max_length + ' characters' + (result.native_location ? ' · plus a location pin' : '')
-        + '. Your own variables show as ‹name›.';
+      previewSubject.hidden = result.subject === undefined;
+      previewSubject.textContent = result.subject === undefined ? '' : 'Subject: ' + result.subject;
+      counter.textContent = result.counter.summary + (result.counter.over ? ' — over the limit' : '');
+      counter.classList.toggle('over', result.counter.over);
+      note.textContent = (result.native_location ? 'Plus a location pin. ' : '') + 'Your own variables show as ‹name›, or their default or first choice.';
       showError('body', null);
+      showError('subject', null);
     } catch (error) {
       if (mine !== generation) return;
       note.textContent = '';
-      showError('body', messageOf(error));
+      counter.textContent = '';
+      const issues = error instanceof ApiError ? error.issues : [];
+      const field = issues[0]?.field === 'subject' ? 'subject' : 'body';
+      showError(field, messageOf(error));
     }
   }
   body.addEventListener('input', schedulePreview);
+  subject.addEventListener('input', schedulePreview);
   locationMode.addEventListener('change', schedulePreview);
   list.addEventListener('change', schedulePreview);
 
@@ -193,7 +254,8 @@ function setUp(form) {
    * Which control each field's message describes.
    * @type {Record<string, string | null>}
    */
-  const fieldInputs = {name: 'name', body: 'body', location: 'location_mode', targets: 'target-search', icon: null};
+  const fieldInputs = {name: 'name', body: 'body', location: 'location_mode', targets: 'target-search', icon: null, kind: null,
+    to: 'to', cc: 'cc', subject: 'subject'};
   /**
    * Shows (or clears) the message next to a field.
    * @param {string} field
@@ -211,13 +273,18 @@ function setUp(form) {
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    ['name', 'icon', 'body', 'targets', 'location'].forEach((f) => showError(f, null));
+    ['name', 'icon', 'body', 'targets', 'location', 'kind', 'to', 'cc', 'subject'].forEach((f) => showError(f, null));
     const banner = byId('form-error', HTMLParagraphElement);
     banner.hidden = true;
     const icon = form.querySelector('input[name=icon]:checked');
-    /** @type {{name: string, body: string, targets: TargetInput[], location_mode: string, silent: boolean, icon?: string}} */
-    const payload = {name: byId('name', HTMLInputElement).value, body: body.value, targets: checkedTargets(), location_mode: locationMode.value,
-      silent: byId('silent', HTMLInputElement).checked};
+    const kind = currentKind();
+    // Only the fields the kind uses: the others are sent empty so a converted template drops them.
+    /** @type {{name: string, kind: string, body: string, targets: TargetInput[], to: string[], cc: string[], subject: string, location_mode: string, silent: boolean, icon?: string}} */
+    const payload = {name: byId('name', HTMLInputElement).value, kind, body: body.value,
+      targets: kind === 'telegram' ? checkedTargets() : [],
+      to: kind === 'email' || kind === 'text' ? recipients('to') : [], cc: kind === 'email' ? recipients('cc') : [],
+      subject: kind === 'email' ? subject.value : '',
+      location_mode: locationMode.value, silent: kind === 'telegram' && byId('silent', HTMLInputElement).checked};
     if (icon instanceof HTMLInputElement) payload.icon = icon.value;
     const save = byId('save', HTMLButtonElement);
     save.disabled = true;
@@ -238,5 +305,6 @@ function setUp(form) {
       save.disabled = false;
     }
   });
+  applyKind();
   updatePreview();
 }

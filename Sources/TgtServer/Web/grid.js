@@ -1,9 +1,13 @@
-// Templates grid: tap to send (variables dialog, browser location), per-target results with
-// retry, live progress, duplicate, delete with confirmation, reorder by drag or by the menu's
-// move buttons.
+// Templates grid: tap to send (variables dialog with defaults and choices, browser location),
+// per-target results with retry, live progress; email, text and X templates open their draft
+// in the right app; duplicate, delete with confirmation, reorder by drag or by the menu's move
+// buttons; filter chips and changes made elsewhere reload the grid in place (skeleton tiles
+// while loading, an error banner with Retry when it fails).
 import {api, byId, el, eventElement, find, locate, messageOf, on, openDialog, toast} from './app.js';
 
 /** @typedef {import('./types').SendReport} SendReport */
+/** @typedef {import('./types').Draft} Draft */
+/** @typedef {import('./types').TemplateVariable} TemplateVariable */
 /** @typedef {import('./types').TemplateList} TemplateList */
 
 const grid = document.getElementById('grid');
@@ -31,21 +35,51 @@ function setUp(grid) {
   const resultList = (tile) => find(tile, '.results', HTMLUListElement);
 
   /**
-   * @param {string[]} names
+   * Asks for the template's own variables: a text field (its default filled in) or a picker.
+   * @param {TemplateVariable[]} variables
    * @param {string} title
    * @returns {Promise<Record<string, string> | null>}
    */
-  async function askVariables(names, title) {
+  async function askVariables(variables, title) {
     const fields = byId('vars-fields', HTMLDivElement);
     byId('vars-title', HTMLHeadingElement).textContent = title;
-    fields.replaceChildren(...names.map((name, i) => el('div', {class: 'stack'},
-      el('label', {for: 'var-' + i, text: name.replace(/_/g, ' ')}),
-      el('input', {id: 'var-' + i, name, required: true, autocomplete: 'off'}))));
+    fields.replaceChildren(...variables.map((variable, i) => {
+      const label = el('label', {for: 'var-' + i, text: variable.name.replace(/_/g, ' ')});
+      if (variable.kind === 'choice') {
+        return el('div', {class: 'stack'}, label, el('select', {id: 'var-' + i, name: variable.name},
+          ...variable.choices.map((choice) => el('option', {value: choice, text: choice}))));
+      }
+      const input = el('input', {id: 'var-' + i, name: variable.name, autocomplete: 'off', required: variable.default === undefined});
+      if (input instanceof HTMLInputElement && variable.default !== undefined) input.value = variable.default;
+      return el('div', {class: 'stack'}, label, input);
+    }));
     if (await openDialog(byId('vars-dialog', HTMLDialogElement)) !== 'send') return null;
     /** @type {Record<string, string>} */
     const values = {};
-    fields.querySelectorAll('input').forEach((input) => { values[input.name] = input.value; });
+    fields.querySelectorAll('input, select').forEach((field) => {
+      if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) values[field.name] = field.value;
+    });
     return values;
+  }
+
+  /** @type {Record<string, string>} */
+  const draftApps = {email: 'mail app', text: 'messages app', x: 'browser'};
+
+  /**
+   * Renders an email, text or X template and hands the draft to its app.
+   * @param {HTMLElement} tile
+   * @param {{variables: Record<string, string>, location?: {latitude: number, longitude: number}}} body
+   */
+  async function openDraft(tile, body) {
+    const list = resultList(tile);
+    if (!list) return;
+    const draft = /** @type {Draft} */ (await api('POST', 'templates/' + tile.dataset.id + '/draft', body));
+    const kind = tile.dataset.kind || '';
+    // mailto: and sms: open their app without leaving the page; X's post page opens in a tab.
+    const opened = kind === 'x' ? window.open(draft.url, '_blank', 'noopener') !== null : (location.assign(draft.url), true);
+    list.replaceChildren(el('li', {class: 'sent'}, el('span', {'aria-hidden': 'true', text: '↗'}),
+      el('span', {text: (opened ? 'Opened in your ' : 'Ready for your ') + (draftApps[kind] || 'app') + ': send it from there. '},
+        el('a', {href: draft.url, target: kind === 'x' ? '_blank' : null, rel: 'noopener', text: opened ? 'Open again' : 'Open the draft'}))));
   }
 
   /** @returns {Promise<{latitude: number, longitude: number} | null>} */
@@ -90,11 +124,11 @@ function setUp(grid) {
     const button = tapButton(tile);
     const list = resultList(tile);
     if (!button || !list || button.getAttribute('aria-busy') === 'true') return;
-    const names = /** @type {string[]} */ (JSON.parse(tile.dataset.vars || '[]'));
+    const asked = /** @type {TemplateVariable[]} */ (JSON.parse(tile.dataset.vars || '[]'));
     /** @type {Record<string, string> | null | undefined} */
     let variables = {};
-    if (names.length) {
-      variables = onlyTargets && lastVariables.get(tile) || await askVariables(names, tile.dataset.name || '');
+    if (asked.length) {
+      variables = onlyTargets && lastVariables.get(tile) || await askVariables(asked, tile.dataset.name || '');
       if (!variables) return;
       lastVariables.set(tile, variables);
     }
@@ -108,6 +142,17 @@ function setUp(grid) {
     clearTimeout(clearTimers.get(tile));
     if (!onlyTargets) list.replaceChildren();
     button.setAttribute('aria-busy', 'true');
+    if (tile.dataset.kind && tile.dataset.kind !== 'telegram') {
+      try {
+        await openDraft(tile, {variables, ...(body.location ? {location: body.location} : {})});
+      } catch (error) {
+        list.replaceChildren(el('li', {class: 'failed'}, el('span', {'aria-hidden': 'true', text: '✗'}), el('span', {text: messageOf(error, 'No draft made.')}),
+          el('button', {type: 'button', 'data-retry-all': '1', text: 'Retry'})));
+      } finally {
+        button.removeAttribute('aria-busy');
+      }
+      return;
+    }
     try {
       const report = /** @type {SendReport} */ (await api('POST', 'templates/' + tile.dataset.id + '/send', body));
       for (const r of report.results) {
@@ -129,8 +174,60 @@ function setUp(grid) {
   });
   on('templates', () => {
     if (Date.now() - ownChangeAt < 3000 || document.querySelector('dialog[open]') || grid.querySelector('[aria-busy="true"]')) return;
-    location.reload();
+    loadGrid(location.href);
   });
+
+  const area = byId('grid-area', HTMLDivElement);
+  const errorBanner = byId('grid-error', HTMLParagraphElement);
+  let loadingURL = location.href;
+  let loads = 0;
+  /**
+   * Reloads the grid (and its chips) for `url` in place: skeleton tiles while it loads; if it
+   * fails, the tiles shown before come back with an error banner and Retry.
+   * @param {string} url
+   */
+  async function loadGrid(url) {
+    const mine = ++loads;
+    loadingURL = url;
+    const before = [...grid.children];
+    if (!grid.isConnected) area.append(grid);
+    grid.replaceChildren(...Array.from({length: Math.max(3, Math.min(before.length, 8))}, () =>
+      el('li', {class: 'tile skeleton', 'aria-hidden': 'true'}, el('span', {class: 'bone glyph-bone'}), el('span', {class: 'bone'}), el('span', {class: 'bone short'}))));
+    area.setAttribute('aria-busy', 'true');
+    errorBanner.hidden = true;
+    try {
+      const response = await fetch(url, {credentials: 'same-origin', headers: {Accept: 'text/html'}});
+      if (!response.ok) throw new Error('The dashboard answered ' + response.status + (response.statusText ? ' ' + response.statusText : '') + '.');
+      const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+      const fresh = page.getElementById('grid-area');
+      if (!fresh) throw new Error('The page came back without the templates.');
+      if (mine !== loads) return;
+      const freshGrid = fresh.querySelector('#grid');
+      // Everything but the banner is replaced; the grid element itself stays (it holds the listeners).
+      [...area.children].forEach((child) => { if (child !== errorBanner && child !== grid) child.remove(); });
+      grid.remove();
+      [...fresh.children].forEach((child) => {
+        if (child.id === 'grid-error') return;
+        if (child === freshGrid) { grid.replaceChildren(...freshGrid.children); area.append(grid); } else area.append(child);
+      });
+    } catch (error) {
+      if (mine !== loads) return;
+      grid.replaceChildren(...before);
+      byId('grid-error-text', HTMLSpanElement).textContent = "Couldn't load your templates: " + messageOf(error, 'the dashboard did not answer.');
+      errorBanner.hidden = false;
+    } finally {
+      if (mine === loads) area.setAttribute('aria-busy', 'false');
+    }
+  }
+  byId('grid-retry', HTMLButtonElement).addEventListener('click', () => loadGrid(loadingURL));
+  area.addEventListener('click', (event) => {
+    const link = eventElement(event)?.closest('.chips a');
+    if (!(link instanceof HTMLAnchorElement) || !(event instanceof MouseEvent) || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    history.pushState(null, '', link.href);
+    loadGrid(link.href);
+  });
+  window.addEventListener('popstate', () => loadGrid(location.href));
 
   /**
    * Saves the order after `id` moved next to `neighbourID`.

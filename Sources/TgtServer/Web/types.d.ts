@@ -79,12 +79,44 @@ export interface TextEntity {
   url?: string;
 }
 
+/** The text measured in its channel's units: characters, SMS parts, X's weighting. */
+export interface Counter {
+  count: number;
+  limit: number;
+  over: boolean;
+  summary: string;
+  segments?: number;
+  encoding?: string;
+}
+
 export interface Preview {
   text: string;
   entities: TextEntity[];
   length: number;
   max_length: number;
   native_location: string | null;
+  counter: Counter;
+  /** Email previews: the subject with variables filled in. */
+  subject?: string;
+}
+
+/** A custom variable a send needs: free text (maybe with a default) or one of a list. */
+export interface TemplateVariable {
+  name: string;
+  kind: 'text' | 'choice';
+  default?: string;
+  choices: string[];
+}
+
+/** A draft handed to another app (email, text message, X). */
+export interface Draft {
+  kind: string;
+  url: string;
+  to: string[];
+  cc: string[];
+  subject?: string;
+  body: string;
+  status: string;
 }
 
 export interface Connection {
