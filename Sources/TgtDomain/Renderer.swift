@@ -49,11 +49,11 @@ public struct Renderer: Sendable {
         var missing: [String] = []
         var defaulted = Set<String>()
         for text in texts {
-            for variable in text.variables where variable.defaultValue != nil { defaulted.insert(variable.name) }
+            for case .variable(let placeholder) in text.parts where placeholder.defaultValue != nil { defaulted.insert(placeholder.name) }
         }
         for text in texts {
-            for case .variable(let placeholder) in text.parts where !missing.contains(placeholder.name) && !defaulted.contains(placeholder.name) {
-                if value(of: placeholder, context: context, chatTitle: "") == nil { missing.append(placeholder.name) }
+            for case .variable(let placeholder) in text.parts where !hasValue(placeholder, context: context) {
+                if !defaulted.contains(placeholder.name), !missing.contains(placeholder.name) { missing.append(placeholder.name) }
             }
         }
         if mode.needsLocation, context.location == nil, !missing.contains("location") {
@@ -102,12 +102,24 @@ public struct Renderer: Sendable {
         do { return try TemplateText(parsing: body) } catch { throw .syntax(error) }
     }
 
+    /// Whether a placeholder gets a value here without rendering it (dates always have one).
+    private func hasValue(_ placeholder: Placeholder, context: RenderContext) -> Bool {
+        if case .clock = placeholder.form { return true }
+        switch BuiltinVariable(rawValue: placeholder.name) {
+        case .date?, .time?, .datetime?, .chat?: return true
+        case .location?, .latitude?, .longitude?: return context.location != nil
+        case .me?: return context.me != nil
+        case nil: return context.custom[placeholder.name] != nil || placeholder.defaultValue != nil
+        }
+    }
+
     private func check(_ texts: [TemplateText], mode: LocationMode, context: RenderContext) throws(RenderError) {
         let missing = missingVariables(in: texts, mode: mode, context: context)
         guard missing.isEmpty else { throw .missingVariables(missing) }
         for text in texts {
-            for variable in text.variables {
-                if let given = context.custom[variable.name], let problem = variable.check(given) { throw problem }
+            for case .variable(let placeholder) in text.parts {
+                guard let choices = placeholder.choices, let given = context.custom[placeholder.name], !choices.contains(given) else { continue }
+                throw .notAChoice(name: placeholder.name, value: given, choices: choices)
             }
         }
     }

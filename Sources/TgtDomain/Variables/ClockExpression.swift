@@ -77,10 +77,8 @@ public struct ClockExpression: Sendable, Hashable {
 
     /// The text for `now` in `locale` and `timeZone`.
     public func render(now: Date, locale: Locale, timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        calendar.locale = locale
-        let moment = offsets.isEmpty && nextWeekday == nil ? now : self.moment(from: now, calendar: calendar)
+        let moment = offsets.isEmpty && nextWeekday == nil
+            ? now : self.moment(from: now, calendar: DateFormatterCache.shared.calendar(locale: locale, timeZone: timeZone))
         let style: DateFormatterCache.Style
         if let pattern {
             style = .pattern(pattern)
@@ -196,6 +194,21 @@ final class DateFormatterCache: @unchecked Sendable {
     static let shared = DateFormatterCache()
     private let lock = NSLock()
     private var formatters: [Key: DateFormatter] = [:]
+    private var calendars: [String: Calendar] = [:]
+
+    /// A Gregorian calendar in `timeZone` (calendars are values; the copy is the caller's).
+    func calendar(locale: Locale, timeZone: TimeZone) -> Calendar {
+        let key = locale.identifier + "|" + timeZone.identifier
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = calendars[key] { return cached }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        calendar.locale = locale
+        if calendars.count >= 64 { calendars.removeAll(keepingCapacity: true) }
+        calendars[key] = calendar
+        return calendar
+    }
 
     func string(from date: Date, style: Style, locale: Locale, timeZone: TimeZone) -> String {
         let key = Key(style: style, locale: locale.identifier, timeZone: timeZone.identifier)
