@@ -11,9 +11,39 @@ struct EditorView: View {
     var body: some View {
         NavigationStack {
             Form {
+                Section(AppText.label(.editorKind).localized) {
+                    Picker(AppText.label(.editorKind).localized, selection: Binding(get: { model.kind }, set: { model.setKind($0) })) {
+                        ForEach(model.kinds, id: \.self) { Text(verbatim: $0.label).tag($0) }
+                    }
+                    .pickerStyle(.segmented)
+                }
                 Section(AppText.label(.editorName).localized) {
                     TextField(AppText.label(.editorName).localized, text: $model.name)
                     message(.name)
+                }
+                if model.kind.usesRecipients {
+                    Section(AppText.label(model.kind == .text ? .editorToPhone : .editorToEmail).localized) {
+                        TextField(AppText.label(model.kind == .text ? .editorToPhone : .editorToEmail).localized,
+                                  text: Binding(get: { model.to.joined(separator: ", ") },
+                                                set: { model.to = $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }))
+                            .keyboardType(model.kind == .text ? .phonePad : .emailAddress)
+                            .textInputAutocapitalization(.never)
+                        message(.to)
+                    }
+                }
+                if model.kind.usesSubject {
+                    Section(AppText.label(.editorCc).localized) {
+                        TextField(AppText.label(.editorCc).localized,
+                                  text: Binding(get: { model.cc.joined(separator: ", ") },
+                                                set: { model.cc = $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }))
+                            .keyboardType(.emailAddress)
+                            .textInputAutocapitalization(.never)
+                        message(.cc)
+                    }
+                    Section(AppText.label(.editorSubject).localized) {
+                        TextField(AppText.label(.editorSubject).localized, text: $model.subject)
+                        message(.subject)
+                    }
                 }
                 Section(AppText.label(.editorIcon).localized) {
                     LazyVGrid(columns: [GridItem(.adaptive(minimum: 44))]) {
@@ -30,6 +60,8 @@ struct EditorView: View {
                 }
                 Section(AppText.label(.editorText).localized) {
                     CursorTextView(text: $model.body, cursor: $model.cursor).frame(minHeight: 120)
+                    Text(verbatim: model.counter.summary).font(.caption.monospacedDigit())
+                        .foregroundStyle(model.counter.isOver ? .red : .secondary)
                     message(.body)
                     DisclosureGroup(AppText.label(.editorVariables).localized) {
                         ForEach(model.variables) { variable in
@@ -42,7 +74,7 @@ struct EditorView: View {
                         }
                     }
                 }
-                Section(AppText.label(.editorTargets).localized) {
+                if model.kind.usesTargets { Section(AppText.label(.editorTargets).localized) {
                     NavigationLink {
                         TargetPickerView(model: model.picker)
                     } label: {
@@ -50,12 +82,12 @@ struct EditorView: View {
                     }
                     if let note = model.targetsNote { Text(note).font(.footnote).foregroundStyle(.secondary) }
                     message(.targets)
-                }
+                } }
                 Section {
                     Picker(AppText.label(.editorLocation).localized, selection: $model.locationMode) {
-                        ForEach(model.locationModes, id: \.self) { mode in Text(AppText.locationMode(mode)).tag(mode) }
+                        ForEach(model.allowedLocationModes, id: \.self) { mode in Text(AppText.locationMode(mode)).tag(mode) }
                     }
-                    Toggle(AppText.label(.editorSilent).localized, isOn: $model.silent)
+                    if model.kind == .telegram { Toggle(AppText.label(.editorSilent).localized, isOn: $model.silent) }
                 }
                 if let reason = model.saveBlockedReason { Text(reason).font(.footnote).foregroundStyle(.secondary) }
                 if let error = model.saveError { Text(error).foregroundStyle(.red) }

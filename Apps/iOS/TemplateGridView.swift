@@ -8,8 +8,10 @@ struct TemplateGridView: View {
     let app: AppModel
     @Bindable var model: TemplateListModel
     @State private var editing: EditorModel?
-    @State private var asking: (template: Template, names: [String])?
+    @State private var asking: Template?
     @State private var values: [String: String] = [:]
+    @State private var composing: ComposeRequest?
+    @Environment(\.openURL) private var openURL
 
     private let columns = [GridItem(.adaptive(minimum: 150), spacing: 12)]
 
@@ -70,21 +72,35 @@ struct TemplateGridView: View {
         } message: {
             if let body = model.deleteConfirmation?.body { Text(body) }
         }
-        .alert(AppText.label(.valuesTitle).localized, isPresented: Binding(get: { asking != nil }, set: { if !$0 { asking = nil } })) {
-            ForEach(asking?.names ?? [], id: \.self) { name in
-                TextField(name, text: Binding(get: { values[name] ?? "" }, set: { values[name] = $0 }))
+        .sheet(item: $asking, onDismiss: { if composing == nil { values = [:] } }) { template in
+            VariablesSheet(title: template.name, variables: model.variablesNeeded(for: template), values: $values) {
+                asking = nil
+                Task { await tap(template) }
             }
-            Button(AppText.label(.send).localized) {
-                if let template = asking?.template { Task { await tap(template) } }
-            }
-            Button(AppText.label(.cancel).localized, role: .cancel) { values = [:] }
         }
+        .sheet(item: $composing) { request in
+            ComposeSheet(route: request.route) { result in
+                model.finishCompose(request, result: result)
+                composing = nil
+            }
+        }
+        .task { model.composeCapabilities = ComposeSheet.capabilities }
         .refreshable { model.reload() }
     }
 
     private var chips: some View {
         ScrollView(.horizontal, showsIndicators: false) {
             HStack {
+                ForEach(model.kindChips) { chip in
+                    Button {
+                        model.selectedKind = model.selectedKind == chip.kind ? nil : chip.kind
+                    } label: {
+                        Text(verbatim: "\(chip.title.localized) \(chip.count)")
+                            .padding(.horizontal, 12).frame(minHeight: 44)
+                    }
+                    .buttonStyle(.bordered)
+                    .tint(model.selectedKind == chip.kind ? .accentColor : .secondary)
+                }
                 ForEach(model.chips) { chip in
                     Button {
                         model.selectedChat = chip.chatID
@@ -103,10 +119,17 @@ struct TemplateGridView: View {
     private func tap(_ template: Template) async {
         UIImpactFeedbackGenerator(style: .medium).impactOccurred()
         switch await model.send(template, values: values) {
-        case .needsValues(let names): asking = (template, names)
+        case .needsValues: asking = template
         case .queued:
             asking = nil
             values = [:]
+        case .compose(let request):
+            values = [:]
+            if case .openLink(let url) = request.route {
+                openURL(url) { accepted in model.finishCompose(request, result: accepted ? .handedOver : .failed(url.absoluteString)) }
+            } else {
+                composing = request
+            }
         case .failed: UINotificationFeedbackGenerator().notificationOccurred(.error)
         }
     }
@@ -129,7 +152,8 @@ struct TemplateTile: View {
                     badge
                 }
                 Text(template.name).font(.headline).multilineTextAlignment(.leading)
-                Text(verbatim: template.targets.map(\.displayName).joined(separator: ", "))
+                Text(verbatim: template.kind.usesTargets ? template.targets.map(\.displayName).joined(separator: ", ")
+                    : ([template.kind.label] + template.to).joined(separator: " · "))
                     .font(.caption).foregroundStyle(.secondary).lineLimit(2)
                 results
             }

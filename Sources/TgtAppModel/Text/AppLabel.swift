@@ -34,6 +34,11 @@ public enum AppLabel: String, CaseIterable, Sendable {
     case editorTargets = "editor.targets"
     case editorLocation = "editor.location"
     case editorSilent = "editor.silent"
+    case editorKind = "editor.kind"
+    case editorToEmail = "editor.to.email"
+    case editorToPhone = "editor.to.phone"
+    case editorCc = "editor.cc"
+    case editorSubject = "editor.subject"
     case pickerSearch = "picker.search"
     case pickerRefresh = "picker.refresh"
     case settingsAccount = "settings.account"
@@ -80,6 +85,11 @@ public enum AppLabel: String, CaseIterable, Sendable {
         "editor.targets": "Send to",
         "editor.location": "Location",
         "editor.silent": "Send silently",
+        "editor.kind": "Kind",
+        "editor.to.email": "To (email addresses)",
+        "editor.to.phone": "To (phone numbers)",
+        "editor.cc": "Cc",
+        "editor.subject": "Subject",
         "picker.search": "Search groups and topics",
         "picker.refresh": "Refresh",
         "settings.account": "Account",
