@@ -44,10 +44,10 @@ public struct TemplateText: Sendable, Hashable {
                 j = after
             }
             guard let closeIndex = found else { throw .unclosedPlaceholder(position: position(i)) }
-            let raw = text[contentStart..<closeIndex]
-            let openPosition = position(i)
-            let placeholder = try Placeholder.parse(raw, position: openPosition + 2)
-            try Self.checkConsistent(placeholder, with: parts, position: openPosition)
+            let placeholder = try Placeholder.parse(contentStart..<closeIndex, of: text, open: i)
+            if placeholder.defaultValue != nil || placeholder.choices != nil {
+                try Self.checkConsistent(placeholder, with: parts) { position(i) }
+            }
             if literalStart < i { parts.append(.literal(String(text[literalStart..<i]))) }
             parts.append(.variable(placeholder))
             i = utf8.index(closeIndex, offsetBy: 2)
@@ -87,11 +87,10 @@ public struct TemplateText: Sendable, Hashable {
 
     /// A variable may appear many times, but only one of its appearances may give a default or
     /// choices (or they must all give the same).
-    private static func checkConsistent(_ placeholder: Placeholder, with parts: [Part], position: Int) throws(TemplateSyntaxError) {
-        guard placeholder.defaultValue != nil || placeholder.choices != nil else { return }
+    private static func checkConsistent(_ placeholder: Placeholder, with parts: [Part], position: () -> Int) throws(TemplateSyntaxError) {
         for case .variable(let earlier) in parts where earlier.name == placeholder.name && (earlier.defaultValue != nil || earlier.choices != nil) {
             if earlier.form != placeholder.form {
-                throw .conflictingForms(placeholder.name, position: position)
+                throw .conflictingForms(placeholder.name, position: position())
             }
         }
     }

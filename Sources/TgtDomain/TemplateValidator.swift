@@ -69,7 +69,8 @@ public struct TemplateValidator: Sendable {
             return [ValidationIssue(field: .body, message: "The text has a control character, \(TelegramText.describe(scalar)), at character \(position); remove it (only line breaks and tabs are allowed).")]
         }
         var issues: [ValidationIssue] = []
-        let measured = MessageLength.measure(body, kind: kind, telegramLimit: maxTextLength)
+        // Drafts go out as plain text: measure what the app will get, not the Markdown.
+        let measured = MessageLength.measure(kind.formatsMarkdown ? body : PlainText.fromMarkdown(body), kind: kind, telegramLimit: maxTextLength)
         if let problem = measured.problem { issues.append(ValidationIssue(field: .body, message: problem)) }
         let length = body.unicodeScalars.count
         let parsed: TemplateText

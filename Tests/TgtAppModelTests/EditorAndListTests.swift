@@ -77,7 +77,7 @@ struct EditorAndListTests {
         editor.insert(time)
         #expect(editor.body.hasSuffix("at {{time}}"))
         editor.body = "In {{minutes}} min 🚗 {{date}}"
-        #expect(editor.variables.map(\.name) == BuiltinVariable.allCases.map(\.rawValue) + ["minutes"])
+        #expect(editor.variables.map(\.name) == BuiltinVariable.allCases.map(\.rawValue) + VariableGuide.forms.map(\.example) + ["minutes"])
         #expect(editor.variables.last?.summary.description == "Asked for when you send")
         editor.cursor = 20  // after the emoji (characters, not bytes)
         editor.insert(try #require(editor.variables.first { $0.name == "me" }))

@@ -50,7 +50,7 @@ struct TemplateKindsTests {
         ("see example.com.", 4 + 23 + 1),
         ("mail me at ada@example.com", 26),
         ("こんにちは", 10),
-        ("👍", 2), ("👍🏽", 2), ("👨‍👩‍👧", 2), ("❤️", 2), ("café", 4),
+        ("👍", 2), ("👍🏽", 2), ("👨‍👩‍👧", 2), ("❤️", 2), ("café", 4), ("1️⃣", 2), ("#️⃣ 5", 4),
     ])
     func xWeights(text: String, expected: Int) {
         #expect(MessageLength.measure(text, kind: .x).count == expected)
@@ -122,6 +122,9 @@ struct TemplateKindsTests {
         ("a\\_b \\*c\\* \\[d", "a_b *c* [d"),
         ("5 * 3 = 15 and snake_case", "5 * 3 = 15 and snake_case"),
         ("unclosed [link](http://x", "unclosed [link](http://x"),
+        ("https://ex.com/?utm_source=a&utm_medium=b and *2*3*", "https://ex.com/?utm_source=a&utm_medium=b and 2*3"),
+        ("[Join](https://x.io/a\\_b) `a\\_b` x\\_y", "Join (https://x.io/a_b) a_b x_y"),
+        ("a_b_c and _it_ and 2*3*4", "a_b_c and it and 2*3*4"),
     ])
     func plainText(markdown: String, expected: String) {
         #expect(PlainText.fromMarkdown(markdown) == expected)
@@ -159,6 +162,10 @@ struct TemplateKindsTests {
         #expect(fields(Template(name: "A", kind: .x, body: String(repeating: "a", count: 281))) == [.body])
         #expect(fields(Template(name: "A", kind: .text, body: "Hi", to: ["+39 333 1234567", "+393331234567"])) == [.to])
         #expect(fields(Template(name: "A", kind: .email, body: "*broken markdown", to: ["a@example.com"], cc: ["b@example.com"], subject: "S")) == [])
+        #expect(fields(Template(name: "A", kind: .email, body: "{{m|c|d}}", subject: "{{m|a|b}}")) == [.subject])
+        #expect(fields(Template(name: "A", kind: .email, body: "Hi", subject: "For {{chat}}")) == [.subject])
+        // Drafts are measured as the plain text the app gets: a long link in Markdown counts 23 on X.
+        #expect(fields(Template(name: "A", kind: .x, body: "[Read](https://example.com/" + String(repeating: "a", count: 300) + ")")) == [])
     }
 
     @Test("converting a template to another kind clears what that kind does not use")

@@ -113,7 +113,7 @@ public final class EditorModel {
     /// The text measured as its channel counts it (characters, SMS parts, X's weighting),
     /// for the counter under the text.
     public var counter: MessageLength {
-        MessageLength.measure(body, kind: kind, telegramLimit: validator.maxTextLength)
+        MessageLength.measure(kind.formatsMarkdown ? body : PlainText.fromMarkdown(body), kind: kind, telegramLimit: validator.maxTextLength)
     }
 
     /// Every problem with the draft, by field.

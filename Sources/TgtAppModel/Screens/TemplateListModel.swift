@@ -140,7 +140,9 @@ public final class TemplateListModel {
     private func compose(_ template: Template, values: [String: String]) -> TapResult {
         let draft: Draft
         do {
-            draft = try DraftHandOff(store: store).prepare(template, values: values, context: RenderContext())
+            // The map link of a draft uses the default location from Settings.
+            let location = (try? store.defaultLocation()) ?? nil
+            draft = try DraftHandOff(store: store).prepare(template, values: values, context: RenderContext(location: location))
         } catch {
             let text = AppText.verbatim(error.message)
             sendStates[template.id] = .failed([], notice: text)

@@ -26,8 +26,25 @@ enum KindRules {
         if kind.usesRecipients { issues += recipientProblems(template) }
         if kind.usesSubject, let problem = subjectProblem(template.subject, rendered: false) {
             issues.append(ValidationIssue(field: .subject, message: problem))
+        } else if kind.usesSubject, let problem = subjectAgainstBody(template) {
+            issues.append(ValidationIssue(field: .subject, message: problem))
         }
         return issues
+    }
+
+    /// The subject and the text are one message: a variable gets one default or one list of
+    /// choices across both, and `{{chat}}` (Telegram's) is not in either.
+    static func subjectAgainstBody(_ template: Template) -> String? {
+        guard let subject = try? TemplateText(parsing: template.subject), let body = try? TemplateText(parsing: template.body) else { return nil }
+        if subject.variableNames.contains(BuiltinVariable.chat.rawValue) {
+            return "{{chat}} is the Telegram chat's title; email templates have no chat."
+        }
+        for case .variable(let a) in subject.parts where a.defaultValue != nil || a.choices != nil {
+            for case .variable(let b) in body.parts where b.name == a.name && (b.defaultValue != nil || b.choices != nil) && b.form != a.form {
+                return "{{\(a.name)}} has a different default or choices in the subject and in the text; give them once."
+            }
+        }
+        return nil
     }
 
     static func recipientProblems(_ template: Template) -> [ValidationIssue] {

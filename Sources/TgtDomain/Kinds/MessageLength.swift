@@ -135,8 +135,8 @@ public struct MessageLength: Sendable, Hashable, Codable {
         guard let first = character.unicodeScalars.first else { return false }
         if first.properties.isEmojiPresentation { return true }
         // Text-default symbols become emoji with VS16, keycaps and flags are sequences.
-        return first.properties.isEmoji && character.unicodeScalars.count > 1 && first.value > 0x39
-            && character.unicodeScalars.contains { $0.value == 0xFE0F || $0.properties.isEmojiPresentation }
+        return first.properties.isEmoji && character.unicodeScalars.count > 1
+            && character.unicodeScalars.contains { $0.value == 0xFE0F || $0.value == 0x20E3 || $0.properties.isEmojiPresentation }
     }
 
     /// Ranges of links: `http(s)://…` and bare domains with a common top-level domain

@@ -77,19 +77,25 @@ public struct ClockExpression: Sendable, Hashable {
 
     /// The text for `now` in `locale` and `timeZone`.
     public func render(now: Date, locale: Locale, timeZone: TimeZone) -> String {
-        let moment = offsets.isEmpty && nextWeekday == nil
-            ? now : self.moment(from: now, calendar: DateFormatterCache.shared.calendar(locale: locale, timeZone: timeZone))
-        let style: DateFormatterCache.Style
-        if let pattern {
-            style = .pattern(pattern)
-        } else {
-            switch base {
-            case .date: style = .styles(date: .medium, time: .none)
-            case .time: style = .styles(date: .none, time: .short)
-            case .datetime: style = .styles(date: .medium, time: .short)
-            }
+        let cache = DateFormatterCache.shared
+        let style = self.style
+        // Offsets move by whole minutes, so a text without seconds is the same all minute long.
+        let minute = style.showsSeconds ? nil : Int64((now.timeIntervalSince1970 / 60).rounded(.down))
+        if let minute, let text = cache.text(of: self, minute: minute, locale: locale, timeZone: timeZone) { return text }
+        let moment = offsets.isEmpty && nextWeekday == nil ? now : self.moment(from: now, calendar: cache.calendar(locale: locale, timeZone: timeZone))
+        let text = cache.string(from: moment, style: style, locale: locale, timeZone: timeZone)
+        if let minute { cache.remember(text, of: self, minute: minute, locale: locale, timeZone: timeZone) }
+        return text
+    }
+
+    /// The pattern, or the locale's style for the base.
+    var style: DateFormatterCache.Style {
+        if let pattern { return .pattern(pattern) }
+        switch base {
+        case .date: return .styles(date: .medium, time: .none)
+        case .time: return .styles(date: .none, time: .short)
+        case .datetime: return .styles(date: .medium, time: .short)
         }
-        return DateFormatterCache.shared.string(from: moment, style: style, locale: locale, timeZone: timeZone)
     }
 
     static let weekdays: [(names: [String], number: Int)] = [
@@ -98,91 +104,108 @@ public struct ClockExpression: Sendable, Hashable {
     ]
 
     /// Letters that are fields of a Unicode date pattern (UTS #35).
-    static let patternFields = Set("GyYuUrQqMLlwWdDFgEecaBbhHKkjJCmsSAzZOvVXx")
+    static let patternFields = Set("GyYuUrQqMLlwWdDFgEecaBbhHKkjJCmsSAzZOvVXx".utf8)
 
     /// Parses what follows the base name (`reader` stands on the first `+`, `-` or `:`).
     static func parse(base: Base, reader: inout PlaceholderReader) throws(TemplateSyntaxError) -> ClockExpression {
         var expression = ClockExpression(base: base)
-        while let sign = reader.peek, sign == "+" || sign == "-" {
+        while let sign = reader.peek, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
             reader.advance()
-            let amountPosition = reader.position
-            var digits = ""
-            while let c = reader.peek, c.isASCII, c.isNumber {
-                digits.append(c)
+            let amountStart = reader.index
+            var amount = 0, digits = 0
+            while let c = reader.peek, c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") {
+                amount = min(amount * 10 + Int(c - UInt8(ascii: "0")), maxAmount + 1)
+                digits += 1
                 reader.advance()
             }
-            guard !digits.isEmpty else { throw .missingOffsetAmount(sign: String(sign), position: amountPosition) }
-            guard digits.count <= 6, let amount = Int(digits), amount <= maxAmount else {
-                throw .offsetTooLarge(position: amountPosition)
+            guard digits > 0 else {
+                throw .missingOffsetAmount(sign: String(UnicodeScalar(sign)), position: reader.position(of: amountStart))
             }
-            guard let letter = reader.peek, letter != ":", letter != " " else { throw .missingOffsetUnit(position: reader.position) }
-            guard let unit = Unit(rawValue: letter) else { throw .unknownOffsetUnit(String(letter), position: reader.position) }
+            guard amount <= maxAmount else { throw .offsetTooLarge(position: reader.position(of: amountStart)) }
+            guard let letter = reader.peek, letter != UInt8(ascii: ":"), !PlaceholderReader.isSpace(letter) else {
+                throw .missingOffsetUnit(position: reader.position)
+            }
+            guard letter < 128, let unit = Unit(rawValue: Character(UnicodeScalar(letter))) else {
+                throw .unknownOffsetUnit(reader.character, position: reader.position)
+            }
             reader.advance()
-            expression.offsets.append(Offset(amount: sign == "-" ? -amount : amount, unit: unit))
+            expression.offsets.append(Offset(amount: sign == UInt8(ascii: "-") ? -amount : amount, unit: unit))
         }
-        if reader.peek == ":" {
+        if reader.peek == UInt8(ascii: ":") {
             reader.advance()
             try parseSpec(into: &expression, reader: &reader)
         }
         reader.skipSpaces()
-        if let extra = reader.peek { throw .unexpectedCharacter(String(extra), base: base.rawValue, position: reader.position) }
+        if !reader.isAtEnd { throw .unexpectedCharacter(reader.character, base: base.rawValue, position: reader.position) }
         return expression
     }
 
     /// After the colon: `next WEEKDAY`, optionally `:PATTERN`, or a pattern.
     private static func parseSpec(into expression: inout ClockExpression, reader: inout PlaceholderReader) throws(TemplateSyntaxError) {
         reader.skipSpaces()
-        let specPosition = reader.position
-        let spec = reader.rest
-        guard !spec.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyFormat(position: specPosition) }
-        if spec.lowercased().hasPrefix("next ") {
-            for _ in 0..<5 { reader.advance() }
+        guard !reader.restTrimmed.isEmpty else { throw .emptyFormat(position: reader.position) }
+        if reader.restStarts(withLowercased: "next ") {
+            reader.advance(by: 5)
             reader.skipSpaces()
-            let dayPosition = reader.position
-            var word = ""
-            while let c = reader.peek, c != ":" {
-                word.append(c)
-                reader.advance()
-            }
-            let day = word.trimmingCharacters(in: .whitespaces).lowercased()
+            let dayStart = reader.index
+            while let c = reader.peek, c != UInt8(ascii: ":") { reader.advance() }
+            let word = reader.trimmed(dayStart, reader.index)
+            let day = word.lowercased()
             guard let match = weekdays.first(where: { $0.names.contains(day) }) else {
-                throw .unknownWeekday(word.trimmingCharacters(in: .whitespaces), position: dayPosition)
+                throw .unknownWeekday(word, position: reader.position(of: dayStart))
             }
             expression.nextWeekday = match.number
-            guard reader.peek == ":" else { return }
+            guard reader.peek == UInt8(ascii: ":") else { return }
             reader.advance()
             reader.skipSpaces()
-            guard !reader.rest.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyFormat(position: reader.position) }
+            guard !reader.restTrimmed.isEmpty else { throw .emptyFormat(position: reader.position) }
         }
         expression.pattern = try readPattern(reader: &reader)
     }
 
-    /// The rest as a date pattern, checked field by field.
+    /// The rest as a date pattern, checked field by field: ASCII letters are fields (UTS #35),
+    /// text between single quotes is literal.
     private static func readPattern(reader: inout PlaceholderReader) throws(TemplateSyntaxError) -> String {
-        let pattern = String(reader.rest).trimmingCharacters(in: .whitespaces)
+        reader.skipSpaces()
         var inQuote = false
-        var quotePosition = 0
-        var position = reader.position
-        for c in pattern {
-            if c == "'" {
+        var quote = reader.index
+        var probe = reader
+        while let c = probe.peek {
+            if c == UInt8(ascii: "'") {
                 inQuote.toggle()
-                quotePosition = position
-            } else if !inQuote, c.isASCII, c.isLetter, !patternFields.contains(c) {
-                throw .unknownFormatField(String(c), position: position)
+                quote = probe.index
+            } else if !inQuote, (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")),
+                      !patternFields.contains(c) {
+                throw .unknownFormatField(String(UnicodeScalar(c)), position: probe.position)
             }
-            position += 1
+            probe.advance()
         }
-        if inQuote { throw .unclosedFormatQuote(position: quotePosition) }
-        while !reader.isAtEnd { reader.advance() }
-        return pattern
+        if inQuote { throw .unclosedFormatQuote(position: reader.position(of: quote)) }
+        return reader.readRestTrimmed()
     }
 }
 
-/// Date formatters are costly to make; renders reuse them by pattern, locale and time zone.
+/// Date formatters are costly to make, and formatting is most of a date placeholder's cost:
+/// renders reuse formatters by pattern, locale and time zone, and remember the last texts per
+/// minute for patterns without seconds (all targets of a send, a preview typed into, sends in
+/// the same minute get the same text without formatting again).
 final class DateFormatterCache: @unchecked Sendable {
     enum Style: Hashable {
         case pattern(String)
         case styles(date: DateFormatter.Style, time: DateFormatter.Style)
+
+        /// Whether the text can change within a minute (seconds or fractions in it).
+        var showsSeconds: Bool {
+            switch self {
+            case .styles(_, let time): return time == .medium || time == .long || time == .full
+            case .pattern(let pattern):
+                var inQuote = false
+                for c in pattern.utf8 {
+                    if c == UInt8(ascii: "'") { inQuote.toggle() } else if !inQuote, c == UInt8(ascii: "s") || c == UInt8(ascii: "S") || c == UInt8(ascii: "A") { return true }
+                }
+                return false
+            }
+        }
     }
 
     private struct Key: Hashable {
@@ -191,9 +214,44 @@ final class DateFormatterCache: @unchecked Sendable {
         var timeZone: String
     }
 
+    private struct TextKey: Hashable {
+        var key: Key
+        var minute: Int64
+    }
+
+    private struct ExpressionKey: Hashable {
+        var expression: ClockExpression
+        var locale: String
+        var timeZone: String
+        var minute: Int64
+    }
+
+    private struct Entry {
+        var formatter: DateFormatter
+        var perMinute: Bool
+    }
+
     static let shared = DateFormatterCache()
     private let lock = NSLock()
-    private var formatters: [Key: DateFormatter] = [:]
+    private var formatters: [Key: Entry] = [:]
+    private var texts: [TextKey: String] = [:]
+    private var expressionTexts: [ExpressionKey: String] = [:]
+
+    /// The text `expression` rendered to in this minute, if it was rendered.
+    func text(of expression: ClockExpression, minute: Int64, locale: Locale, timeZone: TimeZone) -> String? {
+        let key = ExpressionKey(expression: expression, locale: locale.identifier, timeZone: timeZone.identifier, minute: minute)
+        lock.lock()
+        defer { lock.unlock() }
+        return expressionTexts[key]
+    }
+
+    func remember(_ text: String, of expression: ClockExpression, minute: Int64, locale: Locale, timeZone: TimeZone) {
+        let key = ExpressionKey(expression: expression, locale: locale.identifier, timeZone: timeZone.identifier, minute: minute)
+        lock.lock()
+        defer { lock.unlock() }
+        if expressionTexts.count >= 1024 { expressionTexts.removeAll(keepingCapacity: true) }
+        expressionTexts[key] = text
+    }
     private var calendars: [String: Calendar] = [:]
 
     /// A Gregorian calendar in `timeZone` (calendars are values; the copy is the caller's).
@@ -215,11 +273,11 @@ final class DateFormatterCache: @unchecked Sendable {
         // Formatting happens under the lock: a DateFormatter is not safe to share between threads.
         lock.lock()
         defer { lock.unlock() }
-        let formatter: DateFormatter
+        let entry: Entry
         if let cached = formatters[key] {
-            formatter = cached
+            entry = cached
         } else {
-            formatter = DateFormatter()
+            let formatter = DateFormatter()
             formatter.locale = locale
             formatter.timeZone = timeZone
             switch style {
@@ -229,8 +287,16 @@ final class DateFormatterCache: @unchecked Sendable {
                 formatter.timeStyle = time
             }
             if formatters.count >= 256 { formatters.removeAll(keepingCapacity: true) }
-            formatters[key] = formatter
+            entry = Entry(formatter: formatter, perMinute: !style.showsSeconds)
+            formatters[key] = entry
         }
-        return formatter.string(from: date)
+        guard entry.perMinute else { return entry.formatter.string(from: date) }
+        // Time zones change their offset on whole minutes, so one minute has one text.
+        let textKey = TextKey(key: key, minute: Int64((date.timeIntervalSince1970 / 60).rounded(.down)))
+        if let text = texts[textKey] { return text }
+        let text = entry.formatter.string(from: date)
+        if texts.count >= 1024 { texts.removeAll(keepingCapacity: true) }
+        texts[textKey] = text
+        return text
     }
 }

@@ -35,90 +35,128 @@ public struct Placeholder: Sendable, Hashable {
         return nil
     }
 
-    /// Parses the text between `{{` and `}}`. `position` is the 1-based character position of
-    /// the first character of `raw` in the body, for errors that point at a character.
-    static func parse(_ raw: Substring, position: Int) throws(TemplateSyntaxError) -> Placeholder {
-        var reader = PlaceholderReader(raw, position: position)
+    /// Parses the text between `{{` and `}}` (`content` of `body`, whose `{{` is at `open`).
+    /// Works on UTF-8 bytes; character positions are only counted for an error message.
+    static func parse(_ content: Range<String.Index>, of body: String, open: String.Index) throws(TemplateSyntaxError) -> Placeholder {
+        var reader = PlaceholderReader(body, content)
+        func invalid() -> TemplateSyntaxError {
+            .invalidName(String(body[content]), position: reader.position(of: open))
+        }
         reader.skipSpaces()
         let name = reader.readName()
+        guard TemplateText.isValidName(name) else { throw invalid() }
         let afterName = reader.peek
-        guard TemplateText.isValidName(name) else {
-            // Keep today's message for anything that is not one of the forms.
-            throw .invalidName(String(raw), position: position - 2)
-        }
         reader.skipSpaces()
         guard let marker = reader.peek else { return Placeholder(name: name) }
         let builtin = BuiltinVariable(rawValue: name)
         switch marker {
-        case "=":
+        case UInt8(ascii: "="):
             guard builtin == nil else { throw .builtinWithDefault(name, position: reader.position) }
             reader.advance()
-            return Placeholder(name: name, form: .defaulted(reader.rest.trimmingCharacters(in: .whitespaces)))
-        case "|":
+            return Placeholder(name: name, form: .defaulted(reader.restTrimmed))
+        case UInt8(ascii: "|"):
             guard builtin == nil else { throw .builtinWithChoices(name, position: reader.position) }
             return Placeholder(name: name, form: .choice(try reader.readChoices(name: name)))
-        case "+", "-", ":":
-            guard afterName == marker else { throw .invalidName(String(raw), position: position - 2) }
+        case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: ":"):
+            guard afterName == marker else { throw invalid() }
             guard let base = ClockExpression.Base(rawValue: name) else { throw .clockFormOnOther(name, position: reader.position) }
             return Placeholder(name: name, form: .clock(try ClockExpression.parse(base: base, reader: &reader)))
         default:
-            throw .invalidName(String(raw), position: position - 2)
+            throw invalid()
         }
     }
 }
 
-/// Walks the inside of one placeholder by characters, knowing each one's position in the body.
+/// Walks the inside of one placeholder byte by byte (everything it looks for is ASCII, so each
+/// stop is a valid `String.Index`), counting character positions in the body only on demand.
 struct PlaceholderReader {
-    private let text: Substring
-    private(set) var index: Substring.Index
-    /// 1-based character position of `index` in the whole body.
-    private(set) var position: Int
+    let body: String
+    private(set) var index: String.Index
+    let end: String.Index
 
-    init(_ text: Substring, position: Int) {
-        self.text = text
-        self.index = text.startIndex
-        self.position = position
+    init(_ body: String, _ content: Range<String.Index>) {
+        self.body = body
+        index = content.lowerBound
+        end = content.upperBound
     }
 
-    var peek: Character? { index < text.endIndex ? text[index] : nil }
-    var isAtEnd: Bool { index >= text.endIndex }
-    var rest: Substring { text[index...] }
+    var peek: UInt8? { index < end ? body.utf8[index] : nil }
+    var isAtEnd: Bool { index >= end }
+
+    /// The whole character at the reader, for messages.
+    var character: String { body[index..<end].first.map(String.init) ?? "" }
+
+    /// 1-based character position of `index` in the body.
+    func position(of index: String.Index) -> Int { body.distance(from: body.startIndex, to: index) + 1 }
+    var position: Int { position(of: index) }
 
     mutating func advance() {
-        guard index < text.endIndex else { return }
-        index = text.index(after: index)
-        position += 1
+        guard index < end else { return }
+        index = body.utf8.index(after: index)
     }
+
+    mutating func advance(by count: Int) {
+        for _ in 0..<count { advance() }
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 
     mutating func skipSpaces() {
-        while let c = peek, c == " " || c == "\t" { advance() }
+        while let c = peek, Self.isSpace(c) { advance() }
     }
 
-    /// Letters, digits and underscores (ASCII) from here.
+    /// ASCII letters, digits and underscores from here.
     mutating func readName() -> String {
-        var name = ""
-        while let c = peek, c.isASCII, c.isLetter || c.isNumber || c == "_" {
-            name.append(c)
+        let start = index
+        while let c = peek, (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+            || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "_") {
             advance()
         }
-        return name
+        return String(body[start..<index])
+    }
+
+    /// `body[from..<to]` without the spaces and tabs at either end.
+    func trimmed(_ from: String.Index, _ to: String.Index) -> String {
+        let utf8 = body.utf8
+        var a = from, b = to
+        while a < b, Self.isSpace(utf8[a]) { a = utf8.index(after: a) }
+        while a < b, Self.isSpace(utf8[utf8.index(before: b)]) { b = utf8.index(before: b) }
+        return String(body[a..<b])
+    }
+
+    /// From here to the end, trimmed; the reader ends at the end.
+    mutating func readRestTrimmed() -> String {
+        let rest = trimmed(index, end)
+        index = end
+        return rest
+    }
+
+    var restTrimmed: String { trimmed(index, end) }
+
+    /// Whether the rest starts with `prefix` (ASCII, ignoring case).
+    func restStarts(withLowercased prefix: String) -> Bool {
+        var i = index
+        for expected in prefix.utf8 {
+            guard i < end else { return false }
+            var c = body.utf8[i]
+            if c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") { c += 32 }
+            guard c == expected else { return false }
+            i = body.utf8.index(after: i)
+        }
+        return true
     }
 
     /// `|a|b|c` up to the end: every choice non-empty (after trimming) and different.
     mutating func readChoices(name: String) throws(TemplateSyntaxError) -> [String] {
         var choices: [String] = []
-        while peek == "|" {
+        while peek == UInt8(ascii: "|") {
             advance()
-            let start = position
-            var choice = ""
-            while let c = peek, c != "|" {
-                choice.append(c)
-                advance()
-            }
-            let trimmed = choice.trimmingCharacters(in: .whitespaces)
-            guard !trimmed.isEmpty else { throw .emptyChoice(name, position: start) }
-            guard !choices.contains(trimmed) else { throw .repeatedChoice(name, trimmed, position: start) }
-            choices.append(trimmed)
+            let start = index
+            while let c = peek, c != UInt8(ascii: "|") { advance() }
+            let choice = trimmed(start, index)
+            guard !choice.isEmpty else { throw .emptyChoice(name, position: position(of: start)) }
+            guard !choices.contains(choice) else { throw .repeatedChoice(name, choice, position: position(of: start)) }
+            choices.append(choice)
         }
         guard choices.count >= 2 else { throw .singleChoice(name, position: position) }
         return choices

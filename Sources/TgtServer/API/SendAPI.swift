@@ -85,20 +85,21 @@ extension DashboardAPI {
     static func sampleContext(_ texts: [String], values: [String: String]) throws -> RenderContext {
         var context = RenderContext()
         for text in texts {
-            let variables: [TemplateVariable]
-            do { variables = try TemplateText(parsing: text).variables } catch {
+            do { _ = try TemplateText(parsing: text) } catch {
                 throw APIError(.unprocessableContent, code: error.code, message: error.message,
-                               issues: [ValidationIssue(field: .body, message: error.message)])
+                               issues: [ValidationIssue(field: texts.count > 1 && text == texts[0] ? .subject : .body, message: error.message)])
             }
-            for variable in variables where context.custom[variable.name] == nil {
-                let given = values[variable.name] ?? ""
-                if !given.isEmpty, variable.check(given) == nil {
-                    context.custom[variable.name] = given
-                } else if variable.kind == .choice, let first = variable.choices.first {
-                    context.custom[variable.name] = first
-                } else if variable.defaultValue == nil {
-                    context.custom[variable.name] = "‹\(variable.name)›"
-                }
+        }
+        // Subject and text together: a default given in one counts in the other.
+        let variables = (try? TemplateText(parsing: texts.joined(separator: "\n")).variables) ?? []
+        for variable in variables where context.custom[variable.name] == nil {
+            let given = values[variable.name] ?? ""
+            if !given.isEmpty, variable.check(given) == nil {
+                context.custom[variable.name] = given
+            } else if variable.kind == .choice, let first = variable.choices.first {
+                context.custom[variable.name] = first
+            } else if variable.defaultValue == nil {
+                context.custom[variable.name] = "‹\(variable.name)›"
             }
         }
         return context

@@ -76,7 +76,15 @@ function setUp(grid) {
     const draft = /** @type {Draft} */ (await api('POST', 'templates/' + tile.dataset.id + '/draft', body));
     const kind = tile.dataset.kind || '';
     // mailto: and sms: open their app without leaving the page; X's post page opens in a tab.
-    const opened = kind === 'x' ? window.open(draft.url, '_blank', 'noopener') !== null : (location.assign(draft.url), true);
+    let opened = true;
+    if (kind === 'x') {
+      // Without the "noopener" feature, whose window.open always returns null; the opener is cut by hand.
+      const tab = window.open(draft.url, '_blank');
+      if (tab) tab.opener = null;
+      opened = tab !== null;
+    } else {
+      location.assign(draft.url);
+    }
     list.replaceChildren(el('li', {class: 'sent'}, el('span', {'aria-hidden': 'true', text: '↗'}),
       el('span', {text: (opened ? 'Opened in your ' : 'Ready for your ') + (draftApps[kind] || 'app') + ': send it from there. '},
         el('a', {href: draft.url, target: kind === 'x' ? '_blank' : null, rel: 'noopener', text: opened ? 'Open again' : 'Open the draft'}))));

@@ -82,13 +82,22 @@ enum DesktopOpener {
         process.arguments = name == "gio" ? ["open", url] : [url]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
+        // The opener's messages go to a file, not a pipe: a mail client or browser it starts
+        // inherits the descriptor, and reading a pipe to its end would wait for that app to quit.
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("tgt-open-\(UUID().uuidString).log")
+        guard FileManager.default.createFile(atPath: log.path, contents: nil), let errors = try? FileHandle(forWritingTo: log) else {
+            throw InputError("A temporary file for \(name)'s messages could not be made.", next: "Copy the link tgt printed.")
+        }
+        defer {
+            try? errors.close()
+            try? FileManager.default.removeItem(at: log)
+        }
         process.standardError = errors
         do { try process.run() } catch {
             throw InputError("\(name) could not be started: \(error.localizedDescription).", next: "Copy the link tgt printed.")
         }
-        let output = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let output = (try? Data(contentsOf: log)) ?? Data()
         guard process.terminationStatus == 0 else {
             // The opener's own last line says why (no browser, no handler for sms:, …).
             let reason = String(decoding: output, as: UTF8.self).split(separator: "\n").last.map { ": \($0)" } ?? ""
