@@ -186,9 +186,9 @@ public struct ClockExpression: Sendable, Hashable {
 }
 
 /// Date formatters are costly to make, and formatting is most of a date placeholder's cost:
-/// renders reuse formatters by pattern, locale and time zone, and remember the last texts per
-/// minute for patterns without seconds (all targets of a send, a preview typed into, sends in
-/// the same minute get the same text without formatting again).
+/// renders reuse formatters and calendars by pattern, locale and time zone, and remember each
+/// expression's text per minute when it shows no seconds (all targets of a send, a preview typed
+/// into, sends in the same minute get the same text without computing it again).
 final class DateFormatterCache: @unchecked Sendable {
     enum Style: Hashable {
         case pattern(String)
@@ -214,11 +214,6 @@ final class DateFormatterCache: @unchecked Sendable {
         var timeZone: String
     }
 
-    private struct TextKey: Hashable {
-        var key: Key
-        var minute: Int64
-    }
-
     private struct ExpressionKey: Hashable {
         var expression: ClockExpression
         var locale: String
@@ -226,15 +221,10 @@ final class DateFormatterCache: @unchecked Sendable {
         var minute: Int64
     }
 
-    private struct Entry {
-        var formatter: DateFormatter
-        var perMinute: Bool
-    }
 
     static let shared = DateFormatterCache()
     private let lock = NSLock()
-    private var formatters: [Key: Entry] = [:]
-    private var texts: [TextKey: String] = [:]
+    private var formatters: [Key: DateFormatter] = [:]
     private var expressionTexts: [ExpressionKey: String] = [:]
 
     /// The text `expression` rendered to in this minute, if it was rendered.
@@ -273,11 +263,11 @@ final class DateFormatterCache: @unchecked Sendable {
         // Formatting happens under the lock: a DateFormatter is not safe to share between threads.
         lock.lock()
         defer { lock.unlock() }
-        let entry: Entry
+        let formatter: DateFormatter
         if let cached = formatters[key] {
-            entry = cached
+            formatter = cached
         } else {
-            let formatter = DateFormatter()
+            formatter = DateFormatter()
             formatter.locale = locale
             formatter.timeZone = timeZone
             switch style {
@@ -287,16 +277,8 @@ final class DateFormatterCache: @unchecked Sendable {
                 formatter.timeStyle = time
             }
             if formatters.count >= 256 { formatters.removeAll(keepingCapacity: true) }
-            entry = Entry(formatter: formatter, perMinute: !style.showsSeconds)
-            formatters[key] = entry
+            formatters[key] = formatter
         }
-        guard entry.perMinute else { return entry.formatter.string(from: date) }
-        // Time zones change their offset on whole minutes, so one minute has one text.
-        let textKey = TextKey(key: key, minute: Int64((date.timeIntervalSince1970 / 60).rounded(.down)))
-        if let text = texts[textKey] { return text }
-        let text = entry.formatter.string(from: date)
-        if texts.count >= 1024 { texts.removeAll(keepingCapacity: true) }
-        texts[textKey] = text
-        return text
+        return formatter.string(from: date)
     }
 }
