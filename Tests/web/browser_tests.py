@@ -8,7 +8,7 @@ import urllib.request
 from pathlib import Path
 
 from selenium import webdriver
-from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException
+from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -26,6 +26,19 @@ def check(condition, what):
     if not condition:
         raise AssertionError(what)
     print("  ✓", what, flush=True)
+
+
+def gone(element):
+    """A wait condition: `element` has left the document. Chromium sometimes answers a question
+    about a node of a page being replaced with a generic inspector error ("Node with given id
+    does not belong to the document") instead of a stale reference; both mean it is gone."""
+    def check(_driver):
+        try:
+            element.is_enabled()
+            return False
+        except (StaleElementReferenceException, WebDriverException):
+            return True
+    return check
 
 
 def make_driver():
@@ -199,7 +212,7 @@ def run(server, shots: Path, audit_setup=None):
         audit.screen("grid: delete confirmation dialog")
         page = driver.find_element(By.TAG_NAME, "html")
         driver.find_element(By.CSS_SELECTOR, "#confirm-dialog button[value=ok]").click()
-        wait.until(EC.staleness_of(page))  # the grid reloads after a delete
+        wait.until(gone(page))  # the grid reloads after a delete
         wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
         wait.until(lambda d: evil not in tile_names())
         check(all(t["name"] != evil for t in api(server, "GET", "templates")["templates"]), "delete after confirmation removes it")
@@ -267,7 +280,7 @@ def run(server, shots: Path, audit_setup=None):
         driver.get(server.url + "/settings")
         page = driver.find_element(By.TAG_NAME, "html")
         driver.find_element(By.XPATH, "//form[@action='/logout']//button").click()
-        wait.until(EC.staleness_of(page))
+        wait.until(gone(page))
         wait.until(EC.presence_of_element_located((By.ID, "password")))
         audit.screen("sign-in")
         driver.find_element(By.ID, "password").send_keys("not-the-password", Keys.ENTER)
