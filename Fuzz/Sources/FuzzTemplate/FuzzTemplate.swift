@@ -108,10 +108,23 @@ func checkParsed(_ body: String, _ parsed: TemplateText) {
         check(false, "neutralized text does not parse: \(escaped(neutral))")
     }
 
-    // Render with a value for every custom variable, a location and two targets.
+    // Render with a value for every custom variable (one of its choices where it has them), a
+    // location and two targets.
     var context = fixedContext
-    for name in parsed.variableNames where BuiltinVariable(rawValue: name) == nil {
-        context.custom[name] = "v_\(name)*[`\u{301}"
+    for variable in parsed.variables {
+        context.custom[variable.name] = variable.choices.first ?? "v_\(variable.name)*[`\u{301}"
+    }
+    // A value outside a variable's choices is refused, never rendered.
+    if let choice = parsed.variables.first(where: { $0.kind == .choice }) {
+        var wrong = context
+        wrong.custom[choice.name] = "v_\(choice.name)*[`\u{301}"
+        let template = Template(name: "fuzz", body: body, targets: [Target(chatID: -100, chatTitle: "g")])
+        do {
+            _ = try Renderer().render(template, context: wrong)
+            check(choice.choices.contains("v_\(choice.name)*[`\u{301}"), "a value outside the choices rendered")
+        } catch {
+            check(error.code == "not_a_choice", "a wrong choice failed with \(error.code), not not_a_choice")
+        }
     }
     let targets = [
         Target(chatID: -100, chatTitle: "my_group"),
