@@ -116,6 +116,48 @@ extension AppDatabase {
                 ALTER TABLE send_log ADD COLUMN kind TEXT NOT NULL DEFAULT 'telegram';
                 """)
         }
+        migrator.registerMigration("v6-timers") { db in
+            // Timers keep their state as dates: `state` is idle, running (ends_at_ms), paused
+            // (remaining_ms) or completed (completed_at_ms). A completion action names a
+            // template (cleared if it is deleted) with its custom values as a JSON object.
+            // Timer changes move the same revision widgets watch.
+            try db.execute(sql: """
+                CREATE TABLE timer (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL,
+                    duration_s INTEGER NOT NULL CHECK (duration_s BETWEEN 1 AND 359999),
+                    icon TEXT NOT NULL,
+                    color TEXT NOT NULL,
+                    state TEXT NOT NULL DEFAULT 'idle' CHECK (state IN ('idle', 'running', 'paused', 'completed')),
+                    ends_at_ms INTEGER,
+                    remaining_ms INTEGER,
+                    completed_at_ms INTEGER,
+                    notes TEXT NOT NULL DEFAULT '',
+                    action_template_id TEXT REFERENCES template(id) ON DELETE SET NULL,
+                    action_values TEXT NOT NULL DEFAULT '{}',
+                    remind_me INTEGER NOT NULL DEFAULT 0,
+                    sort_order INTEGER NOT NULL,
+                    created_at_ms INTEGER NOT NULL,
+                    updated_at_ms INTEGER NOT NULL
+                );
+                CREATE INDEX timer_order ON timer(sort_order, name);
+                CREATE INDEX timer_running ON timer(ends_at_ms) WHERE state = 'running';
+                CREATE TABLE timer_todo (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    timer_id TEXT NOT NULL REFERENCES timer(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    text TEXT NOT NULL,
+                    done INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE INDEX timer_todo_order ON timer_todo(timer_id, position);
+                CREATE TRIGGER timer_inserted AFTER INSERT ON timer BEGIN UPDATE revision SET value = value + 1 WHERE name = 'templates'; END;
+                CREATE TRIGGER timer_updated AFTER UPDATE ON timer BEGIN UPDATE revision SET value = value + 1 WHERE name = 'templates'; END;
+                CREATE TRIGGER timer_deleted AFTER DELETE ON timer BEGIN UPDATE revision SET value = value + 1 WHERE name = 'templates'; END;
+                CREATE TRIGGER timer_todo_inserted AFTER INSERT ON timer_todo BEGIN UPDATE revision SET value = value + 1 WHERE name = 'templates'; END;
+                CREATE TRIGGER timer_todo_updated AFTER UPDATE ON timer_todo BEGIN UPDATE revision SET value = value + 1 WHERE name = 'templates'; END;
+                CREATE TRIGGER timer_todo_deleted AFTER DELETE ON timer_todo BEGIN UPDATE revision SET value = value + 1 WHERE name = 'templates'; END;
+                """)
+        }
         return migrator
     }
 }

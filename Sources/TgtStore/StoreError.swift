@@ -9,6 +9,11 @@ public enum StoreError: UserFacingError, Equatable {
     case exportFailed(String)
     case database(String)
     case dataDirectory(String)
+    case timerNotFound(String)
+    case ambiguousTimer(String, matches: [String])
+    case invalidTimer(TimerValidationError)
+    case timerState(TimerError)
+    case todoNotFound(String)
 
     public var message: String {
         switch self {
@@ -20,6 +25,11 @@ public enum StoreError: UserFacingError, Equatable {
         case .exportFailed(let reason): "The export failed: \(reason)"
         case .database(let detail): "The template database could not be used (\(detail))."
         case .dataDirectory(let detail): "The data folder could not be used: \(detail)"
+        case .timerNotFound(let key): "There is no timer called “\(key)”."
+        case .ambiguousTimer(let key, let matches): "“\(key)” matches more than one timer: \(matches.joined(separator: ", "))."
+        case .invalidTimer(let error): error.message
+        case .timerState(let error): error.message
+        case .todoNotFound(let key): "The timer has no to-do “\(key)”."
         }
     }
 
@@ -32,6 +42,11 @@ public enum StoreError: UserFacingError, Equatable {
         case .exportFailed: "Check the destination folder and try again."
         case .database: "Check that the data folder is writable (`tgt status` shows it)."
         case .dataDirectory: "Pass another one with --data-dir or TGT_DATA_DIR."
+        case .timerNotFound: "List them with `tgt timers list`."
+        case .ambiguousTimer: "Use the timer's id (see `tgt timers list`)."
+        case .invalidTimer: nil
+        case .timerState(let error): error.nextStep
+        case .todoNotFound: "Its to-dos are numbered from 1 in `tgt timers show`."
         }
     }
 
@@ -44,6 +59,11 @@ public enum StoreError: UserFacingError, Equatable {
         case .exportFailed: "export_failed"
         case .database: "database"
         case .dataDirectory: "data_directory"
+        case .timerNotFound: "timer_not_found"
+        case .ambiguousTimer: "ambiguous_timer"
+        case .invalidTimer: "invalid_timer"
+        case .timerState(let error): error.code
+        case .todoNotFound: "todo_not_found"
         }
     }
 }

@@ -97,7 +97,7 @@ struct ArchiveAndMigrationTests {
         try queue.close()
         let migrated = try AppDatabase.open(at: file)
         #expect(try migrated.appliedMigrations() == [
-            "v1-templates", "v2-sends-and-chats", "v3-send-queue-and-revision", "v4-send-log-fingerprint", "v5-template-kinds",
+            "v1-templates", "v2-sends-and-chats", "v3-send-queue-and-revision", "v4-send-log-fingerprint", "v5-template-kinds", "v6-timers",
         ])
         let saved = try migrated.templates()
         let expected = [

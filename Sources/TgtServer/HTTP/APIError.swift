@@ -58,7 +58,10 @@ public struct APIError: Error, Sendable {
             return APIError(.unprocessableContent, code: error.code, message: error.message, issues: error.issues)
         case let error as StoreError:
             switch error {
-            case .templateNotFound: return APIError(.notFound, code: error.code, message: error.message)
+            case .templateNotFound, .timerNotFound, .todoNotFound: return APIError(.notFound, code: error.code, message: error.message)
+            case .invalidTimer: return APIError(.unprocessableContent, code: error.code, message: error.message)
+            case .timerState: return APIError(.conflict, code: error.code, message: error.message, nextStep: error.nextStep)
+            case .ambiguousTimer: return APIError(.badRequest, code: error.code, message: error.message)
             case .invalid(let validation):
                 return APIError(.unprocessableContent, code: error.code, message: error.message, issues: validation.issues)
             case .ambiguousTemplate, .importFailed: return APIError(.badRequest, code: error.code, message: error.message)
