@@ -13,7 +13,7 @@ public enum StoreError: UserFacingError, Equatable {
     case ambiguousTimer(String, matches: [String])
     case invalidTimer(TimerValidationError)
     case timerState(TimerError)
-    case todoNotFound(String)
+    case todoNotFound(Int, count: Int)
 
     public var message: String {
         switch self {
@@ -29,7 +29,8 @@ public enum StoreError: UserFacingError, Equatable {
         case .ambiguousTimer(let key, let matches): "“\(key)” matches more than one timer: \(matches.joined(separator: ", "))."
         case .invalidTimer(let error): error.message
         case .timerState(let error): error.message
-        case .todoNotFound(let key): "The timer has no to-do “\(key)”."
+        case .todoNotFound(let number, let count):
+            count == 0 ? "The timer has no to-dos (there is no number \(number))." : "There is no to-do number \(number); they go from 1 to \(count)."
         }
     }
 
@@ -46,7 +47,7 @@ public enum StoreError: UserFacingError, Equatable {
         case .ambiguousTimer: "Use the timer's id (see `tgt timers list`)."
         case .invalidTimer: nil
         case .timerState(let error): error.nextStep
-        case .todoNotFound: "Its to-dos are numbered from 1 in `tgt timers show`."
+        case .todoNotFound: "See them numbered with `tgt timers show TIMER`."
         }
     }
 

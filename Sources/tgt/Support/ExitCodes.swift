@@ -62,7 +62,8 @@ enum ExitStatus: Int32 {
         case let e as DraftError:
             if case .store = e { .failure } else { .badInput }
         case is TDLibraryError: .notReady
-        case is InputError, is RenderError, is TgtDomain.ValidationError, is TemplateSyntaxError, is VariableAssignmentError: .badInput
+        case is InputError, is RenderError, is TgtDomain.ValidationError, is TemplateSyntaxError, is VariableAssignmentError,
+             is TimerDurationError, is TimerError, is TimerValidationError: .badInput
         case let e as TDError: e.code == "timeout" ? .unreachable : .failure
         default: .failure
         }

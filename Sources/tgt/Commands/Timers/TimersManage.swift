@@ -1,0 +1,153 @@
+import ArgumentParser
+import Foundation
+import TgtDomain
+import TgtStore
+
+struct TimersList: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List timers with their time and state.",
+                                                    discussion: "Examples:\n  tgt timers list\n  tgt timers list --json")
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        try await global.run {
+            let store = try Timers.store(global)
+            let timers = try store.timers()
+            let now = Date()
+            if global.json {
+                global.console.emit(timers.enumerated().map { TimerJSON($0.element, position: $0.offset + 1, now: now) })
+                return
+            }
+            guard !timers.isEmpty else {
+                global.console.line("No timers yet. Add one with `tgt timers add --name Pasta --duration 12m`.")
+                return
+            }
+            var table = Table(headers: ["#", "", "NAME", "TIME", "STATE", "TO-DOS", "NOTES", "ID"])
+            for (i, t) in timers.enumerated() {
+                let state = t.stateLabel ?? (t.isRunning ? "running" : "")
+                table.rows.append(["\(i + 1)", t.icon.terminalGlyph, t.name, t.clockText(at: now), state,
+                                   t.todos.isEmpty ? "" : t.todosDoneText, t.notes.isEmpty ? "No notes" : "Notes added", String(t.id.uuidString.prefix(8))])
+            }
+            global.console.line(table.render())
+        }
+    }
+}
+
+struct TimersShow: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one timer in full: time, to-dos (numbered), notes.",
+                                                    discussion: "Example:\n  tgt timers show Pasta")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Timer name or id.") var timer: String
+
+    func run() async throws {
+        try await global.run {
+            let store = try Timers.store(global)
+            let t = try store.resolveTimer(timer)
+            let now = Date()
+            if global.json {
+                let position = (try store.timers().firstIndex { $0.id == t.id } ?? 0) + 1
+                global.console.emit(TimerJSON(t, position: position, now: now))
+                return
+            }
+            let c = global.console
+            c.line(TimerText.summary(t, now: now))
+            c.line("id:        \(t.id.uuidString)")
+            c.line("duration:  \(t.duration)")
+            c.line("icon:      \(t.icon.rawValue)  color: \(t.color.name) \(t.color.rawValue)")
+            if t.todos.isEmpty {
+                c.line("to-dos:    none")
+            } else {
+                c.line("to-dos:    \(t.todosDoneText)")
+                for (i, todo) in t.todos.enumerated() { c.line("  \(i + 1). \(todo.done ? "☑" : "☐") \(todo.text)") }
+            }
+            c.line(t.notes.isEmpty ? "notes:     none" : "notes:")
+            if !t.notes.isEmpty { c.line(t.notes.split(separator: "\n", omittingEmptySubsequences: false).map { "  │ \($0)" }.joined(separator: "\n")) }
+        }
+    }
+}
+
+struct TimersAdd: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add a timer.",
+        discussion: """
+            Examples:
+              tgt timers add --name Pasta --duration 12m --icon fork.knife --color orange
+              tgt timers add --name "Deep work" --duration 1:30:00 --icon briefcase.fill
+            """)
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "Name (1–64 characters).") var name: String
+    @Option(help: "90 (seconds), 1:30, 1:02:03, 1h30m, 25m or 45s; 1 s to 99:59:59.") var duration: String
+    @Option(help: "An SF Symbol: timer figure.run book.fill cup.and.saucer.fill fork.knife pencil gamecontroller.fill music.note briefcase.fill figure.yoga bicycle wrench.and.screwdriver.fill, or a template icon.") var icon: String?
+    @Option(help: "red orange yellow green blue indigo purple gray, or the hex code.") var color: String?
+
+    func run() async throws {
+        try await global.run {
+            let parsedDuration = try Timers.duration(duration)
+            let timer = CountdownTimer(name: name, duration: parsedDuration, icon: try icon.map(Timers.icon) ?? .default,
+                                       color: try color.map(Timers.color) ?? .default)
+            let store = try Timers.store(global)
+            let saved = try store.insert(timer)
+            try TimerText.report(saved, global, store: store, verb: "Added")
+        }
+    }
+}
+
+struct TimersEdit: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Change a timer's name, duration, icon or color.",
+        discussion: """
+            A new duration applies from the next start (a running or paused timer keeps its time).
+
+            Example:
+              tgt timers edit Pasta --duration 10m --color red
+            """)
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Timer name or id.") var timer: String
+    @Option(help: "New name.") var name: String?
+    @Option(help: "New duration.") var duration: String?
+    @Option(help: "New icon.") var icon: String?
+    @Option(help: "New color.") var color: String?
+
+    func run() async throws {
+        try await global.run {
+            let newDuration = try duration.map(Timers.duration)
+            let newIcon = try icon.map(Timers.icon)
+            let newColor = try color.map(Timers.color)
+            let store = try Timers.store(global)
+            let id = try store.resolveTimer(timer).id
+            let saved = try store.change(id) { [name] t in
+                var t = t
+                if let name { t.name = name }
+                if let newDuration { t.duration = newDuration }
+                if let newIcon { t.icon = newIcon }
+                if let newColor { t.color = newColor }
+                t.updatedAt = Date()
+                return t
+            }
+            try TimerText.report(saved, global, store: store, verb: "Saved")
+        }
+    }
+}
+
+struct TimersRemove: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete a timer with its to-dos and notes.",
+                                                    discussion: "Example:\n  tgt timers rm Pasta --yes")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Timer name or id.") var timer: String
+    @Flag(help: "Do not ask for confirmation.") var yes = false
+
+    func run() async throws {
+        try await global.run {
+            let store = try Timers.store(global)
+            let t = try store.resolveTimer(timer)
+            if !yes {
+                guard Console.isInteractive else { throw InputError("Refusing to delete “\(t.name)” without confirmation.", next: "Add --yes.") }
+                guard global.console.ask("Delete “\(t.name)” with its to-dos and notes? [y/N]")?.lowercased().hasPrefix("y") == true else {
+                    global.console.line("Kept “\(t.name)”.")
+                    return
+                }
+            }
+            try store.deleteTimer(id: t.id)
+            if global.json { global.console.emit(["deleted": t.id.uuidString]) } else { global.console.line("Deleted “\(t.name)”.") }
+        }
+    }
+}
