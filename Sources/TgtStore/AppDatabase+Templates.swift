@@ -90,8 +90,9 @@ extension AppDatabase {
             t.sortOrder = existing.sortOrder
             t.updatedAt = Self.now()
             try Self.validate(t, db: db, validator: validator)
-            try db.execute(sql: "DELETE FROM template WHERE id = ?", arguments: [t.id.uuidString])
-            try Self.insertRow(t, db: db)
+            // An UPDATE, not a delete and insert: what refers to the template (a timer's
+            // completion action) stays attached.
+            try Self.updateRow(t, db: db)
             return t
         }
     }
@@ -201,6 +202,24 @@ extension AppDatabase {
 
     static func decodeList(_ text: String) -> [String] {
         (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+    }
+
+    /// Rewrites a stored template's row and targets in place.
+    static func updateRow(_ t: Template, db: Database) throws {
+        try db.execute(
+            sql: """
+                UPDATE template SET name = ?, icon = ?, body = ?, location_mode = ?, silent = ?, sort_order = ?, created_at_ms = ?,
+                                    updated_at_ms = ?, kind = ?, subject = ?, recipients_to = ?, recipients_cc = ?
+                WHERE id = ?
+                """,
+            arguments: [t.name, t.icon.rawValue, t.body, t.locationMode.rawValue, t.silent, t.sortOrder, millis(t.createdAt), millis(t.updatedAt),
+                        t.kind.rawValue, t.subject, try encodeList(t.to), try encodeList(t.cc), t.id.uuidString])
+        try db.execute(sql: "DELETE FROM template_target WHERE template_id = ?", arguments: [t.id.uuidString])
+        for (position, target) in t.targets.enumerated() {
+            try db.execute(
+                sql: "INSERT INTO template_target (template_id, position, chat_id, topic_id, chat_title, topic_title) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [t.id.uuidString, position, target.chatID, target.topicID, target.chatTitle, target.topicTitle])
+        }
     }
 
     static func writeOrder(_ ids: [String], db: Database) throws {

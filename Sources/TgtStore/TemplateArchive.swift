@@ -208,18 +208,22 @@ extension AppDatabase {
             // and `MAX(sort_order) + 1` must never overflow afterwards.
             try Self.renumber(db)
             let base = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM template") ?? 0
-            // Replaced templates go first, so names swapped between them cannot collide.
+            // Replaced templates are updated in place (what refers to them, such as a timer's
+            // completion action, stays attached); their names are first moved aside, so names
+            // swapped between them cannot collide (the stand-in is longer than any valid name).
             for t in incoming where existingIDs.contains(t.id) {
-                try db.execute(sql: "DELETE FROM template WHERE id = ?", arguments: [t.id.uuidString])
+                try db.execute(sql: "UPDATE template SET name = ? WHERE id = ?", arguments: ["import in progress " + t.id.uuidString + " " + t.id.uuidString, t.id.uuidString])
                 summary.updated += 1
             }
             for (index, t) in incoming.enumerated() {
                 var row = Self.normalized(t)
-                if !existingIDs.contains(t.id) {
-                    summary.added += 1
-                    // Into an empty store the archive's order is kept; otherwise new ones go last.
-                    if !existing.isEmpty { row.sortOrder = base + index }
+                if existingIDs.contains(t.id) {
+                    try Self.updateRow(row, db: db)
+                    continue
                 }
+                summary.added += 1
+                // Into an empty store the archive's order is kept; otherwise new ones go last.
+                if !existing.isEmpty { row.sortOrder = base + index }
                 try Self.insertRow(row, db: db)
             }
             try Self.renumber(db)

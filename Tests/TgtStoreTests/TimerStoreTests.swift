@@ -83,6 +83,12 @@ struct TimerStoreTests {
         withAction.action = CompletionAction(templateID: template.id, values: ["eta": "5"], remindMe: true)
         let saved = try fixture.db.insert(withAction)
         #expect(try fixture.db.timer(id: saved.id)?.action == CompletionAction(templateID: template.id, values: ["eta": "5"], remindMe: true))
+        // Editing the template, or importing it again, keeps the link.
+        var edited = template
+        edited.body = "🍝 ready, {{eta}}"
+        try fixture.db.update(edited)
+        try fixture.db.importTemplates(try fixture.db.exportTemplates().encoded())
+        #expect(try fixture.db.timer(id: saved.id)?.action?.templateID == template.id)
         try fixture.db.deleteTemplate(id: template.id)
         #expect(try fixture.db.timer(id: saved.id)?.action == CompletionAction(templateID: nil, values: ["eta": "5"], remindMe: true))
     }
