@@ -47,6 +47,7 @@ public final class AppModel {
     public let credentials = CredentialsModel()
     public let login: LoginModel
     public let templates: TemplateListModel
+    public let timers: TimerListModel
     public let settings: SettingsModel
 
     @ObservationIgnored public let services: AppServices
@@ -65,6 +66,7 @@ public final class AppModel {
         widgets = WidgetRefresher(store: services.store, reloader: services.widgets)
         login = LoginModel(host: host)
         templates = TemplateListModel(store: services.store)
+        timers = TimerListModel(store: services.store)
         settings = SettingsModel(store: services.store, host: host, location: services.location, version: services.appVersion)
         templates.sentDisplayDuration = services.sentDisplayDuration
         templates.enqueue = { [weak self] id, values throws(StoreError) in
@@ -173,6 +175,28 @@ public final class AppModel {
         editor.saved = { [weak self] _ in
             self?.templates.reload()
             self?.templatesChanged()
+        }
+        return editor
+    }
+
+    // MARK: - Timers
+
+    /// One timer's screen.
+    public func timerDetail(for timer: CountdownTimer) -> TimerDetailModel {
+        let detail = TimerDetailModel(timer: timer, store: services.store)
+        detail.changed = { [weak self] in
+            self?.timers.reload()
+            self?.widgets.refreshIfChanged()
+        }
+        return detail
+    }
+
+    /// An editor for a new timer (nil) or an existing one.
+    public func timerEditor(for timer: CountdownTimer?) -> TimerEditorModel {
+        let editor = TimerEditorModel(timer: timer, store: services.store)
+        editor.saved = { [weak self] _ in
+            self?.timers.reload()
+            self?.widgets.refreshIfChanged()
         }
         return editor
     }

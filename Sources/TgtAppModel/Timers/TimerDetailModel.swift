@@ -1,0 +1,143 @@
+import Foundation
+import Observation
+import TgtDomain
+import TgtStore
+
+/// One timer's screen: the time in the timer's color, progress 0…1 for the ring, PAUSED / DONE,
+/// the controls with their titles, +1 min, to-dos and notes. Every control is one store
+/// transaction; the haptic a shell should play is published as a value.
+@Observable @MainActor
+public final class TimerDetailModel {
+    /// What the shell plays (UIImpactFeedbackGenerator / WKHaptic): decided here, tested here.
+    public enum Haptic: Sendable, Equatable {
+        case start, pause, resume, reset, extend, complete, toggleTodo
+    }
+
+    /// The main button: what it says and does.
+    public enum PrimaryControl: Sendable, Equatable {
+        case start, pause, resume
+
+        public var title: AppText {
+            switch self {
+            case .start: AppText("timers.start")
+            case .pause: AppText("timers.pause")
+            case .resume: AppText("timers.resume")
+            }
+        }
+    }
+
+    public private(set) var timer: CountdownTimer
+    public private(set) var error: AppText?
+    /// The last haptic to play (the shell plays it when it changes).
+    public private(set) var haptic: Haptic?
+
+    @ObservationIgnored let store: AppDatabase
+    @ObservationIgnored var changed: () -> Void = {}
+
+    init(timer: CountdownTimer, store: AppDatabase) {
+        self.timer = timer
+        self.store = store
+    }
+
+    // MARK: What it shows
+
+    public func timeText(at now: Date) -> String { timer.clockText(at: now) }
+    public func progress(at now: Date) -> Double { timer.progress(at: now) }
+    public var label: AppText? { Self.label(timer) }
+
+    static func label(_ timer: CountdownTimer) -> AppText? {
+        switch timer.state {
+        case .paused: AppText("timers.paused")
+        case .completed: AppText("timers.done")
+        case .idle, .running: nil
+        }
+    }
+
+    public var primary: PrimaryControl {
+        switch timer.state {
+        case .idle, .completed: .start
+        case .running: .pause
+        case .paused: .resume
+        }
+    }
+
+    public var resetTitle: AppText { AppText("timers.reset") }
+    public var extendTitle: AppText { AppText("timers.extend") }
+    public var canExtend: Bool { timer.isRunning || primary == .resume }
+    public var canReset: Bool { timer.state != .idle }
+
+    // MARK: Controls
+
+    /// The main button.
+    public func tapPrimary(at now: Date = Date()) {
+        switch primary {
+        case .start: control(.start, now: now) { (t: CountdownTimer) throws(TimerError) in try t.started(at: now) }
+        case .pause: control(.pause, now: now) { (t: CountdownTimer) throws(TimerError) in try t.paused(at: now) }
+        case .resume: control(.resume, now: now) { (t: CountdownTimer) throws(TimerError) in try t.resumed(at: now) }
+        }
+    }
+
+    public func reset(at now: Date = Date()) { control(.reset, now: now) { $0.reset(at: now) } }
+    public func extend(at now: Date = Date()) { control(.extend, now: now) { (t: CountdownTimer) throws(TimerError) in try t.extended(by: 60, at: now) } }
+
+    /// Called by the shell's display timer: completes the timer when its end passes.
+    public func tick(at now: Date) {
+        guard let endsAt = timer.endsAt, endsAt <= now else { return }
+        do {
+            try store.settleTimers(at: now)
+            if let stored = try store.timer(id: timer.id) { timer = stored }
+            haptic = .complete
+            changed()
+        } catch {
+            self.error = .verbatim(error.message)
+        }
+    }
+
+    // MARK: To-dos and notes
+
+    public func addTodo(_ text: String) { edit(.toggleTodo) { $0.todos.append(TimerTodo(text: text.trimmingCharacters(in: .whitespacesAndNewlines))) } }
+    public func toggleTodo(_ id: UUID) { edit(.toggleTodo) { t in if let i = t.todos.firstIndex(where: { $0.id == id }) { t.todos[i].done.toggle() } } }
+    public func editTodo(_ id: UUID, text: String) {
+        edit(nil) { t in if let i = t.todos.firstIndex(where: { $0.id == id }) { t.todos[i].text = text.trimmingCharacters(in: .whitespacesAndNewlines) } }
+    }
+    public func deleteTodo(_ id: UUID) { edit(nil) { $0.todos.removeAll { $0.id == id } } }
+    public func moveTodos(fromOffsets source: IndexSet, toOffset destination: Int) {
+        edit(nil) { t in
+            let moving = source.sorted().map { t.todos[$0] }
+            var rest = t.todos.enumerated().filter { !source.contains($0.offset) }.map(\.element)
+            let before = source.filter { $0 < destination }.count
+            rest.insert(contentsOf: moving, at: max(0, min(destination - before, rest.count)))
+            t.todos = rest
+        }
+    }
+    public func setNotes(_ notes: String) { edit(nil) { $0.notes = notes } }
+
+    // MARK: -
+
+    private func control(_ haptic: Haptic, now: Date, _ body: @escaping @Sendable (CountdownTimer) throws(TimerError) -> CountdownTimer) {
+        do {
+            timer = try store.change(timer.id) { try body($0) }
+            self.haptic = haptic
+            error = nil
+            changed()
+        } catch {
+            self.error = .verbatim(error.message)
+        }
+    }
+
+    private func edit(_ haptic: Haptic?, _ body: @escaping @Sendable (inout CountdownTimer) -> Void) {
+        do {
+            timer = try store.change(timer.id) { t in
+                var t = t
+                body(&t)
+                t.updatedAt = Date()
+                return t
+            }
+            if let haptic { self.haptic = haptic }
+            error = nil
+            changed()
+        } catch {
+            self.error = .verbatim(error.message)
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+import TgtAppModel
+import TgtDomain
+import TgtStore
+import TgtTestSupport
+
+/// The timers' view models over a real store: cards, the detail screen's controls and time,
+/// haptics as values, to-dos and notes, the editor's validation, and the notification plan.
+@Suite("App model: timers")
+@MainActor
+struct TimerModelsTests {
+    /// Controls refresh the list, which settles timers against the real clock: times are
+    /// taken from now on (whole milliseconds, as the store keeps them).
+    static var t0: Date { Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000 + 10) }
+
+    @Test("the editor: the document's message until a name and a duration, then saves; the list shows cards")
+    func editorAndList() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.remove() }
+        let app = try AppModel(services: fixture.services)
+        #expect(app.timers.emptyText?.description == "No timers yet")
+        let editor = app.timerEditor(for: nil)
+        #expect(editor.problem?.description == "Please enter a timer name and duration")
+        editor.name = "Pasta"
+        #expect(editor.problem?.description == "Please enter a timer name and duration", "still no duration")
+        editor.minutes = 12
+        editor.icon = try #require(TimerIcon(rawValue: "fork.knife"))
+        editor.color = .orange
+        #expect(editor.canSave)
+        let saved = try #require(editor.save())
+        #expect(saved.duration.seconds == 720)
+        editor.minutes = 60
+        #expect(!editor.canSave, "minutes go to 59")
+
+        let detail = app.timerDetail(for: saved)
+        detail.addTodo("Salt the water")
+        detail.addTodo("Grate cheese")
+        detail.setNotes("Al dente")
+        let cards = app.timers.cards(at: Self.t0)
+        #expect(cards.map(\.name) == ["Pasta"])
+        #expect(cards.first?.time == "12:00" && cards.first?.color == .orange)
+        #expect(cards.first?.todos?.description == "2 to-dos" && cards.first?.notes.description == "Notes added")
+
+        let edit = app.timerEditor(for: app.timers.timers.first)
+        #expect(edit.minutes == 12 && edit.name == "Pasta" && edit.original != nil)
+        edit.name = "Spaghetti"
+        #expect(edit.save()?.todos.count == 2, "editing keeps to-dos and notes")
+    }
+
+    @Test("the detail screen: controls, titles, time, progress, haptics, completion on tick")
+    func detail() async throws {
+        let t0 = TimerModelsTests.t0
+        let fixture = try AppFixture()
+        defer { fixture.remove() }
+        let app = try AppModel(services: fixture.services)
+        let timer = try fixture.store.insert(CountdownTimer(name: "Tea", duration: try #require(TimerDuration(seconds: 180))))
+        let detail = app.timerDetail(for: timer)
+        #expect(detail.primary == .start && detail.primary.title.description == "START" && !detail.canExtend && !detail.canReset)
+        detail.tapPrimary(at: t0)
+        #expect(detail.haptic == .start && detail.primary.title.description == "PAUSE")
+        #expect(detail.timeText(at: t0.addingTimeInterval(60)) == "02:00")
+        #expect(abs(detail.progress(at: t0.addingTimeInterval(90)) - 0.5) < 0.0001)
+        detail.extend(at: t0.addingTimeInterval(60))
+        #expect(detail.haptic == .extend && detail.timeText(at: t0.addingTimeInterval(60)) == "03:00")
+        detail.tapPrimary(at: t0.addingTimeInterval(120))
+        #expect(detail.label?.description == "PAUSED" && detail.primary.title.description == "RESUME")
+        #expect(detail.timeText(at: t0.addingTimeInterval(9_999)) == "02:00", "a paused timer keeps its time")
+        detail.tapPrimary(at: t0.addingTimeInterval(200))
+        #expect(detail.haptic == .resume)
+        detail.tick(at: t0.addingTimeInterval(300))
+        #expect(detail.label == nil, "not yet at the end")
+        detail.tick(at: t0.addingTimeInterval(400))
+        #expect(detail.haptic == .complete && detail.label?.description == "DONE")
+        #expect(detail.timer.state == .completed(at: t0.addingTimeInterval(320)))
+        #expect(try fixture.store.timer(id: timer.id)?.state == .completed(at: t0.addingTimeInterval(320)))
+        detail.reset(at: t0.addingTimeInterval(400))
+        #expect(detail.timer.state == .idle && detail.primary == .start)
+        detail.tapPrimary(at: t0)
+        detail.tapPrimary(at: t0)  // pause
+        detail.tapPrimary(at: t0)  // resume
+        #expect(detail.error == nil)
+    }
+
+    @Test("to-dos: add, toggle, edit, reorder, delete; a bad text changes nothing")
+    func todos() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.remove() }
+        let app = try AppModel(services: fixture.services)
+        let timer = try fixture.store.insert(CountdownTimer(name: "Pasta", duration: try #require(TimerDuration(seconds: 720))))
+        let detail = app.timerDetail(for: timer)
+        for text in ["Boil water", "Salt it", "Pasta in"] { detail.addTodo(text) }
+        let ids = detail.timer.todos.map(\.id)
+        detail.toggleTodo(ids[1])
+        #expect(detail.haptic == .toggleTodo)
+        detail.moveTodos(fromOffsets: IndexSet(integer: 2), toOffset: 0)
+        #expect(detail.timer.todos.map(\.text) == ["Pasta in", "Boil water", "Salt it"])
+        detail.editTodo(ids[0], text: "Boil 3 l of water")
+        detail.deleteTodo(ids[2])
+        #expect(detail.timer.todos.map(\.text) == ["Boil 3 l of water", "Salt it"])
+        #expect(detail.timer.todosDoneText == "1 of 2")
+        detail.addTodo("   ")
+        #expect(detail.error != nil && detail.timer.todos.count == 2)
+        #expect(try fixture.store.timer(id: timer.id)?.todos.count == 2)
+    }
+
+    @Test("notifications: one per running timer at its end, soonest first, never more than iOS's 64")
+    func notificationPlan() throws {
+        let running = try (0..<100).map { i in
+            try CountdownTimer(name: "T\(i)", duration: #require(TimerDuration(seconds: 60 + (99 - i) * 10))).started(at: Self.t0)
+        }
+        let idle = CountdownTimer(name: "Idle", duration: try #require(TimerDuration(seconds: 5)))
+        let overdue = try CountdownTimer(name: "Over", duration: #require(TimerDuration(seconds: 5))).started(at: Self.t0.addingTimeInterval(-60))
+        let plan = NotificationPlan.items(for: running + [idle, overdue], now: Self.t0)
+        #expect(plan.count == 64)
+        #expect(plan.first?.title == "T99" && plan.first?.fireAt == Self.t0.addingTimeInterval(60))
+        #expect(zip(plan, plan.dropFirst()).allSatisfy { $0.fireAt <= $1.fireAt })
+        #expect(!plan.contains { $0.title == "Idle" || $0.title == "Over" })
+        #expect(plan.first?.body.description == "“T99” is done.")
+    }
+}
