@@ -4,19 +4,22 @@ import TgtDomain
 
 /// The JSON export format for templates (versioned). Export then import gives back exactly the
 /// same templates: ids, kind, text (any Unicode), targets or recipients, order and timestamps.
-/// Version 2 added kinds (email, text message, X) with their subject and recipients; version 1
-/// archives still import, as Telegram templates.
+/// Version 2 added kinds (email, text message, X) with their subject and recipients; version 3
+/// added timers (with their state, to-dos, notes and completion action). Older archives still
+/// import: version 1 templates as Telegram templates, and no timers before version 3.
 public struct TemplateArchive: Codable, Sendable, Equatable {
     public static let formatName = "tgtemplates.templates"
-    public static let currentVersion = 2
+    public static let currentVersion = 3
 
     public var format: String
     public var version: Int
     public var exportedAt: String
     public var templates: [ArchivedTemplate]
+    /// Version 3: absent before.
+    public var timers: [ArchivedTimer]?
 
     enum CodingKeys: String, CodingKey {
-        case format, version, templates
+        case format, version, templates, timers
         case exportedAt = "exported_at"
     }
 
@@ -62,10 +65,11 @@ public struct TemplateArchive: Codable, Sendable, Equatable {
         }
     }
 
-    public init(templates: [Template], exportedAt: Date = Date()) {
+    public init(templates: [Template], timers: [CountdownTimer] = [], exportedAt: Date = Date()) {
         format = Self.formatName
         version = Self.currentVersion
         self.exportedAt = Self.timestamp(exportedAt)
+        self.timers = timers.map(ArchivedTimer.init)
         self.templates = templates.map { t in
             ArchivedTemplate(
                 id: t.id, name: t.name, icon: t.icon.rawValue, body: t.body,
@@ -161,16 +165,30 @@ extension Int64 {
 public struct ImportSummary: Sendable, Equatable, Codable {
     public var added: Int
     public var updated: Int
-    public init(added: Int, updated: Int) {
+    public var timersAdded: Int
+    public var timersUpdated: Int
+
+    public init(added: Int, updated: Int, timersAdded: Int = 0, timersUpdated: Int = 0) {
         self.added = added
         self.updated = updated
+        self.timersAdded = timersAdded
+        self.timersUpdated = timersUpdated
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case added, updated
+        case timersAdded = "timers_added"
+        case timersUpdated = "timers_updated"
     }
 }
 
 extension AppDatabase {
     /// All templates as an archive, in grid order.
     public func exportTemplates() throws(StoreError) -> TemplateArchive {
-        TemplateArchive(templates: try templates())
+        try read { db in
+            TemplateArchive(templates: try Self.fetchTemplates(db, where: nil, arguments: []),
+                            timers: try Self.fetchTimers(db, where: nil, arguments: []))
+        }
     }
 
     /// Imports an archive: templates with a known id are replaced, others added, all in one
@@ -178,7 +196,16 @@ extension AppDatabase {
     /// nothing and says which template is at fault.
     @discardableResult
     public func importTemplates(_ data: Data) throws(StoreError) -> ImportSummary {
-        let (_, incoming) = try TemplateArchive.decode(data)
+        let (archive, incoming) = try TemplateArchive.decode(data)
+        var decodedTimers: [CountdownTimer] = []
+        for archived in archive.timers ?? [] { decodedTimers.append(try archived.timer()) }
+        let incomingTimers = decodedTimers
+        var seenTimerIDs = Set<UUID>()
+        for timer in incomingTimers {
+            guard seenTimerIDs.insert(timer.id).inserted else { throw .importFailed("the timer id \(timer.id) appears twice.") }
+            let issues = TimerValidator.problems(timer)
+            if !issues.isEmpty { throw .importFailed("timer “\(timer.name)”: " + issues.map(\.message).joined(separator: " ")) }
+        }
         var seenIDs = Set<UUID>()
         var seenNames = [String: String]()
         for t in incoming {
@@ -227,6 +254,25 @@ extension AppDatabase {
                 try Self.insertRow(row, db: db)
             }
             try Self.renumber(db)
+            // Timers after templates, so a completion action can name a template of the file.
+            let existingTimers = Set(try String.fetchAll(db, sql: "SELECT id FROM timer"))
+            var nextOrder = (try Int.fetchOne(db, sql: "SELECT MAX(sort_order) FROM timer") ?? -1) + 1
+            for timer in incomingTimers {
+                var row = Self.normalized(timer)
+                do { try Self.validate(row, db: db) } catch {
+                    throw StoreError.importFailed("timer “\(timer.name)”: " + ((error as? any UserFacingError)?.message ?? "\(error)"))
+                }
+                if existingTimers.contains(timer.id.uuidString) {
+                    row.sortOrder = try Int.fetchOne(db, sql: "SELECT sort_order FROM timer WHERE id = ?", arguments: [timer.id.uuidString]) ?? nextOrder
+                    try Self.writeRow(row, db: db, isNew: false)
+                    summary.timersUpdated += 1
+                } else {
+                    row.sortOrder = nextOrder
+                    nextOrder += 1
+                    try Self.writeRow(row, db: db, isNew: true)
+                    summary.timersAdded += 1
+                }
+            }
             return summary
         }
     }

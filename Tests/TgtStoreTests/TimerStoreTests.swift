@@ -105,3 +105,71 @@ struct TimerStoreTests {
         try queue.close()
     }
 }
+
+@Suite("Timers in the archive")
+struct TimerArchiveTests {
+    @Test("export then import carries every timer exactly (each state, to-dos, notes, action on a template of the file)")
+    func roundTrip() throws {
+        let a = try StoreFixture(), b = try StoreFixture()
+        defer { a.remove(); b.remove() }
+        let t0 = Date(timeIntervalSince1970: 1_795_246_200.123)
+        let template = try a.db.insert(Template(name: "Pasta's ready", body: "🍝 {{eta}}", targets: [Target(chatID: -1, chatTitle: "Family")]))
+        var pasta = try TimerStoreTests.timer("Pasta")
+        pasta.action = CompletionAction(templateID: template.id, values: ["eta": "now"], remindMe: true)
+        let saved = try a.db.insert(pasta)
+        try a.db.change(saved.id) { try $0.started(at: t0) }
+        let tea = try a.db.insert(try TimerStoreTests.timer("Tea", seconds: 180))
+        try a.db.change(tea.id) { try $0.started(at: t0).paused(at: t0.addingTimeInterval(61.5)) }
+        let egg = try a.db.insert(try TimerStoreTests.timer("Egg", seconds: 420))
+        try a.db.change(egg.id) { try $0.started(at: t0).paused(at: t0.addingTimeInterval(500)) }
+        try a.db.insert(try TimerStoreTests.timer("Idle"))
+        let original = try a.db.timers()
+        #expect(original.map(\.stateName) == ["running", "paused", "completed", "idle"])
+
+        let data = try a.db.exportTemplates().encoded()
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("\"version\" : 3") && text.contains("\"duration_seconds\" : 720") && text.contains("\"remind_me\" : true"))
+        #expect(try b.db.importTemplates(data) == ImportSummary(added: 1, updated: 0, timersAdded: 4, timersUpdated: 0))
+        #expect(try b.db.timers() == original)
+        #expect(try b.db.importTemplates(data) == ImportSummary(added: 0, updated: 1, timersAdded: 0, timersUpdated: 4))
+        #expect(try b.db.timers() == original)
+    }
+
+    @Test("version 2 archives import without timers; a bad timer imports nothing at all")
+    func olderAndBad() throws {
+        let a = try StoreFixture(), b = try StoreFixture()
+        defer { a.remove(); b.remove() }
+        try a.db.insert(Template(name: "Hi", body: "Hello", targets: [Target(chatID: -1, chatTitle: "G")]))
+        try a.db.insert(try TimerStoreTests.timer("Pasta"))
+        let data = try a.db.exportTemplates().encoded()
+        var json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        json["version"] = 2
+        json.removeValue(forKey: "timers")
+        #expect(try b.db.importTemplates(try JSONSerialization.data(withJSONObject: json)) == ImportSummary(added: 1, updated: 0))
+        #expect(try b.db.timers().isEmpty)
+
+        let c = try StoreFixture()
+        defer { c.remove() }
+        let bad = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\"duration_seconds\" : 720", with: "\"duration_seconds\" : 0")
+        #expect(throws: StoreError.self) { try c.db.importTemplates(Data(bad.utf8)) }
+        #expect(try c.db.templates().isEmpty && c.db.timers().isEmpty)
+        // A completion action naming a template that is neither in the store nor in the file.
+        var withOrphan = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var timers = try #require(withOrphan["timers"] as? [[String: Any]])
+        timers[0]["action"] = ["template_id": "6F9619FF-8B86-D011-B42D-00CF4FC964FF", "values": [String: String](), "remind_me": false]
+        withOrphan["timers"] = timers
+        #expect(throws: StoreError.self) { try c.db.importTemplates(try JSONSerialization.data(withJSONObject: withOrphan)) }
+        #expect(try c.db.templates().isEmpty && c.db.timers().isEmpty)
+    }
+}
+
+extension CountdownTimer {
+    var stateName: String {
+        switch state {
+        case .idle: "idle"
+        case .running: "running"
+        case .paused: "paused"
+        case .completed: "completed"
+        }
+    }
+}

@@ -86,7 +86,8 @@ struct TemplatesExport: AsyncParsableCommand {
                 } catch {
                     throw StoreError.exportFailed("\(file) could not be written (\((error as? any UserFacingError)?.message ?? "\(error)"))")
                 }
-                global.console.note("Exported \(archive.templates.count) templates to \(file).")
+                let timers = archive.timers?.count ?? 0
+                global.console.note("Exported \(archive.templates.count) templates\(timers > 0 ? " and \(timers) timers" : "") to \(file).")
             } else {
                 global.console.raw(String(decoding: data, as: UTF8.self) + "\n")
             }
@@ -138,7 +139,9 @@ struct TemplatesImport: AsyncParsableCommand {
             let store = try global.openStore()
             let summary = try store.importTemplates(data)
             if global.json { global.console.emit(summary) } else {
-                global.console.line("Imported: \(summary.added) added, \(summary.updated) replaced.")
+                let timers = summary.timersAdded + summary.timersUpdated > 0
+                    ? "; timers: \(summary.timersAdded) added, \(summary.timersUpdated) replaced" : ""
+                global.console.line("Imported: \(summary.added) added, \(summary.updated) replaced\(timers).")
             }
         }
     }
