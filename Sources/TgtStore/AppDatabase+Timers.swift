@@ -21,7 +21,9 @@ extension AppDatabase {
         if let uuid = UUID(uuidString: trimmed), let found = try timer(id: uuid) { return found }
         let all = try timers()
         let folded = TemplateValidator.fold(trimmed)
-        if let byName = all.first(where: { TemplateValidator.fold($0.name) == folded }) { return byName }
+        let named = all.filter { TemplateValidator.fold($0.name) == folded }
+        if named.count > 1 { throw .ambiguousTimer(trimmed, matches: named.map { "\($0.name) (\($0.id.uuidString.prefix(8)))" }) }
+        if let byName = named.first { return byName }
         if trimmed.count >= 4 {
             let matches = all.filter { $0.id.uuidString.lowercased().hasPrefix(trimmed.lowercased()) }
             if matches.count == 1 { return matches[0] }
@@ -99,7 +101,9 @@ extension AppDatabase {
     public func settleTimers(at now: Date = Date()) throws(StoreError) -> [CountdownTimer] {
         try write { db in
             let overdue = try Self.fetchTimers(db, where: "state = 'running' AND ends_at_ms <= ?", arguments: [Self.millis(now)])
-            let settled = overdue.map { $0.settled(at: now) }
+            // Compared in whole milliseconds, as stored: an end within the same millisecond counts.
+            let settled = overdue.map { $0.settled(at: Self.date(Self.millis(now)).addingTimeInterval(0.0005)) }
+                .filter { if case .completed = $0.state { true } else { false } }
             for timer in settled {
                 guard case .completed(let at) = timer.state else { continue }
                 try db.execute(sql: "UPDATE timer SET state = 'completed', completed_at_ms = ?, ends_at_ms = NULL, updated_at_ms = ? WHERE id = ?",
@@ -125,7 +129,12 @@ extension AppDatabase {
     }
 
     static func validate(_ timer: CountdownTimer, db: Database) throws {
-        let issues = TimerValidator.problems(timer)
+        var issues = TimerValidator.problems(timer)
+        // Names address timers on the command line: one timer per name (ignoring case).
+        let others = try String.fetchAll(db, sql: "SELECT name FROM timer WHERE id != ?", arguments: [timer.id.uuidString])
+        if issues.isEmpty, others.contains(where: { TemplateValidator.fold($0) == TemplateValidator.fold(timer.name) }) {
+            issues.append(TimerIssue(field: .name, message: "Another timer is already called “\(timer.name)”."))
+        }
         if !issues.isEmpty { throw StoreError.invalidTimer(TimerValidationError(issues: issues)) }
         if let templateID = timer.action?.templateID,
            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM template WHERE id = ?", arguments: [templateID.uuidString]) == 0 {

@@ -80,7 +80,7 @@ extension TemplateArchive {
         }
 
         /// The timer it describes, or why it cannot be one.
-        func timer() throws(StoreError) -> CountdownTimer {
+        func timer(importedAt now: Date = Date()) throws(StoreError) -> CountdownTimer {
             let label = "timer “\(name)”"
             guard let duration = TimerDuration(seconds: durationSeconds) else { throw .importFailed("\(label) has a duration out of range.") }
             guard let icon = TimerIcon(rawValue: icon) else { throw .importFailed("\(label) has an unknown icon “\(icon)”.") }
@@ -93,6 +93,9 @@ extension TemplateArchive {
             case "idle": state = .idle
             case "running":
                 guard let at = endsAt.flatMap(TemplateArchive.date) else { throw .importFailed("\(label) is running without an end date.") }
+                guard at.timeIntervalSince(now) <= Double(TimerDuration.maximum) else {
+                    throw .importFailed("\(label) is running until \(endsAt ?? ""), more than 99:59:59 from now.")
+                }
                 state = .running(endsAt: at)
             case "paused":
                 guard let left = remainingSeconds, left >= 0, left <= Double(TimerDuration.maximum) else {

@@ -200,6 +200,12 @@ extension AppDatabase {
         var decodedTimers: [CountdownTimer] = []
         for archived in archive.timers ?? [] { decodedTimers.append(try archived.timer()) }
         let incomingTimers = decodedTimers
+        var seenTodoIDs = Set<UUID>()
+        for timer in incomingTimers {
+            for todo in timer.todos where !seenTodoIDs.insert(todo.id).inserted {
+                throw .importFailed("timer “\(timer.name)”: the to-do id \(todo.id) appears twice.")
+            }
+        }
         var seenTimerIDs = Set<UUID>()
         for timer in incomingTimers {
             guard seenTimerIDs.insert(timer.id).inserted else { throw .importFailed("the timer id \(timer.id) appears twice.") }
@@ -257,6 +263,15 @@ extension AppDatabase {
             // Timers after templates, so a completion action can name a template of the file.
             let existingTimers = Set(try String.fetchAll(db, sql: "SELECT id FROM timer"))
             var nextOrder = (try Int.fetchOne(db, sql: "SELECT MAX(sort_order) FROM timer") ?? -1) + 1
+            // A to-do id may only come back on its own timer.
+            for timer in incomingTimers {
+                for todo in timer.todos {
+                    if let owner = try String.fetchOne(db, sql: "SELECT timer_id FROM timer_todo WHERE id = ?", arguments: [todo.id.uuidString]),
+                       owner != timer.id.uuidString {
+                        throw StoreError.importFailed("timer “\(timer.name)”: its to-do \(todo.id) belongs to another timer.")
+                    }
+                }
+            }
             for timer in incomingTimers {
                 var row = Self.normalized(timer)
                 do { try Self.validate(row, db: db) } catch {

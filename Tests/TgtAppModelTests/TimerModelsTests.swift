@@ -37,7 +37,7 @@ struct TimerModelsTests {
         detail.addTodo("Salt the water")
         detail.addTodo("Grate cheese")
         detail.setNotes("Al dente")
-        let cards = app.timers.cards(at: Self.t0)
+        let cards = app.timers.cards(at: Date())
         #expect(cards.map(\.name) == ["Pasta"])
         #expect(cards.first?.time == "12:00" && cards.first?.color == .orange)
         #expect(cards.first?.todos?.description == "2 to-dos" && cards.first?.notes.description == "Notes added")
@@ -74,6 +74,13 @@ struct TimerModelsTests {
         #expect(detail.haptic == .complete && detail.label?.description == "DONE")
         #expect(detail.timer.state == .completed(at: t0.addingTimeInterval(320)))
         #expect(try fixture.store.timer(id: timer.id)?.state == .completed(at: t0.addingTimeInterval(320)))
+        // Paused by another process before its end: the next tick does not ring.
+        let other = app.timerDetail(for: try #require(try fixture.store.timer(id: timer.id)))
+        other.reset(at: t0.addingTimeInterval(400))
+        other.tapPrimary(at: t0.addingTimeInterval(400))
+        try fixture.store.change(timer.id) { try $0.paused(at: t0.addingTimeInterval(410)) }
+        other.tick(at: t0.addingTimeInterval(600))
+        #expect(other.haptic == .start && other.label?.description == "PAUSED")
         detail.reset(at: t0.addingTimeInterval(400))
         #expect(detail.timer.state == .idle && detail.primary == .start)
         detail.tapPrimary(at: t0)
@@ -102,18 +109,28 @@ struct TimerModelsTests {
         detail.addTodo("   ")
         #expect(detail.error != nil && detail.timer.todos.count == 2)
         #expect(try fixture.store.timer(id: timer.id)?.todos.count == 2)
+        // The screen is stale (another process removed a to-do): moving a row it shows is safe.
+        try fixture.store.change(timer.id) { t in
+            var t = t
+            t.todos.removeLast()
+            return t
+        }
+        detail.moveTodos(fromOffsets: IndexSet(integer: 1), toOffset: 0)
+        #expect(try fixture.store.timer(id: timer.id)?.todos.map(\.text) == ["Boil 3 l of water"])
+        #expect(detail.error == nil)
     }
 
     @Test("notifications: one per running timer at its end, soonest first, never more than iOS's 64")
     func notificationPlan() throws {
+        let t0 = Self.t0
         let running = try (0..<100).map { i in
-            try CountdownTimer(name: "T\(i)", duration: #require(TimerDuration(seconds: 60 + (99 - i) * 10))).started(at: Self.t0)
+            try CountdownTimer(name: "T\(i)", duration: #require(TimerDuration(seconds: 60 + (99 - i) * 10))).started(at: t0)
         }
         let idle = CountdownTimer(name: "Idle", duration: try #require(TimerDuration(seconds: 5)))
-        let overdue = try CountdownTimer(name: "Over", duration: #require(TimerDuration(seconds: 5))).started(at: Self.t0.addingTimeInterval(-60))
-        let plan = NotificationPlan.items(for: running + [idle, overdue], now: Self.t0)
+        let overdue = try CountdownTimer(name: "Over", duration: #require(TimerDuration(seconds: 5))).started(at: t0.addingTimeInterval(-60))
+        let plan = NotificationPlan.items(for: running + [idle, overdue], now: t0)
         #expect(plan.count == 64)
-        #expect(plan.first?.title == "T99" && plan.first?.fireAt == Self.t0.addingTimeInterval(60))
+        #expect(plan.first?.title == "T99" && plan.first?.fireAt == t0.addingTimeInterval(60))
         #expect(zip(plan, plan.dropFirst()).allSatisfy { $0.fireAt <= $1.fireAt })
         #expect(!plan.contains { $0.title == "Idle" || $0.title == "Over" })
         #expect(plan.first?.body.description == "“T99” is done.")

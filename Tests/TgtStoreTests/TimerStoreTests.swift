@@ -87,7 +87,11 @@ struct TimerStoreTests {
         var edited = template
         edited.body = "🍝 ready, {{eta}}"
         try fixture.db.update(edited)
-        try fixture.db.importTemplates(try fixture.db.exportTemplates().encoded())
+        // Re-imported from an archive without timers, so only the template's import is tested.
+        var archive = try fixture.db.exportTemplates()
+        archive.timers = nil
+        archive.version = 2
+        try fixture.db.importTemplates(try archive.encoded())
         #expect(try fixture.db.timer(id: saved.id)?.action?.templateID == template.id)
         try fixture.db.deleteTemplate(id: template.id)
         #expect(try fixture.db.timer(id: saved.id)?.action == CompletionAction(templateID: nil, values: ["eta": "5"], remindMe: true))
@@ -159,6 +163,24 @@ struct TimerArchiveTests {
         timers[0]["action"] = ["template_id": "6F9619FF-8B86-D011-B42D-00CF4FC964FF", "values": [String: String](), "remind_me": false]
         withOrphan["timers"] = timers
         #expect(throws: StoreError.self) { try c.db.importTemplates(try JSONSerialization.data(withJSONObject: withOrphan)) }
+        #expect(try c.db.templates().isEmpty && c.db.timers().isEmpty)
+        // A running timer ending further away than any timer can run, and a to-do id used twice.
+        var far = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var farTimers = try #require(far["timers"] as? [[String: Any]])
+        farTimers[0]["state"] = "running"
+        farTimers[0]["ends_at"] = "2100-01-01T00:00:00.000Z"
+        far["timers"] = farTimers
+        #expect(throws: StoreError.importFailed("timer “Pasta” is running until 2100-01-01T00:00:00.000Z, more than 99:59:59 from now.")) {
+            try c.db.importTemplates(try JSONSerialization.data(withJSONObject: far))
+        }
+        var twice = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var twiceTimers = try #require(twice["timers"] as? [[String: Any]])
+        var copy = twiceTimers[0]
+        copy["id"] = UUID().uuidString
+        copy["name"] = "Pasta 2"
+        twiceTimers.append(copy)
+        twice["timers"] = twiceTimers
+        #expect(throws: StoreError.self) { try c.db.importTemplates(try JSONSerialization.data(withJSONObject: twice)) }
         #expect(try c.db.templates().isEmpty && c.db.timers().isEmpty)
     }
 }

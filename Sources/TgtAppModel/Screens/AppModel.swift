@@ -67,6 +67,7 @@ public final class AppModel {
         login = LoginModel(host: host)
         templates = TemplateListModel(store: services.store)
         timers = TimerListModel(store: services.store)
+        timers.changed = { [widgets] in widgets.refreshIfChanged() }
         settings = SettingsModel(store: services.store, host: host, location: services.location, version: services.appVersion)
         templates.sentDisplayDuration = services.sentDisplayDuration
         templates.enqueue = { [weak self] id, values throws(StoreError) in
@@ -93,6 +94,7 @@ public final class AppModel {
         await queue.recoverInterrupted()
         listen()
         templates.reload()
+        timers.reload()
         widgets.refreshIfChanged()
         await host.start()
         await updateRoute()
@@ -259,6 +261,7 @@ public final class AppModel {
         }
         if route == .main, previous != .main {
             templates.reload()
+            timers.reload()
             await settings.reload()
             await queue.drain()
         } else if route != .main, previous == .main {

@@ -85,8 +85,10 @@ public final class TimerDetailModel {
         guard let endsAt = timer.endsAt, endsAt <= now else { return }
         do {
             try store.settleTimers(at: now)
-            if let stored = try store.timer(id: timer.id) { timer = stored }
-            haptic = .complete
+            guard let stored = try store.timer(id: timer.id) else { return }
+            timer = stored
+            // Another process may have paused or extended it meanwhile: only a real end rings.
+            if case .completed = stored.state { haptic = .complete }
             changed()
         } catch {
             self.error = .verbatim(error.message)
@@ -102,11 +104,15 @@ public final class TimerDetailModel {
     }
     public func deleteTodo(_ id: UUID) { edit(nil) { $0.todos.removeAll { $0.id == id } } }
     public func moveTodos(fromOffsets source: IndexSet, toOffset destination: Int) {
+        // The screen's rows become ids here; the store's list may have changed meanwhile.
+        let shown = timer.todos
+        let moving = source.filter { shown.indices.contains($0) }.sorted().map { shown[$0].id }
+        let anchor = destination < shown.count ? shown[destination].id : nil
         edit(nil) { t in
-            let moving = source.sorted().map { t.todos[$0] }
-            var rest = t.todos.enumerated().filter { !source.contains($0.offset) }.map(\.element)
-            let before = source.filter { $0 < destination }.count
-            rest.insert(contentsOf: moving, at: max(0, min(destination - before, rest.count)))
+            let moved = t.todos.filter { moving.contains($0.id) }
+            var rest = t.todos.filter { !moving.contains($0.id) }
+            let at = anchor.flatMap { id in rest.firstIndex { $0.id == id } } ?? rest.count
+            rest.insert(contentsOf: moved, at: at)
             t.todos = rest
         }
     }

@@ -110,8 +110,9 @@ public struct CountdownTimer: Codable, Sendable, Hashable, Identifiable {
     public func paused(at now: Date) throws(TimerError) -> CountdownTimer {
         guard case .running(let endsAt) = state else { throw .notRunning(name) }
         let left = endsAt.timeIntervalSince(now)
-        // A pause at or after the end is a completion at the true end.
-        guard left > 0 else { return with(.completed(at: endsAt), at: now) }
+        // A pause at or after the end (or within the millisecond the store keeps) is a
+        // completion at the true end.
+        guard left >= 0.001 else { return with(.completed(at: endsAt), at: now) }
         return with(.paused(remaining: left), at: now)
     }
 
