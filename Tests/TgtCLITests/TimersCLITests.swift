@@ -71,6 +71,8 @@ struct TimersCLITests {
             #expect(try Self.run(["timers", "todo", "add", "Pasta", text], dir).status == 0)
         }
         #expect(try Self.run(["timers", "todo", "done", "Pasta", "2"], dir).status == 0)
+        #expect(try Self.run(["timers", "todo", "done", "Pasta", "1"], dir).status == 0)
+        #expect(try Self.run(["timers", "todo", "undo", "Pasta", "1"], dir).status == 0)
         #expect(try Self.run(["timers", "todo", "move", "Pasta", "3", "--to", "1"], dir).status == 0)
         #expect(try Self.run(["timers", "todo", "edit", "Pasta", "1", "Lay the table"], dir).status == 0)
         #expect(try Self.run(["timers", "todo", "rm", "Pasta", "2"], dir).status == 0)

@@ -84,6 +84,7 @@ struct KindsAPITests {
             let viaTelegram = try await client.api(.post, "templates/\(id)/send", json: [:])
             #expect(viaTelegram.status == .unprocessableContent)
             #expect((viaTelegram.json["error"] as? [String: Any])?["code"] as? String == "not_telegram")
+            #expect(((viaTelegram.json["error"] as? [String: Any])?["next_step"] as? String)?.contains("/api/templates/\(id)/draft") == true)
 
             let telegram = try await client.api(.post, "templates", json: ["name": "TG", "body": "Hi"])
             let telegramID = try #require(telegram.data["id"] as? String)

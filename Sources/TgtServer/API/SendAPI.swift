@@ -9,7 +9,11 @@ import TgtTelegram
 extension DashboardAPI {
     func sendTemplate(_ input: Operations.SendTemplate.Input) async throws -> Operations.SendTemplate.Output {
         var template = try template(input.path.id)
-        guard template.kind == .telegram else { throw SendError.notTelegram(template: template.name, kind: template.kind) }
+        guard template.kind == .telegram else {
+            let error = SendError.notTelegram(template: template.name, kind: template.kind)
+            throw APIError(.unprocessableContent, code: error.code, message: error.message,
+                           nextStep: "POST /api/templates/\(APIModels.id(template.id))/draft renders it and returns the link that opens it.")
+        }
         var body = Schemas.SendInput()
         if case .json(let given)? = input.body { body = given }
         if let keys = body.targets {

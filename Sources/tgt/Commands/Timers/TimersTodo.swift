@@ -59,21 +59,23 @@ struct TimersTodo: AsyncParsableCommand {
         }
     }
 
+    /// Checks a to-do off, or back on.
+    static func mark(_ global: GlobalOptions, timer: String, number: Int, done: Bool) async throws {
+        try await global.run {
+            try change(global, timer: timer, verb: done ? "Checked off a to-do of" : "Unchecked a to-do of") { todos throws(StoreError) in
+                var todos = todos
+                todos[try index(number, in: todos)].done = done
+                return todos
+            }
+        }
+    }
+
     struct Done: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Check a to-do off.", discussion: "Example:\n  tgt timers todo done Pasta 1")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Timer name or id.") var timer: String
         @Argument(help: "The to-do's number.") var number: Int
-
-        func run() async throws {
-            try await global.run {
-                try TimersTodo.change(global, timer: timer, verb: "Checked off a to-do of") { [number] todos throws(StoreError) in
-                    var todos = todos
-                    todos[try TimersTodo.index(number, in: todos)].done = true
-                    return todos
-                }
-            }
-        }
+        func run() async throws { try await TimersTodo.mark(global, timer: timer, number: number, done: true) }
     }
 
     struct Undo: AsyncParsableCommand {
@@ -81,16 +83,7 @@ struct TimersTodo: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Timer name or id.") var timer: String
         @Argument(help: "The to-do's number.") var number: Int
-
-        func run() async throws {
-            try await global.run {
-                try TimersTodo.change(global, timer: timer, verb: "Unchecked a to-do of") { [number] todos throws(StoreError) in
-                    var todos = todos
-                    todos[try TimersTodo.index(number, in: todos)].done = false
-                    return todos
-                }
-            }
-        }
+        func run() async throws { try await TimersTodo.mark(global, timer: timer, number: number, done: false) }
     }
 
     struct Edit: AsyncParsableCommand {
