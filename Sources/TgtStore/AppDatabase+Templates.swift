@@ -189,11 +189,7 @@ extension AppDatabase {
                 """,
             arguments: [t.id.uuidString, t.name, t.icon.rawValue, t.body, t.locationMode.rawValue, t.silent, t.sortOrder, millis(t.createdAt), millis(t.updatedAt),
                         t.kind.rawValue, t.subject, try encodeList(t.to), try encodeList(t.cc)])
-        for (position, target) in t.targets.enumerated() {
-            try db.execute(
-                sql: "INSERT INTO template_target (template_id, position, chat_id, topic_id, chat_title, topic_title) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [t.id.uuidString, position, target.chatID, target.topicID, target.chatTitle, target.topicTitle])
-        }
+        try insertTargets(of: t, db: db)
     }
 
     static func encodeList(_ list: [String]) throws -> String {
@@ -202,6 +198,15 @@ extension AppDatabase {
 
     static func decodeList(_ text: String) -> [String] {
         (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+    }
+
+    /// Writes a template's targets in order (its old ones must be gone).
+    static func insertTargets(of t: Template, db: Database) throws {
+        for (position, target) in t.targets.enumerated() {
+            try db.execute(
+                sql: "INSERT INTO template_target (template_id, position, chat_id, topic_id, chat_title, topic_title) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [t.id.uuidString, position, target.chatID, target.topicID, target.chatTitle, target.topicTitle])
+        }
     }
 
     /// Rewrites a stored template's row and targets in place.
@@ -215,11 +220,7 @@ extension AppDatabase {
             arguments: [t.name, t.icon.rawValue, t.body, t.locationMode.rawValue, t.silent, t.sortOrder, millis(t.createdAt), millis(t.updatedAt),
                         t.kind.rawValue, t.subject, try encodeList(t.to), try encodeList(t.cc), t.id.uuidString])
         try db.execute(sql: "DELETE FROM template_target WHERE template_id = ?", arguments: [t.id.uuidString])
-        for (position, target) in t.targets.enumerated() {
-            try db.execute(
-                sql: "INSERT INTO template_target (template_id, position, chat_id, topic_id, chat_title, topic_title) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [t.id.uuidString, position, target.chatID, target.topicID, target.chatTitle, target.topicTitle])
-        }
+        try insertTargets(of: t, db: db)
     }
 
     static func writeOrder(_ ids: [String], db: Database) throws {
