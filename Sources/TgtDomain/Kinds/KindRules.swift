@@ -33,15 +33,17 @@ enum KindRules {
     }
 
     /// The subject and the text are one message: a variable gets one default or one list of
-    /// choices across both, and `{{chat}}` (Telegram's) is not in either.
+    /// choices across both (the parser's own rule, applied to the two together), and `{{chat}}`
+    /// (Telegram's) is not in either.
     static func subjectAgainstBody(_ template: Template) -> String? {
-        guard let subject = try? TemplateText(parsing: template.subject), let body = try? TemplateText(parsing: template.body) else { return nil }
-        if subject.variableNames.contains(BuiltinVariable.chat.rawValue) {
+        if (try? TemplateText(parsing: template.subject))?.variableNames.contains(BuiltinVariable.chat.rawValue) == true {
             return "{{chat}} is the Telegram chat's title; email templates have no chat."
         }
-        for case .variable(let a) in subject.parts where a.defaultValue != nil || a.choices != nil {
-            for case .variable(let b) in body.parts where b.name == a.name && (b.defaultValue != nil || b.choices != nil) && b.form != a.form {
-                return "{{\(a.name)}} has a different default or choices in the subject and in the text; give them once."
+        // A conflict inside the text alone is the text's problem, reported there.
+        guard (try? TemplateText(parsing: template.body)) != nil else { return nil }
+        do { _ = try TemplateText(parsing: template.subject + "\n" + template.body) } catch {
+            if case .conflictingForms(let name, _) = error {
+                return "{{\(name)}} has a different default or choices in the subject and in the text; give them once."
             }
         }
         return nil
