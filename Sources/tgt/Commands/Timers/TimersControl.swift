@@ -3,21 +3,23 @@ import Foundation
 import TgtDomain
 import TgtStore
 
-/// The controls share their shape: resolve the timer, apply one change in one transaction.
+/// The controls share their shape: read the command's own input, resolve the timer, apply one
+/// change in one transaction.
 protocol TimerControlCommand: AsyncParsableCommand {
     var global: GlobalOptions { get }
     var timer: String { get }
     static var verb: String { get }
-    static func apply(_ timer: CountdownTimer, at now: Date) throws(TimerError) -> CountdownTimer
+    /// The change to make at `now`; input errors are thrown here, before the store is opened.
+    func control(at now: Date) throws -> @Sendable (CountdownTimer) throws(TimerError) -> CountdownTimer
 }
 
 extension TimerControlCommand {
     func run() async throws {
         try await global.run {
+            let apply = try control(at: Date())
             let store = try Timers.store(global)
             let id = try store.resolveTimer(timer).id
-            let now = Date()
-            let changed = try store.change(id) { try Self.apply($0, at: now) }
+            let changed = try store.change(id) { try apply($0) }
             try TimerText.report(changed, global, store: store, verb: Self.verb)
         }
     }
@@ -29,7 +31,7 @@ struct TimersStart: TimerControlCommand {
     static let verb = "Started"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Timer name or id.") var timer: String
-    static func apply(_ timer: CountdownTimer, at now: Date) throws(TimerError) -> CountdownTimer { try timer.started(at: now) }
+    func control(at now: Date) -> @Sendable (CountdownTimer) throws(TimerError) -> CountdownTimer { { (t) throws(TimerError) in try t.started(at: now) } }
 }
 
 struct TimersPause: TimerControlCommand {
@@ -38,7 +40,7 @@ struct TimersPause: TimerControlCommand {
     static let verb = "Paused"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Timer name or id.") var timer: String
-    static func apply(_ timer: CountdownTimer, at now: Date) throws(TimerError) -> CountdownTimer { try timer.paused(at: now) }
+    func control(at now: Date) -> @Sendable (CountdownTimer) throws(TimerError) -> CountdownTimer { { (t) throws(TimerError) in try t.paused(at: now) } }
 }
 
 struct TimersResume: TimerControlCommand {
@@ -47,7 +49,7 @@ struct TimersResume: TimerControlCommand {
     static let verb = "Resumed"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Timer name or id.") var timer: String
-    static func apply(_ timer: CountdownTimer, at now: Date) throws(TimerError) -> CountdownTimer { try timer.resumed(at: now) }
+    func control(at now: Date) -> @Sendable (CountdownTimer) throws(TimerError) -> CountdownTimer { { (t) throws(TimerError) in try t.resumed(at: now) } }
 }
 
 struct TimersReset: TimerControlCommand {
@@ -56,24 +58,19 @@ struct TimersReset: TimerControlCommand {
     static let verb = "Reset"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Timer name or id.") var timer: String
-    static func apply(_ timer: CountdownTimer, at now: Date) throws(TimerError) -> CountdownTimer { timer.reset(at: now) }
+    func control(at now: Date) -> @Sendable (CountdownTimer) throws(TimerError) -> CountdownTimer { { $0.reset(at: now) } }
 }
 
-struct TimersExtend: AsyncParsableCommand {
+struct TimersExtend: TimerControlCommand {
     static let configuration = CommandConfiguration(commandName: "extend", abstract: "Add time to a running or paused timer (+1 min by default).",
                                                     discussion: "Examples:\n  tgt timers extend Pasta\n  tgt timers extend Pasta --by 5m")
+    static let verb = "Extended"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Timer name or id.") var timer: String
     @Option(help: "How much: a duration (1m by default).") var by: String = "1m"
 
-    func run() async throws {
-        try await global.run {
-            let seconds = try Timers.duration(by).seconds
-            let store = try Timers.store(global)
-            let id = try store.resolveTimer(timer).id
-            let now = Date()
-            let changed = try store.change(id) { try $0.extended(by: seconds, at: now) }
-            try TimerText.report(changed, global, store: store, verb: "Extended")
-        }
+    func control(at now: Date) throws -> @Sendable (CountdownTimer) throws(TimerError) -> CountdownTimer {
+        let seconds = try Timers.duration(by).seconds
+        return { (t) throws(TimerError) in try t.extended(by: seconds, at: now) }
     }
 }
