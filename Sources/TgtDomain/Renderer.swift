@@ -10,6 +10,9 @@ public struct RenderContext: Sendable {
     public var me: String?
     /// Values for custom variables, by name.
     public var custom: [String: String]
+    /// The timer whose completion posts the message, for `{{timer}}`, `{{duration}}`,
+    /// `{{todos}}` and `{{todos_done}}`.
+    public var timer: CountdownTimer?
 
     public init(
         now: Date = Date(), locale: Locale = .current, timeZone: TimeZone = .current,
@@ -109,6 +112,7 @@ public struct Renderer: Sendable {
         case .date?, .time?, .datetime?, .chat?: return true
         case .location?, .latitude?, .longitude?: return context.location != nil
         case .me?: return context.me != nil
+        case .timer?, .duration?, .todos?, .todosDone?: return context.timer != nil
         case nil: return context.custom[placeholder.name] != nil || placeholder.defaultValue != nil
         }
     }
@@ -168,6 +172,10 @@ public struct Renderer: Sendable {
             case .longitude: return context.location.map { Coordinate.format($0.longitude) }
             case .me: return context.me
             case .chat: return chatTitle
+            case .timer: return context.timer?.name
+            case .duration: return context.timer.map { TimerDuration.clock($0.duration.seconds) }
+            case .todos: return context.timer?.todosText
+            case .todosDone: return context.timer?.todosDoneText
             }
         }
         return context.custom[placeholder.name] ?? placeholder.defaultValue
@@ -210,9 +218,13 @@ public enum RenderError: UserFacingError, Equatable {
         switch self {
         case .syntax(let error): error.nextStep
         case .missingVariables(let names):
-            names.contains("location")
-                ? "Pass them with --var NAME=VALUE (and --location LAT,LON for the location)."
-                : "Pass them with --var NAME=VALUE."
+            if names.contains(where: { BuiltinVariable(rawValue: $0)?.needsTimer == true }) {
+                "{{timer}}, {{duration}}, {{todos}} and {{todos_done}} are filled in when a timer posts the template: make it a timer's completion message (`tgt timers edit TIMER --then TEMPLATE`)."
+            } else if names.contains("location") {
+                "Pass them with --var NAME=VALUE (and --location LAT,LON for the location)."
+            } else {
+                "Pass them with --var NAME=VALUE."
+            }
         case .notAChoice(let name, _, let choices): "Pass --var \(name)=\(choices.first ?? "")."
         case .noTargets: "Add a target with `tgt templates edit NAME --target CHAT_ID`."
         }

@@ -62,6 +62,8 @@ extension TelegramSimulator {
             ])
         case "sendMessage":
             sendMessage(id, request)
+        case "getChatScheduledMessages", "deleteMessages", "editMessageSchedulingState", "createPrivateChat":
+            handleScheduling(id, request, type: type)
         default:
             respond(id, request, Self.error(400, "Failed to parse JSON object as TDLib request: Unknown class \"\(type)\""))
         }
@@ -102,6 +104,12 @@ extension TelegramSimulator {
         }
         let topicID = topic.map(Int32.init)
         let silent = (request["options"] as? [String: Any])?["disable_notification"] as? Bool ?? false
+        switch requestedSendDate(request) {
+        case .failure(let error): return respond(id, request, Self.error(error.code, error.message))
+        case .success(let date?):
+            return acceptScheduled(id, request, chat: chat, topicID: topicID, content: content, described: described, silent: silent, sendDate: date)
+        case .success(nil): break
+        }
         // Kept in the directory's outbox (TDLib's binlog) before it is acknowledged.
         let directory = client(id)?.databaseDirectory ?? ""
         let tempID = directory.isEmpty ? newMessageID() : withOutbox(directory) { outbox in
@@ -176,7 +184,9 @@ extension TelegramSimulator {
 
     private func findChat(_ value: Any?) -> SimulatedChat? {
         let chatID = Self.int64(value)
-        return currentScenario.chats.first { $0.id == chatID }
+        let scenario = currentScenario
+        if chatID == scenario.account.userID { return Self.savedMessages(scenario.account) }
+        return scenario.chats.first { $0.id == chatID }
     }
 
     static func int64(_ value: Any?) -> Int64 {

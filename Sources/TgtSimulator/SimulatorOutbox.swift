@@ -110,11 +110,21 @@ struct SimulatorOutbox {
             if let topic = e.topicID { o["topic_id"] = Int(topic) }
             return o
         }
-        let text = SimulatorJSON.serialize(["next_id": nextID, "pending": pending])
-        let path = "\(directory)/\(Self.outboxFileName)"
+        Self.writeAtomically(SimulatorJSON.serialize(["next_id": nextID, "pending": pending]), to: "\(directory)/\(Self.outboxFileName)")
+    }
+
+    /// Writes `text` to a temporary file and renames it over `path`: a kill leaves either file whole.
+    static func writeAtomically(_ text: String, to path: String) {
         let temporary = path + ".tmp"
-        guard Self.writeAll(Array(text.utf8), to: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC) else { return }
+        guard writeAll(Array(text.utf8), to: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC) else { return }
         _ = rename(temporary, path)
+    }
+
+    /// Appends one delivered record (a scheduled message Telegram posted, for example).
+    func appendDelivered(chatID: Int64, topicID: Int32?, described: String, silent: Bool, key: Int64) {
+        var record: [String: Any] = ["key": key, "chat_id": chatID, "content": described, "silent": silent]
+        if let topic = topicID { record["topic_id"] = Int(topic) }
+        append(SimulatorJSON.serialize(record) + "\n")
     }
 
     private func append(_ line: String) {

@@ -128,6 +128,39 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
         }
     }
 
+    private var schedules: [String: SimulatorSchedule] = [:]
+
+    /// Runs `body` on the scheduled messages of `directory` (loaded from disk on first use).
+    func withSchedule<T>(_ directory: String, _ body: (inout SimulatorSchedule) -> T) -> T {
+        lock.withLock {
+            var schedule = schedules[directory] ?? SimulatorSchedule(directory: directory)
+            defer { schedules[directory] = schedule }
+            return body(&schedule)
+        }
+    }
+
+    /// Sends an update to every open client on `directory` (one account's "server" updates).
+    func emitToDirectory(_ directory: String, _ object: [String: Any]) {
+        let ids = lock.withLock { clients.filter { $0.value.databaseDirectory == directory && !$0.value.closed && $0.value.auth == "authorizationStateReady" }.map(\.key) }
+        for id in ids.sorted() { emitUpdate(id, object) }
+    }
+
+    /// Scheduled messages waiting on the "server" of `directory` (for tests): chat, text, date.
+    public func scheduledMessages(inDatabaseDirectory directory: URL) -> [(chatID: Int64, content: String, sendDate: Int32)] {
+        withSchedule(directory.path) { $0.entries.map { ($0.chatID, $0.described, $0.sendDate) } }
+    }
+
+    /// Deletes a scheduled message as another Telegram app of the same account would.
+    public func deleteScheduledElsewhere(inDatabaseDirectory directory: URL, chatID: Int64, content: String) {
+        queue.async {
+            let ids = self.withSchedule(directory.path) { $0.entries(inChat: chatID).filter { $0.described == content }.map(\.messageID) }
+            let gone = self.withSchedule(directory.path) { $0.remove(chatID: chatID, messageIDs: ids) }
+            if !gone.isEmpty {
+                self.emitToDirectory(directory.path, ["@type": "updateDeleteMessages", "chat_id": chatID, "message_ids": gone, "is_permanent": true, "from_cache": false])
+            }
+        }
+    }
+
     /// Runs `body` on the outbox of `directory` (loaded from disk on first use).
     func withOutbox<T>(_ directory: String, _ body: (inout SimulatorOutbox) -> T) -> T {
         lock.withLock {
@@ -207,6 +240,9 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
                 respond(id, request, ["@type": "ok"])
                 emitConnection(id, lock.withLock { inOutage } ? "connectionStateWaitingForNetwork" : "connectionStateReady")
                 resendOutbox(id, directory: dir)
+                // What came due while no client ran was posted by "Telegram" meanwhile.
+                postDue(dir)
+                armSchedule(dir)
             } else {
                 setAuth(id, "authorizationStateWaitPhoneNumber")
                 respond(id, request, ["@type": "ok"])

@@ -158,6 +158,22 @@ extension AppDatabase {
                 CREATE TRIGGER timer_todo_deleted AFTER DELETE ON timer_todo BEGIN UPDATE revision SET value = value + 1 WHERE name = 'templates'; END;
                 """)
         }
+        migrator.registerMigration("v7-scheduled-sends") { db in
+            // Messages scheduled on Telegram's servers are send log rows with the moment
+            // Telegram posts them: a timer's completion message (timer_id) or a "send later".
+            // `payload` keeps what will be posted (formatted text, location, silent) so any
+            // process can schedule it; `scheduled_ids` keeps Telegram's ids of the scheduled
+            // messages (text and location) while they wait. New statuses: scheduled,
+            // cancelling (to be deleted on Telegram) and cancelled. Existing rows are untouched.
+            try db.execute(sql: """
+                ALTER TABLE send_log ADD COLUMN scheduled_for_ms INTEGER;
+                ALTER TABLE send_log ADD COLUMN timer_id TEXT;
+                ALTER TABLE send_log ADD COLUMN payload TEXT;
+                ALTER TABLE send_log ADD COLUMN scheduled_ids TEXT NOT NULL DEFAULT '[]';
+                CREATE INDEX send_log_scheduled ON send_log(scheduled_for_ms) WHERE scheduled_for_ms IS NOT NULL;
+                CREATE INDEX send_log_timer ON send_log(timer_id, scheduled_for_ms) WHERE timer_id IS NOT NULL;
+                """)
+        }
         return migrator
     }
 }

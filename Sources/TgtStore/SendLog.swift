@@ -10,6 +10,15 @@ public struct SendLogEntry: Sendable, Hashable, Codable, Identifiable {
         /// A draft (email, text message, X) given to another app to send; whether it was sent
         /// from there is not known.
         case handedOver = "handed_over"
+        /// Waiting on Telegram's servers to be posted at `scheduledFor`.
+        case scheduled
+        /// To be deleted from Telegram's schedule (a paused timer, a cancel), not done yet.
+        case cancelling
+        /// Deleted from the schedule before it was posted (here or in another Telegram app).
+        case cancelled
+
+        /// Whether nothing more will happen to the row.
+        public var isFinal: Bool { self == .sent || self == .failed || self == .handedOver || self == .cancelled }
     }
 
     public var id: Int64
@@ -27,6 +36,10 @@ public struct SendLogEntry: Sendable, Hashable, Codable, Identifiable {
     public var updatedAt: Date
     /// Telegram for messages sent here; the draft's kind for those handed to another app.
     public var kind: TemplateKind = .telegram
+    /// When Telegram posts it, for a scheduled send.
+    public var scheduledFor: Date?
+    /// The timer whose completion posts it.
+    public var timerID: UUID?
 
     /// Why a row handed to TDLib by a process that stopped is not known to be delivered.
     public static let maybeDeliveredReason = "Interrupted: TgTemplates stopped before Telegram confirmed this message. It may have been delivered; check the chat."
@@ -119,8 +132,9 @@ extension AppDatabase {
     /// (rows of the process asking are newer), oldest first.
     public func unfinishedSends(before cutoff: Date) throws(StoreError) -> [UnfinishedSend] {
         try read { db in
+            // Scheduled sends are settled against Telegram's schedule instead (ScheduleKeeper).
             try Row.fetchAll(
-                db, sql: "SELECT * FROM send_log WHERE status IN ('queued', 'sending') AND queued_at_ms < ? ORDER BY id",
+                db, sql: "SELECT * FROM send_log WHERE status IN ('queued', 'sending') AND queued_at_ms < ? AND scheduled_for_ms IS NULL ORDER BY id",
                 arguments: [Self.millis(cutoff)]
             ).compactMap { row in
                 Self.sendLogEntry(row).map { UnfinishedSend(entry: $0, textDigest: row["text_digest"]) }
@@ -143,11 +157,11 @@ extension AppDatabase {
                 extra = ids
             }
             try db.execute(
-                sql: "UPDATE send_log SET status = 'failed', error = ?, updated_at_ms = ? WHERE status = 'queued'" + filter,
+                sql: "UPDATE send_log SET status = 'failed', error = ?, updated_at_ms = ? WHERE status = 'queued' AND scheduled_for_ms IS NULL" + filter,
                 arguments: StatementArguments([SendLogEntry.notSentReason, now] + extra))
             var changed = db.changesCount
             try db.execute(
-                sql: "UPDATE send_log SET status = 'failed', error = ?, updated_at_ms = ? WHERE status = 'sending'" + filter,
+                sql: "UPDATE send_log SET status = 'failed', error = ?, updated_at_ms = ? WHERE status = 'sending' AND scheduled_for_ms IS NULL" + filter,
                 arguments: StatementArguments([SendLogEntry.maybeDeliveredReason, now] + extra))
             changed += db.changesCount
             return changed
@@ -190,11 +204,14 @@ extension AppDatabase {
         else { return nil }
         let templateID: String? = row["template_id"]
         let topicID: Int32? = row["topic_id"]
+        let scheduledFor: Int64? = row["scheduled_for_ms"]
+        let timerID: String? = row["timer_id"]
         return SendLogEntry(
             id: row["id"], batchID: batch, templateID: templateID.flatMap(UUID.init(uuidString:)),
             templateName: row["template_name"], target: TargetKey(chatID: row["chat_id"], topicID: topicID),
             targetTitle: row["target_title"], status: status, error: row["error"], messageID: row["message_id"],
             queuedAt: date(row["queued_at_ms"]), updatedAt: date(row["updated_at_ms"]),
-            kind: TemplateKind(rawValue: row["kind"] ?? "telegram") ?? .telegram)
+            kind: TemplateKind(rawValue: row["kind"] ?? "telegram") ?? .telegram,
+            scheduledFor: scheduledFor.map(date), timerID: timerID.flatMap(UUID.init(uuidString:)))
     }
 }

@@ -34,6 +34,9 @@ public actor TelegramSession {
     public nonisolated let client: TDClient
     public nonisolated let authorization = Broadcast<AuthorizationState>()
     public nonisolated let connection = Broadcast<ConnectionState>()
+    /// Chats whose scheduled messages changed under us (`updateDeleteMessages`: Telegram posted
+    /// one, or another app deleted or moved one), for `ScheduleKeeper` to look at again.
+    public nonisolated let scheduleChanges = Broadcast<Int64>()
     private let configuration: SessionConfiguration
     private let logger = Logger(label: "tgt.telegram.session")
 
@@ -180,6 +183,8 @@ public actor TelegramSession {
             settle(oldID, .sent(messageID: message.id))
         case .messageSendFailed(_, let oldID, let error):
             settle(oldID, .failed(code: error.code, message: error.message))
+        case .deleteMessages(let chatID, _, _, let fromCache):
+            if !fromCache { scheduleChanges.send(chatID) }
         case .other, .undecodable:
             break
         }
@@ -209,6 +214,7 @@ public actor TelegramSession {
         sendWaiters.removeAll()
         authorization.finish()
         connection.finish()
+        scheduleChanges.finish()
     }
 
     private func waitUntilProcessed(_ count: UInt64) async {

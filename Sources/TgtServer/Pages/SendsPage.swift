@@ -9,12 +9,19 @@ extension Pages {
                 let symbol = switch entry.status {
                 case .sent: "✓"
                 case .failed: "✗"
-                case .queued, .sending: "…"
+                case .queued, .sending, .cancelling: "…"
                 case .handedOver: "↗"
+                case .scheduled: "⏱"
+                case .cancelled: "⊘"
+                }
+                let state: String = switch entry.status {
+                case .handedOver: "handed over (not sent by TgTemplates)"
+                case .scheduled: "scheduled for " + (entry.scheduledFor.map(Self.clockTime) ?? "later")
+                default: entry.status.rawValue
                 }
                 return """
                     <li class="status-\(entry.status.rawValue)"><span class="mark" aria-hidden="true">\(symbol)</span> <span>\(entry.targetTitle)</span>
-                    <span class="meta">\(entry.status == .handedOver ? "handed over (not sent by TgTemplates)" : entry.status.rawValue)\(entry.error.map { ": " + $0 } ?? "")</span></li>
+                    <span class="meta">\(state)\(entry.error.map { ": " + $0 } ?? "")</span></li>
                     """
             }
             return """
@@ -26,5 +33,12 @@ extension Pages {
             ? "<div class=\"empty\"><h2>Nothing sent yet</h2><p>Sends appear here with the result for each group.</p></div>"
             : "<ul class=\"batches\">\(cards)</ul>"
         return layout(title: "Recent sends", page: "sends", csrf: csrf, section: .sends, "<h1>Recent sends</h1>\(body)")
+    }
+}
+
+extension Pages {
+    /// "Sun 22 Nov, 18:30" in the server's time zone, for scheduled times.
+    static func clockTime(_ date: Date) -> String {
+        date.formatted(.dateTime.weekday(.abbreviated).day().month(.abbreviated).hour().minute())
     }
 }

@@ -321,7 +321,8 @@ public enum TDFunctions {
         }
     }
 
-    /// `sendMessage` with text or a location, optionally into a forum topic, optionally silent.
+    /// `sendMessage` with text or a location, optionally into a forum topic, optionally silent,
+    /// optionally scheduled on Telegram's servers (`messageSchedulingStateSendAtDate`).
     public struct SendMessage: TDFunction {
         public typealias Result = Message
         public static let typeName = "sendMessage"
@@ -336,12 +337,16 @@ public enum TDFunctions {
         public var forumTopicID: Int32?
         public var silent: Bool
         public var content: Content
+        /// When Telegram should post it (Unix time); nil sends now. TDLib sends a date less
+        /// than about 10 s ahead at once, and refuses one more than 367 days ahead.
+        public var sendDate: Int32?
 
-        public init(chatID: Int64, forumTopicID: Int32? = nil, silent: Bool = false, content: Content) {
+        public init(chatID: Int64, forumTopicID: Int32? = nil, silent: Bool = false, content: Content, sendDate: Int32? = nil) {
             self.chatID = chatID
             self.forumTopicID = forumTopicID
             self.silent = silent
             self.content = content
+            self.sendDate = sendDate
         }
 
         enum CodingKeys: String, CodingKey {
@@ -354,6 +359,7 @@ public enum TDFunctions {
             case type = "@type"
             case forumTopicID = "forum_topic_id"
             case disableNotification = "disable_notification"
+            case schedulingState = "scheduling_state"
             case text, location
         }
 
@@ -368,6 +374,9 @@ public enum TDFunctions {
             var options = c.nestedContainer(keyedBy: TypedKeys.self, forKey: .options)
             try options.encode("messageSendOptions", forKey: .type)
             try options.encode(silent, forKey: .disableNotification)
+            if let sendDate {
+                try options.encode(SchedulingState(sendDate: sendDate), forKey: .schedulingState)
+            }
             var input = c.nestedContainer(keyedBy: TypedKeys.self, forKey: .inputMessageContent)
             switch content {
             case .text(let text):

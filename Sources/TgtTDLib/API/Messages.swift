@@ -110,10 +110,16 @@ public struct Message: Decodable, Sendable, Equatable {
     public var forumTopicID: Int32?
     /// The text of a `messageText` (without entities); nil for other contents.
     public var text: String?
+    /// For a scheduled message, when Telegram will post it (`scheduling_state`); nil otherwise.
+    public var scheduledFor: Int32?
+
+    /// Whether this is a scheduled message (its id is the scheduled one, not the posted one).
+    public var isScheduled: Bool { scheduledFor != nil }
 
     public init(id: Int64, chatID: Int64, sendingState: MessageSendingState? = nil, date: Int32 = 0,
-                isOutgoing: Bool = true, forumTopicID: Int32? = nil, text: String? = nil)
+                isOutgoing: Bool = true, forumTopicID: Int32? = nil, text: String? = nil, scheduledFor: Int32? = nil)
     {
+        self.scheduledFor = scheduledFor
         self.id = id
         self.chatID = chatID
         self.sendingState = sendingState
@@ -127,6 +133,7 @@ public struct Message: Decodable, Sendable, Equatable {
         case id
         case chatID = "chat_id"
         case sendingState = "sending_state"
+        case schedulingState = "scheduling_state"
         case date
         case isOutgoing = "is_outgoing"
         case topicID = "topic_id"
@@ -144,6 +151,7 @@ public struct Message: Decodable, Sendable, Equatable {
         id = try c.decode(Int64.self, forKey: .id)
         chatID = try c.decode(Int64.self, forKey: .chatID)
         sendingState = try c.decodeIfPresent(MessageSendingState.self, forKey: .sendingState)
+        scheduledFor = try c.decodeIfPresent(SchedulingState.self, forKey: .schedulingState)?.sendDate
         date = try c.decodeIfPresent(Int32.self, forKey: .date) ?? 0
         isOutgoing = try c.decodeIfPresent(Bool.self, forKey: .isOutgoing) ?? false
         forumTopicID = nil

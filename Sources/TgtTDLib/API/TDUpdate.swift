@@ -18,6 +18,9 @@ public enum TDUpdate: Sendable, Equatable {
     case newMessage(Message)
     case messageSendSucceeded(message: Message, oldMessageID: Int64)
     case messageSendFailed(message: Message, oldMessageID: Int64, error: TDLibErrorObject)
+    /// `updateDeleteMessages`: messages gone from a chat. A scheduled message that Telegram
+    /// posts, or that someone deletes, arrives here with its scheduled id (`is_permanent`).
+    case deleteMessages(chatID: Int64, messageIDs: [Int64], isPermanent: Bool, fromCache: Bool)
     /// An update type not decoded by this build.
     case other(String)
     /// A known type whose contents did not decode (logged; treated like `.other`).
@@ -37,6 +40,9 @@ public enum TDUpdate: Sendable, Equatable {
         case supergroup, info, user, message
         case oldMessageID = "old_message_id"
         case error, position
+        case messageIDs = "message_ids"
+        case isPermanent = "is_permanent"
+        case fromCache = "from_cache"
     }
 
     /// Decodes the update whose `@type` is `typeName` from `decoder`, never throwing.
@@ -75,6 +81,11 @@ public enum TDUpdate: Sendable, Equatable {
                     message: try c.decode(Message.self, forKey: .message),
                     oldMessageID: try c.decode(Int64.self, forKey: .oldMessageID),
                     error: try c.decode(TDLibErrorObject.self, forKey: .error))
+            case "updateDeleteMessages":
+                self = .deleteMessages(
+                    chatID: try c.decode(Int64.self, forKey: .chatID), messageIDs: try c.decode([Int64].self, forKey: .messageIDs),
+                    isPermanent: try c.decodeIfPresent(Bool.self, forKey: .isPermanent) ?? false,
+                    fromCache: try c.decodeIfPresent(Bool.self, forKey: .fromCache) ?? false)
             default: self = .other(typeName)
             }
         } catch {

@@ -1,0 +1,184 @@
+import Foundation
+import GRDB
+import TgtDomain
+
+/// A send that Telegram's servers post at a set moment: a timer's completion message or a
+/// "send later". It is a send log row (so Recent shows it) with what it will post and, while
+/// it waits, Telegram's ids of the scheduled messages.
+public struct ScheduledSend: Sendable, Hashable, Identifiable {
+    public var entry: SendLogEntry
+    /// When Telegram posts it.
+    public var scheduledFor: Date
+    /// The timer whose completion posts it, if any.
+    public var timerID: UUID?
+    /// What will be posted, as the scheduler wrote it (JSON; the store does not read it).
+    public var payload: String
+    /// Telegram's ids of the scheduled messages (text, then location) once it confirmed them.
+    public var telegramIDs: [Int64]
+    /// The fingerprint of the text (`TextDigest`), to find the message in Telegram's schedule.
+    public var textDigest: String?
+
+    public var id: Int64 { entry.id }
+    public var status: SendLogEntry.Status { entry.status }
+}
+
+/// A scheduled send about to be recorded.
+public struct NewScheduledSend: Sendable, Hashable {
+    public var templateID: UUID?
+    public var templateName: String
+    public var target: Target
+    public var payload: String
+    public var textDigest: String
+    public var scheduledFor: Date
+    public var timerID: UUID?
+
+    public init(templateID: UUID?, templateName: String, target: Target, payload: String, textDigest: String, scheduledFor: Date, timerID: UUID?) {
+        self.templateID = templateID
+        self.templateName = templateName
+        self.target = target
+        self.payload = payload
+        self.textDigest = textDigest
+        self.scheduledFor = scheduledFor
+        self.timerID = timerID
+    }
+}
+
+extension AppDatabase {
+    /// Records sends to schedule (status `queued`), all in one batch and one transaction.
+    @discardableResult
+    public func addScheduledSends(_ sends: [NewScheduledSend]) throws(StoreError) -> [ScheduledSend] {
+        let batch = UUID()
+        let now = Self.millis(Self.now())
+        return try write { db in
+            var ids: [Int64] = []
+            for send in sends {
+                try db.execute(
+                    sql: """
+                        INSERT INTO send_log (batch_id, template_id, template_name, chat_id, topic_id, target_title, status, queued_at_ms,
+                                              updated_at_ms, text_digest, scheduled_for_ms, timer_id, payload)
+                        VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [batch.uuidString, send.templateID?.uuidString, send.templateName, send.target.chatID, send.target.topicID,
+                                send.target.displayName, now, now, send.textDigest, Self.millis(send.scheduledFor),
+                                send.timerID?.uuidString, send.payload])
+                ids.append(db.lastInsertedRowID)
+            }
+            return try Self.fetchScheduled(db, where: "id IN (\(ids.map(String.init).joined(separator: ",")))", arguments: [])
+        }
+    }
+
+    /// Scheduled sends still in motion (queued, sending, scheduled, cancelling), soonest first.
+    public func liveScheduledSends() throws(StoreError) -> [ScheduledSend] {
+        try read { db in
+            try Self.fetchScheduled(db, where: "status IN ('queued', 'sending', 'scheduled', 'cancelling')", arguments: [])
+        }
+    }
+
+    /// A timer's scheduled sends for the run that ends at `endsAt` (or for its latest run), in
+    /// target order.
+    public func scheduledSends(timerID: UUID, endingAt endsAt: Date? = nil) throws(StoreError) -> [ScheduledSend] {
+        try read { db in
+            let end: Int64? = if let endsAt { Self.millis(endsAt) } else {
+                try Int64.fetchOne(db, sql: "SELECT MAX(scheduled_for_ms) FROM send_log WHERE timer_id = ?", arguments: [timerID.uuidString])
+            }
+            guard let end else { return [] }
+            // Within a second: Telegram keeps whole seconds.
+            return try Self.fetchScheduled(db, where: "timer_id = ? AND ABS(scheduled_for_ms - ?) < 1000", arguments: [timerID.uuidString, end])
+        }
+    }
+
+    /// One scheduled send by its send log id.
+    public func scheduledSend(id: Int64) throws(StoreError) -> ScheduledSend? {
+        try read { db in try Self.fetchScheduled(db, where: "id = ?", arguments: [id]).first }
+    }
+
+    /// The row was handed to TDLib (`queued` → `sending`).
+    public func markScheduling(id: Int64) throws(StoreError) {
+        try updateScheduled(id, set: "status = 'sending'", from: ["queued"], arguments: [])
+    }
+
+    /// Telegram confirmed the scheduled messages: their ids and the date they wait for.
+    public func markScheduled(id: Int64, telegramIDs: [Int64], scheduledFor: Date) throws(StoreError) {
+        try updateScheduled(id, set: "status = 'scheduled', scheduled_ids = ?, scheduled_for_ms = ?, error = NULL",
+                            from: ["queued", "sending", "scheduled"],
+                            arguments: [Self.idList(telegramIDs), Self.millis(scheduledFor)])
+    }
+
+    /// The same messages wait under other ids or for another date (after a move).
+    public func updateScheduled(id: Int64, telegramIDs: [Int64], scheduledFor: Date) throws(StoreError) {
+        try updateScheduled(id, set: "scheduled_ids = ?, scheduled_for_ms = ?", from: ["scheduled", "cancelling"],
+                            arguments: [Self.idList(telegramIDs), Self.millis(scheduledFor)])
+    }
+
+    /// Ends a scheduled send: `sent` (Telegram posted it), `cancelled` or `failed`, with the reason.
+    public func finishScheduled(id: Int64, status: SendLogEntry.Status, error: String? = nil, messageID: Int64? = nil) throws(StoreError) {
+        try updateScheduled(id, set: "status = ?, error = ?, message_id = ?", from: ["queued", "sending", "scheduled", "cancelling"],
+                            arguments: [status.rawValue, error, messageID])
+    }
+
+    /// Asks for scheduled sends to be cancelled: rows Telegram does not have yet end at once
+    /// (`cancelled`); the others become `cancelling` until the scheduler deletes them there.
+    /// Returns how many rows changed.
+    @discardableResult
+    public func requestCancel(ids: [Int64], reason: String) throws(StoreError) -> Int {
+        guard !ids.isEmpty else { return 0 }
+        let now = Self.millis(Self.now())
+        let list = ids.map(String.init).joined(separator: ",")
+        return try write { db in
+            try db.execute(sql: "UPDATE send_log SET status = 'cancelled', error = ?, updated_at_ms = ? WHERE id IN (\(list)) AND status = 'queued' AND scheduled_for_ms IS NOT NULL",
+                           arguments: [reason, now])
+            var changed = db.changesCount
+            try db.execute(sql: "UPDATE send_log SET status = 'cancelling', error = ?, updated_at_ms = ? WHERE id IN (\(list)) AND status IN ('sending', 'scheduled') AND scheduled_for_ms IS NOT NULL",
+                           arguments: [reason, now])
+            changed += db.changesCount
+            return changed
+        }
+    }
+
+    // MARK: - Rows
+
+    private func updateScheduled(_ id: Int64, set: String, from statuses: [String], arguments: [any DatabaseValueConvertible & Sendable]) throws(StoreError) {
+        let now = Self.millis(Self.now())
+        let allowed = statuses.map { "'\($0)'" }.joined(separator: ",")
+        try write { db in
+            try db.execute(sql: "UPDATE send_log SET \(set), updated_at_ms = ? WHERE id = ? AND status IN (\(allowed))",
+                           arguments: StatementArguments(arguments + [now, id]))
+        }
+    }
+
+    static func idList(_ ids: [Int64]) -> String {
+        "[" + ids.map(String.init).joined(separator: ",") + "]"
+    }
+
+    static func fetchScheduled(_ db: Database, where filter: String, arguments: StatementArguments) throws -> [ScheduledSend] {
+        try Row.fetchAll(db, sql: "SELECT * FROM send_log WHERE scheduled_for_ms IS NOT NULL AND (\(filter)) ORDER BY scheduled_for_ms, id", arguments: arguments)
+            .compactMap { row -> ScheduledSend? in
+                guard let entry = sendLogEntry(row), let at = entry.scheduledFor else { return nil }
+                let idsText: String = row["scheduled_ids"] ?? "[]"
+                let ids = ((try? JSONSerialization.jsonObject(with: Data(idsText.utf8))) as? [NSNumber] ?? []).map(\.int64Value)
+                return ScheduledSend(entry: entry, scheduledFor: at, timerID: entry.timerID, payload: row["payload"] ?? "{}",
+                                     telegramIDs: ids, textDigest: row["text_digest"])
+            }
+    }
+}
+
+extension AppDatabase {
+    /// Back to `queued`: a row handed to TDLib that Telegram's schedule does not have (the
+    /// process stopped before TDLib sent it), so it is scheduled again rather than lost.
+    public func requeueScheduled(id: Int64) throws(StoreError) {
+        try updateScheduled(id, set: "status = 'queued'", from: ["sending"], arguments: [])
+    }
+
+    /// Moves a row not yet on Telegram (`queued`) to another date.
+    public func reschedule(id: Int64, to date: Date) throws(StoreError) {
+        try updateScheduled(id, set: "scheduled_for_ms = ?", from: ["queued"], arguments: [Self.millis(date)])
+    }
+
+    /// Changes whenever any scheduled send is added or changes, by any process: a long-running
+    /// scheduler compares it to know when to look again.
+    public func scheduledSendsMarker() throws(StoreError) -> Int64 {
+        try read { db in
+            try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(updated_at_ms), 0) + COUNT(*) FROM send_log WHERE scheduled_for_ms IS NOT NULL") ?? 0
+        }
+    }
+}

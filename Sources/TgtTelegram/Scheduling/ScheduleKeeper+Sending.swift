@@ -1,0 +1,119 @@
+import Foundation
+import TgtDomain
+import TgtStore
+import TgtTDLib
+
+extension ScheduleKeeper {
+    /// Schedules queued rows on Telegram, one batch at a time and all or nothing per batch:
+    /// a batch that would pass 100 scheduled messages in any chat is refused whole, and one
+    /// that Telegram refuses with `SCHEDULE_TOO_MUCH` half-way is taken back. Rows too close
+    /// to their time for Telegram's scheduler wait and are sent by this process then.
+    func scheduleQueued(_ rows: [ScheduledSend], schedules: [Int64: [Message]], now: Date, pass: inout Pass) async {
+        var counts = schedules.mapValues(\.count)
+        var batches: [UUID: [ScheduledSend]] = [:]
+        var order: [UUID] = []
+        for row in rows.sorted(by: { $0.id < $1.id }) {
+            let lead = row.scheduledFor.timeIntervalSince(now)
+            if lead >= ScheduleError.minimumLead {
+                if batches[row.entry.batchID] == nil { order.append(row.entry.batchID) }
+                batches[row.entry.batchID, default: []].append(row)
+            } else if lead > 0 {
+                pass.deferred += 1
+                pass.nextWake = min(pass.nextWake ?? row.scheduledFor, row.scheduledFor)
+            } else if lead > -120 {
+                await sendNow(row, pass: &pass)
+            } else {
+                finish(row, .failed, "Not sent: it was due while TgTemplates was not running, and too close to its time for Telegram's scheduler (less than \(Int(ScheduleError.minimumLead)) s ahead when it was set).")
+                pass.failed += 1
+            }
+        }
+        for batch in order {
+            let members = batches[batch] ?? []
+            var perChat: [Int64: Int] = [:]
+            for row in members { perChat[row.entry.target.chatID, default: 0] += ScheduledPayload.decode(row.payload)?.contents.count ?? 1 }
+            if let full = members.first(where: { counts[$0.entry.target.chatID, default: 0] + perChat[$0.entry.target.chatID, default: 0] > 100 }) {
+                let reason = ScheduleError.tooMany(chat: full.entry.targetTitle).message
+                for row in members { finish(row, .failed, reason) }
+                pass.failed += members.count
+                continue
+            }
+            var done: [(ScheduledSend, [Int64])] = []
+            var refusedAll: String?
+            for row in members {
+                try? store.markScheduling(id: row.id)
+                switch await post(row, at: row.scheduledFor) {
+                case .success(let ids):
+                    try? store.markScheduled(id: row.id, telegramIDs: ids, scheduledFor: row.scheduledFor)
+                    counts[row.entry.target.chatID, default: 0] += ids.count
+                    done.append((row, ids))
+                    pass.scheduled += 1
+                case .failure(let failure) where failure.tooMany:
+                    refusedAll = ScheduleError.tooMany(chat: row.entry.targetTitle).message
+                case .failure(let failure):
+                    finish(row, .failed, failure.reason)
+                    pass.failed += 1
+                }
+                if refusedAll != nil { break }
+            }
+            if let refusedAll {
+                // Nothing left half-scheduled: take back what this batch already scheduled.
+                for (row, ids) in done {
+                    _ = try? await session.send(TDFunctions.DeleteMessages(chatID: row.entry.target.chatID, messageIDs: ids), timeout: requestTimeout)
+                    counts[row.entry.target.chatID, default: 0] -= ids.count
+                }
+                for row in members { finish(row, .failed, refusedAll) }
+                pass.scheduled -= done.count
+                pass.failed += members.count
+            }
+        }
+    }
+
+    /// A row whose time has come without Telegram's scheduler: sent now.
+    private func sendNow(_ row: ScheduledSend, pass: inout Pass) async {
+        try? store.markScheduling(id: row.id)
+        switch await post(row, at: nil) {
+        case .success(let ids):
+            finish(row, .sent, nil, messageID: ids.first)
+            pass.sentNow += 1
+        case .failure(let failure):
+            finish(row, .failed, failure.reason)
+            pass.failed += 1
+        }
+    }
+
+    /// Why a post failed.
+    struct PostFailure: Error {
+        var reason: String
+        var tooMany = false
+    }
+
+    /// Sends a row's messages (scheduled at `date`, or now) and waits for Telegram's
+    /// confirmation of each; returns their ids (scheduled ids when scheduled).
+    func post(_ row: ScheduledSend, at date: Date?) async -> Result<[Int64], PostFailure> {
+        guard let payload = ScheduledPayload.decode(row.payload) else {
+            return .failure(PostFailure(reason: "The stored message could not be read; not sent."))
+        }
+        var ids: [Int64] = []
+        for content in payload.contents {
+            let function = TDFunctions.SendMessage(chatID: row.entry.target.chatID, forumTopicID: row.entry.target.topicID, silent: payload.silent,
+                                                   content: content, sendDate: date.map { Int32($0.timeIntervalSince1970.rounded()) })
+            let accepted: Message
+            do { accepted = try await session.send(function, timeout: requestTimeout) } catch {
+                if case .tdlib(let code, let message, _) = error { return .failure(Self.failure(code: code, message: message)) }
+                return .failure(PostFailure(reason: error.message))
+            }
+            if case .failed(let error, _, _)? = accepted.sendingState { return .failure(Self.failure(code: error.code, message: error.message)) }
+            switch await session.confirmation(forTemporaryID: accepted.id, timeout: confirmationTimeout) {
+            case .sent(let id)?: ids.append(id)
+            case .failed(let code, let message)?: return .failure(Self.failure(code: code, message: message))
+            case nil: return .failure(PostFailure(reason: "Telegram did not confirm it within \(Int(confirmationTimeout)) s."))
+            }
+        }
+        return .success(ids)
+    }
+
+    private static func failure(code: Int32, message: String) -> PostFailure {
+        if message == "SCHEDULE_TOO_MUCH" { return PostFailure(reason: message, tooMany: true) }
+        return PostFailure(reason: Sender.describe(code: code, message: message))
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import TgtDomain
+import TgtStore
+import TgtTDLib
+
+extension ScheduleKeeper {
+    /// What the timers ask of Telegram's schedule: a running timer with a completion action
+    /// has its messages scheduled for its end (moved when the end moves: +1 min); any other
+    /// timer (paused, reset, deleted, action removed) has none waiting.
+    func planTimers(now: Date, pass: inout Pass) async {
+        let timers: [CountdownTimer]
+        let live: [ScheduledSend]
+        do {
+            timers = try store.timers()
+            live = try store.liveScheduledSends()
+        } catch {
+            logger.error("could not read timers", metadata: ["error": "\(error.message)"])
+            return
+        }
+        var byTimer: [UUID: [ScheduledSend]] = [:]
+        for row in live { if let timerID = row.timerID { byTimer[timerID, default: []].append(row) } }
+        let known = Set(timers.map(\.id))
+        for (timerID, rows) in byTimer where !known.contains(timerID) {
+            cancelUnposted(rows, now: now, reason: "The timer was deleted.")
+        }
+        for timer in timers {
+            let rows = byTimer[timer.id] ?? []
+            guard case .running(let endsAt) = timer.state, let action = timer.action, !action.isEmpty else {
+                let reason = switch timer.state {
+                case .paused: "The timer was paused."
+                case .idle: "The timer was reset."
+                default: "The timer no longer posts a completion message."
+                }
+                cancelUnposted(rows, now: now, reason: reason)
+                continue
+            }
+            let stale = rows.filter { abs($0.scheduledFor.timeIntervalSince(endsAt)) >= 1 }
+            for row in stale { await move(row, to: endsAt, pass: &pass) }
+            guard stale.isEmpty, !hasRun(timer.id, endsAt: endsAt) else { continue }
+            await createRows(for: timer, action: action, endsAt: endsAt)
+        }
+    }
+
+    /// Whether this run of the timer (its end) already has its sends — scheduled, posted,
+    /// failed, or deleted in another app (which is not undone by scheduling again).
+    private func hasRun(_ timerID: UUID, endsAt: Date) -> Bool {
+        let rows = (try? store.scheduledSends(timerID: timerID, endingAt: endsAt)) ?? []
+        return rows.contains { $0.status != .cancelled || $0.entry.error == Self.deletedElsewhere }
+    }
+
+    private func cancelUnposted(_ rows: [ScheduledSend], now: Date, reason: String) {
+        let ids = rows.filter { $0.scheduledFor > now.addingTimeInterval(1) && $0.status != .cancelling }.map(\.id)
+        guard !ids.isEmpty else { return }
+        do { try store.requestCancel(ids: ids, reason: reason) } catch {
+            logger.error("could not write the send log", metadata: ["error": "\(error.message)"])
+        }
+    }
+
+    /// Moves a row to the timer's new end (+1 min): on Telegram for a scheduled one (its ids
+    /// may change; the pass finds them again by their text), in the store for a queued one.
+    private func move(_ row: ScheduledSend, to endsAt: Date, pass: inout Pass) async {
+        switch row.status {
+        case .queued:
+            try? store.reschedule(id: row.id, to: endsAt)
+            pass.moved += 1
+        case .scheduled:
+            let date = Int32(endsAt.timeIntervalSince1970.rounded())
+            for id in row.telegramIDs {
+                do {
+                    _ = try await session.send(TDFunctions.EditMessageSchedulingState(chatID: row.entry.target.chatID, messageID: id, sendDate: date),
+                                               timeout: requestTimeout)
+                } catch {
+                    logger.warning("could not move a scheduled message", metadata: ["error": "\(error.message)"])
+                    return
+                }
+            }
+            try? store.updateScheduled(id: row.id, telegramIDs: row.telegramIDs, scheduledFor: endsAt)
+            pass.moved += 1
+        default:
+            break
+        }
+    }
+
+    /// Records the sends of one timer run: the template for each of its targets (rendered for
+    /// the end, with the timer's variables) and the reminder to Saved Messages. A template
+    /// that cannot be rendered gives failed rows saying why, so the timer shows it.
+    private func createRows(for timer: CountdownTimer, action: CompletionAction, endsAt: Date) async {
+        var sends: [NewScheduledSend] = []
+        var failures: [(NewScheduledSend, String)] = []
+        if let templateID = action.templateID, let template = try? store.template(id: templateID) {
+            var context = RenderContext(now: endsAt)
+            context.timer = timer
+            context.me = try? store.setting(.accountName)
+            let request = SendRequest(template: template, variables: action.values, location: try? store.defaultLocation(), context: context)
+            let preparer = await preparer()
+            do throws(SendError) {
+                for message in try preparer.prepare(request) {
+                    sends.append(NewScheduledSend(
+                        templateID: template.id, templateName: template.name, target: message.target,
+                        payload: ScheduledPayload(text: message.formatted, location: message.location, silent: request.isSilent).encoded(),
+                        textDigest: TextDigest.of(message.formatted.text), scheduledFor: endsAt, timerID: timer.id))
+                }
+            } catch {
+                for target in template.targets {
+                    failures.append((NewScheduledSend(templateID: template.id, templateName: template.name, target: target, payload: "{}",
+                                                      textDigest: "", scheduledFor: endsAt, timerID: timer.id), error.message))
+                }
+            }
+        }
+        if action.remindMe, let me = try? await session.account() {
+            _ = try? await session.send(TDFunctions.CreatePrivateChat(userID: me.id), timeout: requestTimeout)
+            let text = FormattedText(text: Self.reminderText(timer))
+            sends.append(NewScheduledSend(
+                templateID: nil, templateName: "⏰ \(timer.name)", target: Target(chatID: me.id, chatTitle: "Saved Messages"),
+                payload: ScheduledPayload(text: text, location: nil, silent: false).encoded(),
+                textDigest: TextDigest.of(text.text), scheduledFor: endsAt, timerID: timer.id))
+        }
+        do {
+            if !sends.isEmpty || !failures.isEmpty {
+                let rows = try store.addScheduledSends(sends + failures.map(\.0))
+                for (row, failure) in zip(rows.suffix(failures.count), failures) {
+                    try store.finishScheduled(id: row.id, status: .failed, error: failure.1)
+                }
+            }
+        } catch {
+            logger.error("could not write the send log", metadata: ["error": "\(error.message)"])
+        }
+    }
+
+    /// The reminder a timer sends to the user's Saved Messages.
+    static func reminderText(_ timer: CountdownTimer) -> String {
+        var text = "⏰ \(timer.name) is done (\(TimerDuration.clock(timer.duration.seconds)))."
+        if !timer.todos.isEmpty { text += "\nTo-dos: \(timer.todosDoneText)." }
+        return text
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import Logging
+import TgtDomain
+import TgtStore
+import TgtTDLib
+
+/// Keeps Telegram's schedule in step with the store: the one place that schedules, moves and
+/// deletes messages on Telegram's servers, for timers' completion messages and "send later".
+///
+/// The store says what should be (send log rows with a `scheduled_for` date, and the timers'
+/// states); a pass (`sync`) makes Telegram match and records what happened, step by step:
+/// queued → scheduled → sent (Telegram posted it), or cancelled, or failed with the reason.
+/// Because every pass starts from the store and from `getChatScheduledMessages`, a process
+/// killed at any moment loses nothing and schedules nothing twice: a row handed to TDLib is
+/// found again by its text's fingerprint, a paused timer's messages are deleted by the next
+/// pass, and a message deleted in another Telegram app reads as cancelled there.
+public actor ScheduleKeeper {
+    public nonisolated let session: TelegramSession
+    public nonisolated let store: AppDatabase
+    let clock: @Sendable () -> Date
+    var requestTimeout: Double = 30
+    var confirmationTimeout: Double = 60
+    let logger = Logger(label: "tgt.telegram.schedule")
+    private var tail: Task<Pass, Never>?
+
+    /// What one pass did.
+    public struct Pass: Sendable, Equatable {
+        public var scheduled = 0
+        public var moved = 0
+        public var cancelled = 0
+        public var posted = 0
+        public var cancelledElsewhere = 0
+        public var sentNow = 0
+        public var failed = 0
+        /// Rows too close to their time for Telegram's scheduler, sent by this process then.
+        public var deferred = 0
+        /// When a pass is next needed (a deferred send's time).
+        public var nextWake: Date?
+
+        public init() {}
+    }
+
+    public init(session: TelegramSession, store: AppDatabase, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.session = session
+        self.store = store
+        self.clock = clock
+    }
+
+    // MARK: - Entry points
+
+    /// Schedules `request` to be posted by Telegram at `date` (every target, one batch), and
+    /// returns its rows as they stand after the pass. Nothing is scheduled when anything fails
+    /// a check (variables, Markdown, length, the date, the limit of 100 per chat).
+    public func scheduleLater(_ request: SendRequest, at date: Date) async throws(ScheduleError) -> [ScheduledSend] {
+        try Self.check(date, now: clock())
+        guard session.authorizationState == .ready else { throw .notLoggedIn }
+        let messages: [PreparedMessage]
+        do { messages = try await preparer().prepare(request) } catch { throw .send(error) }
+        let rows: [ScheduledSend]
+        do {
+            rows = try store.addScheduledSends(messages.map {
+                NewScheduledSend(templateID: request.template.id, templateName: request.template.name, target: $0.target,
+                                 payload: ScheduledPayload(text: $0.formatted, location: $0.location, silent: request.isSilent).encoded(),
+                                 textDigest: TextDigest.of($0.formatted.text), scheduledFor: date, timerID: nil)
+            })
+        } catch { throw .store(error.message) }
+        _ = await sync()
+        let after = rows.compactMap { try? store.scheduledSend(id: $0.id) }
+        if let full = after.first(where: { $0.entry.error == ScheduleError.tooMany(chat: $0.entry.targetTitle).message }) {
+            throw .tooMany(chat: full.entry.targetTitle)
+        }
+        return after
+    }
+
+    /// Cancels scheduled sends (deleted from Telegram's schedule); returns the pass.
+    @discardableResult
+    public func cancel(ids: [Int64], reason: String = "Cancelled.") async throws(ScheduleError) -> Pass {
+        do { try store.requestCancel(ids: ids, reason: reason) } catch { throw .store(error.message) }
+        return await sync()
+    }
+
+    /// One pass, after any pass already running (passes never overlap).
+    @discardableResult
+    public func sync() async -> Pass {
+        let previous = tail
+        let task = Task { [previous] in
+            _ = await previous?.value
+            return await self.runPass()
+        }
+        tail = task
+        return await task.value
+    }
+
+    /// Runs passes for as long as the task lives: when the store's timers or scheduled sends
+    /// change (any process), when Telegram reports a scheduled message gone (posted or
+    /// deleted elsewhere), and when a deferred send is due. For `tgt serve`.
+    public func keepRunning(pollInterval: Double = 0.5) async {
+        let changes = session.scheduleChanges.subscribe(replayingCurrent: false)
+        let poked = Locked(false)
+        let listener = Task {
+            for await _ in changes { poked.withLock { $0 = true } }
+        }
+        defer { listener.cancel() }
+        var seen: (Int64, Int64)? = nil
+        var wake: Date?
+        while !Task.isCancelled {
+            let now = (try? store.templatesRevision()).map { ($0, (try? store.scheduledSendsMarker()) ?? 0) }
+            let due = wake.map { $0 <= clock() } ?? false
+            let runningEnd = nextTimerEnd()
+            if poked.withLock({ let p = $0; $0 = false; return p }) || due || now.map({ $0 != seen ?? (-1, -1) }) ?? false
+                || runningEnd.map({ $0 <= clock() }) ?? false
+            {
+                let pass = await sync()
+                wake = pass.nextWake
+                seen = (try? store.templatesRevision()).map { ($0, (try? store.scheduledSendsMarker()) ?? 0) }
+            }
+            try? await Task.sleep(nanoseconds: UInt64(pollInterval * 1_000_000_000))
+        }
+    }
+
+    /// The earliest end of a running timer, so a completion is settled (and seen) promptly.
+    private nonisolated func nextTimerEnd() -> Date? {
+        ((try? store.timers()) ?? []).compactMap(\.endsAt).min()
+    }
+
+    /// Refuses dates Telegram would not schedule.
+    public static func check(_ date: Date, now: Date) throws(ScheduleError) {
+        let lead = date.timeIntervalSince(now)
+        if lead <= 0 { throw .inThePast }
+        if lead < ScheduleError.minimumLead { throw .tooSoon(seconds: Int(lead.rounded())) }
+        if lead > ScheduleError.maximumAhead { throw .tooFar }
+    }
+
+    func preparer() async -> MessagePreparer {
+        var validator = store.validator()
+        if let max = await session.messageTextLengthMax { validator.maxTextLength = max }
+        return MessagePreparer(transport: session.client.runtime.transport, validator: validator)
+    }
+
+    // MARK: - A pass
+
+    private func runPass() async -> Pass {
+        var pass = Pass()
+        let now = clock()
+        do { try store.settleTimers(at: now) } catch { logger.error("could not settle timers", metadata: ["error": "\(error.message)"]) }
+        guard session.authorizationState == .ready else { return pass }
+        await planTimers(now: now, pass: &pass)
+        let live: [ScheduledSend]
+        do { live = try store.liveScheduledSends() } catch {
+            logger.error("could not read scheduled sends", metadata: ["error": "\(error.message)"])
+            return pass
+        }
+        var schedules: [Int64: [Message]] = [:]
+        for chatID in Set(live.map(\.entry.target.chatID)) {
+            schedules[chatID] = (try? await session.send(TDFunctions.GetChatScheduledMessages(chatID: chatID), timeout: requestTimeout))?.messages ?? []
+        }
+        var toSchedule: [ScheduledSend] = []
+        for chatID in schedules.keys.sorted() {
+            let rows = live.filter { $0.entry.target.chatID == chatID }
+            toSchedule += await settle(rows, chatID: chatID, telegram: schedules[chatID] ?? [], now: now, pass: &pass)
+        }
+        await scheduleQueued(toSchedule, schedules: schedules, now: now, pass: &pass)
+        return pass
+    }
+
+    /// Matches one chat's rows with what Telegram has scheduled there and acts on the
+    /// differences; returns the rows still to schedule.
+    private func settle(_ rows: [ScheduledSend], chatID: Int64, telegram: [Message], now: Date, pass: inout Pass) async -> [ScheduledSend] {
+        var claimed = Set(rows.filter { $0.status == .scheduled || $0.status == .cancelling }.flatMap(\.telegramIDs))
+            .intersection(telegram.map(\.id))
+        let byID = Dictionary(telegram.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var queued: [ScheduledSend] = []
+        for row in rows {
+            let present = !row.telegramIDs.isEmpty && row.telegramIDs.allSatisfy { byID[$0] != nil }
+            switch row.status {
+            case .cancelling:
+                let ids = row.telegramIDs.filter { byID[$0] != nil }
+                if !ids.isEmpty {
+                    do {
+                        _ = try await session.send(TDFunctions.DeleteMessages(chatID: chatID, messageIDs: ids), timeout: requestTimeout)
+                        finish(row, .cancelled, row.entry.error ?? "Cancelled.")
+                        pass.cancelled += 1
+                    } catch {
+                        logger.warning("could not delete a scheduled message", metadata: ["error": "\(error.message)"])
+                    }
+                } else if let adopted = adopt(row, from: telegram, claimed: &claimed) {
+                    try? store.updateScheduled(id: row.id, telegramIDs: adopted.ids, scheduledFor: adopted.date)
+                } else if row.scheduledFor <= now.addingTimeInterval(1) {
+                    finish(row, .sent, "Telegram posted it before it could be cancelled.")
+                    pass.posted += 1
+                } else {
+                    finish(row, .cancelled, row.entry.error ?? "Cancelled.")
+                    pass.cancelled += 1
+                }
+            case .scheduled:
+                if present {
+                    if let date = row.telegramIDs.compactMap({ byID[$0]?.scheduledFor }).first,
+                       abs(Double(date) - row.scheduledFor.timeIntervalSince1970) >= 1
+                    {
+                        try? store.updateScheduled(id: row.id, telegramIDs: row.telegramIDs, scheduledFor: Date(timeIntervalSince1970: Double(date)))
+                    }
+                } else if let adopted = adopt(row, from: telegram, claimed: &claimed) {
+                    try? store.updateScheduled(id: row.id, telegramIDs: adopted.ids, scheduledFor: adopted.date)
+                } else if row.scheduledFor <= now.addingTimeInterval(2) {
+                    finish(row, .sent, nil)
+                    pass.posted += 1
+                } else {
+                    finish(row, .cancelled, Self.deletedElsewhere)
+                    pass.cancelledElsewhere += 1
+                }
+            case .sending:
+                if let adopted = adopt(row, from: telegram, claimed: &claimed) {
+                    try? store.markScheduled(id: row.id, telegramIDs: adopted.ids, scheduledFor: adopted.date)
+                    pass.scheduled += 1
+                } else {
+                    // Never reached Telegram's schedule: schedule it again rather than lose it.
+                    try? store.requeueScheduled(id: row.id)
+                    var again = row
+                    again.entry.status = .queued
+                    queued.append(again)
+                }
+            case .queued:
+                queued.append(row)
+            default:
+                break
+            }
+        }
+        return queued
+    }
+
+    /// Why a scheduled message that vanished before its time is marked cancelled.
+    public static let deletedElsewhere = "Deleted from Telegram's schedule in another app."
+
+    /// Finds a row's messages in Telegram's schedule by the fingerprint of its text and its
+    /// topic (after a restart, or a move that changed their ids).
+    private func adopt(_ row: ScheduledSend, from telegram: [Message], claimed: inout Set<Int64>) -> (ids: [Int64], date: Date)? {
+        guard let digest = row.textDigest else { return nil }
+        let topic = row.entry.target.topicID
+        guard let text = telegram.first(where: { !claimed.contains($0.id) && $0.forumTopicID == topic && $0.text.map(TextDigest.of) == digest }) else { return nil }
+        var ids = [text.id]
+        claimed.insert(text.id)
+        if ScheduledPayload.decode(row.payload)?.latitude != nil,
+           let location = telegram.first(where: { !claimed.contains($0.id) && $0.forumTopicID == topic && $0.text == nil && $0.scheduledFor == text.scheduledFor })
+        {
+            ids.append(location.id)
+            claimed.insert(location.id)
+        }
+        return (ids, Date(timeIntervalSince1970: Double(text.scheduledFor ?? 0)))
+    }
+
+    func finish(_ row: ScheduledSend, _ status: SendLogEntry.Status, _ reason: String?, messageID: Int64? = nil) {
+        do { try store.finishScheduled(id: row.id, status: status, error: reason, messageID: messageID) } catch {
+            logger.error("could not write the send log", metadata: ["error": "\(error.message)"])
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import TgtDomain
+import TgtTDLib
+
+/// What a scheduled send posts, kept in its send log row so that any process can schedule it:
+/// the text as TDLib formatted it, an optional location message after it, and the silent flag.
+public struct ScheduledPayload: Codable, Sendable, Equatable {
+    public var text: FormattedText
+    public var latitude: Double?
+    public var longitude: Double?
+    public var silent: Bool
+
+    public init(text: FormattedText, location: Coordinate?, silent: Bool) {
+        self.text = text
+        latitude = location?.latitude
+        longitude = location?.longitude
+        self.silent = silent
+    }
+
+    /// The messages, in order: the text, then the location.
+    public var contents: [TDFunctions.SendMessage.Content] {
+        var contents: [TDFunctions.SendMessage.Content] = [.text(text)]
+        if let latitude, let longitude { contents.append(.location(TDLocation(latitude: latitude, longitude: longitude))) }
+        return contents
+    }
+
+    /// The JSON kept in the store.
+    public func encoded() -> String {
+        guard let data = try? JSONEncoder().encode(self) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Reads a stored payload; nil when it is not one.
+    public static func decode(_ text: String) -> ScheduledPayload? {
+        try? JSONDecoder().decode(ScheduledPayload.self, from: Data(text.utf8))
+    }
+}
+
+/// Why a send could not be scheduled.
+public enum ScheduleError: UserFacingError, Equatable {
+    case tooSoon(seconds: Int)
+    case tooFar
+    case inThePast
+    case tooMany(chat: String)
+    case notLoggedIn
+    case send(SendError)
+    case store(String)
+
+    /// Telegram posts a date less than this many seconds ahead at once instead of scheduling it.
+    public static let minimumLead: TimeInterval = 15
+    /// Telegram refuses dates more than 367 days ahead; we stay a day inside that.
+    public static let maximumAhead: TimeInterval = 366 * 86_400
+
+    public var message: String {
+        switch self {
+        case .tooSoon(let seconds): "That is only \(seconds) s from now: Telegram's scheduler needs at least \(Int(Self.minimumLead)) s."
+        case .tooFar: "Telegram schedules messages at most a year ahead."
+        case .inThePast: "That time has already passed."
+        case .tooMany(let chat): "“\(chat)” already has 100 scheduled messages, Telegram's limit per chat. Nothing was scheduled."
+        case .notLoggedIn: "You are not logged in to Telegram."
+        case .send(let error): error.message
+        case .store(let detail): "The send log could not be written: \(detail)"
+        }
+    }
+
+    public var nextStep: String? {
+        switch self {
+        case .tooSoon: "Send it now (without --at/--in), or pick a later time."
+        case .tooFar, .inThePast: "Pick a time within the next 12 months, e.g. --at 18:30 or --in 2h."
+        case .tooMany: "Cancel some with `tgt scheduled cancel ID` (or in Telegram), then try again."
+        case .notLoggedIn: "Run `tgt login`."
+        case .send(let error): error.nextStep
+        case .store: "Check the disk and the data folder's permissions."
+        }
+    }
+
+    public var code: String {
+        switch self {
+        case .tooSoon: "too_soon"
+        case .tooFar: "too_far"
+        case .inThePast: "in_the_past"
+        case .tooMany: "schedule_too_much"
+        case .notLoggedIn: "not_logged_in"
+        case .send(let error): error.code
+        case .store: "store"
+        }
+    }
+}
