@@ -1,0 +1,246 @@
+import Foundation
+import Testing
+import TgtDomain
+import TgtSimulator
+import TgtStore
+import TgtTDLib
+import TgtTelegram
+import TgtTestSupport
+
+/// Telegram's own scheduler, driven by `ScheduleKeeper` against the simulator (which keeps
+/// scheduled messages "server side" in the database directory, with TDLib's rules).
+@Suite("Scheduling on Telegram's servers")
+struct ScheduleKeeperTests {
+    static let family = Target(chatID: -1001000000001, chatTitle: "Family")
+    static let climbing = Target(chatID: -4001, chatTitle: "Climbing crew")
+    static let standups = Target(chatID: -1001000000002, topicID: 11, chatTitle: "Work", topicTitle: "Standups")
+
+    func scheduled(_ t: SimulatedTelegram) -> [(chatID: Int64, content: String, sendDate: Int32)] {
+        t.simulator.scheduledMessages(inDatabaseDirectory: t.environment.tdlibDatabaseFolder)
+    }
+
+    @Test("send later: every target scheduled with Telegram's ids, then posted by Telegram at its time and marked sent")
+    func sendLater() async throws {
+        let t = try SimulatedTelegram()
+        defer { t.remove() }
+        let open = try await t.loggedIn()
+        let keeper = ScheduleKeeper(session: open.session, store: t.store)
+        let template = try t.store.insert(Template(name: "Standup", body: "*Standup* in {{chat}} at {{eta}}", targets: [Self.family, Self.standups]))
+        let at = Date().addingTimeInterval(16)
+        let rows = try await keeper.scheduleLater(SendRequest(template: template, variables: ["eta": "9:30"]), at: at)
+        #expect(rows.map(\.status) == [.scheduled, .scheduled])
+        #expect(rows.allSatisfy { $0.telegramIDs.count == 1 && $0.telegramIDs[0] & 7 == 4 })
+        let waiting = scheduled(t)
+        #expect(Set(waiting.map(\.content)) == ["Standup in Family at 9:30", "Standup in \(Self.standups.displayName) at 9:30"])
+        #expect(waiting.allSatisfy { $0.sendDate == Int32(at.timeIntervalSince1970.rounded()) })
+        #expect(t.simulator.deliveredMessages.isEmpty)
+        // Telegram posts them at their date; the keeper learns it from updateDeleteMessages.
+        let run = Task { await keeper.keepRunning(pollInterval: 0.2) }
+        for _ in 0..<120 where (try t.store.liveScheduledSends()).count > 0 { try await Task.sleep(nanoseconds: 200_000_000) }
+        run.cancel()
+        #expect(try t.store.scheduledSend(id: rows[0].id)?.status == .sent)
+        #expect(try t.store.scheduledSend(id: rows[1].id)?.status == .sent)
+        #expect(t.simulator.deliveredMessages.count == 2)
+        #expect(scheduled(t).isEmpty)
+        await open.close()
+    }
+
+    @Test("dates Telegram would not schedule are refused before anything is written")
+    func dateRules() async throws {
+        let t = try SimulatedTelegram()
+        defer { t.remove() }
+        let open = try await t.loggedIn()
+        let keeper = ScheduleKeeper(session: open.session, store: t.store)
+        let template = try t.store.insert(Template(name: "Hi", body: "hi", targets: [Self.family]))
+        for (offset, expected) in [(5.0, ScheduleError.tooSoon(seconds: 5)), (-60, .inThePast), (400 * 86_400, .tooFar)] {
+            await #expect(throws: expected) { try await keeper.scheduleLater(SendRequest(template: template), at: Date().addingTimeInterval(offset)) }
+        }
+        #expect(try t.store.liveScheduledSends().isEmpty)
+        #expect(scheduled(t).isEmpty)
+        await open.close()
+    }
+
+    @Test("a timer: start schedules its message (timer variables) and a reminder; +1 min moves them; pause deletes them; resume schedules again; reset deletes")
+    func timerLifecycle() async throws {
+        let t = try SimulatedTelegram()
+        defer { t.remove() }
+        let open = try await t.loggedIn()
+        let keeper = ScheduleKeeper(session: open.session, store: t.store)
+        let template = try t.store.insert(Template(name: "Pasta", body: "{{timer}} is ready 🍝 ({{duration}}, {{todos_done}}) — {{who=Ada}}", targets: [Self.family]))
+        var timer = CountdownTimer(name: "Pasta timer", duration: try TimerDuration(parsing: "12m"))
+        timer.todos = [TimerTodo(text: "Salt", done: true), TimerTodo(text: "Drain")]
+        timer.action = CompletionAction(templateID: template.id, values: ["who": "Bea"], remindMe: true)
+        timer = try t.store.insert(timer)
+        let id = timer.id
+        let started = try t.store.change(id) { try $0.started(at: Date()) }
+        var pass = await keeper.sync()
+        #expect(pass.scheduled == 2)
+        let end = Int32((started.endsAt ?? .distantPast).timeIntervalSince1970.rounded())
+        #expect(Set(scheduled(t).map(\.content)) == ["Pasta timer is ready 🍝 (12:00, 1 of 2) — Bea", "⏰ Pasta timer is done (12:00).\nTo-dos: 1 of 2."])
+        #expect(Set(scheduled(t).map(\.chatID)) == [-1001000000001, 424242])
+        #expect(scheduled(t).allSatisfy { $0.sendDate == end })
+        let rows = try t.store.scheduledSends(timerID: id)
+        #expect(rows.map(\.status) == [.scheduled, .scheduled])
+        // A second pass changes nothing (nothing scheduled twice).
+        pass = await keeper.sync()
+        #expect(pass == ScheduleKeeper.Pass())
+        #expect(scheduled(t).count == 2)
+
+        let extended = try t.store.change(id) { try $0.extended(by: 60, at: Date()) }
+        pass = await keeper.sync()
+        #expect(pass.moved == 2)
+        let newEnd = Int32((extended.endsAt ?? .distantPast).timeIntervalSince1970.rounded())
+        #expect(scheduled(t).count == 2 && scheduled(t).allSatisfy { $0.sendDate == newEnd })
+        let moved = try t.store.scheduledSends(timerID: id)
+        #expect(moved.map(\.status) == [.scheduled, .scheduled])
+        #expect(moved.map(\.telegramIDs) != rows.map(\.telegramIDs), "the ids encode the date, so they change")
+        #expect(await keeper.sync() == ScheduleKeeper.Pass())
+
+        try t.store.change(id) { try $0.paused(at: Date()) }
+        pass = await keeper.sync()
+        #expect(pass.cancelled == 2)
+        #expect(scheduled(t).isEmpty)
+        #expect(try t.store.scheduledSend(id: moved[0].id)?.entry.error == "The timer was paused.")
+
+        try t.store.change(id) { try $0.resumed(at: Date()) }
+        pass = await keeper.sync()
+        #expect(pass.scheduled == 2 && scheduled(t).count == 2)
+
+        try t.store.change(id) { $0.reset(at: Date()) }
+        pass = await keeper.sync()
+        #expect(pass.cancelled == 2 && scheduled(t).isEmpty)
+        #expect(t.simulator.deliveredMessages.isEmpty)
+        await open.close()
+    }
+
+    @Test("a scheduled message deleted in another Telegram app reads as cancelled there, and is not scheduled again")
+    func deletedElsewhere() async throws {
+        let t = try SimulatedTelegram()
+        defer { t.remove() }
+        let open = try await t.loggedIn()
+        let keeper = ScheduleKeeper(session: open.session, store: t.store)
+        let template = try t.store.insert(Template(name: "Parking", body: "Parking runs out", targets: [Self.climbing]))
+        var timer = CountdownTimer(name: "Parking", duration: try TimerDuration(parsing: "50m"))
+        timer.action = CompletionAction(templateID: template.id)
+        timer = try t.store.insert(timer)
+        let id = timer.id
+        try t.store.change(id) { try $0.started(at: Date()) }
+        await keeper.sync()
+        #expect(scheduled(t).count == 1)
+        let run = Task { await keeper.keepRunning(pollInterval: 0.1) }
+        t.simulator.deleteScheduledElsewhere(inDatabaseDirectory: t.environment.tdlibDatabaseFolder, chatID: -4001, content: "Parking runs out")
+        for _ in 0..<50 where try t.store.scheduledSends(timerID: id).first?.status != .cancelled { try await Task.sleep(nanoseconds: 100_000_000) }
+        run.cancel()
+        let row = try #require(try t.store.scheduledSends(timerID: id).first)
+        #expect(row.status == .cancelled)
+        #expect(row.entry.error == ScheduleKeeper.deletedElsewhere)
+        #expect(await keeper.sync() == ScheduleKeeper.Pass())
+        #expect(scheduled(t).isEmpty)
+        await open.close()
+    }
+
+    @Test("the 101st scheduled message of a chat: the whole batch is refused, nothing half-scheduled")
+    func limitOf100() async throws {
+        let t = try SimulatedTelegram()
+        defer { t.remove() }
+        let open = try await t.loggedIn()
+        let keeper = ScheduleKeeper(session: open.session, store: t.store)
+        let one = try t.store.insert(Template(name: "Filler", body: "filler {{n}}", targets: [Self.climbing]))
+        let at = Date().addingTimeInterval(3600)
+        for n in 0..<100 { _ = try await keeper.scheduleLater(SendRequest(template: one, variables: ["n": "\(n)"]), at: at) }
+        #expect(scheduled(t).count == 100)
+        let both = try t.store.insert(Template(name: "Both", body: "both", targets: [Self.family, Self.climbing]))
+        await #expect(throws: ScheduleError.tooMany(chat: "Climbing crew")) {
+            try await keeper.scheduleLater(SendRequest(template: both), at: at)
+        }
+        #expect(scheduled(t).filter { $0.chatID == -1001000000001 }.isEmpty)
+        #expect(scheduled(t).count == 100)
+        #expect(try t.store.liveScheduledSends().count == 100)
+        await open.close()
+    }
+
+    @Test("the simulator's own SCHEDULE_TOO_MUCH (Telegram's answer) takes back the batch's other targets")
+    func telegramRefusesHalfway() async throws {
+        let t = try SimulatedTelegram()
+        defer { t.remove() }
+        let open = try await t.loggedIn()
+        let at = Int32(Date().addingTimeInterval(3600).timeIntervalSince1970)
+        // Another app filled the chat: the keeper's own count does not know these rows.
+        for n in 0..<100 {
+            let sent = try await open.session.send(TDFunctions.SendMessage(chatID: -4001, content: .text(FormattedText(text: "other \(n)")), sendDate: at))
+            _ = await open.session.confirmation(forTemporaryID: sent.id, timeout: 5)
+        }
+        let keeper = ScheduleKeeper(session: open.session, store: t.store)
+        let both = try t.store.insert(Template(name: "Both", body: "both", targets: [Self.family, Self.climbing]))
+        await #expect(throws: ScheduleError.tooMany(chat: "Climbing crew")) {
+            try await keeper.scheduleLater(SendRequest(template: both), at: Date().addingTimeInterval(3600))
+        }
+        #expect(scheduled(t).filter { $0.chatID == -1001000000001 }.isEmpty)
+        await open.close()
+    }
+
+    @Test("after a kill: a row handed to TDLib is found by its text, a running timer with no rows is scheduled, a paused one's messages are deleted")
+    func recoveryAfterKill() async throws {
+        let t = try SimulatedTelegram()
+        defer { t.remove() }
+        let open = try await t.loggedIn()
+        let template = try t.store.insert(Template(name: "Tea", body: "Tea is ready", targets: [Self.family]))
+        // 1. Killed between Telegram's answer and the store write: the row says "sending".
+        let end = Date().addingTimeInterval(600)
+        var tea = CountdownTimer(name: "Tea", duration: try TimerDuration(parsing: "10m"))
+        tea.action = CompletionAction(templateID: template.id)
+        tea.state = .running(endsAt: end)
+        tea = try t.store.insert(tea)
+        let payload = ScheduledPayload(text: FormattedText(text: "Tea is ready"), location: nil, silent: false)
+        let storedEnd = try #require(try t.store.timer(id: tea.id)?.endsAt)
+        let added = try t.store.addScheduledSends([NewScheduledSend(
+            templateID: template.id, templateName: "Tea", target: Self.family, payload: payload.encoded(), textDigest: TextDigest.of("Tea is ready"),
+            scheduledFor: storedEnd, timerID: tea.id)])
+        let row = try #require(added.first)
+        try t.store.markScheduling(id: row.id)
+        let sent = try await open.session.send(TDFunctions.SendMessage(chatID: Self.family.chatID, content: .text(payload.text),
+                                                                       sendDate: Int32(end.timeIntervalSince1970.rounded())))
+        _ = await open.session.confirmation(forTemporaryID: sent.id, timeout: 5)
+        // 2. Killed after a start was written, before Telegram heard of it.
+        var coffee = CountdownTimer(name: "Coffee", duration: try TimerDuration(parsing: "5m"))
+        coffee.action = CompletionAction(templateID: try t.store.insert(Template(name: "Coffee", body: "Coffee!", targets: [Self.climbing])).id)
+        coffee.state = .running(endsAt: Date().addingTimeInterval(300))
+        coffee = try t.store.insert(coffee)
+
+        let keeper = ScheduleKeeper(session: open.session, store: t.store)
+        let pass = await keeper.sync()
+        #expect(pass.scheduled == 2)
+        #expect(try t.store.scheduledSend(id: row.id)?.status == .scheduled)
+        #expect(try t.store.scheduledSend(id: row.id)?.telegramIDs.count == 1)
+        #expect(scheduled(t).map(\.content).sorted() == ["Coffee!", "Tea is ready"], "nothing twice, nothing lost")
+        // 3. Killed after a pause was written, before the messages were deleted.
+        try t.store.change(tea.id) { try $0.paused(at: Date()) }
+        #expect(await keeper.sync().cancelled == 1)
+        #expect(scheduled(t).map(\.content) == ["Coffee!"])
+        await open.close()
+    }
+
+    @Test("less than 15 s ahead is too close for Telegram's scheduler: the message waits here and is sent at the end")
+    func tooCloseSendsAtCompletion() async throws {
+        let t = try SimulatedTelegram()
+        defer { t.remove() }
+        let open = try await t.loggedIn()
+        let keeper = ScheduleKeeper(session: open.session, store: t.store)
+        let template = try t.store.insert(Template(name: "Egg", body: "Egg done", targets: [Self.family]))
+        var egg = CountdownTimer(name: "Egg", duration: try TimerDuration(parsing: "3s"))
+        egg.action = CompletionAction(templateID: template.id)
+        egg = try t.store.insert(egg)
+        let id = egg.id
+        try t.store.change(id) { try $0.started(at: Date()) }
+        let first = await keeper.sync()
+        #expect(first.deferred == 1 && first.nextWake != nil)
+        #expect(scheduled(t).isEmpty)
+        let run = Task { await keeper.keepRunning(pollInterval: 0.1) }
+        for _ in 0..<80 where try t.store.scheduledSends(timerID: id).first?.status != .sent { try await Task.sleep(nanoseconds: 100_000_000) }
+        run.cancel()
+        #expect(try t.store.scheduledSends(timerID: id).first?.status == .sent)
+        #expect(t.simulator.deliveredMessages.map(\.content) == ["Egg done"])
+        if case .completed? = try t.store.timer(id: id)?.state {} else { Issue.record("the timer did not complete") }
+        await open.close()
+    }
+}
