@@ -27,6 +27,8 @@ public actor SessionHost {
     private let tookSessionAt = Date()
     private var recoveredInterruptedSends = false
     private var lateVerdicts: Task<Void, Never>?
+    /// Keeps Telegram's schedule in step with timers and "send later" while the session runs.
+    public private(set) var scheduleKeeper: ScheduleKeeper?
     private let logger = Logger(label: "tgt.telegram.host")
 
     /// Takes the data folder's TDLib lock (or fails saying which process holds it).
@@ -210,8 +212,11 @@ public actor SessionHost {
     private func watch(_ session: TelegramSession) {
         watcher?.cancel()
         let events = self.events
+        let keeper = ScheduleKeeper(session: session, store: store)
+        scheduleKeeper = keeper
         watcher = Task { [weak self] in
             await withTaskGroup(of: Void.self) { group in
+                group.addTask { await keeper.keepRunning() }
                 group.addTask {
                     for await state in session.connection.subscribe() {
                         events.send(.connection(state))

@@ -31,6 +31,11 @@ struct Send: AsyncParsableCommand {
               tgt send "Leaving work" --dry-run
               tgt send "Late email" --var mood=tired --open
 
+            Send later: --at 18:30 (today, or tomorrow once it has passed), --at "2026-12-24 09:00" \
+            or --in 15m schedules the message on Telegram's own servers, which post it then even \
+            if this computer is off. At least 15 s and at most a year ahead; at most 100 scheduled \
+            messages per chat. `tgt scheduled` lists and cancels them.
+
             Exit code 5 means some targets failed (the summary says which).
             """)
 
@@ -40,6 +45,8 @@ struct Send: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Where you are, for {{location}} and location modes.", valueName: "lat,lon")) var location: String?
     @Flag(help: "Send without notification sound (overrides the template).") var silent = false
     @Flag(help: "Show what would be sent to each target, send nothing.") var dryRun = false
+    @Option(help: ArgumentHelp("Send later, at this time (18:30, or \"2026-12-24 09:00\"; local time).", valueName: "time")) var at: String?
+    @Option(name: .customLong("in"), help: ArgumentHelp("Send later, after this delay (15m, 1h30m, 90).", valueName: "delay")) var delay: String?
     @Flag(name: .customLong("open"), help: "Email, text and X templates: hand the draft to the desktop's opener (xdg-open, open) as well as printing its link.") var openDraft = false
 
     struct ResultJSON: Encodable {
@@ -99,6 +106,9 @@ struct Send: AsyncParsableCommand {
             if coordinate == nil { coordinate = try store.defaultLocation() }
             if t.kind.isDraft {
                 guard !silent else { throw InputError("--silent is for Telegram templates; “\(t.name)” is handed to another app.") }
+                guard at == nil, delay == nil else {
+                    throw InputError("--at and --in are for Telegram templates; “\(t.name)” is handed to another app as a draft.", next: "Send it when you want it, with `tgt send \"\(t.name)\"`.")
+                }
                 var context = RenderContext(location: coordinate)
                 context.me = try store.setting(.accountName)
                 try DraftCommand(global: global, openDraft: openDraft, dryRun: dryRun).run(t, values: values, context: context, store: store)
@@ -107,8 +117,14 @@ struct Send: AsyncParsableCommand {
             guard !openDraft else { throw InputError("--open is for email, text and X templates; “\(t.name)” is sent through Telegram.") }
             var request = SendRequest(template: t, variables: values, location: coordinate, silent: silent ? true : nil)
             request.context.me = try store.setting(.accountName)
+            let sendAt: Date? = try at.map { try SendTime.at($0) } ?? delay.map { try SendTime.in($0) }
+            if at != nil, delay != nil { throw InputError("--at and --in both say when.", next: "Give one of them.") }
             if dryRun {
                 try dryRunReport(request, store: store)
+                return
+            }
+            if let sendAt {
+                try await SendLater(global: global).run(request, at: sendAt, store: store)
                 return
             }
             let console = global.console

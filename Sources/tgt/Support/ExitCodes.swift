@@ -61,9 +61,16 @@ enum ExitStatus: Int32 {
             }
         case let e as DraftError:
             if case .store = e { .failure } else { .badInput }
+        case let e as ScheduleError:
+            switch e {
+            case .notLoggedIn: .notReady
+            case .store: .failure
+            case .send(let send): of(send)
+            default: .badInput
+            }
         case is TDLibraryError: .notReady
         case is InputError, is RenderError, is TgtDomain.ValidationError, is TemplateSyntaxError, is VariableAssignmentError,
-             is TimerDurationError, is TimerError, is TimerValidationError: .badInput
+             is TimerDurationError, is TimerError, is TimerValidationError, is SendTimeError: .badInput
         case let e as TDError: e.code == "timeout" ? .unreachable : .failure
         default: .failure
         }

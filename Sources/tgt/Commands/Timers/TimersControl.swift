@@ -21,6 +21,7 @@ extension TimerControlCommand {
             let id = try store.resolveTimer(timer).id
             let changed = try store.change(id) { try apply($0) }
             try TimerText.report(changed, global, store: store, verb: Self.verb)
+            await ScheduleSync.afterTimerChange(changed, global, store: store)
         }
     }
 }

@@ -72,8 +72,15 @@ struct TimersAdd: AsyncParsableCommand {
             Examples:
               tgt timers add --name Pasta --duration 12m --icon fork.knife --color orange
               tgt timers add --name "Deep work" --duration 1:30:00 --icon briefcase.fill
+              tgt timers add --name Pasta --duration 12m --then "Pasta ready" --var who=Ada --remind
+
+            With --then, starting the timer schedules the template on Telegram's servers for the \
+            moment it ends (it is posted even if this computer is off by then); pausing or \
+            resetting deletes it, resuming schedules it again, extending moves it. Templates may \
+            use {{timer}}, {{duration}}, {{todos}} and {{todos_done}}.
             """)
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var action: TimerActionOptions
     @Option(help: "Name (1–64 characters).") var name: String
     @Option(help: "90 (seconds), 1:30, 1:02:03, 1h30m, 25m or 45s; 1 s to 99:59:59.") var duration: String
     @Option(help: "An SF Symbol: timer figure.run book.fill cup.and.saucer.fill fork.knife pencil gamecontroller.fill music.note briefcase.fill figure.yoga bicycle wrench.and.screwdriver.fill, or a template icon.") var icon: String?
@@ -82,9 +89,10 @@ struct TimersAdd: AsyncParsableCommand {
     func run() async throws {
         try await global.run {
             let parsedDuration = try Timers.duration(duration)
-            let timer = CountdownTimer(name: name, duration: parsedDuration, icon: try icon.map(Timers.icon) ?? .default,
+            var timer = CountdownTimer(name: name, duration: parsedDuration, icon: try icon.map(Timers.icon) ?? .default,
                                        color: try color.map(Timers.color) ?? .default)
             let store = try Timers.store(global)
+            timer.action = try action.apply(to: nil, store: store)
             let saved = try store.insert(timer)
             try TimerText.report(saved, global, store: store, verb: "Added")
         }
@@ -93,14 +101,18 @@ struct TimersAdd: AsyncParsableCommand {
 
 struct TimersEdit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "edit", abstract: "Change a timer's name, duration, icon or color.",
+        commandName: "edit", abstract: "Change a timer's name, duration, icon, color or completion message.",
         discussion: """
-            A new duration applies from the next start (a running or paused timer keeps its time).
+            A new duration applies from the next start (a running or paused timer keeps its time). \
+            A new completion message applies from the next start or resume.
 
-            Example:
+            Examples:
               tgt timers edit Pasta --duration 10m --color red
+              tgt timers edit Pasta --then "Pasta ready" --var who=Bea
+              tgt timers edit Pasta --no-then --no-remind
             """)
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var action: TimerActionOptions
     @Argument(help: "Timer name or id.") var timer: String
     @Option(help: "New name.") var name: String?
     @Option(help: "New duration.") var duration: String?
@@ -113,9 +125,12 @@ struct TimersEdit: AsyncParsableCommand {
             let newIcon = try icon.map(Timers.icon)
             let newColor = try color.map(Timers.color)
             let store = try Timers.store(global)
-            let id = try store.resolveTimer(timer).id
+            let existing = try store.resolveTimer(timer)
+            let id = existing.id
+            let newAction = try action.apply(to: existing.action, store: store)
             let saved = try store.change(id) { [name] t in
                 var t = t
+                t.action = newAction
                 if let name { t.name = name }
                 if let newDuration { t.duration = newDuration }
                 if let newIcon { t.icon = newIcon }
@@ -124,6 +139,7 @@ struct TimersEdit: AsyncParsableCommand {
                 return t
             }
             try TimerText.report(saved, global, store: store, verb: "Saved")
+            await ScheduleSync.afterTimerChange(saved, global, store: store)
         }
     }
 }
@@ -148,6 +164,7 @@ struct TimersRemove: AsyncParsableCommand {
             }
             try store.deleteTimer(id: t.id)
             if global.json { global.console.emit(["deleted": t.id.uuidString]) } else { global.console.line("Deleted “\(t.name)”.") }
+            await ScheduleSync.afterTimerChange(t, global, store: store)
         }
     }
 }

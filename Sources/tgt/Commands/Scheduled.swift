@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import TgtDomain
+import TgtStore
+import TgtTelegram
+
+/// `tgt scheduled`: what waits on Telegram's servers (timers' completion messages and sends
+/// scheduled with `tgt send --at/--in`), and cancelling it.
+struct Scheduled: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List or cancel messages scheduled on Telegram's servers.",
+        subcommands: [ScheduledList.self, ScheduledCancel.self],
+        defaultSubcommand: ScheduledList.self)
+}
+
+struct ScheduledList: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "Everything waiting to be posted, soonest first.",
+        discussion: """
+            Shows the send log's view; --check first asks Telegram (a message posted, or deleted in \\
+            another Telegram app, is then shown as such).
+
+            Examples:
+              tgt scheduled
+              tgt scheduled --check --json
+            """)
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Compare with Telegram's schedule first (needs the login).") var check = false
+
+    struct Item: Encodable {
+        var id: Int64
+        var template: String
+        var title: String
+        var status: String
+        var scheduledFor: String
+        var timerID: String?
+        var error: String?
+        enum CodingKeys: String, CodingKey {
+            case id, template, title, status, error
+            case scheduledFor = "scheduled_for"
+            case timerID = "timer_id"
+        }
+    }
+
+    func run() async throws {
+        try await global.run {
+            let store = try Timers.store(global)
+            if check { await ScheduleSync.sync(global, store: store) { true } }
+            let rows = try store.liveScheduledSends()
+            if global.json {
+                let iso = ISO8601DateFormatter()
+                global.console.emit(rows.map {
+                    Item(id: $0.id, template: $0.entry.templateName, title: $0.entry.targetTitle, status: $0.status.rawValue,
+                         scheduledFor: iso.string(from: $0.scheduledFor), timerID: $0.timerID?.uuidString, error: $0.entry.error)
+                })
+                return
+            }
+            guard !rows.isEmpty else {
+                global.console.line("Nothing is scheduled. Schedule with `tgt send NAME --in 15m`, or start a timer that has --then.")
+                return
+            }
+            for row in rows {
+                global.console.line("\(String(row.id).padding(toLength: 6, withPad: " ", startingAt: 0)) \(TimerText.time(row.scheduledFor))  \(row.entry.templateName) → \(row.entry.targetTitle)  [\(row.status.rawValue)]")
+            }
+        }
+    }
+}
+
+struct ScheduledCancel: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cancel", abstract: "Delete scheduled messages from Telegram's schedule.",
+        discussion: """
+            IDs are those `tgt scheduled` shows. A timer's message comes back when the timer is \\
+            resumed or started again; pause or reset the timer to stop it for good.
+
+            Example:
+              tgt scheduled cancel 42 43
+            """)
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The ids to cancel.") var ids: [Int64]
+
+    func run() async throws {
+        try await global.run {
+            let store = try Timers.store(global)
+            let live = Set(try store.liveScheduledSends().map(\.id))
+            let unknown = ids.filter { !live.contains($0) }
+            guard unknown.isEmpty else {
+                throw InputError("Nothing scheduled has id " + unknown.map(String.init).joined(separator: ", ") + ".", next: "See the ids with `tgt scheduled`.")
+            }
+            try store.requestCancel(ids: ids, reason: "Cancelled.")
+            let done = await ScheduleSync.sync(global, store: store) {
+                ids.allSatisfy { id in (try? store.scheduledSend(id: id))?.status != .cancelling }
+            }
+            let rows = ids.compactMap { try? store.scheduledSend(id: $0) }
+            if global.json {
+                global.console.emit(rows.map { ["id": String($0.id), "status": $0.status.rawValue] })
+            } else {
+                for row in rows { global.console.line(ScheduleSync.line(row)) }
+            }
+            if !done || rows.contains(where: { $0.status == .cancelling }) {
+                global.console.note("Still on Telegram's schedule: it is deleted there the next time tgt reaches Telegram.")
+            }
+        }
+    }
+}
