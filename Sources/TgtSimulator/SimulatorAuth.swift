@@ -10,7 +10,7 @@ enum SimHandlers {
     ]
     static let afterLogin: Set<String> = [
         "getMe", "loadChats", "getChats", "getChat", "getSupergroupFullInfo", "getBasicGroupFullInfo", "getForumTopics", "sendMessage",
-        "getChatScheduledMessages", "deleteMessages", "editMessageSchedulingState", "createPrivateChat",
+        "getChatScheduledMessages", "deleteMessages", "editMessageSchedulingState", "createPrivateChat", "editMessageText",
     ]
     /// Like TDLib, a request it has no class for is refused whatever the state.
     static func isKnown(_ type: String) -> Bool {

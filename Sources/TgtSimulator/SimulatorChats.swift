@@ -62,7 +62,7 @@ extension TelegramSimulator {
             ])
         case "sendMessage":
             sendMessage(id, request)
-        case "getChatScheduledMessages", "deleteMessages", "editMessageSchedulingState", "createPrivateChat":
+        case "getChatScheduledMessages", "deleteMessages", "editMessageSchedulingState", "createPrivateChat", "editMessageText":
             handleScheduling(id, request, type: type)
         default:
             respond(id, request, Self.error(400, "Failed to parse JSON object as TDLib request: Unknown class \"\(type)\""))

@@ -75,6 +75,15 @@ struct SimulatorSchedule {
         return (old, entries[index])
     }
 
+    /// Replaces a message's text; returns the edited entry.
+    mutating func edit(chatID: Int64, messageID: Int64, content: [String: Any], described: String) -> Entry? {
+        guard let index = entries.firstIndex(where: { $0.chatID == chatID && $0.messageID == messageID }) else { return nil }
+        entries[index].content = content
+        entries[index].described = described
+        save()
+        return entries[index]
+    }
+
     /// Takes out every message due at `now` (they are posted), oldest date first.
     mutating func takeDue(at now: Int32) -> [Entry] {
         let due = entries.filter { $0.sendDate <= now }.sorted { ($0.sendDate, $0.serverID) < ($1.sendDate, $1.serverID) }

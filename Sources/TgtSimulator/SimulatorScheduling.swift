@@ -110,6 +110,19 @@ extension TelegramSimulator {
             emitToDirectory(directory, ["@type": "updateNewMessage", "message": Self.scheduledMessage(moved.new, content: moved.new.content)])
             postDue(directory)
             armSchedule(directory)
+        case "editMessageText":
+            let messageID = Self.int64(request["message_id"])
+            let input = request["input_message_content"] as? [String: Any] ?? [:]
+            let text = input["text"] as? [String: Any] ?? [:]
+            let body = text["text"] as? String ?? ""
+            guard input["@type"] as? String == "inputMessageText" else { return respond(id, request, Self.error(400, "Invalid message content type")) }
+            guard !body.isEmpty else { return respond(id, request, Self.error(400, "Message must be non-empty")) }
+            let content: [String: Any] = ["@type": "messageText", "text": text]
+            guard let edited = withSchedule(directory, { $0.edit(chatID: chatID, messageID: messageID, content: content, described: body) }) else {
+                return respond(id, request, Self.error(400, "Message not found"))
+            }
+            respond(id, request, Self.scheduledMessage(edited, content: content))
+            emitToDirectory(directory, ["@type": "updateMessageContent", "chat_id": chatID, "message_id": messageID, "new_content": content])
         case "createPrivateChat":
             let userID = Self.int64(request["user_id"])
             if userID == currentScenario.account.userID {

@@ -117,6 +117,8 @@ struct ContractTests {
         let list = try await client.send(TDFunctions.GetChatScheduledMessages(chatID: -1001000000001))
         #expect(list.messages.count == 1 && list.messages.first?.scheduledFor == later)
         if let id = list.messages.first?.id {
+            let edited = try await client.send(TDFunctions.EditMessageText(chatID: -1001000000001, messageID: id, text: FormattedText(text: "edited")))
+            #expect(edited.text == "edited" && edited.scheduledFor == later)
             _ = try await client.send(TDFunctions.EditMessageSchedulingState(chatID: -1001000000001, messageID: id, sendDate: later + 60))
             let moved = try await client.send(TDFunctions.GetChatScheduledMessages(chatID: -1001000000001))
             #expect(moved.messages.first?.id != id && moved.messages.first?.scheduledFor == later + 60)
@@ -135,7 +137,7 @@ struct ContractTests {
         let types = Set(recorder.received.compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["@type"] as? String })
         #expect(types.isSuperset(of: ["updateNewChat", "updateSupergroup", "updateBasicGroup", "updateChatPosition", "forumTopics",
                                       "updateMessageSendSucceeded", "updateMessageSendFailed", "error", "message", "user",
-                                      "messages", "updateDeleteMessages", "updateNewMessage", "chat"]))
+                                      "messages", "updateDeleteMessages", "updateNewMessage", "chat", "updateMessageContent"]))
     }
 
     @Test("after a restart the simulator announces what it still held (updateNewMessage, new temporary id) and delivers it once, in TDLib's names")

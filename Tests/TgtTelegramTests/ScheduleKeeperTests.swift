@@ -85,6 +85,17 @@ struct ScheduleKeeperTests {
         pass = await keeper.sync()
         #expect(pass == ScheduleKeeper.Pass())
         #expect(scheduled(t).count == 2)
+        // A to-do ticked while it runs: the waiting texts are edited in place (same ids).
+        try t.store.change(id) { t in
+            var t = t
+            t.todos[1].done = true
+            return t
+        }
+        pass = await keeper.sync()
+        #expect(pass.edited == 2)
+        #expect(Set(scheduled(t).map(\.content)) == ["Pasta timer is ready 🍝 (12:00, 2 of 2) — Bea", "⏰ Pasta timer is done (12:00).\nTo-dos: 2 of 2."])
+        #expect(try t.store.scheduledSends(timerID: id).map(\.telegramIDs) == rows.map(\.telegramIDs))
+        #expect(await keeper.sync() == ScheduleKeeper.Pass())
 
         let extended = try t.store.change(id) { try $0.extended(by: 60, at: Date()) }
         pass = await keeper.sync()

@@ -169,6 +169,11 @@ extension AppDatabase {
         try updateScheduled(id, set: "status = 'queued'", from: ["sending"], arguments: [])
     }
 
+    /// New text for a row still waiting (queued, or scheduled after Telegram took the edit).
+    public func updateScheduledPayload(id: Int64, payload: String, textDigest: String) throws(StoreError) {
+        try updateScheduled(id, set: "payload = ?, text_digest = ?", from: ["queued", "scheduled"], arguments: [payload, textDigest])
+    }
+
     /// Moves a row not yet on Telegram (`queued`) to another date.
     public func reschedule(id: Int64, to date: Date) throws(StoreError) {
         try updateScheduled(id, set: "scheduled_for_ms = ?", from: ["queued"], arguments: [Self.millis(date)])

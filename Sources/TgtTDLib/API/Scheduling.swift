@@ -112,3 +112,37 @@ extension TDFunctions {
         }
     }
 }
+
+extension TDFunctions {
+    /// `editMessageText` with new formatted text: how a scheduled message's text is brought up
+    /// to date (a timer's to-dos ticked after it started).
+    public struct EditMessageText: TDFunction {
+        public typealias Result = Message
+        public static let typeName = "editMessageText"
+        public var chatID: Int64
+        public var messageID: Int64
+        public var text: FormattedText
+        public init(chatID: Int64, messageID: Int64, text: FormattedText) {
+            self.chatID = chatID
+            self.messageID = messageID
+            self.text = text
+        }
+        enum CodingKeys: String, CodingKey {
+            case chatID = "chat_id"
+            case messageID = "message_id"
+            case inputMessageContent = "input_message_content"
+        }
+        enum ContentKeys: String, CodingKey {
+            case type = "@type"
+            case text
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(chatID, forKey: .chatID)
+            try c.encode(messageID, forKey: .messageID)
+            var content = c.nestedContainer(keyedBy: ContentKeys.self, forKey: .inputMessageContent)
+            try content.encode("inputMessageText", forKey: .type)
+            try content.encode(text, forKey: .text)
+        }
+    }
+}

@@ -36,8 +36,34 @@ extension ScheduleKeeper {
             }
             let stale = rows.filter { abs($0.scheduledFor.timeIntervalSince(endsAt)) >= 1 }
             for row in stale { await move(row, to: endsAt, pass: &pass) }
-            guard stale.isEmpty, !hasRun(timer.id, endsAt: endsAt) else { continue }
-            await createRows(for: timer, action: action, endsAt: endsAt)
+            guard stale.isEmpty else { continue }
+            let desired = await desiredSends(for: timer, action: action, endsAt: endsAt)
+            if hasRun(timer.id, endsAt: endsAt) {
+                await refreshTexts(rows, desired: desired.sends, pass: &pass)
+            } else {
+                record(desired)
+            }
+        }
+    }
+
+    /// Brings waiting messages' texts up to date with the timer (to-dos ticked, a value
+    /// changed since it started): queued rows in the store, scheduled ones on Telegram too
+    /// (`editMessageText` keeps their ids and date).
+    private func refreshTexts(_ rows: [ScheduledSend], desired: [NewScheduledSend], pass: inout Pass) async {
+        for row in rows where row.status == .queued || row.status == .scheduled {
+            guard let wanted = desired.first(where: { $0.target.key == row.entry.target && $0.templateID == row.entry.templateID }),
+                  wanted.textDigest != row.textDigest, let payload = ScheduledPayload.decode(wanted.payload) else { continue }
+            if row.status == .scheduled, let textID = row.telegramIDs.first {
+                do throws(TDError) {
+                    _ = try await session.send(TDFunctions.EditMessageText(chatID: row.entry.target.chatID, messageID: textID, text: payload.text),
+                                               timeout: requestTimeout)
+                } catch {
+                    logger.warning("could not update a scheduled message's text", metadata: ["error": "\(error.message)"])
+                    continue
+                }
+            }
+            try? store.updateScheduledPayload(id: row.id, payload: wanted.payload, textDigest: wanted.textDigest)
+            pass.edited += 1
         }
     }
 
@@ -81,10 +107,15 @@ extension ScheduleKeeper {
         }
     }
 
-    /// Records the sends of one timer run: the template for each of its targets (rendered for
-    /// the end, with the timer's variables) and the reminder to Saved Messages. A template
-    /// that cannot be rendered gives failed rows saying why, so the timer shows it.
-    private func createRows(for timer: CountdownTimer, action: CompletionAction, endsAt: Date) async {
+    /// The sends of one timer run: the template for each of its targets (rendered for the end,
+    /// with the timer's variables) and the reminder to Saved Messages; and, when the template
+    /// cannot be rendered, one failure per target saying why, so the timer shows it.
+    struct DesiredSends {
+        var sends: [NewScheduledSend] = []
+        var failures: [(NewScheduledSend, String)] = []
+    }
+
+    private func desiredSends(for timer: CountdownTimer, action: CompletionAction, endsAt: Date) async -> DesiredSends {
         var sends: [NewScheduledSend] = []
         var failures: [(NewScheduledSend, String)] = []
         if let templateID = action.templateID, let template = try? store.template(id: templateID) {
@@ -108,19 +139,26 @@ extension ScheduleKeeper {
             }
         }
         if action.remindMe, let me = try? await session.account() {
-            _ = try? await session.send(TDFunctions.CreatePrivateChat(userID: me.id), timeout: requestTimeout)
+            if !knownSavedMessages.contains(me.id) {
+                _ = try? await session.send(TDFunctions.CreatePrivateChat(userID: me.id), timeout: requestTimeout)
+                knownSavedMessages.insert(me.id)
+            }
             let text = FormattedText(text: Self.reminderText(timer))
             sends.append(NewScheduledSend(
                 templateID: nil, templateName: "⏰ \(timer.name)", target: Target(chatID: me.id, chatTitle: "Saved Messages"),
                 payload: ScheduledPayload(text: text, location: nil, silent: false).encoded(),
                 textDigest: TextDigest.of(text.text), scheduledFor: endsAt, timerID: timer.id))
         }
+        return DesiredSends(sends: sends, failures: failures)
+    }
+
+    /// Records a run's sends (queued, or failed with the reason), one batch.
+    private func record(_ desired: DesiredSends) {
+        guard !desired.sends.isEmpty || !desired.failures.isEmpty else { return }
         do {
-            if !sends.isEmpty || !failures.isEmpty {
-                let rows = try store.addScheduledSends(sends + failures.map(\.0))
-                for (row, failure) in zip(rows.suffix(failures.count), failures) {
-                    try store.finishScheduled(id: row.id, status: .failed, error: failure.1)
-                }
+            let rows = try store.addScheduledSends(desired.sends + desired.failures.map(\.0))
+            for (row, failure) in zip(rows.suffix(desired.failures.count), desired.failures) {
+                try store.finishScheduled(id: row.id, status: .failed, error: failure.1)
             }
         } catch {
             logger.error("could not write the send log", metadata: ["error": "\(error.message)"])

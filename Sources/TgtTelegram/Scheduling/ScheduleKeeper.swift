@@ -22,11 +22,15 @@ public actor ScheduleKeeper {
     var confirmationTimeout: Double = 60
     let logger = Logger(label: "tgt.telegram.schedule")
     private var tail: Task<Pass, Never>?
+    /// Accounts whose Saved Messages chat TDLib was asked for (once is enough).
+    var knownSavedMessages: Set<Int64> = []
 
     /// What one pass did.
     public struct Pass: Sendable, Equatable {
         public var scheduled = 0
         public var moved = 0
+        /// Waiting messages whose text was brought up to date.
+        public var edited = 0
         public var cancelled = 0
         public var posted = 0
         public var cancelledElsewhere = 0
