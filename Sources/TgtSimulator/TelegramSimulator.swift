@@ -383,6 +383,8 @@ public struct SimulatedDelivery: Sendable, Equatable {
     /// The message text, or "location:LAT,LON" for a location.
     public var content: String
     public var silent: Bool
+    /// When the simulator delivered it (posted it, for a scheduled message).
+    public var at = Date()
 }
 
 /// A parsed JSON object moved between the simulator's queues. JSONSerialization's output is

@@ -136,3 +136,48 @@ struct TimerModelsTests {
         #expect(plan.first?.body.description == "“T99” is done.")
     }
 }
+
+/// A timer's completion message from the app: chosen in the editor (with the template's
+/// variables), scheduled on Telegram by the app's session when the timer starts, deleted when
+/// it pauses, and shown per target on the detail screen.
+@Suite("App model: timers' completion messages")
+@MainActor
+struct TimerCompletionModelsTests {
+    @Test("the editor asks for the template's values; start schedules it on Telegram, pause cancels it, the detail says so per target")
+    func completion() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.remove() }
+        let app = try AppModel(services: fixture.services)
+        await app.start()
+        try await logIn(app, fixture.simulator)
+        let pasta = try fixture.store.insert(Template(name: "Pasta", body: "{{timer}} ready for {{who}} ({{mood|hungry|fine}})", targets: [AppFixture.family]))
+        _ = try fixture.store.insert(Template(name: "Mail", kind: .email, body: "hi", to: ["a@example.com"]))
+
+        let editor = app.timerEditor(for: nil)
+        editor.name = "Spaghetti"
+        editor.minutes = 12
+        #expect(editor.completionTemplates.map(\.name) == ["Pasta"], "only Telegram templates can be posted")
+        editor.completionTemplateID = pasta.id
+        #expect(editor.completionVariables.map(\.name) == ["who", "mood"])
+        #expect(editor.problem?.description == "“Pasta” needs a value for {{who}}.")
+        editor.completionValues = ["who": "Ada", "mood": "late"]
+        #expect(editor.problem?.description == "“late” is not a choice for {{mood}}; choose one of “hungry”, “fine”.")
+        editor.completionValues["mood"] = "fine"
+        editor.remindMe = true
+        let saved = try #require(editor.save())
+        #expect(saved.action == CompletionAction(templateID: pasta.id, values: ["who": "Ada", "mood": "fine"], remindMe: true))
+
+        let detail = app.timerDetail(for: saved)
+        #expect(detail.completionStatus.isEmpty)
+        detail.tapPrimary()
+        try await eventually("scheduled on Telegram", timeout: 15) {
+            detail.completionStatus.count == 2 && detail.completionStatus.allSatisfy { $0.state.description.hasPrefix("Scheduled on Telegram for ") }
+        }
+        #expect(Set(detail.completionStatus.map(\.target)) == ["Family", "Saved Messages"])
+        detail.tapPrimary()
+        try await eventually("cancelled when paused", timeout: 15) {
+            detail.completionStatus.count == 2 && detail.completionStatus.allSatisfy { $0.state.description == "Cancelled" }
+        }
+        await app.shutdown()
+    }
+}

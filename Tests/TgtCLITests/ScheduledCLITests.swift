@@ -54,6 +54,13 @@ struct ScheduledCLITests {
         let pause = try Self.tgt(["timers", "pause", "Spaghetti"], dir)
         #expect(pause.stderr.contains("cancelled — The timer was paused."), "\(pause.stderr)")
         #expect(try Self.scheduled(dir).isEmpty)
+        // The list's hand-written JSON is what show's JSONEncoder gives (a paused timer holds still).
+        #expect(try Self.tgt(["timers", "todo", "add", "Spaghetti", "Salt \"the\" water ✓"], dir).status == 0)
+        #expect(try Self.tgt(["timers", "notes", "Spaghetti", "--set", "line 1\nline 2"], dir).status == 0)
+        let listed = try JSONSerialization.jsonObject(with: Data(try Self.tgt(["timers", "list", "--json"], dir).stdout.utf8)) as? [NSDictionary]
+        let shown = try JSONSerialization.jsonObject(with: Data(try Self.tgt(["timers", "show", "Spaghetti", "--json"], dir).stdout.utf8)) as? NSDictionary
+        #expect(listed?.count == 1 && listed?.first == shown)
+        #expect((shown?["completion"] as? NSDictionary)?["remind_me"] as? Bool == true)
         #expect(try Self.tgt(["timers", "edit", "Spaghetti", "--no-then", "--no-remind"], dir).status == 0)
         #expect(try Self.tgt(["timers", "resume", "Spaghetti"], dir).status == 0)
         #expect(try Self.scheduled(dir).isEmpty, "no action, nothing scheduled")

@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import TgtDomain
 import TgtStore
+import TgtTelegram
 
 /// One timer's screen: the time in the timer's color, progress 0…1 for the ring, PAUSED / DONE,
 /// the controls with their titles, +1 min, to-dos and notes. Every control is one store
@@ -59,6 +60,12 @@ public final class TimerDetailModel {
         case .running: .pause
         case .paused: .resume
         }
+    }
+
+    /// Where the completion message stands for each target of the latest run (the app's
+    /// session schedules it on Telegram's servers; this reads what the send log says).
+    public var completionStatus: [CompletionStatus] {
+        ((try? store.scheduledSends(timerID: timer.id)) ?? []).map(CompletionStatus.init)
     }
 
     public var resetTitle: AppText { AppText("timers.reset") }
@@ -144,6 +151,28 @@ public final class TimerDetailModel {
             changed()
         } catch {
             self.error = .verbatim(error.message)
+        }
+    }
+}
+
+/// One target's completion message on the timer's detail screen.
+public struct CompletionStatus: Sendable, Equatable, Identifiable {
+    public var id: Int64
+    public var target: String
+    public var state: AppText
+
+    init(_ send: ScheduledSend) {
+        id = send.id
+        target = send.entry.targetTitle
+        let when = send.scheduledFor.formatted(date: .omitted, time: .shortened)
+        state = switch send.status {
+        case .scheduled: AppText("timers.completion.scheduled", when)
+        case .queued, .sending: AppText("timers.completion.waiting")
+        case .sent: AppText("timers.completion.sent")
+        case .cancelling, .cancelled:
+            send.entry.error == ScheduleKeeper.deletedElsewhere ? AppText("timers.completion.cancelledElsewhere") : AppText("timers.completion.cancelled")
+        case .failed: AppText("timers.completion.failed", send.entry.error ?? "")
+        case .handedOver: AppText("timers.completion.sent")
         }
     }
 }

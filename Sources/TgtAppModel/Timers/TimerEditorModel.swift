@@ -4,7 +4,9 @@ import TgtDomain
 import TgtStore
 
 /// Creates or changes a timer: name, hours / minutes / seconds pickers, icon grid, color
-/// swatches, with the timer document's message until both a name and a duration are given.
+/// swatches, with the timer document's message until both a name and a duration are given;
+/// and what its completion posts through Telegram's scheduler (a Telegram template with values
+/// for its custom variables, and a reminder in Saved Messages).
 @Observable @MainActor
 public final class TimerEditorModel {
     public let original: CountdownTimer?
@@ -14,6 +16,14 @@ public final class TimerEditorModel {
     public var seconds: Int
     public var icon: TimerIcon
     public var color: TimerColor
+    /// The Telegram template its completion posts, if any.
+    public var completionTemplateID: UUID? {
+        didSet { if completionTemplateID != oldValue { completionValues = [:] } }
+    }
+    /// Values for that template's custom variables, by name.
+    public var completionValues: [String: String] = [:]
+    /// Also remind the user in their Saved Messages.
+    public var remindMe: Bool
     public private(set) var saveError: AppText?
 
     public let icons = TimerIcon.allCases
@@ -34,7 +44,31 @@ public final class TimerEditorModel {
         seconds = total % 60
         icon = timer?.icon ?? .default
         color = timer?.color ?? .default
+        remindMe = timer?.action?.remindMe ?? false
         self.store = store
+        completionTemplateID = timer?.action?.templateID
+        completionValues = timer?.action?.values ?? [:]
+    }
+
+    /// The templates a completion can post (Telegram ones), in grid order.
+    public var completionTemplates: [Template] {
+        ((try? store.templates()) ?? []).filter { $0.kind == .telegram }
+    }
+
+    /// The chosen template's custom variables, for their fields (defaults and choices).
+    public var completionVariables: [TemplateVariable] {
+        guard let template = completionTemplate else { return [] }
+        return ((try? template.variables()) ?? []).filter { BuiltinVariable(rawValue: $0.name) == nil }
+    }
+
+    private var completionTemplate: Template? { completionTemplateID.flatMap { try? store.template(id: $0) } }
+
+    /// The completion action as the fields describe it (nil when it does nothing).
+    public var action: CompletionAction? {
+        let variables = Set(completionVariables.map(\.name))
+        let action = CompletionAction(templateID: completionTemplateID, values: completionValues.filter { variables.contains($0.key) && !$0.value.isEmpty },
+                                      remindMe: remindMe)
+        return action.isEmpty ? nil : action
     }
 
     public var duration: TimerDuration? {
@@ -50,6 +84,7 @@ public final class TimerEditorModel {
         timer.duration = duration
         timer.icon = icon
         timer.color = color
+        timer.action = action
         return timer
     }
 
@@ -57,7 +92,9 @@ public final class TimerEditorModel {
     public var problem: AppText? {
         if name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || duration == nil { return AppText("timers.invalid") }
         guard let draft else { return AppText("timers.invalid") }
-        return TimerValidator.problems(draft).first.map { .verbatim($0.message) }
+        if let problem = TimerValidator.problems(draft).first { return .verbatim(problem.message) }
+        if let action = draft.action, let problem = CompletionActionRules.problems(action, template: completionTemplate).first { return .verbatim(problem) }
+        return nil
     }
 
     public var canSave: Bool { problem == nil }
@@ -77,6 +114,7 @@ public final class TimerEditorModel {
                     t.duration = draft.duration
                     t.icon = draft.icon
                     t.color = draft.color
+                    t.action = draft.action
                     t.updatedAt = Date()
                     return t
                 }

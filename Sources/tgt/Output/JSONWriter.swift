@@ -34,6 +34,16 @@ struct JSONWriter {
         if number < 0 { bytes.append(UInt8(ascii: "-")) }
         digits(number.magnitude, width: 1)
     }
+    /// A number as JSONEncoder writes a `Double`: integral values without a fraction, others
+    /// in Swift's shortest round-trip form.
+    mutating func value(_ number: Double) {
+        if number.rounded() == number, abs(number) < 1e15 {
+            value(Int64(number))
+        } else {
+            beginValue()
+            bytes.append(contentsOf: Array("\(number)".utf8))
+        }
+    }
     mutating func value(_ flag: Bool) { beginValue(); bytes.append(contentsOf: flag ? Self.trueBytes : Self.falseBytes) }
     mutating func null() { beginValue(); bytes.append(contentsOf: Self.nullBytes) }
 

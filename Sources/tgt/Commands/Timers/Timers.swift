@@ -62,6 +62,8 @@ struct TimerJSON: Encodable {
     var todosDone: String
     var notes: String
     var position: Int
+    /// What its completion posts: `{template_id, values, remind_me}` (absent when nothing).
+    var completion: Completion?
     var createdAt: Date
     var updatedAt: Date
 
@@ -73,7 +75,7 @@ struct TimerJSON: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, duration, icon, color, state, clock, label, progress, todos, notes, position
+        case id, name, duration, icon, color, state, clock, label, progress, todos, notes, position, completion
         case durationSeconds = "duration_seconds"
         case remainingSeconds = "remaining_seconds"
         case endsAt = "ends_at"
@@ -81,6 +83,73 @@ struct TimerJSON: Encodable {
         case todosDone = "todos_done"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
+    }
+
+    struct Completion: Encodable {
+        var templateID: String?
+        var values: [String: String]
+        var remindMe: Bool
+        enum CodingKeys: String, CodingKey {
+            case values
+            case templateID = "template_id"
+            case remindMe = "remind_me"
+        }
+    }
+
+    /// Writes this timer exactly as its `Encodable` form would come out (keys sorted).
+    func write(to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("clock"); w.value(clock)
+        w.key("color"); w.value(color)
+        if let completedAt { w.key("completed_at"); w.value(completedAt) }
+        if let completion {
+            w.key("completion")
+            w.beginObject()
+            w.key("remind_me"); w.value(completion.remindMe)
+            if let id = completion.templateID { w.key("template_id"); w.value(id) }
+            w.key("values")
+            w.beginObject()
+            for (name, value) in completion.values.sorted(by: { $0.key < $1.key }) { w.key(name); w.value(value) }
+            w.endObject()
+            w.endObject()
+        }
+        w.key("created_at"); w.value(createdAt)
+        w.key("duration"); w.value(duration)
+        w.key("duration_seconds"); w.value(Int64(durationSeconds))
+        if let endsAt { w.key("ends_at"); w.value(endsAt) }
+        w.key("icon"); w.value(icon)
+        w.key("id"); w.value(id)
+        if let label { w.key("label"); w.value(label) }
+        w.key("name"); w.value(name)
+        w.key("notes"); w.value(notes)
+        w.key("position"); w.value(Int64(position))
+        w.key("progress"); w.value(progress)
+        w.key("remaining_seconds"); w.value(remainingSeconds)
+        w.key("state"); w.value(state)
+        w.key("todos")
+        w.beginArray()
+        for todo in todos {
+            w.beginObject()
+            w.key("done"); w.value(todo.done)
+            w.key("id"); w.value(todo.id)
+            w.key("number"); w.value(Int64(todo.number))
+            w.key("text"); w.value(todo.text)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("todos_done"); w.value(todosDone)
+        w.key("updated_at"); w.value(updatedAt)
+        w.endObject()
+    }
+
+    /// A whole list, written directly (see `JSONWriter`): JSONEncoder costs several times
+    /// the database read for a thousand timers.
+    static func listJSON(_ timers: [CountdownTimer], now: Date) -> [UInt8] {
+        var writer = JSONWriter(reserving: timers.count * 2048)
+        writer.beginArray()
+        for (i, t) in timers.enumerated() { TimerJSON(t, position: i + 1, now: now).write(to: &writer) }
+        writer.endArray()
+        return writer.bytes + [UInt8(ascii: "\n")]
     }
 
     init(_ t: CountdownTimer, position: Int, now: Date = Date()) {
@@ -108,6 +177,7 @@ struct TimerJSON: Encodable {
         todosDone = t.todosDoneText
         notes = t.notes
         self.position = position
+        completion = t.action.map { Completion(templateID: $0.templateID?.uuidString, values: $0.values, remindMe: $0.remindMe) }
         createdAt = t.createdAt
         updatedAt = t.updatedAt
     }

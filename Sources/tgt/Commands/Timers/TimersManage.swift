@@ -14,7 +14,7 @@ struct TimersList: AsyncParsableCommand {
             let timers = try store.timers()
             let now = Date()
             if global.json {
-                global.console.emit(timers.enumerated().map { TimerJSON($0.element, position: $0.offset + 1, now: now) })
+                global.console.raw(TimerJSON.listJSON(timers, now: now))
                 return
             }
             guard !timers.isEmpty else {
@@ -53,6 +53,16 @@ struct TimersShow: AsyncParsableCommand {
             c.line("id:        \(t.id.uuidString)")
             c.line("duration:  \(t.duration)")
             c.line("icon:      \(t.icon.rawValue)  color: \(t.color.name) \(t.color.rawValue)")
+            if let action = t.action {
+                var parts: [String] = []
+                if let id = action.templateID, let template = try store.template(id: id) {
+                    let values = action.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                    parts.append("post “\(template.name)”" + (values.isEmpty ? "" : " (" + values.joined(separator: ", ") + ")"))
+                }
+                if action.remindMe { parts.append("remind me in Saved Messages") }
+                c.line("then:      " + parts.joined(separator: "; "))
+                for row in try store.scheduledSends(timerID: t.id) { c.line("  " + ScheduleSync.line(row)) }
+            }
             if t.todos.isEmpty {
                 c.line("to-dos:    none")
             } else {
