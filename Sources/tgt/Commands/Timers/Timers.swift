@@ -153,7 +153,7 @@ struct TimerJSON: Encodable {
     }
 
     init(_ t: CountdownTimer, position: Int, now: Date = Date()) {
-        id = t.id.uuidString
+        id = UUIDText.string(t.id)
         name = t.name
         durationSeconds = t.duration.seconds
         duration = t.duration.description
@@ -173,7 +173,7 @@ struct TimerJSON: Encodable {
         label = t.stateLabel
         remainingSeconds = (t.remaining(at: now) * 1000).rounded() / 1000
         progress = (t.progress(at: now) * 1000).rounded() / 1000
-        todos = t.todos.enumerated().map { Todo(number: $0.offset + 1, id: $0.element.id.uuidString, text: $0.element.text, done: $0.element.done) }
+        todos = t.todos.enumerated().map { Todo(number: $0.offset + 1, id: UUIDText.string($0.element.id), text: $0.element.text, done: $0.element.done) }
         todosDone = t.todosDoneText
         notes = t.notes
         self.position = position
