@@ -1,9 +1,6 @@
 /// The variables every template can use without supplying a value.
 public enum BuiltinVariable: String, CaseIterable, Sendable {
     case date, time, datetime, location, latitude, longitude, me, chat
-    /// Filled in only when a timer's completion posts the template.
-    case timer, duration, todos
-    case todosDone = "todos_done"
 
     /// One line for a variables guide.
     public var summary: String {
@@ -16,16 +13,7 @@ public enum BuiltinVariable: String, CaseIterable, Sendable {
         case .longitude: "Your longitude (e.g. 9.190000)"
         case .me: "Your Telegram display name"
         case .chat: "The title of the group (or topic) receiving the message"
-        case .timer: "A timer's name, when its completion posts this template"
-        case .duration: "That timer's duration (e.g. 12:00)"
-        case .todos: "That timer's to-dos as ☑/☐ lines"
-        case .todosDone: "How many of its to-dos are done (e.g. 3 of 5)"
         }
-    }
-
-    /// Whether only a timer's completion gives this variable a value.
-    public var needsTimer: Bool {
-        self == .timer || self == .duration || self == .todos || self == .todosDone
     }
 
     /// Whether a value for this variable needs the sender's location.

@@ -112,8 +112,9 @@ public struct Renderer: Sendable {
         case .date?, .time?, .datetime?, .chat?: return true
         case .location?, .latitude?, .longitude?: return context.location != nil
         case .me?: return context.me != nil
-        case .timer?, .duration?, .todos?, .todosDone?: return context.timer != nil
-        case nil: return context.custom[placeholder.name] != nil || placeholder.defaultValue != nil
+        case nil:
+            if context.timer != nil, TimerVariable(rawValue: placeholder.name) != nil { return true }
+            return context.custom[placeholder.name] != nil || placeholder.defaultValue != nil
         }
     }
 
@@ -172,12 +173,9 @@ public struct Renderer: Sendable {
             case .longitude: return context.location.map { Coordinate.format($0.longitude) }
             case .me: return context.me
             case .chat: return chatTitle
-            case .timer: return context.timer?.name
-            case .duration: return context.timer.map { TimerDuration.clock($0.duration.seconds) }
-            case .todos: return context.timer?.todosText
-            case .todosDone: return context.timer?.todosDoneText
             }
         }
+        if let timer = context.timer, let variable = TimerVariable(rawValue: placeholder.name) { return variable.value(for: timer) }
         return context.custom[placeholder.name] ?? placeholder.defaultValue
     }
 
@@ -218,9 +216,7 @@ public enum RenderError: UserFacingError, Equatable {
         switch self {
         case .syntax(let error): error.nextStep
         case .missingVariables(let names):
-            if names.contains(where: { BuiltinVariable(rawValue: $0)?.needsTimer == true }) {
-                "{{timer}}, {{duration}}, {{todos}} and {{todos_done}} are filled in when a timer posts the template: make it a timer's completion message (`tgt timers edit TIMER --then TEMPLATE`)."
-            } else if names.contains("location") {
+            if names.contains("location") {
                 "Pass them with --var NAME=VALUE (and --location LAT,LON for the location)."
             } else {
                 "Pass them with --var NAME=VALUE."

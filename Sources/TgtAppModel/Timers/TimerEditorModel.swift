@@ -58,7 +58,7 @@ public final class TimerEditorModel {
     /// The chosen template's custom variables, for their fields (defaults and choices).
     public var completionVariables: [TemplateVariable] {
         guard let template = completionTemplate else { return [] }
-        return ((try? template.variables()) ?? []).filter { BuiltinVariable(rawValue: $0.name) == nil }
+        return ((try? template.variables()) ?? []).filter { BuiltinVariable(rawValue: $0.name) == nil && TimerVariable(rawValue: $0.name) == nil }
     }
 
     private var completionTemplate: Template? { completionTemplateID.flatMap { try? store.template(id: $0) } }

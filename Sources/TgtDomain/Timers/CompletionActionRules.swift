@@ -12,7 +12,8 @@ public enum CompletionActionRules {
             return ["“\(template.name)” is \(template.kind == .email ? "an" : "a") \(template.kind.label) template: a timer can only post a Telegram template."]
         }
         guard let variables = try? template.variables() else { return ["“\(template.name)” has a broken variable; fix the template first."] }
-        let custom = variables.filter { BuiltinVariable(rawValue: $0.name) == nil }
+        // The timer fills in its own variables.
+        let custom = variables.filter { BuiltinVariable(rawValue: $0.name) == nil && TimerVariable(rawValue: $0.name) == nil }
         var problems: [String] = []
         let unused = action.values.keys.filter { name in !custom.contains { $0.name == name } }.sorted()
         if !unused.isEmpty {

@@ -8,8 +8,9 @@ public enum VariableGuide {
         public var summary: String
     }
 
-    /// The built-ins, then the forms.
-    public static let entries: [Entry] = BuiltinVariable.allCases.map { Entry(example: "{{\($0.rawValue)}}", summary: $0.summary) } + forms
+    /// The built-ins, the timer's variables, then the forms.
+    public static let entries: [Entry] = BuiltinVariable.allCases.map { Entry(example: "{{\($0.rawValue)}}", summary: $0.summary) }
+        + TimerVariable.allCases.map { Entry(example: "{{\($0.rawValue)}}", summary: $0.summary) } + forms
 
     /// Offsets, formats, weekdays, defaults and choices.
     public static let forms: [Entry] = [
