@@ -1,3 +1,4 @@
+import Foundation
 import FuzzSupport
 import TgtDomain
 
@@ -96,6 +97,26 @@ func checkParseAll(_ lines: [String]) {
     }
 }
 
+/// `--at`/`--in` and UUID text: a time of day is always within the next day; a date form
+/// reads back its own minute; a UUID parses only as Foundation would and prints back.
+func checkTimes(_ input: String) {
+    let now = Date(timeIntervalSince1970: 1_790_000_000)
+    if let date = try? SendTime.at(input, now: now) {
+        let trimmed = input.trimmingCharacters(in: .whitespaces)
+        if trimmed.unicodeScalars.count <= 5 {
+            check(date > now && date.timeIntervalSince(now) <= 86_400 + 3_600, "--at \(escaped(input)) gave \(date), not within a day")
+        }
+        check(date.timeIntervalSince1970.isFinite, "--at gave a non-finite date")
+    }
+    if let date = try? SendTime.in(input, now: now) {
+        let delay = date.timeIntervalSince(now)
+        check(delay >= 1 && delay <= 359_999, "--in \(escaped(input)) gave \(delay) s")
+    }
+    let parsed = UUIDText.parse(input)
+    check(parsed == UUID(uuidString: input), "UUIDText.parse disagrees with Foundation on \(escaped(input))")
+    if let parsed { check(UUIDText.string(parsed) == parsed.uuidString, "UUIDText.string") }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzValues(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = text(data, size)
@@ -105,6 +126,7 @@ public func fuzzValues(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         checkCoordinate(value)
         checkTargetKey(value)
         checkAssignment(value)
+        checkTimes(value)
     }
     checkParseAll(lines)
     return 0
