@@ -84,8 +84,15 @@ extension TelegramSimulator {
         let described: String
         switch input["@type"] as? String {
         case "inputMessageText":
-            let text = input["text"] as? [String: Any] ?? [:]
-            let body = text["text"] as? String ?? ""
+            var text = input["text"] as? [String: Any] ?? [:]
+            // Like TDLib, surrounding white space is not kept (leading only when no entity
+            // would move).
+            var body = text["text"] as? String ?? ""
+            while let last = body.unicodeScalars.last, last.properties.isWhitespace { body.unicodeScalars.removeLast() }
+            if (text["entities"] as? [Any] ?? []).isEmpty {
+                while let first = body.unicodeScalars.first, first.properties.isWhitespace { body.unicodeScalars.removeFirst() }
+            }
+            text["text"] = body
             guard !body.isEmpty else { return respond(id, request, Self.error(400, "Message must be non-empty")) }
             guard body.unicodeScalars.count <= 4096 else { return respond(id, request, Self.error(400, "Message is too long")) }
             content = ["@type": "messageText", "text": text]

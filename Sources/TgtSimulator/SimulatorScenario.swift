@@ -8,6 +8,9 @@ public struct SimulatorScenario: Sendable {
     public var latency: Double
     /// Seconds after which a QR login is confirmed "on another device" (nil: only by `confirmQRLogin`).
     public var autoConfirmQRAfter: Double?
+    /// Scheduled messages a chat may hold (Telegram's limit is 100; tests lower it to make
+    /// Telegram refuse half-way through a batch).
+    public var scheduledPerChatLimit = 100
 
     public init(account: SimulatedAccount = SimulatedAccount(), chats: [SimulatedChat] = SimulatorScenario.demoChats,
                 sendBehaviours: [Int64: SendBehaviour] = [:], latency: Double = 0, autoConfirmQRAfter: Double? = nil)

@@ -43,8 +43,9 @@ extension TelegramSimulator {
                                          sendingState: ["@type": "messageSendingStatePending", "sending_id": 0])
         pending["scheduling_state"] = scheduling
         // Telegram has it as soon as it is accepted: a client killed now finds it scheduled.
+        let limit = min(SimulatorSchedule.perChatLimit, currentScenario.scheduledPerChatLimit)
         let accepted = withSchedule(directory) { schedule -> SimulatorSchedule.Entry? in
-            guard schedule.count(inChat: chat.id) < SimulatorSchedule.perChatLimit else { return nil }
+            guard schedule.count(inChat: chat.id) < limit else { return nil }
             return schedule.add(chatID: chat.id, topicID: topicID, content: content, described: described, silent: silent, sendDate: sendDate)
         }
         respond(id, request, pending)
@@ -159,12 +160,15 @@ extension TelegramSimulator {
         }
     }
 
-    /// Wakes up at the next send date of `directory` to post what is due.
+    /// Wakes up at the next send date of `directory` to post what is due: one wake-up per
+    /// directory, moved earlier when an earlier message arrives.
     func armSchedule(_ directory: String) {
         guard !directory.isEmpty, let next = withSchedule(directory, { $0.nextDate }) else { return }
+        guard claimWakeUp(directory, at: next) else { return }
         let delay = max(0.001, Double(next) - Date().timeIntervalSince1970 + 0.001)
         schedule(after: delay) { [weak self] in
             guard let self else { return }
+            self.releaseWakeUp(directory, at: next)
             self.postDue(directory)
             self.armSchedule(directory)
         }

@@ -129,6 +129,21 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
     }
 
     private var schedules: [String: SimulatorSchedule] = [:]
+    private var wakeUps: [String: Int32] = [:]
+
+    /// Whether a wake-up at `date` is needed for `directory` (none armed, or a later one).
+    func claimWakeUp(_ directory: String, at date: Int32) -> Bool {
+        lock.withLock {
+            if let armed = wakeUps[directory], armed <= date { return false }
+            wakeUps[directory] = date
+            return true
+        }
+    }
+
+    /// The wake-up at `date` fired.
+    func releaseWakeUp(_ directory: String, at date: Int32) {
+        lock.withLock { if wakeUps[directory] == date { wakeUps[directory] = nil } }
+    }
 
     /// Runs `body` on the scheduled messages of `directory` (loaded from disk on first use).
     func withSchedule<T>(_ directory: String, _ body: (inout SimulatorSchedule) -> T) -> T {

@@ -29,6 +29,7 @@ public actor SessionHost {
     private var lateVerdicts: Task<Void, Never>?
     /// Keeps Telegram's schedule in step with timers and "send later" while the session runs.
     public private(set) var scheduleKeeper: ScheduleKeeper?
+    private var keeperLoop: Task<Void, Never>?
     private let logger = Logger(label: "tgt.telegram.host")
 
     /// Takes the data folder's TDLib lock (or fails saying which process holds it).
@@ -63,6 +64,11 @@ public actor SessionHost {
             startError = nil
             watch(session.session)
             await recoverInterruptedSends(session.session)
+            // After the recovery of interrupted sends, whose window must not see our own
+            // scheduled messages.
+            let keeper = ScheduleKeeper(session: session.session, store: store)
+            scheduleKeeper = keeper
+            keeperLoop = Task { await keeper.keepRunning() }
         } catch {
             startError = error
             logger.error("TDLib did not start", metadata: ["error": "\(error.message)"])
@@ -147,7 +153,17 @@ public actor SessionHost {
         }
     }
 
+    /// Stops the schedule keeper and waits for its pass in progress.
+    private func stopKeeper() async {
+        keeperLoop?.cancel()
+        await scheduleKeeper?.stop()
+        await keeperLoop?.value
+        keeperLoop = nil
+        scheduleKeeper = nil
+    }
+
     private func closeCurrent() async {
+        await stopKeeper()
         watcher?.cancel()
         if let open { await open.closeKeepingLock() }
         open = nil
@@ -202,6 +218,7 @@ public actor SessionHost {
             logger.error("could not update the send log", metadata: ["error": "\(error.message)"])
         }
         lateVerdicts?.cancel()
+        await stopKeeper()
         watcher?.cancel()
         if let open { await open.close() } else { lock.release() }
         open = nil
@@ -212,11 +229,8 @@ public actor SessionHost {
     private func watch(_ session: TelegramSession) {
         watcher?.cancel()
         let events = self.events
-        let keeper = ScheduleKeeper(session: session, store: store)
-        scheduleKeeper = keeper
         watcher = Task { [weak self] in
             await withTaskGroup(of: Void.self) { group in
-                group.addTask { await keeper.keepRunning() }
                 group.addTask {
                     for await state in session.connection.subscribe() {
                         events.send(.connection(state))

@@ -175,7 +175,8 @@ public actor TelegramSession {
         case .forumTopicInfo(let info):
             topicNames[info.chatID, default: [:]][info.forumTopicID] = info.name
         case .newMessage(let message):
-            if collectingAnnouncements, message.isOutgoing, message.sendingState == .pending, announcedOutgoing.count < 10_000 {
+            // Scheduled messages are settled against Telegram's schedule (ScheduleKeeper), not here.
+            if collectingAnnouncements, message.isOutgoing, !message.isScheduled, message.sendingState == .pending, announcedOutgoing.count < 10_000 {
                 announcedOutgoing[message.id] = message
                 announcements.send(announcedOutgoing.count)
             }

@@ -26,7 +26,7 @@ struct ScheduleKeeperTests {
         let open = try await t.loggedIn()
         let keeper = ScheduleKeeper(session: open.session, store: t.store)
         let template = try t.store.insert(Template(name: "Standup", body: "*Standup* in {{chat}} at {{eta}}", targets: [Self.family, Self.standups]))
-        let at = Date().addingTimeInterval(16)
+        let at = Date().addingTimeInterval(20)
         let rows = try await keeper.scheduleLater(SendRequest(template: template, variables: ["eta": "9:30"]), at: at)
         #expect(rows.map(\.status) == [.scheduled, .scheduled])
         #expect(rows.allSatisfy { $0.telegramIDs.count == 1 && $0.telegramIDs[0] & 7 == 4 })
@@ -170,23 +170,58 @@ struct ScheduleKeeperTests {
         await open.close()
     }
 
-    @Test("the simulator's own SCHEDULE_TOO_MUCH (Telegram's answer) takes back the batch's other targets")
+    @Test("Telegram's own SCHEDULE_TOO_MUCH half-way through a batch: the targets already scheduled are taken back")
     func telegramRefusesHalfway() async throws {
-        let t = try SimulatedTelegram()
+        var scenario = SimulatorScenario()
+        scenario.scheduledPerChatLimit = 1
+        let t = try SimulatedTelegram(scenario: scenario)
         defer { t.remove() }
         let open = try await t.loggedIn()
-        let at = Int32(Date().addingTimeInterval(3600).timeIntervalSince1970)
-        // Another app filled the chat: the keeper's own count does not know these rows.
-        for n in 0..<100 {
-            let sent = try await open.session.send(TDFunctions.SendMessage(chatID: -4001, content: .text(FormattedText(text: "other \(n)")), sendDate: at))
-            _ = await open.session.confirmation(forTemporaryID: sent.id, timeout: 5)
-        }
+        // Another app filled Climbing crew (to this scenario's limit of 1); our count allows 100.
+        let sent = try await open.session.send(TDFunctions.SendMessage(chatID: -4001, content: .text(FormattedText(text: "other")),
+                                                                       sendDate: Int32(Date().timeIntervalSince1970) + 3600))
+        _ = await open.session.confirmation(forTemporaryID: sent.id, timeout: 5)
         let keeper = ScheduleKeeper(session: open.session, store: t.store)
         let both = try t.store.insert(Template(name: "Both", body: "both", targets: [Self.family, Self.climbing]))
         await #expect(throws: ScheduleError.tooMany(chat: "Climbing crew")) {
             try await keeper.scheduleLater(SendRequest(template: both), at: Date().addingTimeInterval(3600))
         }
-        #expect(scheduled(t).filter { $0.chatID == -1001000000001 }.isEmpty)
+        #expect(scheduled(t).filter { $0.chatID == -1001000000001 }.isEmpty, "Family was scheduled, then taken back")
+        #expect(scheduled(t).map(\.content) == ["other"])
+        #expect(try t.store.liveScheduledSends().isEmpty)
+        #expect(try t.store.recentSends().filter { $0.templateName == "Both" }.allSatisfy { $0.status == .failed })
+        await open.close()
+    }
+
+    @Test("a timer's message cancelled by the user stays cancelled until the timer runs anew; a text ending in a new line is found again after a move")
+    func userCancelAndTrimmedText() async throws {
+        let t = try SimulatedTelegram()
+        defer { t.remove() }
+        let open = try await t.loggedIn()
+        let keeper = ScheduleKeeper(session: open.session, store: t.store)
+        let template = try t.store.insert(Template(name: "Ready", body: "Ready\n{{todos}}", targets: [Self.family]))
+        var timer = CountdownTimer(name: "Oven", duration: try TimerDuration(parsing: "40m"))
+        timer.action = CompletionAction(templateID: template.id)
+        timer = try t.store.insert(timer)
+        let id = timer.id
+        try t.store.change(id) { try $0.started(at: Date()) }
+        await keeper.sync()
+        #expect(scheduled(t).map(\.content) == ["Ready"], "Telegram keeps the text without its trailing new line")
+        // +1 min changes the message's id; the keeper finds it again by its (trimmed) text.
+        try t.store.change(id) { try $0.extended(by: 60, at: Date()) }
+        await keeper.sync()
+        let row = try #require(try t.store.scheduledSends(timerID: id).first)
+        #expect(row.status == .scheduled)
+        #expect(await keeper.sync() == ScheduleKeeper.Pass())
+        // The user cancels it: later passes leave it cancelled.
+        try await keeper.cancel(ids: [row.id])
+        #expect(scheduled(t).isEmpty)
+        #expect(await keeper.sync() == ScheduleKeeper.Pass())
+        #expect(scheduled(t).isEmpty)
+        // Paused and resumed: a new run, scheduled again.
+        try t.store.change(id) { try $0.paused(at: Date()) }
+        try t.store.change(id) { try $0.resumed(at: Date()) }
+        #expect(await keeper.sync().scheduled == 1)
         await open.close()
     }
 

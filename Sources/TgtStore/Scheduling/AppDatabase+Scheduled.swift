@@ -82,8 +82,9 @@ extension AppDatabase {
                 try Int64.fetchOne(db, sql: "SELECT MAX(scheduled_for_ms) FROM send_log WHERE timer_id = ?", arguments: [timerID.uuidString])
             }
             guard let end else { return [] }
-            // Within a second: Telegram keeps whole seconds.
-            return try Self.fetchScheduled(db, where: "timer_id = ? AND ABS(scheduled_for_ms - ?) < 1000", arguments: [timerID.uuidString, end])
+            // Exactly: rows keep the timer's end to the millisecond (a pause and a resume within
+            // the same second make a new run).
+            return try Self.fetchScheduled(db, where: "timer_id = ? AND scheduled_for_ms = ?", arguments: [timerID.uuidString, end])
         }
     }
 
@@ -92,16 +93,20 @@ extension AppDatabase {
         try read { db in try Self.fetchScheduled(db, where: "id = ?", arguments: [id]).first }
     }
 
-    /// The row was handed to TDLib (`queued` → `sending`).
-    public func markScheduling(id: Int64) throws(StoreError) {
-        try updateScheduled(id, set: "status = 'sending'", from: ["queued"], arguments: [])
+    /// The row is about to be handed to TDLib (`queued` → `sending`). False when it is not
+    /// queued any more (cancelled meanwhile, by another process say): then it must not be sent.
+    @discardableResult
+    public func markScheduling(id: Int64) throws(StoreError) -> Bool {
+        try updateScheduled(id, set: "status = 'sending'", from: ["queued"], arguments: []) == 1
     }
 
-    /// Telegram confirmed the scheduled messages: their ids and the date they wait for.
-    public func markScheduled(id: Int64, telegramIDs: [Int64], scheduledFor: Date) throws(StoreError) {
+    /// Telegram confirmed the scheduled messages: their ids and the date they wait for. False
+    /// when the row was cancelled meanwhile (the caller deletes what it just scheduled).
+    @discardableResult
+    public func markScheduled(id: Int64, telegramIDs: [Int64], scheduledFor: Date) throws(StoreError) -> Bool {
         try updateScheduled(id, set: "status = 'scheduled', scheduled_ids = ?, scheduled_for_ms = ?, error = NULL",
                             from: ["queued", "sending", "scheduled"],
-                            arguments: [Self.idList(telegramIDs), Self.millis(scheduledFor)])
+                            arguments: [Self.idList(telegramIDs), Self.millis(scheduledFor)]) == 1
     }
 
     /// The same messages wait under other ids or for another date (after a move).
@@ -137,12 +142,15 @@ extension AppDatabase {
 
     // MARK: - Rows
 
-    private func updateScheduled(_ id: Int64, set: String, from statuses: [String], arguments: [any DatabaseValueConvertible & Sendable]) throws(StoreError) {
+    /// Changes a row only while it is in one of `statuses`; returns how many rows changed (0 or 1).
+    @discardableResult
+    private func updateScheduled(_ id: Int64, set: String, from statuses: [String], arguments: [any DatabaseValueConvertible & Sendable]) throws(StoreError) -> Int {
         let now = Self.millis(Self.now())
         let allowed = statuses.map { "'\($0)'" }.joined(separator: ",")
-        try write { db in
+        return try write { db in
             try db.execute(sql: "UPDATE send_log SET \(set), updated_at_ms = ? WHERE id = ? AND status IN (\(allowed))",
                            arguments: StatementArguments(arguments + [now, id]))
+            return db.changesCount
         }
     }
 

@@ -116,6 +116,12 @@ public struct Message: Decodable, Sendable, Equatable {
     /// Whether this is a scheduled message (its id is the scheduled one, not the posted one).
     public var isScheduled: Bool { scheduledFor != nil }
 
+    /// Whether TDLib gave up sending it (`messageSendingStateFailed`); it stays in the chat
+    /// until deleted.
+    public var hasFailed: Bool {
+        if case .failed? = sendingState { true } else { false }
+    }
+
     public init(id: Int64, chatID: Int64, sendingState: MessageSendingState? = nil, date: Int32 = 0,
                 isOutgoing: Bool = true, forumTopicID: Int32? = nil, text: String? = nil, scheduledFor: Int32? = nil)
     {

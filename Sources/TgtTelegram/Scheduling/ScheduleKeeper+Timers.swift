@@ -21,23 +21,24 @@ extension ScheduleKeeper {
         for row in live { if let timerID = row.timerID { byTimer[timerID, default: []].append(row) } }
         let known = Set(timers.map(\.id))
         for (timerID, rows) in byTimer where !known.contains(timerID) {
-            cancelUnposted(rows, now: now, reason: "The timer was deleted.")
+            cancelUnposted(rows, now: now, reason: Self.timerDeleted)
         }
         for timer in timers {
             let rows = byTimer[timer.id] ?? []
             guard case .running(let endsAt) = timer.state, let action = timer.action, !action.isEmpty else {
                 let reason = switch timer.state {
-                case .paused: "The timer was paused."
-                case .idle: "The timer was reset."
-                default: "The timer no longer posts a completion message."
+                case .paused: Self.timerPaused
+                case .idle: Self.timerReset
+                default: Self.actionRemoved
                 }
                 cancelUnposted(rows, now: now, reason: reason)
                 continue
             }
-            let stale = rows.filter { abs($0.scheduledFor.timeIntervalSince(endsAt)) >= 1 }
+            // Rows for another end (+1 min): moved. Rows being sent or deleted wait for the
+            // pass that settles them and do not hold up this run.
+            let stale = rows.filter { ($0.status == .queued || $0.status == .scheduled) && abs($0.scheduledFor.timeIntervalSince(endsAt)) >= 1 }
             for row in stale { await move(row, to: endsAt, pass: &pass) }
-            guard stale.isEmpty else { continue }
-            let desired = await desiredSends(for: timer, action: action, endsAt: endsAt)
+            guard stale.isEmpty, let desired = await desiredSends(for: timer, action: action, endsAt: endsAt) else { continue }
             if hasRun(timer.id, endsAt: endsAt) {
                 await refreshTexts(rows, desired: desired.sends, pass: &pass)
             } else {
@@ -67,11 +68,20 @@ extension ScheduleKeeper {
         }
     }
 
+    /// Why the keeper cancels a timer's messages itself. Only these cancels may be followed
+    /// by scheduling the same run again; one made by the user (here or in another Telegram
+    /// app) stands until the timer starts or resumes anew.
+    static let timerPaused = "The timer was paused."
+    static let timerReset = "The timer was reset."
+    static let timerDeleted = "The timer was deleted."
+    static let actionRemoved = "The timer no longer posts a completion message."
+    static let ownCancels: Set<String> = [timerPaused, timerReset, timerDeleted, actionRemoved]
+
     /// Whether this run of the timer (its end) already has its sends — scheduled, posted,
-    /// failed, or deleted in another app (which is not undone by scheduling again).
+    /// failed, or cancelled by the user or in another app (not undone by scheduling again).
     private func hasRun(_ timerID: UUID, endsAt: Date) -> Bool {
         let rows = (try? store.scheduledSends(timerID: timerID, endingAt: endsAt)) ?? []
-        return rows.contains { $0.status != .cancelled || $0.entry.error == Self.deletedElsewhere }
+        return rows.contains { $0.status != .cancelled || !Self.ownCancels.contains($0.entry.error ?? "") }
     }
 
     private func cancelUnposted(_ rows: [ScheduledSend], now: Date, reason: String) {
@@ -96,8 +106,8 @@ extension ScheduleKeeper {
                     _ = try await session.send(TDFunctions.EditMessageSchedulingState(chatID: row.entry.target.chatID, messageID: id, sendDate: date),
                                                timeout: requestTimeout)
                 } catch {
+                    // The pass finds the message again by its text, wherever it is now.
                     logger.warning("could not move a scheduled message", metadata: ["error": "\(error.message)"])
-                    return
                 }
             }
             try? store.updateScheduled(id: row.id, telegramIDs: row.telegramIDs, scheduledFor: endsAt)
@@ -115,7 +125,9 @@ extension ScheduleKeeper {
         var failures: [(NewScheduledSend, String)] = []
     }
 
-    private func desiredSends(for timer: CountdownTimer, action: CompletionAction, endsAt: Date) async -> DesiredSends {
+    /// Nil when part of the run cannot be worked out now (the account for the reminder):
+    /// nothing is recorded, so the next pass tries the whole run again.
+    private func desiredSends(for timer: CountdownTimer, action: CompletionAction, endsAt: Date) async -> DesiredSends? {
         var sends: [NewScheduledSend] = []
         var failures: [(NewScheduledSend, String)] = []
         if let templateID = action.templateID, let template = try? store.template(id: templateID) {
@@ -125,12 +137,7 @@ extension ScheduleKeeper {
             let request = SendRequest(template: template, variables: action.values, location: try? store.defaultLocation(), context: context)
             let preparer = await preparer()
             do throws(SendError) {
-                for message in try preparer.prepare(request) {
-                    sends.append(NewScheduledSend(
-                        templateID: template.id, templateName: template.name, target: message.target,
-                        payload: ScheduledPayload(text: message.formatted, location: message.location, silent: request.isSilent).encoded(),
-                        textDigest: TextDigest.of(message.formatted.text), scheduledFor: endsAt, timerID: timer.id))
-                }
+                sends += NewScheduledSend.rows(for: try preparer.prepare(request), template: template, silent: request.isSilent, at: endsAt, timerID: timer.id)
             } catch {
                 for target in template.targets {
                     failures.append((NewScheduledSend(templateID: template.id, templateName: template.name, target: target, payload: "{}",
@@ -138,16 +145,16 @@ extension ScheduleKeeper {
                 }
             }
         }
-        if action.remindMe, let me = try? await session.account() {
-            if !knownSavedMessages.contains(me.id) {
-                _ = try? await session.send(TDFunctions.CreatePrivateChat(userID: me.id), timeout: requestTimeout)
+        if action.remindMe {
+            guard let me = try? await session.account() else { return nil }
+            if !knownSavedMessages.contains(me.id), (try? await session.send(TDFunctions.CreatePrivateChat(userID: me.id), timeout: requestTimeout)) != nil {
                 knownSavedMessages.insert(me.id)
             }
             let text = FormattedText(text: Self.reminderText(timer))
             sends.append(NewScheduledSend(
                 templateID: nil, templateName: "⏰ \(timer.name)", target: Target(chatID: me.id, chatTitle: "Saved Messages"),
                 payload: ScheduledPayload(text: text, location: nil, silent: false).encoded(),
-                textDigest: TextDigest.of(text.text), scheduledFor: endsAt, timerID: timer.id))
+                textDigest: ScheduledPayload.digest(text.text), scheduledFor: endsAt, timerID: timer.id))
         }
         return DesiredSends(sends: sends, failures: failures)
     }

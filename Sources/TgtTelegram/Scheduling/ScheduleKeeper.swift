@@ -19,11 +19,15 @@ public actor ScheduleKeeper {
     public nonisolated let store: AppDatabase
     let clock: @Sendable () -> Date
     var requestTimeout: Double = 30
-    var confirmationTimeout: Double = 60
+    /// Telegram confirms a scheduled message within a round trip when online; past this the
+    /// row stays "sending" and the next pass finds it (or not) in Telegram's schedule.
+    var confirmationTimeout: Double = 20
     let logger = Logger(label: "tgt.telegram.schedule")
     private var tail: Task<Pass, Never>?
     /// Accounts whose Saved Messages chat TDLib was asked for (once is enough).
     var knownSavedMessages: Set<Int64> = []
+    /// Set by `stop()`: no more messages are handed to TDLib.
+    var stopping = false
 
     /// What one pass did.
     public struct Pass: Sendable, Equatable {
@@ -62,11 +66,7 @@ public actor ScheduleKeeper {
         do { messages = try await preparer().prepare(request) } catch { throw .send(error) }
         let rows: [ScheduledSend]
         do {
-            rows = try store.addScheduledSends(messages.map {
-                NewScheduledSend(templateID: request.template.id, templateName: request.template.name, target: $0.target,
-                                 payload: ScheduledPayload(text: $0.formatted, location: $0.location, silent: request.isSilent).encoded(),
-                                 textDigest: TextDigest.of($0.formatted.text), scheduledFor: date, timerID: nil)
-            })
+            rows = try store.addScheduledSends(NewScheduledSend.rows(for: messages, template: request.template, silent: request.isSilent, at: date, timerID: nil))
         } catch { throw .store(error.message) }
         _ = await sync()
         let after = rows.compactMap { try? store.scheduledSend(id: $0.id) }
@@ -81,6 +81,13 @@ public actor ScheduleKeeper {
     public func cancel(ids: [Int64], reason: String = "Cancelled.") async throws(ScheduleError) -> Pass {
         do { try store.requestCancel(ids: ids, reason: reason) } catch { throw .store(error.message) }
         return await sync()
+    }
+
+    /// Stops handing messages to TDLib and waits for the pass in progress (before the session
+    /// closes or a new keeper takes over): nothing is half-done against a closed client.
+    public func stop() async {
+        stopping = true
+        _ = await tail?.value
     }
 
     /// One pass, after any pass already running (passes never overlap).
@@ -107,16 +114,19 @@ public actor ScheduleKeeper {
         defer { listener.cancel() }
         var seen: (Int64, Int64)? = nil
         var wake: Date?
-        while !Task.isCancelled {
-            let now = (try? store.templatesRevision()).map { ($0, (try? store.scheduledSendsMarker()) ?? 0) }
+        var timerEnd: Date?
+        while !Task.isCancelled, !stopping {
+            let marker = (try? store.templatesRevision()).map { ($0, (try? store.scheduledSendsMarker()) ?? 0) }
+            let changed = marker.map { $0 != seen ?? (-1, -1) } ?? false
+            if changed { timerEnd = nextTimerEnd() }
             let due = wake.map { $0 <= clock() } ?? false
-            let runningEnd = nextTimerEnd()
-            if poked.withLock({ let p = $0; $0 = false; return p }) || due || now.map({ $0 != seen ?? (-1, -1) }) ?? false
-                || runningEnd.map({ $0 <= clock() }) ?? false
-            {
+            let ended = timerEnd.map { $0 <= clock() } ?? false
+            if poked.withLock({ let p = $0; $0 = false; return p }) || due || changed || ended {
+                // What was seen before the pass: a change made during it brings another pass.
+                seen = marker
                 let pass = await sync()
                 wake = pass.nextWake
-                seen = (try? store.templatesRevision()).map { ($0, (try? store.scheduledSendsMarker()) ?? 0) }
+                if ended { timerEnd = nextTimerEnd() }
             }
             try? await Task.sleep(nanoseconds: UInt64(pollInterval * 1_000_000_000))
         }
@@ -147,7 +157,7 @@ public actor ScheduleKeeper {
         var pass = Pass()
         let now = clock()
         do { try store.settleTimers(at: now) } catch { logger.error("could not settle timers", metadata: ["error": "\(error.message)"]) }
-        guard session.authorizationState == .ready else { return pass }
+        guard canPost else { return pass }
         await planTimers(now: now, pass: &pass)
         let live: [ScheduledSend]
         do { live = try store.liveScheduledSends() } catch {
@@ -156,7 +166,13 @@ public actor ScheduleKeeper {
         }
         var schedules: [Int64: [Message]] = [:]
         for chatID in Set(live.map(\.entry.target.chatID)) {
-            schedules[chatID] = (try? await session.send(TDFunctions.GetChatScheduledMessages(chatID: chatID), timeout: requestTimeout))?.messages ?? []
+            do {
+                schedules[chatID] = try await session.send(TDFunctions.GetChatScheduledMessages(chatID: chatID), timeout: requestTimeout).messages
+            } catch {
+                // Not knowing what Telegram holds is not "it holds nothing": this chat waits
+                // for a pass that can see its schedule.
+                logger.warning("could not read a chat's scheduled messages", metadata: ["error": "\(error.message)"])
+            }
         }
         var toSchedule: [ScheduledSend] = []
         for chatID in schedules.keys.sorted() {
@@ -180,12 +196,9 @@ public actor ScheduleKeeper {
             case .cancelling:
                 let ids = row.telegramIDs.filter { byID[$0] != nil }
                 if !ids.isEmpty {
-                    do {
-                        _ = try await session.send(TDFunctions.DeleteMessages(chatID: chatID, messageIDs: ids), timeout: requestTimeout)
+                    if await delete(ids, in: chatID) {
                         finish(row, .cancelled, row.entry.error ?? "Cancelled.")
                         pass.cancelled += 1
-                    } catch {
-                        logger.warning("could not delete a scheduled message", metadata: ["error": "\(error.message)"])
                     }
                 } else if let adopted = adopt(row, from: telegram, claimed: &claimed) {
                     try? store.updateScheduled(id: row.id, telegramIDs: adopted.ids, scheduledFor: adopted.date)
@@ -214,7 +227,7 @@ public actor ScheduleKeeper {
                 }
             case .sending:
                 if let adopted = adopt(row, from: telegram, claimed: &claimed) {
-                    try? store.markScheduled(id: row.id, telegramIDs: adopted.ids, scheduledFor: adopted.date)
+                    _ = try? store.markScheduled(id: row.id, telegramIDs: adopted.ids, scheduledFor: adopted.date)
                     pass.scheduled += 1
                 } else {
                     // Never reached Telegram's schedule: schedule it again rather than lose it.
@@ -240,7 +253,13 @@ public actor ScheduleKeeper {
     private func adopt(_ row: ScheduledSend, from telegram: [Message], claimed: inout Set<Int64>) -> (ids: [Int64], date: Date)? {
         guard let digest = row.textDigest else { return nil }
         let topic = row.entry.target.topicID
-        guard let text = telegram.first(where: { !claimed.contains($0.id) && $0.forumTopicID == topic && $0.text.map(TextDigest.of) == digest }) else { return nil }
+        let candidates = telegram.filter {
+            !claimed.contains($0.id) && $0.forumTopicID == topic && !$0.hasFailed && $0.text.map(ScheduledPayload.digest) == digest
+        }
+        // The one at the row's date first: a message the user scheduled by hand with the same
+        // text is not taken over while ours is there.
+        let at = row.scheduledFor.timeIntervalSince1970
+        guard let text = candidates.first(where: { abs(Double($0.scheduledFor ?? 0) - at) < 2 }) ?? candidates.first else { return nil }
         var ids = [text.id]
         claimed.insert(text.id)
         if ScheduledPayload.decode(row.payload)?.latitude != nil,
@@ -249,7 +268,9 @@ public actor ScheduleKeeper {
             ids.append(location.id)
             claimed.insert(location.id)
         }
-        return (ids, Date(timeIntervalSince1970: Double(text.scheduledFor ?? 0)))
+        // Telegram keeps whole seconds; the row keeps its own millisecond when they agree.
+        let date = Date(timeIntervalSince1970: Double(text.scheduledFor ?? 0))
+        return (ids, abs(date.timeIntervalSince(row.scheduledFor)) < 1 ? row.scheduledFor : date)
     }
 
     func finish(_ row: ScheduledSend, _ status: SendLogEntry.Status, _ reason: String?, messageID: Int64? = nil) {

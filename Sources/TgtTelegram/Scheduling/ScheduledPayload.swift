@@ -1,5 +1,6 @@
 import Foundation
 import TgtDomain
+import TgtStore
 import TgtTDLib
 
 /// What a scheduled send posts, kept in its send log row so that any process can schedule it:
@@ -30,9 +31,27 @@ public struct ScheduledPayload: Codable, Sendable, Equatable {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// The fingerprint a scheduled send is found by in Telegram's schedule: of the text as
+    /// TDLib keeps it (it trims surrounding white space), so the text we sent and the text
+    /// Telegram shows give the same digest.
+    public static func digest(_ text: String) -> String {
+        TextDigest.of(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
     /// Reads a stored payload; nil when it is not one.
     public static func decode(_ text: String) -> ScheduledPayload? {
         try? JSONDecoder().decode(ScheduledPayload.self, from: Data(text.utf8))
+    }
+}
+
+extension NewScheduledSend {
+    /// The rows for prepared messages: one per target, posting at `date`.
+    public static func rows(for messages: [PreparedMessage], template: Template, silent: Bool, at date: Date, timerID: UUID?) -> [NewScheduledSend] {
+        messages.map {
+            NewScheduledSend(templateID: template.id, templateName: template.name, target: $0.target,
+                             payload: ScheduledPayload(text: $0.formatted, location: $0.location, silent: silent).encoded(),
+                             textDigest: ScheduledPayload.digest($0.formatted.text), scheduledFor: date, timerID: timerID)
+        }
     }
 }
 

@@ -34,11 +34,7 @@ struct SendLater {
             // keeper sees the new rows and schedules them.
             let preparer = MessagePreparer(transport: try global.library(), validator: store.validator())
             let messages = try preparer.prepare(request)
-            let added = try store.addScheduledSends(messages.map {
-                NewScheduledSend(templateID: request.template.id, templateName: request.template.name, target: $0.target,
-                                 payload: ScheduledPayload(text: $0.formatted, location: $0.location, silent: request.isSilent).encoded(),
-                                 textDigest: TextDigest.of($0.formatted.text), scheduledFor: date, timerID: nil)
-            })
+            let added = try store.addScheduledSends(NewScheduledSend.rows(for: messages, template: request.template, silent: request.isSilent, at: date, timerID: nil))
             let ids = added.map(\.id)
             await ScheduleSync.sync(global, store: store) {
                 ids.allSatisfy { id in ((try? store.scheduledSend(id: id))?.status).map { $0 != .queued && $0 != .sending } ?? true }
@@ -53,13 +49,16 @@ struct SendLater {
             }
         }
         let failed = rows.filter { $0.status == .failed }
+        let waiting = rows.filter { $0.status == .queued || $0.status == .sending }
         if global.json {
             global.console.emit(ResultJSON(template: request.template.name, scheduledFor: ISO8601DateFormatter().string(from: date), results: rows.map {
                 .init(id: $0.id, title: $0.entry.targetTitle, status: $0.status.rawValue, error: $0.entry.error)
             }))
         } else {
             for row in rows { global.console.note("  " + ScheduleSync.line(row)) }
-            global.console.line("Scheduled “\(request.template.name)” for \(TimerText.time(date)) to \(rows.count - failed.count) of \(rows.count) target\(rows.count == 1 ? "" : "s") on Telegram's servers.")
+            let scheduled = rows.filter { $0.status == .scheduled }.count
+            global.console.line("Scheduled “\(request.template.name)” for \(TimerText.time(date)) to \(scheduled) of \(rows.count) target\(rows.count == 1 ? "" : "s") on Telegram's servers"
+                + (waiting.isEmpty ? "." : "; \(waiting.count) still waiting for the dashboard to schedule them (`tgt scheduled` shows them)."))
         }
         if !failed.isEmpty { throw ExitCode(ExitStatus.partialSend.rawValue) }
     }

@@ -29,6 +29,9 @@ enum ScheduleSync {
             global.console.note("The running dashboard (pid \(dashboard.descriptor.pid)) updates Telegram's schedule…")
             let deadline = Date().addingTimeInterval(dashboardWait)
             while Date() < deadline, !settled() { try? await Task.sleep(nanoseconds: 100_000_000) }
+            if !settled() {
+                global.console.note("The dashboard has not updated Telegram's schedule within \(Int(dashboardWait)) s (is it logged in to Telegram? see its Settings). It does so as soon as it can.")
+            }
             return true
         }
         do {
@@ -48,15 +51,17 @@ enum ScheduleSync {
         }
     }
 
-    /// Whether nothing of this timer is waiting for the scheduler any more.
+    /// Whether Telegram's schedule (as the send log says) matches the timer now.
     private static func settledFor(_ timer: CountdownTimer, store: AppDatabase) -> Bool {
         let rows = ((try? store.liveScheduledSends()) ?? []).filter { $0.timerID == timer.id }
         let moving = rows.contains { $0.status == .sending || $0.status == .cancelling || ($0.status == .queued && $0.scheduledFor.timeIntervalSinceNow >= ScheduleError.minimumLead) }
         if moving { return false }
         if case .running(let endsAt) = timer.state, let action = timer.action, !action.isEmpty {
-            return !((try? store.scheduledSends(timerID: timer.id, endingAt: endsAt)) ?? []).isEmpty
+            let run = (try? store.scheduledSends(timerID: timer.id, endingAt: endsAt)) ?? []
+            return !run.isEmpty && !rows.contains { abs($0.scheduledFor.timeIntervalSince(endsAt)) >= 1 }
         }
-        return true
+        // Stopped: nothing of it may still wait to be posted later.
+        return !rows.contains { $0.status == .scheduled && $0.scheduledFor.timeIntervalSinceNow > 1 }
     }
 
     /// One line per target of the timer's latest run.
