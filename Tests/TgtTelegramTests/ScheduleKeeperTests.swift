@@ -26,7 +26,8 @@ struct ScheduleKeeperTests {
         let open = try await t.loggedIn()
         let keeper = ScheduleKeeper(session: open.session, store: t.store)
         let template = try t.store.insert(Template(name: "Standup", body: "*Standup* in {{chat}} at {{eta}}", targets: [Self.family, Self.standups]))
-        let at = Date().addingTimeInterval(20)
+        // Far enough ahead that a loaded machine still schedules it (15 s is the minimum).
+        let at = Date().addingTimeInterval(30)
         let rows = try await keeper.scheduleLater(SendRequest(template: template, variables: ["eta": "9:30"]), at: at)
         #expect(rows.map(\.status) == [.scheduled, .scheduled])
         #expect(rows.allSatisfy { $0.telegramIDs.count == 1 && $0.telegramIDs[0] & 7 == 4 })
@@ -36,7 +37,7 @@ struct ScheduleKeeperTests {
         #expect(t.simulator.deliveredMessages.isEmpty)
         // Telegram posts them at their date; the keeper learns it from updateDeleteMessages.
         let run = Task { await keeper.keepRunning(pollInterval: 0.2) }
-        for _ in 0..<120 where (try t.store.liveScheduledSends()).count > 0 { try await Task.sleep(nanoseconds: 200_000_000) }
+        for _ in 0..<250 where (try t.store.liveScheduledSends()).count > 0 { try await Task.sleep(nanoseconds: 200_000_000) }
         run.cancel()
         #expect(try t.store.scheduledSend(id: rows[0].id)?.status == .sent)
         #expect(try t.store.scheduledSend(id: rows[1].id)?.status == .sent)
