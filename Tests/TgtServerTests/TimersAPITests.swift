@@ -266,4 +266,30 @@ struct TimersAPITests {
         }
         #expect(DashboardEvent.timersChanged.name == "timers")
     }
+
+    @Test("The page: signed in only, in the nav, CSRF on its API calls, and as light with 60 timers as with none")
+    func page() async throws {
+        try await ServerFixture().run { client in
+            let anonymous = try await client.request(.get, "/timers")
+            #expect(anonymous.status == .seeOther)
+            let (cookie, csrf) = try await client.signIn()
+            let empty = try await client.request(.get, "/timers", headers: [.cookie: cookie])
+            #expect(empty.status == .ok)
+            #expect(empty.text.contains("<a href=\"/timers\" aria-current=\"page\">Timers</a>"))
+            #expect(empty.text.contains("No timers yet") && empty.text.contains("src=\"/assets/timers."))
+            #expect(!empty.text.contains("<script>"), "no inline script")
+
+            let body = #"{"name": "<script>alert(1)</script>", "duration": "1m"}"#
+            let noToken = try await client.api(.post, "timers", raw: body, auth: false, headers: [.cookie: cookie])
+            #expect(noToken.status == .forbidden && noToken.errorCode == "csrf")
+            let withToken = try await client.api(.post, "timers", raw: body, auth: false, headers: [.cookie: cookie, HTTPField.Name("X-CSRF-Token")!: csrf])
+            #expect(withToken.status == .created)
+            #expect(try await client.api(.get, "timers", auth: false).status == .unauthorized)
+            for i in 0..<59 { _ = try await client.api(.post, "timers", json: ["name": "Timer \(i)", "duration": "\(i + 1)m"]) }
+            let full = try await client.request(.get, "/timers", headers: [.cookie: cookie])
+            #expect(!full.text.contains("alert(1)"), "timers are not rendered into the page")
+            #expect(full.text.utf8.count == empty.text.utf8.count, "the page does not grow with the timers")
+            #expect(full.text.utf8.count < 40_000)
+        }
+    }
 }

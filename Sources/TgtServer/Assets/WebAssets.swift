@@ -35,6 +35,7 @@ enum WebAssets {
         ("grid.js", PackageResources.grid_js),
         ("editor.js", PackageResources.editor_js),
         ("settings.js", PackageResources.settings_js),
+        ("timers.js", PackageResources.timers_js),
     ]
 
     /// Every asset by its own name (`app.js`).
