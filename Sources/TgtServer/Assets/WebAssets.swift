@@ -36,6 +36,7 @@ enum WebAssets {
         ("editor.js", PackageResources.editor_js),
         ("settings.js", PackageResources.settings_js),
         ("timers.js", PackageResources.timers_js),
+        ("timers.css", PackageResources.timers_css),
     ]
 
     /// Every asset by its own name (`app.js`).

@@ -20,7 +20,7 @@ extension Pages {
             <span class="dot" data-color="\(color.name)" aria-hidden="true"></span><span class="sr-only">\(color.name.capitalized)</span></label>
             """
         }
-        return layout(title: "Timers", page: "timers", csrf: csrf, section: .timers, scripts: ["timers"], """
+        return layout(title: "Timers", page: "timers", csrf: csrf, section: .timers, scripts: ["timers"], styles: ["timers"], """
             <h1 id="timers-title">Timers</h1>
             \(HTML.when(demo, "<p class=\"banner info\">Demo mode: completion messages would go to the built-in Telegram simulator.</p>"))
             <p id="notify-status" class="banner info" role="status" hidden></p>
