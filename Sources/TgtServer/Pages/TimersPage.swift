@@ -5,7 +5,9 @@ extension Pages {
     /// The timers page: a light shell (no timer is rendered here, so the page weighs the same
     /// with one timer or a thousand). `timers.js` loads the cards through `GET /api/timers`,
     /// and a timer's to-dos and notes when its detail opens; the form and the detail view are
-    /// parts of this page shown by the address's `#new`, `#edit/ID` and `#timer/ID`.
+    /// parts of this page shown by the address's `#new`, `#edit/ID` and `#timer/ID`. The modules
+    /// `timers.js` imports are linked too, so the browser fetches them at once (one instance each:
+    /// the same hashed URLs) and the page-weight check counts them.
     static func timers(csrf: String, demo: Bool) -> HTML {
         let icons: [HTML] = TimerIcon.allCases.enumerated().map { index, icon in
             """
@@ -20,7 +22,7 @@ extension Pages {
             <span class="dot" data-color="\(color.name)" aria-hidden="true"></span><span class="sr-only">\(color.name.capitalized)</span></label>
             """
         }
-        return layout(title: "Timers", page: "timers", csrf: csrf, section: .timers, scripts: ["timers"], styles: ["timers"], """
+        return layout(title: "Timers", page: "timers", csrf: csrf, section: .timers, scripts: ["timer-alerts", "timer-form", "timers"], styles: ["timers"], """
             <h1 id="timers-title">Timers</h1>
             \(HTML.when(demo, "<p class=\"banner info\">Demo mode: completion messages would go to the built-in Telegram simulator.</p>"))
             <p id="notify-status" class="banner info" role="status" hidden></p>

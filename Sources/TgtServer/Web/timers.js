@@ -1,17 +1,15 @@
-// Timers page: the cards (loaded through the API, counts only), the New/Edit form (name,
-// hour/minute/second pickers, icon grid, color swatches, completion template with its custom
-// variables, remind me; each message beside its field, everything typed kept when a save
-// fails), and the detail view: a progress ring counting down in the page from the end date
-// (no request per second; right after a sleep or a reload), the controls that apply, to-dos,
-// notes, delete. At the end: a browser notification and a short beep. Changes made elsewhere
-// arrive as the `timers` server-sent event and reload what is on screen.
+// Timers page: the cards (loaded through the API, counts only), the New/Edit form
+// (timer-form.js), and the detail view: a progress ring counting down in the page from the end
+// date (no request per second; right after a sleep or a reload), the controls that apply,
+// to-dos, notes, delete. At the end: DONE, a browser notification and a short beep
+// (timer-alerts.js). Changes made elsewhere arrive as the `timers` server-sent event and reload
+// what is on screen (the list or the open timer, never the form being typed in).
 import {ApiError, api, byId, el, eventElement, messageOf, on, openDialog, toast} from './app.js';
+import {askNotifications, beep, notifyDone, unlockAudio} from './timer-alerts.js';
+import {setUpForm} from './timer-form.js';
 
 /** @typedef {import('./types').Timer} Timer */
 /** @typedef {import('./types').TimerList} TimerList */
-/** @typedef {import('./types').ActionTemplate} ActionTemplate */
-/** @typedef {import('./types').ActionTemplateList} ActionTemplateList */
-/** @typedef {import('./types').Issue} Issue */
 
 const list = document.getElementById('timer-list');
 if (list instanceof HTMLUListElement) setUp(list);
@@ -31,7 +29,6 @@ export function clockText(ms) {
 /** @param {HTMLUListElement} list */
 function setUp(list) {
   const views = {list: byId('list-view', HTMLElement), form: byId('form-view', HTMLElement), detail: byId('detail-view', HTMLElement)};
-  const form = byId('timer-form', HTMLFormElement);
   const ring = byId('ring', SVGCircleElement);
   /** @type {Timer[]} */
   let timers = [];
@@ -41,8 +38,6 @@ function setUp(list) {
   const announced = new Set();
   /** @type {Timer | null} the timer in the detail view, with to-dos and notes */
   let current = null;
-  /** @type {ActionTemplate[]} */
-  let templates = [];
   let ownChangeAt = 0;
   let lastSpoken = '';
 
@@ -94,54 +89,9 @@ function setUp(list) {
     if (announced.has(key)) return;
     announced.add(key);
     beep();
-    if ('Notification' in window && Notification.permission === 'granted') {
-      try { new Notification(timer.name + ' is done', {body: 'The timer has ended.', tag: 'timer-' + timer.id}); } catch { /* not shown */ }
-    }
+    notifyDone(timer.name, timer.id);
     if (current?.id === timer.id) { showDetail(current); say(timer.name + ' is done.'); }
     window.setTimeout(refresh, 800);
-  }
-
-  /** @type {AudioContext | null} */
-  let audio = null;
-  /** Made on a click (START), so the browser lets it play later. */
-  function unlockAudio() {
-    try {
-      if (!audio) audio = new AudioContext();
-      if (audio.state === 'suspended') audio.resume();
-    } catch { audio = null; }
-  }
-  /** Three short beeps from an oscillator (no audio file). */
-  function beep() {
-    if (!audio) unlockAudio();
-    if (!audio) return;
-    const start = audio.currentTime;
-    for (let i = 0; i < 3; i++) {
-      const tone = audio.createOscillator(), gain = audio.createGain();
-      tone.frequency.value = 880;
-      gain.gain.setValueAtTime(0.0001, start + i * 0.3);
-      gain.gain.exponentialRampToValueAtTime(0.2, start + i * 0.3 + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, start + i * 0.3 + 0.18);
-      tone.connect(gain).connect(audio.destination);
-      tone.start(start + i * 0.3);
-      tone.stop(start + i * 0.3 + 0.2);
-    }
-  }
-
-  /** Asks for notifications on the first START; says so on the page when they are off. */
-  async function askNotifications() {
-    const status = byId('notify-status', HTMLParagraphElement);
-    if (!('Notification' in window)) {
-      status.textContent = 'This browser cannot show notifications here (they need https or localhost); the page shows DONE and beeps when a timer ends.';
-      status.hidden = false;
-      return;
-    }
-    if (Notification.permission === 'default') {
-      try { await Notification.requestPermission(); } catch { /* treated as refused */ }
-    }
-    if (Notification.permission === 'denied') {
-      status.textContent = 'Notifications are blocked for this dashboard, so a timer that ends only shows DONE and beeps. Allow them in the browser’s site settings to be told.';
-      status.hidden = false;
-    }
   }
 
   /** @param {string} text read out by screen readers (not every second) */
@@ -209,133 +159,7 @@ function setUp(list) {
     } catch (error) { toast(messageOf(error)); }
   });
 
-  // ---- form ----
-
-  /** @param {HTMLSelectElement} select @param {number} max */
-  function fill(select, max) {
-    select.replaceChildren(...Array.from({length: max + 1}, (_, n) => el('option', {value: String(n), text: String(n)})));
-  }
-  fill(byId('hours', HTMLSelectElement), 99);
-  fill(byId('minutes', HTMLSelectElement), 59);
-  fill(byId('seconds', HTMLSelectElement), 59);
-
-  const fields = ['name', 'duration', 'icon', 'color', 'action'];
-  /** @param {Issue[]} issues */
-  function showIssues(issues) {
-    for (const field of fields) {
-      const slot = byId(field + '-error', HTMLParagraphElement);
-      const messages = issues.filter((issue) => issue.field === field).map((issue) => issue.message);
-      slot.textContent = messages.join(' ');
-      slot.hidden = messages.length === 0;
-    }
-    byId('timer-name', HTMLInputElement).setAttribute('aria-invalid', String(issues.some((i) => i.field === 'name')));
-  }
-
-  /** @param {string} name */
-  function radio(name) {
-    const checked = form.querySelector('input[name="' + name + '"]:checked');
-    return checked instanceof HTMLInputElement ? checked.value : '';
-  }
-  /** @param {string} name @param {string} value */
-  function check(name, value) {
-    const input = form.querySelector('input[name="' + name + '"][value="' + CSS.escape(value) + '"]');
-    if (input instanceof HTMLInputElement) {
-      input.checked = true;
-      const more = input.closest('details');
-      if (more instanceof HTMLDetailsElement) more.open = true;
-    }
-  }
-
-  /** @param {Record<string, string>} values */
-  function drawValues(values) {
-    const box = byId('action-values', HTMLDivElement);
-    const chosen = templates.find((t) => t.id === byId('action-template', HTMLSelectElement).value);
-    box.replaceChildren(...(chosen?.send_variables ?? []).map((variable, i) => {
-      const id = 'action-var-' + i;
-      const labelNode = el('label', {for: id, text: 'Value for {{' + variable.name + '}}'});
-      const field = variable.kind === 'choice'
-        ? el('select', {id, 'data-variable': variable.name}, ...variable.choices.map((c) => el('option', {value: c, text: c})))
-        : el('input', {id, 'data-variable': variable.name, autocomplete: 'off', placeholder: variable.default ?? ''});
-      const given = values[variable.name] ?? (variable.kind === 'text' ? variable.default : undefined);
-      if (given !== undefined) field.value = given;
-      return el('div', {class: 'stack'}, labelNode, field);
-    }));
-  }
-  byId('action-template', HTMLSelectElement).addEventListener('change', () => drawValues(typedValues()));
-
-  /** The values typed for the chosen template's variables. */
-  function typedValues() {
-    /** @type {Record<string, string>} */
-    const values = {};
-    byId('action-values', HTMLDivElement).querySelectorAll('[data-variable]').forEach((field) => {
-      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field.dataset['variable']) values[field.dataset['variable']] = field.value;
-    });
-    return values;
-  }
-
-  async function loadTemplates() {
-    const select = byId('action-template', HTMLSelectElement);
-    try {
-      const reply = /** @type {ActionTemplateList} */ (await api('GET', 'templates'));
-      templates = reply.templates.filter((t) => t.kind === 'telegram');
-    } catch {
-      templates = [];
-    }
-    select.replaceChildren(el('option', {value: '', text: 'Nothing'}), ...templates.map((t) => el('option', {value: t.id, text: t.name})));
-  }
-
-  /** @param {Timer | null} timer */
-  async function openForm(timer) {
-    byId('form-title', HTMLHeadingElement).textContent = timer ? 'Edit timer' : 'New timer';
-    byId('form-error', HTMLParagraphElement).hidden = true;
-    showIssues([]);
-    form.dataset['id'] = timer?.id ?? '';
-    await loadTemplates();
-    const seconds = timer?.duration_seconds ?? 0;
-    byId('timer-name', HTMLInputElement).value = timer?.name ?? '';
-    byId('hours', HTMLSelectElement).value = String(Math.floor(seconds / 3600));
-    byId('minutes', HTMLSelectElement).value = String(Math.floor((seconds % 3600) / 60));
-    byId('seconds', HTMLSelectElement).value = String(seconds % 60);
-    check('icon', timer?.icon ?? 'timer');
-    check('color', timer?.color ?? '#007AFF');
-    byId('action-template', HTMLSelectElement).value = timer?.action.template_id ?? '';
-    byId('remind-me', HTMLInputElement).checked = timer?.action.remind_me ?? false;
-    drawValues(timer?.action.values ?? {});
-    byId('form-cancel', HTMLAnchorElement).href = timer ? '#timer/' + timer.id : '#';
-    byId('timer-name', HTMLInputElement).focus();
-  }
-
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const number = (/** @type {string} */ id) => Number(byId(id, HTMLSelectElement).value);
-    const total = number('hours') * 3600 + number('minutes') * 60 + number('seconds');
-    const templateID = byId('action-template', HTMLSelectElement).value;
-    /** @type {{template_id?: string, values: Record<string, string>, remind_me: boolean}} */
-    const action = {values: templateID ? typedValues() : {}, remind_me: byId('remind-me', HTMLInputElement).checked};
-    if (templateID) action.template_id = templateID;
-    const body = {name: byId('timer-name', HTMLInputElement).value, duration: total > 0 ? String(total) : '',
-      icon: radio('icon'), color: radio('color'), action};
-    const id = form.dataset['id'];
-    const save = byId('timer-save', HTMLButtonElement);
-    save.disabled = true;
-    ownChangeAt = Date.now();
-    try {
-      const saved = /** @type {Timer} */ (await api(id ? 'PATCH' : 'POST', id ? 'timers/' + id : 'timers', body));
-      toast(id ? 'Timer saved.' : 'Timer created.');
-      location.hash = '#timer/' + saved.id;
-    } catch (error) {
-      const issues = error instanceof ApiError ? error.issues : [];
-      showIssues(issues);
-      const banner = byId('form-error', HTMLParagraphElement);
-      banner.textContent = messageOf(error, 'The timer could not be saved.');
-      banner.hidden = false;
-      const first = issues[0];
-      if (first?.field === 'name') byId('timer-name', HTMLInputElement).focus();
-      else if (first?.field === 'duration') byId('hours', HTMLSelectElement).focus();
-    } finally {
-      save.disabled = false;
-    }
-  });
+  const openForm = setUpForm(() => { ownChangeAt = Date.now(); });
 
   // ---- detail ----
 
