@@ -57,6 +57,13 @@ def run(driver, wait, audit, server, check, shot):
     audit.screen("timers: form with a field's message")
 
     driver.find_element(By.ID, "timer-name").send_keys("Tea")
+    driver.find_element(By.CSS_SELECTOR, "label.swatch:has(input[value='#34C759'])").click()
+    driver.find_element(By.ID, "timer-save").click()
+    wait.until(EC.invisibility_of_element_located((By.ID, "name-error")))
+    check(driver.find_element(By.ID, "duration-error").is_displayed()
+          and driver.find_element(By.ID, "timer-name").get_attribute("value") == "Tea"
+          and driver.find_element(By.CSS_SELECTOR, "input[name=color][value='#34C759']").is_selected(),
+          "a failed save keeps what was typed; only the duration's message is left")
     Select(driver.find_element(By.ID, "minutes")).select_by_value("3")
     driver.find_element(By.CSS_SELECTOR, "label.icon-choice:has(input[value='cup.and.saucer.fill'])").click()
     driver.find_element(By.CSS_SELECTOR, "label.swatch:has(input[value='#34C759'])").click()
