@@ -84,6 +84,8 @@ let package = Package(
                 // The dashboard's stylesheet and scripts, compiled in as byte arrays (`PackageResources`).
                 .embedInCode("Web/app.css"), .embedInCode("Web/app.js"), .embedInCode("Web/grid.js"),
                 .embedInCode("Web/editor.js"), .embedInCode("Web/settings.js"),
+                .embedInCode("Web/timers.js"), .embedInCode("Web/timer-form.js"), .embedInCode("Web/timer-alerts.js"),
+                .embedInCode("Web/timers.css"),
             ],
             swiftSettings: strict,
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]),

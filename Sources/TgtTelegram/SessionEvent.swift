@@ -3,12 +3,14 @@ import TgtDomain
 import TgtTDLib
 
 /// What a `SessionHost` tells its front end as it happens: connection and login changes,
-/// per-target send progress, and template changes made through that front end.
+/// per-target send progress, and template and timer changes made through that front end.
 public enum SessionEvent: Sendable, Equatable {
     case connection(ConnectionState)
     case login(LoginStep)
     case send(templateID: UUID, progress: SendProgress)
     case templatesChanged
+    /// Timers were added, changed, controlled, reordered or deleted.
+    case timersChanged
 }
 
 extension ConnectionState {

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Browser tests (headless Chromium + selenium, with the axe-core accessibility audit), the
-weight of the templates page with 50 templates, and the schemathesis API fuzzer, all against the
+weight of the templates page with 50 templates and of the timers page with 1,000 timers, and the schemathesis API fuzzer, all against the
 real `tgt serve --demo`. Run by scripts/test.sh; screenshots go to artifacts/screenshots."""
 import json
 import re
 import subprocess
 import sys
 import tempfile
+import time
 import urllib.request
 from pathlib import Path
 
@@ -69,6 +70,34 @@ def page_weight(server: DashboardServer) -> None:
         raise SystemExit(f"the templates page weighs {total} bytes, over the {PAGE_BUDGET}-byte budget")
 
 
+def timers_page_weight(server: DashboardServer) -> None:
+    """The timers page with 1,000 timers of 10 to-dos each (made through the API, 8 at a time)
+    plus the stylesheet and scripts it links: under PAGE_BUDGET bytes. The page is a shell; the
+    cards come from GET /api/timers?summary=true, whose size is printed too."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def make(i):
+        timer = json.loads(call(server, "POST", "/api/timers", {"name": f"Timer {i:04d}", "duration": f"{i % 90 + 1}m"}))["data"]
+        for j in range(10):
+            call(server, "POST", f"/api/timers/{timer['id']}/todos", {"text": f"To-do {j + 1} of timer {i}"})
+
+    started = time.time()
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        list(pool.map(make, range(1000)))
+    html = call(server, "GET", "/timers")
+    links = sorted(set(re.findall(rb'(?:href|src)="(/assets/[^"]+\.(?:css|js))"', html)))
+    parts = {link.decode(): len(call(server, "GET", link.decode())) for link in links}
+    total = len(html) + sum(parts.values())
+    cards = call(server, "GET", "/api/timers?summary=true")
+    print(f"page weight: timers page with 1,000 timers × 10 to-dos (made in {time.time() - started:.0f} s): HTML {len(html)} B + "
+          + " + ".join(f"{link} {size} B" for link, size in parts.items())
+          + f" = {total} B ({total / 1024:.1f} KiB; budget {PAGE_BUDGET} B); the cards' API reply {len(cards)} B", flush=True)
+    if b"Timer 0001" in html:
+        raise SystemExit("the timers page renders timers into the page; it must load them through the API")
+    if total >= PAGE_BUDGET:
+        raise SystemExit(f"the timers page weighs {total} bytes, over the {PAGE_BUDGET}-byte budget")
+
+
 def fuzz_api(server: DashboardServer) -> None:
     request = urllib.request.Request(server.url + "/api/openapi.json", headers={"Authorization": "Bearer " + server.token})
     schema = Path(tempfile.mkdtemp()) / "openapi.json"
@@ -97,6 +126,7 @@ def main() -> None:
         print("tgt serve stopped cleanly on SIGTERM", flush=True)
     with DashboardServer() as server:
         page_weight(server)
+        timers_page_weight(server)
     with DashboardServer() as server:
         fuzz_api(server)
     print("web tests passed", flush=True)

@@ -236,7 +236,7 @@ public final class AppModel {
             await updateRoute()
         case .send(let templateID, let progress):
             templates.apply(progress, to: templateID)
-        case .templatesChanged:
+        case .templatesChanged, .timersChanged:
             break
         }
     }

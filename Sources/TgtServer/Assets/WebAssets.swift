@@ -35,6 +35,10 @@ enum WebAssets {
         ("grid.js", PackageResources.grid_js),
         ("editor.js", PackageResources.editor_js),
         ("settings.js", PackageResources.settings_js),
+        ("timers.js", PackageResources.timers_js),
+        ("timer-form.js", PackageResources.timer_form_js),
+        ("timer-alerts.js", PackageResources.timer_alerts_js),
+        ("timers.css", PackageResources.timers_css),
     ]
 
     /// Every asset by its own name (`app.js`).

@@ -14,16 +14,19 @@ public struct APIError: Error, Sendable {
     public var nextStep: String?
     /// Field-by-field validation messages, for forms.
     public var issues: [ValidationIssue]
+    /// The same for the timer form, whose fields are not a template's.
+    public var timerIssues: [TimerIssue]
     public var headers: HTTPFields
 
     public init(_ status: HTTPResponse.Status, code: String, message: String, nextStep: String? = nil,
-                issues: [ValidationIssue] = [], headers: HTTPFields = [:])
+                issues: [ValidationIssue] = [], timerIssues: [TimerIssue] = [], headers: HTTPFields = [:])
     {
         self.status = status
         self.code = code
         self.message = message
         self.nextStep = nextStep
         self.issues = issues
+        self.timerIssues = timerIssues
         self.headers = headers
     }
 
@@ -59,7 +62,8 @@ public struct APIError: Error, Sendable {
         case let error as StoreError:
             switch error {
             case .templateNotFound, .timerNotFound, .todoNotFound: return APIError(.notFound, code: error.code, message: error.message)
-            case .invalidTimer: return APIError(.unprocessableContent, code: error.code, message: error.message)
+            case .invalidTimer(let validation):
+                return APIError(.unprocessableContent, code: error.code, message: error.message, timerIssues: validation.issues)
             case .timerState: return APIError(.conflict, code: error.code, message: error.message, nextStep: error.nextStep)
             case .ambiguousTimer: return APIError(.badRequest, code: error.code, message: error.message)
             case .invalid(let validation):

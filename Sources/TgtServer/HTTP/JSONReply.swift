@@ -7,9 +7,9 @@ enum JSONReply {
     static func error(_ error: APIError) -> Response {
         var body: [String: Any] = ["code": error.code, "message": error.message]
         if let next = error.nextStep { body["next_step"] = next }
-        if !error.issues.isEmpty {
-            body["issues"] = error.issues.map { ["field": $0.field.rawValue, "message": $0.message] }
-        }
+        let issues = error.issues.map { ["field": $0.field.rawValue, "message": $0.message] }
+            + error.timerIssues.map { ["field": $0.field.rawValue, "message": $0.message] }
+        if !issues.isEmpty { body["issues"] = issues }
         var reply = response(["success": false, "error": body], status: error.status)
         for field in error.headers { reply.headers.append(field) }
         return reply

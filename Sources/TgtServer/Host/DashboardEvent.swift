@@ -12,6 +12,8 @@ public enum DashboardEvent: Sendable, Equatable {
     case send(templateID: UUID, target: String, title: String, status: String, detail: String?)
     /// Templates were added, changed, reordered or deleted.
     case templatesChanged
+    /// Timers were added, changed, controlled, reordered or deleted (the timers page reloads).
+    case timersChanged
 
     /// The SSE `event:` name.
     public var name: String {
@@ -20,6 +22,7 @@ public enum DashboardEvent: Sendable, Equatable {
         case .login: "login"
         case .send: "send"
         case .templatesChanged: "templates"
+        case .timersChanged: "timers"
         }
     }
 
@@ -34,7 +37,7 @@ public enum DashboardEvent: Sendable, Equatable {
         case .send(let templateID, let target, let title, let status, let detail):
             object = ["template_id": templateID.uuidString.lowercased(), "target": target, "title": title, "status": status]
             if let detail { object["detail"] = detail }
-        case .templatesChanged:
+        case .templatesChanged, .timersChanged:
             object = [:]
         }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
@@ -52,6 +55,8 @@ extension DashboardEvent {
             self = .login(step: step.key)
         case .templatesChanged:
             self = .templatesChanged
+        case .timersChanged:
+            self = .timersChanged
         case .send(let templateID, let progress):
             let (status, detail): (String, String?) = switch progress {
             case .sending: ("sending", nil)

@@ -4,15 +4,18 @@ import TgtDomain
 /// The dashboard's server-rendered pages. Each function returns a whole document; all user
 /// content goes through `HTML` interpolation and is escaped.
 enum Pages {
-    enum Section: String { case templates, sends, settings, none }
+    enum Section: String { case templates, timers, sends, settings, none }
 
     /// The document around every page: head, top bar with the live connection badge, nav.
-    static func layout(title: String, page: String, csrf: String?, section: Section = .none, scripts: [String] = [], _ content: HTML) -> HTML {
+    /// `styles` are page stylesheets linked after `app.css` (names without `.css`).
+    static func layout(title: String, page: String, csrf: String?, section: Section = .none, scripts: [String] = [], styles: [String] = [],
+                       _ content: HTML) -> HTML {
         let nav: HTML = csrf == nil ? .empty : """
-            <nav aria-label="Main"><a href="/"\(current(section == .templates))>Templates</a><a href="/sends"\(current(section == .sends))>Recent</a><a href="/settings"\(current(section == .settings))>Settings</a></nav>
+            <nav aria-label="Main"><a href="/"\(current(section == .templates))>Templates</a><a href="/timers"\(current(section == .timers))>Timers</a><a href="/sends"\(current(section == .sends))>Recent</a><a href="/settings"\(current(section == .settings))>Settings</a></nav>
             """
         // ES modules (deferred by nature): the shared app.js, then the page's own script, which
         // imports app.js by the same hashed URL (one module instance). No inline script anywhere.
+        let styleTags: [HTML] = styles.map { "<link rel=\"stylesheet\" href=\"\(WebAssets.url($0 + ".css"))\">" }
         let scriptTags: [HTML] = (["app"] + scripts).map { "<script type=\"module\" src=\"\(WebAssets.url($0 + ".js"))\"></script>" }
         return """
             <!doctype html>
@@ -22,7 +25,7 @@ enum Pages {
             \(HTML.when(csrf != nil, "<meta name=\"csrf-token\" content=\"\(csrf ?? "")\">"))
             <title>\(title) · TgTemplates</title>
             <link rel="manifest" href="/manifest.webmanifest"><link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
-            <link rel="apple-touch-icon" href="/assets/icon-180.png"><link rel="stylesheet" href="\(WebAssets.url("app.css"))">
+            <link rel="apple-touch-icon" href="/assets/icon-180.png"><link rel="stylesheet" href="\(WebAssets.url("app.css"))">\(styleTags)
             \(scriptTags)
             </head><body data-page="\(page)">
             <a class="skip" href="#main">Skip to content</a>

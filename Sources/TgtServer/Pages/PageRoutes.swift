@@ -6,7 +6,7 @@ import TgtStore
 import TgtTelegram
 
 /// The HTML pages: sign-in, first-run setup and Telegram login, the grid, the editor, the
-/// send log and settings. Forms post here (CSRF checked by `AuthMiddleware`) and redirect.
+/// timers, the send log and settings. Forms post here (CSRF checked by `AuthMiddleware`) and redirect.
 enum PageRoutes {
     /// The template named by the `{id}` path parameter, or a 404.
     static func template(_ context: DashboardContext, store: AppDatabase) throws -> Template {
@@ -42,6 +42,11 @@ enum PageRoutes {
         router.get("/templates/{id}/edit") { _, context -> Response in
             let template = try PageRoutes.template(context, store: store)
             return HTMLReply.page(Pages.editor(template: template, chats: try store.cachedChats(), csrf: try csrfToken(context)))
+        }
+
+        // Timers work without Telegram: no first-run redirect.
+        router.get("/timers") { _, context -> Response in
+            HTMLReply.page(Pages.timers(csrf: try csrfToken(context), demo: dashboard.options.isDemo))
         }
 
         router.get("/sends") { _, context -> Response in

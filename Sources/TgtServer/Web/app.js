@@ -1,7 +1,7 @@
 // The dashboard's shared module, loaded by every page: the API helper (CSRF header, envelope),
 // typed element lookups, toasts, dialogs, the browser's location, the live connection badge
 // and login updates from server-sent events, confirmations before some forms post.
-// Page scripts (grid.js, editor.js, settings.js) import what they need from here.
+// Page scripts (grid.js, editor.js, settings.js, timers.js) import what they need from here.
 
 /** @typedef {import('./types').EventMap} EventMap */
 /** @typedef {import('./types').Envelope} Envelope */
@@ -171,7 +171,7 @@ export function locate(options) {
 }
 
 /** @type {{[K in keyof EventMap]: ((data: EventMap[K]) => void)[]}} */
-const listeners = {connection: [], login: [], send: [], templates: []};
+const listeners = {connection: [], login: [], send: [], templates: [], timers: []};
 
 /**
  * Runs `handler` for each server-sent event of this name.
@@ -217,7 +217,7 @@ function connect() {
   if (!csrf || !window.EventSource) return;
   const source = new EventSource('/api/events');
   /** @type {(keyof EventMap)[]} */
-  const names = ['connection', 'login', 'send', 'templates'];
+  const names = ['connection', 'login', 'send', 'templates', 'timers'];
   for (const name of names) source.addEventListener(name, (event) => dispatch(name, event.data));
   source.onerror = () => {
     const badge = document.getElementById('conn');

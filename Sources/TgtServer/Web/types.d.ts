@@ -138,10 +138,69 @@ export interface SendEvent {
   detail?: string;
 }
 
+/** A template as the timer form's completion picker reads it. */
+export interface ActionTemplate {
+  id: string;
+  name: string;
+  kind: string;
+  send_variables: TemplateVariable[];
+}
+
+export interface ActionTemplateList {
+  templates: ActionTemplate[];
+}
+
+export interface TimerTodo {
+  id: string;
+  text: string;
+  done: boolean;
+}
+
+/** What a timer's end posts: a Telegram template with its values, and a reminder. */
+export interface TimerAction {
+  template_id?: string;
+  template_name?: string;
+  values: Record<string, string>;
+  remind_me: boolean;
+}
+
+/** A countdown timer; `todos` and `notes` are left out of the list's summaries. */
+export interface Timer {
+  id: string;
+  name: string;
+  duration_seconds: number;
+  duration: string;
+  icon: string;
+  icon_label: string;
+  icon_glyph: string;
+  color: string;
+  color_name: string;
+  state: 'idle' | 'running' | 'paused' | 'completed';
+  state_label?: string;
+  ends_at?: string;
+  completed_at?: string;
+  remaining_ms: number;
+  progress: number;
+  clock: string;
+  todo_count: number;
+  todos_done: number;
+  has_notes: boolean;
+  todos?: TimerTodo[];
+  notes?: string;
+  action: TimerAction;
+  position: number;
+}
+
+export interface TimerList {
+  timers: Timer[];
+  total: number;
+}
+
 /** The server-sent events by name, with their `data`. */
 export interface EventMap {
   connection: Connection;
   login: { step: string };
   send: SendEvent;
   templates: Record<string, never>;
+  timers: Record<string, never>;
 }
