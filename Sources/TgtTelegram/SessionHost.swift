@@ -68,7 +68,8 @@ public actor SessionHost {
             // scheduled messages.
             let keeper = ScheduleKeeper(session: session.session, store: store)
             scheduleKeeper = keeper
-            keeperLoop = Task { await keeper.keepRunning() }
+            let events = self.events
+            keeperLoop = Task { await keeper.keepRunning { _ in events.send(.timersChanged) } }
         } catch {
             startError = error
             logger.error("TDLib did not start", metadata: ["error": "\(error.message)"])

@@ -221,10 +221,10 @@ struct TimersAPITests {
 
             let problems: [([String: Any], String)] = [
                 (["template_id": UUID().uuidString], "The completion template no longer exists; choose another."),
-                (["template_id": emailID], "“Mail” is not a Telegram template; only those can be posted when a timer ends."),
+                (["template_id": emailID], "“Mail” is an Email template: a timer can only post a Telegram template."),
                 (["template_id": templateID, "values": ["mood": "happy"]], "“happy” is not a choice for {{mood}}; choose one of “fine”, “tired”."),
-                (["template_id": templateID, "values": ["mood": "fine", "place": "home"]], "“Break over” has no variable {{place}}."),
-                (["template_id": templateID], "Give a value for {{mood}}."),
+                (["template_id": templateID, "values": ["mood": "fine", "place": "home"]], "“Break over” does not use {{place}}."),
+                (["template_id": templateID], "“Break over” needs a value for {{mood}} (one of fine, tired)."),
                 (["values": ["mood": "fine"]], "Choose a completion template for these values."),
             ]
             for (input, message) in problems {

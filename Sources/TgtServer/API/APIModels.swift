@@ -64,7 +64,8 @@ enum APIModels {
                 queuedAt: date(batch.first.queuedAt),
                 targets: batch.entries.map {
                     WireSendLogTarget(target: $0.target.description, title: $0.targetTitle, status: $0.status.rawValue,
-                                      error: $0.error, messageID: $0.messageID, updatedAt: date($0.updatedAt))
+                                      error: $0.error, messageID: $0.messageID, updatedAt: date($0.updatedAt),
+                                      scheduledFor: $0.scheduledFor.map(date))
                 })
         }
     }

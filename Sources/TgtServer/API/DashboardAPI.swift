@@ -17,9 +17,9 @@ struct DashboardAPI: APIProtocol {
     var host: SessionHost { dashboard.host }
 
     /// How the generated code writes JSON and dates: compact with sorted keys and ISO 8601
-    /// with milliseconds, as the API always has.
+    /// with milliseconds, as the API always has (read with or without them).
     static let configuration = Configuration(
-        dateTranscoder: .iso8601WithFractionalSeconds, jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
+        dateTranscoder: APIDateTranscoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
 
     /// Registers every operation of the spec on `router` (its paths carry the `/api` prefix).
     static func register(on router: Router<DashboardContext>, dashboard: Dashboard) throws {

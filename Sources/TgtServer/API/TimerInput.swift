@@ -91,22 +91,9 @@ struct TimerInput {
         return (action.isEmpty ? nil : action, issues)
     }
 
+    /// The same rules as the CLI and the app (`CompletionActionRules`), one issue each.
     private static func valueIssues(_ values: [String: String], for template: Template) -> [TimerIssue] {
-        guard template.kind == .telegram else {
-            return [TimerIssue(field: .action, message: "“\(template.name)” is not a Telegram template; only those can be posted when a timer ends.")]
-        }
-        let variables = (try? template.variables()) ?? []
-        var messages: [String] = []
-        for name in values.keys.sorted() where !variables.contains(where: { $0.name == name }) {
-            messages.append("“\(template.name)” has no variable {{\(name)}}.")
-        }
-        for variable in variables {
-            if let value = values[variable.name] {
-                if let error = variable.check(value) { messages.append(error.message) }
-            } else if variable.isRequired {
-                messages.append("Give a value for {{\(variable.name)}}.")
-            }
-        }
-        return messages.map { TimerIssue(field: .action, message: $0) }
+        CompletionActionRules.problems(CompletionAction(templateID: template.id, values: values), template: template)
+            .map { TimerIssue(field: .action, message: $0) }
     }
 }

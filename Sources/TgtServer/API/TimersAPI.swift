@@ -25,10 +25,13 @@ enum TimerControl: Sendable, Equatable {
 /// deleted and controlled, their to-dos and notes; every change is announced to open pages.
 extension DashboardAPI {
     /// The one way a timer's countdown changes (start, pause, resume, reset, extend): one store
-    /// transaction, then open pages are told. Whatever else must follow a control hangs here.
+    /// transaction, then a pass of the session's `ScheduleKeeper` (its completion message is
+    /// scheduled, moved or deleted on Telegram's servers before the reply, so the reply shows
+    /// where it stands), then open pages are told. Logged out, the timer still works.
     func controlTimer(_ id: UUID, _ control: TimerControl) async throws -> CountdownTimer {
         let now = Date()
         let changed = try store.change(id) { timer in try control.apply(to: timer, at: now) }
+        if let keeper = await host.scheduleKeeper { await keeper.sync() }
         host.events.send(.timersChanged)
         return changed
     }
@@ -243,7 +246,7 @@ extension DashboardAPI {
     private func reply(_ timer: CountdownTimer) throws -> Schemas.Timer {
         var names: [UUID: String] = [:]
         if let templateID = timer.action?.templateID, let template = try store.template(id: templateID) { names[templateID] = template.name }
-        return APIModels.timer(timer, at: Date(), templateNames: names)
+        return APIModels.timer(timer, at: Date(), templateNames: names, completionSends: try store.scheduledSends(timerID: timer.id))
     }
 
     /// Every template's name by id, for the completion actions in a list.

@@ -92,6 +92,14 @@ public struct APIError: Error, Sendable {
             case .render, .notADraft: return APIError(.unprocessableContent, code: error.code, message: error.message, nextStep: error.nextStep)
             case .store: return APIError(.internalServerError, code: error.code, message: error.message)
             }
+        case let error as ScheduleError:
+            switch error {
+            case .send(let send): return from(send)
+            case .notLoggedIn: return APIError(.conflict, code: error.code, message: error.message, nextStep: "Log in to Telegram on the dashboard first.")
+            case .store: return APIError(.internalServerError, code: error.code, message: error.message)
+            case .tooSoon, .tooFar, .inThePast, .tooMany:
+                return APIError(.unprocessableContent, code: error.code, message: error.message, nextStep: "Pick a time at least 15 s and at most a year ahead.")
+            }
         case let error as DashboardSecretError:
             let status: HTTPResponse.Status = error.code == "store" ? .internalServerError : .badRequest
             return APIError(status, code: error.code, message: error.message, nextStep: error.nextStep)

@@ -170,8 +170,11 @@ struct WireSendLogTarget: Codable, Hashable, Sendable {
     var error: String?
     var messageID: Int64?
     var updatedAt: String
+    /// When Telegram posts it (scheduled sends only; absent otherwise).
+    var scheduledFor: String?
 
-    init(target: String, title: String, status: String, error: String?, messageID: Int64?, updatedAt: String) {
+    init(target: String, title: String, status: String, error: String?, messageID: Int64?, updatedAt: String, scheduledFor: String? = nil) {
+        self.scheduledFor = scheduledFor
         self.target = target
         self.title = title
         self.status = status
@@ -180,7 +183,7 @@ struct WireSendLogTarget: Codable, Hashable, Sendable {
         self.updatedAt = updatedAt
     }
 
-    enum CodingKeys: String, CodingKey { case target, title, status, error, messageID = "message_id", updatedAt = "updated_at" }
+    enum CodingKeys: String, CodingKey { case target, title, status, error, messageID = "message_id", updatedAt = "updated_at", scheduledFor = "scheduled_for" }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -190,6 +193,7 @@ struct WireSendLogTarget: Codable, Hashable, Sendable {
         try c.encode(error, forKey: .error)
         try c.encode(messageID, forKey: .messageID)
         try c.encode(updatedAt, forKey: .updatedAt)
+        try c.encodeIfPresent(scheduledFor, forKey: .scheduledFor)
     }
 }
 
