@@ -108,16 +108,7 @@ public final class TimerEditorModel {
             if original == nil {
                 stored = try store.insert(draft)
             } else {
-                stored = try store.change(draft.id) { [draft] current in
-                    var t = current
-                    t.name = draft.name
-                    t.duration = draft.duration
-                    t.icon = draft.icon
-                    t.color = draft.color
-                    t.action = draft.action
-                    t.updatedAt = Date()
-                    return t
-                }
+                stored = try store.change(draft.id) { [draft] current in current.withSettings(of: draft, at: Date()) }
             }
             saved(stored)
             return stored

@@ -157,6 +157,19 @@ public struct CountdownTimer: Codable, Sendable, Hashable, Identifiable {
 
     // MARK: To-dos
 
+    /// This timer with `form`'s settings — name, duration, icon, color, completion action —
+    /// keeping its own countdown, to-dos and notes (an edit made while it runs).
+    public func withSettings(of form: CountdownTimer, at now: Date) -> CountdownTimer {
+        var t = self
+        t.name = form.name
+        t.duration = form.duration
+        t.icon = form.icon
+        t.color = form.color
+        t.action = form.action
+        t.updatedAt = now
+        return t
+    }
+
     /// "3 of 5".
     public var todosDoneText: String { "\(todos.filter(\.done).count) of \(todos.count)" }
 

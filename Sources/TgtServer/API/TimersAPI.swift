@@ -70,16 +70,7 @@ extension DashboardAPI {
         try TimerInput.apply(.init(name: body.name, duration: body.duration, icon: body.icon, color: body.color, action: body.action),
                              to: &edited, isNew: false, store: store)
         // Only the form's fields: the countdown, to-dos and notes stay as stored now.
-        let saved = try store.change(existing.id) { [edited] current in
-            var t = current
-            t.name = edited.name
-            t.duration = edited.duration
-            t.icon = edited.icon
-            t.color = edited.color
-            t.action = edited.action
-            t.updatedAt = Date()
-            return t
-        }
+        let saved = try store.change(existing.id) { [edited] current in current.withSettings(of: edited, at: Date()) }
         host.events.send(.timersChanged)
         return .ok(.init(body: .json(.init(success: true, data: try reply(saved)))))
     }
