@@ -98,7 +98,7 @@ struct ScheduledCancel: AsyncParsableCommand {
                 for row in rows { global.console.line(ScheduleSync.line(row)) }
             }
             if !done || rows.contains(where: { $0.status == .cancelling }) {
-                global.console.note("Still on Telegram's schedule: it is deleted there by the next `tgt scheduled --check`, timer command or send later (or at once by a running dashboard).")
+                global.console.note("Still on Telegram's schedule: it is deleted there by the next tgt command that reaches Telegram (or at once by a running dashboard).")
             }
         }
     }

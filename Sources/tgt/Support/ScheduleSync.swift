@@ -35,9 +35,8 @@ enum ScheduleSync {
             return true
         }
         do {
-            try await SessionScope.with(global) { _, session in
-                _ = await ScheduleKeeper(session: session, store: store).sync()
-            }
+            // Opening the session runs the pass (`SessionScope.reconcileSchedule`).
+            try await SessionScope.with(global) { _, _ in }
             return true
         } catch let error as TelegramError {
             global.console.note("\(error.message) \(error.nextStep ?? "")".trimmingCharacters(in: .whitespaces))

@@ -36,6 +36,7 @@ enum SessionScope {
         }
         do {
             await settleInterruptedSends(open.session, before: tookSession, global: global)
+            await reconcileSchedule(open.session, global: global)
             if requireLogin, open.session.authorizationState != .ready {
                 throw TelegramError.notLoggedIn
             }
@@ -66,6 +67,23 @@ extension SessionScope {
         if outcome.notSent > 0 { parts.append("\(outcome.notSent) never sent") }
         if outcome.uncertain > 0 { parts.append("\(outcome.uncertain) may have been delivered (check the chat)") }
         global.console.note("  " + parts.joined(separator: ", ") + ".")
+    }
+}
+
+extension SessionScope {
+    /// On every start of the session: when anything waits on Telegram's servers (or a running
+    /// timer should have a message there), one `ScheduleKeeper` pass makes Telegram's schedule
+    /// and the send log agree, and says in one line what happened meanwhile.
+    static func reconcileSchedule(_ session: TelegramSession, global: GlobalOptions) async {
+        guard session.authorizationState == .ready, let store = try? global.openStore() else { return }
+        let live = (try? store.liveScheduledSends()) ?? []
+        let timersWaiting = ((try? store.timers()) ?? []).contains { $0.isRunning && !($0.action?.isEmpty ?? true) }
+        guard !live.isEmpty || timersWaiting else { return }
+        let pass = await ScheduleKeeper(session: session, store: store).sync()
+        var parts: [String] = []
+        if pass.posted > 0 { parts.append("\(pass.posted) posted by Telegram") }
+        if pass.cancelledElsewhere > 0 { parts.append("\(pass.cancelledElsewhere) deleted in another Telegram app") }
+        if !parts.isEmpty { global.console.note("Scheduled messages: " + parts.joined(separator: ", ") + " (`tgt scheduled` lists what still waits).") }
     }
 }
 
