@@ -271,6 +271,7 @@ def run(server, shots: Path, audit_setup=None):
         driver.find_element(By.XPATH, "//form[@action='/settings/telegram-logout']//button").click()
         wait.until(EC.alert_is_present()).accept()
         wait.until(EC.url_contains("done=logout"))
+        scheduled_tests.logged_out(driver, wait, server, check)
         driver.get(server.url + "/telegram")
         wait.until(EC.presence_of_element_located((By.ID, "phone_number")))
         # The simulator confirms a QR login by itself after 4 s and the page would then reload

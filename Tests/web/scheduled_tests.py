@@ -4,7 +4,8 @@ the field with everything typed kept, a quick choice, ⏱ per target under the t
 offered for draft tiles, the Scheduled page listing it (when, how long until, target, status),
 cancel with confirmation, a schedule made through the API arriving through the event stream,
 phone width, and a timer's completion message per target in its detail (scheduled on START,
-"from timer" on the Scheduled page, cancelled on PAUSE). Every screen is audited and photographed."""
+"from timer" on the Scheduled page, cancelled on PAUSE), Recent, and "Not scheduled: log in to
+Telegram" after a logout. Every screen is audited and photographed."""
 import json
 import re
 import time
@@ -153,4 +154,23 @@ def run(driver, wait, audit, server, check, shot):
     wait.until(EC.visibility_of_element_located((By.ID, "btn-pause"))).click()
     wait.until(lambda d: len(completion_lines(d)) == 2 and all("Cancelled — The timer was paused." in line for line in completion_lines(d)))
     check(True, "PAUSE: “Cancelled — The timer was paused.” per target")
+    api(server, "DELETE", "timers/" + timer["id"])
+
+    driver.get(server.url + "/sends")
+    recent = driver.find_element(By.TAG_NAME, "main").text
+    check("scheduled for" in recent and "cancelled: The timer was paused." in recent and "⏱" in recent and "⊘" in recent,
+          "Recent shows ⏱ scheduled for … and ⊘ cancelled with the reason")
+
+
+def logged_out(driver, wait, server, check):
+    """After the Telegram logout: a running timer's completion message cannot be scheduled, and
+    its detail says why."""
+    print("browser: a timer's completion message while logged out", flush=True)
+    done = next(t for t in api(server, "GET", "templates")["templates"] if t["name"] == "Break over")
+    timer = api(server, "POST", "timers", {"name": "Offline break", "duration": "10m", "action": {"template_id": done["id"], "remind_me": False}})
+    api(server, "POST", f"timers/{timer['id']}/start")
+    driver.get(server.url + "/timers#timer/" + timer["id"])
+    wait.until(lambda d: "Not scheduled: log in to Telegram" in d.find_element(By.ID, "completion-list").text)
+    check(driver.find_element(By.CSS_SELECTOR, "#completion-list a[href='/telegram']").is_displayed(),
+          "logged out: a running timer's detail says “Not scheduled: log in to Telegram”, with a link")
     api(server, "DELETE", "timers/" + timer["id"])
