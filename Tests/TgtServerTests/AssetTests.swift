@@ -17,7 +17,7 @@ struct AssetTests {
             let (cookie, _) = try await client.signIn()
             try await client.logInToTelegram()
             var links: Set<String> = []
-            for page in ["/", "/templates/new", "/sends", "/settings"] {
+            for page in ["/", "/templates/new", "/scheduled", "/sends", "/settings"] {
                 let reply = try await client.request(.get, page, headers: [.cookie: cookie])
                 #expect(reply.status == .ok, "\(page)")
                 #expect(reply.headers[.contentSecurityPolicy]?.contains("script-src 'self'") == true, "\(page)")
@@ -28,7 +28,7 @@ struct AssetTests {
                 links.formUnion(found)
             }
             let names = Set(links.compactMap { Self.split($0)?.name })
-            #expect(names == ["app.css", "app.js", "grid.js", "editor.js", "settings.js"])
+            #expect(names == ["app.css", "app.js", "grid.js", "editor.js", "scheduled.css", "scheduled.js", "settings.js"])
 
             for link in links.sorted() {
                 guard let (name, hash) = Self.split(link) else {
@@ -104,7 +104,11 @@ struct AssetTests {
 
     /// `from './x.js'` specifiers, as absolute `/assets/…` paths.
     static func imports(in script: String) -> [String] {
-        script.components(separatedBy: "from './").dropFirst().map { "/assets/" + $0.prefix { $0 != "'" } }
+        // Static imports and dynamic ones (`import('./send-later.js')`, loaded on first use; not
+        // the JSDoc types' `import('./types')`).
+        ["from './", "import('./"].flatMap { marker in
+            script.components(separatedBy: marker).dropFirst().map { "/assets/" + $0.prefix { $0 != "'" } }.filter { $0.hasSuffix(".js") }
+        }
     }
 
     /// `/assets/app.3f2a9c1e.css` → (`app.css`, `3f2a9c1e`).

@@ -17,6 +17,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from a11y import Audit
 import kinds_tests
+import scheduled_tests
 import timers_tests
 
 CHECKS = []
@@ -259,6 +260,7 @@ def run(server, shots: Path, audit_setup=None):
         audit.screen("grid: filtered by a group")
         kinds_tests.run(driver, wait, audit, server, check, shot)
         timers_tests.run(driver, wait, audit, server, check, shot)
+        scheduled_tests.run(driver, wait, audit, server, check, shot)
         driver.get(server.url + "/settings")
         driver.find_element(By.ID, "token_name").send_keys("Shortcuts", Keys.ENTER)
         wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "code.secret")))
@@ -269,6 +271,7 @@ def run(server, shots: Path, audit_setup=None):
         driver.find_element(By.XPATH, "//form[@action='/settings/telegram-logout']//button").click()
         wait.until(EC.alert_is_present()).accept()
         wait.until(EC.url_contains("done=logout"))
+        scheduled_tests.logged_out(driver, wait, server, check)
         driver.get(server.url + "/telegram")
         wait.until(EC.presence_of_element_located((By.ID, "phone_number")))
         # The simulator confirms a QR login by itself after 4 s and the page would then reload

@@ -39,6 +39,10 @@ enum WebAssets {
         ("timer-form.js", PackageResources.timer_form_js),
         ("timer-alerts.js", PackageResources.timer_alerts_js),
         ("timers.css", PackageResources.timers_css),
+        ("timer-completion.js", PackageResources.timer_completion_js),
+        ("send-later.js", PackageResources.send_later_js),
+        ("scheduled.js", PackageResources.scheduled_js),
+        ("scheduled.css", PackageResources.scheduled_css),
     ]
 
     /// Every asset by its own name (`app.js`).

@@ -6,7 +6,7 @@ import TgtStore
 import TgtTelegram
 
 /// The HTML pages: sign-in, first-run setup and Telegram login, the grid, the editor, the
-/// timers, the send log and settings. Forms post here (CSRF checked by `AuthMiddleware`) and redirect.
+/// timers, what is scheduled, the send log and settings. Forms post here (CSRF checked by `AuthMiddleware`) and redirect.
 enum PageRoutes {
     /// The template named by the `{id}` path parameter, or a 404.
     static func template(_ context: DashboardContext, store: AppDatabase) throws -> Template {
@@ -47,6 +47,11 @@ enum PageRoutes {
         // Timers work without Telegram: no first-run redirect.
         router.get("/timers") { _, context -> Response in
             HTMLReply.page(Pages.timers(csrf: try csrfToken(context), demo: dashboard.options.isDemo))
+        }
+
+        // What waits on Telegram's schedule; the list comes from the API (works logged out too).
+        router.get("/scheduled") { _, context -> Response in
+            HTMLReply.page(Pages.scheduled(csrf: try csrfToken(context)))
         }
 
         router.get("/sends") { _, context -> Response in

@@ -62,11 +62,28 @@ extension Pages {
             <dialog id="vars-dialog" aria-labelledby="vars-title"><form method="dialog" class="stack" id="vars-form">
             <h2 id="vars-title">Fill in</h2><div id="vars-fields" class="stack"></div>
             <div class="actions"><button value="cancel" type="button" data-close>Cancel</button><button value="send" type="submit" class="primary">Send</button></div></form></dialog>
+            \(laterDialog)
             <dialog id="confirm-dialog" aria-labelledby="confirm-title"><form method="dialog" class="stack">
             <h2 id="confirm-title">Delete?</h2><p id="confirm-text"></p>
             <div class="actions"><button value="cancel" type="button" data-close>Cancel</button><button value="ok" type="submit" class="danger">Delete</button></div></form></dialog>
             """)
     }
+
+    /// Send later (`send-later.js`, which `grid.js` loads on first use, fills it in for the tile): the template's variables, the date
+    /// and time in the browser's time zone with quick choices, and the API's refusal in place.
+    static let laterDialog: HTML = """
+        <dialog id="later-dialog" aria-labelledby="later-title"><form class="stack" id="later-form" novalidate>
+        <h2 id="later-title">Send later</h2><p id="later-name" class="meta"></p>
+        <div id="later-vars" class="stack"></div>
+        <div class="field"><label for="later-at">Date and time</label>
+        <input id="later-at" name="send_at" type="datetime-local" required aria-describedby="later-zone later-at-error">
+        <p class="hint" id="later-zone"></p>\(fieldError("later-at", nil))</div>
+        <div class="row" role="group" aria-label="Quick choices"><button type="button" data-later="15">In 15 min</button>
+        <button type="button" data-later="60">In 1 hour</button><button type="button" data-later="tomorrow">Tomorrow 9:00</button></div>
+        <p id="later-error" class="banner error" role="alert" hidden></p>
+        <div class="actions"><button value="cancel" type="button" data-close>Cancel</button><button type="submit" class="primary" id="later-submit">Schedule</button></div>
+        </form></dialog>
+        """
 
     private static func chip(href: String, title: String, count: Int, current: Bool) -> HTML {
         "<a class=\"chip\" href=\"\(href)\"\(HTML.when(current, " aria-current=\"true\""))>\(title) <span class=\"count\">\(count)</span></a>"
@@ -103,6 +120,7 @@ extension Pages {
             <ul class="results" aria-live="polite"></ul>
             <details class="menu"><summary aria-label="More actions for \(template.name)"><span aria-hidden="true">⋯</span></summary><div class="menu-items">
             <a href="/templates/\(id)/edit">Edit</a><button type="button" data-action="duplicate">Duplicate</button>
+            \(HTML.when(template.kind == .telegram, "<button type=\"button\" data-action=\"later\">Send later…</button>"))
             <button type="button" data-action="up">Move up</button><button type="button" data-action="down">Move down</button>
             <button type="button" data-action="delete" class="danger">Delete</button></div></details></li>
             """

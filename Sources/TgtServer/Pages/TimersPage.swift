@@ -22,7 +22,7 @@ extension Pages {
             <span class="dot" data-color="\(color.name)" aria-hidden="true"></span><span class="sr-only">\(color.name.capitalized)</span></label>
             """
         }
-        return layout(title: "Timers", page: "timers", csrf: csrf, section: .timers, scripts: ["timer-alerts", "timer-form", "timers"], styles: ["timers"], """
+        return layout(title: "Timers", page: "timers", csrf: csrf, section: .timers, scripts: ["timer-alerts", "timer-form", "timer-completion", "timers"], styles: ["timers"], """
             <h1 id="timers-title">Timers</h1>
             \(HTML.when(demo, "<p class=\"banner info\">Demo mode: completion messages would go to the built-in Telegram simulator.</p>"))
             <p id="notify-status" class="banner info" role="status" hidden></p>
@@ -64,6 +64,8 @@ extension Pages {
             <button type="button" class="primary" id="btn-resume" hidden>RESUME</button><button type="button" id="btn-extend" hidden>+1 min</button>
             <button type="button" id="btn-reset" hidden>RESET</button></div>
             <p id="detail-error" class="banner error" role="alert" hidden></p>
+            <section class="card" id="completion" aria-labelledby="completion-title" hidden><h3 id="completion-title">Completion message</h3>
+            <p id="completion-about" class="meta"></p><ul id="completion-list" class="completion-list" aria-live="polite"></ul></section>
             <section class="card" aria-labelledby="todos-title"><h3 id="todos-title">To-dos <span id="todos-done" class="meta"></span></h3>
             <ul id="todo-list" class="todos"></ul>
             <form id="todo-form" class="row"><label for="todo-text" class="sr-only">New to-do</label>

@@ -1,12 +1,14 @@
 // The dashboard's shared module, loaded by every page: the API helper (CSRF header, envelope),
 // typed element lookups, toasts, dialogs, the browser's location, the live connection badge
-// and login updates from server-sent events, confirmations before some forms post.
-// Page scripts (grid.js, editor.js, settings.js, timers.js) import what they need from here.
+// and login updates from server-sent events, confirmations before some forms post, and
+// scheduled times in the browser's time zone. Page scripts (grid.js, editor.js, settings.js,
+// timers.js, scheduled.js) import what they need from here.
 
 /** @typedef {import('./types').EventMap} EventMap */
 /** @typedef {import('./types').Envelope} Envelope */
 /** @typedef {import('./types').Issue} Issue */
 /** @typedef {import('./types').Status} Status */
+/** @typedef {import('./types').TemplateVariable} TemplateVariable */
 
 const csrfMeta = document.querySelector('meta[name="csrf-token"]');
 /** The signed-in page's CSRF token ('' on the sign-in pages). */
@@ -128,6 +130,72 @@ export function el(tag, attributes = {}, ...children) {
   }
   for (const child of children) if (child !== null && child !== undefined) node.append(child);
   return node;
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, {hour: '2-digit', minute: '2-digit', hourCycle: 'h23'});
+const dayFormat = new Intl.DateTimeFormat(undefined, {weekday: 'short', day: 'numeric', month: 'short'});
+
+/**
+ * A scheduled time in the browser's time zone: "18:42" today, "Mon, Nov 23, 09:00" on another
+ * day (or always with the day, `withDay`).
+ * @param {Date} date
+ * @param {boolean} [withDay]
+ */
+export function clockAt(date, withDay = false) {
+  const today = date.toDateString() === new Date().toDateString();
+  return (withDay || !today ? dayFormat.format(date) + ', ' : '') + timeFormat.format(date);
+}
+
+/**
+ * How long until `date`: "in 2 h 5 min", "in 3 d 4 h", "in 40 s", "due now".
+ * @param {Date} date
+ * @param {number} [now] ms since the epoch
+ */
+export function timeUntil(date, now = Date.now()) {
+  const seconds = Math.round((date.getTime() - now) / 1000);
+  if (seconds <= 0) return 'due now';
+  if (seconds < 60) return 'in ' + seconds + ' s';
+  const minutes = Math.ceil(seconds / 60);
+  const days = Math.floor(minutes / 1440), hours = Math.floor((minutes % 1440) / 60), rest = minutes % 60;
+  if (days > 0) return 'in ' + days + ' d' + (hours ? ' ' + hours + ' h' : '');
+  if (hours > 0) return 'in ' + hours + ' h' + (rest ? ' ' + rest + ' min' : '');
+  return 'in ' + rest + ' min';
+}
+
+/**
+ * Inputs for a template's own variables: a text field (the value typed before, or the default)
+ * or a picker for a choice.
+ * @param {TemplateVariable[]} variables
+ * @param {string} prefix of the fields' ids
+ * @param {Record<string, string>} [values]
+ */
+export function variableFields(variables, prefix, values = {}) {
+  return variables.map((variable, i) => {
+    const id = prefix + i;
+    const label = el('label', {for: id, text: variable.name.replace(/_/g, ' ')});
+    const given = values[variable.name];
+    if (variable.kind === 'choice') {
+      return el('div', {class: 'stack'}, label, el('select', {id, name: variable.name},
+        ...variable.choices.map((choice) => el('option', {value: choice, selected: choice === given, text: choice}))));
+    }
+    const input = el('input', {id, name: variable.name, autocomplete: 'off', required: variable.default === undefined});
+    const value = given ?? variable.default;
+    if (value !== undefined) input.value = value;
+    return el('div', {class: 'stack'}, label, input);
+  });
+}
+
+/**
+ * The values of the fields `variableFields` made under `root`.
+ * @param {ParentNode} root
+ */
+export function fieldValues(root) {
+  /** @type {Record<string, string>} */
+  const values = {};
+  root.querySelectorAll('input, select').forEach((field) => {
+    if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) values[field.name] = field.value;
+  });
+  return values;
 }
 
 let toastTimer = 0;

@@ -1,9 +1,10 @@
 // Templates grid: tap to send (variables dialog with defaults and choices, browser location),
 // per-target results with retry, live progress; email, text and X templates open their draft
-// in the right app; duplicate, delete with confirmation, reorder by drag or by the menu's move
+// in the right app; Send later… for Telegram ones (send-later.js, loaded on first use); duplicate,
+// delete with confirmation, reorder by drag or by the menu's move
 // buttons; filter chips and changes made elsewhere reload the grid in place (skeleton tiles
 // while loading, an error banner with Retry when it fails).
-import {api, byId, el, eventElement, find, locate, messageOf, on, openDialog, toast} from './app.js';
+import {api, byId, clockAt, el, eventElement, fieldValues, find, locate, messageOf, on, openDialog, toast, variableFields} from './app.js';
 
 /** @typedef {import('./types').SendReport} SendReport */
 /** @typedef {import('./types').Draft} Draft */
@@ -43,23 +44,9 @@ function setUp(grid) {
   async function askVariables(variables, title) {
     const fields = byId('vars-fields', HTMLDivElement);
     byId('vars-title', HTMLHeadingElement).textContent = title;
-    fields.replaceChildren(...variables.map((variable, i) => {
-      const label = el('label', {for: 'var-' + i, text: variable.name.replace(/_/g, ' ')});
-      if (variable.kind === 'choice') {
-        return el('div', {class: 'stack'}, label, el('select', {id: 'var-' + i, name: variable.name},
-          ...variable.choices.map((choice) => el('option', {value: choice, text: choice}))));
-      }
-      const input = el('input', {id: 'var-' + i, name: variable.name, autocomplete: 'off', required: variable.default === undefined});
-      if (input instanceof HTMLInputElement && variable.default !== undefined) input.value = variable.default;
-      return el('div', {class: 'stack'}, label, input);
-    }));
+    fields.replaceChildren(...variableFields(variables, 'var-'));
     if (await openDialog(byId('vars-dialog', HTMLDialogElement)) !== 'send') return null;
-    /** @type {Record<string, string>} */
-    const values = {};
-    fields.querySelectorAll('input, select').forEach((field) => {
-      if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) values[field.name] = field.value;
-    });
-    return values;
+    return fieldValues(fields);
   }
 
   /** @type {Record<string, string>} */
@@ -272,6 +259,33 @@ function setUp(grid) {
     reorder(tile.dataset.id || '', neighbour.dataset.id || '', direction < 0);
   }
 
+  /**
+   * Send later: the dialog, then one ⏱ line per target under the tile (or why not) and a toast.
+   * @param {HTMLElement} tile
+   */
+  async function scheduleLater(tile) {
+    const list = resultList(tile);
+    const variables = /** @type {TemplateVariable[]} */ (JSON.parse(tile.dataset.vars || '[]'));
+    const name = tile.dataset.name || '';
+    const values = lastVariables.get(tile);
+    let later;
+    try { later = await import('./send-later.js'); } catch (error) { toast(messageOf(error, 'Send later could not be loaded.')); return; }
+    const {outcome, sendLater} = later;
+    const result = await sendLater({id: tile.dataset.id || '', name, variables, ...(values ? {values} : {}),
+      ...(tile.dataset.location === 'yes' ? {location: browserLocation} : {})});
+    if (!result || !list) { tapButton(tile)?.focus(); return; }
+    if (variables.length) lastVariables.set(tile, result.values);
+    clearTimeout(clearTimers.get(tile));
+    const lines = result.scheduled.map(outcome);
+    list.replaceChildren(...lines.map((line, i) => el('li', {class: line.ok ? 'scheduled' : 'failed', 'data-target': result.scheduled[i]?.target},
+      el('span', {'aria-hidden': 'true', text: line.ok ? '⏱' : '✗'}), el('span', {text: line.text}))));
+    const first = result.scheduled[0];
+    const good = lines.filter((line) => line.ok).length;
+    toast(first && good ? '“' + name + '” scheduled for ' + clockAt(new Date(first.scheduled_for), true)
+      + (good < lines.length ? ' (' + good + ' of ' + lines.length + ' targets)' : '') + '. See Scheduled.' : '“' + name + '” was not scheduled.');
+    tapButton(tile)?.focus();
+  }
+
   /** @param {string} name */
   async function confirmDelete(name) {
     byId('confirm-text', HTMLParagraphElement).textContent = '“' + name + '” will be deleted. Its past sends stay in Recent.';
@@ -300,6 +314,7 @@ function setUp(grid) {
       ownChangeAt = Date.now();
       try { await api('DELETE', 'templates/' + id); tile.remove(); location.reload(); } catch (error) { toast(messageOf(error)); }
       break;
+    case 'later': scheduleLater(tile); break;
     case 'up': moveTile(tile, -1); break;
     case 'down': moveTile(tile, 1); break;
     }

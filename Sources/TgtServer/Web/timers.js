@@ -2,11 +2,12 @@
 // (timer-form.js), and the detail view: a progress ring counting down in the page from the end
 // date (no request per second; right after a sleep or a reload), the controls that apply,
 // to-dos, notes, delete. At the end: DONE, a browser notification and a short beep
-// (timer-alerts.js). Changes made elsewhere arrive as the `timers` server-sent event and reload
+// (timer-alerts.js). Each target's completion message (timer-completion.js). Changes made elsewhere arrive as the `timers` server-sent event and reload
 // what is on screen (the list or the open timer, never the form being typed in).
 import {ApiError, api, byId, el, eventElement, messageOf, on, openDialog, toast} from './app.js';
 import {askNotifications, beep, notifyDone, unlockAudio} from './timer-alerts.js';
 import {setUpForm} from './timer-form.js';
+import {showCompletion} from './timer-completion.js';
 
 /** @typedef {import('./types').Timer} Timer */
 /** @typedef {import('./types').TimerList} TimerList */
@@ -202,6 +203,7 @@ function setUp(list) {
         el('button', {type: 'button', class: 'danger', 'data-todo-action': 'delete', 'aria-label': 'Delete “' + todo.text + '”', text: 'Delete'})))));
     const notes = byId('notes', HTMLTextAreaElement);
     if (document.activeElement !== notes && notes.dataset['dirty'] !== 'yes') notes.value = timer.notes ?? '';
+    showCompletion(timer);
     drawDetail(timer);
   }
 
@@ -362,7 +364,13 @@ function setUp(list) {
   }
   let pending = 0;
   on('timers', () => {
-    if (Date.now() - ownChangeAt < 1000) return;
+    // Right after a change made here, only the completion section is brought up to date (the
+    // scheduler may still be moving its messages); the rest would only lose the focus.
+    if (Date.now() - ownChangeAt < 1000) {
+      const id = current?.id;
+      if (id) api('GET', 'timers/' + id).then((timer) => { if (current?.id === id) showCompletion(/** @type {Timer} */ (timer)); }, () => {});
+      return;
+    }
     window.clearTimeout(pending);
     pending = window.setTimeout(refresh, 150);
   });

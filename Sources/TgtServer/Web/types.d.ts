@@ -126,7 +126,29 @@ export interface Connection {
 
 export interface Status {
   credentials: boolean;
+  logged_in: boolean;
   connection: Connection | null;
+}
+
+/** One target of a message waiting on Telegram's schedule (send later, or a timer's end). */
+export interface ScheduledSend {
+  id: number;
+  template_name: string;
+  template_id?: string;
+  timer_id?: string;
+  target: string;
+  title: string;
+  status: 'queued' | 'sending' | 'scheduled' | 'cancelling' | 'sent' | 'cancelled' | 'failed';
+  scheduled_for: string;
+  /** Why it failed or was cancelled. */
+  error?: string;
+  updated_at: string;
+}
+
+/** `GET /api/scheduled` and `POST /api/templates/{id}/schedule`. */
+export interface ScheduledList {
+  scheduled: ScheduledSend[];
+  total: number;
 }
 
 /** Per-target progress of a send in flight. */
@@ -189,6 +211,8 @@ export interface Timer {
   notes?: string;
   action: TimerAction;
   position: number;
+  /** Each target's completion message for the latest run (empty in summaries). */
+  completion_sends: ScheduledSend[];
 }
 
 export interface TimerList {

@@ -1,0 +1,22 @@
+import Foundation
+
+extension Pages {
+    /// The Scheduled page: a light shell. `scheduled.js` lists what waits on Telegram's
+    /// servers (`GET /api/scheduled`: send later and timers' completion messages) in the
+    /// browser's time zone, cancels one after a confirmation, and reloads on the `timers` event.
+    static func scheduled(csrf: String) -> HTML {
+        layout(title: "Scheduled", page: "scheduled", csrf: csrf, section: .scheduled, scripts: ["scheduled"], styles: ["scheduled"], """
+            <h1 id="scheduled-title" tabindex="-1">Scheduled</h1>
+            <div class="toolbar"><p class="meta" id="scheduled-count" aria-live="polite"></p></div>
+            <p id="scheduled-error" class="banner error" role="alert" hidden><span id="scheduled-error-text"></span> <button type="button" id="scheduled-retry">Retry</button></p>
+            <div id="scheduled-empty" class="empty" hidden><p class="big" aria-hidden="true">⏱</p><h2>Nothing scheduled</h2>
+            <p>Messages waiting on Telegram's servers appear here. To schedule one, choose <strong>Send later…</strong> in a Telegram template's ⋯ menu,
+            or give a timer a completion message and start it.</p>
+            <p class="row empty-actions"><a class="button primary" href="/">Templates</a><a class="button" href="/timers">Timers</a></p></div>
+            <ul id="scheduled-list" class="scheduled-list" aria-labelledby="scheduled-title" aria-busy="true"></ul>
+            <dialog id="cancel-dialog" aria-labelledby="cancel-title"><form method="dialog" class="stack">
+            <h2 id="cancel-title">Cancel this message?</h2><p id="cancel-text"></p>
+            <div class="actions"><button value="keep" type="button" data-close>Keep it</button><button value="ok" type="submit" class="danger">Cancel message</button></div></form></dialog>
+            """)
+    }
+}
