@@ -274,7 +274,8 @@ struct ScheduleKeeperTests {
         let open = try await t.loggedIn()
         let keeper = ScheduleKeeper(session: open.session, store: t.store)
         let template = try t.store.insert(Template(name: "Egg", body: "Egg done", targets: [Self.family]))
-        var egg = CountdownTimer(name: "Egg", duration: try TimerDuration(parsing: "3s"))
+        // 8 s: under 15 s, yet far enough that a loaded machine's first pass still finds it ahead.
+        var egg = CountdownTimer(name: "Egg", duration: try TimerDuration(parsing: "8s"))
         egg.action = CompletionAction(templateID: template.id)
         egg = try t.store.insert(egg)
         let id = egg.id
@@ -283,7 +284,7 @@ struct ScheduleKeeperTests {
         #expect(first.deferred == 1 && first.nextWake != nil)
         #expect(scheduled(t).isEmpty)
         let run = Task { await keeper.keepRunning(pollInterval: 0.1) }
-        for _ in 0..<80 where try t.store.scheduledSends(timerID: id).first?.status != .sent { try await Task.sleep(nanoseconds: 100_000_000) }
+        for _ in 0..<200 where try t.store.scheduledSends(timerID: id).first?.status != .sent { try await Task.sleep(nanoseconds: 100_000_000) }
         run.cancel()
         #expect(try t.store.scheduledSends(timerID: id).first?.status == .sent)
         #expect(t.simulator.deliveredMessages.map(\.content) == ["Egg done"])
