@@ -99,7 +99,12 @@ extension AppDatabase {
     /// Front ends call it when they start, so nothing is lost while no process ran.
     @discardableResult
     public func settleTimers(at now: Date = Date()) throws(StoreError) -> [CountdownTimer] {
-        try write { db in
+        // Most of the time nothing is overdue: a read says so without taking the write lock.
+        let due = try read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM timer WHERE state = 'running' AND ends_at_ms <= ?)", arguments: [Self.millis(now)]) ?? false
+        }
+        guard due else { return [] }
+        return try write { db in
             let overdue = try Self.fetchTimers(db, where: "state = 'running' AND ends_at_ms <= ?", arguments: [Self.millis(now)])
             // Compared in whole milliseconds, as stored: an end within the same millisecond counts.
             let settled = overdue.map { $0.settled(at: Self.date(Self.millis(now)).addingTimeInterval(0.0005)) }
