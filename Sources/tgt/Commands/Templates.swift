@@ -111,7 +111,7 @@ struct TemplateJSON: Encodable {
         writer.beginArray()
         for (i, t) in templates.enumerated() { TemplateJSON(t, position: i + 1).write(to: &writer) }
         writer.endArray()
-        return writer.bytes + [UInt8(ascii: "\n")]
+        return writer.finishLine()
     }
 
     init(_ t: Template, position: Int) {

@@ -14,6 +14,13 @@ struct JSONWriter {
 
     init(reserving capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
 
+    /// The document's bytes followed by a line break (taken out without copying them).
+    mutating func finishLine() -> [UInt8] {
+        bytes.append(UInt8(ascii: "\n"))
+        defer { bytes = [] }
+        return bytes
+    }
+
     mutating func beginObject() { beginValue(); bytes.append(UInt8(ascii: "{")); open() }
     mutating func endObject() { close(UInt8(ascii: "}")) }
     mutating func beginArray() { beginValue(); bytes.append(UInt8(ascii: "[")); open() }
