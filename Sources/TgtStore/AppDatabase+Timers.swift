@@ -95,6 +95,11 @@ extension AppDatabase {
         }
     }
 
+    /// The earliest end of a running timer (the `timer_running` index answers it).
+    public func nextTimerEnd() throws(StoreError) -> Date? {
+        try read { db in try Int64.fetchOne(db, sql: "SELECT MIN(ends_at_ms) FROM timer WHERE state = 'running'").map(Self.date) }
+    }
+
     /// Completes every running timer whose end has passed, at its true end; returns those.
     /// Front ends call it when they start, so nothing is lost while no process ran.
     @discardableResult

@@ -157,6 +157,13 @@ public struct CountdownTimer: Codable, Sendable, Hashable, Identifiable {
 
     // MARK: To-dos
 
+    /// While it runs with a completion action that does something: its end and that action
+    /// (what Telegram's schedule should hold for it); nil otherwise.
+    public var pendingCompletion: (endsAt: Date, action: CompletionAction)? {
+        guard case .running(let endsAt) = state, let action, !action.isEmpty else { return nil }
+        return (endsAt, action)
+    }
+
     /// This timer with `form`'s settings — name, duration, icon, color, completion action —
     /// keeping its own countdown, to-dos and notes (an edit made while it runs).
     public func withSettings(of form: CountdownTimer, at now: Date) -> CountdownTimer {

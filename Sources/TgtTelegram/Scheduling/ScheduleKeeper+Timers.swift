@@ -25,7 +25,7 @@ extension ScheduleKeeper {
         }
         for timer in timers {
             let rows = byTimer[timer.id] ?? []
-            guard case .running(let endsAt) = timer.state, let action = timer.action, !action.isEmpty else {
+            guard let (endsAt, action) = timer.pendingCompletion else {
                 let reason = switch timer.state {
                 case .paused: Self.timerPaused
                 case .idle: Self.timerReset

@@ -75,7 +75,7 @@ public actor ScheduleKeeper {
         } catch { throw .store(error.message) }
         _ = await sync()
         let after = rows.compactMap { try? store.scheduledSend(id: $0.id) }
-        if let full = after.first(where: { $0.entry.error == ScheduleError.tooMany(chat: $0.entry.targetTitle).message }) {
+        if let full = after.first(where: \.refusedAsTooMany) {
             throw .tooMany(chat: full.entry.targetTitle)
         }
         return after
@@ -140,7 +140,7 @@ public actor ScheduleKeeper {
 
     /// The earliest end of a running timer, so a completion is settled (and seen) promptly.
     private nonisolated func nextTimerEnd() -> Date? {
-        ((try? store.timers()) ?? []).compactMap(\.endsAt).min()
+        (try? store.nextTimerEnd()) ?? nil
     }
 
     /// Refuses dates Telegram would not schedule.

@@ -55,6 +55,11 @@ extension NewScheduledSend {
     }
 }
 
+extension ScheduledSend {
+    /// Whether it was refused because a chat already holds Telegram's 100 scheduled messages.
+    public var refusedAsTooMany: Bool { entry.error == ScheduleError.tooMany(chat: entry.targetTitle).message }
+}
+
 /// Why a send could not be scheduled.
 public enum ScheduleError: UserFacingError, Equatable {
     case tooSoon(seconds: Int)

@@ -40,7 +40,7 @@ struct SendLater {
                 ids.allSatisfy { id in ((try? store.scheduledSend(id: id))?.status).map { $0 != .queued && $0 != .sending } ?? true }
             }
             rows = ids.compactMap { try? store.scheduledSend(id: $0) }
-            if let full = rows.first(where: { $0.entry.error == ScheduleError.tooMany(chat: $0.entry.targetTitle).message }) {
+            if let full = rows.first(where: \.refusedAsTooMany) {
                 throw ScheduleError.tooMany(chat: full.entry.targetTitle)
             }
         } else {

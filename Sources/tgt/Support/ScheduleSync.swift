@@ -13,7 +13,7 @@ enum ScheduleSync {
 
     static func afterTimerChange(_ timer: CountdownTimer, _ global: GlobalOptions, store: AppDatabase) async {
         let live = ((try? store.liveScheduledSends()) ?? []).filter { $0.timerID == timer.id }
-        let wantsTelegram: Bool = if case .running = timer.state, let action = timer.action, !action.isEmpty { true } else { false }
+        let wantsTelegram = timer.pendingCompletion != nil
         guard wantsTelegram || !live.isEmpty else { return }
         guard await sync(global, store: store, settled: { settledFor(timer, store: store) }) else {
             if wantsTelegram { global.console.note("Its completion message is not scheduled on Telegram; the timer still runs here.") }
@@ -55,7 +55,7 @@ enum ScheduleSync {
         let rows = ((try? store.liveScheduledSends()) ?? []).filter { $0.timerID == timer.id }
         let moving = rows.contains { $0.status == .sending || $0.status == .cancelling || ($0.status == .queued && $0.scheduledFor.timeIntervalSinceNow >= ScheduleError.minimumLead) }
         if moving { return false }
-        if case .running(let endsAt) = timer.state, let action = timer.action, !action.isEmpty {
+        if let endsAt = timer.pendingCompletion?.endsAt {
             let run = (try? store.scheduledSends(timerID: timer.id, endingAt: endsAt)) ?? []
             return !run.isEmpty && !rows.contains { abs($0.scheduledFor.timeIntervalSince(endsAt)) >= 1 }
         }

@@ -77,7 +77,7 @@ extension SessionScope {
     static func reconcileSchedule(_ session: TelegramSession, global: GlobalOptions) async {
         guard session.authorizationState == .ready, let store = try? global.openStore() else { return }
         let live = (try? store.liveScheduledSends()) ?? []
-        let timersWaiting = ((try? store.timers()) ?? []).contains { $0.isRunning && !($0.action?.isEmpty ?? true) }
+        let timersWaiting = ((try? store.timers()) ?? []).contains { $0.pendingCompletion != nil }
         guard !live.isEmpty || timersWaiting else { return }
         let pass = await ScheduleKeeper(session: session, store: store).sync()
         var parts: [String] = []
