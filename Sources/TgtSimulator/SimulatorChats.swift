@@ -171,11 +171,8 @@ extension TelegramSimulator {
                 let error: [String: Any] = ["@type": "error", "code": code, "message": message]
                 self.emitUpdate(id, [
                     "@type": "updateMessageSendFailed", "old_message_id": tempID, "error": error,
-                    "message": SimObjects.message(id: tempID, chatID: chat.id, topicID: topicID, content: content, sendingState: [
-                        "@type": "messageSendingStateFailed", "error": error, "can_retry": false,
-                        "need_another_sender": false, "need_another_reply_quote": false, "need_drop_reply": false,
-                        "required_paid_message_star_count": 0, "retry_after": 0,
-                    ]),
+                    "message": SimObjects.message(id: tempID, chatID: chat.id, topicID: topicID, content: content,
+                                                  sendingState: SimObjects.failedSendingState(error)),
                 ])
             } else {
                 let first = key.map { key in self.withOutbox(directory) { $0.delivered(key) } } ?? true

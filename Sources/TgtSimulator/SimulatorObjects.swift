@@ -64,6 +64,13 @@ enum SimObjects {
         ], "order": "0", "is_pinned": false, "unread_count": 0]
     }
 
+    /// `messageSendingStateFailed` with TDLib's fields, for a message Telegram refused.
+    static func failedSendingState(_ error: [String: Any]) -> [String: Any] {
+        ["@type": "messageSendingStateFailed", "error": error, "can_retry": false,
+         "need_another_sender": false, "need_another_reply_quote": false, "need_drop_reply": false,
+         "required_paid_message_star_count": 0, "retry_after": 0]
+    }
+
     static func message(id: Int64, chatID: Int64, topicID: Int32?, content: [String: Any], sendingState: [String: Any]?) -> [String: Any] {
         var m: [String: Any] = [
             "@type": "message", "id": id, "chat_id": chatID, "is_outgoing": true,

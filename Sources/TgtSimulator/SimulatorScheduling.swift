@@ -56,11 +56,7 @@ extension TelegramSimulator {
             guard let confirmed else {
                 let error: [String: Any] = ["@type": "error", "code": 400, "message": "SCHEDULE_TOO_MUCH"]
                 var failed = pendingBox.value
-                failed["sending_state"] = [
-                    "@type": "messageSendingStateFailed", "error": error, "can_retry": false,
-                    "need_another_sender": false, "need_another_reply_quote": false, "need_drop_reply": false,
-                    "required_paid_message_star_count": 0, "retry_after": 0,
-                ] as [String: Any]
+                failed["sending_state"] = SimObjects.failedSendingState(error)
                 self.emitUpdate(id, ["@type": "updateMessageSendFailed", "old_message_id": tempID, "error": error, "message": failed])
                 return
             }
