@@ -14,7 +14,7 @@ enum SimHandlers {
     ]
     /// Like TDLib, a request it has no class for is refused whatever the state.
     static func isKnown(_ type: String) -> Bool {
-        offline.contains(type) || authFunctions.contains(type) || afterLogin.contains(type)
+        offline.contains(type) || authFunctions.contains(type) || afterLogin.contains(type) || TelegramSimulator.conversationFunctions.contains(type)
     }
 }
 

@@ -9,15 +9,18 @@ extension TelegramSimulator {
             respond(id, request, SimObjects.user(scenario.account))
         case "loadChats":
             let limit = max(1, request["limit"] as? Int ?? 100)
-            let start = client(id)?.loadedChats ?? 0
-            guard start < scenario.chats.count else { return respond(id, request, Self.error(404, "Not Found")) }
-            let page = scenario.chats[start..<min(scenario.chats.count, start + limit)]
-            for (offset, chat) in page.enumerated() {
+            let archive = (request["chat_list"] as? [String: Any])?["@type"] as? String == "chatListArchive"
+            let listed = scenario.chats.enumerated().filter { $0.element.isArchived == archive }
+            let start = (archive ? client(id)?.loadedArchive : client(id)?.loadedChats) ?? 0
+            guard start < listed.count else { return respond(id, request, Self.error(404, "Not Found")) }
+            let directory = directory(of: id)
+            let page = listed[start..<min(listed.count, start + limit)]
+            for (index, chat) in page {
                 if let group = SimObjects.groupUpdate(chat) { emitUpdate(id, group) }
-                emitUpdate(id, ["@type": "updateNewChat", "chat": SimObjects.chat(chat)])
-                emitUpdate(id, SimObjects.position(chatID: chat.id, order: 1_000_000 - start - offset))
+                emitUpdate(id, ["@type": "updateNewChat", "chat": chatObject(chat, directory: directory)])
+                emitUpdate(id, ["@type": "updateChatPosition", "chat_id": chat.id, "position": positionObject(chat, directory: directory, index: index)])
             }
-            updateClient(id) { $0.loadedChats = start + page.count }
+            updateClient(id) { if archive { $0.loadedArchive = start + page.count } else { $0.loadedChats = start + page.count } }
             respond(id, request, ["@type": "ok"])
         case "getChats":
             let limit = max(0, request["limit"] as? Int ?? 100)
@@ -25,7 +28,7 @@ extension TelegramSimulator {
             respond(id, request, ["@type": "chats", "total_count": scenario.chats.count, "chat_ids": ids])
         case "getChat":
             guard let chat = findChat(request["chat_id"]) else { return respond(id, request, Self.error(400, "Chat not found")) }
-            respond(id, request, SimObjects.chat(chat))
+            respond(id, request, chatObject(chat, directory: directory(of: id)))
         case "getSupergroupFullInfo":
             let sgID = Self.int64(request["supergroup_id"])
             guard let count = scenario.chats.lazy.compactMap({ chat -> Int32? in
@@ -62,8 +65,14 @@ extension TelegramSimulator {
             ])
         case "sendMessage":
             sendMessage(id, request)
+        case "deleteMessages" where areTimelineMessages((request["message_ids"] as? [Any] ?? []).map(Self.int64), chatID: Self.int64(request["chat_id"]), directory: directory(of: id)):
+            deleteTimelineMessages(id, request)
+        case "editMessageText" where areTimelineMessages([Self.int64(request["message_id"])], chatID: Self.int64(request["chat_id"]), directory: directory(of: id)):
+            editTimelineMessage(id, request)
         case "getChatScheduledMessages", "deleteMessages", "editMessageSchedulingState", "createPrivateChat", "editMessageText":
             handleScheduling(id, request, type: type)
+        case _ where Self.conversationFunctions.contains(type):
+            handleConversation(id, request, type: type)
         default:
             respond(id, request, Self.error(400, "Failed to parse JSON object as TDLib request: Unknown class \"\(type)\""))
         }
@@ -124,10 +133,18 @@ extension TelegramSimulator {
             outbox.accept(SimulatorOutbox.Entry(key: key, chatID: chat.id, topicID: topicID, content: content, described: described, silent: silent))
             return key
         }
-        respond(id, request, SimObjects.message(id: tempID, chatID: chat.id, topicID: topicID, content: content,
-                                                sendingState: ["@type": "messageSendingStatePending", "sending_id": 0]))
+        let replyTo = (request["reply_to"] as? [String: Any]).map { Self.int64($0["message_id"]) }
+        var pending = SimObjects.message(id: tempID, chatID: chat.id, topicID: topicID, content: content,
+                                         sendingState: ["@type": "messageSendingStatePending", "sending_id": 0], sender: scenario.account.userID)
+        if let replyTo, replyTo > 0 {
+            guard findMessage(chat, replyTo, directory: directory) != nil else { return respond(id, request, Self.error(400, "Message to be replied not found")) }
+            pending["reply_to"] = ["@type": "messageReplyToMessage", "chat_id": chat.id, "message_id": replyTo, "origin_send_date": 0]
+        }
+        respond(id, request, pending)
+        // Like TDLib: the pending message is announced, and becomes the chat's last message.
+        emitUpdate(id, ["@type": "updateNewMessage", "message": pending])
         scheduleVerdict(id, tempID: tempID, key: directory.isEmpty ? nil : tempID, chat: chat, topicID: topicID,
-                        content: content, described: described, silent: silent, behaviour: behaviour)
+                        content: content, described: described, silent: silent, behaviour: behaviour, replyTo: replyTo)
     }
 
     /// After a restart: announces every message the directory's outbox still holds under a new
@@ -144,7 +161,7 @@ extension TelegramSimulator {
             var behaviour = scenario.sendBehaviours[chat.id] ?? .succeed
             if case .floodWait = behaviour { behaviour = .succeed }  // TDLib waits those out itself
             scheduleVerdict(id, tempID: tempID, key: entry.key, chat: chat, topicID: entry.topicID,
-                            content: entry.content, described: entry.described, silent: entry.silent, behaviour: behaviour)
+                            content: entry.content, described: entry.described, silent: entry.silent, behaviour: behaviour, replyTo: nil)
         }
     }
 
@@ -152,7 +169,7 @@ extension TelegramSimulator {
     /// once per outbox key) or refused. Nothing happens if the client closed first: the
     /// message stays in the outbox for the next client, as in TDLib.
     private func scheduleVerdict(_ id: Int32, tempID: Int64, key: Int64?, chat: SimulatedChat, topicID: Int32?,
-                                 content: [String: Any], described: String, silent: Bool, behaviour: SendBehaviour)
+                                 content: [String: Any], described: String, silent: Bool, behaviour: SendBehaviour, replyTo: Int64?)
     {
         let latency = currentScenario.latency
         let confirmDelay: Double
@@ -176,12 +193,16 @@ extension TelegramSimulator {
                 ])
             } else {
                 let first = key.map { key in self.withOutbox(directory) { $0.delivered(key) } } ?? true
-                let finalID = self.newMessageID() << 20
                 if first { self.recordDelivery(SimulatedDelivery(chatID: chat.id, topicID: topicID, content: described, silent: silent)) }
-                self.emitUpdate(id, [
-                    "@type": "updateMessageSendSucceeded", "old_message_id": tempID,
-                    "message": SimObjects.message(id: finalID, chatID: chat.id, topicID: topicID, content: content, sendingState: nil),
-                ])
+                let me = self.currentScenario.account.userID
+                let posted = directory.isEmpty
+                    ? SimObjects.message(id: self.newMessageID() << 20, chatID: chat.id, topicID: topicID, content: content, sendingState: nil, sender: me)
+                    : self.post(chat, directory: directory, sender: me, content: content, topicID: topicID, replyTo: replyTo)
+                self.emitUpdate(id, ["@type": "updateMessageSendSucceeded", "old_message_id": tempID, "message": posted])
+                if !directory.isEmpty {
+                    self.emitLastMessage(chat, directory: directory)
+                    if first { self.afterDelivery(chat, directory: directory, messageID: Self.int64(posted["id"]), text: described) }
+                }
             }
         }
     }

@@ -7,6 +7,13 @@ enum SimObjects {
          "phone_number": a.phoneNumber.filter(\.isNumber), "is_contact": false, "type": ["@type": "userTypeRegular"]]
     }
 
+    static func person(_ p: SimulatedPerson) -> [String: Any] {
+        ["@type": "user", "id": p.id, "first_name": p.firstName, "last_name": p.lastName, "phone_number": "", "is_contact": true,
+         "usernames": ["@type": "usernames", "active_usernames": p.username.isEmpty ? [] : [p.username], "disabled_usernames": [] as [Any],
+                       "editable_username": p.username, "collectible_usernames": [] as [Any]],
+         "type": ["@type": "userTypeRegular"]]
+    }
+
     static func chatType(_ chat: SimulatedChat) -> [String: Any] {
         switch chat.kind {
         case .basicGroup(let id, _): ["@type": "chatTypeBasicGroup", "basic_group_id": id]
@@ -71,11 +78,13 @@ enum SimObjects {
          "required_paid_message_star_count": 0, "retry_after": 0]
     }
 
-    static func message(id: Int64, chatID: Int64, topicID: Int32?, content: [String: Any], sendingState: [String: Any]?) -> [String: Any] {
+    static func message(id: Int64, chatID: Int64, topicID: Int32?, content: [String: Any], sendingState: [String: Any]?,
+                        sender: Int64 = 424242) -> [String: Any]
+    {
         var m: [String: Any] = [
             "@type": "message", "id": id, "chat_id": chatID, "is_outgoing": true,
-            "date": Int(Date().timeIntervalSince1970), "content": content,
-            "sender_id": ["@type": "messageSenderUser", "user_id": 424242],
+            "date": Int(Date().timeIntervalSince1970), "edit_date": 0, "content": content,
+            "sender_id": ["@type": "messageSenderUser", "user_id": sender],
         ]
         if let sendingState { m["sending_state"] = sendingState }
         if let topicID { m["topic_id"] = ["@type": "messageTopicForum", "forum_topic_id": topicID] }

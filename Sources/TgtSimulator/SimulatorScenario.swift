@@ -11,6 +11,12 @@ public struct SimulatorScenario: Sendable {
     /// Scheduled messages a chat may hold (Telegram's limit is 100; tests lower it to make
     /// Telegram refuse half-way through a batch).
     public var scheduledPerChatLimit = 100
+    /// The people who write in the chats (sent as `updateUser` after login).
+    public var people: [SimulatedPerson] = SimulatorScenario.demoPeople
+    /// What each chat already holds, by chat id (chats not listed are empty).
+    public var histories: [Int64: SimulatedHistory]
+    /// Who answers our messages, by chat id.
+    public var repliers: [Int64: SimulatedReplier] = SimulatorScenario.demoRepliers
 
     public init(account: SimulatedAccount = SimulatedAccount(), chats: [SimulatedChat] = SimulatorScenario.demoChats,
                 sendBehaviours: [Int64: SendBehaviour] = [:], latency: Double = 0, autoConfirmQRAfter: Double? = nil)
@@ -20,6 +26,7 @@ public struct SimulatorScenario: Sendable {
         self.sendBehaviours = sendBehaviours
         self.latency = latency
         self.autoConfirmQRAfter = autoConfirmQRAfter
+        histories = SimulatorScenario.demoHistories(me: account.userID)
     }
 
     /// The `--demo` scenario: a small, realistic account with 2FA (code 12345, password "demo").
@@ -43,6 +50,7 @@ public struct SimulatorScenario: Sendable {
         SimulatedChat(id: -1001000000003, title: "Tech News", kind: .channel(id: 1000000003, memberCount: 12000)),
         SimulatedChat(id: 555_000_111, title: "Alice", kind: .private(userID: 555_000_111)),
         SimulatedChat(id: -4002, title: "Neighbours", kind: .basicGroup(id: 4002, memberCount: 23)),
+        SimulatedChat(id: -4003, title: "Old flatmates", kind: .basicGroup(id: 4003, memberCount: 4), isArchived: true),
     ]
 
     /// `count` chats for benchmarks: mostly groups, one in ten a forum with 3 topics, one in
@@ -115,11 +123,14 @@ public struct SimulatedChat: Sendable {
     public var id: Int64
     public var title: String
     public var kind: Kind
+    /// In the archive list instead of the main list.
+    public var isArchived: Bool
 
-    public init(id: Int64, title: String, kind: Kind) {
+    public init(id: Int64, title: String, kind: Kind, isArchived: Bool = false) {
         self.id = id
         self.title = title
         self.kind = kind
+        self.isArchived = isArchived
     }
 }
 

@@ -151,8 +151,15 @@ extension TelegramSimulator {
             recordDelivery(SimulatedDelivery(chatID: entry.chatID, topicID: entry.topicID, content: entry.described, silent: entry.silent))
             emitToDirectory(directory, ["@type": "updateDeleteMessages", "chat_id": entry.chatID, "message_ids": [entry.messageID],
                                         "is_permanent": true, "from_cache": false])
-            emitToDirectory(directory, ["@type": "updateNewMessage", "message": SimObjects.message(
-                id: newMessageID() << 20, chatID: entry.chatID, topicID: entry.topicID, content: entry.content, sendingState: nil)])
+            let me = currentScenario.account.userID
+            if let chat = findChatInScenario(entry.chatID) {
+                let posted = post(chat, directory: directory, sender: me, content: entry.content, topicID: entry.topicID, replyTo: nil)
+                emitToDirectory(directory, ["@type": "updateNewMessage", "message": posted])
+                emitLastMessage(chat, directory: directory)
+            } else {
+                emitToDirectory(directory, ["@type": "updateNewMessage", "message": SimObjects.message(
+                    id: newMessageID() << 20, chatID: entry.chatID, topicID: entry.topicID, content: entry.content, sendingState: nil, sender: me)])
+            }
         }
     }
 

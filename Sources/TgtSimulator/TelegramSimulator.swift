@@ -26,7 +26,7 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
 
     private let outboxReady = NSCondition()
     private var outbox: [String] = []
-    private let queue = DispatchQueue(label: "tgt.simulator")
+    let queue = DispatchQueue(label: "tgt.simulator")
     /// Answers `td_execute` (e.g. parseTextEntities) with real TDLib when given.
     private let executor: (any TDJSONTransport)?
 
@@ -129,6 +129,16 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
     }
 
     private var schedules: [String: SimulatorSchedule] = [:]
+    private var chatHistories: [String: SimulatorHistory] = [:]
+
+    /// Runs `body` on the conversation history of `directory` (loaded from disk on first use).
+    func withHistory<T>(_ directory: String, _ body: (inout SimulatorHistory) -> T) -> T {
+        lock.withLock {
+            var history = chatHistories[directory] ?? SimulatorHistory(directory: directory)
+            defer { chatHistories[directory] = history }
+            return body(&history)
+        }
+    }
     private var wakeUps: [String: Int32] = [:]
 
     /// Whether a wake-up at `date` is needed for `directory` (none armed, or a later one).
@@ -327,6 +337,8 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
     func emitUser(_ id: Int32) {
         emitUpdate(id, ["@type": "updateOption", "name": "my_id", "value": ["@type": "optionValueInteger", "value": String(currentScenario.account.userID)]])
         emitUpdate(id, ["@type": "updateUser", "user": SimObjects.user(currentScenario.account)])
+        // TDLib describes every user a chat or message mentions before it (updateUser).
+        for person in currentScenario.people { emitUpdate(id, ["@type": "updateUser", "user": SimObjects.person(person)]) }
     }
 
     func finishClose(_ id: Int32) {
@@ -389,6 +401,10 @@ struct SimClient {
     var auth = ""
     var databaseDirectory = ""
     var loadedChats = 0
+    var loadedArchive = 0
+    /// Chats whose history this client asked for (the first answer holds one message).
+    var historyAsked: Set<Int64> = []
+    var openChats: Set<Int64> = []
 }
 
 /// A message the simulator accepted.

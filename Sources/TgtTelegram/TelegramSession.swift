@@ -37,12 +37,16 @@ public actor TelegramSession {
     /// Chats whose scheduled messages changed under us (`updateDeleteMessages`: Telegram posted
     /// one, or another app deleted or moved one), for `ScheduleKeeper` to look at again.
     public nonisolated let scheduleChanges = Broadcast<Int64>()
+    /// Changes in chats and their messages, as they arrive (subscribe with
+    /// `replayingCurrent: false`).
+    public nonisolated let chatEvents = Broadcast<ChatEvent>()
     private let configuration: SessionConfiguration
     private let logger = Logger(label: "tgt.telegram.session")
 
     private(set) public var options: [String: OptionValue] = [:]
     private(set) public var me: User?
-    private(set) var chats: [Int64: Chat] = [:]
+    private(set) var chatList = ChatListState()
+    private(set) var users: [Int64: User] = [:]
     private(set) var basicGroups: [Int64: BasicGroup] = [:]
     private(set) var supergroups: [Int64: Supergroup] = [:]
     private(set) var topicNames: [Int64: [Int32: String]] = [:]
@@ -159,15 +163,21 @@ public actor TelegramSession {
             options[name] = value
         case .user(let user):
             if let myID = options["my_id"]?.intValue, myID == user.id { me = user }
-        case .newChat(let chat):
-            chats[chat.id] = chat
-        case .chatTitle(let chatID, let title):
-            chats[chatID]?.title = title
-        case .chatPosition(let chatID, let position):
-            guard var chat = chats[chatID] else { break }
-            chat.positions.removeAll { $0.isMainList == position.isMainList }
-            if position.order != 0 { chat.positions.append(position) }
-            chats[chatID] = chat
+            users[user.id] = user
+        case .newChat, .chatTitle, .chatPosition, .chatLastMessage, .chatDraftPositions, .chatReadInbox, .chatUnreadMentionCount,
+             .chatMuteFor, .chatPhoto, .chatCanSendBasicMessages, .chatMarkedAsUnread, .unreadChatCount:
+            if let id = chatList.apply(update) { chatEvents.send(.chatChanged(id)) }
+        case .chatReadOutbox(let chatID, let lastRead):
+            if let id = chatList.apply(update) { chatEvents.send(.chatChanged(id)) }
+            chatEvents.send(.readOutbox(chatID: chatID, lastReadMessageID: lastRead))
+        case .messageContent(let chatID, let messageID, let content):
+            if let id = chatList.apply(update) { chatEvents.send(.chatChanged(id)) }
+            chatEvents.send(.messageContent(chatID: chatID, messageID: messageID, content: content))
+        case .messageEdited(let chatID, let messageID, let editDate):
+            if let id = chatList.apply(update) { chatEvents.send(.chatChanged(id)) }
+            chatEvents.send(.messageEdited(chatID: chatID, messageID: messageID, editDate: editDate))
+        case .file(let file):
+            chatEvents.send(.file(file))
         case .basicGroup(let group):
             basicGroups[group.id] = group
         case .supergroup(let group):
@@ -175,6 +185,7 @@ public actor TelegramSession {
         case .forumTopicInfo(let info):
             topicNames[info.chatID, default: [:]][info.forumTopicID] = info.name
         case .newMessage(let message):
+            if !message.isScheduled { chatEvents.send(.newMessage(message)) }
             // Scheduled messages are settled against Telegram's schedule (ScheduleKeeper), not here.
             if collectingAnnouncements, message.isOutgoing, !message.isScheduled, message.sendingState == .pending, announcedOutgoing.count < 10_000 {
                 announcedOutgoing[message.id] = message
@@ -182,10 +193,16 @@ public actor TelegramSession {
             }
         case .messageSendSucceeded(let message, let oldID):
             settle(oldID, .sent(messageID: message.id))
-        case .messageSendFailed(_, let oldID, let error):
+            if let id = chatList.apply(update) { chatEvents.send(.chatChanged(id)) }
+            chatEvents.send(.messageSent(oldMessageID: oldID, message: message))
+        case .messageSendFailed(let message, let oldID, let error):
             settle(oldID, .failed(code: error.code, message: error.message))
-        case .deleteMessages(let chatID, _, _, let fromCache):
-            if !fromCache { scheduleChanges.send(chatID) }
+            chatEvents.send(.messageFailed(oldMessageID: oldID, message: message, error: error.message))
+        case .deleteMessages(let chatID, let ids, _, let fromCache):
+            if !fromCache {
+                scheduleChanges.send(chatID)
+                chatEvents.send(.messagesDeleted(chatID: chatID, messageIDs: ids))
+            }
         case .other, .undecodable:
             break
         }
@@ -216,6 +233,7 @@ public actor TelegramSession {
         authorization.finish()
         connection.finish()
         scheduleChanges.finish()
+        chatEvents.finish()
     }
 
     private func waitUntilProcessed(_ count: UInt64) async {
@@ -252,6 +270,28 @@ public actor TelegramSession {
     // MARK: - Read access for services
 
     func snapshot() -> (chats: [Int64: Chat], basicGroups: [Int64: BasicGroup], supergroups: [Int64: Supergroup]) {
-        (chats, basicGroups, supergroups)
+        (chatList.chats, basicGroups, supergroups)
     }
+
+    /// The chat lists as the updates so far describe them.
+    public var chatListState: ChatListState { chatList }
+
+    /// A chat seen in the updates so far.
+    public func chat(_ id: Int64) -> Chat? { chatList.chats[id] }
+
+    /// A user seen in the updates so far.
+    public func user(_ id: Int64) -> User? { users[id] }
+
+    /// Every user seen in the updates so far.
+    public var userCache: [Int64: User] { users }
+
+    /// Remembers a user fetched with `getUser`.
+    public func remember(_ user: User) { users[user.id] = user }
+
+    /// A basic group or supergroup seen in the updates so far.
+    public func basicGroup(_ id: Int64) -> BasicGroup? { basicGroups[id] }
+    public func supergroup(_ id: Int64) -> Supergroup? { supergroups[id] }
+
+    /// A forum topic's name, when its info was seen.
+    public func topicName(chatID: Int64, topicID: Int32) -> String? { topicNames[chatID]?[topicID] }
 }

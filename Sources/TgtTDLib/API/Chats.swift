@@ -1,18 +1,56 @@
-/// `chat`, reduced to identity, kind, title and its positions in chat lists.
+/// `chat`: identity, kind, title, positions in chat lists, and what a chat list shows
+/// (photo's minithumbnail, last message, unread and mention counts, read markers, mute,
+/// whether the user may write).
 public struct Chat: Decodable, Sendable, Equatable {
     public var id: Int64
     public var type: ChatType
     public var title: String
     public var positions: [ChatPosition]
+    /// The blurred preview of the chat's photo, when it has one.
+    public var photoMinithumbnail: Minithumbnail?
+    /// The small photo file (160 px), to download for a real thumbnail.
+    public var smallPhoto: TDFile?
+    public var lastMessage: Message?
+    public var unreadCount: Int32
+    public var unreadMentionCount: Int32
+    public var lastReadInboxMessageID: Int64
+    /// The newest outgoing message the other side has read (for ✓✓).
+    public var lastReadOutboxMessageID: Int64
+    /// Seconds the chat stays muted (0: not muted; Telegram uses a year and more for "forever").
+    public var muteFor: Int32
+    /// `permissions.can_send_basic_messages`: whether members may post text (admins and
+    /// private chats aside; the Telegram layer combines it with the member's own rights).
+    public var canSendBasicMessages: Bool
+    public var isMarkedAsUnread: Bool
 
     public init(id: Int64, type: ChatType, title: String, positions: [ChatPosition] = []) {
         self.id = id
         self.type = type
         self.title = title
         self.positions = positions
+        unreadCount = 0
+        unreadMentionCount = 0
+        lastReadInboxMessageID = 0
+        lastReadOutboxMessageID = 0
+        muteFor = 0
+        canSendBasicMessages = true
+        isMarkedAsUnread = false
     }
 
-    private enum CodingKeys: String, CodingKey { case id, type, title, positions }
+    private enum CodingKeys: String, CodingKey {
+        case id, type, title, positions, photo, permissions
+        case lastMessage = "last_message"
+        case unreadCount = "unread_count"
+        case unreadMentionCount = "unread_mention_count"
+        case lastReadInboxMessageID = "last_read_inbox_message_id"
+        case lastReadOutboxMessageID = "last_read_outbox_message_id"
+        case notificationSettings = "notification_settings"
+        case isMarkedAsUnread = "is_marked_as_unread"
+    }
+
+    private enum PhotoKeys: String, CodingKey { case minithumbnail, small }
+    private enum PermissionKeys: String, CodingKey { case canSendBasicMessages = "can_send_basic_messages" }
+    private enum NotificationKeys: String, CodingKey { case muteFor = "mute_for" }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -20,29 +58,98 @@ public struct Chat: Decodable, Sendable, Equatable {
         type = try c.decode(ChatType.self, forKey: .type)
         title = try c.decode(String.self, forKey: .title)
         positions = try c.decodeIfPresent([ChatPosition].self, forKey: .positions) ?? []
+        (photoMinithumbnail, smallPhoto) = try Self.photo(c, .photo)
+        lastMessage = try c.decodeIfPresent(Message.self, forKey: .lastMessage)
+        unreadCount = try c.decodeIfPresent(Int32.self, forKey: .unreadCount) ?? 0
+        unreadMentionCount = try c.decodeIfPresent(Int32.self, forKey: .unreadMentionCount) ?? 0
+        lastReadInboxMessageID = try c.decodeIfPresent(Int64.self, forKey: .lastReadInboxMessageID) ?? 0
+        lastReadOutboxMessageID = try c.decodeIfPresent(Int64.self, forKey: .lastReadOutboxMessageID) ?? 0
+        isMarkedAsUnread = try c.decodeIfPresent(Bool.self, forKey: .isMarkedAsUnread) ?? false
+        muteFor = 0
+        if c.contains(.notificationSettings), try !c.decodeNil(forKey: .notificationSettings) {
+            muteFor = try c.nestedContainer(keyedBy: NotificationKeys.self, forKey: .notificationSettings).decodeIfPresent(Int32.self, forKey: .muteFor) ?? 0
+        }
+        canSendBasicMessages = true
+        if c.contains(.permissions), try !c.decodeNil(forKey: .permissions) {
+            canSendBasicMessages = try c.nestedContainer(keyedBy: PermissionKeys.self, forKey: .permissions)
+                .decodeIfPresent(Bool.self, forKey: .canSendBasicMessages) ?? true
+        }
+    }
+
+    /// Reads a `chatPhotoInfo` (the chat's `photo`, or `updateChatPhoto`'s).
+    static func photo<K: CodingKey>(_ c: KeyedDecodingContainer<K>, _ key: K) throws -> (Minithumbnail?, TDFile?) {
+        guard c.contains(key), try !c.decodeNil(forKey: key) else { return (nil, nil) }
+        let photo = try c.nestedContainer(keyedBy: PhotoKeys.self, forKey: key)
+        var mini: Minithumbnail?
+        if photo.contains(.minithumbnail), try !photo.decodeNil(forKey: .minithumbnail) {
+            mini = try photo.decode(Minithumbnail.self, forKey: .minithumbnail)
+        }
+        return (mini, try photo.decodeIfPresent(TDFile.self, forKey: .small))
     }
 }
 
-/// `chatPosition`, reduced to whether it is in the main list and its order there.
-public struct ChatPosition: Decodable, Sendable, Equatable {
-    /// True for `chatListMain`.
-    public var isMainList: Bool
-    /// Sort key (descending); 0 means the chat left the list.
-    public var order: Int64
+/// `ChatList`: the main list, the archive, or a folder.
+public enum ChatListKind: Codable, Sendable, Hashable {
+    case main
+    case archive
+    case folder(Int32)
 
-    public init(isMainList: Bool, order: Int64) {
-        self.isMainList = isMainList
-        self.order = order
+    private enum CodingKeys: String, CodingKey {
+        case type = "@type"
+        case chatFolderID = "chat_folder_id"
     }
-
-    private enum CodingKeys: String, CodingKey { case list, order }
-    private enum ListKeys: String, CodingKey { case type = "@type" }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let list = try c.nestedContainer(keyedBy: ListKeys.self, forKey: .list)
-        isMainList = try list.decode(String.self, forKey: .type) == "chatListMain"
+        switch try c.decode(String.self, forKey: .type) {
+        case "chatListArchive": self = .archive
+        case "chatListFolder": self = .folder(try c.decode(Int32.self, forKey: .chatFolderID))
+        default: self = .main
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .main: try c.encode("chatListMain", forKey: .type)
+        case .archive: try c.encode("chatListArchive", forKey: .type)
+        case .folder(let id):
+            try c.encode("chatListFolder", forKey: .type)
+            try c.encode(id, forKey: .chatFolderID)
+        }
+    }
+}
+
+/// `chatPosition`: a chat's place in one chat list.
+public struct ChatPosition: Decodable, Sendable, Equatable {
+    public var list: ChatListKind
+    /// Sort key (descending, ties by chat id descending); 0 means the chat left the list.
+    public var order: Int64
+    public var isPinned: Bool
+
+    /// True for `chatListMain`.
+    public var isMainList: Bool { list == .main }
+
+    public init(list: ChatListKind = .main, order: Int64, isPinned: Bool = false) {
+        self.list = list
+        self.order = order
+        self.isPinned = isPinned
+    }
+
+    public init(isMainList: Bool, order: Int64) {
+        self.init(list: isMainList ? .main : .archive, order: order)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case list, order
+        case isPinned = "is_pinned"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        list = try c.decode(ChatListKind.self, forKey: .list)
         order = try c.decode(TDInt64.self, forKey: .order).value
+        isPinned = try c.decodeIfPresent(Bool.self, forKey: .isPinned) ?? false
     }
 }
 
@@ -90,19 +197,31 @@ public struct BasicGroup: Decodable, Sendable, Equatable {
     public var memberCount: Int32
     public var isActive: Bool
     public var upgradedToSupergroupID: Int64
+    /// The account's own status in the group.
+    public var status: MemberStatus
 
-    public init(id: Int64, memberCount: Int32, isActive: Bool = true, upgradedToSupergroupID: Int64 = 0) {
+    public init(id: Int64, memberCount: Int32, isActive: Bool = true, upgradedToSupergroupID: Int64 = 0, status: MemberStatus = .member) {
         self.id = id
         self.memberCount = memberCount
         self.isActive = isActive
         self.upgradedToSupergroupID = upgradedToSupergroupID
+        self.status = status
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
+        case id, status
         case memberCount = "member_count"
         case isActive = "is_active"
         case upgradedToSupergroupID = "upgraded_to_supergroup_id"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(Int64.self, forKey: .id)
+        memberCount = try c.decodeIfPresent(Int32.self, forKey: .memberCount) ?? 0
+        isActive = try c.decodeIfPresent(Bool.self, forKey: .isActive) ?? true
+        upgradedToSupergroupID = try c.decodeIfPresent(Int64.self, forKey: .upgradedToSupergroupID) ?? 0
+        status = try c.decodeIfPresent(MemberStatus.self, forKey: .status) ?? .member
     }
 }
 
@@ -112,19 +231,39 @@ public struct Supergroup: Decodable, Sendable, Equatable {
     public var memberCount: Int32
     public var isChannel: Bool
     public var isForum: Bool
+    /// The account's own status (for channels: whether it may post).
+    public var status: MemberStatus
+    /// `usernames.active_usernames`.
+    public var usernames: [String]
 
-    public init(id: Int64, memberCount: Int32, isChannel: Bool = false, isForum: Bool = false) {
+    public init(id: Int64, memberCount: Int32, isChannel: Bool = false, isForum: Bool = false, status: MemberStatus = .member, usernames: [String] = []) {
         self.id = id
         self.memberCount = memberCount
         self.isChannel = isChannel
         self.isForum = isForum
+        self.status = status
+        self.usernames = usernames
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
+        case id, status, usernames
         case memberCount = "member_count"
         case isChannel = "is_channel"
         case isForum = "is_forum"
+    }
+    private enum UsernameKeys: String, CodingKey { case activeUsernames = "active_usernames" }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(Int64.self, forKey: .id)
+        memberCount = try c.decodeIfPresent(Int32.self, forKey: .memberCount) ?? 0
+        isChannel = try c.decodeIfPresent(Bool.self, forKey: .isChannel) ?? false
+        isForum = try c.decodeIfPresent(Bool.self, forKey: .isForum) ?? false
+        status = try c.decodeIfPresent(MemberStatus.self, forKey: .status) ?? .member
+        usernames = []
+        if c.contains(.usernames), try !c.decodeNil(forKey: .usernames) {
+            usernames = try c.nestedContainer(keyedBy: UsernameKeys.self, forKey: .usernames).decodeIfPresent([String].self, forKey: .activeUsernames) ?? []
+        }
     }
 }
 

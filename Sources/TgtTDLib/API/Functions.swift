@@ -229,8 +229,12 @@ public enum TDFunctions {
         public typealias Result = TDOk
         public static let typeName = "loadChats"
         public var limit: Int32
-        public init(limit: Int32) { self.limit = limit }
-        public func encode(to encoder: any Encoder) throws { try encodeMainList(limit: limit, to: encoder) }
+        public var list: ChatListKind
+        public init(limit: Int32, list: ChatListKind = .main) {
+            self.limit = limit
+            self.list = list
+        }
+        public func encode(to encoder: any Encoder) throws { try encodeList(list, limit: limit, to: encoder) }
     }
 
     /// `getChats` on the main chat list (only the benchmark's "original approach" uses it).
@@ -239,7 +243,7 @@ public enum TDFunctions {
         public static let typeName = "getChats"
         public var limit: Int32
         public init(limit: Int32) { self.limit = limit }
-        public func encode(to encoder: any Encoder) throws { try encodeMainList(limit: limit, to: encoder) }
+        public func encode(to encoder: any Encoder) throws { try encodeList(.main, limit: limit, to: encoder) }
     }
 
     /// `getChat`.
@@ -340,8 +344,13 @@ public enum TDFunctions {
         /// When Telegram should post it (Unix time); nil sends now. TDLib sends a date less
         /// than about 10 s ahead at once, and refuses one more than 367 days ahead.
         public var sendDate: Int32?
+        /// The message (of the same chat) this one answers.
+        public var replyToMessageID: Int64?
 
-        public init(chatID: Int64, forumTopicID: Int32? = nil, silent: Bool = false, content: Content, sendDate: Int32? = nil) {
+        public init(chatID: Int64, forumTopicID: Int32? = nil, silent: Bool = false, content: Content, sendDate: Int32? = nil,
+                    replyToMessageID: Int64? = nil)
+        {
+            self.replyToMessageID = replyToMessageID
             self.chatID = chatID
             self.forumTopicID = forumTopicID
             self.silent = silent
@@ -352,11 +361,13 @@ public enum TDFunctions {
         enum CodingKeys: String, CodingKey {
             case chatID = "chat_id"
             case topicID = "topic_id"
+            case replyTo = "reply_to"
             case options
             case inputMessageContent = "input_message_content"
         }
         enum TypedKeys: String, CodingKey {
             case type = "@type"
+            case messageID = "message_id"
             case forumTopicID = "forum_topic_id"
             case disableNotification = "disable_notification"
             case schedulingState = "scheduling_state"
@@ -370,6 +381,11 @@ public enum TDFunctions {
                 var topic = c.nestedContainer(keyedBy: TypedKeys.self, forKey: .topicID)
                 try topic.encode("messageTopicForum", forKey: .type)
                 try topic.encode(forumTopicID, forKey: .forumTopicID)
+            }
+            if let replyToMessageID {
+                var reply = c.nestedContainer(keyedBy: TypedKeys.self, forKey: .replyTo)
+                try reply.encode("inputMessageReplyToMessage", forKey: .type)
+                try reply.encode(replyToMessageID, forKey: .messageID)
             }
             var options = c.nestedContainer(keyedBy: TypedKeys.self, forKey: .options)
             try options.encode("messageSendOptions", forKey: .type)
@@ -396,8 +412,8 @@ private enum MainListKeys: String, CodingKey {
     case limit
 }
 
-private func encodeMainList(limit: Int32, to encoder: any Encoder) throws {
+private func encodeList(_ list: ChatListKind, limit: Int32, to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: MainListKeys.self)
-    try c.encode(["@type": "chatListMain"], forKey: .chatList)
+    try c.encode(list, forKey: .chatList)
     try c.encode(limit, forKey: .limit)
 }

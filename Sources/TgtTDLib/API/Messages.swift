@@ -98,8 +98,9 @@ public struct TDLocation: Codable, Sendable, Equatable {
     }
 }
 
-/// `message`, reduced to what the sender and the recovery of interrupted sends need: ids,
-/// sending state, direction, forum topic and the text of a text message.
+/// `message`, reduced to what the app uses: ids, sending and scheduling state, direction,
+/// sender, dates, forum topic, reply and forward headers, and the content (text, a typed
+/// media placeholder, or a service action).
 public struct Message: Decodable, Sendable, Equatable {
     public var id: Int64
     public var chatID: Int64
@@ -112,6 +113,18 @@ public struct Message: Decodable, Sendable, Equatable {
     public var text: String?
     /// For a scheduled message, when Telegram will post it (`scheduling_state`); nil otherwise.
     public var scheduledFor: Int32?
+    /// Who sent it (nil only in hand-made values).
+    public var senderID: MessageSenderID?
+    /// When it was last edited (0: never).
+    public var editDate: Int32
+    /// What it carries (nil only in hand-made values).
+    public var content: MessageContent?
+    /// The message it answers, when it is a reply to a message.
+    public var replyTo: MessageReplyTo?
+    /// Who wrote it first, when it was forwarded.
+    public var forwardOrigin: ForwardOrigin?
+    /// Whether it mentions the user and they have not seen it.
+    public var containsUnreadMention: Bool
 
     /// Whether this is a scheduled message (its id is the scheduled one, not the posted one).
     public var isScheduled: Bool { scheduledFor != nil }
@@ -123,7 +136,9 @@ public struct Message: Decodable, Sendable, Equatable {
     }
 
     public init(id: Int64, chatID: Int64, sendingState: MessageSendingState? = nil, date: Int32 = 0,
-                isOutgoing: Bool = true, forumTopicID: Int32? = nil, text: String? = nil, scheduledFor: Int32? = nil)
+                isOutgoing: Bool = true, forumTopicID: Int32? = nil, text: String? = nil, scheduledFor: Int32? = nil,
+                senderID: MessageSenderID? = nil, editDate: Int32 = 0, content: MessageContent? = nil,
+                replyTo: MessageReplyTo? = nil, forwardOrigin: ForwardOrigin? = nil, containsUnreadMention: Bool = false)
     {
         self.scheduledFor = scheduledFor
         self.id = id
@@ -132,7 +147,13 @@ public struct Message: Decodable, Sendable, Equatable {
         self.date = date
         self.isOutgoing = isOutgoing
         self.forumTopicID = forumTopicID
-        self.text = text
+        self.senderID = senderID
+        self.editDate = editDate
+        self.content = content ?? text.map { .text(FormattedText(text: $0)) }
+        self.text = text ?? content.flatMap { if case .text(let t) = $0 { t.text } else { nil } }
+        self.replyTo = replyTo
+        self.forwardOrigin = forwardOrigin
+        self.containsUnreadMention = containsUnreadMention
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -144,12 +165,16 @@ public struct Message: Decodable, Sendable, Equatable {
         case isOutgoing = "is_outgoing"
         case topicID = "topic_id"
         case content
+        case senderID = "sender_id"
+        case editDate = "edit_date"
+        case replyTo = "reply_to"
+        case forwardInfo = "forward_info"
+        case containsUnreadMention = "contains_unread_mention"
     }
 
     private enum NestedKeys: String, CodingKey {
         case type = "@type"
         case forumTopicID = "forum_topic_id"
-        case text
     }
 
     public init(from decoder: any Decoder) throws {
@@ -159,7 +184,10 @@ public struct Message: Decodable, Sendable, Equatable {
         sendingState = try c.decodeIfPresent(MessageSendingState.self, forKey: .sendingState)
         scheduledFor = try c.decodeIfPresent(SchedulingState.self, forKey: .schedulingState)?.sendDate
         date = try c.decodeIfPresent(Int32.self, forKey: .date) ?? 0
+        editDate = try c.decodeIfPresent(Int32.self, forKey: .editDate) ?? 0
         isOutgoing = try c.decodeIfPresent(Bool.self, forKey: .isOutgoing) ?? false
+        containsUnreadMention = try c.decodeIfPresent(Bool.self, forKey: .containsUnreadMention) ?? false
+        senderID = try c.decodeIfPresent(MessageSenderID.self, forKey: .senderID)
         forumTopicID = nil
         if c.contains(.topicID), try !c.decodeNil(forKey: .topicID) {
             let topic = try c.nestedContainer(keyedBy: NestedKeys.self, forKey: .topicID)
@@ -167,13 +195,14 @@ public struct Message: Decodable, Sendable, Equatable {
                 forumTopicID = try topic.decodeIfPresent(Int32.self, forKey: .forumTopicID)
             }
         }
-        text = nil
-        if c.contains(.content), try !c.decodeNil(forKey: .content) {
-            let content = try c.nestedContainer(keyedBy: NestedKeys.self, forKey: .content)
-            if try content.decodeIfPresent(String.self, forKey: .type) == "messageText" {
-                text = try content.decodeIfPresent(FormattedText.self, forKey: .text)?.text
-            }
+        replyTo = nil
+        if c.contains(.replyTo), try !c.decodeNil(forKey: .replyTo) {
+            let type = try c.nestedContainer(keyedBy: NestedKeys.self, forKey: .replyTo).decodeIfPresent(String.self, forKey: .type)
+            if type == "messageReplyToMessage" { replyTo = try c.decode(MessageReplyTo.self, forKey: .replyTo) }
         }
+        forwardOrigin = try c.decodeIfPresent(ForwardOrigin.self, forKey: .forwardInfo)
+        content = try c.decodeIfPresent(MessageContent.self, forKey: .content)
+        if case .text(let formatted)? = content { text = formatted.text } else { text = nil }
     }
 }
 

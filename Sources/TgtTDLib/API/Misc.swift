@@ -63,22 +63,39 @@ public enum OptionValue: Decodable, Sendable, Equatable {
     }
 }
 
-/// `user`, reduced to identity and name.
+/// `user`, reduced to identity, name and active usernames.
 public struct User: Decodable, Sendable, Equatable {
     public var id: Int64
     public var firstName: String
     public var lastName: String
+    /// `usernames.active_usernames` (without "@"), the editable one first.
+    public var usernames: [String]
 
-    public init(id: Int64, firstName: String, lastName: String) {
+    public init(id: Int64, firstName: String, lastName: String, usernames: [String] = []) {
         self.id = id
         self.firstName = firstName
         self.lastName = lastName
+        self.usernames = usernames
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
+        case id, usernames
         case firstName = "first_name"
         case lastName = "last_name"
+    }
+
+    private enum UsernameKeys: String, CodingKey { case activeUsernames = "active_usernames" }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(Int64.self, forKey: .id)
+        firstName = try c.decodeIfPresent(String.self, forKey: .firstName) ?? ""
+        lastName = try c.decodeIfPresent(String.self, forKey: .lastName) ?? ""
+        usernames = []
+        if c.contains(.usernames), try !c.decodeNil(forKey: .usernames) {
+            usernames = try c.nestedContainer(keyedBy: UsernameKeys.self, forKey: .usernames)
+                .decodeIfPresent([String].self, forKey: .activeUsernames) ?? []
+        }
     }
 
     /// "Ada Lovelace".

@@ -21,6 +21,22 @@ public enum TDUpdate: Sendable, Equatable {
     /// `updateDeleteMessages`: messages gone from a chat. A scheduled message that Telegram
     /// posts, or that someone deletes, arrives here with its scheduled id (`is_permanent`).
     case deleteMessages(chatID: Int64, messageIDs: [Int64], isPermanent: Bool, fromCache: Bool)
+    /// `updateChatLastMessage` (nil: the chat has no message now), with the chat's new positions.
+    case chatLastMessage(chatID: Int64, message: Message?, positions: [ChatPosition])
+    /// `updateChatDraftMessage`, reduced to the positions it carries (a draft moves a chat).
+    case chatDraftPositions(chatID: Int64, positions: [ChatPosition])
+    case chatReadInbox(chatID: Int64, lastReadInboxMessageID: Int64, unreadCount: Int32)
+    case chatReadOutbox(chatID: Int64, lastReadOutboxMessageID: Int64)
+    case chatUnreadMentionCount(chatID: Int64, count: Int32)
+    case chatMuteFor(chatID: Int64, muteFor: Int32)
+    case chatPhoto(chatID: Int64, minithumbnail: Minithumbnail?, small: TDFile?)
+    case chatCanSendBasicMessages(chatID: Int64, Bool)
+    case chatMarkedAsUnread(chatID: Int64, Bool)
+    /// `updateUnreadChatCount`: how many chats of a list are unread (and unread and not muted).
+    case unreadChatCount(list: ChatListKind, unreadCount: Int32, unreadUnmutedCount: Int32)
+    case messageContent(chatID: Int64, messageID: Int64, content: MessageContent)
+    case messageEdited(chatID: Int64, messageID: Int64, editDate: Int32)
+    case file(TDFile)
     /// An update type not decoded by this build.
     case other(String)
     /// A known type whose contents did not decode (logged; treated like `.other`).
@@ -43,6 +59,24 @@ public enum TDUpdate: Sendable, Equatable {
         case messageIDs = "message_ids"
         case isPermanent = "is_permanent"
         case fromCache = "from_cache"
+        case lastMessage = "last_message"
+        case positions, photo, file, permissions
+        case lastReadInboxMessageID = "last_read_inbox_message_id"
+        case lastReadOutboxMessageID = "last_read_outbox_message_id"
+        case unreadCount = "unread_count"
+        case unreadMentionCount = "unread_mention_count"
+        case notificationSettings = "notification_settings"
+        case isMarkedAsUnread = "is_marked_as_unread"
+        case chatList = "chat_list"
+        case unreadUnmutedCount = "unread_unmuted_count"
+        case messageID = "message_id"
+        case newContent = "new_content"
+        case editDate = "edit_date"
+    }
+
+    private enum NestedKeys: String, CodingKey {
+        case muteFor = "mute_for"
+        case canSendBasicMessages = "can_send_basic_messages"
     }
 
     /// Decodes the update whose `@type` is `typeName` from `decoder`, never throwing.
@@ -86,6 +120,41 @@ public enum TDUpdate: Sendable, Equatable {
                     chatID: try c.decode(Int64.self, forKey: .chatID), messageIDs: try c.decode([Int64].self, forKey: .messageIDs),
                     isPermanent: try c.decodeIfPresent(Bool.self, forKey: .isPermanent) ?? false,
                     fromCache: try c.decodeIfPresent(Bool.self, forKey: .fromCache) ?? false)
+            case "updateChatLastMessage":
+                self = .chatLastMessage(chatID: try c.decode(Int64.self, forKey: .chatID), message: try c.decodeIfPresent(Message.self, forKey: .lastMessage),
+                                        positions: try c.decodeIfPresent([ChatPosition].self, forKey: .positions) ?? [])
+            case "updateChatDraftMessage":
+                self = .chatDraftPositions(chatID: try c.decode(Int64.self, forKey: .chatID), positions: try c.decodeIfPresent([ChatPosition].self, forKey: .positions) ?? [])
+            case "updateChatReadInbox":
+                self = .chatReadInbox(chatID: try c.decode(Int64.self, forKey: .chatID),
+                                      lastReadInboxMessageID: try c.decode(Int64.self, forKey: .lastReadInboxMessageID),
+                                      unreadCount: try c.decode(Int32.self, forKey: .unreadCount))
+            case "updateChatReadOutbox":
+                self = .chatReadOutbox(chatID: try c.decode(Int64.self, forKey: .chatID), lastReadOutboxMessageID: try c.decode(Int64.self, forKey: .lastReadOutboxMessageID))
+            case "updateChatUnreadMentionCount":
+                self = .chatUnreadMentionCount(chatID: try c.decode(Int64.self, forKey: .chatID), count: try c.decode(Int32.self, forKey: .unreadMentionCount))
+            case "updateChatNotificationSettings":
+                let settings = try c.nestedContainer(keyedBy: NestedKeys.self, forKey: .notificationSettings)
+                self = .chatMuteFor(chatID: try c.decode(Int64.self, forKey: .chatID), muteFor: try settings.decodeIfPresent(Int32.self, forKey: .muteFor) ?? 0)
+            case "updateChatPhoto":
+                let (mini, small) = try Chat.photo(c, .photo)
+                self = .chatPhoto(chatID: try c.decode(Int64.self, forKey: .chatID), minithumbnail: mini, small: small)
+            case "updateChatPermissions":
+                let permissions = try c.nestedContainer(keyedBy: NestedKeys.self, forKey: .permissions)
+                self = .chatCanSendBasicMessages(chatID: try c.decode(Int64.self, forKey: .chatID),
+                                                 try permissions.decodeIfPresent(Bool.self, forKey: .canSendBasicMessages) ?? true)
+            case "updateChatIsMarkedAsUnread":
+                self = .chatMarkedAsUnread(chatID: try c.decode(Int64.self, forKey: .chatID), try c.decode(Bool.self, forKey: .isMarkedAsUnread))
+            case "updateUnreadChatCount":
+                self = .unreadChatCount(list: try c.decode(ChatListKind.self, forKey: .chatList), unreadCount: try c.decode(Int32.self, forKey: .unreadCount),
+                                        unreadUnmutedCount: try c.decode(Int32.self, forKey: .unreadUnmutedCount))
+            case "updateMessageContent":
+                self = .messageContent(chatID: try c.decode(Int64.self, forKey: .chatID), messageID: try c.decode(Int64.self, forKey: .messageID),
+                                       content: try c.decode(MessageContent.self, forKey: .newContent))
+            case "updateMessageEdited":
+                self = .messageEdited(chatID: try c.decode(Int64.self, forKey: .chatID), messageID: try c.decode(Int64.self, forKey: .messageID),
+                                      editDate: try c.decode(Int32.self, forKey: .editDate))
+            case "updateFile": self = .file(try c.decode(TDFile.self, forKey: .file))
             default: self = .other(typeName)
             }
         } catch {

@@ -1,0 +1,428 @@
+import Foundation
+
+/// Conversations in the simulated Telegram: chat objects with their last message and counts,
+/// `getChatHistory` (newest first, the first answer a single message as TDLib's often is),
+/// `getMessage`, `getMessageProperties`, `openChat`/`closeChat`, `viewMessages` (read
+/// markers), searches, edits and deletes of ordinary messages, thumbnails through
+/// `downloadFile`, and the people who reply.
+extension TelegramSimulator {
+    static let conversationFunctions: Set<String> = [
+        "getChatHistory", "getMessage", "getMessageProperties", "openChat", "closeChat", "viewMessages", "searchChats",
+        "searchChatsOnServer", "searchChatMessages", "searchMessages", "downloadFile", "getUser",
+    ]
+
+    // MARK: - The timeline of a chat: seed + history
+
+    func seed(for chat: SimulatedChat) -> SimulatorSeed? {
+        let scenario = currentScenario
+        guard let history = scenario.histories[chat.id], history.count > 0 else { return nil }
+        let index = scenario.chats.firstIndex { $0.id == chat.id } ?? 0
+        return SimulatorSeed(chat: chat, history: history, me: scenario.account.userID, chatIndex: index)
+    }
+
+    func directory(of id: Int32) -> String { client(id)?.databaseDirectory ?? "" }
+
+    /// Up to `limit` visible messages of the chat with ids below `below` (0: from the newest),
+    /// newest first, edits applied.
+    func timeline(_ chat: SimulatedChat, directory: String, below: Int64, limit: Int) -> [[String: Any]] {
+        let seed = seed(for: chat)
+        let (added, deleted, edits) = withHistory(directory) { ($0.added[chat.id] ?? [], $0.deleted[chat.id] ?? [], $0.edits[chat.id] ?? [:]) }
+        var result: [[String: Any]] = []
+        var addedIndex = added.count - 1
+        var seedIndex = (seed?.history.count ?? 0) - 1
+        if below > 0 {
+            while addedIndex >= 0, Self.int64(added[addedIndex]["id"]) >= below { addedIndex -= 1 }
+            // Seeded ids are (i + 1) << 20: the newest below `below` has i + 1 = (below - 1) >> 20.
+            seedIndex = min(seedIndex, Int((below - 1) >> 20) - 1)
+        }
+        while result.count < limit {
+            let addedID = addedIndex >= 0 ? Self.int64(added[addedIndex]["id"]) : -1
+            let seedID = seedIndex >= 0 ? SimulatorSeed.id(seedIndex) : -1
+            if addedID < 0 && seedID < 0 { break }
+            var message: [String: Any]
+            if addedID > seedID {
+                message = added[addedIndex]
+                addedIndex -= 1
+            } else if let seed {
+                message = seed.message(seedIndex)
+                seedIndex -= 1
+            } else {
+                break
+            }
+            let messageID = Self.int64(message["id"])
+            if deleted.contains(messageID) { continue }
+            if let edit = edits[messageID] {
+                message["content"] = edit.content
+                message["edit_date"] = edit.date
+            }
+            result.append(message)
+        }
+        return result
+    }
+
+    func findMessage(_ chat: SimulatedChat, _ messageID: Int64, directory: String) -> [String: Any]? {
+        let found = timeline(chat, directory: directory, below: messageID + 1, limit: 1).first
+        return found.flatMap { Self.int64($0["id"]) == messageID ? $0 : nil }
+    }
+
+    /// The chat's read markers and unread count as the account sees them now.
+    func readState(_ chat: SimulatedChat, directory: String) -> (unread: Int, lastReadInbox: Int64, lastReadOutbox: Int64) {
+        let seed = seed(for: chat)
+        let (inbox, outbox) = withHistory(directory) { ($0.readInbox[chat.id], $0.readOutbox[chat.id]) }
+        let me = currentScenario.account.userID
+        // Seeded: the last `unreadCount` incoming messages are unread; everything outgoing was read.
+        var seededInbox: Int64 = 0
+        if let seed {
+            var left = seed.history.unreadCount
+            var i = seed.history.count - 1
+            while i >= 0, left > 0 {
+                if !seed.isOutgoing(i) { left -= 1 }
+                i -= 1
+            }
+            seededInbox = i >= 0 ? SimulatorSeed.id(i) : 0
+        }
+        let lastReadInbox = max(seededInbox, inbox ?? 0)
+        let lastReadOutbox = max(seed.map { SimulatorSeed.id($0.history.count - 1) } ?? 0, outbox ?? 0)
+        var unread = 0
+        var below: Int64 = 0
+        scan: while true {
+            let page = timeline(chat, directory: directory, below: below, limit: 20)
+            for message in page {
+                let messageID = Self.int64(message["id"])
+                if messageID <= lastReadInbox { break scan }
+                let sender = (message["sender_id"] as? [String: Any]).map { Self.int64($0["user_id"]) }
+                if sender != me { unread += 1 }
+                below = messageID
+            }
+            if page.count < 20 { break }
+        }
+        return (unread, lastReadInbox, lastReadOutbox)
+    }
+
+    /// The chat's sort key: pinned aside, by the date and id of its last message, as Telegram's.
+    func order(_ chat: SimulatedChat, directory: String, index: Int) -> Int64 {
+        guard let last = timeline(chat, directory: directory, below: 0, limit: 1).first else { return Int64(1_000_000 - index) }
+        return Int64(last["date"] as? Int ?? 0) << 20 | (Self.int64(last["id"]) >> 20 & 0xFFFFF)
+    }
+
+    func positionObject(_ chat: SimulatedChat, directory: String, index: Int) -> [String: Any] {
+        ["@type": "chatPosition", "list": ["@type": chat.isArchived ? "chatListArchive" : "chatListMain"],
+         "order": String(order(chat, directory: directory, index: index)), "is_pinned": false]
+    }
+
+    /// The full `chat` object: photo, last message, counts, permissions, mute.
+    func chatObject(_ chat: SimulatedChat, directory: String) -> [String: Any] {
+        var object = SimObjects.chat(chat)
+        let scenario = currentScenario
+        let read = readState(chat, directory: directory)
+        object["unread_count"] = read.unread
+        object["last_read_inbox_message_id"] = read.lastReadInbox
+        object["last_read_outbox_message_id"] = read.lastReadOutbox
+        object["unread_mention_count"] = 0
+        object["is_marked_as_unread"] = false
+        if let last = timeline(chat, directory: directory, below: 0, limit: 1).first { object["last_message"] = last }
+        let muteFor = scenario.histories[chat.id]?.muteFor ?? 0
+        object["notification_settings"] = ["@type": "chatNotificationSettings", "use_default_mute_for": muteFor == 0, "mute_for": muteFor,
+                                           "use_default_sound": true, "use_default_show_preview": true, "show_preview": true]
+        var canWrite = true
+        if case .fail(403, _)? = scenario.sendBehaviours[chat.id] { canWrite = false }
+        object["permissions"] = ["@type": "chatPermissions", "can_send_basic_messages": canWrite, "can_send_photos": canWrite,
+                                 "can_send_polls": canWrite, "can_send_other_messages": canWrite, "can_add_link_previews": canWrite]
+        if scenario.histories[chat.id] != nil, chat.id != -4002 {
+            let fileID = SimulatorSeed.fileID(chat.id, -1)
+            object["photo"] = ["@type": "chatPhotoInfo", "small": SimulatorMedia.file(fileID, size: SimulatorMedia.thumbnailSize),
+                               "big": SimulatorMedia.file(fileID + 1, size: 200_000), "minithumbnail": SimulatorMedia.minithumbnail,
+                               "has_animation": false, "is_personal": false]
+        }
+        return object
+    }
+
+    // MARK: - Requests
+
+    func handleConversation(_ id: Int32, _ request: [String: Any], type: String) {
+        let scenario = currentScenario
+        let directory = directory(of: id)
+        func chat() -> SimulatedChat? { findChatInScenario(request["chat_id"]) }
+        switch type {
+        case "getChatHistory":
+            guard let chat = chat() else { return respond(id, request, Self.error(400, "Chat not found")) }
+            let limit = request["limit"] as? Int ?? 0
+            guard limit > 0, limit <= 100 else { return respond(id, request, Self.error(400, "Parameter limit must be positive")) }
+            let from = Self.int64(request["from_message_id"])
+            // Like TDLib, the first answer from the newest message holds just that message.
+            let first = from == 0 && !(client(id)?.historyAsked.contains(chat.id) ?? false)
+            updateClient(id) { $0.historyAsked.insert(chat.id) }
+            let messages = timeline(chat, directory: directory, below: from, limit: first ? 1 : limit)
+            respond(id, request, ["@type": "messages", "total_count": messages.count, "messages": messages])
+        case "getMessage":
+            guard let chat = chat() else { return respond(id, request, Self.error(400, "Chat not found")) }
+            guard let message = findMessage(chat, Self.int64(request["message_id"]), directory: directory) else {
+                return respond(id, request, Self.error(404, "Not Found"))
+            }
+            respond(id, request, message)
+        case "getMessageProperties":
+            guard let chat = chat() else { return respond(id, request, Self.error(400, "Chat not found")) }
+            guard let message = findMessage(chat, Self.int64(request["message_id"]), directory: directory) else {
+                return respond(id, request, Self.error(404, "Not Found"))
+            }
+            respond(id, request, properties(message, chat: chat))
+        case "openChat", "closeChat":
+            guard let chat = chat() else { return respond(id, request, Self.error(400, "Chat not found")) }
+            updateClient(id) { if type == "openChat" { $0.openChats.insert(chat.id) } else { $0.openChats.remove(chat.id) } }
+            respond(id, request, ["@type": "ok"])
+        case "viewMessages":
+            guard let chat = chat() else { return respond(id, request, Self.error(400, "Chat not found")) }
+            let ids = (request["message_ids"] as? [Any] ?? []).map(Self.int64)
+            let open = client(id)?.openChats.contains(chat.id) ?? false
+            respond(id, request, ["@type": "ok"])
+            guard open || request["force_read"] as? Bool == true, let newest = ids.max() else { return }
+            let before = readState(chat, directory: directory)
+            guard newest > before.lastReadInbox else { return }
+            withHistory(directory) { $0.markInboxRead(newest, chatID: chat.id) }
+            let after = readState(chat, directory: directory)
+            emitToDirectory(directory, ["@type": "updateChatReadInbox", "chat_id": chat.id, "last_read_inbox_message_id": after.lastReadInbox,
+                                        "unread_count": after.unread])
+        case "searchChats", "searchChatsOnServer":
+            let query = (request["query"] as? String ?? "").lowercased()
+            let limit = max(1, request["limit"] as? Int ?? 50)
+            let people = Dictionary(scenario.people.map { ($0.id, $0.username.lowercased()) }, uniquingKeysWith: { a, _ in a })
+            let found = scenario.chats.filter { chat in
+                guard !query.isEmpty else { return type == "searchChats" }
+                if chat.title.lowercased().contains(query) { return true }
+                if case .private(let userID) = chat.kind, let name = people[userID], !name.isEmpty { return name.contains(query.hasPrefix("@") ? String(query.dropFirst()) : query) }
+                return false
+            }.prefix(limit).map(\.id)
+            respond(id, request, ["@type": "chats", "total_count": found.count, "chat_ids": Array(found)])
+        case "searchChatMessages", "searchMessages":
+            let query = (request["query"] as? String ?? "").lowercased()
+            let limit = min(100, max(1, request["limit"] as? Int ?? 20))
+            var chats = scenario.chats
+            if type == "searchChatMessages" {
+                guard let chat = chat() else { return respond(id, request, Self.error(400, "Chat not found")) }
+                chats = [chat]
+            }
+            var found: [[String: Any]] = []
+            for chat in chats {
+                for message in timeline(chat, directory: directory, below: 0, limit: 10_000) where Self.text(of: message).lowercased().contains(query) {
+                    found.append(message)
+                    if found.count >= 500 { break }
+                }
+            }
+            found.sort { ($0["date"] as? Int ?? 0, Self.int64($0["id"])) > ($1["date"] as? Int ?? 0, Self.int64($1["id"])) }
+            let page = Array(found.prefix(limit))
+            if type == "searchChatMessages" {
+                respond(id, request, ["@type": "foundChatMessages", "total_count": found.count, "messages": page, "next_from_message_id": 0])
+            } else {
+                respond(id, request, ["@type": "foundMessages", "total_count": found.count, "messages": page, "next_offset": ""])
+            }
+        case "downloadFile":
+            let fileID = Int32(truncatingIfNeeded: Self.int64(request["file_id"]))
+            guard fileID > 0, !directory.isEmpty else { return respond(id, request, Self.error(400, "Invalid file identifier")) }
+            // Every small size of a seeded photo has the same picture; the big sizes are never downloaded here.
+            let folder = "\(directory)/thumbnails"
+            let path = "\(folder)/\(fileID).jpg"
+            let bytes = Data(base64Encoded: SimulatorPictures.thumbnail) ?? Data()
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            if !FileManager.default.fileExists(atPath: path) { try? bytes.write(to: URL(fileURLWithPath: path), options: .atomic) }
+            var file = SimulatorMedia.file(fileID, size: bytes.count)
+            file["local"] = ["@type": "localFile", "path": path, "can_be_downloaded": true, "can_be_deleted": true, "is_downloading_active": false,
+                             "is_downloading_completed": true, "download_offset": 0, "downloaded_prefix_size": bytes.count, "downloaded_size": bytes.count]
+            emitUpdate(id, ["@type": "updateFile", "file": file])
+            respond(id, request, file)
+        case "getUser":
+            let userID = Self.int64(request["user_id"])
+            if userID == scenario.account.userID { return respond(id, request, SimObjects.user(scenario.account)) }
+            guard let person = scenario.people.first(where: { $0.id == userID }) else { return respond(id, request, Self.error(404, "User not found")) }
+            respond(id, request, SimObjects.person(person))
+        default:
+            unexpected(id, request)
+        }
+    }
+
+    func findChatInScenario(_ value: Any?) -> SimulatedChat? {
+        let chatID = Self.int64(value)
+        let scenario = currentScenario
+        if chatID == scenario.account.userID { return Self.savedMessages(scenario.account) }
+        return scenario.chats.first { $0.id == chatID }
+    }
+
+    static func text(of message: [String: Any]) -> String {
+        let content = message["content"] as? [String: Any] ?? [:]
+        if let text = content["text"] as? [String: Any] { return text["text"] as? String ?? "" }
+        if let caption = content["caption"] as? [String: Any] { return caption["text"] as? String ?? "" }
+        return ""
+    }
+
+    /// `messageProperties` as Telegram decides them: own text messages editable for 48 h,
+    /// delete for everyone for own messages (and any in private chats), for self only outside
+    /// supergroups and channels.
+    func properties(_ message: [String: Any], chat: SimulatedChat) -> [String: Any] {
+        let outgoing = message["is_outgoing"] as? Bool ?? false
+        let isText = (message["content"] as? [String: Any])?["@type"] as? String == "messageText"
+        let age = Int(Date().timeIntervalSince1970) - (message["date"] as? Int ?? 0)
+        var isChannel = false, isSupergroup = false, isPrivate = false
+        switch chat.kind {
+        case .channel: isChannel = true
+        case .supergroup, .forum: isSupergroup = true
+        case .private: isPrivate = true
+        case .basicGroup: break
+        }
+        return ["@type": "messageProperties", "can_be_edited": outgoing && isText && age < 48 * 3600,
+                "can_be_replied": !isChannel, "can_be_deleted_only_for_self": !isChannel && !isSupergroup,
+                "can_be_deleted_for_all_users": outgoing || isPrivate, "can_be_forwarded": true, "can_be_saved": true,
+                "can_be_copied": true, "can_be_pinned": false, "can_edit_scheduling_state": false, "can_get_link": isSupergroup || isChannel]
+    }
+
+    // MARK: - Edits and deletes of posted messages
+
+    /// Whether every id is an ordinary (not scheduled) message of the chat's timeline.
+    func areTimelineMessages(_ ids: [Int64], chatID: Int64, directory: String) -> Bool {
+        guard !ids.isEmpty, let chat = findChatInScenario(chatID) else { return false }
+        return ids.allSatisfy { findMessage(chat, $0, directory: directory) != nil }
+    }
+
+    func deleteTimelineMessages(_ id: Int32, _ request: [String: Any]) {
+        let directory = directory(of: id)
+        let chatID = Self.int64(request["chat_id"])
+        guard let chat = findChatInScenario(chatID) else { return respond(id, request, Self.error(400, "Chat not found")) }
+        let ids = (request["message_ids"] as? [Any] ?? []).map(Self.int64)
+        let revoke = request["revoke"] as? Bool ?? false
+        for messageID in ids {
+            guard let message = findMessage(chat, messageID, directory: directory) else { continue }
+            let allowed = properties(message, chat: chat)
+            let key = revoke ? "can_be_deleted_for_all_users" : "can_be_deleted_only_for_self"
+            if allowed[key] as? Bool != true, !(revoke == false && allowed["can_be_deleted_for_all_users"] as? Bool == true) {
+                return respond(id, request, Self.error(400, "Message can't be deleted"))
+            }
+        }
+        removeFromTimeline(chat, ids, directory: directory)
+        respond(id, request, ["@type": "ok"])
+    }
+
+    func removeFromTimeline(_ chat: SimulatedChat, _ ids: [Int64], directory: String) {
+        let lastBefore = timeline(chat, directory: directory, below: 0, limit: 1).first.map { Self.int64($0["id"]) }
+        withHistory(directory) { $0.delete(ids, chatID: chat.id) }
+        emitToDirectory(directory, ["@type": "updateDeleteMessages", "chat_id": chat.id, "message_ids": ids, "is_permanent": true, "from_cache": false])
+        if let lastBefore, ids.contains(lastBefore) { emitLastMessage(chat, directory: directory) }
+    }
+
+    func editTimelineMessage(_ id: Int32, _ request: [String: Any]) {
+        let directory = directory(of: id)
+        guard let chat = findChatInScenario(request["chat_id"]) else { return respond(id, request, Self.error(400, "Chat not found")) }
+        let messageID = Self.int64(request["message_id"])
+        guard let message = findMessage(chat, messageID, directory: directory) else { return respond(id, request, Self.error(400, "Message not found")) }
+        guard properties(message, chat: chat)["can_be_edited"] as? Bool == true else {
+            return respond(id, request, Self.error(400, "Message can't be edited"))
+        }
+        let input = request["input_message_content"] as? [String: Any] ?? [:]
+        guard input["@type"] as? String == "inputMessageText", let text = input["text"] as? [String: Any],
+              !(text["text"] as? String ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        else { return respond(id, request, Self.error(400, "Message must be non-empty")) }
+        let content: [String: Any] = ["@type": "messageText", "text": text]
+        applyEdit(chat, messageID, content: content, directory: directory)
+        var edited = message
+        edited["content"] = content
+        edited["edit_date"] = Int(Date().timeIntervalSince1970)
+        respond(id, request, edited)
+    }
+
+    func applyEdit(_ chat: SimulatedChat, _ messageID: Int64, content: [String: Any], directory: String) {
+        let now = Int(Date().timeIntervalSince1970)
+        withHistory(directory) { $0.edit(messageID, chatID: chat.id, content: content, date: now) }
+        emitToDirectory(directory, ["@type": "updateMessageContent", "chat_id": chat.id, "message_id": messageID, "new_content": content])
+        emitToDirectory(directory, ["@type": "updateMessageEdited", "chat_id": chat.id, "message_id": messageID, "edit_date": now])
+    }
+
+    // MARK: - New messages
+
+    /// Adds a posted message to the chat's timeline with the next id and returns it.
+    @discardableResult
+    func post(_ chat: SimulatedChat, directory: String, sender: Int64, content: [String: Any], topicID: Int32?, replyTo: Int64?) -> [String: Any] {
+        let me = currentScenario.account.userID
+        // Outside the history's lock: the scenario has a lock of its own (not reentrant).
+        let seedNewest = seed(for: chat).map { SimulatorSeed.id($0.history.count - 1) } ?? 0
+        return withHistory(directory) { history in
+            let messageID = max(seedNewest, history.newestAddedID(chat.id)) + (1 << 20)
+            var message = SimObjects.message(id: messageID, chatID: chat.id, topicID: topicID, content: content, sendingState: nil, sender: sender)
+            message["is_outgoing"] = sender == me
+            if let replyTo, replyTo > 0 {
+                message["reply_to"] = ["@type": "messageReplyToMessage", "chat_id": chat.id, "message_id": replyTo, "origin_send_date": 0]
+            }
+            history.append(message, chatID: chat.id)
+            return message
+        }
+    }
+
+    /// `updateChatLastMessage` with the chat's new position.
+    func emitLastMessage(_ chat: SimulatedChat, directory: String) {
+        let index = currentScenario.chats.firstIndex { $0.id == chat.id } ?? 0
+        var update: [String: Any] = ["@type": "updateChatLastMessage", "chat_id": chat.id,
+                                     "positions": [positionObject(chat, directory: directory, index: index)]]
+        if let last = timeline(chat, directory: directory, below: 0, limit: 1).first { update["last_message"] = last }
+        emitToDirectory(directory, update)
+    }
+
+    /// A message from someone else arrives: new message, last message, unread count.
+    func receive(_ chat: SimulatedChat, directory: String, from sender: Int64, content: [String: Any], replyTo: Int64? = nil) {
+        let message = post(chat, directory: directory, sender: sender, content: content, topicID: nil, replyTo: replyTo)
+        emitToDirectory(directory, ["@type": "updateNewMessage", "message": message])
+        emitLastMessage(chat, directory: directory)
+        let read = readState(chat, directory: directory)
+        emitToDirectory(directory, ["@type": "updateChatReadInbox", "chat_id": chat.id, "last_read_inbox_message_id": read.lastReadInbox,
+                                    "unread_count": read.unread])
+    }
+
+    /// After a message of ours landed: a read receipt, and the chat's replier answers.
+    func afterDelivery(_ chat: SimulatedChat, directory: String, messageID: Int64, text: String) {
+        guard !directory.isEmpty else { return }
+        let scenario = currentScenario
+        let replier = scenario.repliers[chat.id]
+        let isPrivate: Bool = if case .private = chat.kind { true } else { false }
+        guard replier != nil || isPrivate else { return }
+        let readDelay = max(0.2, (replier?.delay ?? 3) - 1)
+        schedule(after: readDelay) { [weak self] in
+            guard let self else { return }
+            self.withHistory(directory) { $0.markOutboxRead(messageID, chatID: chat.id) }
+            self.emitToDirectory(directory, ["@type": "updateChatReadOutbox", "chat_id": chat.id, "last_read_outbox_message_id": messageID])
+        }
+        guard let replier, !replier.lines.isEmpty else { return }
+        let line = replier.lines[SimulatorSeed.mix(chat.id, text.unicodeScalars.reduce(0) { $0 &+ Int($1.value) }) % replier.lines.count]
+        schedule(after: replier.delay) { [weak self] in
+            self?.receive(chat, directory: directory, from: replier.userID, content: SimulatorMedia.text(line), replyTo: messageID)
+        }
+    }
+}
+
+// MARK: - Controls for tests and the demo
+
+extension TelegramSimulator {
+    /// Someone writes in a chat of the account using `directory` (as if from their phone).
+    public func simulateIncoming(inDatabaseDirectory directory: URL, chatID: Int64, from userID: Int64, text: String, replyTo: Int64? = nil) {
+        queue.async {
+            guard let chat = self.findChatInScenario(chatID) else { return }
+            self.receive(chat, directory: directory.path, from: userID, content: SimulatorMedia.text(text), replyTo: replyTo)
+        }
+    }
+
+    /// Someone edits their message.
+    public func simulateEdit(inDatabaseDirectory directory: URL, chatID: Int64, messageID: Int64, text: String) {
+        queue.async {
+            guard let chat = self.findChatInScenario(chatID) else { return }
+            self.applyEdit(chat, messageID, content: SimulatorMedia.text(text), directory: directory.path)
+        }
+    }
+
+    /// Someone deletes their messages for everyone.
+    public func simulateDelete(inDatabaseDirectory directory: URL, chatID: Int64, messageIDs: [Int64]) {
+        queue.async {
+            guard let chat = self.findChatInScenario(chatID) else { return }
+            self.removeFromTimeline(chat, messageIDs, directory: directory.path)
+        }
+    }
+
+    /// The messages of a chat as the "server" holds them now, newest first (for tests).
+    public func timelineIDs(inDatabaseDirectory directory: URL, chatID: Int64, limit: Int = 20_000) -> [Int64] {
+        guard let chat = findChatInScenario(chatID) else { return [] }
+        return timeline(chat, directory: directory.path, below: 0, limit: limit).map { Self.int64($0["id"]) }
+    }
+}

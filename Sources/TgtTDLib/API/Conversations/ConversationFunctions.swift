@@ -1,0 +1,280 @@
+import Foundation
+
+/// `messageProperties`, reduced to what a chat view offers: reply, edit, delete.
+public struct MessageProperties: Decodable, Sendable, Equatable {
+    public var canBeEdited: Bool
+    public var canBeReplied: Bool
+    public var canBeDeletedOnlyForSelf: Bool
+    public var canBeDeletedForAllUsers: Bool
+
+    public init(canBeEdited: Bool, canBeReplied: Bool, canBeDeletedOnlyForSelf: Bool, canBeDeletedForAllUsers: Bool) {
+        self.canBeEdited = canBeEdited
+        self.canBeReplied = canBeReplied
+        self.canBeDeletedOnlyForSelf = canBeDeletedOnlyForSelf
+        self.canBeDeletedForAllUsers = canBeDeletedForAllUsers
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case canBeEdited = "can_be_edited"
+        case canBeReplied = "can_be_replied"
+        case canBeDeletedOnlyForSelf = "can_be_deleted_only_for_self"
+        case canBeDeletedForAllUsers = "can_be_deleted_for_all_users"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        canBeEdited = try c.decodeIfPresent(Bool.self, forKey: .canBeEdited) ?? false
+        canBeReplied = try c.decodeIfPresent(Bool.self, forKey: .canBeReplied) ?? false
+        canBeDeletedOnlyForSelf = try c.decodeIfPresent(Bool.self, forKey: .canBeDeletedOnlyForSelf) ?? false
+        canBeDeletedForAllUsers = try c.decodeIfPresent(Bool.self, forKey: .canBeDeletedForAllUsers) ?? false
+    }
+}
+
+/// `foundChatMessages` (searchChatMessages) and `foundMessages` (searchMessages): one page of
+/// results and where the next starts.
+public struct FoundMessages: Decodable, Sendable, Equatable {
+    public var messages: [Message]
+    /// `next_from_message_id` as text, or `next_offset`; empty: no more results.
+    public var nextOffset: String
+
+    private enum CodingKeys: String, CodingKey {
+        case messages
+        case nextFromMessageID = "next_from_message_id"
+        case nextOffset = "next_offset"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        messages = try c.decodeIfPresent([Message?].self, forKey: .messages)?.compactMap { $0 } ?? []
+        if let id = try c.decodeIfPresent(Int64.self, forKey: .nextFromMessageID) {
+            nextOffset = id == 0 ? "" : String(id)
+        } else {
+            nextOffset = try c.decodeIfPresent(String.self, forKey: .nextOffset) ?? ""
+        }
+    }
+}
+
+extension TDFunctions {
+    /// `openChat`: the user is looking at this chat (TDLib then keeps it up to date and
+    /// `viewMessages` marks messages read).
+    public struct OpenChat: TDFunction {
+        public typealias Result = TDOk
+        public static let typeName = "openChat"
+        public var chatID: Int64
+        public init(chatID: Int64) { self.chatID = chatID }
+        enum CodingKeys: String, CodingKey { case chatID = "chat_id" }
+    }
+
+    /// `closeChat`: the user left the chat's screen.
+    public struct CloseChat: TDFunction {
+        public typealias Result = TDOk
+        public static let typeName = "closeChat"
+        public var chatID: Int64
+        public init(chatID: Int64) { self.chatID = chatID }
+        enum CodingKeys: String, CodingKey { case chatID = "chat_id" }
+    }
+
+    /// `getChatHistory`: messages from `fromMessageID` (0: the newest) backwards, newest first.
+    /// TDLib chooses how many it returns; the first answer may hold a single message.
+    public struct GetChatHistory: TDFunction {
+        public typealias Result = Messages
+        public static let typeName = "getChatHistory"
+        public var chatID: Int64
+        public var fromMessageID: Int64
+        public var offset: Int32
+        public var limit: Int32
+        public var onlyLocal: Bool
+        public init(chatID: Int64, fromMessageID: Int64, offset: Int32 = 0, limit: Int32, onlyLocal: Bool = false) {
+            self.chatID = chatID
+            self.fromMessageID = fromMessageID
+            self.offset = offset
+            self.limit = limit
+            self.onlyLocal = onlyLocal
+        }
+        enum CodingKeys: String, CodingKey {
+            case chatID = "chat_id"
+            case fromMessageID = "from_message_id"
+            case offset, limit
+            case onlyLocal = "only_local"
+        }
+    }
+
+    /// `viewMessages` from the chat's history: marks them read.
+    public struct ViewMessages: TDFunction {
+        public typealias Result = TDOk
+        public static let typeName = "viewMessages"
+        public var chatID: Int64
+        public var messageIDs: [Int64]
+        public var forceRead: Bool
+        public init(chatID: Int64, messageIDs: [Int64], forceRead: Bool = true) {
+            self.chatID = chatID
+            self.messageIDs = messageIDs
+            self.forceRead = forceRead
+        }
+        enum CodingKeys: String, CodingKey {
+            case chatID = "chat_id"
+            case messageIDs = "message_ids"
+            case source
+            case forceRead = "force_read"
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(chatID, forKey: .chatID)
+            try c.encode(messageIDs, forKey: .messageIDs)
+            try c.encode(["@type": "messageSourceChatHistory"], forKey: .source)
+            try c.encode(forceRead, forKey: .forceRead)
+        }
+    }
+
+    /// `getMessage`.
+    public struct GetMessage: TDFunction {
+        public typealias Result = Message
+        public static let typeName = "getMessage"
+        public var chatID: Int64
+        public var messageID: Int64
+        public init(chatID: Int64, messageID: Int64) {
+            self.chatID = chatID
+            self.messageID = messageID
+        }
+        enum CodingKeys: String, CodingKey {
+            case chatID = "chat_id"
+            case messageID = "message_id"
+        }
+    }
+
+    /// `getMessageProperties`: what the user may do with a message (edit, delete for all, …).
+    public struct GetMessageProperties: TDFunction {
+        public typealias Result = MessageProperties
+        public static let typeName = "getMessageProperties"
+        public var chatID: Int64
+        public var messageID: Int64
+        public init(chatID: Int64, messageID: Int64) {
+            self.chatID = chatID
+            self.messageID = messageID
+        }
+        enum CodingKeys: String, CodingKey {
+            case chatID = "chat_id"
+            case messageID = "message_id"
+        }
+    }
+
+    /// `getUser`.
+    public struct GetUser: TDFunction {
+        public typealias Result = User
+        public static let typeName = "getUser"
+        public var userID: Int64
+        public init(userID: Int64) { self.userID = userID }
+        enum CodingKeys: String, CodingKey { case userID = "user_id" }
+    }
+
+    /// `searchChats` (`onServer` false: known chats, offline) or `searchChatsOnServer`, by title
+    /// and username, every chat type.
+    public struct SearchChats: TDFunction {
+        public typealias Result = Chats
+        public static let typeName = "searchChats"
+        public var query: String
+        public var limit: Int32
+        public init(query: String, limit: Int32) {
+            self.query = query
+            self.limit = limit
+        }
+        enum CodingKeys: String, CodingKey { case query, limit }
+    }
+
+    /// `searchChatsOnServer`: the same search asked of Telegram's servers.
+    public struct SearchChatsOnServer: TDFunction {
+        public typealias Result = Chats
+        public static let typeName = "searchChatsOnServer"
+        public var query: String
+        public var limit: Int32
+        public init(query: String, limit: Int32) {
+            self.query = query
+            self.limit = limit
+        }
+        enum CodingKeys: String, CodingKey { case query, limit }
+    }
+
+    /// `searchChatMessages`: messages of one chat containing `query`, newest first, paged by
+    /// `fromMessageID`.
+    public struct SearchChatMessages: TDFunction {
+        public typealias Result = FoundMessages
+        public static let typeName = "searchChatMessages"
+        public var chatID: Int64
+        public var query: String
+        public var fromMessageID: Int64
+        public var limit: Int32
+        public init(chatID: Int64, query: String, fromMessageID: Int64 = 0, limit: Int32) {
+            self.chatID = chatID
+            self.query = query
+            self.fromMessageID = fromMessageID
+            self.limit = limit
+        }
+        enum CodingKeys: String, CodingKey {
+            case chatID = "chat_id"
+            case query
+            case fromMessageID = "from_message_id"
+            case offset, limit
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(chatID, forKey: .chatID)
+            try c.encode(query, forKey: .query)
+            try c.encode(fromMessageID, forKey: .fromMessageID)
+            try c.encode(Int32(0), forKey: .offset)
+            try c.encode(limit, forKey: .limit)
+        }
+    }
+
+    /// `searchMessages`: messages containing `query` across all chats (main and archive),
+    /// newest first, paged by the answer's `next_offset`.
+    public struct SearchMessages: TDFunction {
+        public typealias Result = FoundMessages
+        public static let typeName = "searchMessages"
+        public var query: String
+        public var offset: String
+        public var limit: Int32
+        public init(query: String, offset: String = "", limit: Int32) {
+            self.query = query
+            self.offset = offset
+            self.limit = limit
+        }
+        enum CodingKeys: String, CodingKey {
+            case query, offset, limit
+            case minDate = "min_date"
+            case maxDate = "max_date"
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(query, forKey: .query)
+            try c.encode(offset, forKey: .offset)
+            try c.encode(limit, forKey: .limit)
+            try c.encode(Int32(0), forKey: .minDate)
+            try c.encode(Int32(0), forKey: .maxDate)
+        }
+    }
+
+    /// `downloadFile`, synchronously (the answer comes when the file is there), at the given
+    /// priority (1–32).
+    public struct DownloadFile: TDFunction {
+        public typealias Result = TDFile
+        public static let typeName = "downloadFile"
+        public var fileID: Int32
+        public var priority: Int32
+        public init(fileID: Int32, priority: Int32 = 16) {
+            self.fileID = fileID
+            self.priority = priority
+        }
+        enum CodingKeys: String, CodingKey {
+            case fileID = "file_id"
+            case priority, offset, limit, synchronous
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(fileID, forKey: .fileID)
+            try c.encode(priority, forKey: .priority)
+            try c.encode(Int64(0), forKey: .offset)
+            try c.encode(Int64(0), forKey: .limit)
+            try c.encode(true, forKey: .synchronous)
+        }
+    }
+}

@@ -1,0 +1,261 @@
+import Foundation
+
+/// `minithumbnail`: a tiny (about 40 px) JPEG shown blurred while the real image loads.
+public struct Minithumbnail: Codable, Sendable, Equatable {
+    public var width: Int32
+    public var height: Int32
+    /// The JPEG bytes (base64 in TDLib's JSON).
+    public var data: Data
+
+    public init(width: Int32, height: Int32, data: Data) {
+        self.width = width
+        self.height = height
+        self.data = data
+    }
+
+    private enum CodingKeys: String, CodingKey { case width, height, data }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        width = try c.decodeIfPresent(Int32.self, forKey: .width) ?? 0
+        height = try c.decodeIfPresent(Int32.self, forKey: .height) ?? 0
+        data = Data(base64Encoded: try c.decodeIfPresent(String.self, forKey: .data) ?? "") ?? Data()
+    }
+}
+
+/// `file`, reduced to its id, size and where its downloaded copy is.
+public struct TDFile: Decodable, Sendable, Equatable {
+    public var id: Int32
+    public var size: Int64
+    /// `local.path` once downloaded (empty before).
+    public var localPath: String
+    public var isDownloaded: Bool
+
+    public init(id: Int32, size: Int64 = 0, localPath: String = "", isDownloaded: Bool = false) {
+        self.id = id
+        self.size = size
+        self.localPath = localPath
+        self.isDownloaded = isDownloaded
+    }
+
+    private enum CodingKeys: String, CodingKey { case id, size, local }
+    private enum LocalKeys: String, CodingKey {
+        case path
+        case isDownloaded = "is_downloading_completed"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(Int32.self, forKey: .id)
+        size = try c.decodeIfPresent(Int64.self, forKey: .size) ?? 0
+        if c.contains(.local), try !c.decodeNil(forKey: .local) {
+            let local = try c.nestedContainer(keyedBy: LocalKeys.self, forKey: .local)
+            localPath = try local.decodeIfPresent(String.self, forKey: .path) ?? ""
+            isDownloaded = try local.decodeIfPresent(Bool.self, forKey: .isDownloaded) ?? false
+        } else {
+            localPath = ""
+            isDownloaded = false
+        }
+    }
+}
+
+/// The media of a message, reduced to what a chat view shows without playing it: the kind,
+/// its caption, the inline minithumbnail, and for photos the file of a small size to download.
+public struct MessageMedia: Sendable, Equatable {
+    /// What kind of media it is.
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        case photo, video, videoNote, voiceNote, audio, document, animation, sticker, location, poll, contact, dice, call
+    }
+
+    public var kind: Kind
+    public var caption: FormattedText
+    public var minithumbnail: Minithumbnail?
+    /// For photos: the smallest size of at least 100 px (or the largest below), to show as a thumbnail.
+    public var thumbnailFile: TDFile?
+    /// A one-line description of the media itself: a file name, a sticker's emoji, a poll's
+    /// question, a contact's name, a location's coordinates, a duration.
+    public var detail: String
+
+    public init(kind: Kind, caption: FormattedText = FormattedText(text: ""), minithumbnail: Minithumbnail? = nil,
+                thumbnailFile: TDFile? = nil, detail: String = "")
+    {
+        self.kind = kind
+        self.caption = caption
+        self.minithumbnail = minithumbnail
+        self.thumbnailFile = thumbnailFile
+        self.detail = detail
+    }
+}
+
+/// `MessageContent`, reduced to three shapes: text, media (as a typed placeholder), and service
+/// messages (joins, pins, title changes …) that a chat shows as one line.
+public enum MessageContent: Sendable, Equatable {
+    case text(FormattedText)
+    case media(MessageMedia)
+    /// A service message: its `@type` and the ids and names it mentions (described by the
+    /// Telegram layer, which knows the names).
+    case service(ServiceAction)
+    /// A content type this build does not show (its `@type`).
+    case unsupported(String)
+
+    /// The text or caption, if any.
+    public var formattedText: FormattedText? {
+        switch self {
+        case .text(let text): text
+        case .media(let media): media.caption.text.isEmpty ? nil : media.caption
+        case .service, .unsupported: nil
+        }
+    }
+}
+
+/// What a service message says happened.
+public enum ServiceAction: Sendable, Equatable {
+    case membersAdded([Int64])
+    case memberLeft(Int64)
+    case joinedByLink
+    case groupCreated(title: String)
+    case titleChanged(String)
+    case photoChanged
+    case messagePinned(Int64)
+    case topicCreated(String)
+    case contactRegistered
+    case other(String)
+}
+
+extension MessageContent: Decodable {
+    private enum Keys: String, CodingKey {
+        case type = "@type"
+        case text, caption, photo, video, animation, audio, document, sticker, location, poll, contact, emoji, value
+        case videoNote = "video_note"
+        case voiceNote = "voice_note"
+        case memberUserIDs = "member_user_ids"
+        case userID = "user_id"
+        case title, name
+        case messageID = "message_id"
+        case duration
+        case isVideo = "is_video"
+    }
+
+    private enum MediaKeys: String, CodingKey {
+        case minithumbnail, sizes, duration, emoji, question, latitude, longitude, title, performer
+        case fileName = "file_name"
+        case firstName = "first_name"
+        case lastName = "last_name"
+        case albumCoverMinithumbnail = "album_cover_minithumbnail"
+    }
+
+    private enum SizeKeys: String, CodingKey { case photo, width, height }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        let type = try c.decode(String.self, forKey: .type)
+        func caption() throws -> FormattedText { try c.decodeIfPresent(FormattedText.self, forKey: .caption) ?? FormattedText(text: "") }
+        func media(_ key: Keys) throws -> KeyedDecodingContainer<MediaKeys>? {
+            guard c.contains(key), try !c.decodeNil(forKey: key) else { return nil }
+            return try c.nestedContainer(keyedBy: MediaKeys.self, forKey: key)
+        }
+        func mini(_ m: KeyedDecodingContainer<MediaKeys>?, _ key: MediaKeys = .minithumbnail) throws -> Minithumbnail? {
+            guard let m, m.contains(key), try !m.decodeNil(forKey: key) else { return nil }
+            return try m.decode(Minithumbnail.self, forKey: key)
+        }
+        func seconds(_ m: KeyedDecodingContainer<MediaKeys>?) throws -> String {
+            let s = try m?.decodeIfPresent(Int32.self, forKey: .duration) ?? 0
+            return String(format: "%d:%02d", s / 60, s % 60)
+        }
+        switch type {
+        case "messageText":
+            self = .text(try c.decode(FormattedText.self, forKey: .text))
+        case "messagePhoto":
+            let photo = try media(.photo)
+            self = .media(MessageMedia(kind: .photo, caption: try caption(), minithumbnail: try mini(photo),
+                                       thumbnailFile: try Self.smallPhoto(photo)))
+        case "messageVideo":
+            let video = try media(.video)
+            self = .media(MessageMedia(kind: .video, caption: try caption(), minithumbnail: try mini(video), detail: try seconds(video)))
+        case "messageVideoNote":
+            let note = try media(.videoNote)
+            self = .media(MessageMedia(kind: .videoNote, minithumbnail: try mini(note), detail: try seconds(note)))
+        case "messageVoiceNote":
+            self = .media(MessageMedia(kind: .voiceNote, caption: try caption(), detail: try seconds(try media(.voiceNote))))
+        case "messageAudio":
+            let audio = try media(.audio)
+            let title = [try audio?.decodeIfPresent(String.self, forKey: .performer) ?? "", try audio?.decodeIfPresent(String.self, forKey: .title) ?? ""]
+                .filter { !$0.isEmpty }.joined(separator: " – ")
+            self = .media(MessageMedia(kind: .audio, caption: try caption(), minithumbnail: try mini(audio, .albumCoverMinithumbnail),
+                                       detail: title.isEmpty ? try audio?.decodeIfPresent(String.self, forKey: .fileName) ?? "" : title))
+        case "messageDocument":
+            let document = try media(.document)
+            self = .media(MessageMedia(kind: .document, caption: try caption(), minithumbnail: try mini(document),
+                                       detail: try document?.decodeIfPresent(String.self, forKey: .fileName) ?? ""))
+        case "messageAnimation":
+            let animation = try media(.animation)
+            self = .media(MessageMedia(kind: .animation, caption: try caption(), minithumbnail: try mini(animation)))
+        case "messageSticker":
+            self = .media(MessageMedia(kind: .sticker, detail: try media(.sticker)?.decodeIfPresent(String.self, forKey: .emoji) ?? ""))
+        case "messageLocation", "messageVenue":
+            let location = try media(.location)
+            let lat = try location?.decodeIfPresent(Double.self, forKey: .latitude) ?? 0
+            let lon = try location?.decodeIfPresent(Double.self, forKey: .longitude) ?? 0
+            self = .media(MessageMedia(kind: .location, detail: String(format: "%.5f, %.5f", lat, lon)))
+        case "messagePoll":
+            let poll = try media(.poll)
+            let question = try poll?.decodeIfPresent(FormattedText.self, forKey: .question)?.text ?? ""
+            self = .media(MessageMedia(kind: .poll, detail: question))
+        case "messageContact":
+            let contact = try media(.contact)
+            let name = [try contact?.decodeIfPresent(String.self, forKey: .firstName) ?? "", try contact?.decodeIfPresent(String.self, forKey: .lastName) ?? ""]
+                .filter { !$0.isEmpty }.joined(separator: " ")
+            self = .media(MessageMedia(kind: .contact, detail: name))
+        case "messageDice":
+            let value = try c.decodeIfPresent(Int32.self, forKey: .value) ?? 0
+            self = .media(MessageMedia(kind: .dice, detail: "\(try c.decodeIfPresent(String.self, forKey: .emoji) ?? "🎲") \(value)"))
+        case "messageCall":
+            let s = try c.decodeIfPresent(Int32.self, forKey: .duration) ?? 0
+            let video = try c.decodeIfPresent(Bool.self, forKey: .isVideo) ?? false
+            self = .media(MessageMedia(kind: .call, detail: (video ? "video " : "") + String(format: "%d:%02d", s / 60, s % 60)))
+        case "messageChatAddMembers":
+            self = .service(.membersAdded(try c.decodeIfPresent([Int64].self, forKey: .memberUserIDs) ?? []))
+        case "messageChatDeleteMember":
+            self = .service(.memberLeft(try c.decodeIfPresent(Int64.self, forKey: .userID) ?? 0))
+        case "messageChatJoinByLink", "messageChatJoinByRequest":
+            self = .service(.joinedByLink)
+        case "messageBasicGroupChatCreate", "messageSupergroupChatCreate":
+            self = .service(.groupCreated(title: try c.decodeIfPresent(String.self, forKey: .title) ?? ""))
+        case "messageChatChangeTitle":
+            self = .service(.titleChanged(try c.decodeIfPresent(String.self, forKey: .title) ?? ""))
+        case "messageChatChangePhoto", "messageChatDeletePhoto":
+            self = .service(.photoChanged)
+        case "messagePinMessage":
+            self = .service(.messagePinned(try c.decodeIfPresent(Int64.self, forKey: .messageID) ?? 0))
+        case "messageForumTopicCreated":
+            self = .service(.topicCreated(try c.decodeIfPresent(String.self, forKey: .name) ?? ""))
+        case "messageContactRegistered":
+            self = .service(.contactRegistered)
+        case "messageUnsupported", "messageExpiredPhoto", "messageExpiredVideo", "messageStory", "messageGame", "messageInvoice", "messageGiveaway":
+            self = .unsupported(type)
+        default:
+            // Other service messages (screenshots taken, TTL changes, gifts, …): one generic line.
+            self = type.hasPrefix("messageChat") || type.hasPrefix("messageForumTopic") || type.hasPrefix("messageGift")
+                ? .service(.other(type)) : .unsupported(type)
+        }
+    }
+
+    /// The smallest photo size of at least 100 px wide, else the largest below that.
+    private static func smallPhoto(_ photo: KeyedDecodingContainer<MediaKeys>?) throws -> TDFile? {
+        guard let photo, photo.contains(.sizes) else { return nil }
+        var sizes = try photo.nestedUnkeyedContainer(forKey: .sizes)
+        var best: (width: Int32, file: TDFile)?
+        while !sizes.isAtEnd {
+            let size = try sizes.nestedContainer(keyedBy: SizeKeys.self)
+            let width = try size.decodeIfPresent(Int32.self, forKey: .width) ?? 0
+            let file = try size.decode(TDFile.self, forKey: .photo)
+            if let current = best {
+                let better = current.width < 100 ? width > current.width : (width >= 100 && width < current.width)
+                if better { best = (width, file) }
+            } else {
+                best = (width, file)
+            }
+        }
+        return best?.file
+    }
+}

@@ -1,0 +1,74 @@
+import TgtDomain
+import TgtTDLib
+
+/// Why something asked of a chat could not be done, phrased for the person using the app.
+public enum ChatError: UserFacingError, Equatable {
+    case notLoggedIn
+    /// Nothing matches what the user typed for a chat.
+    case chatNotFound(String)
+    /// Several chats match; their titles (with ids) so the user can pick one.
+    case ambiguous(String, candidates: [String])
+    /// The account may not post in this chat (the reason says why).
+    case cannotWrite(title: String, reason: String)
+    case messageNotFound(Int64)
+    case cannotEdit(reason: String)
+    case cannotDelete(forEveryone: Bool)
+    case emptyText
+    case tooLong(max: Int)
+    case markdown(String)
+    case sendFailed(String)
+    case request(TDError)
+
+    public var message: String {
+        switch self {
+        case .notLoggedIn: "You are not logged in to Telegram."
+        case .chatNotFound(let query): "No chat matches “\(query)”."
+        case .ambiguous(let query, let candidates):
+            "“\(query)” matches \(candidates.count) chats: \(candidates.prefix(8).joined(separator: ", "))\(candidates.count > 8 ? ", …" : "")."
+        case .cannotWrite(let title, let reason): "You cannot write in “\(title)”: \(reason)"
+        case .messageNotFound(let id): "Message \(id) is not in this chat (or was deleted)."
+        case .cannotEdit(let reason): "This message cannot be edited: \(reason)"
+        case .cannotDelete(let forEveryone):
+            forEveryone ? "This message cannot be deleted for everyone." : "This message cannot be deleted."
+        case .emptyText: "The message is empty."
+        case .tooLong(let max): "The message is longer than Telegram's \(max) characters."
+        case .markdown(let detail): "The formatting is broken at \(detail)."
+        case .sendFailed(let reason): "Telegram did not send the message: \(reason)"
+        case .request(let error): error.message
+        }
+    }
+
+    public var nextStep: String? {
+        switch self {
+        case .notLoggedIn: "Run `tgt login`."
+        case .chatNotFound: "List your chats with `tgt chat list` (or search with `tgt chat list --search TEXT`)."
+        case .ambiguous: "Use the chat's id or its full title."
+        case .cannotWrite: "Pick a chat you can post in (`tgt chat list`)."
+        case .messageNotFound: "List the chat's messages with `tgt chat read CHAT`."
+        case .cannotEdit: nil
+        case .cannotDelete(let forEveryone): forEveryone ? "Delete it for yourself only (without --for-all)." : nil
+        case .emptyText: "Type some text."
+        case .tooLong: "Shorten the text or send it in parts."
+        case .markdown: "Check the *bold*, _italic_, `code` and [link](url) markers."
+        case .sendFailed: nil
+        case .request(let error): error.nextStep
+        }
+    }
+
+    public var code: String {
+        switch self {
+        case .notLoggedIn: "not_logged_in"
+        case .chatNotFound: "chat_not_found"
+        case .ambiguous: "chat_ambiguous"
+        case .cannotWrite: "cannot_write"
+        case .messageNotFound: "message_not_found"
+        case .cannotEdit: "cannot_edit"
+        case .cannotDelete: "cannot_delete"
+        case .emptyText: "empty_text"
+        case .tooLong: "too_long"
+        case .markdown: "bad_markdown"
+        case .sendFailed: "send_failed"
+        case .request(let error): error.code
+        }
+    }
+}

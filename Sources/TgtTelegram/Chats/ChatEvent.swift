@@ -1,0 +1,33 @@
+import TgtTDLib
+
+/// A change in the account's chats, as TDLib reported it, for live views (the dashboard's
+/// event stream, `tgt chat read --follow`, the apps' conversation models).
+public enum ChatEvent: Sendable, Equatable {
+    /// A chat's row changed (last message, position, counts, read markers, title, photo …).
+    case chatChanged(Int64)
+    /// A message arrived or was sent from here or from another device (temporary id while pending).
+    case newMessage(Message)
+    case messageContent(chatID: Int64, messageID: Int64, content: MessageContent)
+    case messageEdited(chatID: Int64, messageID: Int64, editDate: Int32)
+    /// Messages deleted (never reported for TDLib merely dropping them from its cache).
+    case messagesDeleted(chatID: Int64, messageIDs: [Int64])
+    /// A pending message was accepted: its temporary id is now `message.id`.
+    case messageSent(oldMessageID: Int64, message: Message)
+    /// A pending message was refused (it stays in the chat, failed, until deleted).
+    case messageFailed(oldMessageID: Int64, message: Message, error: String)
+    /// The other side read our messages up to this id.
+    case readOutbox(chatID: Int64, lastReadMessageID: Int64)
+    /// A file (a thumbnail being downloaded) changed.
+    case file(TDFile)
+
+    /// The chat it is about, if any.
+    public var chatID: Int64? {
+        switch self {
+        case .chatChanged(let id): id
+        case .newMessage(let m): m.chatID
+        case .messageContent(let id, _, _), .messageEdited(let id, _, _), .messagesDeleted(let id, _), .readOutbox(let id, _): id
+        case .messageSent(_, let m), .messageFailed(_, let m, _): m.chatID
+        case .file: nil
+        }
+    }
+}

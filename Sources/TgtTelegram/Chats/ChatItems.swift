@@ -1,0 +1,159 @@
+import Foundation
+import TgtTDLib
+
+/// A chat as a chat list shows it: title, kind, counts, mute and pin, the last message's
+/// preview, the photo's blurred preview, and whether the account may write there.
+public struct ChatSummary: Codable, Sendable, Equatable {
+    /// What kind of chat it is, as shown and as the API names it.
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        case `private`, saved, group, supergroup, forum, channel, secret
+    }
+
+    public var id: Int64
+    public var title: String
+    public var kind: Kind
+    /// "main" or "archive" (or "folder").
+    public var list: String
+    public var isPinned: Bool
+    public var isMuted: Bool
+    public var unreadCount: Int
+    public var unreadMentionCount: Int
+    public var isMarkedAsUnread: Bool
+    /// The newest outgoing message the other side read.
+    public var lastReadOutboxMessageID: Int64
+    public var lastMessage: MessagePreview?
+    /// The chat photo's minithumbnail, a tiny JPEG (base64), when it has a photo.
+    public var photoMinithumbnail: String?
+    /// Nil when the account may post here; otherwise why not.
+    public var cannotWriteReason: String?
+    /// Sort key in its list (descending).
+    public var order: Int64
+
+    public var canWrite: Bool { cannotWriteReason == nil }
+}
+
+/// One line about a chat's last message: who, what (text or media label), when, and for
+/// outgoing messages whether the other side read it.
+public struct MessagePreview: Codable, Sendable, Equatable {
+    public var messageID: Int64
+    public var senderName: String?
+    public var text: String
+    public var date: Date
+    public var isOutgoing: Bool
+    public var isRead: Bool
+}
+
+/// A message as a conversation shows it.
+public struct ChatMessageItem: Codable, Sendable, Equatable {
+    public var id: Int64
+    public var chatID: Int64
+    public var date: Date
+    /// When it was last edited; nil if never.
+    public var editDate: Date?
+    public var isOutgoing: Bool
+    public var sender: SenderItem
+    /// The plain text or caption ("" for media without caption and service messages).
+    public var text: String
+    /// The text with its formatting as escaped, safe HTML.
+    public var html: String
+    /// For service messages (joins, pins, title changes): the one line that says what happened.
+    public var serviceLine: String?
+    public var media: MediaItem?
+    public var replyTo: ReplyItem?
+    /// Who wrote it first, when forwarded.
+    public var forwardedFrom: String?
+    /// Forum topic it belongs to.
+    public var topicID: Int32?
+    /// "pending" or "failed" while not (yet) sent; nil once sent.
+    public var sendingState: String?
+    public var failureReason: String?
+    /// For outgoing messages: whether the other side has read it.
+    public var isRead: Bool
+    /// The formatted text (for terminal rendering), not part of the JSON.
+    public var formatted: FormattedText
+
+    private enum CodingKeys: String, CodingKey {
+        case id, chatID = "chat_id", date, editDate = "edit_date", isOutgoing = "is_outgoing", sender, text, html
+        case serviceLine = "service_line", media, replyTo = "reply_to", forwardedFrom = "forwarded_from", topicID = "topic_id"
+        case sendingState = "sending_state", failureReason = "failure_reason", isRead = "is_read"
+    }
+
+    public init(id: Int64, chatID: Int64, date: Date, editDate: Date?, isOutgoing: Bool, sender: SenderItem, formatted: FormattedText,
+                serviceLine: String?, media: MediaItem?, replyTo: ReplyItem?, forwardedFrom: String?, topicID: Int32?,
+                sendingState: String?, failureReason: String?, isRead: Bool)
+    {
+        self.id = id
+        self.chatID = chatID
+        self.date = date
+        self.editDate = editDate
+        self.isOutgoing = isOutgoing
+        self.sender = sender
+        self.formatted = formatted
+        text = formatted.text
+        html = MessageTextRenderer.html(formatted)
+        self.serviceLine = serviceLine
+        self.media = media
+        self.replyTo = replyTo
+        self.forwardedFrom = forwardedFrom
+        self.topicID = topicID
+        self.sendingState = sendingState
+        self.failureReason = failureReason
+        self.isRead = isRead
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(Int64.self, forKey: .id)
+        chatID = try c.decode(Int64.self, forKey: .chatID)
+        date = try c.decode(Date.self, forKey: .date)
+        editDate = try c.decodeIfPresent(Date.self, forKey: .editDate)
+        isOutgoing = try c.decode(Bool.self, forKey: .isOutgoing)
+        sender = try c.decode(SenderItem.self, forKey: .sender)
+        text = try c.decode(String.self, forKey: .text)
+        html = try c.decode(String.self, forKey: .html)
+        serviceLine = try c.decodeIfPresent(String.self, forKey: .serviceLine)
+        media = try c.decodeIfPresent(MediaItem.self, forKey: .media)
+        replyTo = try c.decodeIfPresent(ReplyItem.self, forKey: .replyTo)
+        forwardedFrom = try c.decodeIfPresent(String.self, forKey: .forwardedFrom)
+        topicID = try c.decodeIfPresent(Int32.self, forKey: .topicID)
+        sendingState = try c.decodeIfPresent(String.self, forKey: .sendingState)
+        failureReason = try c.decodeIfPresent(String.self, forKey: .failureReason)
+        isRead = try c.decode(Bool.self, forKey: .isRead)
+        formatted = FormattedText(text: text)
+    }
+}
+
+/// Who sent a message: a user or a chat (channel posts), with the name to show.
+public struct SenderItem: Codable, Sendable, Equatable {
+    public var id: Int64
+    public var name: String
+    public var isChat: Bool
+}
+
+/// A media placeholder: the kind, a one-line detail, the blurred preview, and for photos the
+/// id of a small thumbnail the dashboard may fetch.
+public struct MediaItem: Codable, Sendable, Equatable {
+    public var kind: String
+    /// "📷 Photo", "🎤 Voice message 0:12", "📎 report.pdf" …
+    public var label: String
+    public var minithumbnail: String?
+    public var thumbnailFileID: Int32?
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, label, minithumbnail
+        case thumbnailFileID = "thumbnail_file_id"
+    }
+}
+
+/// The header of a reply: the message answered, who wrote it, and a short snippet (or the quote).
+public struct ReplyItem: Codable, Sendable, Equatable {
+    public var messageID: Int64
+    public var senderName: String?
+    public var snippet: String
+
+    private enum CodingKeys: String, CodingKey {
+        case messageID = "message_id"
+        case senderName = "sender_name"
+        case snippet
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import TgtDomain
+import TgtTDLib
+
+extension ChatService {
+    /// Formats `markdown` with TDLib's own parser (as templates are), checking emptiness and
+    /// Telegram's length limit before anything is sent.
+    public func format(_ markdown: String) async throws(ChatError) -> FormattedText {
+        guard !TelegramText.isEffectivelyEmpty(markdown) else { throw .emptyText }
+        let formatted: FormattedText
+        do {
+            formatted = try TDClient.execute(TDFunctions.ParseMarkdown(markdown), on: session.client.runtime.transport)
+        } catch {
+            if case .tdlib(_, let message, _) = error {
+                if message.localizedCaseInsensitiveContains("too long") { throw .tooLong(max: await maxLength()) }
+                throw .markdown(MarkupProblem.explain(message, in: markdown))
+            }
+            throw .request(error)
+        }
+        guard !TelegramText.isEffectivelyEmpty(formatted.text) else { throw .emptyText }
+        let max = await maxLength()
+        guard formatted.text.unicodeScalars.count <= max else { throw .tooLong(max: max) }
+        return formatted
+    }
+
+    func maxLength() async -> Int { await session.messageTextLengthMax ?? 4096 }
+
+    /// The chat, if the account may write there; otherwise why not.
+    func writableChat(_ chatID: Int64) async throws(ChatError) -> Chat {
+        try requireLogin()
+        guard let chat = await session.chat(chatID) else { throw .chatNotFound(String(chatID)) }
+        if let reason = await cannotWriteReason(chat) { throw .cannotWrite(title: await title(of: chat), reason: reason) }
+        return chat
+    }
+
+    /// Sends text (Markdown) to a chat, optionally in a forum topic, as a reply, silently.
+    /// Waits up to `confirmTimeout` s for Telegram's verdict: the sent message (its final id),
+    /// or still pending (TDLib keeps it and sends it when it can), or an error when refused.
+    public func send(chatID: Int64, markdown: String, topicID: Int32? = nil, replyTo: Int64? = nil, silent: Bool = false,
+                     confirmTimeout: Double = 15) async throws(ChatError) -> Message
+    {
+        let chat = try await writableChat(chatID)
+        let text = try await format(markdown)
+        if let replyTo {
+            let properties = try? await ask(TDFunctions.GetMessageProperties(chatID: chat.id, messageID: replyTo))
+            guard let properties else { throw .messageNotFound(replyTo) }
+            guard properties.canBeReplied else { throw .sendFailed("that message cannot be replied to.") }
+        }
+        let pending: Message
+        do {
+            pending = try await session.send(TDFunctions.SendMessage(chatID: chat.id, forumTopicID: topicID, silent: silent, content: .text(text),
+                                                                     replyToMessageID: replyTo), timeout: timeout)
+        } catch {
+            if case .tdlib(let code, let message, _) = error { throw .sendFailed(Sender.describe(code: code, message: message)) }
+            throw .request(error)
+        }
+        if case .failed(let error, _, _)? = pending.sendingState { throw .sendFailed(Sender.describe(code: error.code, message: error.message)) }
+        logger.debug("chat message handed to TDLib", metadata: ["chat": "\(chat.id)"])
+        switch await session.confirmation(forTemporaryID: pending.id, timeout: confirmTimeout) {
+        case .sent(let id)?:
+            if let sent = try? await ask(TDFunctions.GetMessage(chatID: chat.id, messageID: id)) { return sent }
+            var message = pending
+            message.id = id
+            message.sendingState = nil
+            return message
+        case .failed(let code, let message)?:
+            throw .sendFailed(Sender.describe(code: code, message: message))
+        case nil:
+            return pending
+        }
+    }
+
+    /// What the account may do with a message.
+    public func properties(chatID: Int64, messageID: Int64) async throws(ChatError) -> MessageProperties {
+        try requireLogin()
+        do {
+            return try await session.send(TDFunctions.GetMessageProperties(chatID: chatID, messageID: messageID), timeout: timeout)
+        } catch {
+            if error.tdlibCode == 404 || error.tdlibCode == 400 { throw .messageNotFound(messageID) }
+            throw .request(error)
+        }
+    }
+
+    /// Replaces a message's text (Markdown), when Telegram allows it (own text messages,
+    /// within its time limit).
+    public func edit(chatID: Int64, messageID: Int64, markdown: String) async throws(ChatError) -> Message {
+        let properties = try await properties(chatID: chatID, messageID: messageID)
+        guard properties.canBeEdited else { throw .cannotEdit(reason: "only your own recent text messages can be edited.") }
+        let message = try await ask(TDFunctions.GetMessage(chatID: chatID, messageID: messageID))
+        guard case .text? = message.content else { throw .cannotEdit(reason: "only text can be edited here.") }
+        let text = try await format(markdown)
+        do {
+            return try await session.send(TDFunctions.EditMessageText(chatID: chatID, messageID: messageID, text: text), timeout: timeout)
+        } catch {
+            if case .tdlib(_, let message, _) = error, message == "MESSAGE_NOT_MODIFIED" { return try await ask(TDFunctions.GetMessage(chatID: chatID, messageID: messageID)) }
+            throw .request(error)
+        }
+    }
+
+    /// Deletes messages for the account only, or for everyone when `forEveryone` — each
+    /// checked first: nothing is deleted if any of them may not be.
+    public func delete(chatID: Int64, messageIDs: [Int64], forEveryone: Bool) async throws(ChatError) {
+        guard !messageIDs.isEmpty else { return }
+        for id in messageIDs {
+            let properties = try await properties(chatID: chatID, messageID: id)
+            let allowed = forEveryone ? properties.canBeDeletedForAllUsers : (properties.canBeDeletedOnlyForSelf || properties.canBeDeletedForAllUsers)
+            guard allowed else { throw .cannotDelete(forEveryone: forEveryone) }
+        }
+        _ = try await ask(TDFunctions.DeleteMessages(chatID: chatID, messageIDs: messageIDs, revoke: forEveryone))
+    }
+
+    /// Tells TDLib the user is looking at the chat (it then marks viewed messages read).
+    public func open(chatID: Int64) async throws(ChatError) {
+        try requireLogin()
+        _ = try await ask(TDFunctions.OpenChat(chatID: chatID))
+    }
+
+    /// Tells TDLib the user left the chat's screen.
+    public func close(chatID: Int64) async {
+        _ = try? await session.send(TDFunctions.CloseChat(chatID: chatID), timeout: timeout)
+    }
+
+    /// Marks messages read (`viewMessages`), or the chat's newest message when none are given.
+    public func markRead(chatID: Int64, messageIDs: [Int64] = []) async throws(ChatError) {
+        try requireLogin()
+        var ids = messageIDs
+        if ids.isEmpty, let last = await session.chat(chatID)?.lastMessage?.id { ids = [last] }
+        guard !ids.isEmpty else { return }
+        _ = try await ask(TDFunctions.ViewMessages(chatID: chatID, messageIDs: ids))
+    }
+
+    /// Downloads a small file (a photo's thumbnail) and returns it with its local path.
+    /// Only files up to `maxBytes` are fetched: thumbnails, never full media.
+    public func downloadThumbnail(fileID: Int32, maxBytes: Int64 = 512 * 1024) async throws(ChatError) -> TDFile {
+        try requireLogin()
+        let file = try await ask(TDFunctions.DownloadFile(fileID: fileID, priority: 8))
+        guard file.size <= maxBytes else { throw .request(.tdlib(code: 400, message: "The file is too big to show as a thumbnail.", function: "downloadFile")) }
+        return file
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import TgtDomain
+import TgtTDLib
+
+/// One page of a conversation: its messages oldest first, and whether older ones remain.
+public struct ConversationPage: Codable, Sendable, Equatable {
+    public var chat: ChatSummary
+    public var messages: [ChatMessageItem]
+    /// False once the start of the chat was reached.
+    public var hasOlder: Bool
+    /// The id to pass as `before` for the next older page (the oldest id here).
+    public var oldestMessageID: Int64?
+
+    private enum CodingKeys: String, CodingKey {
+        case chat, messages
+        case hasOlder = "has_older"
+        case oldestMessageID = "oldest_message_id"
+    }
+}
+
+extension ChatService {
+    /// Up to `limit` messages older than `before` (0: from the newest), newest first, as TDLib
+    /// gives them. TDLib chooses how many each answer holds (its first is often one message):
+    /// this keeps asking from the oldest id it got until it has `limit` or an answer is empty,
+    /// which is the start of the chat. Duplicates (a boundary message sent twice) are dropped.
+    public func history(chatID: Int64, before: Int64 = 0, limit: Int, topicID: Int32? = nil) async throws(ChatError) -> (messages: [Message], reachedStart: Bool) {
+        try requireLogin()
+        var result: [Message] = []
+        var seen = Set<Int64>()
+        var from = before
+        var reachedStart = false
+        var emptyRounds = 0
+        while result.count < limit {
+            let page = try await ask(TDFunctions.GetChatHistory(chatID: chatID, fromMessageID: from, limit: Int32(min(100, max(1, limit - result.count)))))
+            let fresh = page.messages.filter { (from == 0 || $0.id < from) && seen.insert($0.id).inserted }
+            if fresh.isEmpty {
+                // An empty answer is the end; one with only what we had is too.
+                emptyRounds += 1
+                if page.messages.isEmpty || emptyRounds >= 2 {
+                    reachedStart = true
+                    break
+                }
+                continue
+            }
+            emptyRounds = 0
+            result += fresh.filter { topicID == nil || $0.forumTopicID == topicID }
+            guard let oldest = fresh.map(\.id).min() else { break }
+            from = oldest
+        }
+        return (result, reachedStart)
+    }
+
+    /// A page of the conversation ready to show: messages oldest first, with names, reply
+    /// headers (fetching replied messages not in the page), read ticks.
+    public func conversation(chatID: Int64, before: Int64 = 0, limit: Int = 50, topicID: Int32? = nil) async throws(ChatError) -> ConversationPage {
+        guard let chat = await session.chat(chatID) else { throw .chatNotFound(String(chatID)) }
+        let (messages, reachedStart) = try await history(chatID: chatID, before: before, limit: limit, topicID: topicID)
+        let items = await items(for: messages.reversed(), chat: chat)
+        let summary = await summary(of: chat, list: chat.positions.first?.list ?? .main, builder: await itemBuilder())
+        return ConversationPage(chat: summary, messages: items, hasOlder: !reachedStart, oldestMessageID: messages.map(\.id).min())
+    }
+
+    /// Items for `messages` of `chat` (same order), with replied messages looked up when they
+    /// are not among them.
+    public func items(for messages: [Message], chat: Chat) async -> [ChatMessageItem] {
+        var page: [Int64: Message] = [:]
+        for message in messages { page[message.id] = message }
+        var replied: [Int64: Message] = [:]
+        let missing = Set(messages.compactMap { m in m.replyTo.flatMap { $0.chatID == chat.id || $0.chatID == 0 ? $0.messageID : nil } }).subtracting(page.keys)
+        for id in missing.prefix(50) {
+            if let message = try? await ask(TDFunctions.GetMessage(chatID: chat.id, messageID: id)) { replied[id] = message }
+        }
+        await fetchUnknownSenders(messages + Array(replied.values))
+        let builder = await itemBuilder(replied: replied)
+        return messages.map { builder.item($0, lastReadOutboxMessageID: chat.lastReadOutboxMessageID, page: page) }
+    }
+
+    /// Asks TDLib for users a page mentions but the updates did not describe (rare: TDLib sends
+    /// `updateUser` before a message that needs it).
+    func fetchUnknownSenders(_ messages: [Message]) async {
+        var wanted = Set<Int64>()
+        for message in messages {
+            if case .user(let id)? = message.senderID { wanted.insert(id) }
+            if case .service(.membersAdded(let ids))? = message.content { wanted.formUnion(ids) }
+        }
+        let known = await session.userCache
+        for id in wanted.subtracting(known.keys).prefix(100) {
+            if let user = try? await ask(TDFunctions.GetUser(userID: id)) { await session.remember(user) }
+        }
+    }
+
+    /// Messages containing `query`: in one chat (`chatID`), or across all chats.
+    public func searchMessages(_ query: String, chatID: Int64? = nil, limit: Int = 50) async throws(ChatError) -> [ChatMessageItem] {
+        try requireLogin()
+        let found: FoundMessages
+        if let chatID {
+            found = try await ask(TDFunctions.SearchChatMessages(chatID: chatID, query: query, limit: Int32(min(100, limit))))
+        } else {
+            found = try await ask(TDFunctions.SearchMessages(query: query, limit: Int32(min(100, limit))))
+        }
+        await fetchUnknownSenders(found.messages)
+        let builder = await itemBuilder()
+        var items: [ChatMessageItem] = []
+        for message in found.messages.prefix(limit) {
+            let lastRead = await session.chat(message.chatID)?.lastReadOutboxMessageID ?? 0
+            items.append(builder.item(message, lastReadOutboxMessageID: lastRead))
+        }
+        return items
+    }
+
+    /// The item for one message of a chat.
+    public func item(_ message: Message) async -> ChatMessageItem {
+        guard let chat = await session.chat(message.chatID) else {
+            return await itemBuilder().item(message, lastReadOutboxMessageID: 0)
+        }
+        if let item = await items(for: [message], chat: chat).first { return item }
+        return await itemBuilder().item(message, lastReadOutboxMessageID: chat.lastReadOutboxMessageID)
+    }
+}

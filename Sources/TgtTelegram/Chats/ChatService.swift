@@ -1,0 +1,202 @@
+import Foundation
+import Logging
+import TgtDomain
+import TgtTDLib
+
+/// The core of a Telegram client over one session: chat lists kept from updates, chats found
+/// by what a person types, conversations paged from TDLib, and sending, replying, editing,
+/// deleting and marking read. Shared by the CLI, the dashboard and the apps' view models.
+public struct ChatService: Sendable {
+    public let session: TelegramSession
+    public var timeout: Double
+    let logger = Logger(label: "tgt.telegram.chats")
+
+    public init(session: TelegramSession, timeout: Double = 30) {
+        self.session = session
+        self.timeout = timeout
+    }
+
+    func requireLogin() throws(ChatError) {
+        guard session.authorizationState == .ready else { throw .notLoggedIn }
+    }
+
+    /// Sends a request, turning TDLib's errors into `ChatError`.
+    func ask<F: TDFunction>(_ function: F) async throws(ChatError) -> F.Result {
+        do { return try await session.send(function, timeout: timeout) } catch { throw .request(error) }
+    }
+
+    // MARK: - Chat lists
+
+    /// Loads the main list and the archive completely: `loadChats` until TDLib answers 404.
+    /// TDLib pushes every chat as updates before it answers, so this asks nothing per chat.
+    public func loadChatLists() async throws(ChatError) {
+        try requireLogin()
+        for list in [ChatListKind.main, .archive] {
+            while true {
+                do {
+                    _ = try await session.send(TDFunctions.LoadChats(limit: 100, list: list), timeout: timeout)
+                } catch {
+                    if error.tdlibCode == 404 { break }
+                    throw .request(error)
+                }
+            }
+        }
+    }
+
+    /// The chats of `list` in Telegram's order, optionally only unread ones or those whose
+    /// title or username contains `search` (case- and diacritic-insensitive).
+    public func summaries(list: ChatListKind = .main, unreadOnly: Bool = false, search: String? = nil) async -> [ChatSummary] {
+        let state = await session.chatListState
+        let builder = await itemBuilder()
+        let query = search?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        var result: [ChatSummary] = []
+        for chat in state.ordered(list) {
+            if unreadOnly, chat.unreadCount == 0, !chat.isMarkedAsUnread { continue }
+            if !query.isEmpty, await !matches(chat, query) { continue }
+            result.append(await summary(of: chat, list: list, builder: builder))
+        }
+        return result
+    }
+
+    /// The summary of one chat (from the updates seen so far).
+    public func summary(_ chatID: Int64) async -> ChatSummary? {
+        guard let chat = await session.chat(chatID) else { return nil }
+        let list = chat.positions.first?.list ?? .main
+        return await summary(of: chat, list: list, builder: await itemBuilder())
+    }
+
+    func summary(of chat: Chat, list: ChatListKind, builder: ChatItemBuilder) async -> ChatSummary {
+        let position = chat.positions.first { $0.list == list }
+        let listName = switch list {
+        case .main: "main"
+        case .archive: "archive"
+        case .folder: "folder"
+        }
+        return ChatSummary(
+            id: chat.id, title: await title(of: chat), kind: await kind(of: chat), list: listName, isPinned: position?.isPinned ?? false,
+            isMuted: chat.muteFor > 0, unreadCount: Int(chat.unreadCount), unreadMentionCount: Int(chat.unreadMentionCount),
+            isMarkedAsUnread: chat.isMarkedAsUnread, lastReadOutboxMessageID: chat.lastReadOutboxMessageID,
+            lastMessage: chat.lastMessage.map { builder.preview($0, lastReadOutboxMessageID: chat.lastReadOutboxMessageID) },
+            photoMinithumbnail: chat.photoMinithumbnail.map { $0.data.base64EncodedString() },
+            cannotWriteReason: await cannotWriteReason(chat), order: position?.order ?? 0)
+    }
+
+    /// "Saved Messages" for the account's own chat, else the chat's title.
+    func title(of chat: Chat) async -> String {
+        if case .private(let userID) = chat.type, userID == (await session.me?.id ?? 0) { return "Saved Messages" }
+        return chat.title
+    }
+
+    func kind(of chat: Chat) async -> ChatSummary.Kind {
+        switch chat.type {
+        case .private(let userID): userID == (await session.me?.id ?? 0) ? .saved : .private
+        case .secret: .secret
+        case .basicGroup: .group
+        case .supergroup(let id, let isChannel):
+            isChannel ? .channel : (await session.supergroup(id)?.isForum ?? false) ? .forum : .supergroup
+        case .unknown: .group
+        }
+    }
+
+    /// Nil when the account may post text in `chat`, otherwise why not (a sentence).
+    public func cannotWriteReason(_ chat: Chat) async -> String? {
+        switch chat.type {
+        case .private: return nil
+        case .secret: return "secret chats live only on the device that started them."
+        case .unknown: return "this kind of chat is not supported."
+        case .basicGroup(let id):
+            guard let group = await session.basicGroup(id) else { return nil }
+            if !group.isActive { return "this group was upgraded to a supergroup; use the new one." }
+            return Self.reason(group.status, canSendBasicMessages: chat.canSendBasicMessages, isChannel: false)
+        case .supergroup(let id, let isChannel):
+            guard let group = await session.supergroup(id) else { return isChannel ? "only the channel's admins can post." : nil }
+            return Self.reason(group.status, canSendBasicMessages: chat.canSendBasicMessages, isChannel: isChannel)
+        }
+    }
+
+    static func reason(_ status: MemberStatus, canSendBasicMessages: Bool, isChannel: Bool) -> String? {
+        switch status {
+        case .creator: return nil
+        case .administrator(let canPost): return isChannel && !canPost ? "your admin rights in this channel do not include posting." : nil
+        case .left: return "you are not a member any more."
+        case .banned: return "you were removed from it."
+        case .restricted(let allowed): return isChannel ? "only the channel's admins can post." : allowed ? nil : "its admins do not let you post."
+        case .member:
+            if isChannel { return "only the channel's admins can post." }
+            return canSendBasicMessages ? nil : "its admins do not let members post."
+        }
+    }
+
+    /// Whether `chat`'s title (or its usernames) contains `query`.
+    func matches(_ chat: Chat, _ query: String) async -> Bool {
+        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+        if await title(of: chat).range(of: query, options: options) != nil { return true }
+        let bare = query.hasPrefix("@") ? String(query.dropFirst()) : query
+        return await usernames(of: chat).contains { $0.range(of: bare, options: options) != nil }
+    }
+
+    func usernames(of chat: Chat) async -> [String] {
+        switch chat.type {
+        case .private(let userID): await session.user(userID)?.usernames ?? []
+        case .supergroup(let id, _): await session.supergroup(id)?.usernames ?? []
+        default: []
+        }
+    }
+
+    // MARK: - Finding a chat by what the user typed
+
+    /// The chat `query` names: its id, an @username, its exact title (case-insensitive), or a
+    /// unique prefix of a title. Ambiguous input lists the candidates; nothing found is an error.
+    public func resolve(_ query: String) async throws(ChatError) -> Chat {
+        try requireLogin()
+        let text = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { throw .chatNotFound(query) }
+        if let id = Int64(text) {
+            if let chat = await session.chat(id) { return chat }
+            if let chat = try? await ask(TDFunctions.GetChat(chatID: id)) { return chat }
+            throw .chatNotFound(text)
+        }
+        let state = await session.chatListState
+        let all = state.ordered(.main) + state.ordered(.archive)
+        if text.hasPrefix("@") {
+            let name = text.dropFirst().lowercased()
+            for chat in all where await usernames(of: chat).contains(where: { $0.lowercased() == name }) { return chat }
+            throw .chatNotFound(text)
+        }
+        var titled: [(Chat, String)] = []
+        for chat in all { titled.append((chat, await title(of: chat))) }
+        let exact = titled.filter { $0.1.compare(text, options: [.caseInsensitive]) == .orderedSame }
+        if exact.count == 1, let only = exact.first { return only.0 }
+        if exact.count > 1 { throw .ambiguous(text, candidates: exact.map { "\($0.1) (\($0.0.id))" }) }
+        let prefixed = titled.filter { $0.1.range(of: text, options: [.caseInsensitive, .anchored, .diacriticInsensitive]) != nil }
+        if prefixed.count == 1, let only = prefixed.first { return only.0 }
+        if prefixed.count > 1 { throw .ambiguous(text, candidates: prefixed.map { "\($0.1) (\($0.0.id))" }) }
+        throw .chatNotFound(text)
+    }
+
+    /// Chats whose title or username matches `query`: the known ones first (offline), then
+    /// those Telegram's servers find, without duplicates.
+    public func searchChats(_ query: String, limit: Int = 50) async throws(ChatError) -> [ChatSummary] {
+        try requireLogin()
+        let local = try await ask(TDFunctions.SearchChats(query: query, limit: Int32(limit)))
+        var ids = local.chatIDs
+        if ids.count < limit, let remote = try? await ask(TDFunctions.SearchChatsOnServer(query: query, limit: Int32(limit))) {
+            for id in remote.chatIDs where !ids.contains(id) { ids.append(id) }
+        }
+        let builder = await itemBuilder()
+        var result: [ChatSummary] = []
+        for id in ids.prefix(limit) {
+            guard let chat = await session.chat(id) else { continue }
+            result.append(await summary(of: chat, list: chat.positions.first?.list ?? .main, builder: builder))
+        }
+        return result
+    }
+
+    /// A builder with the session's current names.
+    func itemBuilder(replied: [Int64: Message] = [:]) async -> ChatItemBuilder {
+        let state = await session.chatListState
+        var titles: [Int64: String] = [:]
+        for (id, chat) in state.chats { titles[id] = chat.title }
+        return ChatItemBuilder(users: await session.userCache, chatTitles: titles, myID: await session.me?.id ?? 0, repliedMessages: replied)
+    }
+}
