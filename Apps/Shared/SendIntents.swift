@@ -10,7 +10,7 @@ import TgtStore
 /// background if it is not running), where TDLib lives; no intent here sets `openAppWhenRun`.
 /// It may run on a locked phone, as `SendJob.Source.siri.policy` decides: Siri in the car.
 /// (A literal, as App Intents' metadata wants; `Apps/tools/check_apps.py` holds it to the model.)
-struct SendTemplateIntent: AppIntent, LiveActivityIntent {
+struct SendTemplateIntent: TemplateSendingIntent, LiveActivityIntent {
     static let title: LocalizedStringResource = "Send Template"
     static let description = IntentDescription("Sends one of your TgTemplates messages to its chats.")
     static let authenticationPolicy: IntentAuthenticationPolicy = .alwaysAllowed
@@ -19,10 +19,6 @@ struct SendTemplateIntent: AppIntent, LiveActivityIntent {
     var template: TemplateAppEntity
 
     init() {}
-
-    init(template: TemplateAppEntity) {
-        self.template = template
-    }
 
     @MainActor
     func perform() async throws -> some IntentResult & ProvidesDialog {
@@ -34,7 +30,7 @@ struct SendTemplateIntent: AppIntent, LiveActivityIntent {
 /// A widget button's tap: the same background send, without a spoken answer (the button shows
 /// queued → sending → ✓ or the error itself) and not offered in Shortcuts. iOS keeps widget
 /// buttons inactive on a locked phone anyway; the policy says the same (`.widget`).
-struct WidgetSendIntent: AppIntent, LiveActivityIntent {
+struct WidgetSendIntent: TemplateSendingIntent, LiveActivityIntent {
     static let title: LocalizedStringResource = "Send Template from a Widget"
     static let isDiscoverable = false
     static let authenticationPolicy: IntentAuthenticationPolicy = .requiresLocalDeviceAuthentication
@@ -44,13 +40,23 @@ struct WidgetSendIntent: AppIntent, LiveActivityIntent {
 
     init() {}
 
-    init(template: TemplateAppEntity) {
-        self.template = template
-    }
-
     @MainActor
     func perform() async throws -> some IntentResult {
         _ = await BackgroundSend.run(templateID: template.id, templateName: template.name, source: .widget)
         return .result()
+    }
+}
+
+/// An intent that sends one template (the Siri and the widget one).
+protocol TemplateSendingIntent: AppIntent {
+    var template: TemplateAppEntity { get set }
+    init()
+}
+
+extension TemplateSendingIntent {
+    /// The intent for `template` (a widget button's).
+    init(template: TemplateAppEntity) {
+        self.init()
+        self.template = template
     }
 }

@@ -119,7 +119,7 @@ def check_background_sends(app, widget, sources):
     intents = {}
     for name, text in sources.items():
         for match in re.finditer(r"^struct (\w+): ([^{]*)\{(.*?)^\}", text, re.M | re.S):
-            if "AppIntent" in match.group(2):
+            if re.search(r"\w*Intent\b", match.group(2)):
                 intents[match.group(1)] = (name, match.group(2), match.group(3))
     sending = {k: v for k, v in intents.items() if "BackgroundSend." in v[2]}
     check(len(sending) >= 2, f"App Intents: a Siri and a widget intent that send through BackgroundSend, found {sorted(sending)}")

@@ -12,6 +12,17 @@ import TgtTelegram
 struct BackgroundSendTests {
     private static let minute: TimeInterval = 60
 
+    /// A fixture with one template, "Leaving work", and the app started (logged in unless asked
+    /// otherwise). The caller removes the fixture and shuts the app down.
+    private func startedApp(loggedIn: Bool = true) async throws -> (AppFixture, AppModel, Template) {
+        let fixture = try AppFixture()
+        let template = try fixture.addTemplates(["Leaving work"])[0]
+        let app = try AppModel(services: fixture.services)
+        await app.start()
+        if loggedIn { try await logIn(app, fixture.simulator) }
+        return (fixture, app, template)
+    }
+
     private func job(_ state: SendJob.State, updated: Date = Date(), error: String? = nil, source: SendJob.Source = .widget) -> SendJob {
         SendJob(id: UUID(), sequence: 1, templateID: UUID(), templateName: "Leaving work", source: source, variables: [:],
                 state: state, batchID: nil, error: error, createdAt: updated, updatedAt: updated)
@@ -113,12 +124,8 @@ struct BackgroundSendTests {
 
     @Test("a widget tap in the app redraws the widgets as it is queued and as it ends")
     func widgetRedrawsDuringASend() async throws {
-        let fixture = try AppFixture()
+        let (fixture, app, template) = try await startedApp()
         defer { fixture.remove() }
-        let template = try fixture.addTemplates(["Leaving work"])[0]
-        let app = try AppModel(services: fixture.services)
-        await app.start()
-        try await logIn(app, fixture.simulator)
         let before = fixture.widgets.reloads
         let outcome = await app.tap(templateID: template.id, source: .widget)
         #expect(AppModel.summary(of: outcome) == .sent)
@@ -134,12 +141,8 @@ struct BackgroundSendTests {
 
     @Test("a tap that launches the app in the background waits for TDLib to start, then sends")
     func tapDuringLaunch() async throws {
-        let fixture = try AppFixture()
+        let (fixture, first, template) = try await startedApp()
         defer { fixture.remove() }
-        let template = try fixture.addTemplates(["Leaving work"])[0]
-        let first = try AppModel(services: fixture.services)
-        await first.start()
-        try await logIn(first, fixture.simulator)
         await first.shutdown()
 
         // The system launches the app for Siri: the intent taps before the model has started.
@@ -157,12 +160,8 @@ struct BackgroundSendTests {
 
     @Test("offline: Siri says the tap is queued within its deadline, and it goes out by itself once Telegram is back")
     func offlineTapStaysQueued() async throws {
-        let fixture = try AppFixture()
+        let (fixture, app, template) = try await startedApp()
         defer { fixture.remove() }
-        let template = try fixture.addTemplates(["Leaving work"])[0]
-        let app = try AppModel(services: fixture.services)
-        await app.start()
-        try await logIn(app, fixture.simulator)
         fixture.simulator.setOutage(true)
         let asked = Date()
         let outcome = await app.tap(templateID: template.id, source: .siri, timeout: 1)
@@ -185,11 +184,8 @@ struct BackgroundSendTests {
 
     @Test("logged out: the tap is queued at once and Siri and SiriKit ask for the login on the phone")
     func loggedOutTap() async throws {
-        let fixture = try AppFixture()
+        let (fixture, app, template) = try await startedApp(loggedIn: false)
         defer { fixture.remove() }
-        let template = try fixture.addTemplates(["Leaving work"])[0]
-        let app = try AppModel(services: fixture.services)
-        await app.start()
         let asked = Date()
         let outcome = await app.tap(templateID: template.id, source: .siri)
         #expect(Date().timeIntervalSince(asked) < 5, "no wait for a login that cannot come")
