@@ -2,13 +2,16 @@ import TgtStore
 import UIKit
 
 /// Keeps the app running while sends started by an intent finish in the background, and owns
-/// when the shared store lets go of its file locks: only when the app is in the background
-/// and no such send runs (iOS kills a suspended app that holds locks in an App Group).
+/// when the shared store lets go of its file locks: only when the app is in the background, no
+/// such send runs and CarPlay is not on the car's screen (iOS kills a suspended app that holds
+/// locks in an App Group). SwiftUI's scene phase does not count the CarPlay scene: with the
+/// phone locked in a pocket the app's window is in the background while CarPlay works.
 @MainActor
 final class BackgroundActivity: BackgroundWork {
     private var task: UIBackgroundTaskIdentifier = .invalid
     private var holders = 0
     private var inBackground = false
+    private var carPlay = false
 
     /// A send starts: the store works, and iOS gives the app background time for it.
     func begin() {
@@ -29,7 +32,21 @@ final class BackgroundActivity: BackgroundWork {
     /// The app's scenes went to the background.
     func appWentToBackground() {
         inBackground = true
-        if holders == 0 { AppDatabase.suspendSharedDatabases() }
+        if holders == 0 && !carPlay { AppDatabase.suspendSharedDatabases() }
+    }
+
+    /// The CarPlay scene connected: the app works for the car whatever the phone shows.
+    func carPlayConnected() {
+        carPlay = true
+        AppDatabase.resumeSharedDatabases()
+    }
+
+    /// The CarPlay scene went away.
+    func carPlayDisconnected() {
+        carPlay = false
+        if holders == 0 && (inBackground || UIApplication.shared.applicationState == .background) {
+            AppDatabase.suspendSharedDatabases()
+        }
     }
 
     /// A scene came to the screen.
@@ -45,7 +62,7 @@ final class BackgroundActivity: BackgroundWork {
     }
 
     private func finish() {
-        if inBackground || UIApplication.shared.applicationState == .background {
+        if !carPlay && (inBackground || UIApplication.shared.applicationState == .background) {
             AppDatabase.suspendSharedDatabases()
         }
         if task != .invalid {
