@@ -68,8 +68,7 @@ struct TemplatesWidgetView: View {
     }
 }
 
-/// One button: the template's icon and name, and under it how its latest tap stands. While the
-/// intent runs, the system dims what `invalidatableContent()` marks.
+/// One button: the template's icon and name, and under it how its latest tap stands.
 struct TemplateButtonLabel: View {
     let item: WidgetSnapshot.Item
 
@@ -85,10 +84,11 @@ struct TemplateButtonLabel: View {
                 }
                 .font(.caption2).lineLimit(1)
                 .foregroundStyle(badge.phase == .failed ? Color.red : Color.secondary)
-                .invalidatableContent()
             }
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity)
+        // The whole button dims from the tap until the timeline shows the new state.
+        .invalidatableContent()
     }
 
     /// What VoiceOver reads: the name, then the state and, for a failure, why.
