@@ -4,7 +4,9 @@ import TgtAppModel
 import TgtStore
 import WidgetKit
 
-/// Reads the widget's snapshot from the shared store (no TDLib in the extension).
+/// Reads the widget's snapshot from the shared store (no TDLib in the extension). The app
+/// reloads the timelines whenever the store's widget revision moves (a template, a timer, or a
+/// queued tap changed); a ✓ or an error goes away by itself at the snapshot's `nextChange`.
 struct TemplatesProvider: TimelineProvider {
     func placeholder(in context: Context) -> TemplatesEntry {
         TemplatesEntry(date: Date(), snapshot: nil)
@@ -15,8 +17,9 @@ struct TemplatesProvider: TimelineProvider {
     }
 
     func getTimeline(in context: Context, completion: @escaping (Timeline<TemplatesEntry>) -> Void) {
-        // The app reloads the timelines whenever a template changes; nothing to poll.
-        completion(Timeline(entries: [entry(for: context.family)], policy: .never))
+        let entry = entry(for: context.family)
+        let policy = entry.snapshot?.nextChange.map { TimelineReloadPolicy.after($0) } ?? TimelineReloadPolicy.never
+        completion(Timeline(entries: [entry], policy: policy))
     }
 
     private func entry(for family: WidgetFamily) -> TemplatesEntry {
@@ -35,7 +38,9 @@ struct TemplatesEntry: TimelineEntry {
     let snapshot: WidgetSnapshot?
 }
 
-/// Buttons that send a template with one tap (`Button(intent:)`).
+/// Buttons that send a template with one tap (`Button(intent:)` running `WidgetSendIntent` in
+/// the app's process, in the background), each showing its latest tap: queued, sending, ✓ or
+/// not sent.
 struct TemplatesWidgetView: View {
     let entry: TemplatesEntry
     @Environment(\.widgetFamily) private var family
@@ -47,16 +52,12 @@ struct TemplatesWidgetView: View {
                 ForEach(0..<((snapshot.items.count + columns - 1) / columns), id: \.self) { row in
                     GridRow {
                         ForEach(snapshot.items.dropFirst(row * columns).prefix(columns)) { item in
-                            Button(intent: SendTemplateIntent(template: TemplateAppEntity(
+                            Button(intent: WidgetSendIntent(template: TemplateAppEntity(
                                 TemplateEntityIndex.Entity(id: item.id, name: item.name, symbol: item.symbol))))
                             {
-                                VStack(spacing: 4) {
-                                    Image(systemName: item.symbol).font(.title3)
-                                    Text(verbatim: item.name).font(.caption).lineLimit(2).minimumScaleFactor(0.8)
-                                }
-                                .frame(maxWidth: .infinity, maxHeight: .infinity)
+                                TemplateButtonLabel(item: item)
                             }
-                            .accessibilityLabel(Text(verbatim: item.name))
+                            .accessibilityLabel(Text(verbatim: TemplateButtonLabel.spoken(item)))
                         }
                     }
                 }
@@ -64,6 +65,36 @@ struct TemplatesWidgetView: View {
         } else {
             Text(entry.snapshot?.emptyText ?? AppText.label(.listTitle)).font(.caption).multilineTextAlignment(.center)
         }
+    }
+}
+
+/// One button: the template's icon and name, and under it how its latest tap stands.
+struct TemplateButtonLabel: View {
+    let item: WidgetSnapshot.Item
+
+    var body: some View {
+        VStack(spacing: 4) {
+            Image(systemName: item.symbol).font(.title3)
+            Text(verbatim: item.name).font(.caption).lineLimit(2).minimumScaleFactor(0.8)
+            if let badge = item.badge {
+                Label {
+                    Text(verbatim: badge.title.localized)
+                } icon: {
+                    Image(systemName: badge.symbol)
+                }
+                .font(.caption2).lineLimit(1)
+                .foregroundStyle(badge.phase == .failed ? Color.red : Color.secondary)
+            }
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        // The whole button dims from the tap until the timeline shows the new state.
+        .invalidatableContent()
+    }
+
+    /// What VoiceOver reads: the name, then the state and, for a failure, why.
+    static func spoken(_ item: WidgetSnapshot.Item) -> String {
+        guard let badge = item.badge else { return item.name }
+        return [item.name, badge.title.localized, badge.detail].compactMap { $0 }.joined(separator: ", ")
     }
 }
 

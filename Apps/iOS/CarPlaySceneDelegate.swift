@@ -3,13 +3,15 @@ import TgtAppModel
 import UIKit
 
 /// CarPlay: a grid of up to 7 templates plus Refresh, drawn from `CarPlayGridModel`; a tap
-/// queues the template and shows how it went. Message text is never shown.
+/// queues the template and shows how it went. Message text is never shown. It works with the
+/// phone locked: the store stays usable while CarPlay is connected (`BackgroundActivity`).
 final class CarPlaySceneDelegate: UIResponder, CPTemplateApplicationSceneDelegate {
     private var interfaceController: CPInterfaceController?
 
     func templateApplicationScene(_ scene: CPTemplateApplicationScene, didConnect interfaceController: CPInterfaceController) {
         self.interfaceController = interfaceController
         Task { @MainActor in
+            AppLauncher.activity.carPlayConnected()
             await AppLauncher.start()
             self.showGrid()
         }
@@ -17,6 +19,7 @@ final class CarPlaySceneDelegate: UIResponder, CPTemplateApplicationSceneDelegat
 
     func templateApplicationScene(_ scene: CPTemplateApplicationScene, didDisconnectInterfaceController interfaceController: CPInterfaceController) {
         self.interfaceController = nil
+        Task { @MainActor in AppLauncher.activity.carPlayDisconnected() }
     }
 
     @MainActor
@@ -40,7 +43,7 @@ final class CarPlaySceneDelegate: UIResponder, CPTemplateApplicationSceneDelegat
         case .none: break
         case .send(let id):
             let name = button.title.localized
-            let outcome = await app.tap(templateID: id, source: .carPlay)
+            let outcome = await BackgroundSend.tap(app, templateID: id, source: .carPlay)
             let alert = CPAlertTemplate(
                 titleVariants: [CarPlayGridModel.alert(for: outcome, templateName: name).localized],
                 actions: [CPAlertAction(title: CarPlayGridModel.dismissTitle.localized, style: .default) { [weak self] _ in

@@ -21,11 +21,18 @@ final class MessagingIntentHandler: NSObject, INSendMessageIntentHandling, INSea
         switch messaging.resolveSend(content: intent.content) {
         case .notFound: return INSendMessageIntentResponse(code: .failure, userActivity: nil)
         case .template(let id, _):
-            switch AppModel.summary(of: await app.tap(templateID: id, source: .siri)) {
-            case .sent: return INSendMessageIntentResponse(code: .success, userActivity: nil)
-            case .waitingForLogin: return INSendMessageIntentResponse(code: .failureRequiringAppLaunch, userActivity: nil)
-            case .partly, .failed, .notFound: return INSendMessageIntentResponse(code: .failure, userActivity: nil)
-            }
+            // Runs in the app in the background (CarPlay, a locked phone).
+            let outcome = await BackgroundSend.tap(app, templateID: id, source: .siri)
+            return INSendMessageIntentResponse(code: Self.code(MessagingIntentsModel.answer(for: outcome)), userActivity: nil)
+        }
+    }
+
+    private static func code(_ answer: MessagingIntentsModel.SendAnswer) -> INSendMessageIntentResponseCode {
+        switch answer {
+        case .success: .success
+        case .inProgress: .inProgress
+        case .failure: .failure
+        case .failureRequiringAppLaunch: .failureRequiringAppLaunch
         }
     }
 

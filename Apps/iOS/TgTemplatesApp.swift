@@ -9,10 +9,18 @@ import WidgetKit
 
 /// The iOS app: builds the one `AppModel` (store in the App Group, TDLib from TDLibFramework
 /// in the private container, secrets in the Keychain) and shows the screen it routes to.
+///
+/// The system also launches it in the background, with no window, to perform a widget
+/// button's or Siri's intent: `init` tells `AppRuntime` how to start the model then.
 @main
 struct TgTemplatesApp: App {
     @UIApplicationDelegateAdaptor(AppDelegate.self) private var delegate
     @Environment(\.scenePhase) private var phase
+
+    init() {
+        AppRuntime.shared.launcher = { await AppLauncher.start() }
+        AppRuntime.shared.backgroundWork = AppLauncher.activity
+    }
 
     var body: some Scene {
         WindowGroup {
@@ -24,9 +32,9 @@ struct TgTemplatesApp: App {
         }
         .onChange(of: phase) { _, newPhase in
             switch newPhase {
-            case .background: AppDatabase.suspendSharedDatabases()
+            case .background: AppLauncher.activity.appWentToBackground()
             case .active:
-                AppDatabase.resumeSharedDatabases()
+                AppLauncher.activity.appBecameActive()
                 Task { await AppRuntime.shared.model?.queue.drain() }
             default: break
             }
@@ -36,6 +44,9 @@ struct TgTemplatesApp: App {
 
 /// Puts the app's services together with the real parts.
 enum AppLauncher {
+    /// The app's background time for sends started by intents.
+    @MainActor static let activity = BackgroundActivity()
+
     @MainActor
     static func start() async {
         await AppRuntime.shared.start {

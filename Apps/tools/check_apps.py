@@ -2,7 +2,10 @@
 with `swiftc -parse`; project.yml, the Info.plists and the entitlements parse and carry the
 keys the app needs (CarPlay scene manifest with generation off, the carplay-communication
 entitlement, one App Group in app, widget and code, the URL scheme, Siri phrases with the app
-name and at most one parameter, interactive widget buttons)."""
+name and at most one parameter, interactive widget buttons), and that every send runs without
+opening the app: no App Intent sets openAppWhenRun, the sending intents are LiveActivityIntents
+(performed in the app's process) with an authentication policy from the model, and app, widget
+and Keychain use the Data Protection classes of TgtAppModel's DataProtectionPlan."""
 import json
 import plistlib
 import re
@@ -108,18 +111,62 @@ def check_code(sources):
         check(set(entry.get("localizations", {})) == {"en", "it", "ru"}, f"catalog: {key} not in en, it, ru")
 
 
+def check_background_sends(app, widget, sources):
+    """One tap never opens the app: see README, "Apple apps"."""
+    for name, text in sources.items():
+        check(not re.search(r"openAppWhenRun\s*[:=]", text), f"{name}: an App Intent sets openAppWhenRun (sends must run in the background)")
+        check("ForegroundContinuableIntent" not in text, f"{name}: ForegroundContinuableIntent would bring the app to the screen")
+    intents = {}
+    for name, text in sources.items():
+        for match in re.finditer(r"^struct (\w+): ([^{]*)\{(.*?)^\}", text, re.M | re.S):
+            if re.search(r"\w*Intent\b", match.group(2)):
+                intents[match.group(1)] = (name, match.group(2), match.group(3))
+    sending = {k: v for k, v in intents.items() if "BackgroundSend." in v[2]}
+    check(len(sending) >= 2, f"App Intents: a Siri and a widget intent that send through BackgroundSend, found {sorted(sending)}")
+    surfaces = (ROOT / "Sources/TgtAppModel/Surfaces/SendSurface.swift").read_text()
+    locked = dict(re.findall(r"case \.(\w+): SendSurfacePolicy\(opensApp: \w+, lockedPhone: \.(\w+)", surfaces))
+    apple = {"allowed": "alwaysAllowed", "requiresUnlock": "requiresLocalDeviceAuthentication"}
+    for intent, (name, conformances, body) in sending.items():
+        check("LiveActivityIntent" in conformances, f"{name}: {intent} must be a LiveActivityIntent (performed in the app's process)")
+        source = re.search(r"BackgroundSend\.run\([^)]*source: \.(\w+)\)", body)
+        policy = re.search(r"static let authenticationPolicy: IntentAuthenticationPolicy = \.(\w+)", body)
+        wanted = source and apple.get(locked.get(source.group(1), ""))
+        check(policy and wanted and policy.group(1) == wanted,
+              f"{name}: {intent}'s authenticationPolicy must be .{wanted} (SendJob.Source.{source and source.group(1)}.policy)")
+    widget_intents = set(re.findall(r"Button\(intent: (\w+)\(", sources.get("Widget/TemplatesWidget.swift", "")))
+    check(widget_intents and widget_intents <= set(sending), f"widget: its buttons run sending intents ({widget_intents})")
+    for intent in widget_intents & set(sending):
+        check(sending[intent][0].startswith("Shared/"), f"{intent} must be in Shared/ (compiled into the app, where it runs, and the widget)")
+    for target in (app, widget):
+        check(any(s.get("path") == "Shared" for s in target.get("sources", [])), "project.yml: Shared/ in the app and the widget")
+
+    plan = (ROOT / "Sources/TgtAppModel/Services/DataProtection.swift").read_text()
+    default = re.search(r"static let defaultProtection = FileProtectionClass\.(\w+)", plan)
+    raw = default and re.search(rf'case {default.group(1)} = "(\w+)"', plan)
+    check(raw, "DataProtectionPlan.defaultProtection names a FileProtectionClass case")
+    for target in (app, widget):
+        entitlements = plistlib.loads((APPS / target["entitlements"]["path"]).read_bytes())
+        value = entitlements.get("com.apple.developer.default-data-protection")
+        check(raw and value == raw.group(1),
+              f"{target['entitlements']['path']}: default-data-protection {value} must be the plan's {raw and raw.group(1)}")
+    keychain = re.search(r'static let keychainAccessibility = "(\w+)"', plan)
+    check(keychain and f"kSecAttrAccessible as String] = {keychain.group(1)}" in sources.get("Shared/KeychainSecretStore.swift", ""),
+          "KeychainSecretStore: items use DataProtectionPlan.keychainAccessibility")
+
+
 def main():
     files = parse_swift()
     sources = swift_text()
     app, widget = check_project(sources)
     check_plists(app, widget, sources)
     check_code(sources)
+    check_background_sends(app, widget, sources)
     workflow = yaml.safe_load((ROOT / ".github/workflows/apple.yml").read_text())
     check("macos" in json.dumps(workflow).lower() and "xcodegen" in json.dumps(workflow), "workflow: macOS, XcodeGen")
     if problems:
         print("Apple shell checks failed:", *problems, sep="\n  - ", file=sys.stderr)
         sys.exit(1)
-    print(f"Apple shells: {len(files)} Swift files parse; project.yml, 2 Info.plists, 2 entitlements, phrases and catalog check out")
+    print(f"Apple shells: {len(files)} Swift files parse; project.yml, 2 Info.plists, 2 entitlements, phrases, catalog and background sends check out")
 
 
 if __name__ == "__main__":

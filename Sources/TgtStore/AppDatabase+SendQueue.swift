@@ -78,6 +78,7 @@ extension AppDatabase {
                     VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)
                     """,
                 arguments: [id.uuidString, templateID.uuidString, name, source.rawValue, variablesJSON, now, now])
+            try Self.bumpSendQueueRevision(db)
             guard let job = try Self.fetchJob(db, id: id) else { throw StoreError.database("the queued send vanished") }
             return job
         }
@@ -94,6 +95,7 @@ extension AppDatabase {
             try db.execute(sql: "UPDATE send_job SET state = 'sending', updated_at_ms = ? WHERE seq = ? AND state = 'pending'",
                            arguments: [now, job.sequence])
             guard db.changesCount == 1 else { return nil }
+            try Self.bumpSendQueueRevision(db)
             job.state = .sending
             job.updatedAt = Self.date(now)
             return job
@@ -107,6 +109,7 @@ extension AppDatabase {
             try db.execute(
                 sql: "UPDATE send_job SET state = ?, batch_id = COALESCE(?, batch_id), error = ?, updated_at_ms = ? WHERE id = ?",
                 arguments: [state.rawValue, batchID?.uuidString, error, now, id.uuidString])
+            if db.changesCount > 0 { try Self.bumpSendQueueRevision(db) }
         }
     }
 
@@ -117,6 +120,7 @@ extension AppDatabase {
         try write { db in
             try db.execute(sql: "UPDATE send_job SET state = 'pending', updated_at_ms = ? WHERE id = ? AND state = 'sending'",
                            arguments: [now, id.uuidString])
+            if db.changesCount > 0 { try Self.bumpSendQueueRevision(db) }
         }
     }
 
@@ -129,7 +133,9 @@ extension AppDatabase {
         return try write { db in
             try db.execute(sql: "UPDATE send_job SET state = 'failed', error = ?, updated_at_ms = ? WHERE state = 'sending'",
                            arguments: [reason, now])
-            return db.changesCount
+            let count = db.changesCount
+            if count > 0 { try Self.bumpSendQueueRevision(db) }
+            return count
         }
     }
 
@@ -155,6 +161,33 @@ extension AppDatabase {
     /// process: widgets compare it to know when to redraw.
     public func templatesRevision() throws(StoreError) -> Int64 {
         try read { db in try Int64.fetchOne(db, sql: "SELECT value FROM revision WHERE name = 'templates'") ?? 0 }
+    }
+
+    /// A number that grows with every change to the send queue (a tap queued, taken, finished or
+    /// put back), made by any process: widgets show each template's latest job, so they redraw
+    /// when it moves as well as when `templatesRevision()` does.
+    public func sendQueueRevision() throws(StoreError) -> Int64 {
+        try read { db in try Int64.fetchOne(db, sql: "SELECT value FROM revision WHERE name = 'send_queue'") ?? 0 }
+    }
+
+    /// Each template's most recent job (the last tap on it, whatever its state), for the
+    /// templates in `templateIDs`.
+    public func latestSendJobs(for templateIDs: [UUID]) throws(StoreError) -> [UUID: SendJob] {
+        guard !templateIDs.isEmpty else { return [:] }
+        let marks = Array(repeating: "?", count: templateIDs.count).joined(separator: ",")
+        return try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT * FROM send_job WHERE seq IN (SELECT MAX(seq) FROM send_job WHERE template_id IN (\(marks)) GROUP BY template_id)",
+                arguments: StatementArguments(templateIDs.map(\.uuidString)))
+            return Dictionary(rows.compactMap(Self.sendJob).map { ($0.templateID, $0) }, uniquingKeysWith: { a, _ in a })
+        }
+    }
+
+    /// Counted in the `revision` table like the templates, but by the queue's own writes (the
+    /// row appears with the first one: no migration, older stores read 0 until then).
+    private static func bumpSendQueueRevision(_ db: Database) throws {
+        try db.execute(sql: "INSERT INTO revision (name, value) VALUES ('send_queue', 1) ON CONFLICT(name) DO UPDATE SET value = value + 1")
     }
 
     private static func fetchJob(_ db: Database, id: UUID) throws -> SendJob? {

@@ -54,7 +54,7 @@ struct LoginSettingsLocationTests {
         await app.settings.confirmLogout()
         try await eventually("login screen") { app.route == .login && app.login.step == .phoneNumber }
         #expect(app.settings.accountName.description == "Not logged in")
-        #expect(await app.tap(templateID: template.id, source: .widget).description == "queued(pending)")
+        #expect(await app.tap(templateID: template.id, source: .widget).description == "queued(pending, notLoggedIn)")
         try await logIn(app, fixture.simulator)
         try await eventually("the queued tap went out after the new login") { fixture.simulator.deliveredMessages.count == 1 }
         await app.shutdown()

@@ -26,7 +26,7 @@ struct SendQueueFlowTests {
         #expect(try fixture.store.sendJob(id: job.id)?.state == .pending)
         // A CarPlay tap now says it waits for the login, and is kept too.
         let carPlay = await app.tap(templateID: template.id, source: .carPlay)
-        guard case .queued(let second) = carPlay else {
+        guard case .queued(let second, .notLoggedIn) = carPlay else {
             Issue.record("expected queued, got \(carPlay)")
             return
         }
@@ -155,7 +155,7 @@ extension AppModel.TapOutcome: CustomStringConvertible {
     public var description: String {
         switch self {
         case .finished(let outcome): "finished(\(outcome.job.state))"
-        case .queued(let job): "queued(\(job.state))"
+        case .queued(let job, let why): "queued(\(job.state), \(why))"
         case .notFound: "notFound"
         case .failed(let text): "failed(\(text))"
         }

@@ -68,7 +68,7 @@ struct StringCatalogTests {
         let catalog = try catalog()
         let job = SendJob(id: UUID(), sequence: 1, templateID: UUID(), templateName: "Casa", source: .carPlay, variables: [:],
                           state: .pending, batchID: nil, error: nil, createdAt: Date(), updatedAt: Date())
-        let queued = CarPlayGridModel.alert(for: .queued(job), templateName: "Casa")
+        let queued = CarPlayGridModel.alert(for: .queued(job, .notLoggedIn), templateName: "Casa")
         #expect(queued.resolved { catalog[$0]?["it"] } == "Accedi a Telegram sul tuo iPhone. “Casa” è in coda e partirà allora.")
         #expect(queued.resolved { catalog[$0]?["ru"] } == "Войдите в Telegram на iPhone. «Casa» в очереди и уйдёт после входа.")
         let step = AppText.prompt(.code(phoneNumber: "+1", delivery: "by SMS", length: 5))

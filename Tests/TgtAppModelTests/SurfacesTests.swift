@@ -50,11 +50,11 @@ struct SurfacesTests {
         #expect(CarPlayGridModel.alert(for: sent, templateName: "Home").description == "Sent “Home”")
         #expect(CarPlayGridModel.alert(for: partly, templateName: "Home").description == "“Home” reached 1 of 2 chats")
         #expect(CarPlayGridModel.alert(for: failed, templateName: "Home").description == "“Home” was not sent")
-        #expect(CarPlayGridModel.alert(for: .queued(job), templateName: "Home").description.hasPrefix("Log in to Telegram on your iPhone."))
+        #expect(CarPlayGridModel.alert(for: .queued(job, .notLoggedIn), templateName: "Home").description.hasPrefix("Log in to Telegram on your iPhone."))
         #expect(TemplateEntityIndex.reply(for: partly, templateName: "Home").description == "“Home” reached 1 of 2 chats.")
         #expect(TemplateEntityIndex.reply(for: .finished(JobOutcome(job: job, result: .sent(report([.failed])))), templateName: "Home").description
             == "“Home” was not sent: You are not allowed to post in this chat.")
-        #expect(TemplateEntityIndex.reply(for: .queued(job), templateName: "Home").description.hasPrefix("You are not logged in to Telegram."))
+        #expect(TemplateEntityIndex.reply(for: .queued(job, .notLoggedIn), templateName: "Home").description.hasPrefix("You are not logged in to Telegram."))
         #expect(TemplateEntityIndex.reply(for: .notFound, templateName: "Hme").description == "There is no template called “Hme”.")
     }
 

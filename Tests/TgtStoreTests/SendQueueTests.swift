@@ -3,7 +3,7 @@ import Testing
 import TgtDomain
 import TgtStore
 
-@Suite("The shared send queue and the templates revision")
+@Suite("The shared send queue, its revision and the templates revision")
 struct SendQueueTests {
     private func open(_ folder: TestFolder) throws -> AppDatabase {
         try AppDatabase.open(at: folder.url.appendingPathComponent("shared.sqlite"))
@@ -108,5 +108,50 @@ struct SendQueueTests {
         #expect(try !changed())
         // Another connection (a widget extension) sees the same number.
         #expect(try open(folder).templatesRevision() == seen.last)
+    }
+
+    @Test("the queue's revision moves on every queue write, and only then; each template's latest job is found")
+    func queueRevision() throws {
+        let folder = try TestFolder()
+        defer { folder.remove() }
+        let db = try open(folder)
+        let a = try template(db, "A"), b = try template(db, "B"), c = try template(db, "C")
+        var last = try db.sendQueueRevision()
+        #expect(last == 0, "no row until the first queue write")
+        func moved() throws -> Bool {
+            let now = try db.sendQueueRevision()
+            defer { last = now }
+            return now > last
+        }
+        let templatesBefore = try db.templatesRevision()
+        let first = try db.enqueueSend(templateID: a.id, source: .widget)
+        #expect(try moved())
+        try db.enqueueSend(templateID: a.id, source: .widget, id: first.id)
+        #expect(try !moved(), "enqueueing an id again adds nothing")
+        _ = try db.claimNextSendJob()
+        #expect(try moved())
+        try db.returnSendJob(id: first.id)
+        #expect(try moved())
+        try db.returnSendJob(id: first.id)
+        #expect(try !moved(), "nothing to put back")
+        _ = try db.claimNextSendJob()
+        try db.finishSendJob(id: first.id, state: .sent, batchID: UUID())
+        #expect(try moved())
+        let second = try db.enqueueSend(templateID: b.id, source: .siri)
+        _ = try db.claimNextSendJob()
+        #expect(try db.failInterruptedSendJobs(reason: "stopped") == 1)
+        #expect(try moved())
+        #expect(try db.failInterruptedSendJobs(reason: "stopped") == 0)
+        #expect(try !moved())
+        _ = try db.sendJobs()
+        #expect(try !moved(), "reading moves nothing")
+        #expect(try db.templatesRevision() == templatesBefore, "the queue does not move the templates' revision")
+
+        let third = try db.enqueueSend(templateID: a.id, source: .carPlay)
+        let latest = try db.latestSendJobs(for: [a.id, b.id, c.id])
+        #expect(latest[a.id]?.id == third.id && latest[a.id]?.state == .pending)
+        #expect(latest[b.id]?.id == second.id && latest[b.id]?.state == .failed)
+        #expect(latest[c.id] == nil && latest.count == 2)
+        #expect(try db.latestSendJobs(for: []).isEmpty)
     }
 }

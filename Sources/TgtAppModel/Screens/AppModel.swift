@@ -24,10 +24,22 @@ public final class AppModel {
     /// How a tap from outside the app (widget, CarPlay, Siri, link) ended.
     public enum TapOutcome: Sendable, Equatable {
         case finished(JobOutcome)
-        /// Kept in the queue: not logged in yet.
-        case queued(SendJob)
+        /// Kept in the queue, to go out by itself later; and why not now.
+        case queued(SendJob, QueuedBecause)
         case notFound
         case failed(AppText)
+    }
+
+    /// Why a tap stayed in the queue.
+    public enum QueuedBecause: Sendable, Equatable {
+        /// No Telegram login yet (or no API credentials): it goes out after the login.
+        case notLoggedIn
+        /// Logged in, but Telegram did not answer within the surface's deadline (offline, or
+        /// slow): it goes out as soon as the app is connected.
+        case notConnected
+        /// The tap ran where the app could not start (the widget extension, or a start that
+        /// failed): it goes out the next time the app runs.
+        case appNotRunning
     }
 
     /// A tap's outcome, reduced to what a voice or car screen says about it.
@@ -37,6 +49,8 @@ public final class AppModel {
         /// Nothing went out; the first reason.
         case failed(String)
         case waitingForLogin
+        /// Queued until Telegram can be reached (or the app runs again).
+        case waitingForConnection
         case notFound
     }
 
@@ -114,14 +128,20 @@ public final class AppModel {
     public func enqueue(templateID: UUID, source: SendJob.Source, variables: [String: String] = [:]) async throws(StoreError) -> SendJob {
         let job = try services.store.enqueueSend(templateID: templateID, source: source, variables: variables)
         if case .idle = templates.state(of: templateID) { templates.markQueued(templateID) }
+        widgets.refreshIfChanged()
         let queue = self.queue
         Task { await queue.drain() }
         return job
     }
 
     /// A tap from a widget, CarPlay, Siri or a link: queued, then (when logged in) sent, and
-    /// the outcome returned once Telegram has answered.
-    public func tap(templateID: UUID, source: SendJob.Source, timeout: Double = 120) async -> TapOutcome {
+    /// the outcome returned once Telegram has answered, or `.queued` after the surface's
+    /// deadline (`SendJob.Source.policy`); the job then goes out by itself later.
+    ///
+    /// In a background launch (a widget button or Siri started the app) TDLib is still
+    /// starting: the tap waits for it within the same deadline before it decides.
+    public func tap(templateID: UUID, source: SendJob.Source, timeout: Double? = nil) async -> TapOutcome {
+        let deadline = Date().addingTimeInterval(timeout ?? source.policy.answerDeadline)
         let outcomes = queue.outcomes.subscribe(replayingCurrent: false)
         let job: SendJob
         do {
@@ -131,20 +151,43 @@ public final class AppModel {
         } catch {
             return .failed(.verbatim(error.message))
         }
-        guard route == .main else { return .queued(job) }
+        await waitWhileStarting(until: deadline)
+        guard route == .main else { return .queued(job, queuedReason) }
         let waiter = Task { () -> JobOutcome? in
             for await outcome in outcomes where outcome.job.id == job.id { return outcome }
             return nil
         }
         let timer = Task {
-            try? await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+            try? await Task.sleep(nanoseconds: Self.nanoseconds(until: deadline))
             waiter.cancel()
         }
         defer { timer.cancel() }
         if let outcome = await waiter.value { return .finished(outcome) }
         // Not sent yet (logged out meanwhile, or Telegram is slow): it stays in the queue.
         let current = ((try? services.store.sendJob(id: job.id)) ?? nil) ?? job
-        return .queued(current)
+        return .queued(current, queuedReason)
+    }
+
+    /// Why a tap that did not go out stays queued, from where the app stands now.
+    private var queuedReason: QueuedBecause {
+        switch route {
+        case .main, .starting: .notConnected
+        case .credentials, .login: .notLoggedIn
+        case .unavailable: .appNotRunning
+        }
+    }
+
+    /// Waits until the route is no longer `.starting` (TDLib opening its database and
+    /// reporting the login state), or until `deadline`.
+    private func waitWhileStarting(until deadline: Date) async {
+        while route == .starting, Date() < deadline, !Task.isCancelled {
+            try? await Task.sleep(nanoseconds: min(Self.nanoseconds(until: deadline), 100_000_000))
+            await updateRoute()
+        }
+    }
+
+    private nonisolated static func nanoseconds(until date: Date) -> UInt64 {
+        UInt64(max(0, date.timeIntervalSinceNow) * 1_000_000_000)
     }
 
     /// What `outcome` comes to.
@@ -157,7 +200,8 @@ public final class AppModel {
             case .sent(let report): .failed(report.results.first { $0.error != nil }?.error ?? "")
             case .failed(let why): .failed(why.description)
             }
-        case .queued: .waitingForLogin
+        case .queued(_, .notLoggedIn): .waitingForLogin
+        case .queued(_, .notConnected), .queued(_, .appNotRunning): .waitingForConnection
         case .notFound: .notFound
         case .failed(let why): .failed(why.description)
         }
@@ -219,7 +263,10 @@ public final class AppModel {
             for await event in events { await self?.handle(event) }
         })
         listeners.append(Task { [weak self] in
-            for await outcome in outcomes { self?.templates.finish(outcome) }
+            for await outcome in outcomes {
+                self?.templates.finish(outcome)
+                self?.widgets.refreshIfChanged()
+            }
         })
     }
 
@@ -236,6 +283,8 @@ public final class AppModel {
             await updateRoute()
         case .send(let templateID, let progress):
             templates.apply(progress, to: templateID)
+            // The first progress of a job follows its move to `sending` in the queue.
+            widgets.refreshIfChanged()
         case .templatesChanged, .timersChanged:
             break
         }

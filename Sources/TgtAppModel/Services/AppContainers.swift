@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import TgtStore
 
 /// Where the app keeps its data: the template store in the App Group container that the
@@ -29,18 +30,28 @@ public struct AppContainers: Sendable {
     /// The folder TDLib works in (database, files, lock), for `TelegramEnvironment`.
     public var telegramDirectory: DataDirectory { DataDirectory(url: privateFolder) }
 
-    /// Opens the shared store, creating the folder. On iOS the files are protected "until first
-    /// unlock", so the app and widgets can read them while the phone is locked.
+    /// Opens the shared store, creating the folder; any process can (the app in the background,
+    /// the widget extension), none waits for another. On iOS the files get the classes of
+    /// `DataProtectionPlan` ("until first unlock"), so a send can read them on a locked phone.
     public func openStore() throws(StoreError) -> AppDatabase {
         do {
             try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
         } catch {
             throw .dataDirectory("cannot create \(shared.path)")
         }
-        #if os(iOS)
-        try? FileManager.default.setAttributes([.protectionKey: FileProtectionType.completeUntilFirstUserAuthentication], ofItemAtPath: shared.path)
+        let store = try AppDatabase.open(at: databaseFile, shared: true)
+        applyProtection()
+        return store
+    }
+
+    /// The protection classes of the shared store and TDLib's folder, as `DataProtectionPlan`
+    /// says (on iOS; elsewhere there is no Data Protection).
+    public func applyProtection() {
+        #if os(iOS) || os(watchOS)
+        for (entry, why) in DataProtectionPlan(containers: self).applyWithFileManager() {
+            Logger(label: "tgt.app.files").warning("could not set the file protection", metadata: ["path": "\(entry.url.path)", "error": "\(why)"])
+        }
         #endif
-        return try AppDatabase.open(at: databaseFile, shared: true)
     }
 
     private static func isInside(_ path: String, _ folder: String) -> Bool {

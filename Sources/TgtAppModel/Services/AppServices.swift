@@ -41,15 +41,17 @@ public struct AppServices: Sendable {
                            location: any LocationProviding, widgets: any WidgetReloading, appVersion: String) throws(StoreError) -> AppServices
     {
         try containers.telegramDirectory.create()
+        let store = try containers.openStore()  // also protects TDLib's folder, now that it exists
         return AppServices(
-            store: try containers.openStore(),
+            store: store,
             environment: TelegramEnvironment(directory: containers.telegramDirectory, backend: backend, secrets: secrets),
             location: location, widgets: widgets, appVersion: appVersion)
     }
 }
 
-/// Redraws the widgets when, and only when, a template changed since they were last drawn
-/// (any change: name, icon, targets, order, not only the number of templates).
+/// Redraws the widgets when, and only when, what they draw changed since they were last drawn:
+/// a template (any change: name, icon, targets, order, not only the number of templates), a
+/// timer, or a queued tap (queued, sending, sent or failed: the buttons show it).
 public final class WidgetRefresher: Sendable {
     private let store: AppDatabase
     private let reloader: any WidgetReloading
@@ -60,10 +62,10 @@ public final class WidgetRefresher: Sendable {
         self.reloader = reloader
     }
 
-    /// Reloads the widgets if the templates' revision moved; returns whether it did.
+    /// Reloads the widgets if the widget revision moved; returns whether it did.
     @discardableResult
     public func refreshIfChanged() -> Bool {
-        guard let revision = try? store.templatesRevision() else { return false }
+        guard let revision = try? store.widgetRevision() else { return false }
         let changed = drawn.withLock { last in
             defer { last = revision }
             return last != revision

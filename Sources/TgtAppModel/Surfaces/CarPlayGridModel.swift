@@ -52,7 +52,8 @@ public struct CarPlayGridModel: Sendable, Equatable {
         CarPlayGridModel(templates: try store.templates(limit: maximumButtons - 1))
     }
 
-    /// The alert after a tap: sent, partly sent, failed, or waiting for a login.
+    /// The alert after a tap: sent, partly sent, failed, or queued (for a login, or until
+    /// Telegram can be reached).
     public static func alert(for outcome: AppModel.TapOutcome, templateName: String) -> AppText {
         switch AppModel.summary(of: outcome) {
         case .sent: AppText("carplay.sent", templateName)
@@ -60,6 +61,7 @@ public struct CarPlayGridModel: Sendable, Equatable {
         // Only the name: a reason could quote the message, which a driver must not read.
         case .failed: AppText("carplay.failed", templateName)
         case .waitingForLogin: AppText("carplay.notLoggedIn", templateName)
+        case .waitingForConnection: AppText("carplay.queued", templateName)
         case .notFound: AppText("link.notFound")
         }
     }

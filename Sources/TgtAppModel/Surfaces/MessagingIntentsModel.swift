@@ -20,6 +20,30 @@ public struct MessagingIntentsModel: Sendable {
         case notFound(AppText)
     }
 
+    /// How `INSendMessageIntent` answers a tap (the shell maps it to
+    /// `INSendMessageIntentResponseCode`): SiriKit has no sentence of its own for it.
+    public enum SendAnswer: String, Sendable, Equatable {
+        /// Every chat got it.
+        case success
+        /// Queued and going out by itself once Telegram can be reached.
+        case inProgress
+        /// Not (or not everywhere) sent, or no such template: the send log says which chat.
+        case failure
+        /// Nothing can go out before the person logs in, in the app on the phone.
+        case failureRequiringAppLaunch
+    }
+
+    /// The answer for a tap's outcome. A partial send is a failure: saying "sent" would hide
+    /// the chats that did not get it.
+    public static func answer(for outcome: AppModel.TapOutcome) -> SendAnswer {
+        switch AppModel.summary(of: outcome) {
+        case .sent: .success
+        case .waitingForConnection: .inProgress
+        case .waitingForLogin: .failureRequiringAppLaunch
+        case .partly, .failed, .notFound: .failure
+        }
+    }
+
     public let store: AppDatabase
 
     public init(store: AppDatabase) {

@@ -64,6 +64,7 @@ public struct TemplateEntityIndex: Sendable {
         case .partly(let sent, let total): AppText("siri.partly", templateName, String(sent), String(total))
         case .failed(let why): AppText("siri.failed", templateName, why)
         case .waitingForLogin: AppText("siri.notLoggedIn", templateName)
+        case .waitingForConnection: AppText("siri.queued", templateName)
         case .notFound: AppText("siri.notFound", templateName)
         }
     }

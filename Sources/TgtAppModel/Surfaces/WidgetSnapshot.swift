@@ -2,8 +2,9 @@ import Foundation
 import TgtDomain
 import TgtStore
 
-/// What a home-screen widget draws: the first templates in grid order for its size, read
-/// from the shared store without TDLib (a widget extension has about 30 MB of memory).
+/// What a home-screen widget draws: the first templates in grid order for its size, each with
+/// how its latest tap stands (queued, sending, ✓ or the error), read from the shared store
+/// without TDLib (a widget extension has about 30 MB of memory).
 public struct WidgetSnapshot: Sendable, Equatable {
     /// The widget sizes and how many buttons each has.
     public enum Family: String, Sendable, CaseIterable {
@@ -27,23 +28,37 @@ public struct WidgetSnapshot: Sendable, Equatable {
         /// "Family, Work › Standups".
         public var targets: String
         public var link: URL
+        /// The latest tap's state, or nil for a plain button.
+        public var badge: WidgetBadge?
     }
 
     public var family: Family
     public var items: [Item]
-    /// The templates' revision it was made from.
+    /// The store's widget revision it was made from (`AppDatabase.widgetRevision()`).
     public var revision: Int64
     /// Shown when there are no templates.
     public var emptyText: AppText?
 
-    /// Reads just the templates the family shows.
-    public static func make(from store: AppDatabase, family: Family) throws(StoreError) -> WidgetSnapshot {
+    /// When a badge goes away on its own: the widget's timeline asks to be redrawn then.
+    public var nextChange: Date? { items.compactMap { $0.badge?.until }.min() }
+
+    /// Reads just the templates the family shows, and their latest taps.
+    public static func make(from store: AppDatabase, family: Family, now: Date = Date()) throws(StoreError) -> WidgetSnapshot {
+        let revision = try store.widgetRevision()
         let templates = try store.templates(limit: family.capacity)
+        let jobs = try store.latestSendJobs(for: templates.map(\.id))
         let items = templates.map { template in
             Item(id: template.id, name: template.name, symbol: template.icon.symbolName,
-                 targets: template.targets.map(\.displayName).joined(separator: ", "), link: DeepLink.send(template.id).url)
+                 targets: template.targets.map(\.displayName).joined(separator: ", "), link: DeepLink.send(template.id).url,
+                 badge: WidgetBadge.make(for: jobs[template.id], now: now))
         }
-        return WidgetSnapshot(family: family, items: items, revision: try store.templatesRevision(),
-                              emptyText: items.isEmpty ? AppText("widget.empty") : nil)
+        return WidgetSnapshot(family: family, items: items, revision: revision, emptyText: items.isEmpty ? AppText("widget.empty") : nil)
+    }
+}
+
+extension AppDatabase {
+    /// What widgets draw moved: a template, a timer or a queued tap changed, in any process.
+    public func widgetRevision() throws(StoreError) -> Int64 {
+        try templatesRevision() &+ sendQueueRevision()
     }
 }

@@ -120,6 +120,10 @@ extension AppText {
         // Widgets
         "widget.empty": "Add templates in the TgTemplates app.",
         "widget.queued": "Queued “%@”",
+        "widget.badge.queued": "Queued",
+        "widget.badge.sending": "Sending…",
+        "widget.badge.sent": "Sent",
+        "widget.badge.failed": "Not sent",
         // CarPlay
         "carplay.title": "Templates",
         "carplay.refresh": "Refresh",
@@ -128,6 +132,7 @@ extension AppText {
         "carplay.partly": "“%@” reached %@ of %@ chats",
         "carplay.failed": "“%@” was not sent",
         "carplay.notLoggedIn": "Log in to Telegram on your iPhone. “%@” is queued and goes out then.",
+        "carplay.queued": "“%@” is queued: Telegram cannot be reached right now. It goes out by itself once it can.",
         "carplay.ok": "OK",
         // Siri and Shortcuts
         "siri.sent": "Sent “%@”.",
@@ -135,6 +140,7 @@ extension AppText {
         "siri.notFound": "There is no template called “%@”.",
         "siri.notLoggedIn": "You are not logged in to Telegram. Open TgTemplates to log in; “%@” is queued until then.",
         "siri.failed": "“%@” was not sent: %@",
+        "siri.queued": "“%@” is queued: Telegram cannot be reached right now. It goes out by itself as soon as it can.",
         // Deep links
         "link.invalid": "This link does not name a template.",
         "link.notFound": "That template no longer exists.",
