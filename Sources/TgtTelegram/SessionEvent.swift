@@ -11,6 +11,8 @@ public enum SessionEvent: Sendable, Equatable {
     case templatesChanged
     /// Timers were added, changed, controlled, reordered or deleted.
     case timersChanged
+    /// Something changed in the chats or their messages (see `ChatEvent`).
+    case chat(ChatEvent)
 }
 
 extension ConnectionState {

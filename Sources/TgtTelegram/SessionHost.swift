@@ -193,6 +193,11 @@ public actor SessionHost {
     }
 
     /// Reloads the chat directory from Telegram into the store.
+    /// The chat services of the logged-in session.
+    public func chatService() async throws(TelegramError) -> ChatService {
+        ChatService(session: try await requireLoggedIn())
+    }
+
     public func refreshChats() async throws(TelegramError) -> [CachedChat] {
         let session = try await requireLoggedIn()
         return try await ChatDirectory(session: session).refresh(into: store)
@@ -238,7 +243,18 @@ public actor SessionHost {
                     }
                 }
                 group.addTask {
+                    for await event in session.chatEvents.subscribe(replayingCurrent: false) {
+                        events.send(.chat(event))
+                    }
+                }
+                group.addTask {
+                    var loadedChats = false
                     for await state in session.authorization.subscribe() {
+                        if state == .ready, !loadedChats {
+                            // The chat lists, kept from updates from now on (loadChats until 404).
+                            loadedChats = true
+                            Task { try? await ChatService(session: session).loadChatLists() }
+                        }
                         events.send(.login(LoginStep(state)))
                         if state == .closed {
                             await self?.sessionClosed(session)

@@ -19,7 +19,7 @@ extension DashboardAPI {
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask {
                         for await sessionEvent in events.subscribe(replayingCurrent: false) {
-                            let event = DashboardEvent(sessionEvent)
+                            guard let event = DashboardEvent(sessionEvent) else { continue }
                             continuation.yield(ArraySlice("event: \(event.name)\ndata: \(event.json)\n\n".utf8))
                         }
                     }

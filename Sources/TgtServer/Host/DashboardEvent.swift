@@ -46,9 +46,11 @@ public enum DashboardEvent: Sendable, Equatable {
 }
 
 extension DashboardEvent {
-    /// The page's view of a session event.
-    init(_ event: SessionEvent) {
+    /// The page's view of a session event (nil: not one pages follow).
+    init?(_ event: SessionEvent) {
         switch event {
+        case .chat:
+            return nil
         case .connection(let state):
             self = .connection(state: state.key, label: state.label)
         case .login(let step):
