@@ -372,23 +372,43 @@ extension TelegramSimulator {
                                     "unread_count": read.unread])
     }
 
-    /// After a message of ours landed: a read receipt, and the chat's replier answers.
+    /// After a message of ours landed: a read receipt, and the chat's replier answers. Both are
+    /// kept with the account's history ("server side"), so they happen even when the process
+    /// that sent the message exits first: the next client on the folder sees them.
     func afterDelivery(_ chat: SimulatedChat, directory: String, messageID: Int64, text: String) {
         guard !directory.isEmpty else { return }
         let scenario = currentScenario
         let replier = scenario.repliers[chat.id]
         let isPrivate: Bool = if case .private = chat.kind { true } else { false }
         guard replier != nil || isPrivate else { return }
+        let now = Date().timeIntervalSince1970
         let readDelay = max(0.2, (replier?.delay ?? 3) - 1)
-        schedule(after: readDelay) { [weak self] in
-            guard let self else { return }
-            self.withHistory(directory) { $0.markOutboxRead(messageID, chatID: chat.id) }
-            self.emitToDirectory(directory, ["@type": "updateChatReadOutbox", "chat_id": chat.id, "last_read_outbox_message_id": messageID])
-        }
+        withHistory(directory) { $0.addPending(.init(chatID: chat.id, due: now + readDelay, readUpTo: messageID)) }
+        wakeForPending(directory, after: readDelay)
         guard let replier, !replier.lines.isEmpty else { return }
         let line = replier.lines[SimulatorSeed.mix(chat.id, text.unicodeScalars.reduce(0) { $0 &+ Int($1.value) }) % replier.lines.count]
-        schedule(after: replier.delay) { [weak self] in
-            self?.receive(chat, directory: directory, from: replier.userID, content: SimulatorMedia.text(line), replyTo: messageID)
+        withHistory(directory) { $0.addPending(.init(chatID: chat.id, due: now + replier.delay, replyFrom: replier.userID, text: line, replyTo: messageID)) }
+        wakeForPending(directory, after: replier.delay)
+    }
+
+    func wakeForPending(_ directory: String, after seconds: Double) {
+        schedule(after: seconds + 0.001) { [weak self] in self?.deliverDuePending(directory) }
+    }
+
+    /// Makes what the other side was due to do happen now (read receipts, replies), with its
+    /// updates to every client on the folder. Runs on a wake-up and whenever a client starts.
+    func deliverDuePending(_ directory: String) {
+        guard !directory.isEmpty else { return }
+        let due = withHistory(directory) { $0.takeDue(at: Date().timeIntervalSince1970) }
+        for event in due {
+            guard let chat = findChatInScenario(event.chatID) else { continue }
+            if let readUpTo = event.readUpTo {
+                withHistory(directory) { $0.markOutboxRead(readUpTo, chatID: chat.id) }
+                emitToDirectory(directory, ["@type": "updateChatReadOutbox", "chat_id": chat.id, "last_read_outbox_message_id": readUpTo])
+            }
+            if let sender = event.replyFrom, let text = event.text {
+                receive(chat, directory: directory, from: sender, content: SimulatorMedia.text(text), replyTo: event.replyTo)
+            }
         }
     }
 }
@@ -424,5 +444,14 @@ extension TelegramSimulator {
     public func timelineIDs(inDatabaseDirectory directory: URL, chatID: Int64, limit: Int = 20_000) -> [Int64] {
         guard let chat = findChatInScenario(chatID) else { return [] }
         return timeline(chat, directory: directory.path, below: 0, limit: limit).map { Self.int64($0["id"]) }
+    }
+}
+
+extension TelegramSimulator {
+    /// Wake-ups for what is still to come in a folder (after a restart of the process).
+    func rearmPending(_ directory: String) {
+        let now = Date().timeIntervalSince1970
+        let dues = withHistory(directory) { $0.pending.map(\.due) }
+        for due in Set(dues) { wakeForPending(directory, after: max(0, due - now)) }
     }
 }

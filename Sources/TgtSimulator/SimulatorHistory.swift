@@ -17,6 +17,21 @@ struct SimulatorHistory {
     /// Read markers set since the seed (inbox: by us; outbox: by the other side).
     private(set) var readInbox: [Int64: Int64] = [:]
     private(set) var readOutbox: [Int64: Int64] = [:]
+    /// What the other side will do (read our message, answer it), due at a date: kept here so
+    /// it happens even if the process that sent the message has exited by then.
+    private(set) var pending: [PendingEvent] = []
+
+    /// Something another person does later in a chat.
+    struct PendingEvent {
+        var chatID: Int64
+        var due: Double
+        /// Reads our messages up to this id.
+        var readUpTo: Int64?
+        /// Answers with this text (as a reply to `replyTo`).
+        var replyFrom: Int64?
+        var text: String?
+        var replyTo: Int64?
+    }
 
     init(directory: String) {
         self.directory = directory
@@ -39,6 +54,12 @@ struct SimulatorHistory {
         }
         for (key, value) in object["read_inbox"] as? [String: Any] ?? [:] { if let id = Int64(key) { readInbox[id] = TelegramSimulator.int64(value) } }
         for (key, value) in object["read_outbox"] as? [String: Any] ?? [:] { if let id = Int64(key) { readOutbox[id] = TelegramSimulator.int64(value) } }
+        for event in object["pending"] as? [[String: Any]] ?? [] {
+            pending.append(PendingEvent(
+                chatID: TelegramSimulator.int64(event["chat_id"]), due: event["due"] as? Double ?? 0,
+                readUpTo: event["read_up_to"].map(TelegramSimulator.int64), replyFrom: event["reply_from"].map(TelegramSimulator.int64),
+                text: event["text"] as? String, replyTo: event["reply_to"].map(TelegramSimulator.int64)))
+        }
     }
 
     private var path: String { "\(directory)/\(Self.fileName)" }
@@ -68,6 +89,20 @@ struct SimulatorHistory {
         save()
     }
 
+    mutating func addPending(_ event: PendingEvent) {
+        pending.append(event)
+        save()
+    }
+
+    /// Removes and returns the events due at `now`, in order.
+    mutating func takeDue(at now: Double) -> [PendingEvent] {
+        let due = pending.filter { $0.due <= now }.sorted { $0.due < $1.due }
+        guard !due.isEmpty else { return [] }
+        pending.removeAll { $0.due <= now }
+        save()
+        return due
+    }
+
     /// The newest id among the chat's added messages (0 when none).
     func newestAddedID(_ chatID: Int64) -> Int64 {
         added[chatID]?.last.map { TelegramSimulator.int64($0["id"]) } ?? 0
@@ -84,6 +119,14 @@ struct SimulatorHistory {
             "edits": keyed(edits) { list in list.map { ["id": $0.key, "content": $0.value.content, "date": $0.value.date] as [String: Any] } },
             "read_inbox": keyed(readInbox) { $0 },
             "read_outbox": keyed(readOutbox) { $0 },
+            "pending": pending.map { event -> [String: Any] in
+                var object: [String: Any] = ["chat_id": event.chatID, "due": event.due]
+                if let readUpTo = event.readUpTo { object["read_up_to"] = readUpTo }
+                if let replyFrom = event.replyFrom { object["reply_from"] = replyFrom }
+                if let text = event.text { object["text"] = text }
+                if let replyTo = event.replyTo { object["reply_to"] = replyTo }
+                return object
+            },
         ]
         guard let data = try? JSONSerialization.data(withJSONObject: object) else { return }
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -88,7 +88,7 @@ extension SimulatorScenario {
             -4001: SimulatedHistory(count: 5_000, memberIDs: [555_000_206, 555_000_207, 555_000_111, 555_000_204, me], style: .bulk, muteFor: 366 * 86_400),
             -1001000000003: SimulatedHistory(count: 15, memberIDs: [], style: .channel, unreadCount: 3, muteFor: 366 * 86_400),
             555_000_111: SimulatedHistory(count: 12, memberIDs: [555_000_111, me], style: .privateChat, unreadCount: 1),
-            -4002: SimulatedHistory(count: 12, memberIDs: [555_000_666, 555_000_207, me], style: .hostile),
+            -4002: SimulatedHistory(count: 12, memberIDs: [555_000_666, 555_000_207], style: .hostile),
         ]
     }
 

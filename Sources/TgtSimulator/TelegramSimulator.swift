@@ -267,6 +267,8 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
                 resendOutbox(id, directory: dir)
                 // What came due while no client ran was posted by "Telegram" meanwhile.
                 postDue(dir)
+                deliverDuePending(dir)
+                rearmPending(dir)
                 armSchedule(dir)
             } else {
                 setAuth(id, "authorizationStateWaitPhoneNumber")

@@ -197,7 +197,7 @@ public actor TelegramSession {
             chatEvents.send(.messageSent(oldMessageID: oldID, message: message))
         case .messageSendFailed(let message, let oldID, let error):
             settle(oldID, .failed(code: error.code, message: error.message))
-            chatEvents.send(.messageFailed(oldMessageID: oldID, message: message, error: error.message))
+            chatEvents.send(.messageFailed(oldMessageID: oldID, message: message, error: Sender.describe(code: error.code, message: error.message)))
         case .deleteMessages(let chatID, let ids, _, let fromCache):
             if !fromCache {
                 scheduleChanges.send(chatID)

@@ -13,7 +13,8 @@ public enum ChatEvent: Sendable, Equatable {
     case messagesDeleted(chatID: Int64, messageIDs: [Int64])
     /// A pending message was accepted: its temporary id is now `message.id`.
     case messageSent(oldMessageID: Int64, message: Message)
-    /// A pending message was refused (it stays in the chat, failed, until deleted).
+    /// A pending message was refused (it stays in the chat, failed, until deleted); `error`
+    /// says why in a sentence.
     case messageFailed(oldMessageID: Int64, message: Message, error: String)
     /// The other side read our messages up to this id.
     case readOutbox(chatID: Int64, lastReadMessageID: Int64)

@@ -59,7 +59,7 @@ public struct ChatItemBuilder: Sendable {
         if let replyTo = message.replyTo {
             let replied = page[replyTo.messageID] ?? repliedMessages[replyTo.messageID]
             let snippet = replyTo.quote ?? replied.map(previewText) ?? "Message not available"
-            reply = ReplyItem(messageID: replyTo.messageID, senderName: replied.map { name($0.senderID) }, snippet: Self.shorten(snippet, to: 120))
+            reply = ReplyItem(messageID: replyTo.messageID, senderName: replied.map { $0.isOutgoing ? "You" : name($0.senderID) }, snippet: Self.shorten(snippet, to: 120))
         }
         var sendingState: String?
         var failure: String?

@@ -30,6 +30,19 @@ public struct ChatSummary: Codable, Sendable, Equatable {
     public var order: Int64
 
     public var canWrite: Bool { cannotWriteReason == nil }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, title, kind, list, order
+        case isPinned = "is_pinned"
+        case isMuted = "is_muted"
+        case unreadCount = "unread_count"
+        case unreadMentionCount = "unread_mention_count"
+        case isMarkedAsUnread = "is_marked_as_unread"
+        case lastReadOutboxMessageID = "last_read_outbox_message_id"
+        case lastMessage = "last_message"
+        case photoMinithumbnail = "photo_minithumbnail"
+        case cannotWriteReason = "cannot_write_reason"
+    }
 }
 
 /// One line about a chat's last message: who, what (text or media label), when, and for
@@ -41,6 +54,14 @@ public struct MessagePreview: Codable, Sendable, Equatable {
     public var date: Date
     public var isOutgoing: Bool
     public var isRead: Bool
+
+    private enum CodingKeys: String, CodingKey {
+        case text, date
+        case messageID = "message_id"
+        case senderName = "sender_name"
+        case isOutgoing = "is_outgoing"
+        case isRead = "is_read"
+    }
 }
 
 /// A message as a conversation shows it.
@@ -128,6 +149,11 @@ public struct SenderItem: Codable, Sendable, Equatable {
     public var id: Int64
     public var name: String
     public var isChat: Bool
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name
+        case isChat = "is_chat"
+    }
 }
 
 /// A media placeholder: the kind, a one-line detail, the blurred preview, and for photos the

@@ -68,6 +68,13 @@ enum ExitStatus: Int32 {
             case .send(let send): of(send)
             default: .badInput
             }
+        case let e as ChatError:
+            switch e {
+            case .notLoggedIn: .notReady
+            case .request(let td): of(td)
+            case .sendFailed: .partialSend
+            default: .badInput
+            }
         case is TDLibraryError: .notReady
         case is InputError, is RenderError, is TgtDomain.ValidationError, is TemplateSyntaxError, is VariableAssignmentError,
              is TimerDurationError, is TimerError, is TimerValidationError, is SendTimeError: .badInput

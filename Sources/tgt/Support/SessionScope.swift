@@ -97,6 +97,8 @@ private let interruptPipe: [Int32] = {
 
 /// The cleanup of the innermost open scope, run by the watcher thread on a signal.
 private let currentCleanup = Locked<(@Sendable () async -> Void)?>(nil)
+/// Set once a SIGINT or SIGTERM is being handled (the process exits when its cleanup ends).
+private let interrupting = Locked(false)
 
 /// Starts the one watcher thread (on first use).
 private let interruptWatcher: Void = {
@@ -105,6 +107,7 @@ private let interruptWatcher: Void = {
         while read(interruptPipe[0], &byte, 1) == 1 {
             let number = Int32(byte)
             guard let cleanup = currentCleanup.withLock({ $0 }) else { exit(128 + number) }
+            interrupting.withLock { $0 = true }
             OutputStream.standardError.write(Array("\nStopping: closing the Telegram session…\n".utf8))
             OutputStream.silenceAll()
             Task {
@@ -141,6 +144,10 @@ final class InterruptHandler: Sendable {
             sigaction(number, &action, nil)
         }
     }
+
+    /// Whether Ctrl-C (or SIGTERM) is closing the session: a command that finds its session
+    /// closed under it should then wait for the exit (130 / 143) rather than report success.
+    static var isInterrupting: Bool { interrupting.withLock { $0 } }
 
     /// Restores the default signal behaviour (the command's work is done).
     func cancel() {

@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import TgtTDLib
+import TgtTelegram
+
+/// `tgt chat`: the core of a Telegram client in the terminal — the chat list, reading a
+/// conversation (and following it live), sending, replying, editing, deleting, searching.
+struct Chat: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Read and answer your Telegram chats.",
+        discussion: """
+            CHAT is a chat id, an @username, the exact title, or the start of a title that only \
+            one chat has ("Fam" for Family). Text is Markdown, as in templates: *bold*, _italic_, \
+            `code`, [link](https://…).
+
+            Examples:
+              tgt chat list --unread
+              tgt chat read Family --limit 20
+              tgt chat read Family --follow --mark-read
+              tgt chat send Family "Leaving now 🚗" --reply-to 42991616
+              tgt chat search "dinner"
+            """,
+        subcommands: [ChatList.self, ChatRead.self, ChatSend.self, ChatEdit.self, ChatDelete.self, ChatSearch.self])
+
+    /// Runs `body` with the chat services of the logged-in session, the chat lists loaded.
+    static func withChats<T>(_ global: GlobalOptions, _ body: (ChatService) async throws -> T) async throws -> T {
+        try await SessionScope.with(global) { _, session in
+            let service = ChatService(session: session)
+            try await service.loadChatLists()
+            return try await body(service)
+        }
+    }
+}
+
+struct ChatList: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "Your chats, most recent first, with unread counts.")
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Only chats with unread messages.") var unread = false
+    @Option(help: "Only chats whose title or @username contains this text (asks Telegram's servers when no known chat matches).")
+    var search: String?
+    @Flag(help: "The archive instead of the main list.") var archive = false
+    @Option(help: "At most this many chats (default: all).") var limit: Int?
+
+    func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+    }
+
+    func run() async throws {
+        try await global.run {
+            let chats = try await Chat.withChats(global) { service in
+                var found = await service.summaries(list: archive ? .archive : .main, unreadOnly: unread, search: search)
+                if found.isEmpty, let search, !search.isEmpty, !unread {
+                    found = try await service.searchChats(search)
+                }
+                return Array(found.prefix(limit ?? .max))
+            }
+            if global.json {
+                global.console.emit(chats)
+                return
+            }
+            guard !chats.isEmpty else {
+                global.console.line(unread ? "No unread chats." : search != nil ? "No chat matches “\(search ?? "")”." : "No chats.")
+                return
+            }
+            var table = Table(headers: ["ID", "CHAT", "UNREAD", "LAST MESSAGE"])
+            for chat in chats {
+                var title = ChatTerminal.clean(chat.title)
+                if chat.isPinned { title = "📌 " + title }
+                if chat.isMuted { title += " 🔕" }
+                if !chat.canWrite { title += " (read-only)" }
+                var unreadText = chat.unreadCount > 0 ? "\(chat.unreadCount)" : (chat.isMarkedAsUnread ? "•" : "")
+                if chat.unreadMentionCount > 0 { unreadText += " @\(chat.unreadMentionCount)" }
+                var last = ""
+                if let message = chat.lastMessage {
+                    let who = message.isOutgoing ? "You" + (message.isRead ? " ✓✓" : " ✓") : message.senderName
+                    last = "\(ChatTerminal.shortDate(message.date))  " + (who.map { "\(ChatTerminal.clean($0)): " } ?? "")
+                        + ChatItemBuilder.shorten(ChatTerminal.clean(message.text), to: 60)
+                }
+                table.rows.append(["\(chat.id)", title, unreadText, last])
+            }
+            global.console.line(table.render())
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import TgtTDLib
+import TgtTelegram
+
+struct ChatRead: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "read", abstract: "Show a chat's messages (and follow new ones with --follow).",
+        discussion: """
+            Shows the newest messages, oldest first; --before ID pages back from a message id. \
+            --follow keeps printing new messages, edits and deletions until Ctrl-C; with --json \
+            each one is a line of JSON.
+            """)
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The chat: id, @username, title, or a unique start of a title.") var chat: String
+    @Option(help: "How many messages (1–1000, default 30).") var limit = 30
+    @Option(help: "Only messages older than this message id.") var before: Int64?
+    @Option(help: "Only this forum topic's messages.") var topic: Int32?
+    @Flag(help: "Keep printing new messages until Ctrl-C.") var follow = false
+    @Flag(help: "Mark the shown (and, with --follow, arriving) messages read.") var markRead = false
+
+    func validate() throws {
+        guard (1...1000).contains(limit) else { throw ValidationError("--limit must be between 1 and 1000.") }
+        if let before, before <= 0 { throw ValidationError("--before must be a message id (a positive number).") }
+    }
+
+    func run() async throws {
+        try await global.run {
+            try await Chat.withChats(global) { service in
+                let target = try await service.resolve(chat)
+                let events = service.session.chatEvents.subscribe(replayingCurrent: false)
+                let page = try await service.conversation(chatID: target.id, before: before ?? 0, limit: limit, topicID: topic)
+                if markRead {
+                    try await service.open(chatID: target.id)
+                    try await service.markRead(chatID: target.id, messageIDs: page.messages.filter { !$0.isOutgoing }.map(\.id))
+                }
+                var lastDay: String?
+                if global.json {
+                    if follow { JSONLine.write(page, global) } else { global.console.emit(page) }
+                } else {
+                    global.console.line("\(ChatTerminal.clean(page.chat.title))\(page.chat.canWrite ? "" : " (read-only: \(page.chat.cannotWriteReason ?? ""))")")
+                    if page.messages.isEmpty { global.console.line("No messages.") }
+                    for line in ChatTerminal.lines(for: page.messages, lastDay: &lastDay) { global.console.line(line) }
+                    if page.hasOlder, let oldest = page.oldestMessageID, !follow {
+                        global.console.note("Older messages: tgt chat read \(target.id) --before \(oldest)")
+                    }
+                }
+                guard follow else { return }
+                if !global.json { global.console.note("Following \(ChatTerminal.clean(page.chat.title)); Ctrl-C to stop.") }
+                for await event in events where event.chatID == target.id {
+                    try await show(event, service: service, lastDay: &lastDay)
+                }
+                // The events end when the session closes: on Ctrl-C the interrupt handler exits
+                // with 130 once TDLib is closed; otherwise Telegram closed the session.
+                if InterruptHandler.isInterrupting {
+                    try? await Task.sleep(nanoseconds: 30_000_000_000)
+                }
+                throw TelegramError.unreachable("the Telegram session closed while following the chat")
+            }
+        }
+    }
+
+    private func show(_ event: ChatEvent, service: ChatService, lastDay: inout String?) async throws {
+        switch event {
+        case .newMessage(let message) where message.sendingState == nil:
+            guard topic == nil || message.forumTopicID == topic else { return }
+            try await print(message, service: service, lastDay: &lastDay)
+        case .messageSent(_, let message):
+            guard topic == nil || message.forumTopicID == topic else { return }
+            try await print(message, service: service, lastDay: &lastDay)
+        case .messageFailed(let old, _, let error):
+            note("✗ message #\(old) was not sent: \(error)", json: ["event": "failed", "message_id": "\(old)"])
+        case .messageContent(_, let id, let content):
+            let text = content.formattedText.map { ChatTerminal.clean($0.text) } ?? "(media)"
+            note("✎ #\(id) edited: \(text)", json: ["event": "edited", "message_id": "\(id)", "text": content.formattedText?.text ?? ""])
+        case .messagesDeleted(_, let ids):
+            note("✗ deleted: \(ids.map { "#\($0)" }.joined(separator: ", "))", json: ["event": "deleted", "message_ids": ids.map(String.init).joined(separator: ",")])
+        default:
+            break
+        }
+    }
+
+    private func print(_ message: Message, service: ChatService, lastDay: inout String?) async throws {
+        // Marked read before it is shown: whatever the user saw is read, even after a Ctrl-C.
+        if markRead, !message.isOutgoing { try await service.markRead(chatID: message.chatID, messageIDs: [message.id]) }
+        let item = await service.item(message)
+        if global.json {
+            JSONLine.write(item, global)
+        } else {
+            for line in ChatTerminal.lines(for: [item], lastDay: &lastDay) { global.console.line(line) }
+        }
+    }
+
+    private func note(_ text: String, json: [String: String]) {
+        if global.json { JSONLine.write(json, global) } else { global.console.line(text) }
+    }
+}
+
+/// One compact JSON document per line (for streams such as `tgt chat read --follow --json`).
+enum JSONLine {
+    static func write<T: Encodable>(_ value: T, _ global: GlobalOptions) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        guard let data = try? encoder.encode(value) else { return }
+        global.console.raw(String(decoding: data, as: UTF8.self) + "\n")
+    }
+}

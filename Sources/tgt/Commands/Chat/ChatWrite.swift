@@ -1,0 +1,180 @@
+import ArgumentParser
+import Foundation
+import TgtTDLib
+import TgtTelegram
+
+/// The text of `tgt chat send` / `edit`: the argument, or a file's contents (`-` for stdin).
+struct MessageTextInput: ParsableArguments {
+    @Argument(help: "The text (Markdown). Omit it to use --file.") var text: String?
+    @Option(help: "Read the text from this file (- for standard input).") var file: String?
+
+    func validate() throws {
+        if text != nil && file != nil { throw ValidationError("Give the text or --file, not both.") }
+        if text == nil && file == nil { throw ValidationError("Give the text to send (or --file FILE).") }
+    }
+
+    func markdown() throws -> String {
+        if let text { return text }
+        guard let file else { throw InputError("No text given.", next: "Add the text, or --file FILE.") }
+        let data: Data
+        if file == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let contents = FileManager.default.contents(atPath: file) else {
+                throw InputError("The file \(file) cannot be read.", next: "Check the path and its permissions.")
+            }
+            data = contents
+        }
+        guard data.count <= 64 * 1024, let text = String(data: data, encoding: .utf8) else {
+            throw InputError("The file \(file) is not UTF-8 text of at most 64 KB.", next: "Save it as UTF-8 text.")
+        }
+        return text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }
+}
+
+struct ChatSend: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "send", abstract: "Send a message to a chat (optionally as a reply).",
+        discussion: """
+            Examples:
+              tgt chat send Family "On my way 🚗"
+              tgt chat send Family "Yes!" --reply-to 42991616
+              echo "*Standup* notes" | tgt chat send Work --topic 11 --file -
+            """)
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The chat: id, @username, title, or a unique start of a title.") var chat: String
+    @OptionGroup var input: MessageTextInput
+    @Option(help: "Reply to this message id.") var replyTo: Int64?
+    @Option(help: "Post in this forum topic.") var topic: Int32?
+    @Flag(help: "Send without a notification sound.") var silent = false
+
+    func run() async throws {
+        try await global.run {
+            let markdown = try input.markdown()
+            let (item, title) = try await Chat.withChats(global) { service in
+                let target = try await service.resolve(chat)
+                let sent = try await service.send(chatID: target.id, markdown: markdown, topicID: topic, replyTo: replyTo, silent: silent)
+                return (await service.item(sent), await service.summary(target.id)?.title ?? target.title)
+            }
+            if global.json {
+                global.console.emit(item)
+            } else if item.sendingState == "pending" {
+                global.console.line("… Handed to Telegram for \(ChatTerminal.clean(title)); it goes out as soon as Telegram confirms (message #\(item.id) for now).")
+            } else {
+                global.console.line("✓ Sent to \(ChatTerminal.clean(title)) (message #\(item.id)).")
+            }
+        }
+    }
+}
+
+struct ChatEdit: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Replace the text of one of your messages.",
+        discussion: """
+            Example:
+              tgt chat edit Family 42991616 "On my way — 10 min late"
+            """)
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The chat.") var chat: String
+    @Argument(help: "The message id (as `tgt chat read` shows it).") var messageID: Int64
+    @OptionGroup var input: MessageTextInput
+
+    func run() async throws {
+        try await global.run {
+            let markdown = try input.markdown()
+            let item = try await Chat.withChats(global) { service in
+                let target = try await service.resolve(chat)
+                return await service.item(try await service.edit(chatID: target.id, messageID: messageID, markdown: markdown))
+            }
+            if global.json { global.console.emit(item) } else { global.console.line("✎ Edited message #\(item.id).") }
+        }
+    }
+}
+
+struct ChatDelete: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete", abstract: "Delete messages, for you or (--for-all) for everyone.",
+        discussion: """
+            Nothing is deleted unless every message may be: your own messages can be deleted for \
+            everyone; others' only for you, outside supergroups and channels.
+
+            Example:
+              tgt chat delete Family 42991616 --for-all
+            """)
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The chat.") var chat: String
+    @Argument(help: "Message ids.") var messageIDs: [Int64]
+    @Flag(help: "Delete for everyone in the chat.") var forAll = false
+
+    func validate() throws {
+        guard !messageIDs.isEmpty, messageIDs.allSatisfy({ $0 > 0 }) else { throw ValidationError("Give at least one message id.") }
+    }
+
+    func run() async throws {
+        try await global.run {
+            try await Chat.withChats(global) { service in
+                let target = try await service.resolve(chat)
+                try await service.delete(chatID: target.id, messageIDs: messageIDs, forEveryone: forAll)
+            }
+            struct Deleted: Encodable {
+                var deleted: [Int64]
+                var forEveryone: Bool
+                enum CodingKeys: String, CodingKey {
+                    case deleted
+                    case forEveryone = "for_everyone"
+                }
+            }
+            if global.json {
+                global.console.emit(Deleted(deleted: messageIDs, forEveryone: forAll))
+            } else {
+                global.console.line("✗ Deleted \(messageIDs.count) message\(messageIDs.count == 1 ? "" : "s")\(forAll ? " for everyone" : " for you").")
+            }
+        }
+    }
+}
+
+struct ChatSearch: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search", abstract: "Find messages by text, in one chat or in all of them.",
+        discussion: """
+            Examples:
+              tgt chat search dinner
+              tgt chat search "release notes" --chat Work
+            """)
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The text to look for.") var query: String
+    @Option(help: "Only in this chat.") var chat: String?
+    @Option(help: "At most this many results (1–100, default 20).") var limit = 20
+
+    func validate() throws {
+        guard (1...100).contains(limit) else { throw ValidationError("--limit must be between 1 and 100.") }
+        guard !query.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("Give some text to search for.") }
+    }
+
+    func run() async throws {
+        try await global.run {
+            let (items, titles) = try await Chat.withChats(global) { service in
+                var chatID: Int64?
+                if let chat { chatID = try await service.resolve(chat).id }
+                let items = try await service.searchMessages(query, chatID: chatID, limit: limit)
+                var titles: [Int64: String] = [:]
+                for id in Set(items.map(\.chatID)) { titles[id] = await service.summary(id)?.title }
+                return (items, titles)
+            }
+            if global.json {
+                global.console.emit(items)
+                return
+            }
+            guard !items.isEmpty else {
+                global.console.line("No messages contain “\(query)”.")
+                return
+            }
+            for item in items {
+                let title = ChatTerminal.clean(titles[item.chatID] ?? "\(item.chatID)")
+                let who = item.isOutgoing ? "You" : ChatTerminal.clean(item.sender.name)
+                let text = ChatItemBuilder.shorten(ChatTerminal.clean(item.media.map { $0.label + " " } ?? "") + ChatTerminal.clean(item.text), to: 80)
+                global.console.line("\(ChatTerminal.shortDate(item.date))  \(title) › \(who): \(text)  #\(item.id)")
+            }
+        }
+    }
+}

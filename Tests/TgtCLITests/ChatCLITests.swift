@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+import TgtTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("tgt chat: the real binary against the demo account")
+struct ChatCLITests {
+    /// A logged-in demo data folder.
+    static func loggedIn(_ name: String) throws -> TestDirectory {
+        let dir = try TestDirectory(name)
+        let login = try TgtBinary.run(["--demo", "login"], dataDir: dir.path, input: "+15555550123\n12345\ndemo\n")
+        #expect(login.status == 0, "\(login.stderr)")
+        return dir
+    }
+
+    static func tgt(_ dir: TestDirectory, _ args: [String]) throws -> TgtBinary.Result {
+        try TgtBinary.run(["--demo"] + args, dataDir: dir.path)
+    }
+
+    static func json(_ result: TgtBinary.Result) -> Any? {
+        try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    }
+
+    @Test("list: Telegram's order, unread counts, read-only chats with the reason, the archive, --unread and --search")
+    func list() throws {
+        let dir = try Self.loggedIn("chat-list")
+        defer { dir.remove() }
+        let all = try Self.tgt(dir, ["--json", "chat", "list"])
+        #expect(all.status == 0, "\(all.stderr)")
+        let chats = Self.json(all) as? [[String: Any]] ?? []
+        #expect(chats.map { $0["title"] as? String } == ["Family", "Work", "Climbing crew", "Tech News", "Alice", "Neighbours"])
+        #expect(chats.first?["unread_count"] as? Int == 2)
+        let tech = chats.first { $0["title"] as? String == "Tech News" }
+        #expect((tech?["cannot_write_reason"] as? String)?.contains("admins") == true)
+        let archive = Self.json(try Self.tgt(dir, ["--json", "chat", "list", "--archive"])) as? [[String: Any]] ?? []
+        #expect(archive.map { $0["title"] as? String } == ["Old flatmates"])
+        let unread = try Self.tgt(dir, ["chat", "list", "--unread"])
+        #expect(unread.stdout.contains("Family") && unread.stdout.contains("Work") && !unread.stdout.contains("Climbing crew"))
+        let search = try Self.tgt(dir, ["chat", "list", "--search", "ALI"])
+        #expect(search.stdout.contains("Alice") && !search.stdout.contains("Family"))
+        let none = try Self.tgt(dir, ["chat", "list", "--search", "zzz-nothing"])
+        #expect(none.status == 0 && none.stdout.contains("No chat matches"))
+    }
+
+    @Test("read: oldest first with date separators, reply headers, media labels; --before pages back; a bad chat is refused")
+    func read() throws {
+        let dir = try Self.loggedIn("chat-read")
+        defer { dir.remove() }
+        let page = try Self.tgt(dir, ["--json", "chat", "read", "Fam", "--limit", "15"])
+        #expect(page.status == 0, "\(page.stderr)")
+        let object = Self.json(page) as? [String: Any] ?? [:]
+        let messages = object["messages"] as? [[String: Any]] ?? []
+        #expect(messages.count == 15)
+        let ids = messages.compactMap { $0["id"] as? Int64 ?? ($0["id"] as? Int).map(Int64.init) }
+        #expect(ids == ids.sorted() && Set(ids).count == 15)
+        #expect(object["has_older"] as? Bool == true)
+        #expect(messages.contains { ($0["media"] as? [String: Any])?["kind"] as? String == "photo" })
+        #expect(messages.contains { $0["reply_to"] != nil })
+        guard let oldest = ids.first else { return }
+        let older = Self.json(try Self.tgt(dir, ["--json", "chat", "read", "Family", "--limit", "10", "--before", "\(oldest)"])) as? [String: Any]
+        let olderIDs = (older?["messages"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
+        #expect(olderIDs.count == 10 && olderIDs.allSatisfy { Int64($0) < oldest })
+        let text = try Self.tgt(dir, ["chat", "read", "Family", "--limit", "12"])
+        #expect(text.stdout.contains("── Yesterday ──") && text.stdout.contains("📷 Photo") && text.stdout.contains("┌ "))
+        let missing = try Self.tgt(dir, ["chat", "read", "Nobody"])
+        #expect(missing.status == 2 && missing.stderr.contains("No chat matches “Nobody”"))
+        let badLimit = try Self.tgt(dir, ["chat", "read", "Family", "--limit", "0"])
+        #expect(badLimit.status == 64)
+    }
+
+    @Test("hostile messages reach the terminal without control characters, direction overrides or javascript: links")
+    func hostile() throws {
+        let dir = try Self.loggedIn("chat-hostile")
+        defer { dir.remove() }
+        let read = try Self.tgt(dir, ["chat", "read", "Neighbours", "--limit", "12"])
+        #expect(read.status == 0)
+        #expect(!read.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
+        #expect(!read.stdout.contains("javascript:"))
+        #expect(read.stdout.contains("<script>alert('pwned')</script>"))  // shown as text, which a terminal cannot run
+        #expect(read.stdout.contains("read-only"))
+    }
+
+    @Test("send, reply, edit and delete own messages; others' messages and read-only chats are refused and change nothing")
+    func writeFlow() throws {
+        let dir = try Self.loggedIn("chat-write")
+        defer { dir.remove() }
+        let sent = try Self.tgt(dir, ["--json", "chat", "send", "Alice", "*Coffee* at 4?"])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let item = Self.json(sent) as? [String: Any] ?? [:]
+        let id = item["id"] as? Int ?? 0
+        #expect(item["text"] as? String == "Coffee at 4?" && (item["html"] as? String)?.contains("<b>Coffee</b>") == true)
+        let reply = try Self.tgt(dir, ["chat", "send", "Alice", "Or 5?", "--reply-to", "\(id)"])
+        #expect(reply.status == 0 && reply.stdout.contains("✓ Sent to Alice"))
+        let edited = try Self.tgt(dir, ["chat", "edit", "Alice", "\(id)", "Coffee at 4:30?"])
+        #expect(edited.status == 0, "\(edited.stderr)")
+        let page = Self.json(try Self.tgt(dir, ["--json", "chat", "read", "Alice", "--limit", "3"])) as? [String: Any]
+        let last = page?["messages"] as? [[String: Any]] ?? []
+        #expect(last.contains { $0["id"] as? Int == id && $0["text"] as? String == "Coffee at 4:30?" && $0["edit_date"] != nil })
+        #expect(last.contains { ($0["reply_to"] as? [String: Any])?["message_id"] as? Int == id })
+        // Someone else's message: no edit.
+        let history = Self.json(try Self.tgt(dir, ["--json", "chat", "read", "Alice", "--limit", "12"])) as? [String: Any]
+        let theirs = (history?["messages"] as? [[String: Any]] ?? []).first { $0["is_outgoing"] as? Bool == false }?["id"] as? Int ?? 0
+        let refusedEdit = try Self.tgt(dir, ["chat", "edit", "Alice", "\(theirs)", "hacked"])
+        #expect(refusedEdit.status == 2 && refusedEdit.stderr.contains("cannot be edited"))
+        let readOnly = try Self.tgt(dir, ["chat", "send", "Tech News", "hello"])
+        #expect(readOnly.status == 2 && readOnly.stderr.contains("You cannot write in “Tech News”"))
+        let empty = try Self.tgt(dir, ["chat", "send", "Alice", "   "])
+        #expect(empty.status == 2 && empty.stderr.contains("empty"))
+        let deleted = try Self.tgt(dir, ["chat", "delete", "Alice", "\(id)", "--for-all"])
+        #expect(deleted.status == 0 && deleted.stdout.contains("for everyone"))
+        let after = Self.json(try Self.tgt(dir, ["--json", "chat", "read", "Alice", "--limit", "5"])) as? [String: Any]
+        #expect(!(after?["messages"] as? [[String: Any]] ?? []).contains { $0["id"] as? Int == id })
+        let search = try Self.tgt(dir, ["chat", "search", "coffee"])
+        #expect(search.status == 0 && search.stdout.contains("Alice ›"))
+    }
+
+    @Test("--follow prints Mum's reply as it arrives (even though the sender exited) and Ctrl-C closes cleanly with 130")
+    func follow() throws {
+        let dir = try Self.loggedIn("chat-follow")
+        defer { dir.remove() }
+        #expect(try Self.tgt(dir, ["chat", "send", "Family", "Leaving work"]).status == 0)
+        let process = Process()
+        process.executableURL = TgtBinary.url
+        process.arguments = ["--demo", "--json", "chat", "read", "Family", "--limit", "2", "--follow", "--mark-read"]
+        var env = ProcessInfo.processInfo.environment
+        env["TGT_DATA_DIR"] = dir.path
+        process.environment = env
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let collected = CollectedOutput()
+        let reader = Thread {
+            while true {
+                let data = output.fileHandleForReading.availableData
+                if data.isEmpty { break }
+                collected.append(data)
+            }
+        }
+        reader.start()
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !collected.text.contains("\"sender\":{\"id\":555000201") { Thread.sleep(forTimeInterval: 0.1) }
+        let seen = collected.text
+        #expect(seen.contains("\"sender\":{\"id\":555000201"), "\(seen.suffix(500))")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        // --mark-read read Mum's reply: Family has no unread message left from it.
+        let list = Self.json(try Self.tgt(dir, ["--json", "chat", "list"])) as? [[String: Any]] ?? []
+        #expect(list.first { $0["title"] as? String == "Family" }?["unread_count"] as? Int == 0)
+    }
+}
+
+/// Output read by another thread while a process runs.
+final class CollectedOutput: @unchecked Sendable {
+    // Guarded by `lock`.
+    private var data = Data()
+    private let lock = NSLock()
+    func append(_ more: Data) { lock.withLock { data.append(more) } }
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+}
