@@ -79,5 +79,9 @@ struct TemplatesWidget: Widget {
 
 @main
 struct TemplatesWidgetBundle: WidgetBundle {
-    var body: some Widget { TemplatesWidget() }
+    var body: some Widget {
+        TemplatesWidget()
+        TimersWidget()
+        TimerLiveActivity()
+    }
 }
