@@ -129,7 +129,7 @@ let package = Package(
             path: "Tests/TgtTestSupport",
             swiftSettings: strict),
         .testTarget(name: "TgtDomainTests", dependencies: ["TgtDomain", "TgtQRCode"], swiftSettings: strict),
-        .testTarget(name: "TgtTimerSyncTests", dependencies: ["TgtTimerSync", "TgtDomain"], swiftSettings: strict),
+        .testTarget(name: "TgtTimerSyncTests", dependencies: ["TgtTimerSync", "TgtDomain", "TgtTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "TgtStoreTests",
             dependencies: ["TgtStore", "TgtDomain", .product(name: "GRDB", package: "GRDB.swift")],

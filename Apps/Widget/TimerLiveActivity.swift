@@ -32,7 +32,7 @@ struct TimerLiveActivity: Widget {
             } compactTrailing: {
                 TimerActivityClock(content: content).monospacedDigit().frame(maxWidth: 56)
             } minimal: {
-                TimerActivityRing(content: content)
+                TimerActivityProgress(content: content).progressViewStyle(.circular)
             }
             .keylineTint(Color(timerHex: content.colorHex))
         }
@@ -53,7 +53,7 @@ struct TimerActivityLockScreen: View {
                 if let label = content.label { Text(label).font(.caption.bold()).foregroundStyle(.secondary) }
                 TimerActivityClock(content: content).font(.title.monospacedDigit())
             }
-            TimerActivityBar(content: content)
+            TimerActivityProgress(content: content)
             TimerActivityControls(timerID: timerID, content: content)
         }
     }
@@ -72,8 +72,9 @@ struct TimerActivityClock: View {
     }
 }
 
-/// Progress as a bar (Lock Screen).
-struct TimerActivityBar: View {
+/// Progress: filling by itself while running, still otherwise (a bar on the Lock Screen, a
+/// ring in the minimal Dynamic Island).
+struct TimerActivityProgress: View {
     let content: TimerActivityContent
 
     var body: some View {
@@ -84,23 +85,6 @@ struct TimerActivityBar: View {
                 ProgressView(value: content.stillProgress)
             }
         }
-        .tint(Color(timerHex: content.colorHex))
-    }
-}
-
-/// Progress as a ring (the minimal Dynamic Island).
-struct TimerActivityRing: View {
-    let content: TimerActivityContent
-
-    var body: some View {
-        Group {
-            if let countdown = content.countdown {
-                ProgressView(timerInterval: countdown, countsDown: false) { EmptyView() } currentValueLabel: { EmptyView() }
-            } else {
-                ProgressView(value: content.stillProgress)
-            }
-        }
-        .progressViewStyle(.circular)
         .tint(Color(timerHex: content.colorHex))
     }
 }

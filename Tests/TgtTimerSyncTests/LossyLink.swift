@@ -1,4 +1,5 @@
 import Foundation
+import TgtTestSupport
 import TgtTimerSync
 
 /// An in-memory link between two replicas that loses, duplicates, delays and reorders what it

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TgtDomain
+import TgtTestSupport
 import TgtTimerSync
 
 /// The sync protocol under a network that drops, duplicates, delays and reorders: many seeded

@@ -1,5 +1,6 @@
 import Foundation
 import TgtDomain
+import TgtTestSupport
 import TgtTimerSync
 
 /// One random history: the phone (0) and the watch (1) edit the same timers concurrently —

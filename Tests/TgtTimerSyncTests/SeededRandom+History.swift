@@ -1,21 +1,10 @@
 import Foundation
+import TgtTestSupport
 
-/// SplitMix64: the same seed gives the same history on every run and every machine.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SeededRandom {
     mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &self) < probability }
 
+    /// A UUID from the generator, so a history's ids are the same on every run.
     mutating func uuid() -> UUID {
         let a = next(), b = next()
         return withUnsafeBytes(of: (a, b)) { bytes in
