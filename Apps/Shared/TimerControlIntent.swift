@@ -7,14 +7,14 @@ import TgtTimerSync
 
 /// Pause, resume or reset from a timer's Live Activity or Dynamic Island. As a
 /// `LiveActivityIntent` it runs in the app's process (launched in the background when needed,
-/// never opened): the control is one store transaction, then the activities follow and the app
-/// tells the watch and replans its notifications (`TimerControlIntent.afterChange`).
+/// never opened): the control is one store transaction, then the activities, notifications and
+/// timers widget follow, and the running app tells the watch (`TimerControlIntent.afterChange`).
 struct TimerControlIntent: LiveActivityIntent {
     static let title: LocalizedStringResource = "Control Timer"
     static let description = IntentDescription("Pauses, resumes or resets one of your TgTemplates timers.")
     static let isDiscoverable = false
 
-    /// Set by the app at launch: what else follows a timer change there (watch, notifications).
+    /// Set by the app once its model runs: what else follows a timer change there (the watch).
     @MainActor static var afterChange: (@MainActor (AppDatabase) async -> Void)?
 
     @Parameter(title: "Timer")
@@ -37,7 +37,9 @@ struct TimerControlIntent: LiveActivityIntent {
         // A control that no longer applies (paused elsewhere meanwhile) leaves the timer as it is;
         // the activity is brought up to date either way.
         _ = try? TimerControlAction.perform(control, timerID: id, store: store)
-        await LiveActivities.sync(with: (try? store.timers()) ?? [])
+        // Even when the app has no scene (launched in the background for this button), a pause
+        // must take back the notification at the old end.
+        await TimerFollowers.follow((try? store.timers()) ?? [])
         await Self.afterChange?(store)
         return .result()
     }

@@ -2,7 +2,6 @@ import Foundation
 import TgtAppModel
 import TgtStore
 import TgtTimerSync
-import WidgetKit
 
 /// Everything outside the timers screen that follows the timers: the Live Activities, the local
 /// notifications, the timers widget and the watch. The app calls `timersChanged` after every
@@ -23,8 +22,9 @@ final class TimerSurfaces {
         self.sync = sync
         link = TimerSyncLink(receive: { [weak self] message in self?.received(message) }, fullState: { sync.fullState() })
         TimerControlIntent.afterChange = { [weak self] _ in
+            // The intent has brought the activities, notifications and widget along; the list's
+            // reload tells the watch (through the tab's change handler).
             self?.app?.timers.reload()
-            await self?.timersChanged()
         }
         Task { await TimerNotifications.requestPermission() }
     }
@@ -32,10 +32,7 @@ final class TimerSurfaces {
     /// After any timer change in the store.
     func timersChanged() async {
         guard let app else { return }
-        let timers = app.timers.timers
-        await LiveActivities.sync(with: timers)
-        await TimerNotifications.replan(timers)
-        WidgetCenter.shared.reloadTimelines(ofKind: WidgetKinds.timers)
+        await TimerFollowers.follow(app.timers.timers)
         if let message = sync?.outgoing() { link?.send(message) }
     }
 
