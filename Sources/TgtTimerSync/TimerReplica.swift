@@ -68,15 +68,25 @@ public struct TimerReplica: Sendable, Hashable {
 
     /// Makes this replica read as `timers` (the phone's store after any change): new and changed
     /// timers are written, those missing are deleted. Nil when they already agree.
+    ///
+    /// A changed timer's writes carry the time the store says it changed (`updatedAt`, never
+    /// later than `now`), not the time they are noticed: a pause made by a Live Activity button
+    /// while the app's sync was not running still loses to a resume made later on the watch.
     @discardableResult
     public mutating func absorb(_ timers: [CountdownTimer], at now: Date) -> SyncMessage? {
-        let stamp = clock.tick(at: now)
         var changes: [UUID: TimerRecord] = [:]
+        let probe = Stamp(millis: 0, replica: id)
         for timer in timers where !isDeleted(timer.id) {
-            if let record = TimerRecord.changes(from: self.timer(id: timer.id), to: timer, stamp: stamp) { changes[timer.id] = record }
+            let current = self.timer(id: timer.id)
+            guard TimerRecord.changes(from: current, to: timer, stamp: probe) != nil else { continue }
+            changes[timer.id] = TimerRecord.changes(from: current, to: timer, stamp: clock.tick(at: min(now, timer.updatedAt)))
         }
         let kept = Set(timers.map(\.id))
-        for timer in self.timers where !kept.contains(timer.id) { changes[timer.id] = .tombstone(stamp) }
+        let gone = self.timers.filter { !kept.contains($0.id) }
+        if !gone.isEmpty {
+            let stamp = clock.tick(at: now)
+            for timer in gone { changes[timer.id] = .tombstone(stamp) }
+        }
         return changes.isEmpty ? nil : apply(changes)
     }
 

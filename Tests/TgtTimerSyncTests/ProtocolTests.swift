@@ -84,6 +84,24 @@ struct ProtocolTests {
         }
     }
 
+    @Test("a store change noticed late keeps its own time: a later watch edit still wins")
+    func lateAbsorb() throws {
+        let timer = try Self.pasta()
+        var (phone, watch) = try Self.pair(timer)
+        // Paused from a Live Activity at +10 s while the phone's sync was not running…
+        var stored = try #require(phone.timer(id: timer.id))
+        stored = try stored.started(at: Self.t0 + 1).paused(at: Self.t0 + 10)
+        // …resumed on the watch at +20 s; the phone notices its store at +60 s, then hears the watch.
+        try watch.control(.start, timer.id, at: Self.t0 + 1)
+        let resume = try #require(try watch.edit(timer.id, at: Self.t0 + 20) { $0.state = .running(endsAt: Self.t0 + 731) })
+        let pauseSent = phone.absorb([stored], at: Self.t0 + 60)
+        let pause = try #require(pauseSent)
+        phone.receive(resume)
+        watch.receive(pause)
+        #expect(phone.records == watch.records)
+        #expect(phone.timer(id: timer.id)?.endsAt == Self.t0 + 731, "the watch's later resume wins")
+    }
+
     @Test("a delete wins over edits made elsewhere before or after it, and a late create does not bring it back")
     func tombstones() throws {
         let timer = try Self.pasta()
