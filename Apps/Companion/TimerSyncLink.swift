@@ -49,10 +49,16 @@ final class TimerSyncLink: NSObject, WCSessionDelegate {
     /// Sends everything this side knows (tombstones included) as the application context.
     func sendFullState() {
         guard let session, canReach(session) else { return }
+        let data: Data
+        do { data = try fullState().encoded() } catch {
+            lastError = error.message
+            return
+        }
         do {
-            try session.updateApplicationContext([Self.key: try fullState().encoded()])
+            try session.updateApplicationContext([Self.key: data])
         } catch {
-            lastError = (error as? SyncError)?.message ?? error.localizedDescription
+            // Refused (too large, say): the queued transfer takes any size.
+            session.transferUserInfo([Self.key: data])
         }
     }
 
