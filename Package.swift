@@ -8,7 +8,7 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "TgTemplates",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    platforms: [.macOS(.v14), .iOS(.v17), .watchOS(.v10)],
     products: [
         .executable(name: "tgt", targets: ["tgt"]),
         .library(name: "TgtDomain", targets: ["TgtDomain"]),
@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "TgtTelegram", targets: ["TgtTelegram"]),
         .library(name: "TgtSimulator", targets: ["TgtSimulator"]),
         .library(name: "TgtAppModel", targets: ["TgtAppModel"]),
+        .library(name: "TgtTimerSync", targets: ["TgtTimerSync"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -38,6 +39,9 @@ let package = Package(
         // Layer 1: pure domain (templates, targets, variables, validation, rendering) and QR codes.
         .target(name: "TgtDomain", swiftSettings: strict),
         .target(name: "TgtQRCode", swiftSettings: strict),
+        // Layer 1: the timers' sync protocol between the phone and the watch (no store, no TDLib:
+        // the watch app links it alone).
+        .target(name: "TgtTimerSync", dependencies: ["TgtDomain"], swiftSettings: strict),
         // Layer 2: the SQLite store.
         .target(
             name: "TgtStore",
@@ -94,7 +98,7 @@ let package = Package(
         .target(
             name: "TgtAppModel",
             dependencies: [
-                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram",
+                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtTimerSync",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
@@ -125,6 +129,7 @@ let package = Package(
             path: "Tests/TgtTestSupport",
             swiftSettings: strict),
         .testTarget(name: "TgtDomainTests", dependencies: ["TgtDomain", "TgtQRCode"], swiftSettings: strict),
+        .testTarget(name: "TgtTimerSyncTests", dependencies: ["TgtTimerSync", "TgtDomain", "TgtTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "TgtStoreTests",
             dependencies: ["TgtStore", "TgtDomain", .product(name: "GRDB", package: "GRDB.swift")],
@@ -149,7 +154,7 @@ let package = Package(
         .testTarget(
             name: "TgtAppModelTests",
             dependencies: [
-                "TgtAppModel", "TgtTestSupport", "TgtStore", "TgtDomain", "TgtTelegram", "TgtSimulator", "TgtTDLib",
+                "TgtAppModel", "TgtTestSupport", "TgtStore", "TgtDomain", "TgtTelegram", "TgtSimulator", "TgtTDLib", "TgtTimerSync",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),

@@ -110,5 +110,9 @@ struct TemplatesWidget: Widget {
 
 @main
 struct TemplatesWidgetBundle: WidgetBundle {
-    var body: some Widget { TemplatesWidget() }
+    var body: some Widget {
+        TemplatesWidget()
+        TimersWidget()
+        TimerLiveActivity()
+    }
 }

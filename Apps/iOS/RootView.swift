@@ -56,6 +56,10 @@ struct MainTabs: View {
             }
             .tabItem { Label(AppText.label(.tabTemplates).localized, systemImage: "square.grid.2x2") }
             NavigationStack {
+                TimerListView(app: app, model: app.timers)
+            }
+            .tabItem { Label(AppText.label(.tabTimers).localized, systemImage: "timer") }
+            NavigationStack {
                 SettingsView(model: app.settings)
             }
             .tabItem { Label(AppText.label(.tabSettings).localized, systemImage: "gear") }
@@ -70,5 +74,7 @@ struct MainTabs: View {
                     .accessibilityAddTraits(.updatesFrequently)
             }
         }
+        // Every timer change reloads the list: the activities, notifications, widget and watch follow.
+        .onChange(of: app.timers.timers) { Task { await TimerSurfaces.shared.timersChanged() } }
     }
 }

@@ -62,6 +62,9 @@ enum AppLauncher {
                 appVersion: "\(version) (\(build))")
             return try AppModel(services: services)
         }
+        if let model = AppRuntime.shared.model, let containers = try? AppGroup.containers() {
+            TimerSurfaces.shared.start(app: model, containers: containers)
+        }
     }
 }
 

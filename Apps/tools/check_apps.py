@@ -2,10 +2,14 @@
 with `swiftc -parse`; project.yml, the Info.plists and the entitlements parse and carry the
 keys the app needs (CarPlay scene manifest with generation off, the carplay-communication
 entitlement, one App Group in app, widget and code, the URL scheme, Siri phrases with the app
-name and at most one parameter, interactive widget buttons), and that every send runs without
+name and at most one parameter, interactive widget buttons); that every send runs without
 opening the app: no App Intent sets openAppWhenRun, the sending intents are LiveActivityIntents
 (performed in the app's process) with an authentication policy from the model, and app, widget
-and Keychain use the Data Protection classes of TgtAppModel's DataProtectionPlan."""
+and Keychain use the Data Protection classes of TgtAppModel's DataProtectionPlan; and the timers'
+parts: the watch app (watchOS, embedded in the iPhone app, its companion bundle id, only the sync
+protocol and the domain linked), the Live Activity (in the widget extension,
+`NSSupportsLiveActivities` in the app, its intent compiled into both), and every String Catalog
+key the watch uses."""
 import json
 import plistlib
 import re
@@ -63,6 +67,50 @@ def check_project(sources):
         for source in target.get("sources", []):
             check((APPS / source["path"]).is_dir(), f"project.yml: source folder {source['path']} missing")
     return app, widget
+
+
+def check_watch(app, widget, sources):
+    """The watch app and the Live Activity: targets, Info.plist keys, what each links."""
+    project = yaml.safe_load((APPS / "project.yml").read_text())
+    watch = project.get("targets", {}).get("TgTemplatesWatch", {})
+    check(watch.get("type") == "application" and watch.get("platform") == "watchOS", "project.yml: TgTemplatesWatch must be a watchOS application")
+    check(any(d.get("target") == "TgTemplatesWatch" and d.get("embed") for d in app.get("dependencies", [])),
+          "project.yml: the iPhone app embeds the watch app")
+    watch_products = {d.get("product") for d in watch.get("dependencies", []) if "product" in d}
+    check(watch_products == {"TgtTimerSync", "TgtDomain"}, f"project.yml: the watch links only TgtTimerSync and TgtDomain, not {watch_products}")
+    check(not any(d.get("package") == "TDLibFramework" for d in watch.get("dependencies", [])), "project.yml: no TDLib on the watch")
+    for target, name in ((app, "app"), (widget, "widget")):
+        check(any(d.get("product") == "TgtTimerSync" for d in target.get("dependencies", [])), f"project.yml: the {name} links TgtTimerSync")
+    watch_paths = [s["path"] for s in watch.get("sources", [])]
+    check("Companion" in watch_paths and any(s["path"] == "Companion" for s in app.get("sources", [])),
+          "project.yml: Companion/ (the WatchConnectivity link) in both the app and the watch app")
+    check("Shared/Localizable.xcstrings" in watch_paths, "project.yml: the watch app carries the String Catalog")
+    for path in watch_paths:
+        check((APPS / path).exists(), f"project.yml: watch source {path} missing")
+    info_path = watch.get("info", {}).get("path")
+    check(info_path and (APPS / info_path).exists(), f"project.yml: watch Info.plist {info_path} missing")
+    if info_path and (APPS / info_path).exists():
+        info = plistlib.loads((APPS / info_path).read_bytes())
+        app_id = app.get("settings", {}).get("base", {}).get("PRODUCT_BUNDLE_IDENTIFIER")
+        watch_id = watch.get("settings", {}).get("base", {}).get("PRODUCT_BUNDLE_IDENTIFIER", "")
+        check(info.get("WKCompanionAppBundleIdentifier") == app_id, f"watch Info.plist: WKCompanionAppBundleIdentifier must be {app_id}")
+        check(info.get("WKApplication") is True, "watch Info.plist: WKApplication (a single-target watch app)")
+        check(watch_id.startswith(f"{app_id}."), f"project.yml: the watch bundle id {watch_id} must extend the app's {app_id}")
+    app_info = plistlib.loads((APPS / app["info"]["path"]).read_bytes())
+    check(app_info.get("NSSupportsLiveActivities") is True, "Info.plist: NSSupportsLiveActivities in the app")
+    widget_code = "\n".join(t for n, t in sources.items() if n.startswith("Widget/"))
+    check("ActivityConfiguration(for: TimerActivityAttributes.self)" in widget_code, "widget: the timer Live Activity (ActivityConfiguration)")
+    check("TimerLiveActivity()" in widget_code and "TimersWidget()" in widget_code, "widget: the bundle lists the Live Activity and the timers widget")
+    check("Text(timerInterval:" in widget_code and "ProgressView(timerInterval:" in widget_code,
+          "widget: the Live Activity counts down by itself (timerInterval)")
+    intent = [n for n, t in sources.items() if re.search(r"struct \w+: LiveActivityIntent", t)]
+    check(intent and all(n.startswith("Shared/") for n in intent), "App Intents: the Live Activity buttons' LiveActivityIntent in Shared/ (app and widget)")
+    catalog = json.loads((APPS / "Shared/Localizable.xcstrings").read_text())["strings"]
+    watch_code = "\n".join(t for n, t in sources.items() if n.startswith("Watch/"))
+    keys = re.findall(r'string\("([\w.]+)"', watch_code)
+    check(len(keys) >= 5, "watch: its words come from the String Catalog")
+    for key in keys:
+        check(key in catalog, f"watch: {key} is not in the String Catalog")
 
 
 def check_plists(app, widget, sources):
@@ -159,14 +207,17 @@ def main():
     sources = swift_text()
     app, widget = check_project(sources)
     check_plists(app, widget, sources)
+    check_watch(app, widget, sources)
     check_code(sources)
     check_background_sends(app, widget, sources)
     workflow = yaml.safe_load((ROOT / ".github/workflows/apple.yml").read_text())
     check("macos" in json.dumps(workflow).lower() and "xcodegen" in json.dumps(workflow), "workflow: macOS, XcodeGen")
+    check("-scheme TgTemplatesWatch" in json.dumps(workflow) and "platform=watchOS Simulator" in json.dumps(workflow),
+          "workflow: builds the watch app for the watchOS simulator")
     if problems:
         print("Apple shell checks failed:", *problems, sep="\n  - ", file=sys.stderr)
         sys.exit(1)
-    print(f"Apple shells: {len(files)} Swift files parse; project.yml, 2 Info.plists, 2 entitlements, phrases, catalog and background sends check out")
+    print(f"Apple shells: {len(files)} Swift files parse; project.yml (app, widget with the Live Activity, watch app), 3 Info.plists, 2 entitlements, phrases, catalog and background sends check out")
 
 
 if __name__ == "__main__":

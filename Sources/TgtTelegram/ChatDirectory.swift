@@ -38,14 +38,19 @@ public struct ChatDirectory: Sendable {
         let result: Result<[Int64: Detail], TelegramError> = await withTaskGroup(of: Detail?.self) { group in
             var requested = Set<Int64>()
             var pages = 0
-            while true {
+            var loading = true
+            while loading {
                 do {
                     _ = try await session.send(TDFunctions.LoadChats(limit: pageSize), timeout: timeout)
                     pages += 1
                 } catch let error as TDError {
-                    if error.tdlibCode == 404 { break }  // every chat is loaded
-                    group.cancelAll()
-                    return .failure(LoginFlow.describe(error, connection: session.connection.current))
+                    // Every chat is loaded (possibly by another loader of the same session, such
+                    // as the chat list's: the details below then cover what it loaded).
+                    guard error.tdlibCode == 404 else {
+                        group.cancelAll()
+                        return .failure(LoginFlow.describe(error, connection: session.connection.current))
+                    }
+                    loading = false
                 } catch {
                     group.cancelAll()
                     return .failure(.startFailed(String(describing: error)))

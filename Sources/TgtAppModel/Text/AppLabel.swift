@@ -47,6 +47,19 @@ public enum AppLabel: String, CaseIterable, Sendable {
     case settingsDefaultLocation = "settings.defaultLocation"
     case settingsAbout = "settings.about"
     case openSettings = "settings.openSystemSettings"
+    case tabTimers = "tab.timers"
+    case newTimer = "button.newTimer"
+    case timerDuration = "timers.field.duration"
+    case timerHours = "timers.field.hours"
+    case timerMinutes = "timers.field.minutes"
+    case timerSeconds = "timers.field.seconds"
+    case timerColor = "timers.field.color"
+    case timerTodos = "timers.field.todos"
+    case timerNotes = "timers.field.notes"
+    case addTodo = "timers.field.addTodo"
+    case timersWidgetDescription = "timers.widget.description"
+    case timerCompletion = "timers.field.completion"
+    case timerRemindMe = "timers.field.remindMe"
     // Also used by the view models (English in `AppText.english`).
     case listTitle = "list.title"
     case retry = "list.retry"
@@ -98,6 +111,19 @@ public enum AppLabel: String, CaseIterable, Sendable {
         "settings.defaultLocation": "Default location",
         "settings.about": "About",
         "settings.openSystemSettings": "Open Settings",
+        "tab.timers": "Timers",
+        "button.newTimer": "New timer",
+        "timers.field.duration": "Duration",
+        "timers.field.hours": "Hours",
+        "timers.field.minutes": "Minutes",
+        "timers.field.seconds": "Seconds",
+        "timers.field.color": "Color",
+        "timers.field.todos": "To-dos",
+        "timers.field.notes": "Notes",
+        "timers.field.addTodo": "Add a to-do",
+        "timers.widget.description": "Your running timers and when they end.",
+        "timers.field.completion": "When it ends, post",
+        "timers.field.remindMe": "Also remind me in Saved Messages",
     ]
 }
 

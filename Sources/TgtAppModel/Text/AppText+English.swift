@@ -43,6 +43,8 @@ extension AppText {
         "list.title": "Templates",
         "list.filter.all": "All",
         "timers.empty": "No timers yet",
+        "timers.widget.none": "No timers running",
+        "timers.sync.failed": "A change from the watch could not be saved: %@",
         "timers.todos": "%@ to-dos",
         "timers.todos.one": "1 to-do",
         "timers.notes.added": "Notes added",

@@ -1,0 +1,28 @@
+import Foundation
+import TgtAppModel
+import TgtDomain
+import UserNotifications
+
+/// The local notifications at the timers' ends, kept to `NotificationPlan` (at most 64 pending,
+/// soonest first; each timer's request replaces its previous one).
+enum TimerNotifications {
+    static func requestPermission() async {
+        _ = try? await UNUserNotificationCenter.current().requestAuthorization(options: [.alert, .sound])
+    }
+
+    static func replan(_ timers: [CountdownTimer], now: Date = Date()) async {
+        let center = UNUserNotificationCenter.current()
+        let items = NotificationPlan.items(for: timers, now: now)
+        let planned = Set(items.map(\.id))
+        let pending = await center.pendingNotificationRequests().map(\.identifier)
+        center.removePendingNotificationRequests(withIdentifiers: pending.filter { !planned.contains($0) })
+        for item in items {
+            let content = UNMutableNotificationContent()
+            content.title = item.title
+            content.body = item.body.localized
+            content.sound = .default
+            let trigger = UNTimeIntervalNotificationTrigger(timeInterval: max(1, item.fireAt.timeIntervalSince(now)), repeats: false)
+            try? await center.add(UNNotificationRequest(identifier: item.id, content: content, trigger: trigger))
+        }
+    }
+}

@@ -1,0 +1,4 @@
+/// The widget kinds the app reloads and the extension declares.
+enum WidgetKinds {
+    static let timers = "TimersWidget"
+}

@@ -1,0 +1,45 @@
+import Foundation
+import TgtAppModel
+import TgtStore
+import TgtTimerSync
+
+/// Everything outside the timers screen that follows the timers: the Live Activities, the local
+/// notifications, the timers widget and the watch. The app calls `timersChanged` after every
+/// change (the timers screen's, a Live Activity button's, the watch's).
+@MainActor
+final class TimerSurfaces {
+    static let shared = TimerSurfaces()
+
+    private var app: AppModel?
+    private var sync: PhoneTimerSync?
+    private var link: TimerSyncLink?
+
+    /// Opens the watch link and takes Live Activity buttons' changes (once, when the model exists).
+    func start(app: AppModel, containers: AppContainers) {
+        guard self.app == nil else { return }
+        self.app = app
+        let sync = PhoneTimerSync(store: app.services.store, stateFile: containers.shared.appendingPathComponent("timer-sync.json"))
+        self.sync = sync
+        link = TimerSyncLink(receive: { [weak self] message in self?.received(message) }, fullState: { sync.fullState() })
+        TimerControlIntent.afterChange = { [weak self] _ in
+            // The intent has brought the activities, notifications and widget along; the list's
+            // reload tells the watch (through the tab's change handler).
+            self?.app?.timers.reload()
+        }
+        Task { await TimerNotifications.requestPermission() }
+    }
+
+    /// After any timer change in the store.
+    func timersChanged() async {
+        guard let app else { return }
+        await TimerFollowers.follow(app.timers.timers)
+        if let message = sync?.outgoing() { link?.send(message) }
+    }
+
+    private func received(_ message: SyncMessage) {
+        guard let sync else { return }
+        if let reply = sync.receive(message) { link?.send(reply) }
+        // The list reloads; its change brings the activities, notifications and widget along.
+        app?.timers.reload()
+    }
+}
