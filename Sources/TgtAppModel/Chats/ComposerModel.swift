@@ -1,0 +1,138 @@
+import Foundation
+import Observation
+import TgtDomain
+import TgtStore
+import TgtTDLib
+import TgtTelegram
+
+/// The composer under a conversation: Markdown text, a reply or edit banner, send, delete with
+/// its choices, and "send a template here" (the template's text with its variables, to this
+/// chat only, through the same send path as a tap).
+@Observable @MainActor
+public final class ComposerModel {
+    /// What the next send does.
+    public enum Mode: Sendable, Equatable {
+        case new
+        case reply(ChatMessageItem)
+        case edit(ChatMessageItem)
+    }
+
+    public let chatID: Int64
+    public var text = ""
+    public private(set) var mode: Mode = .new
+    public private(set) var isSending = false
+    public private(set) var error: AppText?
+    public var silent = false
+
+    @ObservationIgnored let host: SessionHost
+    @ObservationIgnored let store: AppDatabase
+
+    public init(host: SessionHost, store: AppDatabase, chatID: Int64) {
+        self.host = host
+        self.store = store
+        self.chatID = chatID
+    }
+
+    /// "Replying to Mum: Dinner at 8?" / "Editing" above the field.
+    public var banner: AppText? {
+        switch mode {
+        case .new: nil
+        case .reply(let item): AppText("composer.replyingTo", item.isOutgoing ? AppText("conversation.you").description : item.sender.name,
+                                       ChatItemBuilder.shorten(item.text.isEmpty ? (item.media?.label ?? "") : item.text, to: 60))
+        case .edit: AppText("composer.editing")
+        }
+    }
+
+    public func reply(to item: ChatMessageItem) {
+        mode = .reply(item)
+        error = nil
+    }
+
+    /// Starts editing one of our own text messages (its text goes into the field).
+    public func edit(_ item: ChatMessageItem) {
+        mode = .edit(item)
+        text = item.text
+        error = nil
+    }
+
+    public func cancel() {
+        if case .edit = mode { text = "" }
+        mode = .new
+        error = nil
+    }
+
+    /// Sends (or saves the edit); true when it went through. The text stays on failure.
+    @discardableResult
+    public func send() async -> Bool {
+        guard !isSending else { return false }
+        guard !TelegramText.isEffectivelyEmpty(text) else {
+            error = AppText("composer.empty")
+            return false
+        }
+        isSending = true
+        defer { isSending = false }
+        do {
+            let service = try await host.chatService()
+            switch mode {
+            case .new:
+                _ = try await service.send(chatID: chatID, markdown: text, silent: silent)
+            case .reply(let item):
+                _ = try await service.send(chatID: chatID, markdown: text, replyTo: item.id, silent: silent)
+            case .edit(let item):
+                _ = try await service.edit(chatID: chatID, messageID: item.id, markdown: text)
+            }
+            text = ""
+            mode = .new
+            error = nil
+            return true
+        } catch {
+            self.error = .failure(error)
+            return false
+        }
+    }
+
+    /// What deleting `item` may offer: for me, for everyone, both, or nothing.
+    public func deleteChoices(for item: ChatMessageItem) async -> (forMe: Bool, forEveryone: Bool) {
+        guard let service = try? await host.chatService(),
+              let properties = try? await service.properties(chatID: chatID, messageID: item.id)
+        else { return (false, false) }
+        return (properties.canBeDeletedOnlyForSelf, properties.canBeDeletedForAllUsers)
+    }
+
+    public func delete(_ item: ChatMessageItem, forEveryone: Bool) async {
+        do {
+            try await (try await host.chatService()).delete(chatID: chatID, messageIDs: [item.id], forEveryone: forEveryone)
+            error = nil
+        } catch {
+            self.error = .failure(error)
+        }
+    }
+
+    /// The Telegram templates that can be sent here.
+    public func templates() -> [Template] {
+        ((try? store.templates()) ?? []).filter { $0.kind == .telegram }
+    }
+
+    /// Sends `template` to this chat only (its own targets are left alone), with `variables`.
+    @discardableResult
+    public func sendTemplate(_ template: Template, variables: [String: String] = [:]) async -> Bool {
+        isSending = true
+        defer { isSending = false }
+        do {
+            let service = try await host.chatService()
+            let title = await service.summary(chatID)?.title ?? ""
+            var here = template
+            here.targets = [Target(chatID: chatID, chatTitle: title)]
+            let report = try await host.send(SendRequest(template: here, variables: variables, silent: silent ? true : nil))
+            if let failed = report.results.first(where: { $0.status == .failed }) {
+                error = .verbatim(failed.error ?? AppText("composer.templateFailed").description)
+                return false
+            }
+            error = nil
+            return true
+        } catch {
+            self.error = .failure(error)
+            return false
+        }
+    }
+}

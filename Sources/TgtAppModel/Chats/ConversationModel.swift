@@ -1,0 +1,217 @@
+import Foundation
+import Observation
+import TgtTDLib
+import TgtTelegram
+
+/// One open conversation: a window of messages (oldest first) paged back on scroll and kept
+/// bounded, live updates from the session (new, edited, deleted, sent, read), read marking
+/// while open, and the jump-to-latest state.
+@Observable @MainActor
+public final class ConversationModel {
+    /// One bubble, with what the layout needs around it.
+    public struct Row: Sendable, Equatable, Identifiable {
+        public var id: Int64
+        public var item: ChatMessageItem
+        /// The day separator above this bubble ("Today", "Yesterday", "Monday 16 November").
+        public var dayHeader: String?
+        /// Same sender as the bubble above within 5 minutes: no name, tight spacing.
+        public var continuesGroup: Bool
+        public var time: String
+        /// ✓, ✓✓, 🕓 (sending) or ⚠︎ (failed), for our own messages.
+        public var status: String?
+    }
+
+    public let chatID: Int64
+    public private(set) var title = ""
+    public private(set) var cannotWriteReason: String?
+    public private(set) var messages: [ChatMessageItem] = []
+    public private(set) var hasOlder = false
+    /// The window was cut at the newest end (after paging far back): "jump to latest" reloads it.
+    public private(set) var isDetachedFromLatest = false
+    /// Messages that arrived below the window (shown on the jump-to-latest button).
+    public private(set) var unreadBelow = 0
+    public private(set) var isLoading = false
+    public private(set) var loadError: AppText?
+    /// At most this many messages are kept; paging back beyond drops the newest.
+    public let windowLimit: Int
+    public let pageSize: Int
+
+    @ObservationIgnored let host: SessionHost
+    @ObservationIgnored private var follower: Task<Void, Never>?
+    @ObservationIgnored private var lastReadOutbox: Int64 = 0
+
+    public init(host: SessionHost, chatID: Int64, pageSize: Int = 50, windowLimit: Int = 300) {
+        self.host = host
+        self.chatID = chatID
+        self.pageSize = pageSize
+        self.windowLimit = max(pageSize * 2, windowLimit)
+    }
+
+    /// Opens the chat: the newest page, `openChat`, incoming messages marked read, then live.
+    public func open() async {
+        await loadLatest()
+        guard loadError == nil, let service = try? await host.chatService() else { return }
+        try? await service.open(chatID: chatID)
+        await markRead()
+        follow()
+    }
+
+    /// Leaves the chat (TDLib stops treating it as on screen).
+    public func close() async {
+        follower?.cancel()
+        follower = nil
+        if let service = try? await host.chatService() { await service.close(chatID: chatID) }
+    }
+
+    /// Reloads the newest page (also "jump to latest").
+    public func loadLatest() async {
+        isLoading = true
+        defer { isLoading = false }
+        do {
+            let service = try await host.chatService()
+            let page = try await service.conversation(chatID: chatID, limit: pageSize)
+            apply(page.chat)
+            messages = page.messages
+            hasOlder = page.hasOlder
+            isDetachedFromLatest = false
+            unreadBelow = 0
+            loadError = nil
+        } catch {
+            loadError = .failure(error)
+        }
+    }
+
+    /// Prepends the page before the oldest message; beyond the window the newest are dropped.
+    public func loadOlder() async {
+        guard hasOlder, !isLoading, let oldest = messages.first?.id else { return }
+        isLoading = true
+        defer { isLoading = false }
+        do {
+            let service = try await host.chatService()
+            let page = try await service.conversation(chatID: chatID, before: oldest, limit: pageSize)
+            let known = Set(messages.map(\.id))
+            messages = page.messages.filter { !known.contains($0.id) } + messages
+            hasOlder = page.hasOlder
+            if messages.count > windowLimit {
+                messages.removeLast(messages.count - windowLimit)
+                isDetachedFromLatest = true
+            }
+            loadError = nil
+        } catch {
+            loadError = .failure(error)
+        }
+    }
+
+    /// Marks the incoming messages in the window read.
+    public func markRead() async {
+        let ids = messages.filter { !$0.isOutgoing }.map(\.id)
+        guard !ids.isEmpty, let service = try? await host.chatService() else { return }
+        try? await service.markRead(chatID: chatID, messageIDs: ids)
+    }
+
+    private func apply(_ chat: ChatSummary) {
+        title = chat.title
+        cannotWriteReason = chat.cannotWriteReason
+        lastReadOutbox = chat.lastReadOutboxMessageID
+    }
+
+    private func follow() {
+        follower?.cancel()
+        let events = host.events.subscribe(replayingCurrent: false)
+        let chatID = chatID
+        follower = Task { [weak self] in
+            for await event in events {
+                guard case .chat(let change) = event, change.chatID == chatID else { continue }
+                guard let self else { return }
+                await self.apply(change)
+            }
+        }
+    }
+
+    /// Applies one live change.
+    public func apply(_ change: ChatEvent) async {
+        guard change.chatID == chatID else { return }
+        switch change {
+        case .newMessage(let message):
+            await insert(message)
+        case .messageSent(let oldID, let message):
+            messages.removeAll { $0.id == oldID }
+            await insert(message)
+        case .messageFailed(let oldID, let message, _):
+            guard let service = try? await host.chatService() else { return }
+            let item = await service.item(message)
+            if let index = messages.firstIndex(where: { $0.id == oldID }) { messages[index] = item }
+        case .messageContent(_, let id, _), .messageEdited(_, let id, _):
+            guard let index = messages.firstIndex(where: { $0.id == id }), let service = try? await host.chatService(),
+                  let message = try? await service.session.send(TDFunctions.GetMessage(chatID: chatID, messageID: id))
+            else { return }
+            let item = await service.item(message)
+            if let again = messages.firstIndex(where: { $0.id == id }) { messages[again] = item } else { _ = index }
+        case .messagesDeleted(_, let ids):
+            let gone = Set(ids)
+            messages.removeAll { gone.contains($0.id) }
+        case .readOutbox(_, let lastRead):
+            lastReadOutbox = max(lastReadOutbox, lastRead)
+            for index in messages.indices where messages[index].isOutgoing && messages[index].sendingState == nil {
+                messages[index].isRead = messages[index].id <= lastReadOutbox
+            }
+        case .chatChanged:
+            if let summary = await (try? host.chatService())?.summary(chatID) { apply(summary) }
+        case .file:
+            break
+        }
+    }
+
+    private func insert(_ message: Message) async {
+        guard !messages.contains(where: { $0.id == message.id }) else { return }
+        if isDetachedFromLatest {
+            if !message.isOutgoing { unreadBelow += 1 }
+            return
+        }
+        guard let service = try? await host.chatService() else { return }
+        var item = await service.item(message)
+        if item.isOutgoing, item.sendingState == nil { item.isRead = item.id <= lastReadOutbox }
+        guard !messages.contains(where: { $0.id == item.id }) else { return }
+        let index = messages.firstIndex { $0.id > item.id && $0.sendingState == nil } ?? messages.endIndex
+        messages.insert(item, at: index)
+        if messages.count > windowLimit { messages.removeFirst(messages.count - windowLimit); hasOlder = true }
+        if !message.isOutgoing { try? await service.markRead(chatID: chatID, messageIDs: [message.id]) }
+    }
+
+    /// The bubbles with day headers and grouping.
+    public func rows(now: Date = Date(), calendar: Calendar = .current) -> [Row] {
+        var rows: [Row] = []
+        var previous: ChatMessageItem?
+        for item in messages {
+            let newDay = previous.map { !calendar.isDate($0.date, inSameDayAs: item.date) } ?? true
+            let continues = !newDay && previous.map {
+                $0.sender.id == item.sender.id && $0.serviceLine == nil && item.serviceLine == nil && item.date.timeIntervalSince($0.date) < 300
+            } ?? false
+            var status: String?
+            if item.isOutgoing {
+                status = switch item.sendingState {
+                case "pending": "🕓"
+                case "failed": "⚠︎"
+                default: item.isRead ? "✓✓" : "✓"
+                }
+            }
+            rows.append(Row(id: item.id, item: item, dayHeader: newDay ? Self.day(item.date, now: now, calendar: calendar) : nil,
+                            continuesGroup: continues, time: ChatClock.messageTime(item.date, calendar: calendar), status: status))
+            previous = item
+        }
+        return rows
+    }
+
+    static func day(_ date: Date, now: Date, calendar: Calendar) -> String {
+        if calendar.isDate(date, inSameDayAs: now) { return AppText("conversation.today").description }
+        if let yesterday = calendar.date(byAdding: .day, value: -1, to: now), calendar.isDate(date, inSameDayAs: yesterday) {
+            return AppText("conversation.yesterday").description
+        }
+        let formatter = DateFormatter()
+        formatter.calendar = calendar
+        formatter.timeZone = calendar.timeZone
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = calendar.isDate(date, equalTo: now, toGranularity: .year) ? "EEEE d MMMM" : "d MMMM yyyy"
+        return formatter.string(from: date)
+    }
+}
