@@ -174,6 +174,25 @@ extension AppDatabase {
                 CREATE INDEX send_log_timer ON send_log(timer_id, scheduled_for_ms) WHERE timer_id IS NOT NULL;
                 """)
         }
+        migrator.registerMigration("v8-send-replies") { db in
+            // Replies other people sent to a message a template posted ("Mum replied: …"):
+            // one row per reply, kept with its send; a reply is recorded once. Existing rows
+            // are untouched.
+            try db.execute(sql: """
+                CREATE TABLE send_reply (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    send_id INTEGER NOT NULL REFERENCES send_log(id) ON DELETE CASCADE,
+                    chat_id INTEGER NOT NULL,
+                    message_id INTEGER NOT NULL,
+                    sender_name TEXT NOT NULL,
+                    preview TEXT NOT NULL,
+                    received_at_ms INTEGER NOT NULL,
+                    UNIQUE (chat_id, message_id)
+                );
+                CREATE INDEX send_reply_send ON send_reply(send_id);
+                CREATE INDEX send_log_message ON send_log(chat_id, message_id) WHERE message_id IS NOT NULL;
+                """)
+        }
         return migrator
     }
 }

@@ -13,6 +13,8 @@ public enum SessionEvent: Sendable, Equatable {
     case timersChanged
     /// Something changed in the chats or their messages (see `ChatEvent`).
     case chat(ChatEvent)
+    /// Someone replied to a message a template sent (recorded with its send).
+    case repliesChanged
 }
 
 extension ConnectionState {

@@ -235,6 +235,7 @@ public actor SessionHost {
     private func watch(_ session: TelegramSession) {
         watcher?.cancel()
         let events = self.events
+        let replies = ReplyWatcher(session: session, store: store)
         watcher = Task { [weak self] in
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
@@ -245,6 +246,9 @@ public actor SessionHost {
                 group.addTask {
                     for await event in session.chatEvents.subscribe(replayingCurrent: false) {
                         events.send(.chat(event))
+                        if case .newMessage(let message) = event, message.replyTo != nil, await replies.consider(message) {
+                            events.send(.repliesChanged)
+                        }
                     }
                 }
                 group.addTask {
@@ -253,7 +257,11 @@ public actor SessionHost {
                         if state == .ready, !loadedChats {
                             // The chat lists, kept from updates from now on (loadChats until 404).
                             loadedChats = true
-                            Task { try? await ChatService(session: session).loadChatLists() }
+                            Task {
+                                try? await ChatService(session: session).loadChatLists()
+                                // Replies that came while nothing ran (two days back, bounded per chat).
+                                if await replies.catchUp(since: Date().addingTimeInterval(-2 * 86_400)) > 0 { events.send(.repliesChanged) }
+                            }
                         }
                         events.send(.login(LoginStep(state)))
                         if state == .closed {

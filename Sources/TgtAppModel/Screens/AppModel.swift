@@ -285,7 +285,7 @@ public final class AppModel {
             templates.apply(progress, to: templateID)
             // The first progress of a job follows its move to `sending` in the queue.
             widgets.refreshIfChanged()
-        case .templatesChanged, .timersChanged, .chat:
+        case .templatesChanged, .timersChanged, .chat, .repliesChanged:
             break
         }
     }

@@ -49,7 +49,7 @@ extension DashboardEvent {
     /// The page's view of a session event (nil: not one pages follow).
     init?(_ event: SessionEvent) {
         switch event {
-        case .chat:
+        case .chat, .repliesChanged:
             return nil
         case .connection(let state):
             self = .connection(state: state.key, label: state.label)

@@ -55,7 +55,8 @@ enum PageRoutes {
         }
 
         router.get("/sends") { _, context -> Response in
-            HTMLReply.page(Pages.sends(try store.recentSends(limit: 200), csrf: try csrfToken(context)))
+            let entries = try store.recentSends(limit: 200)
+            return HTMLReply.page(Pages.sends(entries, replies: try store.replies(toSends: entries.map(\.id)), csrf: try csrfToken(context)))
         }
 
         router.get("/setup") { _, context -> Response in

@@ -2,8 +2,9 @@ import Foundation
 import TgtStore
 
 extension Pages {
-    /// The send log: one card per tap, a line per target with its status and time.
-    static func sends(_ entries: [SendLogEntry], csrf: String) -> HTML {
+    /// The send log: one card per tap, a line per target with its status and time, and the
+    /// replies people sent to it ("Mum replied: …").
+    static func sends(_ entries: [SendLogEntry], replies: [Int64: [SendReply]] = [:], csrf: String) -> HTML {
         let cards: [HTML] = SendBatch.group(entries).map { batch in
             let rows: [HTML] = batch.entries.map { entry in
                 let symbol = switch entry.status {
@@ -19,9 +20,13 @@ extension Pages {
                 case .scheduled: "scheduled for " + (entry.scheduledFor.map(Self.clockTime) ?? "later")
                 default: entry.status.rawValue
                 }
+                let answered: [HTML] = (replies[entry.id] ?? []).suffix(3).map { reply in
+                    "<li class=\"reply\"><span aria-hidden=\"true\">↩︎</span> \(reply.senderName) replied: \(reply.preview)</li>"
+                }
+                let replyList: HTML = answered.isEmpty ? "" : "<ul class=\"replies\">\(answered)</ul>"
                 return """
                     <li class="status-\(entry.status.rawValue)"><span class="mark" aria-hidden="true">\(symbol)</span> <span>\(entry.targetTitle)</span>
-                    <span class="meta">\(state)\(entry.error.map { ": " + $0 } ?? "")</span></li>
+                    <span class="meta">\(state)\(entry.error.map { ": " + $0 } ?? "")</span>\(replyList)</li>
                     """
             }
             return """
