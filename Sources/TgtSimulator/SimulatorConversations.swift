@@ -7,7 +7,7 @@ import Foundation
 /// `downloadFile`, and the people who reply.
 extension TelegramSimulator {
     static let conversationFunctions: Set<String> = [
-        "getChatHistory", "getMessage", "getMessageProperties", "openChat", "closeChat", "viewMessages", "searchChats",
+        "getChatHistory", "getForumTopicHistory", "getMessage", "getMessageProperties", "openChat", "closeChat", "viewMessages", "searchChats",
         "searchChatsOnServer", "searchChatMessages", "searchMessages", "downloadFile", "getUser",
     ]
 
@@ -58,6 +58,19 @@ extension TelegramSimulator {
             result.append(message)
         }
         return result
+    }
+
+    /// Up to `limit` messages newer than `above`, newest first (for a negative history offset).
+    func timelineNewer(_ chat: SimulatedChat, directory: String, above: Int64, limit: Int) -> [[String: Any]] {
+        var newer: [[String: Any]] = []
+        var below: Int64 = 0
+        while true {
+            let page = timeline(chat, directory: directory, below: below, limit: 100)
+            newer += page.filter { Self.int64($0["id"]) > above }
+            guard page.count == 100, let last = page.last, Self.int64(last["id"]) > above else { break }
+            below = Self.int64(last["id"])
+        }
+        return Array(newer.suffix(limit))
     }
 
     func findMessage(_ chat: SimulatedChat, _ messageID: Int64, directory: String) -> [String: Any]? {
@@ -152,8 +165,37 @@ extension TelegramSimulator {
             // Like TDLib, the first answer from the newest message holds just that message.
             let first = from == 0 && !(client(id)?.historyAsked.contains(chat.id) ?? false)
             updateClient(id) { $0.historyAsked.insert(chat.id) }
-            let messages = timeline(chat, directory: directory, below: from, limit: first ? 1 : limit)
+            // `from_message_id` itself is included (offset 0: "results from exactly the message
+            // from_message_id"); a negative offset adds that many newer messages.
+            let offset = max(-99, min(0, request["offset"] as? Int ?? 0))
+            var messages = timeline(chat, directory: directory, below: from == 0 ? 0 : from + 1, limit: first ? 1 : limit + offset)
+            if offset < 0, from > 0 {
+                let newer = timelineNewer(chat, directory: directory, above: from, limit: -offset)
+                messages = newer + messages
+            }
             respond(id, request, ["@type": "messages", "total_count": messages.count, "messages": messages])
+        case "getForumTopicHistory":
+            guard let chat = chat() else { return respond(id, request, Self.error(400, "Chat not found")) }
+            guard case .forum(_, _, let topics) = chat.kind else { return respond(id, request, Self.error(400, "Chat is not a forum")) }
+            let topic = request["forum_topic_id"] as? Int ?? 0
+            guard topics.contains(where: { Int($0.id) == topic }) else { return respond(id, request, Self.error(400, "Topic not found")) }
+            let limit = request["limit"] as? Int ?? 0
+            guard limit > 0, limit <= 100 else { return respond(id, request, Self.error(400, "Parameter limit must be positive")) }
+            let from = Self.int64(request["from_message_id"])
+            var found: [[String: Any]] = []
+            var below: Int64 = from == 0 ? 0 : from + 1
+            scan: while found.count < limit {
+                let page = timeline(chat, directory: directory, below: below, limit: 100)
+                for message in page {
+                    // Messages outside any topic belong to General (topic 1).
+                    let inTopic = ((message["topic_id"] as? [String: Any])?["forum_topic_id"] as? Int) ?? 1
+                    if inTopic == topic { found.append(message) }
+                    if found.count == limit { break scan }
+                }
+                guard page.count == 100, let last = page.last else { break }
+                below = Self.int64(last["id"])
+            }
+            respond(id, request, ["@type": "messages", "total_count": found.count, "messages": found])
         case "getMessage":
             guard let chat = chat() else { return respond(id, request, Self.error(400, "Chat not found")) }
             guard let message = findMessage(chat, Self.int64(request["message_id"]), directory: directory) else {
@@ -291,7 +333,7 @@ extension TelegramSimulator {
             guard let message = findMessage(chat, messageID, directory: directory) else { continue }
             let allowed = properties(message, chat: chat)
             let key = revoke ? "can_be_deleted_for_all_users" : "can_be_deleted_only_for_self"
-            if allowed[key] as? Bool != true, !(revoke == false && allowed["can_be_deleted_for_all_users"] as? Bool == true) {
+            if allowed[key] as? Bool != true {
                 return respond(id, request, Self.error(400, "Message can't be deleted"))
             }
         }

@@ -98,7 +98,7 @@ struct ArchiveAndMigrationTests {
         let migrated = try AppDatabase.open(at: file)
         #expect(try migrated.appliedMigrations() == [
             "v1-templates", "v2-sends-and-chats", "v3-send-queue-and-revision", "v4-send-log-fingerprint", "v5-template-kinds", "v6-timers",
-            "v7-scheduled-sends",
+            "v7-scheduled-sends", "v8-send-replies",
         ])
         // v7: scheduled sends are send log rows with a date; the old rows read as before.
         let scheduled = try migrated.addScheduledSends([NewScheduledSend(
@@ -106,6 +106,8 @@ struct ArchiveAndMigrationTests {
             scheduledFor: created.addingTimeInterval(60), timerID: nil)])
         #expect(scheduled.map(\.status) == [.queued] && scheduled.first?.scheduledFor == created.addingTimeInterval(60))
         #expect(try migrated.unfinishedSends(before: .distantFuture).isEmpty, "a scheduled row is not an interrupted send")
+        // v8: replies attach only to messages a template sent, once each.
+        #expect(try migrated.recordReply(chatID: -5, repliedMessageID: 1, messageID: 2, senderName: "Mum", preview: "hi") == nil)
         let saved = try migrated.templates()
         let expected = [
             Template(id: try #require(UUID(uuidString: "6F9619FF-8B86-D011-B42D-00CF4FC964FF")), name: "Привет 👋", icon: .heart,

@@ -248,3 +248,17 @@ struct MessageTextRendererTests {
         #expect(MessageTextRenderer.terminal(link, styled: false) == "council <https://example.org>")
     }
 }
+
+@Suite("Editing starts from the message's own Markdown")
+struct MarkdownSourceTests {
+    @Test("formatted text written back as version-1 Markdown formats to the same text and entities (real libtdjson)")
+    func roundTrip() throws {
+        let library = try OfflineTDLib.library()
+        for source in ["file\\_name\\_v2 *bold* and _it_ `code` [link](https://example.org/a)", "plain 2\\*3 = 6 \\[x", "*a*_b_"] {
+            let formatted = try TDClient.execute(TDFunctions.ParseMarkdown(source), on: library)
+            let written = MarkdownSource.v1(formatted)
+            let again = try TDClient.execute(TDFunctions.ParseMarkdown(written), on: library)
+            #expect(again == formatted, "\(source) → \(written)")
+        }
+    }
+}

@@ -58,27 +58,43 @@ public final class ChatListModel {
         }
     }
 
-    /// Follows the session: any chat change reloads the rows, at most every `interval` s.
+    /// Follows the session: chat changes reload the rows once per `interval` s at most, however
+    /// many arrive (a login brings one per chat): changes only mark the list stale, and one
+    /// reload at a time catches up with all of them.
     public func follow(interval: Double = 0.3) {
         follower?.cancel()
         let events = host.events.subscribe(replayingCurrent: false)
         follower = Task { [weak self] in
-            var last = Date.distantPast
             for await event in events {
                 guard case .chat(let change) = event else { continue }
                 if case .file = change { continue }
-                let wait = interval - Date().timeIntervalSince(last)
-                if wait > 0 { try? await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000)) }
-                guard !Task.isCancelled, let self else { return }
-                last = Date()
-                await self.reload()
+                guard let self else { return }
+                self.markStale(interval: interval)
             }
+        }
+    }
+
+    @ObservationIgnored private var isStale = false
+    @ObservationIgnored private var reloader: Task<Void, Never>?
+
+    private func markStale(interval: Double) {
+        isStale = true
+        guard reloader == nil else { return }
+        reloader = Task { [weak self] in
+            while let self, self.isStale, !Task.isCancelled {
+                self.isStale = false
+                await self.reload()
+                try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
+            }
+            self?.reloader = nil
         }
     }
 
     public func stopFollowing() {
         follower?.cancel()
         follower = nil
+        reloader?.cancel()
+        reloader = nil
     }
 
     /// The rows to draw, at `now` (for the time column).

@@ -48,10 +48,11 @@ public final class ComposerModel {
         error = nil
     }
 
-    /// Starts editing one of our own text messages (its text goes into the field).
+    /// Starts editing one of our own text messages: its text goes into the field as the
+    /// Markdown that formats to it again (bold stays bold, a plain "_" stays a character).
     public func edit(_ item: ChatMessageItem) {
         mode = .edit(item)
-        text = item.text
+        text = MarkdownSource.v1(item.formatted)
         error = nil
     }
 
@@ -116,6 +117,7 @@ public final class ComposerModel {
     /// Sends `template` to this chat only (its own targets are left alone), with `variables`.
     @discardableResult
     public func sendTemplate(_ template: Template, variables: [String: String] = [:]) async -> Bool {
+        guard !isSending else { return false }
         isSending = true
         defer { isSending = false }
         do {

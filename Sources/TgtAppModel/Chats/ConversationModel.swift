@@ -49,11 +49,14 @@ public final class ConversationModel {
 
     /// Opens the chat: the newest page, `openChat`, incoming messages marked read, then live.
     public func open() async {
+        // Subscribed before the first page loads: a message arriving meanwhile is in the page,
+        // in the stream, or both (inserting skips what is already there), never in neither.
+        let events = host.events.subscribe(replayingCurrent: false)
         await loadLatest()
         guard loadError == nil, let service = try? await host.chatService() else { return }
         try? await service.open(chatID: chatID)
         await markRead()
-        follow()
+        follow(events)
     }
 
     /// Leaves the chat (TDLib stops treating it as on screen).
@@ -115,9 +118,8 @@ public final class ConversationModel {
         lastReadOutbox = chat.lastReadOutboxMessageID
     }
 
-    private func follow() {
+    private func follow(_ events: AsyncStream<SessionEvent>) {
         follower?.cancel()
-        let events = host.events.subscribe(replayingCurrent: false)
         let chatID = chatID
         follower = Task { [weak self] in
             for await event in events {
@@ -146,7 +148,9 @@ public final class ConversationModel {
                   let message = try? await service.session.send(TDFunctions.GetMessage(chatID: chatID, messageID: id))
             else { return }
             let item = await service.item(message)
-            if let again = messages.firstIndex(where: { $0.id == id }) { messages[again] = item } else { _ = index }
+            // Looked up again: the list may have changed while TDLib answered.
+            if let again = messages.firstIndex(where: { $0.id == id }) { messages[again] = item }
+            _ = index
         case .messagesDeleted(_, let ids):
             let gone = Set(ids)
             messages.removeAll { gone.contains($0.id) }

@@ -21,7 +21,7 @@ extension Pages {
                 default: entry.status.rawValue
                 }
                 let answered: [HTML] = (replies[entry.id] ?? []).suffix(3).map { reply in
-                    "<li class=\"reply\"><span aria-hidden=\"true\">↩︎</span> \(reply.senderName) replied: \(reply.preview)</li>"
+                    "<li class=\"reply\"><span aria-hidden=\"true\">↩︎</span> <bdi>\(reply.senderName)</bdi> replied: <bdi>\(reply.preview)</bdi></li>"
                 }
                 let replyList: HTML = answered.isEmpty ? "" : "<ul class=\"replies\">\(answered)</ul>"
                 return """

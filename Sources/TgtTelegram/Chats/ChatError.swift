@@ -13,6 +13,8 @@ public enum ChatError: UserFacingError, Equatable {
     case messageNotFound(Int64)
     case cannotEdit(reason: String)
     case cannotDelete(forEveryone: Bool)
+    /// Here a deletion is always for everyone (supergroups, channels).
+    case onlyForEveryone
     case emptyText
     case tooLong(max: Int)
     case markdown(String)
@@ -30,6 +32,7 @@ public enum ChatError: UserFacingError, Equatable {
         case .cannotEdit(let reason): "This message cannot be edited: \(reason)"
         case .cannotDelete(let forEveryone):
             forEveryone ? "This message cannot be deleted for everyone." : "This message cannot be deleted."
+        case .onlyForEveryone: "In this chat a message can only be deleted for everyone."
         case .emptyText: "The message is empty."
         case .tooLong(let max): "The message is longer than Telegram's \(max) characters."
         case .markdown(let detail): "The formatting is broken at \(detail)."
@@ -47,6 +50,7 @@ public enum ChatError: UserFacingError, Equatable {
         case .messageNotFound: "List the chat's messages with `tgt chat read CHAT`."
         case .cannotEdit: nil
         case .cannotDelete(let forEveryone): forEveryone ? "Delete it for yourself only (without --for-all)." : nil
+        case .onlyForEveryone: "Delete it for everyone (--for-all) if that is what you want."
         case .emptyText: "Type some text."
         case .tooLong: "Shorten the text or send it in parts."
         case .markdown: "Check the *bold*, _italic_, `code` and [link](url) markers."
@@ -63,7 +67,7 @@ public enum ChatError: UserFacingError, Equatable {
         case .cannotWrite: "cannot_write"
         case .messageNotFound: "message_not_found"
         case .cannotEdit: "cannot_edit"
-        case .cannotDelete: "cannot_delete"
+        case .cannotDelete, .onlyForEveryone: "cannot_delete"
         case .emptyText: "empty_text"
         case .tooLong: "too_long"
         case .markdown: "bad_markdown"

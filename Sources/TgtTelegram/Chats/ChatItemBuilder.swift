@@ -57,7 +57,9 @@ public struct ChatItemBuilder: Sendable {
         }
         var reply: ReplyItem?
         if let replyTo = message.replyTo {
-            let replied = page[replyTo.messageID] ?? repliedMessages[replyTo.messageID]
+            // Ids are per chat: a reply to another chat's message is never matched by id here.
+            let sameChat = replyTo.chatID == 0 || replyTo.chatID == message.chatID
+            let replied = sameChat ? (page[replyTo.messageID] ?? repliedMessages[replyTo.messageID]) : nil
             let snippet = replyTo.quote ?? replied.map(previewText) ?? "Message not available"
             reply = ReplyItem(messageID: replyTo.messageID, senderName: replied.map { $0.isOutgoing ? "You" : name($0.senderID) }, snippet: Self.shorten(snippet, to: 120))
         }

@@ -103,8 +103,13 @@ extension ChatService {
         guard !messageIDs.isEmpty else { return }
         for id in messageIDs {
             let properties = try await properties(chatID: chatID, messageID: id)
-            let allowed = forEveryone ? properties.canBeDeletedForAllUsers : (properties.canBeDeletedOnlyForSelf || properties.canBeDeletedForAllUsers)
-            guard allowed else { throw .cannotDelete(forEveryone: forEveryone) }
+            // "For me" needs a deletion TDLib can do for this account only: in supergroups and
+            // channels every deletion is for everyone, so it is refused rather than widened.
+            let allowed = forEveryone ? properties.canBeDeletedForAllUsers : properties.canBeDeletedOnlyForSelf
+            guard allowed else {
+                if !forEveryone, properties.canBeDeletedForAllUsers { throw .onlyForEveryone }
+                throw .cannotDelete(forEveryone: forEveryone)
+            }
         }
         _ = try await ask(TDFunctions.DeleteMessages(chatID: chatID, messageIDs: messageIDs, revoke: forEveryone))
     }
@@ -133,8 +138,9 @@ extension ChatService {
     /// Only files up to `maxBytes` are fetched: thumbnails, never full media.
     public func downloadThumbnail(fileID: Int32, maxBytes: Int64 = 512 * 1024) async throws(ChatError) -> TDFile {
         try requireLogin()
-        let file = try await ask(TDFunctions.DownloadFile(fileID: fileID, priority: 8))
-        guard file.size <= maxBytes else { throw .request(.tdlib(code: 400, message: "The file is too big to show as a thumbnail.", function: "downloadFile")) }
+        // Never more than the cap is fetched; a bigger file is refused, not kept half-way.
+        let file = try await ask(TDFunctions.DownloadFile(fileID: fileID, priority: 8, limit: maxBytes + 1))
+        guard file.size <= maxBytes, file.isDownloaded else { throw .request(.tdlib(code: 400, message: "The file is too big to show as a thumbnail.", function: "downloadFile")) }
         return file
     }
 }

@@ -21,29 +21,32 @@ public struct ConversationPage: Codable, Sendable, Equatable {
 extension ChatService {
     /// Up to `limit` messages older than `before` (0: from the newest), newest first, as TDLib
     /// gives them. TDLib chooses how many each answer holds (its first is often one message):
-    /// this keeps asking from the oldest id it got until it has `limit` or an answer is empty,
-    /// which is the start of the chat. Duplicates (a boundary message sent twice) are dropped.
+    /// this keeps asking from the oldest id it got until it has `limit` or an answer brings
+    /// nothing older, which is the start of the chat. TDLib includes `from_message_id` itself
+    /// in each answer: that boundary message (and any duplicate) is dropped. In a forum topic,
+    /// `getForumTopicHistory` pages the topic alone.
     public func history(chatID: Int64, before: Int64 = 0, limit: Int, topicID: Int32? = nil) async throws(ChatError) -> (messages: [Message], reachedStart: Bool) {
         try requireLogin()
         var result: [Message] = []
         var seen = Set<Int64>()
         var from = before
         var reachedStart = false
-        var emptyRounds = 0
         while result.count < limit {
-            let page = try await ask(TDFunctions.GetChatHistory(chatID: chatID, fromMessageID: from, limit: Int32(min(100, max(1, limit - result.count)))))
+            // One more than needed: the answer starts with `from` itself when it is set.
+            let want = Int32(min(100, max(1, limit - result.count + (from == 0 ? 0 : 1))))
+            let page: Messages
+            if let topicID {
+                page = try await ask(TDFunctions.GetForumTopicHistory(chatID: chatID, forumTopicID: topicID, fromMessageID: from, limit: want))
+            } else {
+                page = try await ask(TDFunctions.GetChatHistory(chatID: chatID, fromMessageID: from, limit: want))
+            }
             let fresh = page.messages.filter { (from == 0 || $0.id < from) && seen.insert($0.id).inserted }
             if fresh.isEmpty {
-                // An empty answer is the end; one with only what we had is too.
-                emptyRounds += 1
-                if page.messages.isEmpty || emptyRounds >= 2 {
-                    reachedStart = true
-                    break
-                }
-                continue
+                // Nothing older than what we have: the start of the chat (or topic).
+                reachedStart = true
+                break
             }
-            emptyRounds = 0
-            result += fresh.filter { topicID == nil || $0.forumTopicID == topicID }
+            result += fresh.prefix(limit - result.count)
             guard let oldest = fresh.map(\.id).min() else { break }
             from = oldest
         }

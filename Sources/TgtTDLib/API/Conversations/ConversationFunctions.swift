@@ -99,6 +99,30 @@ extension TDFunctions {
         }
     }
 
+    /// `getForumTopicHistory`: one forum topic's messages from `fromMessageID` backwards.
+    public struct GetForumTopicHistory: TDFunction {
+        public typealias Result = Messages
+        public static let typeName = "getForumTopicHistory"
+        public var chatID: Int64
+        public var forumTopicID: Int32
+        public var fromMessageID: Int64
+        public var offset: Int32
+        public var limit: Int32
+        public init(chatID: Int64, forumTopicID: Int32, fromMessageID: Int64, offset: Int32 = 0, limit: Int32) {
+            self.chatID = chatID
+            self.forumTopicID = forumTopicID
+            self.fromMessageID = fromMessageID
+            self.offset = offset
+            self.limit = limit
+        }
+        enum CodingKeys: String, CodingKey {
+            case chatID = "chat_id"
+            case forumTopicID = "forum_topic_id"
+            case fromMessageID = "from_message_id"
+            case offset, limit
+        }
+    }
+
     /// `viewMessages` from the chat's history: marks them read.
     public struct ViewMessages: TDFunction {
         public typealias Result = TDOk
@@ -260,9 +284,12 @@ extension TDFunctions {
         public static let typeName = "downloadFile"
         public var fileID: Int32
         public var priority: Int32
-        public init(fileID: Int32, priority: Int32 = 16) {
+        /// Bytes to download at most (0: the whole file).
+        public var limit: Int64
+        public init(fileID: Int32, priority: Int32 = 16, limit: Int64 = 0) {
             self.fileID = fileID
             self.priority = priority
+            self.limit = limit
         }
         enum CodingKeys: String, CodingKey {
             case fileID = "file_id"
@@ -273,7 +300,7 @@ extension TDFunctions {
             try c.encode(fileID, forKey: .fileID)
             try c.encode(priority, forKey: .priority)
             try c.encode(Int64(0), forKey: .offset)
-            try c.encode(Int64(0), forKey: .limit)
+            try c.encode(limit, forKey: .limit)
             try c.encode(true, forKey: .synchronous)
         }
     }

@@ -125,7 +125,7 @@ public enum ServiceAction: Sendable, Equatable {
 extension MessageContent: Decodable {
     private enum Keys: String, CodingKey {
         case type = "@type"
-        case text, caption, photo, video, animation, audio, document, sticker, location, poll, contact, emoji, value
+        case text, caption, photo, video, animation, audio, document, sticker, location, poll, contact, emoji, value, venue
         case videoNote = "video_note"
         case voiceNote = "voice_note"
         case memberUserIDs = "member_user_ids"
@@ -192,7 +192,11 @@ extension MessageContent: Decodable {
             self = .media(MessageMedia(kind: .animation, caption: try caption(), minithumbnail: try mini(animation)))
         case "messageSticker":
             self = .media(MessageMedia(kind: .sticker, detail: try media(.sticker)?.decodeIfPresent(String.self, forKey: .emoji) ?? ""))
-        case "messageLocation", "messageVenue":
+        case "messageVenue":
+            let venue = try media(.venue)
+            let title = try venue?.decodeIfPresent(String.self, forKey: .title) ?? ""
+            self = .media(MessageMedia(kind: .location, detail: title))
+        case "messageLocation":
             let location = try media(.location)
             let lat = try location?.decodeIfPresent(Double.self, forKey: .latitude) ?? 0
             let lon = try location?.decodeIfPresent(Double.self, forKey: .longitude) ?? 0

@@ -35,6 +35,7 @@ struct ChatRead: AsyncParsableCommand {
                     try await service.markRead(chatID: target.id, messageIDs: page.messages.filter { !$0.isOutgoing }.map(\.id))
                 }
                 var lastDay: String?
+                var shown = Set(page.messages.map(\.id))
                 if global.json {
                     if follow { JSONLine.write(page, global) } else { global.console.emit(page) }
                 } else {
@@ -48,7 +49,7 @@ struct ChatRead: AsyncParsableCommand {
                 guard follow else { return }
                 if !global.json { global.console.note("Following \(ChatTerminal.clean(page.chat.title)); Ctrl-C to stop.") }
                 for await event in events where event.chatID == target.id {
-                    try await show(event, service: service, lastDay: &lastDay)
+                    try await show(event, service: service, lastDay: &lastDay, shown: &shown)
                 }
                 // The events end when the session closes: on Ctrl-C the interrupt handler exits
                 // with 130 once TDLib is closed; otherwise Telegram closed the session.
@@ -60,13 +61,14 @@ struct ChatRead: AsyncParsableCommand {
         }
     }
 
-    private func show(_ event: ChatEvent, service: ChatService, lastDay: inout String?) async throws {
+    private func show(_ event: ChatEvent, service: ChatService, lastDay: inout String?, shown: inout Set<Int64>) async throws {
         switch event {
         case .newMessage(let message) where message.sendingState == nil:
-            guard topic == nil || message.forumTopicID == topic else { return }
+            // A message that arrived while the first page loaded may be in both.
+            guard topic == nil || message.forumTopicID == topic, shown.insert(message.id).inserted else { return }
             try await print(message, service: service, lastDay: &lastDay)
         case .messageSent(_, let message):
-            guard topic == nil || message.forumTopicID == topic else { return }
+            guard topic == nil || message.forumTopicID == topic, shown.insert(message.id).inserted else { return }
             try await print(message, service: service, lastDay: &lastDay)
         case .messageFailed(let old, _, let error):
             note("✗ message #\(old) was not sent: \(error)", json: ["event": "failed", "message_id": "\(old)"])
