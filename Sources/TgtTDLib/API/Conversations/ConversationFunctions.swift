@@ -191,11 +191,12 @@ extension TDFunctions {
         enum CodingKeys: String, CodingKey { case userID = "user_id" }
     }
 
-    /// `searchChats` (`onServer` false: known chats, offline) or `searchChatsOnServer`, by title
-    /// and username, every chat type.
-    public struct SearchChats: TDFunction {
+    /// `searchChats` (known chats, offline) or `searchChatsOnServer` (asked of Telegram's
+    /// servers), by title and username, every chat type: `SearchChatsIn<KnownChats>` /
+    /// `SearchChatsIn<ServerChats>`.
+    public struct SearchChatsIn<Scope: ChatSearchScope>: TDFunction {
         public typealias Result = Chats
-        public static let typeName = "searchChats"
+        public static var typeName: String { Scope.typeName }
         public var query: String
         public var limit: Int32
         public init(query: String, limit: Int32) {
@@ -205,18 +206,8 @@ extension TDFunctions {
         enum CodingKeys: String, CodingKey { case query, limit }
     }
 
-    /// `searchChatsOnServer`: the same search asked of Telegram's servers.
-    public struct SearchChatsOnServer: TDFunction {
-        public typealias Result = Chats
-        public static let typeName = "searchChatsOnServer"
-        public var query: String
-        public var limit: Int32
-        public init(query: String, limit: Int32) {
-            self.query = query
-            self.limit = limit
-        }
-        enum CodingKeys: String, CodingKey { case query, limit }
-    }
+    public typealias SearchChats = SearchChatsIn<KnownChats>
+    public typealias SearchChatsOnServer = SearchChatsIn<ServerChats>
 
     /// `searchChatMessages`: messages of one chat containing `query`, newest first, paged by
     /// `fromMessageID`.
@@ -304,4 +295,19 @@ extension TDFunctions {
             try c.encode(true, forKey: .synchronous)
         }
     }
+}
+
+/// Where a chat search looks: the function's name.
+public protocol ChatSearchScope: Sendable {
+    static var typeName: String { get }
+}
+
+/// Chats TDLib already knows (`searchChats`, offline).
+public enum KnownChats: ChatSearchScope {
+    public static let typeName = "searchChats"
+}
+
+/// Chats found by Telegram's servers (`searchChatsOnServer`).
+public enum ServerChats: ChatSearchScope {
+    public static let typeName = "searchChatsOnServer"
 }
