@@ -165,7 +165,7 @@ public actor TelegramSession {
             if let myID = options["my_id"]?.intValue, myID == user.id { me = user }
             users[user.id] = user
         case .newChat, .chatTitle, .chatPosition, .chatLastMessage, .chatDraftPositions, .chatReadInbox, .chatUnreadMentionCount,
-             .chatMuteFor, .chatPhoto, .chatCanSendBasicMessages, .chatMarkedAsUnread, .unreadChatCount:
+             .chatMuteFor, .scopeMuteFor, .chatPhoto, .chatCanSendBasicMessages, .chatMarkedAsUnread, .unreadChatCount:
             if let id = chatList.apply(update) { chatEvents.send(.chatChanged(id)) }
         case .chatReadOutbox(let chatID, let lastRead):
             if let id = chatList.apply(update) { chatEvents.send(.chatChanged(id)) }

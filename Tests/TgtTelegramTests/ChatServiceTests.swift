@@ -262,3 +262,42 @@ struct MarkdownSourceTests {
         }
     }
 }
+
+@Suite("ChatListState: the lists as TDLib's updates describe them")
+struct ChatListStateTests {
+    static func apply(_ lines: [String], to state: inout ChatListState) throws {
+        let decoder = JSONDecoder()
+        for line in lines {
+            let update = try #require(try TDIncoming.decode(Data(line.utf8), using: decoder).update)
+            state.apply(update)
+        }
+    }
+
+    static func chat(_ id: Int, _ order: Int, list: String = "chatListMain", muteFor: Int = 0, useDefault: Bool = false) -> String {
+        #"{"@type":"updateNewChat","chat":{"@type":"chat","id":\#(id),"type":{"@type":"chatTypeBasicGroup","basic_group_id":\#(-id)},"title":"C\#(id)","positions":[{"@type":"chatPosition","list":{"@type":"\#(list)"},"order":"\#(order)","is_pinned":false}],"notification_settings":{"@type":"chatNotificationSettings","use_default_mute_for":\#(useDefault),"mute_for":\#(muteFor)}}}"#
+    }
+
+    @Test("order by (order, id) descending; positions replaced by last-message updates; order 0 leaves a list; archive apart; default mute per kind")
+    func ordering() throws {
+        var state = ChatListState()
+        try Self.apply([Self.chat(-1, 10), Self.chat(-2, 20), Self.chat(-3, 10), Self.chat(-4, 5, list: "chatListArchive"),
+                        Self.chat(-5, 1, useDefault: true)], to: &state)
+        #expect(state.ordered(.main).map(\.id) == [-2, -1, -3, -5])
+        #expect(state.ordered(.archive).map(\.id) == [-4])
+        try Self.apply([
+            #"{"@type":"updateChatLastMessage","chat_id":-3,"last_message":null,"positions":[{"@type":"chatPosition","list":{"@type":"chatListMain"},"order":"30","is_pinned":false}]}"#,
+            #"{"@type":"updateChatPosition","chat_id":-2,"position":{"@type":"chatPosition","list":{"@type":"chatListMain"},"order":"0","is_pinned":false}}"#,
+            #"{"@type":"updateChatPosition","chat_id":-4,"position":{"@type":"chatPosition","list":{"@type":"chatListMain"},"order":"40","is_pinned":true}}"#,
+            #"{"@type":"updateChatReadInbox","chat_id":-1,"last_read_inbox_message_id":7340032,"unread_count":4}"#,
+        ], to: &state)
+        #expect(state.ordered(.main).map(\.id) == [-4, -3, -1, -5])
+        #expect(state.ordered(.archive).map(\.id) == [-4])  // a chat can be in two lists
+        #expect(state.chats[-1]?.unreadCount == 4 && state.chats[-4]?.positions.first { $0.list == .main }?.isPinned == true)
+        #expect(state.chats[-5].map(state.isMuted) == false)
+        try Self.apply([#"{"@type":"updateScopeNotificationSettings","scope":{"@type":"notificationSettingsScopeGroupChats"},"notification_settings":{"@type":"scopeNotificationSettings","mute_for":3600}}"#], to: &state)
+        #expect(state.chats[-5].map(state.isMuted) == true && state.chats[-1].map(state.isMuted) == false)
+        // An update for a chat TDLib never announced changes nothing.
+        try Self.apply([#"{"@type":"updateChatReadOutbox","chat_id":-99,"last_read_outbox_message_id":1}"#], to: &state)
+        #expect(state.chats[-99] == nil)
+    }
+}

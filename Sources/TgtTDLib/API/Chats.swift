@@ -18,6 +18,8 @@ public struct Chat: Decodable, Sendable, Equatable {
     public var lastReadOutboxMessageID: Int64
     /// Seconds the chat stays muted (0: not muted; Telegram uses a year and more for "forever").
     public var muteFor: Int32
+    /// The chat follows its kind's default (`use_default_mute_for`; see `NotificationScope`).
+    public var usesDefaultMute: Bool
     /// `permissions.can_send_basic_messages`: whether members may post text (admins and
     /// private chats aside; the Telegram layer combines it with the member's own rights).
     public var canSendBasicMessages: Bool
@@ -33,6 +35,7 @@ public struct Chat: Decodable, Sendable, Equatable {
         lastReadInboxMessageID = 0
         lastReadOutboxMessageID = 0
         muteFor = 0
+        usesDefaultMute = false
         canSendBasicMessages = true
         isMarkedAsUnread = false
     }
@@ -50,7 +53,10 @@ public struct Chat: Decodable, Sendable, Equatable {
 
     private enum PhotoKeys: String, CodingKey { case minithumbnail, small }
     private enum PermissionKeys: String, CodingKey { case canSendBasicMessages = "can_send_basic_messages" }
-    private enum NotificationKeys: String, CodingKey { case muteFor = "mute_for" }
+    private enum NotificationKeys: String, CodingKey {
+        case muteFor = "mute_for"
+        case useDefaultMuteFor = "use_default_mute_for"
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -66,8 +72,11 @@ public struct Chat: Decodable, Sendable, Equatable {
         lastReadOutboxMessageID = try c.decodeIfPresent(Int64.self, forKey: .lastReadOutboxMessageID) ?? 0
         isMarkedAsUnread = try c.decodeIfPresent(Bool.self, forKey: .isMarkedAsUnread) ?? false
         muteFor = 0
+        usesDefaultMute = false
         if c.contains(.notificationSettings), try !c.decodeNil(forKey: .notificationSettings) {
-            muteFor = try c.nestedContainer(keyedBy: NotificationKeys.self, forKey: .notificationSettings).decodeIfPresent(Int32.self, forKey: .muteFor) ?? 0
+            let settings = try c.nestedContainer(keyedBy: NotificationKeys.self, forKey: .notificationSettings)
+            muteFor = try settings.decodeIfPresent(Int32.self, forKey: .muteFor) ?? 0
+            usesDefaultMute = try settings.decodeIfPresent(Bool.self, forKey: .useDefaultMuteFor) ?? false
         }
         canSendBasicMessages = true
         if c.contains(.permissions), try !c.decodeNil(forKey: .permissions) {
@@ -331,5 +340,31 @@ public struct Chats: Decodable, Sendable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case totalCount = "total_count"
         case chatIDs = "chat_ids"
+    }
+}
+
+/// `NotificationSettingsScope`: the kinds of chats that share default notification settings.
+public enum NotificationScope: String, Decodable, Sendable, Hashable {
+    case privateChats = "notificationSettingsScopePrivateChats"
+    case groupChats = "notificationSettingsScopeGroupChats"
+    case channelChats = "notificationSettingsScopeChannelChats"
+
+    private enum CodingKeys: String, CodingKey { case type = "@type" }
+
+    public init(from decoder: any Decoder) throws {
+        let type = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .type)
+        guard let scope = NotificationScope(rawValue: type) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown scope \(type)"))
+        }
+        self = scope
+    }
+
+    /// The scope a chat's defaults come from.
+    public init(_ type: ChatType) {
+        switch type {
+        case .private, .secret: self = .privateChats
+        case .supergroup(_, let isChannel): self = isChannel ? .channelChats : .groupChats
+        case .basicGroup, .unknown: self = .groupChats
+        }
     }
 }

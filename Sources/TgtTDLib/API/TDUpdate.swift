@@ -28,7 +28,9 @@ public enum TDUpdate: Sendable, Equatable {
     case chatReadInbox(chatID: Int64, lastReadInboxMessageID: Int64, unreadCount: Int32)
     case chatReadOutbox(chatID: Int64, lastReadOutboxMessageID: Int64)
     case chatUnreadMentionCount(chatID: Int64, count: Int32)
-    case chatMuteFor(chatID: Int64, muteFor: Int32)
+    case chatMuteFor(chatID: Int64, muteFor: Int32, usesDefault: Bool)
+    /// `updateScopeNotificationSettings`: the default mute of a kind of chats.
+    case scopeMuteFor(scope: NotificationScope, muteFor: Int32)
     case chatPhoto(chatID: Int64, minithumbnail: Minithumbnail?, small: TDFile?)
     case chatCanSendBasicMessages(chatID: Int64, Bool)
     case chatMarkedAsUnread(chatID: Int64, Bool)
@@ -68,6 +70,7 @@ public enum TDUpdate: Sendable, Equatable {
         case notificationSettings = "notification_settings"
         case isMarkedAsUnread = "is_marked_as_unread"
         case chatList = "chat_list"
+        case scope
         case unreadUnmutedCount = "unread_unmuted_count"
         case messageID = "message_id"
         case newContent = "new_content"
@@ -76,6 +79,7 @@ public enum TDUpdate: Sendable, Equatable {
 
     private enum NestedKeys: String, CodingKey {
         case muteFor = "mute_for"
+        case useDefaultMuteFor = "use_default_mute_for"
         case canSendBasicMessages = "can_send_basic_messages"
     }
 
@@ -135,7 +139,11 @@ public enum TDUpdate: Sendable, Equatable {
                 self = .chatUnreadMentionCount(chatID: try c.decode(Int64.self, forKey: .chatID), count: try c.decode(Int32.self, forKey: .unreadMentionCount))
             case "updateChatNotificationSettings":
                 let settings = try c.nestedContainer(keyedBy: NestedKeys.self, forKey: .notificationSettings)
-                self = .chatMuteFor(chatID: try c.decode(Int64.self, forKey: .chatID), muteFor: try settings.decodeIfPresent(Int32.self, forKey: .muteFor) ?? 0)
+                self = .chatMuteFor(chatID: try c.decode(Int64.self, forKey: .chatID), muteFor: try settings.decodeIfPresent(Int32.self, forKey: .muteFor) ?? 0,
+                                    usesDefault: try settings.decodeIfPresent(Bool.self, forKey: .useDefaultMuteFor) ?? false)
+            case "updateScopeNotificationSettings":
+                let settings = try c.nestedContainer(keyedBy: NestedKeys.self, forKey: .notificationSettings)
+                self = .scopeMuteFor(scope: try c.decode(NotificationScope.self, forKey: .scope), muteFor: try settings.decodeIfPresent(Int32.self, forKey: .muteFor) ?? 0)
             case "updateChatPhoto":
                 let (mini, small) = try Chat.photo(c, .photo)
                 self = .chatPhoto(chatID: try c.decode(Int64.self, forKey: .chatID), minithumbnail: mini, small: small)

@@ -10,6 +10,13 @@ public struct ChatListState: Sendable {
     public private(set) var chats: [Int64: Chat] = [:]
     /// `updateUnreadChatCount` per list.
     public private(set) var unreadChatCounts: [ChatListKind: UnreadChatCount] = [:]
+    /// Default mute per kind of chat (`updateScopeNotificationSettings`).
+    public private(set) var scopeMuteFor: [NotificationScope: Int32] = [:]
+
+    /// Whether a chat is muted: its own setting, or its kind's default when it follows it.
+    public func isMuted(_ chat: Chat) -> Bool {
+        (chat.usesDefaultMute ? scopeMuteFor[NotificationScope(chat.type)] ?? 0 : chat.muteFor) > 0
+    }
 
     public init() {}
 
@@ -43,8 +50,14 @@ public struct ChatListState: Sendable {
             return change(id) { $0.lastReadOutboxMessageID = lastRead }
         case .chatUnreadMentionCount(let id, let count):
             return change(id) { $0.unreadMentionCount = count }
-        case .chatMuteFor(let id, let muteFor):
-            return change(id) { $0.muteFor = muteFor }
+        case .chatMuteFor(let id, let muteFor, let usesDefault):
+            return change(id) { chat in
+                chat.muteFor = muteFor
+                chat.usesDefaultMute = usesDefault
+            }
+        case .scopeMuteFor(let scope, let muteFor):
+            scopeMuteFor[scope] = muteFor
+            return nil
         case .chatPhoto(let id, let mini, let small):
             return change(id) { chat in
                 chat.photoMinithumbnail = mini

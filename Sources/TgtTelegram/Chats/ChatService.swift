@@ -67,6 +67,7 @@ public struct ChatService: Sendable {
 
     func summary(of chat: Chat, list: ChatListKind, builder: ChatItemBuilder) async -> ChatSummary {
         let position = chat.positions.first { $0.list == list }
+        let muted = await session.chatListState.isMuted(chat)
         let listName = switch list {
         case .main: "main"
         case .archive: "archive"
@@ -74,7 +75,7 @@ public struct ChatService: Sendable {
         }
         return ChatSummary(
             id: chat.id, title: await title(of: chat), kind: await kind(of: chat), list: listName, isPinned: position?.isPinned ?? false,
-            isMuted: chat.muteFor > 0, unreadCount: Int(chat.unreadCount), unreadMentionCount: Int(chat.unreadMentionCount),
+            isMuted: muted, unreadCount: Int(chat.unreadCount), unreadMentionCount: Int(chat.unreadMentionCount),
             isMarkedAsUnread: chat.isMarkedAsUnread, lastReadOutboxMessageID: chat.lastReadOutboxMessageID,
             lastMessage: chat.lastMessage.map { builder.preview($0, lastReadOutboxMessageID: chat.lastReadOutboxMessageID) },
             photoMinithumbnail: chat.photoMinithumbnail.map { $0.data.base64EncodedString() },
