@@ -75,3 +75,25 @@ extension AppDatabase {
         }
     }
 }
+
+extension AppDatabase {
+    /// Gives a posted scheduled message (a timer's completion, a send later) its message id,
+    /// so replies to it can be matched: the newest row of the chat with the same text
+    /// fingerprint, scheduled within `window` of the post, without an id yet. Returns whether
+    /// a row took it.
+    @discardableResult
+    public func adoptPostedMessage(chatID: Int64, textDigest: String, postedAt date: Date, messageID: Int64,
+                                   window: TimeInterval = 300) throws(StoreError) -> Bool
+    {
+        try write { db in
+            try db.execute(sql: """
+                UPDATE send_log SET message_id = ? WHERE id = (
+                    SELECT id FROM send_log
+                    WHERE chat_id = ? AND text_digest = ? AND message_id IS NULL AND scheduled_for_ms IS NOT NULL
+                      AND status IN ('sending', 'scheduled', 'sent') AND scheduled_for_ms BETWEEN ? AND ?
+                    ORDER BY scheduled_for_ms DESC, id DESC LIMIT 1)
+                """, arguments: [messageID, chatID, textDigest, Self.millis(date.addingTimeInterval(-window)), Self.millis(date.addingTimeInterval(window))])
+            return db.changesCount > 0
+        }
+    }
+}

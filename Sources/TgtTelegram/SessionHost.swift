@@ -246,7 +246,10 @@ public actor SessionHost {
                 group.addTask {
                     for await event in session.chatEvents.subscribe(replayingCurrent: false) {
                         events.send(.chat(event))
-                        if case .newMessage(let message) = event, message.replyTo != nil, await replies.consider(message) {
+                        guard case .newMessage(let message) = event else { continue }
+                        if message.isOutgoing {
+                            replies.adoptPosted(message)
+                        } else if message.replyTo != nil, await replies.consider(message) {
                             events.send(.repliesChanged)
                         }
                     }

@@ -27,3 +27,27 @@ struct SendReplyTests {
         #expect(try store.sentMessages(since: .distantPast) == [-1: 77])
     }
 }
+
+@Suite("A posted scheduled message takes its id in the send log")
+struct AdoptPostedTests {
+    @Test("the row with the same text fingerprint, scheduled near the post, gets the id once; others are left alone")
+    func adopt() throws {
+        let dir = try TestDirectory("adopt-posted")
+        defer { dir.remove() }
+        let store = try AppDatabase.open(in: DataDirectory(url: dir.url))
+        let at = Date(timeIntervalSince1970: 1_900_000_000)
+        let rows = try store.addScheduledSends([
+            NewScheduledSend(templateID: nil, templateName: "Done", target: Target(chatID: -1, chatTitle: "Family"), payload: "{}",
+                             textDigest: "d1", scheduledFor: at, timerID: nil),
+            NewScheduledSend(templateID: nil, templateName: "Other", target: Target(chatID: -1, chatTitle: "Family"), payload: "{}",
+                             textDigest: "d2", scheduledFor: at, timerID: nil),
+        ])
+        for row in rows { #expect(try store.markScheduled(id: row.id, telegramIDs: [1], scheduledFor: at)) }
+        #expect(try store.adoptPostedMessage(chatID: -1, textDigest: "d1", postedAt: at.addingTimeInterval(3_600), messageID: 5) == false)
+        #expect(try store.adoptPostedMessage(chatID: -2, textDigest: "d1", postedAt: at, messageID: 5) == false)
+        #expect(try store.adoptPostedMessage(chatID: -1, textDigest: "d1", postedAt: at.addingTimeInterval(1), messageID: 5) == true)
+        #expect(try store.adoptPostedMessage(chatID: -1, textDigest: "d1", postedAt: at, messageID: 6) == false)
+        let sends = try store.recentSends()
+        #expect(sends.first { $0.id == rows[0].id }?.messageID == 5 && sends.first { $0.id == rows[1].id }?.messageID == nil)
+    }
+}

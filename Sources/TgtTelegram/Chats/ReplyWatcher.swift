@@ -16,6 +16,18 @@ public struct ReplyWatcher: Sendable {
         self.store = store
     }
 
+    /// A scheduled message Telegram just posted (our own, outgoing, no longer scheduled) gets
+    /// its id in the send log, so replies to a timer's message are matched too.
+    public func adoptPosted(_ message: Message) {
+        guard message.isOutgoing, !message.isScheduled, message.sendingState == nil, let text = message.text else { return }
+        do {
+            try store.adoptPostedMessage(chatID: message.chatID, textDigest: ScheduledPayload.digest(text),
+                                         postedAt: Date(timeIntervalSince1970: TimeInterval(message.date)), messageID: message.id)
+        } catch {
+            logger.error("could not note a posted message", metadata: ["error": "\(error.message)"])
+        }
+    }
+
     /// Records `message` if it answers a message a template sent; returns whether it did.
     @discardableResult
     public func consider(_ message: Message) async -> Bool {
