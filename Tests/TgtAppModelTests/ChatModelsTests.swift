@@ -28,6 +28,14 @@ struct ChatModelsTests {
         return app
     }
 
+    /// A logged-in app with one chat open, and that chat's composer.
+    static func open(_ chatID: Int64, _ fixture: AppFixture) async throws -> (AppModel, ConversationModel, ComposerModel) {
+        let app = try await loggedIn(fixture)
+        let conversation = app.conversation(for: chatID)
+        await conversation.open()
+        return (app, conversation, app.composer(for: chatID))
+    }
+
     @Test("the list: Telegram's order, unread badges, mute, previews, initials, avatars; archive and search; the tab badge")
     func listRows() async throws {
         let fixture = try AppFixture()
@@ -124,10 +132,7 @@ struct ChatModelsTests {
     func sendAndLiveReply() async throws {
         let fixture = try AppFixture()
         defer { fixture.remove() }
-        let app = try await Self.loggedIn(fixture)
-        let conversation = app.conversation(for: Self.family)
-        await conversation.open()
-        let composer = app.composer(for: Self.family)
+        let (app, conversation, composer) = try await Self.open(Self.family, fixture)
         composer.text = "  "
         let refused = await composer.send()
         #expect(!refused && composer.error?.description == "Type a message first.")
@@ -152,10 +157,7 @@ struct ChatModelsTests {
     func replyAndEdit() async throws {
         let fixture = try AppFixture()
         defer { fixture.remove() }
-        let app = try await Self.loggedIn(fixture)
-        let conversation = app.conversation(for: Self.alice)
-        await conversation.open()
-        let composer = app.composer(for: Self.alice)
+        let (app, conversation, composer) = try await Self.open(Self.alice, fixture)
         let theirs = try #require(conversation.messages.last { !$0.isOutgoing && $0.serviceLine == nil && !$0.text.isEmpty })
         composer.reply(to: theirs)
         #expect(composer.banner?.description.hasPrefix("Replying to Alice Moreau: ") == true)
@@ -183,10 +185,7 @@ struct ChatModelsTests {
     func actionsAndDelete() async throws {
         let fixture = try AppFixture()
         defer { fixture.remove() }
-        let app = try await Self.loggedIn(fixture)
-        let conversation = app.conversation(for: Self.family)
-        await conversation.open()
-        let composer = app.composer(for: Self.family)
+        let (app, conversation, composer) = try await Self.open(Self.family, fixture)
         composer.text = "Delete me"
         #expect(await composer.send())
         try await eventually("our message") { conversation.messages.contains { $0.text == "Delete me" && $0.sendingState == nil } }
@@ -216,10 +215,7 @@ struct ChatModelsTests {
         defer { fixture.remove() }
         let template = try fixture.store.insert(Template(name: "Back", body: "Back at {{place}}", targets: [AppFixture.family, AppFixture.climbing]))
         _ = try fixture.store.insert(Template(name: "Mail", kind: .email, body: "Hi", to: ["a@example.com"]))
-        let app = try await Self.loggedIn(fixture)
-        let conversation = app.conversation(for: Self.alice)
-        await conversation.open()
-        let composer = app.composer(for: Self.alice)
+        let (app, conversation, composer) = try await Self.open(Self.alice, fixture)
         #expect(composer.templates().map(\.name) == ["Back"], "only Telegram templates")
         #expect(app.templates.variablesNeeded(for: template).map(\.name) == ["place"])
         #expect(await composer.sendTemplate(template, variables: ["place": "5"]))
