@@ -45,7 +45,8 @@ final class RootState {
     }
 }
 
-/// Templates and Settings, with the connection state on top.
+/// Templates, Chats (badge: unread chats that are not muted), Timers and Settings, with the
+/// connection state on top.
 struct MainTabs: View {
     let app: AppModel
 
@@ -55,6 +56,11 @@ struct MainTabs: View {
                 TemplateGridView(app: app, model: app.templates)
             }
             .tabItem { Label(AppText.label(.tabTemplates).localized, systemImage: "square.grid.2x2") }
+            NavigationStack {
+                ChatListView(app: app, model: app.chats)
+            }
+            .tabItem { Label(AppText.label(.tabChats).localized, systemImage: "bubble.left.and.bubble.right") }
+            .badge(app.chats.unreadChats)
             NavigationStack {
                 TimerListView(app: app, model: app.timers)
             }

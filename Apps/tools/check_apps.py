@@ -9,7 +9,8 @@ and Keychain use the Data Protection classes of TgtAppModel's DataProtectionPlan
 parts: the watch app (watchOS, embedded in the iPhone app, its companion bundle id, only the sync
 protocol and the domain linked), the Live Activity (in the widget extension,
 `NSSupportsLiveActivities` in the app, its intent compiled into both), and every String Catalog
-key the watch uses."""
+key the watch uses; the chats: the Chats tab's badge, and no chat view parses a message as
+HTML or Markdown."""
 import json
 import plistlib
 import re
@@ -154,9 +155,21 @@ def check_code(sources):
     for name, text in sources.items():
         check("print(" not in text, f"{name}: print( outside the CLI")
         check("try!" not in text, f"{name}: try!")
+    check_chats(sources)
     catalog = json.loads((APPS / "Shared/Localizable.xcstrings").read_text())
     for key, entry in catalog["strings"].items():
         check(set(entry.get("localizations", {})) == {"en", "it", "ru"}, f"catalog: {key} not in en, it, ru")
+
+
+def check_chats(sources):
+    """The chats on iPhone: the Chats tab with its badge, and other people's messages shown as
+    text styled by Telegram's entities, never parsed as HTML or Markdown."""
+    check(".badge(app.chats.unreadChats)" in sources.get("iOS/RootView.swift", ""), "RootView: the Chats tab with its unread badge")
+    for name in ("iOS/ChatListView.swift", "iOS/ConversationView.swift", "iOS/MessageBubble.swift", "iOS/ComposerView.swift"):
+        text = sources.get(name)
+        check(text is not None, f"{name}: missing (chats on iPhone)")
+        for markup in (".html", "AttributedString(markdown", "NSAttributedString(", "WKWebView", "LocalizedStringKey("):
+            check(markup not in (text or ""), f"{name}: {markup} — messages are shown as text, never parsed as markup")
 
 
 def check_background_sends(app, widget, sources):

@@ -100,6 +100,17 @@ public final class ComposerModel {
         return (properties.canBeDeletedOnlyForSelf, properties.canBeDeletedForAllUsers)
     }
 
+    /// "Delete for me" and/or "Delete for everyone", as Telegram allows for `item`; none (and
+    /// `error` says so) when it may not be deleted here.
+    public func deleteOptions(for item: ChatMessageItem) async -> [DeleteOption] {
+        let choices = await deleteChoices(for: item)
+        var options: [DeleteOption] = []
+        if choices.forMe { options.append(DeleteOption(forEveryone: false, title: .label(.deleteForMe))) }
+        if choices.forEveryone { options.append(DeleteOption(forEveryone: true, title: .label(.deleteForEveryone))) }
+        error = options.isEmpty ? AppText("composer.cannotDelete") : nil
+        return options
+    }
+
     public func delete(_ item: ChatMessageItem, forEveryone: Bool) async {
         do {
             try await (try await host.chatService()).delete(chatID: chatID, messageIDs: [item.id], forEveryone: forEveryone)

@@ -13,7 +13,7 @@ public final class ConversationModel {
         public var id: Int64
         public var item: ChatMessageItem
         /// The day separator above this bubble ("Today", "Yesterday", "Monday 16 November").
-        public var dayHeader: String?
+        public var dayHeader: AppText?
         /// Same sender as the bubble above within 5 minutes: no name, tight spacing.
         public var continuesGroup: Bool
         public var time: String
@@ -206,16 +206,16 @@ public final class ConversationModel {
         return rows
     }
 
-    static func day(_ date: Date, now: Date, calendar: Calendar) -> String {
-        if calendar.isDate(date, inSameDayAs: now) { return AppText("conversation.today").description }
+    static func day(_ date: Date, now: Date, calendar: Calendar) -> AppText {
+        if calendar.isDate(date, inSameDayAs: now) { return AppText("conversation.today") }
         if let yesterday = calendar.date(byAdding: .day, value: -1, to: now), calendar.isDate(date, inSameDayAs: yesterday) {
-            return AppText("conversation.yesterday").description
+            return AppText("conversation.yesterday")
         }
         let formatter = DateFormatter()
         formatter.calendar = calendar
         formatter.timeZone = calendar.timeZone
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = calendar.isDate(date, equalTo: now, toGranularity: .year) ? "EEEE d MMMM" : "d MMMM yyyy"
-        return formatter.string(from: date)
+        return .verbatim(formatter.string(from: date))
     }
 }

@@ -63,6 +63,8 @@ public final class AppModel {
     public let templates: TemplateListModel
     public let timers: TimerListModel
     public let settings: SettingsModel
+    /// The Chats tab (followed while logged in, so its badge is current).
+    public let chats: ChatListModel
 
     @ObservationIgnored public let services: AppServices
     @ObservationIgnored public let host: SessionHost
@@ -81,6 +83,7 @@ public final class AppModel {
         login = LoginModel(host: host)
         templates = TemplateListModel(store: services.store)
         timers = TimerListModel(store: services.store)
+        chats = ChatListModel(host: host)
         timers.changed = { [widgets] in widgets.refreshIfChanged() }
         settings = SettingsModel(store: services.store, host: host, location: services.location, version: services.appVersion)
         templates.sentDisplayDuration = services.sentDisplayDuration
@@ -118,6 +121,7 @@ public final class AppModel {
     public func shutdown() async {
         for listener in listeners { listener.cancel() }
         listeners.removeAll()
+        chats.stopFollowing()
         await host.shutdown(grace: 5)
     }
 
@@ -312,8 +316,11 @@ public final class AppModel {
             templates.reload()
             timers.reload()
             await settings.reload()
+            chats.follow()
+            await chats.reload()
             await queue.drain()
         } else if route != .main, previous == .main {
+            chats.stopFollowing()
             await settings.reload()
         }
     }

@@ -60,6 +60,22 @@ public enum AppLabel: String, CaseIterable, Sendable {
     case timersWidgetDescription = "timers.widget.description"
     case timerCompletion = "timers.field.completion"
     case timerRemindMe = "timers.field.remindMe"
+    case tabChats = "tab.chats"
+    case searchChats = "chats.search"
+    case archive = "chats.archive"
+    case muted = "chats.muted"
+    case pinned = "chats.pinned"
+    case mentioned = "chats.mention"
+    case reply = "button.reply"
+    case copy = "button.copy"
+    case deleteForMe = "chats.deleteForMe"
+    case deleteForEveryone = "chats.deleteForEveryone"
+    case deleteMessage = "chats.deleteMessage"
+    case jumpToLatest = "conversation.jumpToLatest"
+    case edited = "conversation.edited"
+    case messageField = "composer.placeholder"
+    case sendTemplateHere = "composer.sendTemplateHere"
+    case noTemplates = "composer.noTemplates"
     // Also used by the view models (English in `AppText.english`).
     case listTitle = "list.title"
     case retry = "list.retry"
@@ -124,6 +140,22 @@ public enum AppLabel: String, CaseIterable, Sendable {
         "timers.widget.description": "Your running timers and when they end.",
         "timers.field.completion": "When it ends, post",
         "timers.field.remindMe": "Also remind me in Saved Messages",
+        "tab.chats": "Chats",
+        "chats.search": "Search chats",
+        "chats.archive": "Archive",
+        "chats.muted": "Muted",
+        "chats.pinned": "Pinned",
+        "chats.mention": "Mentions you",
+        "button.reply": "Reply",
+        "button.copy": "Copy",
+        "chats.deleteForMe": "Delete for me",
+        "chats.deleteForEveryone": "Delete for everyone",
+        "chats.deleteMessage": "Delete this message?",
+        "conversation.jumpToLatest": "Jump to the latest messages",
+        "conversation.edited": "edited",
+        "composer.placeholder": "Message",
+        "composer.sendTemplateHere": "Send a template here",
+        "composer.noTemplates": "No Telegram templates yet",
     ]
 }
 

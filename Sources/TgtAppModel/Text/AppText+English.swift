@@ -54,6 +54,8 @@ extension AppText {
         "composer.editing": "Editing message",
         "composer.empty": "Type a message first.",
         "composer.templateFailed": "The template was not sent.",
+        "composer.cannotDelete": "This message cannot be deleted here.",
+        "conversation.forwardedFrom": "Forwarded from %@",
         "timers.empty": "No timers yet",
         "timers.widget.none": "No timers running",
         "timers.sync.failed": "A change from the watch could not be saved: %@",

@@ -1,0 +1,105 @@
+import SwiftUI
+import TgtAppModel
+import UIKit
+
+/// The chats: Telegram's order, search, the archive, and each row's avatar, preview, time,
+/// unread badge and mute/pin marks; a row opens the conversation.
+struct ChatListView: View {
+    let app: AppModel
+    @Bindable var model: ChatListModel
+
+    var body: some View {
+        TimelineView(.everyMinute) { context in
+            List(model.rows(now: context.date)) { row in
+                NavigationLink(value: row.id) { ChatRowView(row: row) }
+            }
+            .listStyle(.plain)
+        }
+        .overlay {
+            if let empty = model.emptyText {
+                ContentUnavailableView { Label { Text(empty) } icon: { Image(systemName: "bubble.left.and.bubble.right") } }
+            } else if let error = model.loadError {
+                Text(error).foregroundStyle(.red).padding()
+            }
+        }
+        .searchable(text: $model.search, prompt: AppText.label(.searchChats).localized)
+        .navigationTitle(AppText.label(model.showsArchive ? .archive : .tabChats).localized)
+        .toolbar {
+            ToolbarItem(placement: .primaryAction) {
+                Toggle(isOn: $model.showsArchive) {
+                    Label { Text(AppText.label(.archive)) } icon: { Image(systemName: "archivebox") }
+                }
+                .toggleStyle(.button)
+            }
+        }
+        .navigationDestination(for: Int64.self) { chatID in ConversationView(app: app, chatID: chatID) }
+        .onChange(of: model.search) { Task { await model.reload() } }
+        .onChange(of: model.showsArchive) { Task { await model.reload() } }
+        .refreshable { await model.reload() }
+        .task { await model.reload() }
+    }
+}
+
+/// One chat: avatar, title with the mute mark, ticks and time; preview, mention, badge or pin.
+struct ChatRowView: View {
+    let row: ChatListModel.Row
+
+    var body: some View {
+        HStack(spacing: 12) {
+            ChatAvatar(initials: row.initials, photo: row.photoPreview)
+            VStack(alignment: .leading, spacing: 3) {
+                HStack(spacing: 4) {
+                    Text(verbatim: row.title).font(.headline).lineLimit(1)
+                    if row.isMuted {
+                        Image(systemName: "speaker.slash.fill").font(.caption).foregroundStyle(.secondary)
+                            .accessibilityLabel(Text(AppText.label(.muted)))
+                    }
+                    Spacer(minLength: 4)
+                    if let ticks = row.ticks { Text(verbatim: ticks).font(.caption).foregroundStyle(.tint) }
+                    Text(verbatim: row.time).font(.caption).foregroundStyle(.secondary)
+                }
+                HStack(alignment: .top, spacing: 6) {
+                    if let preview = row.preview {
+                        Text(preview).font(.subheadline).foregroundStyle(.secondary).lineLimit(2)
+                    }
+                    Spacer(minLength: 4)
+                    if row.hasMention {
+                        Image(systemName: "at.circle.fill").foregroundStyle(.tint).accessibilityLabel(Text(AppText.label(.mentioned)))
+                    }
+                    if let badge = row.unreadBadge {
+                        Text(verbatim: badge).font(.caption.bold()).foregroundStyle(.white)
+                            .padding(.horizontal, 7).frame(minWidth: 22, minHeight: 22)
+                            .background(row.isMuted ? Color.gray : Color.accentColor, in: Capsule())
+                    } else if row.isPinned {
+                        Image(systemName: "pin.fill").font(.caption).foregroundStyle(.secondary)
+                            .accessibilityLabel(Text(AppText.label(.pinned)))
+                    }
+                }
+            }
+        }
+        .padding(.vertical, 2)
+        .accessibilityElement(children: .combine)
+    }
+}
+
+/// A round avatar: the photo's blurred preview, or the initials.
+struct ChatAvatar: View {
+    let initials: String
+    let photo: Data?
+    var size: CGFloat = 48
+
+    var body: some View {
+        Group {
+            if let photo, let image = UIImage(data: photo) {
+                Image(uiImage: image).resizable().scaledToFill()
+            } else {
+                Text(verbatim: initials).font(.system(size: size * 0.38, weight: .semibold)).foregroundStyle(.white)
+                    .frame(maxWidth: .infinity, maxHeight: .infinity)
+                    .background(Color.accentColor.gradient)
+            }
+        }
+        .frame(width: size, height: size)
+        .clipShape(Circle())
+        .accessibilityHidden(true)
+    }
+}

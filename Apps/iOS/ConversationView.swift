@@ -1,0 +1,119 @@
+import SwiftUI
+import TgtAppModel
+import UIKit
+
+/// One chat: bubbles with day headers (older ones load when the top appears), the
+/// jump-to-latest button, the composer (or why this chat cannot be written to), and a bubble's
+/// menu: reply, copy, edit, delete with Telegram's choices.
+struct ConversationView: View {
+    let app: AppModel
+    @State private var model: ConversationModel
+    @State private var composer: ComposerModel
+    @State private var deleting: ChatMessageItem?
+    @State private var deleteOptions: [DeleteOption] = []
+
+    init(app: AppModel, chatID: Int64) {
+        self.app = app
+        _model = State(initialValue: app.conversation(for: chatID))
+        _composer = State(initialValue: app.composer(for: chatID))
+    }
+
+    var body: some View {
+        ScrollViewReader { proxy in
+            ScrollView {
+                LazyVStack(spacing: 0) {
+                    if model.hasOlder {
+                        ProgressView().frame(maxWidth: .infinity).padding()
+                            .onAppear { Task { await loadOlder(proxy) } }
+                    }
+                    ForEach(model.rows()) { row in
+                        if let day = row.dayHeader {
+                            Text(day).font(.caption.bold()).padding(.horizontal, 10).padding(.vertical, 4)
+                                .background(.thinMaterial, in: Capsule()).padding(.vertical, 8)
+                        }
+                        MessageBubble(row: row)
+                            .id(row.id)
+                            .contextMenu { menu(for: row.item) }
+                    }
+                }
+                .padding(.horizontal, 8)
+            }
+            .defaultScrollAnchor(.bottom)
+            .overlay(alignment: .bottomTrailing) {
+                if model.isDetachedFromLatest { jumpButton(proxy) }
+            }
+            .onChange(of: model.messages.last?.id) { _, last in
+                guard let last, !model.isDetachedFromLatest else { return }
+                withAnimation { proxy.scrollTo(last, anchor: .bottom) }
+            }
+        }
+        .safeAreaInset(edge: .bottom) {
+            if let reason = model.cannotWriteReason {
+                Text(verbatim: reason).font(.footnote).foregroundStyle(.secondary).frame(maxWidth: .infinity).padding().background(.bar)
+            } else {
+                ComposerView(app: app, model: composer)
+            }
+        }
+        .overlay {
+            if let error = model.loadError { Text(error).foregroundStyle(.red).padding() }
+        }
+        .navigationTitle(Text(verbatim: model.title))
+        .navigationBarTitleDisplayMode(.inline)
+        .task { await model.open() }
+        .onDisappear { Task { await model.close() } }
+        .confirmationDialog(AppText.label(.deleteMessage).localized, isPresented: Binding(
+            get: { deleting != nil }, set: { if !$0 { deleting = nil } }), titleVisibility: .visible, presenting: deleting
+        ) { item in
+            ForEach(deleteOptions) { option in
+                Button(option.title.localized, role: .destructive) { Task { await composer.delete(item, forEveryone: option.forEveryone) } }
+            }
+            Button(AppText.label(.cancel).localized, role: .cancel) {}
+        }
+    }
+
+    @ViewBuilder private func menu(for item: ChatMessageItem) -> some View {
+        ForEach(model.actions(for: item)) { action in
+            Button(role: action.isDestructive ? .destructive : nil) { perform(action, on: item) } label: { Text(action.title) }
+        }
+    }
+
+    private func perform(_ action: BubbleAction, on item: ChatMessageItem) {
+        switch action {
+        case .reply: composer.reply(to: item)
+        case .copy: UIPasteboard.general.string = item.text
+        case .edit: composer.edit(item)
+        case .delete:
+            Task {
+                deleteOptions = await composer.deleteOptions(for: item)
+                if !deleteOptions.isEmpty { deleting = item }
+            }
+        }
+    }
+
+    /// Prepends the page before the oldest bubble and keeps that bubble where it was.
+    private func loadOlder(_ proxy: ScrollViewProxy) async {
+        let anchor = model.messages.first?.id
+        await model.loadOlder()
+        if let anchor { proxy.scrollTo(anchor, anchor: .top) }
+    }
+
+    private func jumpButton(_ proxy: ScrollViewProxy) -> some View {
+        Button {
+            Task {
+                await model.loadLatest()
+                if let last = model.messages.last?.id { proxy.scrollTo(last, anchor: .bottom) }
+                await model.markRead()
+            }
+        } label: {
+            Image(systemName: "chevron.down.circle.fill").font(.largeTitle).symbolRenderingMode(.hierarchical)
+                .overlay(alignment: .topTrailing) {
+                    if model.unreadBelow > 0 {
+                        Text(verbatim: String(model.unreadBelow)).font(.caption2.bold()).foregroundStyle(.white)
+                            .padding(4).background(Color.accentColor, in: Capsule())
+                    }
+                }
+        }
+        .accessibilityLabel(Text(AppText.label(.jumpToLatest)))
+        .padding()
+    }
+}

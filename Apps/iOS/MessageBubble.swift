@@ -1,0 +1,105 @@
+import SwiftUI
+import TgtAppModel
+import TgtTelegram
+import UIKit
+
+/// One message: a centered line for service messages; otherwise a bubble with sender,
+/// forward and reply headers, media placeholder, text, and edited mark, time and ticks.
+/// The text is shown as it is, styled only by Telegram's entities: markup in it stays text.
+struct MessageBubble: View {
+    let row: ConversationModel.Row
+
+    var body: some View {
+        if let line = row.item.serviceLine {
+            Text(verbatim: line).font(.caption).foregroundStyle(.secondary).multilineTextAlignment(.center)
+                .padding(.horizontal, 10).padding(.vertical, 4)
+                .background(.thinMaterial, in: Capsule())
+                .frame(maxWidth: .infinity).padding(.vertical, 4)
+        } else {
+            HStack {
+                if row.item.isOutgoing { Spacer(minLength: 48) }
+                bubble
+                if !row.item.isOutgoing { Spacer(minLength: 48) }
+            }
+            .padding(.top, row.continuesGroup ? 2 : 8)
+        }
+    }
+
+    private var bubble: some View {
+        let item = row.item
+        return VStack(alignment: .leading, spacing: 4) {
+            if !item.isOutgoing, !row.continuesGroup {
+                Text(verbatim: item.sender.name).font(.caption.bold()).foregroundStyle(.tint)
+            }
+            if let forward = item.forwardLine { Text(forward).font(.caption).italic().foregroundStyle(.secondary) }
+            if let reply = item.replyTo { ReplyHeader(reply: reply) }
+            if let media = item.media { MediaPlaceholder(media: media) }
+            if !item.text.isEmpty { Text(Self.attributed(item.runs)) }
+            HStack(spacing: 4) {
+                Spacer(minLength: 0)
+                if item.editDate != nil { Text(AppText.label(.edited)) }
+                Text(verbatim: row.time)
+                if let status = row.status { Text(verbatim: status) }
+            }
+            .font(.caption2).foregroundStyle(.secondary)
+            if let reason = item.failureReason { Text(verbatim: reason).font(.caption2).foregroundStyle(.red) }
+        }
+        .padding(8)
+        .background(item.isOutgoing ? Color.accentColor.opacity(0.18) : Color(uiColor: .secondarySystemBackground),
+                    in: RoundedRectangle(cornerRadius: 14))
+        .accessibilityElement(children: .combine)
+    }
+
+    /// The runs as one attributed string: styles and safe links from the model, text as is.
+    static func attributed(_ runs: [StyledRun]) -> AttributedString {
+        var result = AttributedString()
+        for run in runs {
+            var piece = AttributedString(run.text)
+            var intent: InlinePresentationIntent = []
+            if run.styles.contains(.bold) { intent.insert(.stronglyEmphasized) }
+            if run.styles.contains(.italic) { intent.insert(.emphasized) }
+            if run.styles.contains(.code) { intent.insert(.code) }
+            if run.styles.contains(.strikethrough) { intent.insert(.strikethrough) }
+            if !intent.isEmpty { piece.inlinePresentationIntent = intent }
+            if run.styles.contains(.underline) { piece.underlineStyle = .single }
+            if run.styles.contains(.spoiler) { piece.backgroundColor = Color.secondary.opacity(0.35) }
+            if run.styles.contains(.quote) { piece.foregroundColor = .secondary }
+            if let link = run.link { piece.link = link }
+            result += piece
+        }
+        return result
+    }
+}
+
+/// The message a bubble answers: who wrote it and a snippet, behind a bar.
+struct ReplyHeader: View {
+    let reply: ReplyItem
+
+    var body: some View {
+        HStack(spacing: 6) {
+            RoundedRectangle(cornerRadius: 1).fill(.tint).frame(width: 3)
+            VStack(alignment: .leading, spacing: 1) {
+                if let name = reply.senderName { Text(verbatim: name).font(.caption.bold()).foregroundStyle(.tint) }
+                Text(verbatim: reply.snippet).font(.caption).foregroundStyle(.secondary).lineLimit(1)
+            }
+        }
+        .fixedSize(horizontal: false, vertical: true)
+    }
+}
+
+/// A photo, video, voice note or file: its blurred preview (when it has one) under its label.
+struct MediaPlaceholder: View {
+    let media: MediaItem
+
+    var body: some View {
+        ZStack {
+            if let data = media.previewJPEG, let image = UIImage(data: data) {
+                Image(uiImage: image).resizable().scaledToFill().frame(width: 220, height: 160).clipped().blur(radius: 4)
+            }
+            Text(verbatim: media.label).font(.callout).padding(.horizontal, 8).padding(.vertical, 4)
+                .background(.ultraThinMaterial, in: Capsule())
+        }
+        .frame(minWidth: 160, minHeight: media.previewJPEG == nil ? 36 : 160)
+        .clipShape(RoundedRectangle(cornerRadius: 10))
+    }
+}

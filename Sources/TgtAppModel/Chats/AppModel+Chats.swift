@@ -1,0 +1,13 @@
+import Foundation
+
+extension AppModel {
+    /// One conversation's screen (open it with `open()`, close it when it leaves the screen).
+    public func conversation(for chatID: Int64) -> ConversationModel {
+        ConversationModel(host: host, chatID: chatID)
+    }
+
+    /// The composer under a conversation.
+    public func composer(for chatID: Int64) -> ComposerModel {
+        ComposerModel(host: host, store: services.store, chatID: chatID)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import TgtTelegram
+
+/// What a bubble's context menu offers.
+public enum BubbleAction: String, Sendable, CaseIterable, Identifiable {
+    case reply, copy, edit, delete
+
+    public var id: String { rawValue }
+
+    public var title: AppText {
+        switch self {
+        case .reply: .label(.reply)
+        case .copy: .label(.copy)
+        case .edit: .label(.edit)
+        case .delete: .label(.delete)
+        }
+    }
+
+    public var isDestructive: Bool { self == .delete }
+}
+
+/// One way to delete a message, as the confirmation dialog offers it.
+public struct DeleteOption: Sendable, Equatable, Identifiable {
+    public var forEveryone: Bool
+    public var title: AppText
+    public var id: Bool { forEveryone }
+}
+
+extension ConversationModel {
+    /// The context-menu actions of `item`: reply where we may write, copy when it has text,
+    /// edit for our own sent text messages, delete unless it is still being sent (what
+    /// deleting may do is asked then: `ComposerModel.deleteOptions(for:)`).
+    public func actions(for item: ChatMessageItem) -> [BubbleAction] {
+        let sent = item.sendingState == nil
+        var actions: [BubbleAction] = []
+        if sent, cannotWriteReason == nil, item.serviceLine == nil { actions.append(.reply) }
+        if !item.text.isEmpty { actions.append(.copy) }
+        if sent, item.isOutgoing, item.serviceLine == nil, item.media == nil, !item.text.isEmpty { actions.append(.edit) }
+        if item.sendingState != "pending" { actions.append(.delete) }
+        return actions
+    }
+}
