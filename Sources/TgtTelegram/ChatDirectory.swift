@@ -38,14 +38,18 @@ public struct ChatDirectory: Sendable {
         let result: Result<[Int64: Detail], TelegramError> = await withTaskGroup(of: Detail?.self) { group in
             var requested = Set<Int64>()
             var pages = 0
-            while true {
+            var loadedAll = false
+            while !loadedAll {
                 do {
                     _ = try await session.send(TDFunctions.LoadChats(limit: pageSize), timeout: timeout)
                     pages += 1
                 } catch let error as TDError {
-                    if error.tdlibCode == 404 { break }  // every chat is loaded
-                    group.cancelAll()
-                    return .failure(LoginFlow.describe(error, connection: session.connection.current))
+                    // Every chat is loaded (maybe already before this call, by the session's
+                    // own loadChatLists): the details below are still requested.
+                    if error.tdlibCode == 404 { loadedAll = true } else {
+                        group.cancelAll()
+                        return .failure(LoginFlow.describe(error, connection: session.connection.current))
+                    }
                 } catch {
                     group.cancelAll()
                     return .failure(.startFailed(String(describing: error)))
