@@ -27,9 +27,10 @@ actor ChatEventCoalescer {
             flush(chatID)
             return
         }
-        Task { [weak self] in
+        // Holds the coalescer for at most one interval, so the end of a burst is never lost.
+        Task {
             try? await Task.sleep(until: due, clock: .continuous)
-            await self?.flush(chatID)
+            self.flush(chatID)
         }
     }
 
