@@ -5,23 +5,12 @@ arriving live, reply, edit, delete with confirmation, a template sent here, olde
 scroll in Climbing crew with the jump-to-latest button, the channel you cannot write in, the
 hostile Neighbours (no alert, no <script> or onerror element in the document, their text shown
 as text), and a phone's list → conversation → back. Every screen is audited and photographed."""
-import json
-import urllib.request
-
 from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
 FAMILY, WORK, CRAG, NEWS, ALICE, NEIGHBOURS = -1001000000001, -1001000000002, -4001, -1001000000003, 555000111, -4002
-
-
-def api(server, method, path, body=None):
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(server.url + "/api/" + path, data=data, method=method,
-                                     headers={"Authorization": "Bearer " + server.token, "Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as reply:
-        return json.loads(reply.read())["data"]
 
 
 def no_alert(driver):
@@ -133,14 +122,14 @@ def run(driver, wait, audit, server, check, shot):
     driver.find_element(By.ID, "delete-for-all").click()
     driver.find_element(By.CSS_SELECTOR, "#delete-dialog button[value=ok]").click()
     wait.until(lambda d: not d.find_elements(By.ID, f"m{sent_id}"))
-    check(sent_id not in [m["id"] for m in api(server, "GET", f"conversations/{FAMILY}/messages?limit=20")["messages"]], "deleted for everyone")
+    check(sent_id not in [m["id"] for m in server.api("GET", f"conversations/{FAMILY}/messages?limit=20")["messages"]], "deleted for everyone")
 
     driver.execute_script("document.getElementById('messages').scrollTop = 0")
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#message-list .service"))
     check("start of the chat" in driver.find_element(By.ID, "older").text, "scrolled to the top: the group's creation as a service line, and the start of the chat")
 
-    api(server, "GET", "chats?refresh=true")
-    api(server, "POST", "templates", {"name": "Chat hello", "body": "Hello {{who}} from a template", "targets": [{"chat_id": CRAG}]})
+    server.api("GET", "chats?refresh=true")
+    server.api("POST", "templates", {"name": "Chat hello", "body": "Hello {{who}} from a template", "targets": [{"chat_id": CRAG}]})
     driver.get(server.url + f"/chats#chat/{ALICE}")
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#message-list .msg"))
     driver.find_element(By.ID, "templates-open").click()
