@@ -20,8 +20,10 @@ enum ChatModels {
                                isOutgoing: preview.isOutgoing, isRead: preview.isRead)
     }
 
+    /// A message; its thumbnail, if any, becomes one `GET /api/files/{id}/thumbnail` may serve.
     static func message(_ item: ChatMessageItem) -> Schemas.ChatMessage {
-        Schemas.ChatMessage(
+        if let fileID = item.media?.thumbnailFileID { ThumbnailFiles.offer(fileID) }
+        return Schemas.ChatMessage(
             id: item.id, chatId: item.chatID, date: item.date, editDate: item.editDate, isOutgoing: item.isOutgoing,
             sender: .init(id: item.sender.id, name: item.sender.name, isChat: item.sender.isChat), text: item.text, html: item.html,
             serviceLine: item.serviceLine,

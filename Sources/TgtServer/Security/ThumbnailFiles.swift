@@ -1,16 +1,31 @@
 import Foundation
+import Synchronization
 import TgtTDLib
 import TgtTelegram
 
 /// Photo thumbnails for the conversation view, served by TDLib file id only: the client never
-/// names a path. The file TDLib reports must really (symbolic links resolved) lie inside the
-/// session's own TDLib folders, be a regular file of at most `maxBytes`, and be a JPEG;
-/// anything else is the same 404, so nothing about other files leaks.
+/// names a path, and only ids the API itself offered as a message's `thumbnail_file_id` are
+/// asked of TDLib (so no other file of the account is ever downloaded through this). The file
+/// TDLib reports must really (symbolic links resolved) lie inside the session's own TDLib
+/// folders, be a regular file of at most `maxBytes`, and be a JPEG; anything else is the same
+/// 404, so nothing about other files leaks.
 struct ThumbnailFiles {
     /// Thumbnails never change for a file id within a session.
     static let cacheControl = "private, max-age=86400"
     static let maxBytes = 512 * 1024
     static let notFound = APIError.notFound("There is no thumbnail with that id.")
+
+    /// The thumbnail ids the API has handed out (process-wide; forgotten past `maxOffered`).
+    static let offered = Mutex<Set<Int32>>([])
+    static let maxOffered = 50_000
+
+    /// Remembers that a page may ask for this thumbnail.
+    static func offer(_ fileID: Int32) {
+        offered.withLock { ids in
+            if ids.count >= maxOffered { ids.removeAll(keepingCapacity: true) }
+            ids.insert(fileID)
+        }
+    }
 
     /// The folders a thumbnail may come from, symbolic links resolved.
     let folders: [String]
@@ -21,7 +36,7 @@ struct ThumbnailFiles {
 
     /// Downloads (if needed) and reads the thumbnail `fileID`, or throws the 404.
     func bytes(fileID: Int64, service: ChatService) async throws -> [UInt8] {
-        guard let id = Int32(exactly: fileID), id > 0 else { throw Self.notFound }
+        guard let id = Int32(exactly: fileID), id > 0, Self.offered.withLock({ $0.contains(id) }) else { throw Self.notFound }
         let file: TDFile
         do { file = try await service.downloadThumbnail(fileID: id, maxBytes: Int64(Self.maxBytes)) } catch { throw Self.notFound }
         guard file.isDownloaded || !file.localPath.isEmpty else { throw Self.notFound }
