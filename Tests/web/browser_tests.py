@@ -53,11 +53,7 @@ def make_driver():
 
 
 def api(server, method, path, body=None):
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(server.url + "/api/" + path, data=data, method=method,
-                                     headers={"Authorization": "Bearer " + server.token, "Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as reply:
-        return json.loads(reply.read())["data"]
+    return server.api(method, path, body)
 
 
 def run(server, shots: Path, audit_setup=None):
