@@ -91,6 +91,7 @@ let package = Package(
                 .embedInCode("Web/timers.js"), .embedInCode("Web/timer-form.js"), .embedInCode("Web/timer-alerts.js"),
                 .embedInCode("Web/timers.css"), .embedInCode("Web/timer-completion.js"),
                 .embedInCode("Web/send-later.js"), .embedInCode("Web/scheduled.js"), .embedInCode("Web/scheduled.css"),
+                .embedInCode("Web/chats.js"), .embedInCode("Web/conversation.js"), .embedInCode("Web/chat-html.js"), .embedInCode("Web/chats.css"),
             ],
             swiftSettings: strict,
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]),

@@ -16,6 +16,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from a11y import Audit
+import chats_tests
 import kinds_tests
 import scheduled_tests
 import timers_tests
@@ -52,11 +53,7 @@ def make_driver():
 
 
 def api(server, method, path, body=None):
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(server.url + "/api/" + path, data=data, method=method,
-                                     headers={"Authorization": "Bearer " + server.token, "Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as reply:
-        return json.loads(reply.read())["data"]
+    return server.api(method, path, body)
 
 
 def run(server, shots: Path, audit_setup=None):
@@ -261,6 +258,7 @@ def run(server, shots: Path, audit_setup=None):
         kinds_tests.run(driver, wait, audit, server, check, shot)
         timers_tests.run(driver, wait, audit, server, check, shot)
         scheduled_tests.run(driver, wait, audit, server, check, shot)
+        chats_tests.run(driver, wait, audit, server, check, shot)
         driver.get(server.url + "/settings")
         driver.find_element(By.ID, "token_name").send_keys("Shortcuts", Keys.ENTER)
         wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "code.secret")))

@@ -9,6 +9,7 @@ import signal
 import subprocess
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,7 +26,8 @@ def tgt_binary() -> str:
 
 
 class DashboardServer:
-    """`with DashboardServer() as s:` gives s.url, s.setup_code, s.token (the run's API token)."""
+    """`with DashboardServer() as s:` gives s.url, s.setup_code, s.token (the run's API token)
+    and s.api(method, path, body) to call the API with it."""
 
     def __init__(self, demo=True):
         self.demo = demo
@@ -52,6 +54,14 @@ class DashboardServer:
         descriptor = json.loads((Path(self.folder) / ("demo" if self.demo else "") / "server.json").read_text())
         self.token = descriptor["token"]
         return self
+
+    def api(self, method, path, body=None):
+        """Calls /api/PATH with the run's token; returns the reply's `data`."""
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.url + "/api/" + path, data=data, method=method,
+                                         headers={"Authorization": "Bearer " + self.token, "Content-Type": "application/json"})
+        with urllib.request.urlopen(request) as reply:
+            return json.loads(reply.read())["data"]
 
     def stop(self) -> int:
         if self.process and self.process.poll() is None:

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Browser tests (headless Chromium + selenium, with the axe-core accessibility audit), the
-weight of the templates page with 50 templates and of the timers page with 1,000 timers, and the schemathesis API fuzzer, all against the
+weight of the templates page with 50 templates, of the chats page with a 50-message conversation
+and of the timers page with 1,000 timers, and the schemathesis API fuzzer, all against the
 real `tgt serve --demo`. Run by scripts/test.sh; screenshots go to artifacts/screenshots."""
 import json
 import re
@@ -20,6 +21,7 @@ from selenium.webdriver.support import expected_conditions as EC  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 PAGE_BUDGET = 100_000  # bytes: the templates page with 50 templates, with its stylesheet and scripts
+CONVERSATION_BUDGET = 150_000  # bytes: the Chats page with a 50-message conversation open
 
 
 def audit_first_run_setup(driver, audit):
@@ -98,7 +100,45 @@ def timers_page_weight(server: DashboardServer) -> None:
         raise SystemExit(f"the timers page weighs {total} bytes, over the {PAGE_BUDGET}-byte budget")
 
 
+def conversation_page_weight(server: DashboardServer) -> None:
+    """The Chats page with a conversation of 50 messages open: its HTML, the stylesheets and
+    scripts it links and the scripts those import, the chat list's and the 50 messages' API
+    replies, and the thumbnails they show: under CONVERSATION_BUDGET bytes. Measured for Family
+    (photos, replies; all of its 40 messages), Work (a forum with a document, a poll, a contact)
+    and Climbing crew (50 of its 5,000 messages)."""
+    html = call(server, "GET", "/chats")
+    parts, pending = {}, [link.decode() for link in re.findall(rb'(?:href|src)="(/assets/[^"]+\.(?:css|js))"', html)]
+    while pending:
+        link = pending.pop()
+        if link in parts:
+            continue
+        body = call(server, "GET", link)
+        parts[link] = len(body)
+        pending += ["/assets/" + name.decode() for name in re.findall(rb"from '\./([^']+\.js)'", body)]
+    chats = call(server, "GET", "/api/conversations")
+    shell = len(html) + sum(parts.values()) + len(chats)
+    for chat_id, title in ((-1001000000001, "Family"), (-1001000000002, "Work"), (-4001, "Climbing crew")):
+        messages = call(server, "GET", f"/api/conversations/{chat_id}/messages?limit=50")
+        page = json.loads(messages)["data"]["messages"]
+        thumbs = sum(len(call(server, "GET", f"/api/files/{m['media']['thumbnail_file_id']}/thumbnail"))
+                     for m in page if m.get("media", {}).get("thumbnail_file_id"))
+        total = shell + len(messages) + thumbs
+        print(f"page weight: chats page with {title} open ({len(page)} messages): HTML {len(html)} B + "
+              + " + ".join(f"{link} {size} B" for link, size in sorted(parts.items()))
+              + f" + chat list {len(chats)} B + messages {len(messages)} B + thumbnails {thumbs} B"
+              + f" = {total} B ({total / 1024:.1f} KiB; budget {CONVERSATION_BUDGET} B)", flush=True)
+        if len(page) != 50 and json.loads(messages)["data"]["has_older"]:
+            raise SystemExit(f"{title}: expected a page of 50 messages (or the whole chat), got {len(page)}")
+        if total >= CONVERSATION_BUDGET:
+            raise SystemExit(f"the chats page with {title} open weighs {total} bytes, over the {CONVERSATION_BUDGET}-byte budget")
+
+
 def fuzz_api(server: DashboardServer) -> None:
+    """schemathesis against every operation of the spec, logged in to the demo Telegram so that
+    the chat endpoints answer with real conversations (not only "not logged in")."""
+    for path, body in (("login/phone", {"phone_number": "+15555550123"}), ("login/code", {"code": "12345"}),
+                       ("login/password", {"password": "demo"})):
+        server.api("POST", path, body)
     request = urllib.request.Request(server.url + "/api/openapi.json", headers={"Authorization": "Bearer " + server.token})
     schema = Path(tempfile.mkdtemp()) / "openapi.json"
     schema.write_bytes(urllib.request.urlopen(request).read())
@@ -126,6 +166,7 @@ def main() -> None:
         print("tgt serve stopped cleanly on SIGTERM", flush=True)
     with DashboardServer() as server:
         page_weight(server)
+        conversation_page_weight(server)
         timers_page_weight(server)
     with DashboardServer() as server:
         fuzz_api(server)

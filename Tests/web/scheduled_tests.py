@@ -6,10 +6,8 @@ cancel with confirmation, a schedule made through the API arriving through the e
 phone width, and a timer's completion message per target in its detail (scheduled on START,
 "from timer" on the Scheduled page, cancelled on PAUSE), Recent, and "Not scheduled: log in to
 Telegram" after a logout. Every screen is audited and photographed."""
-import json
 import re
 import time
-import urllib.request
 from datetime import datetime, timedelta, timezone
 
 from selenium.webdriver.common.by import By
@@ -25,11 +23,7 @@ arguments[0].value = d.getFullYear() + '-' + two(d.getMonth() + 1) + '-' + two(d
 
 
 def api(server, method, path, body=None):
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(server.url + "/api/" + path, data=data, method=method,
-                                     headers={"Authorization": "Bearer " + server.token, "Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as reply:
-        return json.loads(reply.read())["data"]
+    return server.api(method, path, body)
 
 
 def minutes_ahead(driver, element):

@@ -5,9 +5,7 @@ RESET), a 3-second timer reaching DONE with a beep, to-dos (add, tick, edit, reo
 an empty one refused beside the field), notes kept over a reload, changes made through the API
 showing up through the event stream, reordering cards, phone width, and delete with
 confirmation. Every screen is audited with axe and photographed."""
-import json
 import time
-import urllib.request
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
@@ -15,11 +13,7 @@ from selenium.webdriver.support.ui import Select
 
 
 def api(server, method, path, body=None):
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(server.url + "/api/" + path, data=data, method=method,
-                                     headers={"Authorization": "Bearer " + server.token, "Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as reply:
-        return json.loads(reply.read())["data"]
+    return server.api(method, path, body)
 
 
 def seconds(clock):

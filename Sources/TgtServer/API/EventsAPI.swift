@@ -4,7 +4,7 @@ import ServiceLifecycle
 import TgtTelegram
 
 /// `GET /api/events`: server-sent events for open pages (connection state, login steps,
-/// send progress, template changes), with a heartbeat comment every 15 s so dead
+/// send progress, template, timer and chat changes), with a heartbeat comment every 15 s so dead
 /// connections are noticed. Streams end when the server shuts down.
 extension DashboardAPI {
     func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
@@ -18,7 +18,14 @@ extension DashboardAPI {
             await withGracefulShutdownHandler {
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask {
+                        let chats = ChatEventCoalescer { event in
+                            continuation.yield(ArraySlice("event: \(event.name)\ndata: \(event.json)\n\n".utf8))
+                        }
                         for await sessionEvent in events.subscribe(replayingCurrent: false) {
+                            if case .chat(let change) = sessionEvent {
+                                await chats.add(change)
+                                continue
+                            }
                             guard let event = DashboardEvent(sessionEvent) else { continue }
                             continuation.yield(ArraySlice("event: \(event.name)\ndata: \(event.json)\n\n".utf8))
                         }

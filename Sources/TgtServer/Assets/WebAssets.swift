@@ -43,6 +43,10 @@ enum WebAssets {
         ("send-later.js", PackageResources.send_later_js),
         ("scheduled.js", PackageResources.scheduled_js),
         ("scheduled.css", PackageResources.scheduled_css),
+        ("chats.js", PackageResources.chats_js),
+        ("conversation.js", PackageResources.conversation_js),
+        ("chat-html.js", PackageResources.chat_html_js),
+        ("chats.css", PackageResources.chats_css),
     ]
 
     /// Every asset by its own name (`app.js`).

@@ -100,6 +100,8 @@ public struct APIError: Error, Sendable {
             case .tooSoon, .tooFar, .inThePast, .tooMany:
                 return APIError(.unprocessableContent, code: error.code, message: error.message, nextStep: "Pick a time at least 15 s and at most a year ahead.")
             }
+        case let error as ChatError:
+            return from(chat: error)
         case let error as DashboardSecretError:
             let status: HTTPResponse.Status = error.code == "store" ? .internalServerError : .badRequest
             return APIError(status, code: error.code, message: error.message, nextStep: error.nextStep)
@@ -114,5 +116,28 @@ public struct APIError: Error, Sendable {
         default:
             return nil
         }
+    }
+}
+
+extension APIError {
+    /// A chat request's error: not logged in 409 (as for sends), unknown chat or message 404,
+    /// not allowed to post 403, a message that cannot be edited or deleted 409, text that
+    /// cannot be sent 422, Telegram refusing 409, Telegram unreachable 503.
+    static func from(chat error: ChatError) -> APIError {
+        let status: HTTPResponse.Status = switch error {
+        case .notLoggedIn, .cannotEdit, .cannotDelete, .onlyForEveryone, .sendFailed: .conflict
+        case .chatNotFound, .messageNotFound: .notFound
+        case .ambiguous: .badRequest
+        case .cannotWrite: .forbidden
+        case .emptyText, .tooLong, .markdown: .unprocessableContent
+        case .request(let underlying):
+            switch underlying.tdlibCode {
+            case 400: .badRequest
+            case 404: .notFound
+            default: .serviceUnavailable
+            }
+        }
+        let next = error == .notLoggedIn ? "Log in to Telegram on the dashboard first." : error.nextStep
+        return APIError(status, code: error.code, message: error.message, nextStep: next)
     }
 }

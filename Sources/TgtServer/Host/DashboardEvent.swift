@@ -14,6 +14,9 @@ public enum DashboardEvent: Sendable, Equatable {
     case templatesChanged
     /// Timers were added, changed, controlled, reordered or deleted (the timers page reloads).
     case timersChanged
+    /// A chat changed: its row, and with `messages` its conversation too (a message arrived,
+    /// was sent, edited, deleted or read). Bursts are folded by `ChatEventCoalescer`.
+    case chat(chatID: Int64, messages: Bool)
 
     /// The SSE `event:` name.
     public var name: String {
@@ -23,6 +26,7 @@ public enum DashboardEvent: Sendable, Equatable {
         case .send: "send"
         case .templatesChanged: "templates"
         case .timersChanged: "timers"
+        case .chat: "chat"
         }
     }
 
@@ -37,6 +41,8 @@ public enum DashboardEvent: Sendable, Equatable {
         case .send(let templateID, let target, let title, let status, let detail):
             object = ["template_id": templateID.uuidString.lowercased(), "target": target, "title": title, "status": status]
             if let detail { object["detail"] = detail }
+        case .chat(let chatID, let messages):
+            object = ["chat_id": chatID, "messages": messages]
         case .templatesChanged, .timersChanged:
             object = [:]
         }
@@ -50,6 +56,7 @@ extension DashboardEvent {
     init?(_ event: SessionEvent) {
         switch event {
         case .chat, .repliesChanged:
+            // Chat events go through a `ChatEventCoalescer` per stream; replies show on Recent.
             return nil
         case .connection(let state):
             self = .connection(state: state.key, label: state.label)

@@ -4,14 +4,14 @@ import TgtDomain
 /// The dashboard's server-rendered pages. Each function returns a whole document; all user
 /// content goes through `HTML` interpolation and is escaped.
 enum Pages {
-    enum Section: String { case templates, timers, scheduled, sends, settings, none }
+    enum Section: String { case templates, chats, timers, scheduled, sends, settings, none }
 
     /// The document around every page: head, top bar with the live connection badge, nav.
     /// `styles` are page stylesheets linked after `app.css` (names without `.css`).
     static func layout(title: String, page: String, csrf: String?, section: Section = .none, scripts: [String] = [], styles: [String] = [],
                        _ content: HTML) -> HTML {
         let nav: HTML = csrf == nil ? .empty : """
-            <nav aria-label="Main"><a href="/"\(current(section == .templates))>Templates</a><a href="/timers"\(current(section == .timers))>Timers</a><a href="/scheduled"\(current(section == .scheduled))>Scheduled</a><a href="/sends"\(current(section == .sends))>Recent</a><a href="/settings"\(current(section == .settings))>Settings</a></nav>
+            <nav aria-label="Main"><a href="/"\(current(section == .templates))>Templates</a><a href="/chats"\(current(section == .chats))>Chats</a><a href="/timers"\(current(section == .timers))>Timers</a><a href="/scheduled"\(current(section == .scheduled))>Scheduled</a><a href="/sends"\(current(section == .sends))>Recent</a><a href="/settings"\(current(section == .settings))>Settings</a></nav>
             """
         // ES modules (deferred by nature): the shared app.js, then the page's own script, which
         // imports app.js by the same hashed URL (one module instance). No inline script anywhere.

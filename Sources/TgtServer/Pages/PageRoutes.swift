@@ -6,7 +6,7 @@ import TgtStore
 import TgtTelegram
 
 /// The HTML pages: sign-in, first-run setup and Telegram login, the grid, the editor, the
-/// timers, what is scheduled, the send log and settings. Forms post here (CSRF checked by `AuthMiddleware`) and redirect.
+/// chats, the timers, what is scheduled, the send log and settings. Forms post here (CSRF checked by `AuthMiddleware`) and redirect.
 enum PageRoutes {
     /// The template named by the `{id}` path parameter, or a 404.
     static func template(_ context: DashboardContext, store: AppDatabase) throws -> Template {
@@ -42,6 +42,13 @@ enum PageRoutes {
         router.get("/templates/{id}/edit") { _, context -> Response in
             let template = try PageRoutes.template(context, store: store)
             return HTMLReply.page(Pages.editor(template: template, chats: try store.cachedChats(), csrf: try csrfToken(context)))
+        }
+
+        // The Chats tab needs Telegram: first run and login come first. A shell the scripts fill.
+        router.get("/chats") { _, context -> Response in
+            let csrf = try csrfToken(context)
+            if let gate = await firstRunRedirect(dashboard) { return gate }
+            return HTMLReply.page(Pages.chats(csrf: csrf))
         }
 
         // Timers work without Telegram: no first-run redirect.

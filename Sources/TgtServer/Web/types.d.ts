@@ -227,4 +227,79 @@ export interface EventMap {
   send: SendEvent;
   templates: Record<string, never>;
   timers: Record<string, never>;
+  chat: ChatEvent;
+}
+
+/** A chat changed (at most a few per second per chat); `messages`: its conversation too. */
+export interface ChatEvent {
+  chat_id: number;
+  messages: boolean;
+}
+
+/** A chat as the Chats tab lists it (GET /api/conversations). */
+export interface ChatSummary {
+  id: number;
+  title: string;
+  kind: 'private' | 'saved' | 'group' | 'supergroup' | 'forum' | 'channel' | 'secret';
+  list: string;
+  is_pinned: boolean;
+  is_muted: boolean;
+  unread_count: number;
+  unread_mention_count: number;
+  is_marked_as_unread: boolean;
+  last_read_outbox_message_id: number;
+  last_message?: MessagePreview;
+  photo_minithumbnail?: string;
+  can_write: boolean;
+  cannot_write_reason?: string;
+}
+
+export interface MessagePreview {
+  message_id: number;
+  sender_name?: string;
+  text: string;
+  date: string;
+  is_outgoing: boolean;
+  is_read: boolean;
+}
+
+export interface ConversationList {
+  chats: ChatSummary[];
+  total: number;
+}
+
+/** A message of a conversation; `html` is the only pre-escaped HTML the API sends. */
+export interface ChatMessage {
+  id: number;
+  chat_id: number;
+  date: string;
+  edit_date?: string;
+  is_outgoing: boolean;
+  sender: { id: number; name: string; is_chat: boolean };
+  text: string;
+  html: string;
+  service_line?: string;
+  media?: { kind: string; label: string; minithumbnail?: string; thumbnail_file_id?: number };
+  reply_to?: { message_id: number; sender_name?: string; snippet: string };
+  forwarded_from?: string;
+  topic_id?: number;
+  sending_state?: string;
+  failure_reason?: string;
+  is_read: boolean;
+}
+
+export interface ConversationPage {
+  chat: ChatSummary;
+  messages: ChatMessage[];
+  has_older: boolean;
+  oldest_message_id?: number;
+}
+
+/** What the composer's template picker needs of a template (GET /api/templates). */
+export interface PickTemplate {
+  id: string;
+  name: string;
+  kind: string;
+  icon_glyph: string;
+  send_variables: TemplateVariable[];
 }

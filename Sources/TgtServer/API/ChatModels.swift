@@ -1,0 +1,40 @@
+import Foundation
+import TgtTelegram
+
+/// How the API writes the chat layer's items (`ChatSummary`, `ChatMessageItem`, …) in the
+/// generated types: snake_case keys, absent optionals left out, ids as JSON integers.
+enum ChatModels {
+    typealias Schemas = Components.Schemas
+
+    static func summary(_ chat: ChatSummary) -> Schemas.ChatSummary {
+        Schemas.ChatSummary(
+            id: chat.id, title: chat.title, kind: Schemas.ChatSummary.KindPayload(rawValue: chat.kind.rawValue) ?? .group, list: chat.list,
+            isPinned: chat.isPinned, isMuted: chat.isMuted, unreadCount: chat.unreadCount, unreadMentionCount: chat.unreadMentionCount,
+            isMarkedAsUnread: chat.isMarkedAsUnread, lastReadOutboxMessageId: chat.lastReadOutboxMessageID,
+            lastMessage: chat.lastMessage.map(preview), photoMinithumbnail: chat.photoMinithumbnail, canWrite: chat.canWrite,
+            cannotWriteReason: chat.cannotWriteReason)
+    }
+
+    static func preview(_ preview: MessagePreview) -> Schemas.MessagePreview {
+        Schemas.MessagePreview(messageId: preview.messageID, senderName: preview.senderName, text: preview.text, date: preview.date,
+                               isOutgoing: preview.isOutgoing, isRead: preview.isRead)
+    }
+
+    /// A message; its thumbnail, if any, becomes one `GET /api/files/{id}/thumbnail` may serve.
+    static func message(_ item: ChatMessageItem) -> Schemas.ChatMessage {
+        if let fileID = item.media?.thumbnailFileID { ThumbnailFiles.offer(fileID) }
+        return Schemas.ChatMessage(
+            id: item.id, chatId: item.chatID, date: item.date, editDate: item.editDate, isOutgoing: item.isOutgoing,
+            sender: .init(id: item.sender.id, name: item.sender.name, isChat: item.sender.isChat), text: item.text, html: item.html,
+            serviceLine: item.serviceLine,
+            media: item.media.map { .init(kind: $0.kind, label: $0.label, minithumbnail: $0.minithumbnail, thumbnailFileId: $0.thumbnailFileID.map(Int.init)) },
+            replyTo: item.replyTo.map { .init(messageId: $0.messageID, senderName: $0.senderName, snippet: $0.snippet) },
+            forwardedFrom: item.forwardedFrom, topicId: item.topicID.map(Int.init), sendingState: item.sendingState,
+            failureReason: item.failureReason, isRead: item.isRead)
+    }
+
+    static func page(_ page: ConversationPage) -> Schemas.ConversationPage {
+        Schemas.ConversationPage(chat: summary(page.chat), messages: page.messages.map(message), hasOlder: page.hasOlder,
+                                 oldestMessageId: page.oldestMessageID)
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import OpenAPIRuntime
+import TgtDomain
+import TgtTDLib
+import TgtTelegram
+
+/// The Chats tab's API: chat lists, conversation pages, send, reply, edit, delete, mark read,
+/// search, a template sent into one chat, and photo thumbnails (`ThumbnailFiles`). Every call
+/// goes through the logged-in session's `ChatService`; its `ChatError`s become the envelope's
+/// errors in `APIError.from`.
+extension DashboardAPI {
+    /// Longest text a message body may carry here (Telegram's own limit is checked after
+    /// Markdown parsing; this only keeps fuzzed megabytes away from the parser).
+    static let maxMessageInput = 20_000
+
+    func listConversations(_ input: Operations.ListConversations.Input) async throws -> Operations.ListConversations.Output {
+        let service = try await host.chatService()
+        let search = try Self.limited(input.query.search, "search", max: 200)
+        let list: ChatListKind = input.query.list == .archive ? .archive : .main
+        let chats = await service.summaries(list: list, unreadOnly: input.query.unread ?? false, search: search)
+        return .ok(.init(body: .json(.init(success: true, data: .init(chats: chats.map(ChatModels.summary), total: chats.count)))))
+    }
+
+    func getConversation(_ input: Operations.GetConversation.Input) async throws -> Operations.GetConversation.Output {
+        let chat = try await chatSummary(input.path.chatId)
+        return .ok(.init(body: .json(.init(success: true, data: ChatModels.summary(chat)))))
+    }
+
+    func listConversationMessages(_ input: Operations.ListConversationMessages.Input) async throws -> Operations.ListConversationMessages.Output {
+        let limit = input.query.limit ?? 50
+        guard (1...100).contains(limit) else { throw APIError.badRequest("“limit” must be a number from 1 to 100.") }
+        let before = input.query.before ?? 0
+        guard before >= 0 else { throw APIError.badRequest("“before” must be a message id (0 or more).") }
+        let service = try await host.chatService()
+        let page = try await service.conversation(chatID: input.path.chatId, before: before, limit: limit)
+        return .ok(.init(body: .json(.init(success: true, data: ChatModels.page(page)))))
+    }
+
+    func sendConversationMessage(_ input: Operations.SendConversationMessage.Input) async throws -> Operations.SendConversationMessage.Output {
+        guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body with “text”.", code: "invalid_json") }
+        let text = try Self.limited(body.text, "text", max: Self.maxMessageInput) ?? ""
+        let topic = try body.topicId.map { topic in
+            guard let id = Int32(exactly: topic), id > 0 else { throw APIError.badRequest("“topic_id” is not a forum topic id.") }
+            return id
+        }
+        let service = try await host.chatService()
+        let message = try await service.send(chatID: input.path.chatId, markdown: text, topicID: topic, replyTo: body.replyTo, silent: body.silent ?? false)
+        return .ok(.init(body: .json(.init(success: true, data: ChatModels.message(await service.item(message))))))
+    }
+
+    func editConversationMessage(_ input: Operations.EditConversationMessage.Input) async throws -> Operations.EditConversationMessage.Output {
+        guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body with “text”.", code: "invalid_json") }
+        let text = try Self.limited(body.text, "text", max: Self.maxMessageInput) ?? ""
+        let service = try await host.chatService()
+        _ = try await chatSummary(input.path.chatId, service: service)
+        let message = try await service.edit(chatID: input.path.chatId, messageID: input.path.messageId, markdown: text)
+        return .ok(.init(body: .json(.init(success: true, data: ChatModels.message(await service.item(message))))))
+    }
+
+    func deleteConversationMessage(_ input: Operations.DeleteConversationMessage.Input) async throws -> Operations.DeleteConversationMessage.Output {
+        let service = try await host.chatService()
+        _ = try await chatSummary(input.path.chatId, service: service)
+        let forAll = input.query.forAll ?? false
+        try await service.delete(chatID: input.path.chatId, messageIDs: [input.path.messageId], forEveryone: forAll)
+        return .ok(.init(body: .json(.init(success: true, data: .init(deleted: [input.path.messageId], forAll: forAll)))))
+    }
+
+    func markConversationRead(_ input: Operations.MarkConversationRead.Input) async throws -> Operations.MarkConversationRead.Output {
+        let service = try await host.chatService()
+        _ = try await chatSummary(input.path.chatId, service: service)
+        try await service.markRead(chatID: input.path.chatId)
+        let after = try await chatSummary(input.path.chatId, service: service)
+        return .ok(.init(body: .json(.init(success: true, data: ChatModels.summary(after)))))
+    }
+
+    func sendTemplateToConversation(_ input: Operations.SendTemplateToConversation.Input) async throws -> Operations.SendTemplateToConversation.Output {
+        var template = try template(input.path.templateId)
+        let chat = try await chatSummary(input.path.chatId)
+        guard template.kind == .telegram else {
+            let error = SendError.notTelegram(template: template.name, kind: template.kind)
+            throw APIError(.unprocessableContent, code: error.code, message: error.message, nextStep: "Only Telegram templates can be sent into a chat.")
+        }
+        if let reason = chat.cannotWriteReason { throw ChatError.cannotWrite(title: chat.title, reason: reason) }
+        var body = Schemas.ConversationTemplateInput()
+        if case .json(let given)? = input.body { body = given }
+        let topic = try body.topicId.map { topic in
+            guard let id = Int32(exactly: topic), id > 0 else { throw APIError.badRequest("“topic_id” is not a forum topic id.") }
+            return id
+        }
+        // A copy of the template whose only target is this chat: the ordinary send path
+        // (rendering, Markdown, the send log, progress events) does the rest.
+        template.targets = [Target(chatID: chat.id, topicID: topic, chatTitle: chat.title)]
+        let variables = body.variables?.additionalProperties ?? [:]
+        try Self.checkVariableNames(variables)
+        var location = try Self.coordinate(body.location)
+        if location == nil { location = try store.defaultLocation() }
+        let report = try await host.send(SendRequest(template: template, variables: variables, location: location, silent: body.silent))
+        return .ok(.init(body: .json(.init(success: true, data: APIModels.report(report, templateID: template.id)))))
+    }
+
+    func searchConversations(_ input: Operations.SearchConversations.Input) async throws -> Operations.SearchConversations.Output {
+        let query = try Self.searchText(input.query.q)
+        let service = try await host.chatService()
+        let chats = try await service.searchChats(query, limit: 50)
+        return .ok(.init(body: .json(.init(success: true, data: .init(chats: chats.map(ChatModels.summary), total: chats.count)))))
+    }
+
+    func searchConversationMessages(_ input: Operations.SearchConversationMessages.Input) async throws -> Operations.SearchConversationMessages.Output {
+        let query = try Self.searchText(input.query.q)
+        let limit = input.query.limit ?? 50
+        guard (1...100).contains(limit) else { throw APIError.badRequest("“limit” must be a number from 1 to 100.") }
+        let service = try await host.chatService()
+        if let chatID = input.query.chatId { _ = try await chatSummary(chatID, service: service) }
+        let items = try await service.searchMessages(query, chatID: input.query.chatId, limit: limit)
+        return .ok(.init(body: .json(.init(success: true, data: .init(messages: items.map(ChatModels.message))))))
+    }
+
+    func getThumbnail(_ input: Operations.GetThumbnail.Input) async throws -> Operations.GetThumbnail.Output {
+        let service = try await host.chatService()
+        let bytes = try await ThumbnailFiles(environment: host.environment).bytes(fileID: input.path.fileId, service: service)
+        return .ok(.init(headers: .init(cacheControl: ThumbnailFiles.cacheControl), body: .jpeg(HTTPBody(bytes))))
+    }
+
+    // MARK: - Shared
+
+    /// The chat's row, or a 404 when the session does not know it.
+    func chatSummary(_ chatID: Int64, service given: ChatService? = nil) async throws -> ChatSummary {
+        let service = if let given { given } else { try await host.chatService() }
+        guard let chat = await service.summary(chatID) else { throw ChatError.chatNotFound(String(chatID)) }
+        return chat
+    }
+
+    static func searchText(_ text: String) throws -> String {
+        let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !query.isEmpty else { throw APIError.badRequest("“q” must not be empty.") }
+        guard query.count <= 200 else { throw APIError.badRequest("“q” is too long (at most 200 characters).") }
+        return query
+    }
+}

@@ -1,0 +1,52 @@
+import TgtTelegram
+
+/// Turns the session's bursts of chat events (a new message brings a chat update, a read
+/// marker, a file …) into at most one `chat` page event per chat per `interval`: the first at
+/// once, the rest of a burst folded into one that follows when the interval is over. One per
+/// event stream (`GET /api/events`).
+actor ChatEventCoalescer {
+    private let interval: Duration
+    private let emit: @Sendable (DashboardEvent) -> Void
+    /// Per chat waiting to go out: whether any of its events touched messages.
+    private var pending: [Int64: Bool] = [:]
+    private var lastSent: [Int64: ContinuousClock.Instant] = [:]
+    private var scheduled: Set<Int64> = []
+
+    init(interval: Duration = .milliseconds(300), emit: @escaping @Sendable (DashboardEvent) -> Void) {
+        self.interval = interval
+        self.emit = emit
+    }
+
+    func add(_ event: ChatEvent) {
+        guard let chatID = event.chatID else { return }
+        pending[chatID] = (pending[chatID] ?? false) || Self.touchesMessages(event)
+        guard scheduled.insert(chatID).inserted else { return }
+        let now = ContinuousClock.now
+        let due = lastSent[chatID].map { $0 + interval } ?? now
+        if due <= now {
+            flush(chatID)
+            return
+        }
+        // Holds the coalescer for at most one interval, so the end of a burst is never lost.
+        Task {
+            try? await Task.sleep(until: due, clock: .continuous)
+            self.flush(chatID)
+        }
+    }
+
+    private func flush(_ chatID: Int64) {
+        scheduled.remove(chatID)
+        guard let messages = pending.removeValue(forKey: chatID) else { return }
+        lastSent[chatID] = .now
+        if lastSent.count > 1000 { lastSent = lastSent.filter { ContinuousClock.now - $0.value < interval } }
+        emit(.chat(chatID: chatID, messages: messages))
+    }
+
+    /// Whether the conversation (not only the chat's row) changed.
+    static func touchesMessages(_ event: ChatEvent) -> Bool {
+        switch event {
+        case .chatChanged, .file: false
+        case .newMessage, .messageContent, .messageEdited, .messagesDeleted, .messageSent, .messageFailed, .readOutbox: true
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+extension Pages {
+    /// The Chats tab: a light shell. `chats.js` fills the chat list (`GET /api/conversations`)
+    /// and opens a conversation (`conversation.js`: pages of messages, composer, reply, edit,
+    /// delete, templates); both follow the `chat` server-sent event. On a phone one pane shows
+    /// at a time (list → conversation → back); the conversation's address is `#chat/ID`.
+    static func chats(csrf: String) -> HTML {
+        layout(title: "Chats", page: "chats", csrf: csrf, section: .chats, scripts: ["chats"], styles: ["chats"], """
+            <div id="chats" class="chats" data-view="list">
+            <section class="chat-pane" aria-labelledby="chats-title">
+            <h1 id="chats-title" tabindex="-1">Chats</h1>
+            <div class="toolbar"><label class="sr-only" for="chat-search">Search chats</label>
+            <input id="chat-search" class="search" type="search" placeholder="Search chats" autocomplete="off"></div>
+            <div class="chips" role="group" aria-label="Which chats"><button type="button" class="chip" data-list="main" aria-pressed="true">Chats</button>
+            <button type="button" class="chip" data-list="archive" aria-pressed="false">Archive</button>
+            <button type="button" class="chip" id="chat-unread" aria-pressed="false">Unread</button></div>
+            <p id="chats-error" class="banner error" role="alert" hidden><span id="chats-error-text"></span> <button type="button" id="chats-retry">Retry</button></p>
+            <p id="chats-empty" class="empty" hidden></p>
+            <ul id="chat-list" class="chat-list" aria-labelledby="chats-title" aria-busy="true"></ul>
+            </section>
+            <section id="conversation" class="conversation" aria-labelledby="conv-title">
+            <p id="conv-none" class="empty">Pick a chat to read it here.</p>
+            <div id="conv-body" class="conv-body" hidden>
+            <div class="conv-head"><button type="button" id="conv-back" class="back" aria-label="Back to the chats">←</button>
+            <div><h2 id="conv-title" tabindex="-1"></h2><p id="conv-meta" class="meta"></p></div></div>
+            <p id="conv-error" class="banner error" role="alert" hidden><span id="conv-error-text"></span> <button type="button" id="conv-retry">Retry</button></p>
+            <div id="messages" class="messages" tabindex="0" role="log" aria-label="Messages" aria-busy="true">
+            <p id="older" class="meta older" aria-live="polite"></p><ol id="message-list" class="message-list"></ol></div>
+            <button type="button" id="jump" class="jump" hidden><span aria-hidden="true">↓</span> <span id="jump-text">Latest</span></button>
+            <form id="composer" class="composer">
+            <div id="composer-banner" class="composer-banner" hidden><p id="composer-banner-text"></p>
+            <button type="button" id="composer-cancel" class="icon-button" aria-label="Cancel">✕</button></div>
+            <p id="cannot-write" class="meta" hidden></p>
+            <div id="composer-row" class="composer-row"><button type="button" id="templates-open" class="icon-button" aria-label="Send a template here" title="Templates">⚡</button>
+            <label class="sr-only" for="composer-text">Message (Markdown; Enter sends, Shift+Enter starts a new line)</label>
+            <textarea id="composer-text" rows="1" placeholder="Message" maxlength="20000"></textarea>
+            <button type="submit" id="composer-send" class="primary">Send</button></div>
+            </form>
+            </div>
+            </section>
+            </div>
+            <dialog id="actions-dialog" aria-labelledby="actions-title"><form method="dialog" class="stack">
+            <h2 id="actions-title">Message</h2><p id="actions-text" class="actions-text"></p>
+            <button value="reply" type="submit">Reply</button><button value="edit" type="submit" id="action-edit">Edit</button>
+            <button value="copy" type="submit">Copy text</button><button value="delete" type="submit" class="danger">Delete…</button>
+            <button value="cancel" type="button" data-close>Close</button></form></dialog>
+            <dialog id="delete-dialog" aria-labelledby="delete-title"><form method="dialog" class="stack">
+            <h2 id="delete-title">Delete this message?</h2><p id="delete-text" class="actions-text"></p>
+            <label class="check" id="delete-all-row"><input type="checkbox" id="delete-for-all"> Also delete it for everyone</label>
+            <div class="actions"><button value="keep" type="button" data-close>Keep it</button><button value="ok" type="submit" class="danger">Delete</button></div></form></dialog>
+            <dialog id="templates-dialog" aria-labelledby="templates-title"><form method="dialog" class="stack" id="templates-form">
+            <h2 id="templates-title">Send a template here</h2><p id="templates-empty" class="meta" hidden>No Telegram templates yet. Make one on the <a href="/">Templates</a> page.</p>
+            <ul id="templates-list" class="template-picks"></ul><div id="templates-vars" class="stack"></div>
+            <p id="templates-error" class="field-error" role="alert" hidden></p>
+            <div class="actions"><button value="cancel" type="button" data-close>Close</button><button value="send" type="submit" class="primary" id="templates-send" hidden>Send</button></div></form></dialog>
+            """)
+    }
+}

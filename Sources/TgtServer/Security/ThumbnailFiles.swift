@@ -1,0 +1,64 @@
+import Foundation
+import Synchronization
+import TgtTDLib
+import TgtTelegram
+
+/// Photo thumbnails for the conversation view, served by TDLib file id only: the client never
+/// names a path, and only ids the API itself offered as a message's `thumbnail_file_id` are
+/// asked of TDLib (so no other file of the account is ever downloaded through this). The file
+/// TDLib reports must really (symbolic links resolved) lie inside the session's own TDLib
+/// folders, be a regular file of at most `maxBytes`, and be a JPEG; anything else is the same
+/// 404, so nothing about other files leaks.
+struct ThumbnailFiles {
+    /// Thumbnails never change for a file id within a session.
+    static let cacheControl = "private, max-age=86400"
+    static let maxBytes = 512 * 1024
+    static let notFound = APIError.notFound("There is no thumbnail with that id.")
+
+    /// The thumbnail ids the API has handed out (process-wide; forgotten past `maxOffered`).
+    static let offered = Mutex<Set<Int32>>([])
+    static let maxOffered = 50_000
+
+    /// Remembers that a page may ask for this thumbnail.
+    static func offer(_ fileID: Int32) {
+        offered.withLock { ids in
+            if ids.count >= maxOffered { ids.removeAll(keepingCapacity: true) }
+            ids.insert(fileID)
+        }
+    }
+
+    /// The folders a thumbnail may come from, symbolic links resolved.
+    let folders: [String]
+
+    init(environment: TelegramEnvironment) {
+        folders = [environment.tdlibDatabaseFolder, environment.directory.tdlibFilesFolder].map { Self.realPath($0.path) }
+    }
+
+    /// Downloads (if needed) and reads the thumbnail `fileID`, or throws the 404.
+    func bytes(fileID: Int64, service: ChatService) async throws -> [UInt8] {
+        guard let id = Int32(exactly: fileID), id > 0, Self.offered.withLock({ $0.contains(id) }) else { throw Self.notFound }
+        let file: TDFile
+        do { file = try await service.downloadThumbnail(fileID: id, maxBytes: Int64(Self.maxBytes)) } catch { throw Self.notFound }
+        guard file.isDownloaded || !file.localPath.isEmpty else { throw Self.notFound }
+        return try read(file.localPath)
+    }
+
+    /// The bytes of `path` when it passes every check above.
+    func read(_ path: String) throws -> [UInt8] {
+        guard path.hasPrefix("/") else { throw Self.notFound }
+        let real = Self.realPath(path)
+        guard folders.contains(where: { real.hasPrefix($0 + "/") }) else { throw Self.notFound }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: real),
+              attributes[.type] as? FileAttributeType == .typeRegular,
+              let size = attributes[.size] as? Int, size > 3, size <= Self.maxBytes,
+              let data = FileManager.default.contents(atPath: real)
+        else { throw Self.notFound }
+        let bytes = [UInt8](data)
+        guard bytes.starts(with: [0xFF, 0xD8, 0xFF]) else { throw Self.notFound }
+        return bytes
+    }
+
+    static func realPath(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+    }
+}

@@ -1,0 +1,74 @@
+// The one vetted path for a message's pre-escaped `html` (from the server's MessageTextRenderer):
+// it is parsed in an inert document (DOMParser runs no script and loads nothing), then copied
+// node by node into fresh elements, keeping only the formatting tags the renderer makes and, on
+// links, only an http(s), tg or mailto address; everything else becomes its text. No innerHTML
+// on the page. Plus the conversation's date and time labels.
+
+/** Tags the renderer makes (and <br> for new lines). */
+const allowed = new Set(['B', 'I', 'U', 'S', 'CODE', 'PRE', 'BLOCKQUOTE', 'BR', 'A', 'SPAN']);
+
+/**
+ * A fragment with the message's formatting and nothing else.
+ * @param {string} html
+ * @returns {DocumentFragment}
+ */
+export function safeFragment(html) {
+  const parsed = new DOMParser().parseFromString('<body>' + html, 'text/html');
+  const out = document.createDocumentFragment();
+  copy(parsed.body, out);
+  return out;
+}
+
+/**
+ * @param {Node} from
+ * @param {Node} to
+ */
+function copy(from, to) {
+  from.childNodes.forEach((node) => {
+    if (node.nodeType === Node.TEXT_NODE) { to.appendChild(document.createTextNode(node.textContent ?? '')); return; }
+    if (!(node instanceof Element)) return;
+    if (!allowed.has(node.tagName)) { to.appendChild(document.createTextNode(node.textContent ?? '')); return; }
+    const clean = document.createElement(node.tagName.toLowerCase());
+    if (node.tagName === 'A') {
+      const href = node.getAttribute('href') ?? '';
+      if (/^(https?:|tg:|mailto:)/i.test(href)) {
+        clean.setAttribute('href', href);
+        clean.setAttribute('target', '_blank');
+        clean.setAttribute('rel', 'noopener noreferrer nofollow');
+      }
+    } else if (node.tagName === 'SPAN' && node.getAttribute('class') === 'spoiler') {
+      clean.className = 'spoiler';
+    }
+    copy(node, clean);
+    to.appendChild(clean);
+  });
+}
+
+const time = new Intl.DateTimeFormat(undefined, {hour: '2-digit', minute: '2-digit', hourCycle: 'h23'});
+const longDay = new Intl.DateTimeFormat(undefined, {weekday: 'long', day: 'numeric', month: 'long', year: 'numeric'});
+const shortDay = new Intl.DateTimeFormat(undefined, {day: 'numeric', month: 'short'});
+
+/** @param {Date} date "18:42" */
+export function clock(date) {
+  return time.format(date);
+}
+
+/**
+ * A date separator: "Today", "Yesterday", or the full date.
+ * @param {Date} date
+ */
+export function dayLabel(date) {
+  const today = new Date();
+  const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
+  if (date.toDateString() === today.toDateString()) return 'Today';
+  if (date.toDateString() === yesterday.toDateString()) return 'Yesterday';
+  return longDay.format(date);
+}
+
+/**
+ * A chat list's time: the time today, else the day.
+ * @param {Date} date
+ */
+export function listTime(date) {
+  return date.toDateString() === new Date().toDateString() ? time.format(date) : shortDay.format(date);
+}

@@ -1,0 +1,130 @@
+// The Chats tab: the chat list (GET /api/conversations: unread badges, last message, time,
+// search, the archive, unread only) and the routing to the open conversation (conversation.js),
+// whose address is #chat/ID. On a phone one pane shows at a time: list → conversation → back.
+// The `chat` server-sent event (folded by the server to a few per second per chat) reloads the
+// list and, for the open chat, its newest messages.
+import {api, byId, el, messageOf, on} from './app.js';
+import {listTime} from './chat-html.js';
+import * as conversation from './conversation.js';
+
+/** @typedef {import('./types').ChatSummary} ChatSummary */
+/** @typedef {import('./types').ConversationList} ConversationList */
+
+const root = byId('chats', HTMLDivElement);
+const list = byId('chat-list', HTMLUListElement);
+const search = byId('chat-search', HTMLInputElement);
+const unread = byId('chat-unread', HTMLButtonElement);
+/** @type {{list: 'main' | 'archive', chats: ChatSummary[], loads: number, cameFromList: boolean}} */
+const state = {list: 'main', chats: [], loads: 0, cameFromList: false};
+
+/** @param {ChatSummary} chat */
+function row(chat) {
+  const last = chat.last_message;
+  const who = last ? (last.is_outgoing ? 'You: ' : last.sender_name && chat.kind !== 'private' && chat.kind !== 'channel' ? last.sender_name + ': ' : '') : '';
+  const count = chat.unread_count || (chat.is_marked_as_unread ? 1 : 0);
+  const open = conversation.openChatID() === chat.id;
+  const avatar = chat.photo_minithumbnail
+    ? el('img', {class: 'avatar', alt: '', src: 'data:image/jpeg;base64,' + chat.photo_minithumbnail})
+    : el('span', {class: 'avatar', 'aria-hidden': 'true', text: [...chat.title.trim()][0]?.toUpperCase() ?? '?'});
+  return el('li', {},
+    el('a', {class: 'chat-row', href: '#chat/' + chat.id, 'data-chat': String(chat.id), 'aria-current': open ? 'true' : null},
+      avatar,
+      el('span', {class: 'chat-main'},
+        el('span', {class: 'chat-top'}, el('span', {class: 'chat-title', dir: 'auto', text: chat.title}),
+          chat.is_muted ? el('span', {class: 'meta', role: 'img', 'aria-label': 'muted', text: '🔇'}) : null,
+          chat.is_pinned ? el('span', {class: 'meta', role: 'img', 'aria-label': 'pinned', text: '📌'}) : null,
+          last ? el('time', {class: 'meta', datetime: last.date, text: listTime(new Date(last.date))}) : null),
+        el('span', {class: 'chat-last meta', dir: 'auto'}, who, last ? last.text.slice(0, 140) : 'No messages')),
+      count ? el('span', {class: 'badge' + (chat.is_muted ? ' muted' : ''), 'aria-label': count + ' unread', text: count > 999 ? '999+' : String(count)}) : null));
+}
+
+async function load() {
+  const mine = ++state.loads;
+  const params = new URLSearchParams({list: state.list});
+  if (search.value.trim()) params.set('search', search.value.trim());
+  if (unread.getAttribute('aria-pressed') === 'true') params.set('unread', 'true');
+  list.setAttribute('aria-busy', 'true');
+  try {
+    const reply = /** @type {ConversationList} */ (await api('GET', 'conversations?' + params));
+    if (mine !== state.loads) return;
+    state.chats = reply.chats;
+    list.replaceChildren(...reply.chats.map(row));
+    const empty = byId('chats-empty', HTMLParagraphElement);
+    empty.hidden = reply.chats.length > 0;
+    empty.textContent = search.value.trim() ? 'No chats match “' + search.value.trim() + '”.'
+      : state.list === 'archive' ? 'Nothing archived.' : unread.getAttribute('aria-pressed') === 'true' ? 'No unread chats.' : 'No chats yet.';
+    byId('chats-error', HTMLParagraphElement).hidden = true;
+  } catch (error) {
+    if (mine !== state.loads) return;
+    byId('chats-error-text', HTMLSpanElement).textContent = "Couldn't load your chats: " + messageOf(error);
+    byId('chats-error', HTMLParagraphElement).hidden = false;
+  } finally {
+    if (mine === state.loads) list.setAttribute('aria-busy', 'false');
+  }
+}
+
+/** Shows the pane the address asks for: #chat/ID opens that conversation. */
+function route() {
+  const match = /^#chat\/(-?\d+)$/.exec(location.hash);
+  const id = match ? Number(match[1]) : 0;
+  root.dataset['view'] = id ? 'chat' : 'list';
+  byId('conv-none', HTMLParagraphElement).hidden = id !== 0;
+  byId('conv-body', HTMLDivElement).hidden = id === 0;
+  list.querySelectorAll('[data-chat]').forEach((a) => {
+    if (a instanceof HTMLElement) { if (a.dataset['chat'] === String(id)) a.setAttribute('aria-current', 'true'); else a.removeAttribute('aria-current'); }
+  });
+  if (!id) {
+    conversation.close();
+    return;
+  }
+  if (conversation.openChatID() === id) return;
+  conversation.open(id, (chat) => {
+    document.title = chat.title + ' · TgTemplates';
+    if (window.matchMedia('(max-width: 799px)').matches) byId('conv-title', HTMLHeadingElement).focus();
+    load();
+  });
+}
+
+list.addEventListener('click', () => { state.cameFromList = true; });
+byId('conv-back', HTMLButtonElement).addEventListener('click', () => {
+  if (state.cameFromList) history.back(); else location.hash = '';
+  state.cameFromList = false;
+  window.setTimeout(() => {
+    const current = list.querySelector('[aria-current]');
+    if (current instanceof HTMLElement) current.focus(); else byId('chats-title', HTMLHeadingElement).focus();
+  }, 50);
+});
+window.addEventListener('hashchange', route);
+
+document.querySelectorAll('[data-list]').forEach((chip) => chip.addEventListener('click', () => {
+  if (!(chip instanceof HTMLElement)) return;
+  state.list = chip.dataset['list'] === 'archive' ? 'archive' : 'main';
+  document.querySelectorAll('[data-list]').forEach((other) => other.setAttribute('aria-pressed', String(other === chip)));
+  load();
+}));
+unread.addEventListener('click', () => {
+  unread.setAttribute('aria-pressed', String(unread.getAttribute('aria-pressed') !== 'true'));
+  load();
+});
+let typing = 0;
+search.addEventListener('input', () => { window.clearTimeout(typing); typing = window.setTimeout(load, 200); });
+byId('chats-retry', HTMLButtonElement).addEventListener('click', load);
+byId('conv-retry', HTMLButtonElement).addEventListener('click', () => {
+  const id = /^#chat\/(-?\d+)$/.exec(location.hash)?.[1];
+  if (id) conversation.open(Number(id), () => undefined);
+});
+
+let listTimer = 0;
+on('chat', (event) => {
+  if (event.messages && event.chat_id === conversation.openChatID()) conversation.refresh();
+  window.clearTimeout(listTimer);
+  listTimer = window.setTimeout(load, 250);
+});
+document.addEventListener('visibilitychange', () => {
+  if (document.hidden) return;
+  load();
+  conversation.refresh();
+});
+
+load();
+route();

@@ -1,0 +1,427 @@
+// One open conversation of the Chats tab (chats.js opens and closes it): pages of messages
+// (GET /api/conversations/{id}/messages, older ones when scrolled to the top), date separators,
+// bubbles grouped by sender, reply headers, forwarded and edited marks, read ticks, media with
+// their blurred preview then the thumbnail, a jump-to-latest button with the count of new
+// messages; the composer (Markdown; Enter sends, Shift+Enter breaks the line; reply and edit
+// banners; a Telegram template sent into this chat) and delete with
+// confirmation. Other people's text arrives as text or as the server's escaped `html`, which
+// only safeFragment (chat-html.js) puts in the page.
+import {ApiError, api, byId, el, eventElement, fieldValues, messageOf, openDialog, toast, variableFields} from './app.js';
+import {clock, dayLabel, safeFragment} from './chat-html.js';
+
+/** @typedef {import('./types').ChatMessage} ChatMessage */
+/** @typedef {import('./types').ChatSummary} ChatSummary */
+/** @typedef {import('./types').ConversationPage} ConversationPage */
+/** @typedef {import('./types').PickTemplate} PickTemplate */
+/** @typedef {import('./types').SendReport} SendReport */
+
+const box = byId('messages', HTMLDivElement);
+const list = byId('message-list', HTMLOListElement);
+const older = byId('older', HTMLParagraphElement);
+const jump = byId('jump', HTMLButtonElement);
+const text = byId('composer-text', HTMLTextAreaElement);
+const banner = byId('composer-banner', HTMLDivElement);
+
+/** @type {{chat: ChatSummary | null, messages: Map<number, ChatMessage>, hasOlder: boolean, loadingOlder: boolean, unseen: number,
+ *   mode: {kind: 'reply' | 'edit', message: ChatMessage} | null, loads: number}} */
+const state = {chat: null, messages: new Map(), hasOlder: false, loadingOlder: false, unseen: 0, mode: null, loads: 0};
+
+/** The open chat's id, or 0. */
+export function openChatID() {
+  return state.chat?.id ?? 0;
+}
+
+/**
+ * Opens a chat: its newest page, scrolled to the end, and marks it read.
+ * @param {number} chatID
+ * @param {(chat: ChatSummary) => void} shown called with the chat's row once loaded
+ */
+export async function open(chatID, shown) {
+  const mine = ++state.loads;
+  state.chat = null;
+  state.messages = new Map();
+  state.unseen = 0;
+  setMode(null);
+  list.replaceChildren();
+  older.textContent = 'Loading…';
+  box.setAttribute('aria-busy', 'true');
+  byId('conv-error', HTMLParagraphElement).hidden = true;
+  try {
+    const page = /** @type {ConversationPage} */ (await api('GET', 'conversations/' + chatID + '/messages?limit=50'));
+    if (mine !== state.loads) return;
+    state.chat = page.chat;
+    state.hasOlder = page.has_older;
+    page.messages.forEach((m) => state.messages.set(m.id, m));
+    showChat(page.chat);
+    shown(page.chat);
+    draw('bottom');
+    markRead();
+  } catch (error) {
+    if (mine !== state.loads) return;
+    older.textContent = '';
+    byId('conv-error-text', HTMLSpanElement).textContent = "Couldn't open this chat: " + messageOf(error);
+    byId('conv-error', HTMLParagraphElement).hidden = false;
+  } finally {
+    if (mine === state.loads) box.setAttribute('aria-busy', 'false');
+  }
+}
+
+/** Forgets the open chat (back to the list). */
+export function close() {
+  state.loads++;
+  state.chat = null;
+  state.messages = new Map();
+  list.replaceChildren();
+}
+
+/** @param {ChatSummary} chat */
+function showChat(chat) {
+  byId('conv-title', HTMLHeadingElement).textContent = chat.title;
+  const kind = {private: 'Private chat', saved: 'Your notes', group: 'Group', supergroup: 'Group', forum: 'Forum', channel: 'Channel', secret: 'Secret chat'}[chat.kind];
+  byId('conv-meta', HTMLParagraphElement).textContent = kind + (chat.is_muted ? ' · muted' : '');
+  const cannot = byId('cannot-write', HTMLParagraphElement);
+  cannot.textContent = chat.can_write ? '' : 'You cannot write here: ' + (chat.cannot_write_reason ?? '');
+  cannot.hidden = chat.can_write;
+  byId('composer-row', HTMLDivElement).hidden = !chat.can_write;
+}
+
+/**
+ * Reloads the newest page after a live event: new, edited, deleted and read messages.
+ */
+export async function refresh() {
+  const chat = state.chat;
+  if (!chat) return;
+  const mine = state.loads;
+  let page;
+  try {
+    page = /** @type {ConversationPage} */ (await api('GET', 'conversations/' + chat.id + '/messages?limit=50'));
+  } catch {
+    return; // the next event or a reload tries again
+  }
+  if (mine !== state.loads) return;
+  const oldest = page.messages[0]?.id ?? 0;
+  const fresh = new Set(page.messages.map((m) => m.id));
+  for (const id of [...state.messages.keys()]) if (id >= oldest && !fresh.has(id)) state.messages.delete(id);
+  let arrived = 0;
+  for (const m of page.messages) {
+    if (!state.messages.has(m.id) && !m.is_outgoing) arrived++;
+    state.messages.set(m.id, m);
+  }
+  state.chat = page.chat;
+  showChat(page.chat);
+  const atEnd = atBottom();
+  if (!atEnd) state.unseen += arrived;
+  draw(atEnd ? 'bottom' : 'keep');
+  if (atEnd && arrived) markRead();
+}
+
+function atBottom() {
+  return box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+}
+
+let readTimer = 0;
+function markRead() {
+  const chat = state.chat;
+  if (!chat || document.hidden) return;
+  window.clearTimeout(readTimer);
+  readTimer = window.setTimeout(() => { api('POST', 'conversations/' + chat.id + '/read').catch(() => undefined); }, 300);
+}
+
+async function loadOlder() {
+  const chat = state.chat;
+  const first = [...state.messages.keys()].sort((a, b) => a - b)[0];
+  if (!chat || !state.hasOlder || state.loadingOlder || first === undefined) return;
+  state.loadingOlder = true;
+  older.textContent = 'Loading older messages…';
+  const mine = state.loads;
+  try {
+    const page = /** @type {ConversationPage} */ (await api('GET', 'conversations/' + chat.id + '/messages?limit=50&before=' + first));
+    if (mine !== state.loads) return;
+    page.messages.forEach((m) => state.messages.set(m.id, m));
+    state.hasOlder = page.has_older;
+    draw('prepend');
+  } catch (error) {
+    older.textContent = "Couldn't load older messages: " + messageOf(error);
+  } finally {
+    state.loadingOlder = false;
+  }
+}
+
+/**
+ * Redraws the list. `bottom`: scroll to the newest; `prepend`: older ones were added above
+ * (the view stays where it was); `keep`: leave the scroll position.
+ * @param {'bottom' | 'prepend' | 'keep'} scroll
+ */
+function draw(scroll) {
+  const fromBottom = box.scrollHeight - box.scrollTop;
+  const sorted = [...state.messages.values()].sort((a, b) => a.id - b.id);
+  /** @type {HTMLLIElement[]} */
+  const rows = [];
+  /** @type {ChatMessage | null} */
+  let previous = null;
+  for (const m of sorted) {
+    const date = new Date(m.date);
+    if (!previous || new Date(previous.date).toDateString() !== date.toDateString()) {
+      rows.push(el('li', {class: 'day'}, el('span', {text: dayLabel(date)})));
+      previous = null;
+    }
+    const grouped = previous !== null && !previous.service_line && !m.service_line && previous.sender.id === m.sender.id
+      && date.getTime() - new Date(previous.date).getTime() < 5 * 60000;
+    rows.push(bubble(m, grouped));
+    previous = m;
+  }
+  list.replaceChildren(...rows);
+  older.textContent = state.hasOlder ? '' : sorted.length ? 'The start of the chat.' : 'No messages yet.';
+  if (scroll === 'bottom') { box.scrollTop = box.scrollHeight; state.unseen = 0; }
+  if (scroll === 'prepend') box.scrollTop = box.scrollHeight - fromBottom;
+  showJump();
+}
+
+function showJump() {
+  jump.hidden = atBottom();
+  byId('jump-text', HTMLSpanElement).textContent = state.unseen > 0 ? state.unseen + ' new' : 'Latest';
+  jump.setAttribute('aria-label', state.unseen > 0 ? 'Jump to the latest message, ' + state.unseen + ' new' : 'Jump to the latest message');
+}
+
+/**
+ * One message: a service line, or a bubble with its parts and the actions button.
+ * @param {ChatMessage} m
+ * @param {boolean} grouped the same sender as the one above, shortly before
+ */
+function bubble(m, grouped) {
+  if (m.service_line) return el('li', {class: 'service', id: 'm' + m.id, 'data-id': String(m.id)}, el('span', {text: m.service_line}));
+  const showName = !m.is_outgoing && !grouped && state.chat?.kind !== 'private';
+  const media = m.media ? el('div', {class: 'media'},
+    m.media.minithumbnail || m.media.thumbnail_file_id ? thumbnail(m.media.minithumbnail, m.media.thumbnail_file_id) : null,
+    el('span', {class: 'label', text: m.media.label})) : null;
+  const body = m.text ? el('div', {class: 'text', dir: 'auto'}, safeFragment(m.html)) : null;
+  const time = el('time', {datetime: m.date, text: clock(new Date(m.date))});
+  return el('li', {class: 'msg ' + (m.is_outgoing ? 'out' : 'in') + (grouped ? ' cont' : ''), id: 'm' + m.id, 'data-id': String(m.id)},
+    el('div', {class: 'bubble'},
+      showName ? el('p', {class: 'who', text: m.sender.name}) : el('span', {class: 'sr-only', text: (m.is_outgoing ? 'You' : m.sender.name) + ':'}),
+      m.forwarded_from ? el('p', {class: 'fwd', text: 'Forwarded from ' + m.forwarded_from}) : null,
+      m.reply_to ? el('a', {class: 'reply-head', href: '#m' + m.reply_to.message_id, 'data-goto': String(m.reply_to.message_id)},
+        el('strong', {text: m.reply_to.sender_name ?? 'Reply'}), el('span', {text: m.reply_to.snippet})) : null,
+      media, body,
+      el('p', {class: 'info'}, m.edit_date ? el('span', {class: 'edited', text: 'edited'}) : null, time, ticks(m))),
+    el('button', {type: 'button', class: 'more', 'data-actions': String(m.id), 'aria-label': 'Actions for this message', text: '⋯'}));
+}
+
+/**
+ * @param {string | undefined} blurred base64 JPEG
+ * @param {number | undefined} fileID
+ */
+function thumbnail(blurred, fileID) {
+  const img = el('img', {class: 'thumb' + (fileID ? '' : ' blurred'), alt: '', width: '240', height: '180', decoding: 'async',
+    src: blurred ? 'data:image/jpeg;base64,' + blurred : null});
+  if (fileID) {
+    const full = new Image();
+    full.onload = () => { img.src = full.src; img.classList.remove('blurred'); };
+    if (blurred) img.classList.add('blurred');
+    full.src = '/api/files/' + fileID + '/thumbnail';
+  }
+  return img;
+}
+
+/** @param {ChatMessage} m */
+function ticks(m) {
+  if (!m.is_outgoing) return null;
+  if (m.sending_state === 'pending') return el('span', {class: 'ticks', role: 'img', 'aria-label': 'Sending', text: '🕓'});
+  if (m.sending_state === 'failed') return el('span', {class: 'ticks failed', text: '⚠ ' + (m.failure_reason ?? 'Not sent')});
+  return el('span', {class: 'ticks' + (m.is_read ? ' read' : ''), role: 'img', 'aria-label': m.is_read ? 'Read' : 'Sent', text: m.is_read ? '✓✓' : '✓'});
+}
+
+/**
+ * The composer's banner: replying to or editing a message (null: neither).
+ * @param {{kind: 'reply' | 'edit', message: ChatMessage} | null} mode
+ */
+function setMode(mode) {
+  const wasEdit = state.mode?.kind === 'edit';
+  state.mode = mode;
+  banner.hidden = mode === null;
+  if (mode) {
+    const who = mode.message.is_outgoing ? 'yourself' : mode.message.sender.name;
+    byId('composer-banner-text', HTMLParagraphElement).textContent = (mode.kind === 'reply' ? 'Replying to ' + who + ': ' : 'Editing: ')
+      + (mode.message.text || mode.message.media?.label || '').slice(0, 120);
+    byId('composer-cancel', HTMLButtonElement).setAttribute('aria-label', mode.kind === 'reply' ? 'Cancel the reply' : 'Cancel the edit');
+    if (mode.kind === 'edit') text.value = mode.message.text;
+    text.focus();
+  } else if (wasEdit) {
+    text.value = '';
+  }
+  byId('composer-send', HTMLButtonElement).textContent = mode?.kind === 'edit' ? 'Save' : 'Send';
+  autosize();
+}
+
+function autosize() {
+  text.style.height = 'auto';
+  text.style.height = Math.min(text.scrollHeight + 2, 200) + 'px';
+}
+
+async function submit() {
+  const chat = state.chat;
+  const value = text.value;
+  if (!chat || !value.trim()) return;
+  const mode = state.mode;
+  const send = byId('composer-send', HTMLButtonElement);
+  send.disabled = true;
+  try {
+    if (mode?.kind === 'edit') {
+      const edited = /** @type {ChatMessage} */ (await api('PATCH', 'conversations/' + chat.id + '/messages/' + mode.message.id, {text: value}));
+      state.messages.set(edited.id, edited);
+      setMode(null);
+      draw('keep');
+    } else {
+      /** @type {{text: string, reply_to?: number}} */
+      const body = {text: value};
+      if (mode?.kind === 'reply') body.reply_to = mode.message.id;
+      const sent = /** @type {ChatMessage} */ (await api('POST', 'conversations/' + chat.id + '/messages', body));
+      state.messages.set(sent.id, sent);
+      text.value = '';
+      setMode(null);
+      draw('bottom');
+    }
+  } catch (error) {
+    toast(error instanceof ApiError ? error.message : messageOf(error, 'Not sent.'));
+  } finally {
+    send.disabled = false;
+    autosize();
+  }
+}
+
+byId('composer', HTMLFormElement).addEventListener('submit', (event) => { event.preventDefault(); submit(); });
+text.addEventListener('keydown', (event) => {
+  if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) { event.preventDefault(); submit(); }
+  if (event.key === 'Escape' && state.mode) setMode(null);
+});
+text.addEventListener('input', autosize);
+byId('composer-cancel', HTMLButtonElement).addEventListener('click', () => setMode(null));
+box.addEventListener('scroll', () => {
+  if (box.scrollTop < 300) loadOlder();
+  if (atBottom() && state.unseen) { state.unseen = 0; markRead(); }
+  showJump();
+}, {passive: true});
+jump.addEventListener('click', () => { box.scrollTop = box.scrollHeight; state.unseen = 0; showJump(); markRead(); text.focus(); });
+
+list.addEventListener('click', async (event) => {
+  const target = eventElement(event);
+  const goto = target?.closest('[data-goto]');
+  if (goto instanceof HTMLElement) {
+    event.preventDefault();
+    const row = document.getElementById('m' + goto.dataset['goto']);
+    if (row) { row.scrollIntoView({block: 'center'}); row.classList.add('flash'); window.setTimeout(() => row.classList.remove('flash'), 1200); }
+    return;
+  }
+  const button = target?.closest('[data-actions]');
+  if (!(button instanceof HTMLButtonElement)) return;
+  const message = state.messages.get(Number(button.dataset['actions']));
+  if (message) await act(message, button);
+});
+
+/**
+ * The actions of one message: reply, edit (your text messages), copy, delete.
+ * @param {ChatMessage} message
+ * @param {HTMLButtonElement} button
+ */
+async function act(message, button) {
+  const canWrite = state.chat?.can_write ?? false;
+  byId('actions-text', HTMLParagraphElement).textContent = (message.is_outgoing ? 'You' : message.sender.name) + ': '
+    + (message.text || message.media?.label || '').slice(0, 200);
+  byId('action-edit', HTMLButtonElement).hidden = !(canWrite && message.is_outgoing && !message.media && !message.sending_state);
+  const replyButton = document.querySelector('#actions-dialog button[value=reply]');
+  if (replyButton instanceof HTMLButtonElement) replyButton.hidden = !canWrite || message.sending_state !== undefined;
+  const choice = await openDialog(byId('actions-dialog', HTMLDialogElement));
+  if (choice === 'reply') setMode({kind: 'reply', message});
+  else if (choice === 'edit') setMode({kind: 'edit', message});
+  else if (choice === 'copy') { navigator.clipboard?.writeText(message.text).then(() => toast('Copied.'), () => toast("Couldn't copy.")); button.focus(); }
+  else if (choice === 'delete') await remove(message, button);
+  else button.focus();
+}
+
+/**
+ * Deletes a message after a confirmation (for everyone: your messages, when ticked).
+ * @param {ChatMessage} message
+ * @param {HTMLButtonElement} button
+ */
+async function remove(message, button) {
+  const chat = state.chat;
+  if (!chat) return;
+  byId('delete-text', HTMLParagraphElement).textContent = (message.is_outgoing ? 'You' : message.sender.name) + ': '
+    + (message.text || message.media?.label || '').slice(0, 200);
+  const forAll = byId('delete-for-all', HTMLInputElement);
+  forAll.checked = false;
+  byId('delete-all-row', HTMLLabelElement).hidden = !message.is_outgoing || chat.kind === 'saved';
+  if (await openDialog(byId('delete-dialog', HTMLDialogElement)) !== 'ok') { button.focus(); return; }
+  try {
+    await api('DELETE', 'conversations/' + chat.id + '/messages/' + message.id + (forAll.checked ? '?for_all=true' : ''));
+    state.messages.delete(message.id);
+    draw('keep');
+    toast(forAll.checked ? 'Deleted for everyone.' : 'Deleted.');
+    text.focus();
+  } catch (error) {
+    toast(messageOf(error, 'Not deleted.'));
+  }
+}
+
+// Templates: Telegram templates sent into this chat (instead of their own targets).
+const pickList = byId('templates-list', HTMLUListElement);
+const pickVars = byId('templates-vars', HTMLDivElement);
+/** @type {PickTemplate | null} */
+let picked = null;
+
+byId('templates-open', HTMLButtonElement).addEventListener('click', async () => {
+  picked = null;
+  pickVars.replaceChildren();
+  byId('templates-send', HTMLButtonElement).hidden = true;
+  byId('templates-error', HTMLParagraphElement).hidden = true;
+  pickList.replaceChildren(el('li', {class: 'meta', text: 'Loading…'}));
+  const dialog = byId('templates-dialog', HTMLDialogElement);
+  const closed = openDialog(dialog);
+  try {
+    const reply = /** @type {{templates: PickTemplate[]}} */ (await api('GET', 'templates'));
+    const usable = reply.templates.filter((t) => t.kind === 'telegram');
+    byId('templates-empty', HTMLParagraphElement).hidden = usable.length > 0;
+    pickList.replaceChildren(...usable.map((t) => el('li', {},
+      el('button', {type: 'button', class: 'pick', 'data-template': t.id, 'aria-pressed': 'false'},
+        el('span', {'aria-hidden': 'true', text: t.icon_glyph}), t.name))));
+    pickList.querySelectorAll('button').forEach((b, i) => b.addEventListener('click', () => choose(usable[i] ?? null, b)));
+  } catch (error) {
+    pickList.replaceChildren(el('li', {class: 'field-error', text: messageOf(error)}));
+  }
+  await closed;
+  text.focus();
+});
+
+/**
+ * @param {PickTemplate | null} template
+ * @param {HTMLButtonElement} button
+ */
+function choose(template, button) {
+  picked = template;
+  pickList.querySelectorAll('button').forEach((b) => b.setAttribute('aria-pressed', String(b === button)));
+  pickVars.replaceChildren(...(template ? variableFields(template.send_variables, 'pick-var-') : []));
+  const send = byId('templates-send', HTMLButtonElement);
+  send.hidden = !template;
+  send.textContent = template ? 'Send “' + template.name + '”' : 'Send';
+  const first = pickVars.querySelector('input, select');
+  if (first instanceof HTMLElement) first.focus(); else send.focus();
+}
+
+byId('templates-form', HTMLFormElement).addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const chat = state.chat;
+  const template = picked;
+  if (!chat || !template) return;
+  const error = byId('templates-error', HTMLParagraphElement);
+  try {
+    const report = /** @type {SendReport} */ (await api('POST', 'conversations/' + chat.id + '/templates/' + template.id, {variables: fieldValues(pickVars)}));
+    const failed = report.results.find((r) => r.status !== 'sent');
+    if (failed) throw new Error(failed.error ?? 'Not sent.');
+    byId('templates-dialog', HTMLDialogElement).close('sent');
+    toast('Sent “' + template.name + '” here.');
+    refresh();
+  } catch (caught) {
+    error.textContent = messageOf(caught, 'Not sent.');
+    error.hidden = false;
+  }
+});

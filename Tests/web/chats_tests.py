@@ -1,0 +1,194 @@
+"""The Chats tab in the browser: the list (unread badges, search, archive), Family's conversation
+(day separators, grouped bubbles, reply headers, a service line, photos' blurred previews then
+thumbnails), send with Enter and a line break with Shift+Enter, Mum's reply and read receipt
+arriving live, reply, edit, delete with confirmation, a template sent here, older messages on
+scroll in Climbing crew with the jump-to-latest button, the channel you cannot write in, the
+hostile Neighbours (no alert, no <script> or onerror element in the document, their text shown
+as text), and a phone's list → conversation → back. Every screen is audited and photographed."""
+from selenium.common.exceptions import NoAlertPresentException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+
+FAMILY, WORK, CRAG, NEWS, ALICE, NEIGHBOURS = -1001000000001, -1001000000002, -4001, -1001000000003, 555000111, -4002
+
+
+def no_alert(driver):
+    try:
+        text = driver.switch_to.alert.text
+        return f"an alert is open: {text!r}"
+    except NoAlertPresentException:
+        return None
+
+
+def run(driver, wait, audit, server, check, shot):
+    print("browser: chats", flush=True)
+    driver.set_window_size(1200, 900)
+
+    def rows():
+        return driver.execute_script("return [...document.querySelectorAll('#chat-list .chat-title')].map(n => n.textContent)")
+
+    def bubbles(selector=".msg"):
+        return driver.execute_script("return [...document.querySelectorAll('#message-list ' + arguments[0])].map(n => n.textContent)", selector)
+
+    def open_chat(chat_id):
+        driver.find_element(By.CSS_SELECTOR, f"#chat-list [data-chat='{chat_id}']").click()
+        wait.until(lambda d: d.execute_script("return document.getElementById('messages').getAttribute('aria-busy') === 'false' && document.querySelectorAll('#message-list li').length > 0"))
+
+    def actions(message_id, choice):
+        driver.find_element(By.CSS_SELECTOR, f"#m{message_id} [data-actions]").click()
+        wait.until(EC.visibility_of_element_located((By.ID, "actions-dialog")))
+        driver.find_element(By.CSS_SELECTOR, f"#actions-dialog button[value={choice}]").click()
+
+    def last_outgoing_id():
+        return driver.execute_script("const all = document.querySelectorAll('#message-list .msg.out'); return all.length ? Number(all[all.length - 1].dataset.id) : 0")
+
+    driver.get(server.url + "/chats")
+    wait.until(lambda d: "Family" in rows())
+    check(driver.find_element(By.CSS_SELECTOR, "nav a[href='/chats']").get_attribute("aria-current") == "page", "Chats is in the nav")
+    names = rows()
+    check(all(n in names for n in ("Family", "Work", "Climbing crew", "Tech News", "Alice", "Neighbours")) and "Old flatmates" not in names,
+          f"the list has the chats, not the archived one ({names})")
+    badges = driver.find_elements(By.CSS_SELECTOR, "#chat-list .badge")
+    check(badges and all(b.get_attribute("aria-label").endswith("unread") for b in badges), f"unread badges ({len(badges)})")
+    check(driver.find_elements(By.CSS_SELECTOR, "#chat-list time") and driver.find_elements(By.CSS_SELECTOR, "#chat-list .chat-last"), "each row shows the last message and its time")
+    shot("40-chats-list")
+    audit.screen("chats: the list")
+
+    search = driver.find_element(By.ID, "chat-search")
+    search.send_keys("clim")
+    wait.until(lambda d: rows() == ["Climbing crew"])
+    check(True, "search narrows the list")
+    search.clear()
+    search.send_keys(Keys.BACKSPACE)
+    driver.find_element(By.CSS_SELECTOR, "[data-list=archive]").click()
+    wait.until(lambda d: rows() == ["Old flatmates"])
+    check(True, "the archive lists the archived chat")
+    driver.find_element(By.CSS_SELECTOR, "[data-list=main]").click()
+    wait.until(lambda d: "Family" in rows())
+
+    open_chat(FAMILY)
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#message-list .reply-head"))
+    check(driver.find_elements(By.CSS_SELECTOR, "#message-list .day") and driver.find_elements(By.CSS_SELECTOR, "#message-list .msg.in .who"),
+          "Family: day separators, senders' names, reply headers")
+    wait.until(lambda d: d.execute_script("return [...document.querySelectorAll('#message-list img.thumb')].some(i => i.src.includes('/api/files/') && i.complete && i.naturalWidth > 0)"))
+    check(True, "photos show their thumbnail, served by id")
+    labels = " ".join(bubbles(".label"))
+    check("Voice" in labels or "🎤" in labels, f"media placeholders ({labels[:80]!r})")
+    shot("41-chats-family")
+    audit.screen("chats: a conversation")
+
+    text = driver.find_element(By.ID, "composer-text")
+    text.send_keys("Hello from the browser", Keys.ENTER)
+    wait.until(lambda d: any("Hello from the browser" in b for b in bubbles(".msg.out")))
+    check(text.get_attribute("value") == "", "Enter sends and empties the composer")
+    sent_id = last_outgoing_id()
+    text.send_keys("line one", Keys.SHIFT, Keys.ENTER, Keys.SHIFT, "line two")
+    check(text.get_attribute("value") == "line one\nline two", "Shift+Enter breaks the line")
+    text.send_keys(Keys.ENTER)
+    wait.until(lambda d: any("line one" in b and "line two" in b for b in bubbles(".msg.out")))
+    check(driver.find_elements(By.CSS_SELECTOR, "#message-list .msg.out.cont"), "the two-line message is sent, grouped under the first")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f"#message-list .msg.in .reply-head[data-goto='{sent_id}']"), )
+    check(True, "Mum's reply to it arrives live")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f"#m{sent_id} .ticks.read"))
+    check(True, "and the read receipt turns its tick into ✓✓")
+    mum = driver.execute_script(f"return Number(document.querySelector('#message-list .msg.in .reply-head[data-goto=\"{sent_id}\"]').closest('li').dataset.id)")
+
+    actions(mum, "reply")
+    banner = wait.until(EC.visibility_of_element_located((By.ID, "composer-banner")))
+    check("Replying to Mum" in banner.text, f"reply shows a banner ({banner.text!r})")
+    shot("42-chats-reply")
+    audit.screen("chats: replying")
+    text.send_keys("Thanks Mum", Keys.ENTER)
+    wait.until(lambda d: d.find_elements(By.XPATH, f"//li[contains(@class,'out')][.//a[@data-goto='{mum}']][contains(., 'Thanks Mum')]"))
+    check(not banner.is_displayed(), "the reply is sent with its header and the banner goes")
+
+    actions(sent_id, "edit")
+    wait.until(lambda d: text.get_attribute("value") == "Hello from the browser")
+    check("Editing" in banner.text, "edit fills the composer and says so")
+    text.send_keys(Keys.END, " (edited here)", Keys.ENTER)
+    wait.until(lambda d: "(edited here)" in d.find_element(By.ID, f"m{sent_id}").text)
+    check("edited" in driver.find_element(By.CSS_SELECTOR, f"#m{sent_id} .info").text, "the edit shows with its mark")
+
+    actions(sent_id, "delete")
+    confirm = wait.until(EC.visibility_of_element_located((By.ID, "delete-dialog")))
+    check("Hello from the browser" in confirm.text and driver.find_element(By.ID, "delete-for-all").is_displayed(), "delete asks first, with 'for everyone'")
+    shot("43-chats-delete")
+    audit.screen("chats: delete confirmation")
+    driver.find_element(By.CSS_SELECTOR, "#delete-dialog button[value=keep]").click()
+    check(driver.find_elements(By.ID, f"m{sent_id}"), "Keep it keeps it")
+    actions(sent_id, "delete")
+    wait.until(EC.visibility_of_element_located((By.ID, "delete-dialog")))
+    driver.find_element(By.ID, "delete-for-all").click()
+    driver.find_element(By.CSS_SELECTOR, "#delete-dialog button[value=ok]").click()
+    wait.until(lambda d: not d.find_elements(By.ID, f"m{sent_id}"))
+    check(sent_id not in [m["id"] for m in server.api("GET", f"conversations/{FAMILY}/messages?limit=20")["messages"]], "deleted for everyone")
+
+    driver.execute_script("document.getElementById('messages').scrollTop = 0")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#message-list .service"))
+    check("start of the chat" in driver.find_element(By.ID, "older").text, "scrolled to the top: the group's creation as a service line, and the start of the chat")
+
+    server.api("GET", "chats?refresh=true")
+    server.api("POST", "templates", {"name": "Chat hello", "body": "Hello {{who}} from a template", "targets": [{"chat_id": CRAG}]})
+    driver.get(server.url + f"/chats#chat/{ALICE}")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#message-list .msg"))
+    driver.find_element(By.ID, "templates-open").click()
+    pick = wait.until(EC.element_to_be_clickable((By.XPATH, "//ul[@id='templates-list']//button[contains(., 'Chat hello')]")))
+    pick.click()
+    field = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#templates-vars input[name=who]")))
+    field.send_keys("Alice")
+    shot("44-chats-template")
+    audit.screen("chats: send a template here")
+    driver.find_element(By.ID, "templates-send").click()
+    wait.until(lambda d: any("Hello Alice from a template" in b for b in bubbles(".msg.out")))
+    check("Chat hello" in driver.find_element(By.ID, "toast").text, "a template is sent into this chat only")
+
+    driver.get(server.url + f"/chats#chat/{CRAG}")
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#message-list .msg")) >= 50)
+    count = len(driver.find_elements(By.CSS_SELECTOR, "#message-list .msg"))
+    driver.execute_script("document.getElementById('messages').scrollTop = 0")
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#message-list .msg")) > count)
+    check(True, f"scrolling to the top loads older messages ({count} → {len(driver.find_elements(By.CSS_SELECTOR, '#message-list .msg'))})")
+    jump = wait.until(EC.visibility_of_element_located((By.ID, "jump")))
+    shot("45-chats-older")
+    audit.screen("chats: older messages, jump to latest")
+    jump.click()
+    wait.until(lambda d: not d.find_element(By.ID, "jump").is_displayed())
+    check(driver.execute_script("const b = document.getElementById('messages'); return b.scrollHeight - b.scrollTop - b.clientHeight < 80"), "jump to latest scrolls to the end")
+
+    driver.get(server.url + f"/chats#chat/{NEWS}")
+    cannot = wait.until(EC.visibility_of_element_located((By.ID, "cannot-write")))
+    check("cannot write" in cannot.text and not driver.find_element(By.ID, "composer-text").is_displayed(), f"a channel says why you cannot write ({cannot.text!r})")
+
+    driver.get(server.url + f"/chats#chat/{NEIGHBOURS}")
+    wait.until(lambda d: any("hi neighbours" in b for b in bubbles()))
+    check(no_alert(driver) is None, "hostile messages run nothing (no alert)")
+    injected = driver.execute_script("return document.querySelectorAll('script:not([src]), [onerror], [onload], a[href^=javascript], iframe, object').length")
+    scripts = driver.execute_script("return [...document.scripts].map(s => s.src).filter(s => !s.includes('/assets/'))")
+    check(injected == 0 and not scripts, f"no <script>, onerror or javascript: element in the document ({injected}, {scripts})")
+    shown = " ".join(bubbles())
+    check("<script>alert('pwned')</script>" in shown and "<img src=x onerror" in shown, "their markup is shown as text")
+    links = driver.execute_script("return [...document.querySelectorAll('#message-list a[href]:not(.reply-head)')].map(a => a.rel)")
+    check(all(rel == "noopener noreferrer nofollow" for rel in links), f"links carry rel=noopener noreferrer nofollow ({links[:3]})")
+    check(driver.execute_script("return document.title") .startswith("Neighbours"), "the tab's title is the chat's")
+    shot("46-chats-hostile")
+    audit.screen("chats: hostile messages")
+
+    driver.set_window_size(320, 740)
+    driver.get(server.url + "/chats")
+    wait.until(lambda d: "Family" in rows())
+    check(not driver.find_element(By.ID, "conversation").is_displayed(), "phone: the list alone")
+    wide = driver.execute_script("return document.documentElement.scrollWidth")
+    check(wide <= 320, f"phone: no sideways scrolling in the list ({wide} px)")
+    shot("47-chats-phone-list")
+    driver.find_element(By.CSS_SELECTOR, f"#chat-list [data-chat='{FAMILY}']").click()
+    wait.until(EC.visibility_of_element_located((By.ID, "conv-back")))
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#message-list .msg"))
+    check(not driver.find_element(By.ID, "chat-list").is_displayed(), "phone: then the conversation alone")
+    wide = driver.execute_script("return document.documentElement.scrollWidth")
+    check(wide <= 320, f"phone: no sideways scrolling in the conversation ({wide} px)")
+    shot("48-chats-phone-conversation")
+    driver.find_element(By.ID, "conv-back").click()
+    wait.until(EC.visibility_of_element_located((By.ID, "chat-list")))
+    check(not driver.find_element(By.ID, "conversation").is_displayed() and "#chat" not in driver.current_url, "phone: back returns to the list")
+    driver.set_window_size(1200, 900)
