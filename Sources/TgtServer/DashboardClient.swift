@@ -129,7 +129,7 @@ public struct DashboardClient: Sendable {
     }
 
     /// Runs `body` with a generated client; every failure becomes a `DashboardClientError`.
-    private func call<T: Sendable>(_ body: (Client) async throws -> T) async throws(DashboardClientError) -> T {
+    func call<T: Sendable>(_ body: (Client) async throws -> T) async throws(DashboardClientError) -> T {
         guard let url = URL(string: descriptor.url) else {
             throw DashboardClientError(code: "bad_request", message: "The dashboard's address \(descriptor.url) is not a URL.", nextStep: nil)
         }

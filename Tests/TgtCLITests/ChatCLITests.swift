@@ -161,3 +161,52 @@ final class CollectedOutput: @unchecked Sendable {
     func append(_ more: Data) { lock.withLock { data.append(more) } }
     var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }
+
+@Suite("tgt chat while tgt serve holds the session")
+struct ChatThroughServeCLITests {
+    @Test("list, read, send, reply, edit, delete and search go through the running dashboard; --follow says what to do instead")
+    func throughServe() async throws {
+        let dir = try TestDirectory("chat-serve")
+        defer { dir.remove() }
+        let server = Process()
+        server.executableURL = TgtBinary.url
+        server.arguments = ["--demo", "serve", "--port", "0"]
+        var env = ProcessInfo.processInfo.environment
+        env["TGT_DATA_DIR"] = dir.path
+        server.environment = env
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { if server.isRunning { server.terminate() } }
+        let descriptor = dir.url.appendingPathComponent("demo/server.json")
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: descriptor.path) { try await Task.sleep(nanoseconds: 100_000_000) }
+        func tgt(_ args: [String], input: String = "") throws -> TgtBinary.Result {
+            try TgtBinary.run(["--demo"] + args, dataDir: dir.path, input: input)
+        }
+        #expect(try tgt(["login"], input: "+15555550123\n12345\ndemo\n").status == 0)
+        var list: [[String: Any]] = []
+        for _ in 0..<50 where list.count < 6 {  // the dashboard loads the lists right after the login
+            list = (try? JSONSerialization.jsonObject(with: Data(try tgt(["--json", "chat", "list"]).stdout.utf8))) as? [[String: Any]] ?? []
+            if list.count < 6 { try await Task.sleep(nanoseconds: 100_000_000) }
+        }
+        #expect(list.map { $0["title"] as? String } == ["Family", "Work", "Climbing crew", "Tech News", "Alice", "Neighbours"])
+        let read = try tgt(["chat", "read", "Climbing", "--limit", "150"])
+        let bubbles = read.stdout.split(separator: "\n").filter { $0.contains("Message #") && !$0.contains("┌") }
+        #expect(read.status == 0 && bubbles.count == 150, "\(read.stderr)")
+        let sent = try tgt(["--json", "chat", "send", "Alice", "via *serve*"])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let id = (try JSONSerialization.jsonObject(with: Data(sent.stdout.utf8)) as? [String: Any])?["id"] as? Int ?? 0
+        #expect(try tgt(["chat", "send", "Alice", "and a reply", "--reply-to", "\(id)"]).status == 0)
+        #expect(try tgt(["chat", "edit", "Alice", "\(id)", "via serve, edited"]).status == 0)
+        let page = try tgt(["chat", "read", "Alice", "--limit", "3"])
+        #expect(page.stdout.contains("via serve, edited") && page.stdout.contains("┌ You: via serve, edited"))
+        let refused = try tgt(["chat", "send", "Tech News", "hi"])
+        #expect(refused.status == 2 && refused.stderr.contains("You cannot write in “Tech News”"))
+        #expect(try tgt(["chat", "delete", "Alice", "\(id)", "--for-all"]).status == 0)
+        #expect(try tgt(["chat", "search", "grandma"]).stdout.contains("Family ›"))
+        let follow = try tgt(["chat", "read", "Family", "--follow"])
+        #expect(follow.status == 2 && follow.stderr.contains("Chats tab"))
+        kill(server.processIdentifier, SIGTERM)
+        server.waitUntilExit()
+    }
+}

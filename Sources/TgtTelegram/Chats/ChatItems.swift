@@ -31,6 +31,26 @@ public struct ChatSummary: Codable, Sendable, Equatable {
 
     public var canWrite: Bool { cannotWriteReason == nil }
 
+    public init(id: Int64, title: String, kind: Kind, list: String, isPinned: Bool, isMuted: Bool, unreadCount: Int, unreadMentionCount: Int,
+                isMarkedAsUnread: Bool, lastReadOutboxMessageID: Int64, lastMessage: MessagePreview?, photoMinithumbnail: String?,
+                cannotWriteReason: String?, order: Int64)
+    {
+        self.id = id
+        self.title = title
+        self.kind = kind
+        self.list = list
+        self.isPinned = isPinned
+        self.isMuted = isMuted
+        self.unreadCount = unreadCount
+        self.unreadMentionCount = unreadMentionCount
+        self.isMarkedAsUnread = isMarkedAsUnread
+        self.lastReadOutboxMessageID = lastReadOutboxMessageID
+        self.lastMessage = lastMessage
+        self.photoMinithumbnail = photoMinithumbnail
+        self.cannotWriteReason = cannotWriteReason
+        self.order = order
+    }
+
     private enum CodingKeys: String, CodingKey {
         case id, title, kind, list, order
         case isPinned = "is_pinned"
@@ -54,6 +74,15 @@ public struct MessagePreview: Codable, Sendable, Equatable {
     public var date: Date
     public var isOutgoing: Bool
     public var isRead: Bool
+
+    public init(messageID: Int64, senderName: String?, text: String, date: Date, isOutgoing: Bool, isRead: Bool) {
+        self.messageID = messageID
+        self.senderName = senderName
+        self.text = text
+        self.date = date
+        self.isOutgoing = isOutgoing
+        self.isRead = isRead
+    }
 
     private enum CodingKeys: String, CodingKey {
         case text, date
@@ -150,6 +179,12 @@ public struct SenderItem: Codable, Sendable, Equatable {
     public var name: String
     public var isChat: Bool
 
+    public init(id: Int64, name: String, isChat: Bool) {
+        self.id = id
+        self.name = name
+        self.isChat = isChat
+    }
+
     private enum CodingKeys: String, CodingKey {
         case id, name
         case isChat = "is_chat"
@@ -165,6 +200,13 @@ public struct MediaItem: Codable, Sendable, Equatable {
     public var minithumbnail: String?
     public var thumbnailFileID: Int32?
 
+    public init(kind: String, label: String, minithumbnail: String?, thumbnailFileID: Int32?) {
+        self.kind = kind
+        self.label = label
+        self.minithumbnail = minithumbnail
+        self.thumbnailFileID = thumbnailFileID
+    }
+
     private enum CodingKeys: String, CodingKey {
         case kind, label, minithumbnail
         case thumbnailFileID = "thumbnail_file_id"
@@ -176,6 +218,12 @@ public struct ReplyItem: Codable, Sendable, Equatable {
     public var messageID: Int64
     public var senderName: String?
     public var snippet: String
+
+    public init(messageID: Int64, senderName: String?, snippet: String) {
+        self.messageID = messageID
+        self.senderName = senderName
+        self.snippet = snippet
+    }
 
     private enum CodingKeys: String, CodingKey {
         case messageID = "message_id"

@@ -11,6 +11,13 @@ public struct ConversationPage: Codable, Sendable, Equatable {
     /// The id to pass as `before` for the next older page (the oldest id here).
     public var oldestMessageID: Int64?
 
+    public init(chat: ChatSummary, messages: [ChatMessageItem], hasOlder: Bool, oldestMessageID: Int64?) {
+        self.chat = chat
+        self.messages = messages
+        self.hasOlder = hasOlder
+        self.oldestMessageID = oldestMessageID
+    }
+
     private enum CodingKeys: String, CodingKey {
         case chat, messages
         case hasOlder = "has_older"

@@ -164,14 +164,22 @@ public struct ChatService: Sendable {
             for chat in all where await usernames(of: chat).contains(where: { $0.lowercased() == name }) { return chat }
             throw .chatNotFound(text)
         }
-        var titled: [(Chat, String)] = []
-        for chat in all { titled.append((chat, await title(of: chat))) }
-        let exact = titled.filter { $0.1.compare(text, options: [.caseInsensitive]) == .orderedSame }
-        if exact.count == 1, let only = exact.first { return only.0 }
-        if exact.count > 1 { throw .ambiguous(text, candidates: exact.map { "\($0.1) (\($0.0.id))" }) }
-        let prefixed = titled.filter { $0.1.range(of: text, options: [.caseInsensitive, .anchored, .diacriticInsensitive]) != nil }
-        if prefixed.count == 1, let only = prefixed.first { return only.0 }
-        if prefixed.count > 1 { throw .ambiguous(text, candidates: prefixed.map { "\($0.1) (\($0.0.id))" }) }
+        var titled: [(id: Int64, title: String)] = []
+        for chat in all { titled.append((chat.id, await title(of: chat))) }
+        let id = try Self.pick(text, among: titled)
+        guard let chat = all.first(where: { $0.id == id }) else { throw .chatNotFound(text) }
+        return chat
+    }
+
+    /// The chat whose title is `text` (case-insensitive), else the only one whose title starts
+    /// with it; several are ambiguous (the error lists them), none is not found.
+    public static func pick(_ text: String, among chats: [(id: Int64, title: String)]) throws(ChatError) -> Int64 {
+        let exact = chats.filter { $0.title.compare(text, options: [.caseInsensitive]) == .orderedSame }
+        if exact.count == 1, let only = exact.first { return only.id }
+        if exact.count > 1 { throw .ambiguous(text, candidates: exact.map { "\($0.title) (\($0.id))" }) }
+        let prefixed = chats.filter { $0.title.range(of: text, options: [.caseInsensitive, .anchored, .diacriticInsensitive]) != nil }
+        if prefixed.count == 1, let only = prefixed.first { return only.id }
+        if prefixed.count > 1 { throw .ambiguous(text, candidates: prefixed.map { "\($0.title) (\($0.id))" }) }
         throw .chatNotFound(text)
     }
 

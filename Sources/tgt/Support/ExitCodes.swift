@@ -57,6 +57,7 @@ enum ExitStatus: Int32 {
             case "unreachable": .unreachable
             case "session_in_use": .busy
             case "internal", "store", "bad_reply", "failed": .failure
+            case "send_failed": .partialSend
             default: .badInput
             }
         case let e as DraftError:

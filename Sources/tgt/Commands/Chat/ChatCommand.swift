@@ -22,6 +22,13 @@ struct Chat: AsyncParsableCommand {
             """,
         subcommands: [ChatList.self, ChatRead.self, ChatSend.self, ChatEdit.self, ChatDelete.self, ChatSearch.self])
 
+    /// Runs `body` with the chats: through the running dashboard when `tgt serve` holds the
+    /// session, else this process's own session.
+    static func withAccess<T>(_ global: GlobalOptions, _ body: (any ChatAccess) async throws -> T) async throws -> T {
+        if let dashboard = global.dashboard { return try await body(DashboardChatAccess(client: dashboard)) }
+        return try await withChats(global) { service in try await body(SessionChatAccess(service: service)) }
+    }
+
     /// Runs `body` with the chat services of the logged-in session, the chat lists loaded.
     static func withChats<T>(_ global: GlobalOptions, _ body: (ChatService) async throws -> T) async throws -> T {
         try await SessionScope.with(global) { _, session in
@@ -48,12 +55,8 @@ struct ChatList: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let chats = try await Chat.withChats(global) { service in
-                var found = await service.summaries(list: archive ? .archive : .main, unreadOnly: unread, search: search)
-                if found.isEmpty, let search, !search.isEmpty, !unread {
-                    found = try await service.searchChats(search)
-                }
-                return Array(found.prefix(limit ?? .max))
+            let chats = try await Chat.withAccess(global) { access in
+                Array(try await access.list(archive: archive, unreadOnly: unread, search: search).prefix(limit ?? .max))
             }
             if global.json {
                 global.console.emit(chats)

@@ -26,6 +26,20 @@ struct ChatRead: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
+            if !follow, global.dashboard != nil {
+                // Through the running dashboard: one page.
+                try await Chat.withAccess(global) { access in
+                    let chat = try await access.resolve(self.chat)
+                    let page = try await access.page(chatID: chat.id, before: before, limit: limit, topicID: topic)
+                    if markRead { try await access.markRead(chatID: chat.id, messageIDs: page.messages.filter { !$0.isOutgoing }.map(\.id)) }
+                    show(page, following: false)
+                }
+                return
+            }
+            if follow, global.dashboard != nil {
+                throw InputError("--follow is not available while `tgt serve` runs (it holds the Telegram session).",
+                                 next: "Follow the chat in the dashboard's Chats tab, or stop `tgt serve` first.")
+            }
             try await Chat.withChats(global) { service in
                 let target = try await service.resolve(chat)
                 let events = service.session.chatEvents.subscribe(replayingCurrent: false)
@@ -34,18 +48,8 @@ struct ChatRead: AsyncParsableCommand {
                     try await service.open(chatID: target.id)
                     try await service.markRead(chatID: target.id, messageIDs: page.messages.filter { !$0.isOutgoing }.map(\.id))
                 }
-                var lastDay: String?
+                var lastDay = show(page, following: follow)
                 var shown = Set(page.messages.map(\.id))
-                if global.json {
-                    if follow { JSONLine.write(page, global) } else { global.console.emit(page) }
-                } else {
-                    global.console.line("\(ChatTerminal.clean(page.chat.title))\(page.chat.canWrite ? "" : " (read-only: \(page.chat.cannotWriteReason ?? ""))")")
-                    if page.messages.isEmpty { global.console.line("No messages.") }
-                    for line in ChatTerminal.lines(for: page.messages, lastDay: &lastDay) { global.console.line(line) }
-                    if page.hasOlder, let oldest = page.oldestMessageID, !follow {
-                        global.console.note("Older messages: tgt chat read \(target.id) --before \(oldest)")
-                    }
-                }
                 guard follow else { return }
                 if !global.json { global.console.note("Following \(ChatTerminal.clean(page.chat.title)); Ctrl-C to stop.") }
                 for await event in events where event.chatID == target.id {
@@ -59,6 +63,23 @@ struct ChatRead: AsyncParsableCommand {
                 throw TelegramError.unreachable("the Telegram session closed while following the chat")
             }
         }
+    }
+
+    /// Prints a page (JSON, or the terminal's lines); returns the last day shown.
+    @discardableResult
+    private func show(_ page: ConversationPage, following: Bool) -> String? {
+        var lastDay: String?
+        if global.json {
+            if following { JSONLine.write(page, global) } else { global.console.emit(page) }
+            return nil
+        }
+        global.console.line("\(ChatTerminal.clean(page.chat.title))\(page.chat.canWrite ? "" : " (read-only: \(page.chat.cannotWriteReason ?? ""))")")
+        if page.messages.isEmpty { global.console.line("No messages.") }
+        for line in ChatTerminal.lines(for: page.messages, lastDay: &lastDay) { global.console.line(line) }
+        if page.hasOlder, let oldest = page.oldestMessageID, !following {
+            global.console.note("Older messages: tgt chat read \(page.chat.id) --before \(oldest)")
+        }
+        return lastDay
     }
 
     private func show(_ event: ChatEvent, service: ChatService, lastDay: inout String?, shown: inout Set<Int64>) async throws {

@@ -51,10 +51,10 @@ struct ChatSend: AsyncParsableCommand {
     func run() async throws {
         try await global.run {
             let markdown = try input.markdown()
-            let (item, title) = try await Chat.withChats(global) { service in
-                let target = try await service.resolve(chat)
-                let sent = try await service.send(chatID: target.id, markdown: markdown, topicID: topic, replyTo: replyTo, silent: silent)
-                return (await service.item(sent), await service.summary(target.id)?.title ?? target.title)
+            let (item, title) = try await Chat.withAccess(global) { access in
+                let target = try await access.resolve(chat)
+                guard target.canWrite else { throw ChatError.cannotWrite(title: target.title, reason: target.cannotWriteReason ?? "") }
+                return (try await access.send(chatID: target.id, markdown: markdown, replyTo: replyTo, topicID: topic, silent: silent), target.title)
             }
             if global.json {
                 global.console.emit(item)
@@ -82,9 +82,8 @@ struct ChatEdit: AsyncParsableCommand {
     func run() async throws {
         try await global.run {
             let markdown = try input.markdown()
-            let item = try await Chat.withChats(global) { service in
-                let target = try await service.resolve(chat)
-                return await service.item(try await service.edit(chatID: target.id, messageID: messageID, markdown: markdown))
+            let item = try await Chat.withAccess(global) { access in
+                try await access.edit(chatID: try await access.resolve(chat).id, messageID: messageID, markdown: markdown)
             }
             if global.json { global.console.emit(item) } else { global.console.line("✎ Edited message #\(item.id).") }
         }
@@ -112,9 +111,8 @@ struct ChatDelete: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            try await Chat.withChats(global) { service in
-                let target = try await service.resolve(chat)
-                try await service.delete(chatID: target.id, messageIDs: messageIDs, forEveryone: forAll)
+            try await Chat.withAccess(global) { access in
+                try await access.delete(chatID: try await access.resolve(chat).id, messageIDs: messageIDs, forEveryone: forAll)
             }
             struct Deleted: Encodable {
                 var deleted: [Int64]
@@ -153,12 +151,14 @@ struct ChatSearch: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let (items, titles) = try await Chat.withChats(global) { service in
+            let (items, titles) = try await Chat.withAccess(global) { access in
                 var chatID: Int64?
-                if let chat { chatID = try await service.resolve(chat).id }
-                let items = try await service.searchMessages(query, chatID: chatID, limit: limit)
+                if let chat { chatID = try await access.resolve(chat).id }
+                let items = try await access.searchMessages(query, chatID: chatID, limit: limit)
                 var titles: [Int64: String] = [:]
-                for id in Set(items.map(\.chatID)) { titles[id] = await service.summary(id)?.title }
+                for chat in try await access.list(archive: false, unreadOnly: false, search: nil) + access.list(archive: true, unreadOnly: false, search: nil) {
+                    titles[chat.id] = chat.title
+                }
                 return (items, titles)
             }
             if global.json {
