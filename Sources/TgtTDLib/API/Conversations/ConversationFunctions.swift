@@ -55,24 +55,18 @@ public struct FoundMessages: Decodable, Sendable, Equatable {
 }
 
 extension TDFunctions {
-    /// `openChat`: the user is looking at this chat (TDLib then keeps it up to date and
-    /// `viewMessages` marks messages read).
-    public struct OpenChat: TDFunction {
+    /// `openChat` / `closeChat`: the user is looking at this chat (TDLib then keeps it up to
+    /// date and `viewMessages` marks messages read), or left its screen.
+    public struct ChatScreenRequest<Kind: ChatScreenKind>: TDFunction {
         public typealias Result = TDOk
-        public static let typeName = "openChat"
+        public static var typeName: String { Kind.typeName }
         public var chatID: Int64
         public init(chatID: Int64) { self.chatID = chatID }
         enum CodingKeys: String, CodingKey { case chatID = "chat_id" }
     }
 
-    /// `closeChat`: the user left the chat's screen.
-    public struct CloseChat: TDFunction {
-        public typealias Result = TDOk
-        public static let typeName = "closeChat"
-        public var chatID: Int64
-        public init(chatID: Int64) { self.chatID = chatID }
-        enum CodingKeys: String, CodingKey { case chatID = "chat_id" }
-    }
+    public typealias OpenChat = ChatScreenRequest<ChatOpened>
+    public typealias CloseChat = ChatScreenRequest<ChatClosed>
 
     /// `getChatHistory`: messages from `fromMessageID` (0: the newest) backwards, newest first.
     /// TDLib chooses how many it returns; the first answer may hold a single message.
@@ -150,10 +144,11 @@ extension TDFunctions {
         }
     }
 
-    /// `getMessage`.
-    public struct GetMessage: TDFunction {
-        public typealias Result = Message
-        public static let typeName = "getMessage"
+    /// `getMessage` and `getMessageProperties`: requests about one message of a chat, by
+    /// what they ask (`MessageLookup`, `PropertiesLookup`).
+    public struct MessageRequest<Kind: MessageRequestKind>: TDFunction {
+        public typealias Result = Kind.Result
+        public static var typeName: String { Kind.typeName }
         public var chatID: Int64
         public var messageID: Int64
         public init(chatID: Int64, messageID: Int64) {
@@ -166,21 +161,10 @@ extension TDFunctions {
         }
     }
 
+    /// `getMessage`.
+    public typealias GetMessage = MessageRequest<MessageLookup>
     /// `getMessageProperties`: what the user may do with a message (edit, delete for all, …).
-    public struct GetMessageProperties: TDFunction {
-        public typealias Result = MessageProperties
-        public static let typeName = "getMessageProperties"
-        public var chatID: Int64
-        public var messageID: Int64
-        public init(chatID: Int64, messageID: Int64) {
-            self.chatID = chatID
-            self.messageID = messageID
-        }
-        enum CodingKeys: String, CodingKey {
-            case chatID = "chat_id"
-            case messageID = "message_id"
-        }
-    }
+    public typealias GetMessageProperties = MessageRequest<PropertiesLookup>
 
     /// `getUser`.
     public struct GetUser: TDFunction {
@@ -310,4 +294,37 @@ public enum KnownChats: ChatSearchScope {
 /// Chats found by Telegram's servers (`searchChatsOnServer`).
 public enum ServerChats: ChatSearchScope {
     public static let typeName = "searchChatsOnServer"
+}
+
+/// What a `MessageRequest` asks about a message: its function name and answer.
+public protocol MessageRequestKind: Sendable {
+    associatedtype Result: Decodable & Sendable
+    static var typeName: String { get }
+}
+
+/// The message itself (`getMessage`).
+public enum MessageLookup: MessageRequestKind {
+    public typealias Result = Message
+    public static let typeName = "getMessage"
+}
+
+/// What may be done with it (`getMessageProperties`).
+public enum PropertiesLookup: MessageRequestKind {
+    public typealias Result = MessageProperties
+    public static let typeName = "getMessageProperties"
+}
+
+/// Whether a chat's screen opened or closed.
+public protocol ChatScreenKind: Sendable {
+    static var typeName: String { get }
+}
+
+/// `openChat`.
+public enum ChatOpened: ChatScreenKind {
+    public static let typeName = "openChat"
+}
+
+/// `closeChat`.
+public enum ChatClosed: ChatScreenKind {
+    public static let typeName = "closeChat"
 }
