@@ -24,9 +24,12 @@ extension Pages {
                     "<li class=\"reply\"><span aria-hidden=\"true\">↩︎</span> <bdi>\(reply.senderName)</bdi> replied: <bdi>\(reply.preview)</bdi></li>"
                 }
                 let replyList: HTML = answered.isEmpty ? "" : "<ul class=\"replies\">\(answered)</ul>"
+                // A message posted by a template links to its conversation.
+                let link: HTML = entry.kind == .telegram && entry.status == .sent && entry.messageID != nil
+                    ? " <a class=\"meta\" href=\"/chats#chat/\(String(entry.target.chatID))\">Open chat</a>" : ""
                 return """
                     <li class="status-\(entry.status.rawValue)"><span class="mark" aria-hidden="true">\(symbol)</span> <span>\(entry.targetTitle)</span>
-                    <span class="meta">\(state)\(entry.error.map { ": " + $0 } ?? "")</span>\(replyList)</li>
+                    <span class="meta">\(state)\(entry.error.map { ": " + $0 } ?? "")</span>\(link)\(replyList)</li>
                     """
             }
             return """
