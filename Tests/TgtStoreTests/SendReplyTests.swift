@@ -2,15 +2,14 @@ import Foundation
 import Testing
 import TgtDomain
 import TgtStore
-import TgtTestSupport
 
 @Suite("Replies kept with their sends")
 struct SendReplyTests {
     @Test("a reply is recorded for a sent message only, once, and read back per send; text is kept bounded")
     func record() throws {
-        let dir = try TestDirectory("replies")
-        defer { dir.remove() }
-        let store = try AppDatabase.open(in: DataDirectory(url: dir.url))
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let store = fixture.db
         let template = try store.insert(Template(name: "Leaving", body: "Leaving", targets: [Target(chatID: -1, chatTitle: "Family")]))
         let rows = try store.beginSend(of: template)
         let row = try #require(rows.first)
@@ -32,9 +31,9 @@ struct SendReplyTests {
 struct AdoptPostedTests {
     @Test("the row with the same text fingerprint, scheduled near the post, gets the id once; others are left alone")
     func adopt() throws {
-        let dir = try TestDirectory("adopt-posted")
-        defer { dir.remove() }
-        let store = try AppDatabase.open(in: DataDirectory(url: dir.url))
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let store = fixture.db
         let at = Date(timeIntervalSince1970: 1_900_000_000)
         let rows = try store.addScheduledSends([
             NewScheduledSend(templateID: nil, templateName: "Done", target: Target(chatID: -1, chatTitle: "Family"), payload: "{}",
