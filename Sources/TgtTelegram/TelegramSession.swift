@@ -154,6 +154,8 @@ public actor TelegramSession {
     // MARK: - Applying updates
 
     private func apply(_ update: TDUpdate) {
+        // The chat lists see every update (they ignore the ones not about a chat's row).
+        if let id = chatList.apply(update) { chatEvents.send(.chatChanged(id)) }
         switch update {
         case .authorizationState(let state):
             authorization.send(state)
@@ -164,17 +166,11 @@ public actor TelegramSession {
         case .user(let user):
             if let myID = options["my_id"]?.intValue, myID == user.id { me = user }
             users[user.id] = user
-        case .newChat, .chatTitle, .chatPosition, .chatLastMessage, .chatDraftPositions, .chatReadInbox, .chatUnreadMentionCount,
-             .chatMuteFor, .scopeMuteFor, .chatPhoto, .chatCanSendBasicMessages, .chatMarkedAsUnread, .unreadChatCount:
-            if let id = chatList.apply(update) { chatEvents.send(.chatChanged(id)) }
         case .chatReadOutbox(let chatID, let lastRead):
-            if let id = chatList.apply(update) { chatEvents.send(.chatChanged(id)) }
             chatEvents.send(.readOutbox(chatID: chatID, lastReadMessageID: lastRead))
         case .messageContent(let chatID, let messageID, let content):
-            if let id = chatList.apply(update) { chatEvents.send(.chatChanged(id)) }
             chatEvents.send(.messageContent(chatID: chatID, messageID: messageID, content: content))
         case .messageEdited(let chatID, let messageID, let editDate):
-            if let id = chatList.apply(update) { chatEvents.send(.chatChanged(id)) }
             chatEvents.send(.messageEdited(chatID: chatID, messageID: messageID, editDate: editDate))
         case .file(let file):
             chatEvents.send(.file(file))
@@ -193,7 +189,6 @@ public actor TelegramSession {
             }
         case .messageSendSucceeded(let message, let oldID):
             settle(oldID, .sent(messageID: message.id))
-            if let id = chatList.apply(update) { chatEvents.send(.chatChanged(id)) }
             chatEvents.send(.messageSent(oldMessageID: oldID, message: message))
         case .messageSendFailed(let message, let oldID, let error):
             settle(oldID, .failed(code: error.code, message: error.message))
@@ -203,6 +198,9 @@ public actor TelegramSession {
                 scheduleChanges.send(chatID)
                 chatEvents.send(.messagesDeleted(chatID: chatID, messageIDs: ids))
             }
+        case .newChat, .chatTitle, .chatPosition, .chatLastMessage, .chatDraftPositions, .chatReadInbox, .chatUnreadMentionCount,
+             .chatMuteFor, .scopeMuteFor, .chatPhoto, .chatCanSendBasicMessages, .chatMarkedAsUnread, .unreadChatCount:
+            break  // the chat lists' alone, applied above
         case .other, .undecodable:
             break
         }
