@@ -153,13 +153,11 @@ public enum ChatClock {
         return formatter.string(from: date)
     }
 
+    /// "14:05", from the calendar's components: it runs for every bubble on every redraw, where
+    /// making a DateFormatter each time would cost more than the rest of the row.
     public static func messageTime(_ date: Date, calendar: Calendar = .current) -> String {
-        let formatter = DateFormatter()
-        formatter.calendar = calendar
-        formatter.timeZone = calendar.timeZone
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "HH:mm"
-        return formatter.string(from: date)
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 }
 

@@ -144,13 +144,12 @@ public final class ConversationModel {
             let item = await service.item(message)
             if let index = messages.firstIndex(where: { $0.id == oldID }) { messages[index] = item }
         case .messageContent(_, let id, _), .messageEdited(_, let id, _):
-            guard let index = messages.firstIndex(where: { $0.id == id }), let service = try? await host.chatService(),
+            guard messages.contains(where: { $0.id == id }), let service = try? await host.chatService(),
                   let message = try? await service.session.send(TDFunctions.GetMessage(chatID: chatID, messageID: id))
             else { return }
             let item = await service.item(message)
-            // Looked up again: the list may have changed while TDLib answered.
-            if let again = messages.firstIndex(where: { $0.id == id }) { messages[again] = item }
-            _ = index
+            // Looked up after the answer: the list may have changed while TDLib answered.
+            if let index = messages.firstIndex(where: { $0.id == id }) { messages[index] = item }
         case .messagesDeleted(_, let ids):
             let gone = Set(ids)
             messages.removeAll { gone.contains($0.id) }

@@ -42,11 +42,10 @@ enum ChatTerminal {
         return formatter.string(from: date)
     }
 
+    /// "14:05" (one per printed message: components, not a new DateFormatter each time).
     static func time(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "HH:mm"
-        return formatter.string(from: date)
+        let parts = Calendar.current.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 
     /// Prints messages (oldest first) with a separator whenever the day changes after `lastDay`.
