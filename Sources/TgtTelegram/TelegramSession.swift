@@ -99,11 +99,12 @@ public actor TelegramSession {
         return authorization.current ?? .waitTdlibParameters
     }
 
-    /// Sends a request and waits until the updates that preceded its answer are applied.
+    /// Sends a request and waits until the updates that preceded its answer are applied, an
+    /// error answer's too (a `loadChats` 404 may follow the chats another loader brought in).
     public func send<F: TDFunction>(_ function: F, timeout: Double = TDClient.defaultTimeout) async throws(TDError) -> F.Result {
         let (result, before) = try await client.sendTracked(function, timeout: timeout)
         await waitUntilProcessed(before)
-        return result
+        return try result.get()
     }
 
     /// The current authorization state.

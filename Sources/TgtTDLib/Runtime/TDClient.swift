@@ -32,13 +32,15 @@ public final class TDClient: Sendable {
 
     /// Sends `function` and waits for its answer (at most `timeout` seconds).
     public func send<F: TDFunction>(_ function: F, timeout: Double = TDClient.defaultTimeout) async throws(TDError) -> F.Result {
-        try await sendTracked(function, timeout: timeout).result
+        try await sendTracked(function, timeout: timeout).result.get()
     }
 
     /// Like `send`, and also says how many updates the client had received before the answer,
     /// so a consumer of `updates` can wait until it has applied those (TDLib sends the updates a
     /// request causes, e.g. `updateNewChat` for `loadChats`, before the request's answer).
-    public func sendTracked<F: TDFunction>(_ function: F, timeout: Double = TDClient.defaultTimeout) async throws(TDError) -> (result: F.Result, updatesBefore: UInt64) {
+    /// TDLib's error answers come back in `result` with their count; it throws only when no
+    /// answer came (encoding, timeout, client closed).
+    public func sendTracked<F: TDFunction>(_ function: F, timeout: Double = TDClient.defaultTimeout) async throws(TDError) -> (result: Result<F.Result, TDError>, updatesBefore: UInt64) {
         let extra = core.nextExtra()
         let json: String
         do {
@@ -62,7 +64,9 @@ public final class TDClient: Sendable {
         } catch {
             throw .closed(function: F.typeName)
         }
-        let result = try TDCoding.decodeResult(F.Result.self, typeName: answer.typeName, data: answer.data, function: F.typeName)
+        let result = Result { () throws(TDError) in
+            try TDCoding.decodeResult(F.Result.self, typeName: answer.typeName, data: answer.data, function: F.typeName)
+        }
         return (result, answer.updatesBefore)
     }
 
