@@ -1,7 +1,8 @@
 import SwiftUI
 import TgtAppModel
 
-/// Groups and forum topics to send to, with member counts and search.
+/// Chats and forum topics to send to, with member counts and search; chats you cannot post in
+/// are shown dimmed with the reason.
 struct TargetPickerView: View {
     @Bindable var model: TargetPickerModel
 
@@ -29,6 +30,7 @@ struct TargetPickerView: View {
                             if row.isSelected { Image(systemName: "checkmark").foregroundStyle(.tint) }
                         }
                     }
+                    .disabled(!row.isEnabled)
                     .accessibilityAddTraits(row.isSelected ? .isSelected : [])
                 }
             }

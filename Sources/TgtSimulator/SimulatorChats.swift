@@ -81,7 +81,7 @@ extension TelegramSimulator {
     private func sendMessage(_ id: Int32, _ request: [String: Any]) {
         let scenario = currentScenario
         guard let chat = findChat(request["chat_id"]) else { return respond(id, request, Self.error(400, "Chat not found")) }
-        if case .channel = chat.kind { return respond(id, request, Self.error(400, "Have no rights to send a message")) }
+        if case .channel = chat.kind, !chat.isOwned { return respond(id, request, Self.error(400, "Have no rights to send a message")) }
         let topic = (request["topic_id"] as? [String: Any])?["forum_topic_id"] as? Int
         if let topic {
             guard case .forum(_, _, let topics) = chat.kind, topics.contains(where: { Int($0.id) == topic }) else {

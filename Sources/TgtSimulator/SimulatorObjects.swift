@@ -41,23 +41,29 @@ enum SimObjects {
         switch chat.kind {
         case .basicGroup(let id, let count):
             return ["@type": "updateBasicGroup", "basic_group": [
-                "@type": "basicGroup", "id": id, "member_count": count, "status": ["@type": "chatMemberStatusMember"],
+                "@type": "basicGroup", "id": id, "member_count": count, "status": status(chat),
                 "is_active": true, "upgraded_to_supergroup_id": 0,
             ]]
         case .supergroup(let id, let count, let known):
-            return supergroup(id: id, count: known ? count : 0, isChannel: false, isForum: false)
+            return supergroup(id: id, count: known ? count : 0, isChannel: false, isForum: false, status: status(chat))
         case .forum(let id, let count, _):
-            return supergroup(id: id, count: count, isChannel: false, isForum: true)
+            return supergroup(id: id, count: count, isChannel: false, isForum: true, status: status(chat))
         case .channel(let id, let count):
-            return supergroup(id: id, count: count, isChannel: true, isForum: false)
+            return supergroup(id: id, count: count, isChannel: true, isForum: false, status: status(chat))
         case .private:
             return nil
         }
     }
 
-    private static func supergroup(id: Int64, count: Int32, isChannel: Bool, isForum: Bool) -> [String: Any] {
+    /// The account's status in a group: creator of the ones it owns, a member of the others.
+    private static func status(_ chat: SimulatedChat) -> [String: Any] {
+        chat.isOwned ? ["@type": "chatMemberStatusCreator", "is_anonymous": false, "is_member": true]
+            : ["@type": "chatMemberStatusMember", "member_until_date": 0]
+    }
+
+    private static func supergroup(id: Int64, count: Int32, isChannel: Bool, isForum: Bool, status: [String: Any]) -> [String: Any] {
         ["@type": "updateSupergroup", "supergroup": [
-            "@type": "supergroup", "id": id, "date": 1_700_000_000, "status": ["@type": "chatMemberStatusMember"],
+            "@type": "supergroup", "id": id, "date": 1_700_000_000, "status": status,
             "member_count": count, "is_channel": isChannel, "is_forum": isForum, "is_broadcast_group": false,
         ]]
     }

@@ -125,12 +125,15 @@ public struct SimulatedChat: Sendable {
     public var kind: Kind
     /// In the archive list instead of the main list.
     public var isArchived: Bool
+    /// The account created this group or channel (status creator: it may post in its channel).
+    public var isOwned: Bool
 
-    public init(id: Int64, title: String, kind: Kind, isArchived: Bool = false) {
+    public init(id: Int64, title: String, kind: Kind, isArchived: Bool = false, isOwned: Bool = false) {
         self.id = id
         self.title = title
         self.kind = kind
         self.isArchived = isArchived
+        self.isOwned = isOwned
     }
 }
 

@@ -122,12 +122,16 @@ extension TelegramSimulator {
             emitToDirectory(directory, ["@type": "updateMessageContent", "chat_id": chatID, "message_id": messageID, "new_content": content])
         case "createPrivateChat":
             let userID = Self.int64(request["user_id"])
+            let chat: SimulatedChat
             if userID == currentScenario.account.userID {
-                return respond(id, request, SimObjects.chat(Self.savedMessages(currentScenario.account)))
-            }
-            guard let chat = currentScenario.chats.first(where: { if case .private(let u) = $0.kind { u == userID } else { false } }) else {
+                chat = Self.savedMessages(currentScenario.account)
+            } else if let found = currentScenario.chats.first(where: { if case .private(let u) = $0.kind { u == userID } else { false } }) {
+                chat = found
+            } else {
                 return respond(id, request, Self.error(400, "User not found"))
             }
+            // TDLib announces a chat with updateNewChat before it returns its id.
+            emitUpdate(id, ["@type": "updateNewChat", "chat": SimObjects.chat(chat)])
             respond(id, request, SimObjects.chat(chat))
         default:
             unexpected(id, request)

@@ -2,27 +2,62 @@ import Foundation
 import GRDB
 import TgtDomain
 
-/// A group a template can target, as cached from Telegram's chat list.
+/// A chat a template may target, as cached from Telegram's chat list: your Saved Messages,
+/// private chats, groups (with forum topics) and channels, each with whether you may post there.
 public struct CachedChat: Sendable, Hashable, Codable, Identifiable {
-    /// Basic group or (non-channel) supergroup.
-    public enum Kind: String, Sendable, Codable { case basicGroup = "basic_group", supergroup }
+    /// What kind of chat it is (the raw values are stored and served by the API).
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        case savedMessages = "saved_messages"
+        case privateChat = "private"
+        case basicGroup = "basic_group"
+        case supergroup
+        case channel
+    }
 
     public var id: Int64
     public var kind: Kind
     public var title: String
-    /// 0 when Telegram did not say.
+    /// Members (subscribers for channels); 0 when Telegram did not say or for private chats.
     public var memberCount: Int
     public var isForum: Bool
     /// Forum topics (empty for non-forums), in Telegram's order.
     public var topics: [CachedTopic]
+    /// Why the account may not post here (the end of a sentence: "only the channel's admins
+    /// can post."); nil when it may. Such chats are listed, but refused as targets.
+    public var cannotPostReason: String?
 
-    public init(id: Int64, kind: Kind, title: String, memberCount: Int, isForum: Bool = false, topics: [CachedTopic] = []) {
+    public init(id: Int64, kind: Kind, title: String, memberCount: Int, isForum: Bool = false, topics: [CachedTopic] = [],
+                cannotPostReason: String? = nil)
+    {
         self.id = id
         self.kind = kind
         self.title = title
         self.memberCount = memberCount
         self.isForum = isForum
         self.topics = topics
+        self.cannotPostReason = cannotPostReason
+    }
+
+    /// Whether a template may send here.
+    public var canPost: Bool { cannotPostReason == nil }
+
+    /// One line about the chat for pickers: "forum · 48 members", "channel · 12000 subscribers",
+    /// "private chat", "notes to yourself"; "can't post: …" when refused.
+    public var summary: String {
+        if let cannotPostReason { return "can't post: \(cannotPostReason)" }
+        switch kind {
+        case .savedMessages: return "notes to yourself"
+        case .privateChat: return "private chat"
+        case .channel: return memberCount > 0 ? "channel · \(memberCount) subscribers" : "channel"
+        case .basicGroup, .supergroup:
+            let members = memberCount > 0 ? "\(memberCount) members" : "group"
+            return isForum ? "forum · \(members)" : members
+        }
+    }
+
+    /// The refusal a template save gives for this chat, or nil when it may be targeted.
+    public var targetRefusal: String? {
+        cannotPostReason.map { "You cannot post in “\(title)”: \($0)" }
     }
 
     /// The target for the chat itself, or one of its topics.
@@ -46,16 +81,20 @@ extension AppDatabase {
     public func replaceChatDirectory(_ chats: [CachedChat]) throws(StoreError) {
         try write { db in
             try db.execute(sql: "DELETE FROM forum_topic; DELETE FROM chat;")
-            let chatStatement = try db.makeStatement(sql: "INSERT INTO chat (id, kind, title, member_count, is_forum, list_order) VALUES (?, ?, ?, ?, ?, ?)")
+            let chatStatement = try db.makeStatement(sql: """
+                INSERT INTO chat (id, kind, title, member_count, is_forum, list_order, cannot_post) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
             let topicStatement = try db.makeStatement(sql: "INSERT OR REPLACE INTO forum_topic (chat_id, topic_id, title) VALUES (?, ?, ?)")
             for (order, chat) in chats.enumerated() {
-                try chatStatement.execute(arguments: [chat.id, chat.kind.rawValue, chat.title, chat.memberCount, chat.isForum, order])
+                try chatStatement.execute(arguments: [chat.id, chat.kind.rawValue, chat.title, chat.memberCount, chat.isForum, order,
+                                                      chat.cannotPostReason])
                 for topic in chat.topics { try topicStatement.execute(arguments: [chat.id, topic.id, topic.title]) }
             }
         }
     }
 
-    /// Cached chats in chat-list order, optionally those whose title (or a topic's) contains `search`.
+    /// Cached chats in chat-list order (Saved Messages first), optionally those whose title (or a
+    /// topic's) contains `search`. Chats the account may not post in are included with the reason.
     public func cachedChats(search: String? = nil) throws(StoreError) -> [CachedChat] {
         let all: [CachedChat] = try read { db in
             var topics: [Int64: [CachedTopic]] = [:]
@@ -66,7 +105,7 @@ extension AppDatabase {
                 guard let kind = CachedChat.Kind(rawValue: row["kind"]) else { return nil }
                 let id: Int64 = row["id"]
                 return CachedChat(id: id, kind: kind, title: row["title"], memberCount: row["member_count"],
-                                  isForum: row["is_forum"], topics: topics[id] ?? [])
+                                  isForum: row["is_forum"], topics: topics[id] ?? [], cannotPostReason: row["cannot_post"])
             }
         }
         return CachedChat.filter(all, search: search ?? "")

@@ -193,6 +193,13 @@ extension AppDatabase {
                 CREATE INDEX send_log_message ON send_log(chat_id, message_id) WHERE message_id IS NOT NULL;
                 """)
         }
+        migrator.registerMigration("v9-chat-post-rights") { db in
+            // The directory of template targets grows from groups to every chat you can write
+            // to (Saved Messages, private chats, channels you may post in); chats you cannot
+            // post in are kept with the reason. Cached rows stay (NULL: may post) until the next
+            // refresh replaces them.
+            try db.execute(sql: "ALTER TABLE chat ADD COLUMN cannot_post TEXT")
+        }
         return migrator
     }
 }

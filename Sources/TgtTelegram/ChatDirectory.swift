@@ -4,13 +4,15 @@ import TgtDomain
 import TgtStore
 import TgtTDLib
 
-/// Builds the list of chats a template can target: basic groups and non-channel supergroups
-/// from the main chat list, with member counts and forum topics.
+/// Builds the list of chats a template can target: your Saved Messages (always, first), then
+/// the main chat list's private chats, groups (with forum topics) and channels, in list order,
+/// each with whether you may post there (`WriteAccess`) and member counts.
 ///
 /// It pages through `loadChats` (TDLib pushes each chat as updates before answering) and then
 /// asks, all at once with bounded concurrency, only what the updates did not say: full info for
-/// supergroups whose member count is unknown, and topics of forums. It never asks per chat in
-/// sequence.
+/// supergroups and channels whose member count is unknown, and topics of forums, for chats you
+/// may post in. It never asks per chat in sequence. Secret chats, chats with deleted accounts and
+/// groups upgraded to supergroups are left out.
 public struct ChatDirectory: Sendable {
     public let session: TelegramSession
     public var pageSize: Int32
@@ -32,6 +34,8 @@ public struct ChatDirectory: Sendable {
     /// the chat in, while the next page loads, so they overlap the paging instead of following it.
     public func load() async throws(TelegramError) -> [CachedChat] {
         guard session.authorizationState == .ready else { throw .notLoggedIn }
+        let me: User
+        do { me = try await session.account() } catch { throw LoginFlow.describe(error, connection: session.connection.current) }
         let limiter = RequestLimiter(concurrency)
         let session = self.session
         let timeout = self.timeout
@@ -55,7 +59,15 @@ public struct ChatDirectory: Sendable {
                     group.cancelAll()
                     return .failure(.startFailed(String(describing: error)))
                 }
-                for entry in Self.eligible(await session.snapshot()) where !requested.contains(entry.chat.id) {
+                if !loading, !(await session.snapshot()).chats.keys.contains(me.id) {
+                    // Saved Messages is not in the list until it has a message: TDLib makes it.
+                    do {
+                        _ = try await session.send(TDFunctions.CreatePrivateChat(userID: me.id), timeout: timeout)
+                    } catch {
+                        logger.info("could not open Saved Messages", metadata: ["error": "\(String(describing: error))"])
+                    }
+                }
+                for entry in Self.eligible(await session.snapshot()) where !requested.contains(entry.chat.id) && entry.chat.canPost {
                     requested.insert(entry.chat.id)
                     if entry.chat.memberCount == 0, let supergroupID = entry.supergroupID {
                         group.addTask { await Self.memberCount(entry.chat.id, supergroupID, session, timeout, limiter) }
@@ -101,23 +113,34 @@ public struct ChatDirectory: Sendable {
         }
     }
 
-    /// Groups and non-channel supergroups in the main list, in list order.
-    static func eligible(_ snapshot: (chats: [Int64: Chat], basicGroups: [Int64: BasicGroup], supergroups: [Int64: Supergroup]))
-        -> [(chat: CachedChat, supergroupID: Int64?)]
-    {
+    /// Saved Messages first, then the main list's chats a template could target, in list order.
+    static func eligible(_ snapshot: ChatSnapshot) -> [(chat: CachedChat, supergroupID: Int64?)] {
         var entries: [(order: Int64, chat: CachedChat, supergroupID: Int64?)] = []
         for chat in snapshot.chats.values {
-            guard let order = chat.positions.first(where: \.isMainList)?.order, order > 0 else { continue }
+            let isSaved = snapshot.meID != nil && chat.type == .private(userID: snapshot.meID ?? 0)
+            let listed = chat.positions.first(where: \.isMainList)?.order ?? 0
+            guard isSaved || listed > 0 else { continue }
+            let order = isSaved ? Int64.max : listed
             switch chat.type {
+            case .private(let userID):
+                let user = snapshot.users[userID]
+                guard user?.isDeleted != true else { continue }
+                let refusal = WriteAccess.refusal(chat, basicGroup: nil, supergroup: nil, user: user)
+                entries.append((order, CachedChat(id: chat.id, kind: isSaved ? .savedMessages : .privateChat,
+                                                  title: isSaved ? "Saved Messages" : chat.title, memberCount: 0, cannotPostReason: refusal), nil))
             case .basicGroup(let id):
                 guard let group = snapshot.basicGroups[id], group.isActive, group.upgradedToSupergroupID == 0 else { continue }
-                entries.append((order, CachedChat(id: chat.id, kind: .basicGroup, title: chat.title, memberCount: Int(group.memberCount)), nil))
+                let refusal = WriteAccess.refusal(chat, basicGroup: group, supergroup: nil, user: nil)
+                entries.append((order, CachedChat(id: chat.id, kind: .basicGroup, title: chat.title, memberCount: Int(group.memberCount),
+                                                  cannotPostReason: refusal), nil))
             case .supergroup(let id, let isChannel):
                 let group = snapshot.supergroups[id]
-                guard !isChannel, group?.isChannel != true else { continue }
-                entries.append((order, CachedChat(id: chat.id, kind: .supergroup, title: chat.title,
-                                                  memberCount: Int(group?.memberCount ?? 0), isForum: group?.isForum ?? false), id))
-            default:
+                let channel = isChannel || group?.isChannel == true
+                let refusal = WriteAccess.refusal(chat, basicGroup: nil, supergroup: group, user: nil)
+                entries.append((order, CachedChat(id: chat.id, kind: channel ? .channel : .supergroup, title: chat.title,
+                                                  memberCount: Int(group?.memberCount ?? 0), isForum: !channel && group?.isForum == true,
+                                                  cannotPostReason: refusal), id))
+            case .secret, .unknown:
                 continue
             }
         }
@@ -165,6 +188,15 @@ public struct ChatDirectory: Sendable {
         }
         return topics
     }
+}
+
+/// The chats, groups and users the updates so far describe, read in one hop.
+struct ChatSnapshot: Sendable {
+    var chats: [Int64: Chat]
+    var basicGroups: [Int64: BasicGroup]
+    var supergroups: [Int64: Supergroup]
+    var users: [Int64: User]
+    var meID: Int64?
 }
 
 /// At most N detail requests in flight; the rest wait their turn in order.

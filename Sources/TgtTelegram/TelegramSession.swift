@@ -268,8 +268,8 @@ public actor TelegramSession {
 
     // MARK: - Read access for services
 
-    func snapshot() -> (chats: [Int64: Chat], basicGroups: [Int64: BasicGroup], supergroups: [Int64: Supergroup]) {
-        (chatList.chats, basicGroups, supergroups)
+    func snapshot() -> ChatSnapshot {
+        ChatSnapshot(chats: chatList.chats, basicGroups: basicGroups, supergroups: supergroups, users: users, meID: me?.id)
     }
 
     /// The chat lists as the updates so far describe them.

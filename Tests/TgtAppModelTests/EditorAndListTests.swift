@@ -86,7 +86,7 @@ struct EditorAndListTests {
         #expect(editor.locationModes == [.none, .mapLink, .native])
     }
 
-    @Test("target picker: loading, member counts, topics, search, no match, empty account, failure")
+    @Test("target picker: loading, every kind of chat, member counts, topics, read-only chats, search, no match, a new account, failure")
     func picker() async throws {
         let fixture = try AppFixture()
         defer { fixture.remove() }
@@ -100,15 +100,25 @@ struct EditorAndListTests {
         let picker = app.editor(for: nil).picker
         await picker.load()
         #expect(picker.state == .loaded)
-        #expect(picker.rows.filter { !$0.isTopic }.map(\.target.chatTitle) == ["Family", "Work", "Climbing crew", "Neighbours"])
-        #expect(picker.rows.first { $0.target.chatTitle == "Work" && !$0.isTopic }?.detail?.description == "48 members")
+        let chats = picker.rows.filter { !$0.isTopic }
+        #expect(chats.map(\.target.chatTitle) == ["Saved Messages", "Family", "Work", "Climbing crew", "Tech News", "Alice", "Neighbours"])
+        #expect(chats.map { $0.detail?.description ?? "" } == [
+            "Notes to yourself", "5 members", "48 members", "7 members", "You cannot post here: only the channel's admins can post.", "Private chat",
+            "23 members",
+        ])
+        #expect(chats.map(\.isEnabled) == [true, true, true, true, false, true, true])
+        let news = try #require(chats.first { $0.target.chatTitle == "Tech News" })
+        picker.toggle(news.target)
+        #expect(picker.selected.isEmpty, "a channel you cannot post in is never chosen")
+        picker.toggle(chats[5].target)
+        #expect(picker.selected.map(\.chatTitle) == ["Alice"])
         picker.search = "LUNCH"
         #expect(picker.rows.map(\.target.displayName) == ["Work", "Work › Lunch"])
         picker.search = "work"
         #expect(picker.rows.count == 4, "a matching chat shows all its topics")
         picker.search = "zzz"
         #expect(picker.rows.isEmpty)
-        #expect(picker.noMatch?.description == "No group or topic matches “zzz”.")
+        #expect(picker.noMatch?.description == "No chat or topic matches “zzz”.")
         await app.shutdown()
 
         let lonely = try AppFixture(scenario: SimulatorScenario(chats: []))
@@ -116,10 +126,10 @@ struct EditorAndListTests {
         let other = try AppModel(services: lonely.services)
         await other.start()
         try await logIn(other, lonely.simulator)
-        let empty = other.editor(for: nil).picker
-        await empty.load()
-        #expect(empty.state == .empty)
-        #expect(empty.emptyText?.description.hasPrefix("No groups yet.") == true)
+        let fresh = other.editor(for: nil).picker
+        await fresh.load()
+        #expect(fresh.state == .loaded && fresh.rows.map(\.target.chatTitle) == ["Saved Messages"], "a new account can still send to itself")
+        #expect(fresh.emptyText == nil)
         await other.shutdown()
     }
 

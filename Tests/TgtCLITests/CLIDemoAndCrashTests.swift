@@ -22,7 +22,23 @@ struct CLIDemoAndCrashTests {
         let chats = try tgt(["--json", "chats"])
         #expect(chats.status == 0)
         let list = try JSONSerialization.jsonObject(with: Data(chats.stdout.utf8)) as? [[String: Any]]
-        #expect(list?.map { $0["title"] as? String } == ["Family", "Work", "Climbing crew", "Neighbours"])
+        #expect(list?.map { $0["title"] as? String } == ["Saved Messages", "Family", "Work", "Climbing crew", "Tech News", "Alice", "Neighbours"])
+        #expect(list?.map { $0["kind"] as? String } == ["saved_messages", "supergroup", "supergroup", "basic_group", "channel", "private", "basic_group"])
+        #expect(list?.map { $0["can_post"] as? Bool } == [true, true, true, true, false, true, false])
+        #expect(list?.last?["cannot_post_reason"] as? String == "its admins do not let members post.")
+        let table = try tgt(["chats", "--cached"])
+        #expect(table.stdout.contains("Tech News") && table.stdout.contains("can't post: only the channel's admins can post."), "\(table.stdout)")
+        #expect(table.stdout.contains("Saved Messages") && table.stdout.contains("notes to yourself") && table.stdout.contains("private chat"))
+        // A chat you cannot post in is refused with the reason, and nothing is saved.
+        let refused = try tgt(["templates", "add", "--name", "News", "--body", "x", "--target", "-1001000000003"])
+        #expect(refused.status != 0 && refused.stderr.contains("You cannot post in “Tech News”: only the channel's admins can post."), "\(refused.stderr)")
+        #expect(try tgt(["templates", "list"]).stdout.contains("News") == false)
+        // Alice's private chat and your Saved Messages are targets like groups.
+        #expect(try tgt(["templates", "add", "--name", "Note", "--body", "Parked on level {{level=2}}", "--target", "555000111",
+                         "--target", "424242"]).status == 0)
+        let note = try tgt(["send", "Note"])
+        #expect(note.status == 0 && note.stdout.contains("Sent “Note” to 2 of 2 targets."), "\(note.stdout) \(note.stderr)")
+        #expect(note.stderr.contains("✓ Alice") && note.stderr.contains("✓ Saved Messages"))
         #expect(try tgt(["templates", "add", "--name", "Standup", "--body", "Standup in {{minutes}}' in {{chat}}",
                          "--target", "-1001000000002/11", "--target", "-4001"]).status == 0)
         let dry = try tgt(["send", "Standup", "--var", "minutes=5", "--dry-run"])

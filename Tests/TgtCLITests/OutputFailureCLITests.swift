@@ -91,7 +91,9 @@ struct OutputFailureCLITests {
         #expect(try store.recentSends().count == 4)
         #expect(try store.recentSends().allSatisfy { $0.status == .sent })
         // A send that partly fails keeps exit 5 even when its output is lost too.
-        #expect(try TgtBinary.run(["--demo", "templates", "edit", "Hi", "--add-target", "-4002"], dataDir: dir.path).status == 0)
+        let refused = try TgtBinary.run(["--demo", "templates", "edit", "Hi", "--add-target", "-4002"], dataDir: dir.path)
+        #expect(refused.status != 0 && refused.stderr.contains("You cannot post in “Neighbours”"), "muted members: refused when saving")
+        try ServeCLITests.addTargetAsSavedBefore(Target(chatID: -4002, chatTitle: "Neighbours"), to: "Hi", dataDir: dir.url.appendingPathComponent("demo"))
         #expect(try Self.run(["--demo", "send", "Hi"], broken: .stdoutFull, dir: dir).status == 5)
     }
 

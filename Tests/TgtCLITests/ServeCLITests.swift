@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import TgtDomain
+import TgtStore
 import TgtTestSupport
 #if canImport(Glibc)
 import Glibc
@@ -41,7 +43,11 @@ struct ServeCLITests {
         let status = try tgt(["--json", "status"])
         #expect(status.stdout.contains("through the dashboard, pid \(server.processIdentifier)"), "\(status.stdout)")
         #expect(try tgt(["chats"]).status == 0)
-        #expect(try tgt(["templates", "add", "--name", "Hi", "--body", "Hi {{who}}", "--target", "-1001000000001", "--target", "-4002"]).status == 0)
+        let refused = try tgt(["templates", "add", "--name", "Hi", "--body", "Hi {{who}}", "--target", "-1001000000001", "--target", "-4002"])
+        #expect(refused.status != 0 && refused.stderr.contains("You cannot post in “Neighbours”: its admins do not let members post."), "\(refused.stderr)")
+        #expect(try tgt(["templates", "add", "--name", "Hi", "--body", "Hi {{who}}", "--target", "-1001000000001"]).status == 0)
+        // A template saved before Neighbours' admins muted members keeps its target, and fails there.
+        try Self.addTargetAsSavedBefore(Target(chatID: -4002, chatTitle: "Neighbours"), to: "Hi", dataDir: dir.url.appendingPathComponent("demo"))
         let sent = try tgt(["send", "Hi", "--var", "who=all"])
         #expect(sent.status == 5, "Neighbours refuses posts in the demo")
         #expect(sent.stdout.contains("Sent “Hi” to 1 of 2 targets; failed: Neighbours."))
@@ -61,5 +67,14 @@ struct ServeCLITests {
         #expect(printed.contains("First run: choose a dashboard password"))
         let direct = try tgt(["status"])
         #expect(direct.stdout.contains("logged in as Demo User"), "the session survives and is usable directly again: \(direct.stdout)")
+    }
+
+    /// Adds `target` to the template named `name` straight in the store, as a template saved
+    /// before the chat stopped accepting posts would have it (the CLI and API now refuse it).
+    static func addTargetAsSavedBefore(_ target: Target, to name: String, dataDir: URL) throws {
+        let store = try AppDatabase.open(at: dataDir.appendingPathComponent("tgtemplates.sqlite"))
+        guard var template = try store.templates().first(where: { $0.name == name }) else { throw CocoaError(.fileNoSuchFile) }
+        template.targets.append(target)
+        _ = try store.update(template)
     }
 }

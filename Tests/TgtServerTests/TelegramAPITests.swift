@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Testing
+import TgtDomain
 import TgtServer
 import TgtSimulator
 import TgtStore
@@ -62,7 +63,8 @@ struct TelegramAPITests {
 
     @Test("One tap sends to every target: per-target results, a failing target, retry of one, the send log")
     func send() async throws {
-        try await ServerFixture().run { client in
+        let fixture = try await ServerFixture()
+        try await fixture.run { client in
             let early = try await client.api(.post, "preview", json: ["body": "Hi *there*"])
             #expect(early.status == .ok, "preview needs no login: TDLib parses Markdown offline")
             let notReady = try await client.api(.get, "chats?refresh=true")
@@ -70,11 +72,33 @@ struct TelegramAPITests {
             #expect(notReady.errorCode == "not_logged_in")
             try await client.logInToTelegram()
             let chats = try await client.api(.get, "chats?refresh=true")
-            #expect((chats.data["chats"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Family", "Work", "Climbing crew", "Neighbours"])
-            let created = try await client.api(.post, "templates", json: [
+            let listed = try #require(chats.data["chats"] as? [[String: Any]])
+            #expect(listed.map { $0["title"] as? String } == ["Saved Messages", "Family", "Work", "Climbing crew", "Tech News", "Alice", "Neighbours"])
+            #expect(listed.map { $0["summary"] as? String } == [
+                "notes to yourself", "5 members", "forum · 48 members", "7 members", "can't post: only the channel's admins can post.", "private chat",
+                "can't post: its admins do not let members post.",
+            ])
+            #expect(listed.last?["can_post"] as? Bool == false && listed.last?["cannot_post_reason"] as? String == "its admins do not let members post.")
+            // A chat you cannot post in is refused as a target with the reason; nothing is saved.
+            let refused = try await client.api(.post, "templates", json: [
                 "name": "Running late", "body": "Running *{{minutes}}* min late", "targets": [["chat_id": -1001000000001], ["chat_id": -4002]],
             ])
+            #expect(refused.status == .unprocessableContent && refused.text.contains("You cannot post in “Neighbours”: its admins do not let members post."),
+                    "\(refused.text)")
+            #expect((try await client.api(.get, "templates").data["templates"] as? [Any])?.isEmpty == true)
+            let created = try await client.api(.post, "templates", json: [
+                "name": "Running late", "body": "Running *{{minutes}}* min late", "targets": [["chat_id": -1001000000001]],
+            ])
             let id = try #require(created.data["id"] as? String)
+            // Saved before Neighbours' admins muted members: the target stays, an edit keeps it, the send fails there.
+            let uuid = try #require(UUID(uuidString: id))
+            var saved = try #require(try fixture.sim.store.template(id: uuid))
+            saved.targets.append(Target(chatID: -4002, chatTitle: "Neighbours"))
+            _ = try fixture.sim.store.update(saved)
+            let edited = try await client.api(.patch, "templates/\(id)", json: [
+                "silent": false, "targets": [["chat_id": -1001000000001], ["chat_id": -4002]],
+            ])
+            #expect(edited.status == .ok, "an existing target may stay: \(edited.text)")
 
             let missing = try await client.api(.post, "templates/\(id)/send", json: [:])
             #expect(missing.status == .unprocessableContent)

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import TgtDomain
 import TgtStore
@@ -140,6 +141,43 @@ struct TemplateStoreTests {
         #expect(found.count == 1 && found[0].topics == [CachedTopic(id: 9, title: "Standups")])
         try f.db.replaceChatDirectory([CachedChat(id: -3, kind: .basicGroup, title: "New", memberCount: 2)])
         #expect(try f.reopen().cachedChats().map(\.id) == [-3])
+    }
+
+    @Test("every kind of chat is cached with whether you may post there and why not")
+    func chatCacheKindsAndRights() throws {
+        let f = try StoreFixture()
+        defer { f.remove() }
+        let chats = [
+            CachedChat(id: 42, kind: .savedMessages, title: "Saved Messages", memberCount: 0),
+            CachedChat(id: 7, kind: .privateChat, title: "Alice", memberCount: 0),
+            CachedChat(id: -100_3, kind: .channel, title: "Tech News", memberCount: 12_000, cannotPostReason: "only the channel's admins can post."),
+            CachedChat(id: -100_4, kind: .channel, title: "My channel", memberCount: 30),
+        ]
+        try f.db.replaceChatDirectory(chats)
+        let read = try f.reopen().cachedChats()
+        #expect(read == chats)
+        #expect(read.map(\.canPost) == [true, true, false, true])
+        #expect(read.map(\.summary) == ["notes to yourself", "private chat", "can't post: only the channel's admins can post.", "channel · 30 subscribers"])
+        #expect(read[2].targetRefusal == "You cannot post in “Tech News”: only the channel's admins can post.")
+        #expect(try f.db.cachedChats(search: "news").map(\.title) == ["Tech News"])
+    }
+
+    @Test("a directory cached before chats carried post rights reads as postable, and a kind this version does not know is skipped")
+    func chatCacheFromV8() throws {
+        let folder = try TestFolder()
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("v8.sqlite")
+        _ = try AppDatabase.openForMigrationTest(at: file, upTo: "v8-send-replies")
+        let queue = try DatabaseQueue(path: file.path)
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO chat (id, kind, title, member_count, is_forum, list_order) VALUES (-5, 'supergroup', 'Family', 5, 0, 0),
+                    (-6, 'a_kind_from_the_future', 'Odd', 1, 0, 1);
+                """)
+        }
+        try queue.close()
+        let migrated = try AppDatabase.open(at: file)
+        #expect(try migrated.cachedChats() == [CachedChat(id: -5, kind: .supergroup, title: "Family", memberCount: 5)])
     }
 
     @Test("settings: default location and TDLib's text limit feed the validator")

@@ -9,19 +9,49 @@ import TgtTestSupport
 
 @Suite("Chat directory and sending against the simulator")
 struct DirectoryAndSendTests {
-    @Test("directory: groups and non-channel supergroups with member counts and forum topics, cached in the store")
+    @Test("directory: Saved Messages first, then every chat of the main list with member counts, forum topics and post rights, cached in the store")
     func directory() async throws {
         let t = try SimulatedTelegram()
         defer { t.remove() }
         let open = try await t.loggedIn()
         let chats = try await ChatDirectory(session: open.session, pageSize: 4).refresh(into: t.store)
-        #expect(chats.map(\.title) == ["Family", "Work", "Climbing crew", "Neighbours"])
-        #expect(chats.map(\.memberCount) == [5, 48, 7, 23])
-        #expect(chats[1].isForum && chats[1].topics.map(\.title) == ["General", "Standups", "Lunch"])
+        #expect(chats.map(\.title) == ["Saved Messages", "Family", "Work", "Climbing crew", "Tech News", "Alice", "Neighbours"])
+        #expect(chats.map(\.kind) == [.savedMessages, .supergroup, .supergroup, .basicGroup, .channel, .privateChat, .basicGroup])
+        #expect(chats.first?.id == SimulatedAccount().userID, "Saved Messages is the account's own chat")
+        #expect(chats.map(\.memberCount) == [0, 5, 48, 7, 12000, 0, 23])
+        #expect(chats.map(\.cannotPostReason) == [nil, nil, nil, nil, "only the channel's admins can post.", nil, nil])
+        #expect(chats[2].isForum && chats[2].topics.map(\.title) == ["General", "Standups", "Lunch"])
         #expect(try t.store.cachedChats() == chats)
         let requests = t.simulator.receivedRequests
         #expect(requests.filter { $0 == "loadChats" }.count == 3)  // 2 pages + the final 404
+        #expect(requests.filter { $0 == "createPrivateChat" }.count == 1, "Saved Messages had no message yet, so it was opened")
         #expect(!requests.contains("getChat"))
+        await open.close()
+    }
+
+    @Test("a channel you own is a target; one you only read and a group whose admins muted members are listed with the reason")
+    func postRights() async throws {
+        let t = try SimulatedTelegram(scenario: SimulatorScenario(chats: [
+            SimulatedChat(id: -1001000000003, title: "Tech News", kind: .channel(id: 1000000003, memberCount: 12000)),
+            SimulatedChat(id: -1001000000009, title: "My trips", kind: .channel(id: 1000000009, memberCount: 0), isOwned: true),
+            SimulatedChat(id: -4002, title: "Neighbours", kind: .basicGroup(id: 4002, memberCount: 23)),
+        ], sendBehaviours: [-4002: .fail(code: 403, message: "CHAT_WRITE_FORBIDDEN")]))
+        defer { t.remove() }
+        let open = try await t.loggedIn()
+        let chats = try await ChatDirectory(session: open.session).refresh(into: t.store)
+        #expect(chats.first?.title == "Saved Messages" && Set(chats.map(\.title)) == ["Saved Messages", "Tech News", "My trips", "Neighbours"])
+        let byTitle = Dictionary(uniqueKeysWithValues: chats.map { ($0.title, $0) })
+        let trips = try #require(byTitle["My trips"])
+        #expect(trips.canPost && byTitle["Saved Messages"]?.canPost == true)
+        #expect(byTitle["Tech News"]?.targetRefusal == "You cannot post in “Tech News”: only the channel's admins can post.")
+        #expect(byTitle["Neighbours"]?.targetRefusal == "You cannot post in “Neighbours”: its admins do not let members post.")
+        #expect(trips.kind == .channel && trips.summary == "channel", "an owned channel whose count TDLib did not say")
+        #expect(t.simulator.receivedRequests.filter { $0 == "getSupergroupFullInfo" }.count == 1, "counts are asked only for chats you may post in")
+        // What the directory allows really goes out: to the owned channel and Saved Messages.
+        let template = try t.store.insert(Template(name: "Trip", body: "Landed ✈️", targets: [trips.target(), chats[0].target()]))
+        let report = try await Sender(session: open.session, store: t.store, confirmationTimeout: 5).send(SendRequest(template: template))
+        #expect(report.allSent)
+        #expect(Set(t.simulator.deliveredMessages.map(\.chatID)) == [-1001000000009, SimulatedAccount().userID])
         await open.close()
     }
 
@@ -31,9 +61,10 @@ struct DirectoryAndSendTests {
         defer { t.remove() }
         let open = try await t.loggedIn()
         let chats = try await ChatDirectory(session: open.session).load()
-        // 60 chats: 6 channels and 6 private chats are left out.
-        #expect(chats.count == 48)
-        #expect(chats.allSatisfy { $0.memberCount > 0 })
+        // 60 chats and Saved Messages; the 6 channels are listed as read-only.
+        #expect(chats.count == 61)
+        #expect(chats.filter { $0.kind == .channel }.count == 6 && chats.filter { $0.kind == .channel }.allSatisfy { !$0.canPost })
+        #expect(chats.filter { $0.kind != .privateChat && $0.kind != .savedMessages }.allSatisfy { $0.memberCount > 0 })
         #expect(chats.filter(\.isForum).allSatisfy { $0.topics.count == 3 })
         let fullInfo = t.simulator.receivedRequests.filter { $0 == "getSupergroupFullInfo" }.count
         #expect(fullInfo > 0 && fullInfo < 24)

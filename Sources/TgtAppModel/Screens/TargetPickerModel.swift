@@ -4,14 +4,16 @@ import TgtDomain
 import TgtStore
 import TgtTelegram
 
-/// Chooses where a template goes: the groups and forum topics the account can post in, with
-/// member counts and search, loaded from the cache first and refreshed from Telegram.
+/// Chooses where a template goes: Saved Messages, private chats, groups, forum topics and
+/// channels, with member counts and search, loaded from the cache first and refreshed from
+/// Telegram. Chats the account cannot post in are shown with the reason and cannot be chosen
+/// (a target the template already has can still be removed).
 @Observable @MainActor
 public final class TargetPickerModel {
     public enum State: Sendable, Equatable {
         case loading
         case loaded
-        /// The account has no groups to post in (or none loaded yet).
+        /// The account has no chats to post in (or none loaded yet).
         case empty
         case failed(AppText)
     }
@@ -20,9 +22,11 @@ public final class TargetPickerModel {
     public struct Row: Sendable, Equatable, Identifiable {
         public var target: Target
         public var isTopic: Bool
-        /// "42 members" for chats; nil for topics.
+        /// "42 members", "Private chat", "You cannot post here: …" for chats; nil for topics.
         public var detail: AppText?
         public var isSelected: Bool
+        /// False for a chat the account cannot post in that is not already chosen.
+        public var isEnabled: Bool
         public var id: TargetKey { target.key }
     }
 
@@ -68,14 +72,25 @@ public final class TargetPickerModel {
         let chosen = Set(selected.map(\.key))
         for chat in CachedChat.filter(chats, search: search) {
             let target = chat.target()
-            rows.append(Row(target: target, isTopic: false, detail: AppText("picker.members", String(chat.memberCount)),
-                            isSelected: chosen.contains(target.key)))
+            rows.append(Row(target: target, isTopic: false, detail: Self.detail(chat), isSelected: chosen.contains(target.key),
+                            isEnabled: chat.canPost || chosen.contains(target.key)))
             for topic in chat.topics {
                 let topicTarget = chat.target(topic: topic)
-                rows.append(Row(target: topicTarget, isTopic: true, detail: nil, isSelected: chosen.contains(topicTarget.key)))
+                rows.append(Row(target: topicTarget, isTopic: true, detail: nil, isSelected: chosen.contains(topicTarget.key),
+                                isEnabled: chat.canPost || chosen.contains(topicTarget.key)))
             }
         }
         return rows
+    }
+
+    static func detail(_ chat: CachedChat) -> AppText {
+        if let reason = chat.cannotPostReason { return AppText("picker.cannotPost", reason) }
+        switch chat.kind {
+        case .savedMessages: return AppText("picker.savedMessages")
+        case .privateChat: return AppText("picker.privateChat")
+        case .channel: return AppText("picker.subscribers", String(chat.memberCount))
+        case .basicGroup, .supergroup: return AppText("picker.members", String(chat.memberCount))
+        }
     }
 
     /// Shown instead of rows when the search leaves none.
@@ -86,11 +101,11 @@ public final class TargetPickerModel {
 
     public var emptyText: AppText? { state == .empty ? AppText("picker.empty") : nil }
 
-    /// Adds or removes a target.
+    /// Adds or removes a target; a chat the account cannot post in is never added.
     public func toggle(_ target: Target) {
         if let index = selected.firstIndex(where: { $0.key == target.key }) {
             selected.remove(at: index)
-        } else {
+        } else if chats.first(where: { $0.id == target.chatID })?.canPost != false {
             selected.append(target)
         }
     }

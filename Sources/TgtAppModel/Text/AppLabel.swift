@@ -119,7 +119,7 @@ public enum AppLabel: String, CaseIterable, Sendable {
         "editor.to.phone": "To (phone numbers)",
         "editor.cc": "Cc",
         "editor.subject": "Subject",
-        "picker.search": "Search groups and topics",
+        "picker.search": "Search chats and topics",
         "picker.refresh": "Refresh",
         "settings.account": "Account",
         "settings.connection": "Connection",

@@ -41,8 +41,10 @@ enum APIModels {
 
     static func chat(_ chat: CachedChat) -> Schemas.Chat {
         Schemas.Chat(
+            canPost: chat.canPost, cannotPostReason: chat.cannotPostReason,
             id: Int(chat.id), isForum: chat.isForum, kind: Schemas.Chat.KindPayload(rawValue: chat.kind.rawValue) ?? .basicGroup,
-            memberCount: Int(chat.memberCount), targets: ([chat.target()] + chat.topics.map { chat.target(topic: $0) }).map(target),
+            summary: chat.summary, memberCount: Int(chat.memberCount),
+            targets: ([chat.target()] + chat.topics.map { chat.target(topic: $0) }).map(target),
             title: chat.title, topics: chat.topics.map { .init(id: Int($0.id), title: $0.title) })
     }
 

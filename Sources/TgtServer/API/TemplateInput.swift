@@ -31,7 +31,7 @@ struct TemplateInput {
         if let icon = fields.icon { template.icon = icon }
         if let mode = fields.locationMode { template.locationMode = mode }
         if let silent = fields.silent { template.silent = silent }
-        if let items = fields.targets { template.targets = try targets(items, store: store) }
+        if let items = fields.targets { template.targets = try targets(items, store: store, keeping: template.targets) }
     }
 
     /// Recipients as given, trimmed; the store's rules check each one.
@@ -45,7 +45,10 @@ struct TemplateInput {
     }
 
     /// Resolves `{chat_id, topic_id?}` items to targets with titles from the cached chat list.
-    static func targets(_ items: [Components.Schemas.TargetInput], store: AppDatabase) throws -> [Target] {
+    /// A chat you cannot post in is refused with the reason, unless the template already had it
+    /// (`keeping`): an edit of other fields never drops or blocks an existing target.
+    static func targets(_ items: [Components.Schemas.TargetInput], store: AppDatabase, keeping existing: [Target] = []) throws -> [Target] {
+        let kept = Set(existing.map(\.key))
         guard items.count <= 50 else { throw APIError.badRequest("A template can have at most 50 targets.") }
         let chats = Dictionary(try store.cachedChats().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var result: [Target] = []
@@ -58,6 +61,7 @@ struct TemplateInput {
                 topicID = Int32(topic)
             }
             if let chat = chats[chatID] {
+                if let refusal = chat.targetRefusal, !kept.contains(TargetKey(chatID: chatID, topicID: topicID)) { throw cannotPost(refusal) }
                 if let topicID {
                     guard let topic = chat.topics.first(where: { $0.id == topicID }) else {
                         throw unknownTarget("“\(chat.title)” has no topic \(topicID).")
@@ -75,6 +79,11 @@ struct TemplateInput {
             }
         }
         return result
+    }
+
+    private static func cannotPost(_ message: String) -> APIError {
+        APIError(.unprocessableContent, code: "invalid_template", message: message, nextStep: "Choose a chat you can post in.",
+                 issues: [ValidationIssue(field: .targets, message: message)])
     }
 
     private static func unknownTarget(_ message: String) -> APIError {

@@ -36,13 +36,17 @@ extension Pages {
             "<option value=\"\($0.rawValue)\"\(HTML.when($0 == t.locationMode, " selected"))\(HTML.when($0 == .native && kind != .telegram, " disabled"))>\($0.label)</option>"
         }
         let chatItems: [HTML] = chats.map { chat in
-            let topics: [HTML] = chat.topics.map { topic in
-                let target = chat.target(topic: topic)
-                return "<li data-search=\"\((chat.title + " " + topic.title).lowercased())\">\(targetBox(target, label: topic.title, meta: "topic", checked: selected.contains(target.key)))</li>"
+            // A chat you cannot post in is shown with the reason and cannot be ticked, unless the
+            // template already targets it (then it can be unticked).
+            func box(_ target: Target, label: String, meta: String) -> HTML {
+                targetBox(target, label: label, meta: meta, checked: selected.contains(target.key),
+                          disabled: !chat.canPost && !selected.contains(target.key))
             }
-            let meta = chat.isForum ? "forum · \(chat.memberCount) members" : "\(chat.memberCount) members"
+            let topics: [HTML] = chat.topics.map { topic in
+                "<li data-search=\"\((chat.title + " " + topic.title).lowercased())\">\(box(chat.target(topic: topic), label: topic.title, meta: "topic"))</li>"
+            }
             return """
-                <li data-search="\(([chat.title] + chat.topics.map(\.title)).joined(separator: " ").lowercased())">\(targetBox(chat.target(), label: chat.title, meta: meta, checked: selected.contains(chat.target().key)))\
+                <li data-search="\(([chat.title] + chat.topics.map(\.title)).joined(separator: " ").lowercased())">\(box(chat.target(), label: chat.title, meta: chat.summary))\
                 \(HTML.when(!topics.isEmpty, "<ul class=\"topics\">\(topics)</ul>"))</li>
                 """
         }
@@ -77,9 +81,9 @@ extension Pages {
             <section class="preview" aria-labelledby="preview-title"><h2 id="preview-title">Preview</h2>
             <p id="preview-subject" class="preview-subject" hidden></p><div id="preview" class="bubble" aria-live="polite"></div><p id="preview-note" class="hint"></p></section>
             <fieldset class="field targets"\(only([.telegram]))><legend>Send to</legend>
-            <div class="row"><label for="target-search" class="sr-only">Search groups and topics</label>
-            <input id="target-search" type="search" placeholder="Search groups and topics"><button type="button" id="refresh-chats">Refresh list</button></div>
-            <p id="targets-empty" class="hint"\(HTML.when(!chats.isEmpty, " hidden"))>\(chats.isEmpty ? "No groups loaded yet: press “Refresh list”." : "No group matches.")</p>
+            <div class="row"><label for="target-search" class="sr-only">Search chats and topics</label>
+            <input id="target-search" type="search" placeholder="Search chats and topics"><button type="button" id="refresh-chats">Refresh list</button></div>
+            <p id="targets-empty" class="hint"\(HTML.when(!chats.isEmpty, " hidden"))>\(chats.isEmpty ? "No chats loaded yet: press “Refresh list”." : "No chat matches.")</p>
             <ul id="target-list" class="target-list">\(orphanItems)\(chatItems)</ul>\(fieldError("targets", nil))</fieldset>
             <div class="field"><label for="location_mode">Location</label>
             <select id="location_mode" name="location_mode" aria-describedby="location-error">\(modes)</select>\(fieldError("location", nil))</div>
@@ -92,10 +96,11 @@ extension Pages {
     /// The body hint for kinds that send plain text.
     static let plainHint = "Sent as plain text: Markdown such as *bold* is removed and [links](https://example.com) become “links (https://example.com)”. Your own variables are asked for when you send."
 
-    private static func targetBox(_ target: Target, label: String, meta: String, checked: Bool) -> HTML {
+    private static func targetBox(_ target: Target, label: String, meta: String, checked: Bool, disabled: Bool = false) -> HTML {
         """
         <label class="target"><input type="checkbox" name="target" value="\(target.key.description)" data-chat-title="\(target.chatTitle)" \
-        data-topic-title="\(target.topicTitle ?? "")"\(HTML.when(checked, " checked"))> <span>\(label)</span> <span class="meta">\(meta)</span></label>
+        data-topic-title="\(target.topicTitle ?? "")"\(HTML.when(checked, " checked"))\(HTML.when(disabled, " disabled"))> <span>\(label)</span> \
+        <span class="meta">\(meta)</span></label>
         """
     }
 }

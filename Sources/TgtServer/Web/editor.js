@@ -213,14 +213,17 @@ function setUp(form) {
   search.addEventListener('search', filterTargets);
 
   /**
+   * A chat you cannot post in cannot be ticked, unless it already was (then it can be unticked).
    * @param {Target} target
    * @param {string} label
    * @param {string} meta
    * @param {boolean} checked
+   * @param {boolean} canPost
    */
-  function targetBox(target, label, meta, checked) {
+  function targetBox(target, label, meta, checked, canPost) {
     return el('label', {class: 'target'},
-      el('input', {type: 'checkbox', name: 'target', value: target.key, 'data-chat-title': target.chat_title, 'data-topic-title': target.topic_title || '', checked}),
+      el('input', {type: 'checkbox', name: 'target', value: target.key, 'data-chat-title': target.chat_title, 'data-topic-title': target.topic_title || '',
+        checked, disabled: !canPost && !checked}),
       ' ', el('span', {text: label}), ' ', el('span', {class: 'meta', text: meta}));
   }
   const refresh = byId('refresh-chats', HTMLButtonElement);
@@ -230,17 +233,24 @@ function setUp(form) {
     refresh.textContent = 'Loading…';
     try {
       const {chats} = /** @type {ChatList} */ (await api('GET', 'chats?refresh=true'));
+      const listed = new Set(chats.flatMap((chat) => chat.targets.map((t) => t.key)));
       const items = chats.map((chat) => {
         const [main, ...topics] = chat.targets;
         const item = el('li', {'data-search': [chat.title, ...chat.topics.map((t) => t.title)].join(' ').toLowerCase()});
-        if (main) item.append(targetBox(main, chat.title, (chat.is_forum ? 'forum · ' : '') + chat.member_count + ' members', checked.has(main.key)));
+        if (main) item.append(targetBox(main, chat.title, chat.summary, checked.has(main.key), chat.can_post));
         if (topics.length) {
-          item.append(el('ul', {class: 'topics'}, ...topics.map((t) => el('li', {}, targetBox(t, t.topic_title || '', 'topic', checked.has(t.key))))));
+          item.append(el('ul', {class: 'topics'}, ...topics.map((t) => el('li', {}, targetBox(t, t.topic_title || '', 'topic', checked.has(t.key), chat.can_post)))));
         }
         return item;
       });
-      list.replaceChildren(...items);
-      byId('targets-empty', HTMLParagraphElement).textContent = chats.length ? 'No group matches.' : 'Your account is in no groups yet.';
+      // Ticked targets the new list lacks (a chat you left, a topic since closed) stay, so that
+      // a refresh never drops a target behind the user's back.
+      const orphans = [...list.querySelectorAll(':scope > li')].filter((item) => {
+        const box = item.querySelector('input[name=target]');
+        return box instanceof HTMLInputElement && box.checked && !listed.has(box.value);
+      });
+      list.replaceChildren(...orphans, ...items);
+      byId('targets-empty', HTMLParagraphElement).textContent = chats.length ? 'No chat matches.' : 'No chats yet.';
       filterTargets();
     } catch (error) {
       toast(messageOf(error));

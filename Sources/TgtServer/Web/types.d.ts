@@ -38,10 +38,16 @@ export interface TargetInput {
 
 export interface Chat {
   id: number;
+  /** saved_messages, private, basic_group, supergroup or channel. */
   kind: string;
   title: string;
   member_count: number;
   is_forum: boolean;
+  /** Whether a template may send here (if not, `cannot_post_reason` says why). */
+  can_post: boolean;
+  cannot_post_reason?: string;
+  /** One line for the picker: "forum · 48 members", "private chat", "can't post: …". */
+  summary: string;
   topics: { id: number; title: string }[];
   /** The chat itself first, then one per topic. */
   targets: Target[];

@@ -70,21 +70,25 @@ public struct User: Decodable, Sendable, Equatable {
     public var lastName: String
     /// `usernames.active_usernames` (without "@"), the editable one first.
     public var usernames: [String]
+    /// `type` is `userTypeDeleted`: nobody can write to the account any more.
+    public var isDeleted: Bool
 
-    public init(id: Int64, firstName: String, lastName: String, usernames: [String] = []) {
+    public init(id: Int64, firstName: String, lastName: String, usernames: [String] = [], isDeleted: Bool = false) {
         self.id = id
         self.firstName = firstName
         self.lastName = lastName
         self.usernames = usernames
+        self.isDeleted = isDeleted
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, usernames
+        case id, usernames, type
         case firstName = "first_name"
         case lastName = "last_name"
     }
 
     private enum UsernameKeys: String, CodingKey { case activeUsernames = "active_usernames" }
+    private enum TypeKeys: String, CodingKey { case type = "@type" }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -95,6 +99,10 @@ public struct User: Decodable, Sendable, Equatable {
         if c.contains(.usernames), try !c.decodeNil(forKey: .usernames) {
             usernames = try c.nestedContainer(keyedBy: UsernameKeys.self, forKey: .usernames)
                 .decodeIfPresent([String].self, forKey: .activeUsernames) ?? []
+        }
+        isDeleted = false
+        if c.contains(.type), try !c.decodeNil(forKey: .type) {
+            isDeleted = try c.nestedContainer(keyedBy: TypeKeys.self, forKey: .type).decodeIfPresent(String.self, forKey: .type) == "userTypeDeleted"
         }
     }
 

@@ -102,29 +102,14 @@ public struct ChatService: Sendable {
     /// Nil when the account may post text in `chat`, otherwise why not (a sentence).
     public func cannotWriteReason(_ chat: Chat) async -> String? {
         switch chat.type {
-        case .private: return nil
-        case .secret: return "secret chats live only on the device that started them."
-        case .unknown: return "this kind of chat is not supported."
+        case .private(let userID):
+            return WriteAccess.refusal(chat, basicGroup: nil, supergroup: nil, user: await session.user(userID))
         case .basicGroup(let id):
-            guard let group = await session.basicGroup(id) else { return nil }
-            if !group.isActive { return "this group was upgraded to a supergroup; use the new one." }
-            return Self.reason(group.status, canSendBasicMessages: chat.canSendBasicMessages, isChannel: false)
-        case .supergroup(let id, let isChannel):
-            guard let group = await session.supergroup(id) else { return isChannel ? "only the channel's admins can post." : nil }
-            return Self.reason(group.status, canSendBasicMessages: chat.canSendBasicMessages, isChannel: isChannel)
-        }
-    }
-
-    static func reason(_ status: MemberStatus, canSendBasicMessages: Bool, isChannel: Bool) -> String? {
-        switch status {
-        case .creator: return nil
-        case .administrator(let canPost): return isChannel && !canPost ? "your admin rights in this channel do not include posting." : nil
-        case .left: return "you are not a member any more."
-        case .banned: return "you were removed from it."
-        case .restricted(let allowed): return isChannel ? "only the channel's admins can post." : allowed ? nil : "its admins do not let you post."
-        case .member:
-            if isChannel { return "only the channel's admins can post." }
-            return canSendBasicMessages ? nil : "its admins do not let members post."
+            return WriteAccess.refusal(chat, basicGroup: await session.basicGroup(id), supergroup: nil, user: nil)
+        case .supergroup(let id, _):
+            return WriteAccess.refusal(chat, basicGroup: nil, supergroup: await session.supergroup(id), user: nil)
+        case .secret, .unknown:
+            return WriteAccess.refusal(chat, basicGroup: nil, supergroup: nil, user: nil)
         }
     }
 

@@ -3,13 +3,15 @@ import Foundation
 import TgtStore
 import TgtTelegram
 
-/// `tgt chats`: the groups and forum topics templates can target.
+/// `tgt chats`: the chats and forum topics templates can target.
 struct Chats: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List your groups and forum topics (ids to use as template targets).",
+        abstract: "List the chats and forum topics templates can post to (ids to use as targets).",
         discussion: """
             Loads the chat list from Telegram and caches it; --cached shows the cache without \
-            connecting. Channels and private chats are left out: templates post to groups.
+            connecting. Your Saved Messages come first, then private chats, groups (with their \
+            forum topics) and channels in Telegram's order. Chats you cannot post in are listed \
+            with the reason, and refused as targets.
 
             Examples:
               tgt chats
@@ -39,13 +41,13 @@ struct Chats: AsyncParsableCommand {
                 return
             }
             guard !chats.isEmpty else {
-                global.console.line(search == nil ? "No groups found. (Only groups and non-channel supergroups can be targets.)" : "No chats match “\(search ?? "")”.")
+                global.console.line(search == nil ? "No chats found." : "No chats match “\(search ?? "")”.")
                 return
             }
-            var table = Table(headers: ["TARGET", "TITLE", "MEMBERS"])
+            var table = Table(headers: ["TARGET", "TITLE", "ABOUT"])
             for chat in chats {
-                table.rows.append(["\(chat.id)", chat.title + (chat.isForum ? " (forum)" : ""), chat.memberCount > 0 ? "\(chat.memberCount)" : "?"])
-                for topic in chat.topics { table.rows.append(["\(chat.id)/\(topic.id)", "  › \(topic.title)", ""]) }
+                table.rows.append([chat.canPost ? "\(chat.id)" : "—", chat.title, chat.summary])
+                for topic in chat.topics { table.rows.append(["\(chat.id)/\(topic.id)", "  › \(topic.title)", "topic"]) }
             }
             global.console.line(table.render())
             global.console.line("\nUse a TARGET with `tgt templates add … --target TARGET`.")
@@ -60,6 +62,8 @@ struct ChatJSON: Encodable {
     var title: String
     var memberCount: Int
     var isForum: Bool
+    var canPost: Bool
+    var cannotPostReason: String?
     var topics: [Topic]
 
     struct Topic: Encodable {
@@ -72,6 +76,8 @@ struct ChatJSON: Encodable {
         case id, kind, title, topics
         case memberCount = "member_count"
         case isForum = "is_forum"
+        case canPost = "can_post"
+        case cannotPostReason = "cannot_post_reason"
     }
 
     init(_ chat: CachedChat) {
@@ -80,6 +86,8 @@ struct ChatJSON: Encodable {
         title = chat.title
         memberCount = chat.memberCount
         isForum = chat.isForum
+        canPost = chat.canPost
+        cannotPostReason = chat.cannotPostReason
         topics = chat.topics.map { Topic(id: $0.id, title: $0.title, target: "\(chat.id)/\($0.id)") }
     }
 }

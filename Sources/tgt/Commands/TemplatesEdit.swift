@@ -69,7 +69,10 @@ struct TemplateFieldOptions: ParsableArguments {
     }
 
     /// Resolves `--target` values against the cached chat directory (titles come from there).
-    static func resolveTargets(_ values: [String], store: AppDatabase) throws -> [Target] {
+    /// A chat you cannot post in is refused with the reason, unless the template already
+    /// targets it (`keeping`).
+    static func resolveTargets(_ values: [String], store: AppDatabase, keeping existing: [Target] = []) throws -> [Target] {
+        let kept = Set(existing.map(\.key))
         guard !values.isEmpty else { return [] }
         let chats = try store.cachedChats()
         return try values.map { value in
@@ -78,6 +81,9 @@ struct TemplateFieldOptions: ParsableArguments {
             }
             guard let chat = chats.first(where: { $0.id == key.chatID }) else {
                 throw InputError("Chat \(key.chatID) is not in your chat list.", next: "Run `tgt chats` to refresh it and check the id.")
+            }
+            if let refusal = chat.targetRefusal, !kept.contains(key) {
+                throw InputError(refusal, next: "Choose a chat you can post in (`tgt chats` lists them with their ids).")
             }
             guard let topicID = key.topicID else { return chat.target() }
             guard let topic = chat.topics.first(where: { $0.id == topicID }) else {
@@ -162,14 +168,14 @@ struct TemplatesEdit: AsyncParsableCommand {
             if let icon = try fields.parsedIcon() { t.icon = icon }
             if let mode = try fields.parsedLocationMode() { t.locationMode = mode }
             if let silent = fields.silent { t.silent = silent }
-            if !fields.targets.isEmpty { t.targets = try TemplateFieldOptions.resolveTargets(fields.targets, store: store) }
+            if !fields.targets.isEmpty { t.targets = try TemplateFieldOptions.resolveTargets(fields.targets, store: store, keeping: t.targets) }
             for value in removeTarget {
                 guard let key = TargetKey(parsing: value), t.targets.contains(where: { $0.key == key }) else {
                     throw InputError("“\(t.name)” has no target \(value).")
                 }
                 t.targets.removeAll { $0.key == key }
             }
-            t.targets += try TemplateFieldOptions.resolveTargets(addTarget, store: store)
+            t.targets += try TemplateFieldOptions.resolveTargets(addTarget, store: store, keeping: t.targets)
             let saved = try store.update(t, validator: global.savingValidator(store))
             if global.json { global.console.emit(TemplateJSON(saved, position: try store.position(of: saved.id))) } else {
                 global.console.line("Saved “\(saved.name)”.")
