@@ -3,7 +3,9 @@ targets and a variable made in the editor, one tap with ✓ per target, a failin
 its error and retry, the XSS case, keyboard use, phone width and dark mode; and every screen on
 the way audited with axe-core (a11y.py) at desktop and phone width, light and dark."""
 import json
+import sqlite3
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -54,6 +56,16 @@ def make_driver():
 
 def api(server, method, path, body=None):
     return server.api(method, path, body)
+
+
+def add_target_as_saved_before(server, template_id, chat_id, title):
+    """Adds a target straight in the store, as a template saved before the chat stopped
+    accepting posts has it (the API now refuses such a target)."""
+    database = sqlite3.connect(Path(server.folder) / "demo" / "tgtemplates.sqlite", timeout=10)
+    with database:
+        (count,) = database.execute("SELECT COUNT(*) FROM template_target WHERE template_id = ?", (template_id.upper(),)).fetchone()
+        database.execute("INSERT INTO template_target VALUES (?, ?, ?, NULL, ?, NULL)", (template_id.upper(), count, chat_id, title))
+    database.close()
 
 
 def run(server, shots: Path, audit_setup=None):
@@ -136,6 +148,15 @@ def run(server, shots: Path, audit_setup=None):
         check(driver.find_element(By.CSS_SELECTOR, "#preview strong").text == "now", "the preview renders TDLib's Markdown (bold)")
         driver.find_element(By.ID, "refresh-chats").click()
         wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "input[value='-1001000000002/11']")))
+        titles = [li.text.split("\n")[0] for li in driver.find_elements(By.CSS_SELECTOR, "#target-list > li")]
+        check([t.split(" ")[0] for t in titles][:2] == ["Saved", "Family"] and any("Alice" in t for t in titles),
+              f"Saved Messages first, then every chat incl. private ones: {titles}")
+        news = driver.find_element(By.CSS_SELECTOR, "input[value='-1001000000003']")
+        news_label = news.find_element(By.XPATH, "./..").text
+        check(not news.is_enabled() and "only the channel's admins can post" in news_label,
+              f"a channel you cannot post in cannot be ticked and says why: {news_label}")
+        check("private chat" in driver.find_element(By.CSS_SELECTOR, "input[value='555000111']").find_element(By.XPATH, "./..").text,
+              "a private chat is a target")
         driver.find_element(By.ID, "target-search").send_keys("stand")
         visible = [li for li in driver.find_elements(By.CSS_SELECTOR, "#target-list > li") if li.is_displayed()]
         check(len(visible) == 1 and "Work" in visible[0].text, "the target search finds forum topics")
@@ -166,8 +187,17 @@ def run(server, shots: Path, audit_setup=None):
         audit.screen("grid: after a send")
 
         print("browser: a failing target", flush=True)
-        api(server, "POST", "templates", {"name": "Tell the neighbours", "icon": "house.fill", "body": "Parcel for you",
-                                          "targets": [{"chat_id": -4002}, {"chat_id": -4001}]})
+        try:
+            api(server, "POST", "templates", {"name": "Tell the neighbours", "icon": "house.fill", "body": "Parcel for you",
+                                              "targets": [{"chat_id": -4002}, {"chat_id": -4001}]})
+            check(False, "a chat whose admins muted members is refused as a target")
+        except urllib.error.HTTPError as refused:
+            reason = json.loads(refused.read()).get("error", {}).get("message", "")
+            check(refused.code == 422 and "You cannot post in “Neighbours”" in reason, f"refused with the reason: {reason}")
+        created = api(server, "POST", "templates", {"name": "Tell the neighbours", "icon": "house.fill", "body": "Parcel for you",
+                                                    "targets": [{"chat_id": -4001}]})
+        # Saved before Neighbours' admins muted members: the template keeps the target and fails there.
+        add_target_as_saved_before(server, created["id"], -4002, "Neighbours")
         driver.get(server.url + "/")
         tile = wait.until(EC.presence_of_element_located((By.XPATH, "//li[@data-name='Tell the neighbours']")))
         tile.find_element(By.CSS_SELECTOR, ".tap").click()
