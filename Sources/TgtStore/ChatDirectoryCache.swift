@@ -77,9 +77,20 @@ public struct CachedTopic: Sendable, Hashable, Codable, Identifiable {
 }
 
 extension AppDatabase {
+    /// The directory's format: "2" lists every chat kind with post rights; a cache without it
+    /// (groups only, written before) is out of date and worth refreshing once logged in.
+    public static let chatDirectoryFormat = "2"
+
+    /// Whether the cached directory was written in the current format (an empty one never was).
+    public func chatDirectoryIsCurrent() throws(StoreError) -> Bool {
+        try setting(.chatDirectoryFormat) == Self.chatDirectoryFormat
+    }
+
     /// Replaces the cached directory with `chats` (in chat-list order), in one transaction.
     public func replaceChatDirectory(_ chats: [CachedChat]) throws(StoreError) {
         try write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
+                           arguments: [SettingKey.chatDirectoryFormat.rawValue, Self.chatDirectoryFormat])
             try db.execute(sql: "DELETE FROM forum_topic; DELETE FROM chat;")
             let chatStatement = try db.makeStatement(sql: """
                 INSERT INTO chat (id, kind, title, member_count, is_forum, list_order, cannot_post) VALUES (?, ?, ?, ?, ?, ?, ?)

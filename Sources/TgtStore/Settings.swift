@@ -10,6 +10,8 @@ public enum SettingKey: String, Sendable, CaseIterable {
     case messageTextLengthMax = "message_text_length_max"
     /// The account's display name, for `{{me}}` when offline.
     case accountName = "account_name"
+    /// The format the cached chat directory was written in (`AppDatabase.chatDirectoryFormat`).
+    case chatDirectoryFormat = "chat_directory_format"
 }
 
 extension AppDatabase {

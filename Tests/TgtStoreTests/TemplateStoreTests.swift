@@ -178,6 +178,9 @@ struct TemplateStoreTests {
         try queue.close()
         let migrated = try AppDatabase.open(at: file)
         #expect(try migrated.cachedChats() == [CachedChat(id: -5, kind: .supergroup, title: "Family", memberCount: 5)])
+        #expect(try migrated.chatDirectoryIsCurrent() == false, "written before every chat kind could be a target: refreshed when next shown")
+        try migrated.replaceChatDirectory([CachedChat(id: 42, kind: .savedMessages, title: "Saved Messages", memberCount: 0)])
+        #expect(try migrated.chatDirectoryIsCurrent())
     }
 
     @Test("settings: default location and TDLib's text limit feed the validator")

@@ -45,13 +45,15 @@ public final class TargetPickerModel {
         self.selected = selected
     }
 
-    /// Shows the cached directory, then asks Telegram when there is none.
+    /// Shows the cached directory, then asks Telegram when there is none or it was written
+    /// before every chat kind could be a target (an out-of-date list stays shown if that fails).
     public func load() async {
         chats = (try? store.cachedChats()) ?? []
         if chats.isEmpty {
             await refresh()
         } else {
             state = .loaded
+            if (try? store.chatDirectoryIsCurrent()) != true, let fresh = try? await host.refreshChats(), !fresh.isEmpty { chats = fresh }
         }
     }
 

@@ -68,7 +68,9 @@ extension DashboardAPI {
         let search = input.query.search?.trimmingCharacters(in: .whitespaces)
         var chats = try store.cachedChats(search: search?.isEmpty == false ? search : nil)
         let loggedIn = await host.session?.authorizationState == .ready
-        if refresh || (chats.isEmpty && search?.isEmpty != false && loggedIn) {
+        // An empty cache, or one written before every chat kind could be a target, is refreshed.
+        let stale = try chats.isEmpty || !store.chatDirectoryIsCurrent()
+        if refresh || (stale && search?.isEmpty != false && loggedIn) {
             let fresh = try await host.refreshChats()
             chats = search?.isEmpty == false ? try store.cachedChats(search: search) : fresh
         }

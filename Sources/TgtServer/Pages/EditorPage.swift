@@ -5,7 +5,9 @@ import TgtStore
 extension Pages {
     /// The template editor (new or existing): every field with its error slot, the icon
     /// picker, the variables guide, the live preview and the target picker.
-    static func editor(template: Template?, kind newKind: TemplateKind = .telegram, chats: [CachedChat], csrf: String) -> HTML {
+    /// `stale`: the cached chats were written before every chat kind could be a target (or
+    /// never): the page asks for a fresh list as it opens.
+    static func editor(template: Template?, kind newKind: TemplateKind = .telegram, chats: [CachedChat], stale: Bool = false, csrf: String) -> HTML {
         let t = template ?? Template(name: "", kind: newKind, body: "")
         let kind = t.kind
         /// Fields only some kinds use carry `data-kinds`; the script shows them as the kind changes.
@@ -84,7 +86,7 @@ extension Pages {
             <div class="row"><label for="target-search" class="sr-only">Search chats and topics</label>
             <input id="target-search" type="search" placeholder="Search chats and topics"><button type="button" id="refresh-chats">Refresh list</button></div>
             <p id="targets-empty" class="hint"\(HTML.when(!chats.isEmpty, " hidden"))>\(chats.isEmpty ? "No chats loaded yet: press “Refresh list”." : "No chat matches.")</p>
-            <ul id="target-list" class="target-list">\(orphanItems)\(chatItems)</ul>\(fieldError("targets", nil))</fieldset>
+            <ul id="target-list" class="target-list"\(HTML.when(stale, " data-stale"))>\(orphanItems)\(chatItems)</ul>\(fieldError("targets", nil))</fieldset>
             <div class="field"><label for="location_mode">Location</label>
             <select id="location_mode" name="location_mode" aria-describedby="location-error">\(modes)</select>\(fieldError("location", nil))</div>
             <label class="check"\(only([.telegram]))><input type="checkbox" id="silent" name="silent"\(HTML.when(t.silent, " checked"))> Send silently (no notification sound)</label>

@@ -36,12 +36,12 @@ enum PageRoutes {
 
         router.get("/templates/new") { request, context -> Response in
             let kind = request.uri.queryParameters["kind"].flatMap { TemplateKind(rawValue: String($0)) } ?? .telegram
-            return HTMLReply.page(Pages.editor(template: nil, kind: kind, chats: try store.cachedChats(), csrf: try csrfToken(context)))
+            return HTMLReply.page(Pages.editor(template: nil, kind: kind, chats: try store.cachedChats(), stale: !(try store.chatDirectoryIsCurrent()), csrf: try csrfToken(context)))
         }
 
         router.get("/templates/{id}/edit") { _, context -> Response in
             let template = try PageRoutes.template(context, store: store)
-            return HTMLReply.page(Pages.editor(template: template, chats: try store.cachedChats(), csrf: try csrfToken(context)))
+            return HTMLReply.page(Pages.editor(template: template, chats: try store.cachedChats(), stale: !(try store.chatDirectoryIsCurrent()), csrf: try csrfToken(context)))
         }
 
         // The Chats tab needs Telegram: first run and login come first. A shell the scripts fill.

@@ -227,12 +227,14 @@ function setUp(form) {
       ' ', el('span', {text: label}), ' ', el('span', {class: 'meta', text: meta}));
   }
   const refresh = byId('refresh-chats', HTMLButtonElement);
-  refresh.addEventListener('click', async () => {
-    const checked = new Set(checkedTargets().map((t) => t.topic_id ? t.chat_id + '/' + t.topic_id : String(t.chat_id)));
+  /** Loads the chat list from Telegram; `quiet` (an out-of-date list on opening) shows no error. */
+  async function refreshTargets(quiet = false) {
     refresh.disabled = true;
     refresh.textContent = 'Loading…';
     try {
       const {chats} = /** @type {ChatList} */ (await api('GET', 'chats?refresh=true'));
+      // What is ticked now, after the wait: ticks made while the list loaded are kept.
+      const checked = new Set(checkedTargets().map((t) => t.topic_id ? t.chat_id + '/' + t.topic_id : String(t.chat_id)));
       const listed = new Set(chats.flatMap((chat) => chat.targets.map((t) => t.key)));
       const items = chats.map((chat) => {
         const [main, ...topics] = chat.targets;
@@ -253,12 +255,15 @@ function setUp(form) {
       byId('targets-empty', HTMLParagraphElement).textContent = chats.length ? 'No chat matches.' : 'No chats yet.';
       filterTargets();
     } catch (error) {
-      toast(messageOf(error));
+      if (!quiet) toast(messageOf(error));
     } finally {
       refresh.disabled = false;
       refresh.textContent = 'Refresh list';
     }
-  });
+  }
+  refresh.addEventListener('click', () => refreshTargets());
+  // A list cached before every chat kind could be a target (or never loaded) is refreshed once.
+  if (list.hasAttribute('data-stale')) refreshTargets(true);
 
   /**
    * Which control each field's message describes.
