@@ -5,7 +5,7 @@ arriving live, reply, edit, delete with confirmation, a template sent here, olde
 scroll in Climbing crew with the jump-to-latest button, the channel you cannot write in, the
 hostile Neighbours (no alert, no <script> or onerror element in the document, their text shown
 as text), and a phone's list → conversation → back. Every screen is audited and photographed."""
-from selenium.common.exceptions import NoAlertPresentException
+from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
@@ -36,7 +36,14 @@ def run(driver, wait, audit, server, check, shot):
         wait.until(lambda d: d.execute_script("return document.getElementById('messages').getAttribute('aria-busy') === 'false' && document.querySelectorAll('#message-list li').length > 0"))
 
     def actions(message_id, choice):
-        driver.find_element(By.CSS_SELECTOR, f"#m{message_id} [data-actions]").click()
+        # A live event (an edit, a read receipt) may redraw the bubble between finding and clicking.
+        for attempt in range(5):
+            try:
+                driver.find_element(By.CSS_SELECTOR, f"#m{message_id} [data-actions]").click()
+                break
+            except StaleElementReferenceException:
+                if attempt == 4:
+                    raise
         wait.until(EC.visibility_of_element_located((By.ID, "actions-dialog")))
         driver.find_element(By.CSS_SELECTOR, f"#actions-dialog button[value={choice}]").click()
 
