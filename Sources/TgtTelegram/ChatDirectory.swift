@@ -42,6 +42,20 @@ public struct ChatDirectory: Sendable {
         let result: Result<[Int64: Detail], TelegramError> = await withTaskGroup(of: Detail?.self) { group in
             var requested = Set<Int64>()
             var pages = 0
+            if !(await session.snapshot()).chats.keys.contains(me.id) {
+                // Saved Messages is not in the list until it has a message: TDLib opens it,
+                // alongside the paging.
+                group.addTask {
+                    await limiter.acquire()
+                    defer { Task { await limiter.release() } }
+                    do {
+                        _ = try await session.send(TDFunctions.CreatePrivateChat(userID: me.id), timeout: timeout)
+                    } catch {
+                        Logger(label: "tgt.telegram.directory").info("could not open Saved Messages", metadata: ["error": "\(String(describing: error))"])
+                    }
+                    return nil
+                }
+            }
             var loading = true
             while loading {
                 do {
@@ -58,14 +72,6 @@ public struct ChatDirectory: Sendable {
                 } catch {
                     group.cancelAll()
                     return .failure(.startFailed(String(describing: error)))
-                }
-                if !loading, !(await session.snapshot()).chats.keys.contains(me.id) {
-                    // Saved Messages is not in the list until it has a message: TDLib makes it.
-                    do {
-                        _ = try await session.send(TDFunctions.CreatePrivateChat(userID: me.id), timeout: timeout)
-                    } catch {
-                        logger.info("could not open Saved Messages", metadata: ["error": "\(String(describing: error))"])
-                    }
                 }
                 for entry in Self.eligible(await session.snapshot()) where !requested.contains(entry.chat.id) && entry.chat.canPost {
                     requested.insert(entry.chat.id)
