@@ -293,6 +293,17 @@ export interface ConversationPage {
   messages: ChatMessage[];
   has_older: boolean;
   oldest_message_id?: number;
+  /** The chat has messages newer than this page's newest (a page opened at a message). */
+  has_newer: boolean;
+}
+
+/** GET /api/search/messages: one page of matches, newest first, with their chats. */
+export interface FoundMessages {
+  messages: ChatMessage[];
+  chats: ChatSummary[];
+  /** Pass as `offset` for the next page; absent when there are no more. */
+  next_offset?: string;
+  total_count?: number;
 }
 
 /** What the composer's template picker needs of a template (GET /api/templates). */
