@@ -8,7 +8,7 @@ import TgtTelegram
 /// Message search and opening a conversation at a message, over real HTTP against the
 /// simulator's seeded chats: pages of results with their chats and the next offset (across
 /// chats and in one chat), the page around a message and the newer pages after it, their
-/// refusals, hostile text in results.
+/// refusals, hostile text in results; and Recent following replies live.
 @Suite("Message search API")
 struct MessageSearchAPITests {
     static let climbing = ChatsAPITests.climbing
@@ -113,6 +113,24 @@ struct MessageSearchAPITests {
             #expect(hits.allSatisfy { ($0["text"] as? String)?.contains("<script>alert('pwned')</script>") == true })
             #expect(hits.allSatisfy { ($0["html"] as? String).map { $0.contains("&lt;script&gt;") && !$0.contains("<script") } == true })
             #expect((found.data["chats"] as? [[String: Any]] ?? []).contains { $0["title"] as? String == "Neighbours" })
+        }
+    }
+
+    @Test("Recent: cards keyed by batch for sends.js to reload in place; replies reach pages as the replies event")
+    func recentLive() async throws {
+        #expect(DashboardEvent.replies.name == "replies" && DashboardEvent.replies.json == "{}")
+        let fixture = try await ServerFixture()
+        let template = try fixture.sim.store.insert(Template(name: "Hi", body: "Hi all", targets: [Target(chatID: ChatsAPITests.alice, chatTitle: "Alice")]))
+        try await fixture.run { client in
+            let (cookie, _) = try await client.signIn()
+            try await ChatsAPITests.loggedIn(client)
+            let send = try await client.api(.post, "templates/\(template.id.uuidString.lowercased())/send", json: [:] as [String: String])
+            #expect(send.status == .ok, "\(send.text)")
+            let page = try await client.request(.get, "/sends", headers: [.cookie: cookie])
+            #expect(page.status == .ok && page.text.contains("src=\"/assets/sends."), "Recent links its script")
+            let batch = try #require(page.text.range(of: #"data-batch="[0-9a-f-]{36}""#, options: .regularExpression))
+            #expect(page.text[batch.upperBound...].contains("<h2>Hi</h2>"), "the card of the send")
+            #expect(!page.text.contains("<script>"), "no inline script")
         }
     }
 }

@@ -228,6 +228,7 @@ export interface EventMap {
   templates: Record<string, never>;
   timers: Record<string, never>;
   chat: ChatEvent;
+  replies: Record<string, never>;
 }
 
 /** A chat changed (at most a few per second per chat); `messages`: its conversation too. */
