@@ -24,10 +24,11 @@ const jump = byId('jump', HTMLButtonElement);
 const text = byId('composer-text', HTMLTextAreaElement);
 const banner = byId('composer-banner', HTMLDivElement);
 
-/** `hasNewer`: the page was opened at a message and does not reach the newest yet.
- * @type {{chat: ChatSummary | null, messages: Map<number, ChatMessage>, hasOlder: boolean, hasNewer: boolean, loadingOlder: boolean,
+/** `id`: the chat being shown or loaded; `hasNewer`: the page was opened at a message and does
+ * not reach the newest yet.
+ * @type {{id: number, chat: ChatSummary | null, messages: Map<number, ChatMessage>, hasOlder: boolean, hasNewer: boolean, loadingOlder: boolean,
  *   loadingNewer: boolean, unseen: number, mode: {kind: 'reply' | 'edit', message: ChatMessage} | null, loads: number}} */
-const state = {chat: null, messages: new Map(), hasOlder: false, hasNewer: false, loadingOlder: false, loadingNewer: false, unseen: 0, mode: null, loads: 0};
+const state = {id: 0, chat: null, messages: new Map(), hasOlder: false, hasNewer: false, loadingOlder: false, loadingNewer: false, unseen: 0, mode: null, loads: 0};
 
 /** The open chat's id, or 0. */
 export function openChatID() {
@@ -43,6 +44,7 @@ export function openChatID() {
  */
 export async function open(chatID, shown, at = 0) {
   const mine = ++state.loads;
+  state.id = chatID;
   state.chat = null;
   state.messages = new Map();
   state.unseen = 0;
@@ -87,10 +89,9 @@ export async function open(chatID, shown, at = 0) {
  * @param {number} messageID
  */
 export function show(messageID) {
-  const chat = state.chat;
-  if (!chat) return;
-  if (state.messages.has(messageID)) flash(messageID);
-  else open(chat.id, () => undefined, messageID);
+  if (!state.id) return;
+  if (state.chat && state.messages.has(messageID)) flash(messageID);
+  else open(state.id, () => undefined, messageID);
 }
 
 /**
@@ -115,6 +116,7 @@ function latest() {
 /** Forgets the open chat (back to the list). */
 export function close() {
   state.loads++;
+  state.id = 0;
   state.chat = null;
   state.messages = new Map();
   list.replaceChildren();
