@@ -22,7 +22,7 @@ extension DashboardClient {
         try await call { client in
             let page = try await client.listConversationMessages(path: .init(chatId: chatID), query: .init(before: before, limit: limit)).ok.body.json.data
             return ConversationPage(chat: Self.summary(page.chat), messages: page.messages.map(Self.message), hasOlder: page.hasOlder,
-                                    oldestMessageID: page.oldestMessageId)
+                                    oldestMessageID: page.oldestMessageId, hasNewer: page.hasNewer)
         }
     }
 

@@ -243,19 +243,37 @@ extension TelegramSimulator {
                 guard let chat = chat() else { return respond(id, request, Self.error(400, "Chat not found")) }
                 chats = [chat]
             }
+            // Newest first by (date, id, chat); a page starts after the previous page's last
+            // message: below `from_message_id` in one chat, after the `next_offset` key across chats.
+            typealias Key = (date: Int, id: Int64, chat: Int64)
+            var after: Key?
+            if type == "searchChatMessages" {
+                let from = Self.int64(request["from_message_id"])
+                if from > 0 { after = (Int.max, from, 0) }
+            } else if let offset = request["offset"] as? String, !offset.isEmpty {
+                let parts = offset.split(separator: ":").compactMap { Int64($0) }
+                guard parts.count == 3 else { return respond(id, request, Self.error(400, "Invalid offset specified")) }
+                after = (Int(parts[0]), parts[1], parts[2])
+            }
+            func key(_ message: [String: Any]) -> Key { (message["date"] as? Int ?? 0, Self.int64(message["id"]), Self.int64(message["chat_id"])) }
             var found: [[String: Any]] = []
             for chat in chats {
-                for message in timeline(chat, directory: directory, below: 0, limit: 10_000) where Self.text(of: message).lowercased().contains(query) {
-                    found.append(message)
-                    if found.count >= 500 { break }
-                }
+                found += timeline(chat, directory: directory, below: 0, limit: 10_000).filter { Self.text(of: $0).lowercased().contains(query) }
             }
-            found.sort { ($0["date"] as? Int ?? 0, Self.int64($0["id"])) > ($1["date"] as? Int ?? 0, Self.int64($1["id"])) }
-            let page = Array(found.prefix(limit))
+            found.sort { key($0) > key($1) }
+            let rest = found.filter { message in
+                guard let after else { return true }
+                let k = key(message)
+                return type == "searchChatMessages" ? k.id < after.id : k < after
+            }
+            let page = Array(rest.prefix(limit))
+            let more = rest.count > page.count
             if type == "searchChatMessages" {
-                respond(id, request, ["@type": "foundChatMessages", "total_count": found.count, "messages": page, "next_from_message_id": 0])
+                let next = more ? page.last.map { Self.int64($0["id"]) } ?? 0 : 0
+                respond(id, request, ["@type": "foundChatMessages", "total_count": found.count, "messages": page, "next_from_message_id": next])
             } else {
-                respond(id, request, ["@type": "foundMessages", "total_count": found.count, "messages": page, "next_offset": ""])
+                let next = more ? page.last.map { k in let k = key(k); return "\(k.date):\(k.id):\(k.chat)" } ?? "" : ""
+                respond(id, request, ["@type": "foundMessages", "total_count": found.count, "messages": page, "next_offset": next])
             }
         case "downloadFile":
             let fileID = Int32(truncatingIfNeeded: Self.int64(request["file_id"]))

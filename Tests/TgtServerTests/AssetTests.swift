@@ -17,7 +17,7 @@ struct AssetTests {
             let (cookie, _) = try await client.signIn()
             try await client.logInToTelegram()
             var links: Set<String> = []
-            for page in ["/", "/templates/new", "/scheduled", "/sends", "/settings"] {
+            for page in ["/", "/templates/new", "/scheduled", "/sends", "/settings", "/chats"] {
                 let reply = try await client.request(.get, page, headers: [.cookie: cookie])
                 #expect(reply.status == .ok, "\(page)")
                 #expect(reply.headers[.contentSecurityPolicy]?.contains("script-src 'self'") == true, "\(page)")
@@ -28,7 +28,7 @@ struct AssetTests {
                 links.formUnion(found)
             }
             let names = Set(links.compactMap { Self.split($0)?.name })
-            #expect(names == ["app.css", "app.js", "grid.js", "editor.js", "scheduled.css", "scheduled.js", "settings.js"])
+            #expect(names == ["app.css", "app.js", "grid.js", "editor.js", "scheduled.css", "scheduled.js", "sends.js", "settings.js", "chats.css", "chats.js"])
 
             for link in links.sorted() {
                 guard let (name, hash) = Self.split(link) else {

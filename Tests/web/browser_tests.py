@@ -18,8 +18,10 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from a11y import Audit
+import chat_search_tests
 import chats_tests
 import kinds_tests
+import recent_tests
 import scheduled_tests
 import timers_tests
 
@@ -289,6 +291,8 @@ def run(server, shots: Path, audit_setup=None):
         timers_tests.run(driver, wait, audit, server, check, shot)
         scheduled_tests.run(driver, wait, audit, server, check, shot)
         chats_tests.run(driver, wait, audit, server, check, shot)
+        chat_search_tests.run(driver, wait, audit, server, check, shot)
+        recent_tests.run(driver, wait, audit, server, check, shot)
         driver.get(server.url + "/settings")
         driver.find_element(By.ID, "token_name").send_keys("Shortcuts", Keys.ENTER)
         wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "code.secret")))

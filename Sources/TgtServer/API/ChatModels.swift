@@ -35,6 +35,6 @@ enum ChatModels {
 
     static func page(_ page: ConversationPage) -> Schemas.ConversationPage {
         Schemas.ConversationPage(chat: summary(page.chat), messages: page.messages.map(message), hasOlder: page.hasOlder,
-                                 oldestMessageId: page.oldestMessageID)
+                                 oldestMessageId: page.oldestMessageID, hasNewer: page.hasNewer)
     }
 }

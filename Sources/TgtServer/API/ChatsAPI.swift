@@ -31,8 +31,22 @@ extension DashboardAPI {
         guard (1...100).contains(limit) else { throw APIError.badRequest("“limit” must be a number from 1 to 100.") }
         let before = input.query.before ?? 0
         guard before >= 0 else { throw APIError.badRequest("“before” must be a message id (0 or more).") }
+        let anchors = [input.query.before, input.query.around, input.query.after].compactMap { $0 }
+        guard anchors.count <= 1 else { throw APIError.badRequest("Give at most one of “before”, “around” and “after”.") }
+        for (name, id) in [("around", input.query.around), ("after", input.query.after)] {
+            if let id, id < 1 { throw APIError.badRequest("“\(name)” must be a message id (1 or more).") }
+        }
         let service = try await host.chatService()
-        let page = try await service.conversation(chatID: input.path.chatId, before: before, limit: limit)
+        let page: ConversationPage
+        if let around = input.query.around {
+            _ = try await chatSummary(input.path.chatId, service: service)
+            page = try await service.conversation(chatID: input.path.chatId, around: around, limit: limit)
+        } else if let after = input.query.after {
+            _ = try await chatSummary(input.path.chatId, service: service)
+            page = try await service.conversation(chatID: input.path.chatId, after: after, limit: limit)
+        } else {
+            page = try await service.conversation(chatID: input.path.chatId, before: before, limit: limit)
+        }
         return .ok(.init(body: .json(.init(success: true, data: ChatModels.page(page)))))
     }
 
@@ -109,10 +123,21 @@ extension DashboardAPI {
         let query = try Self.searchText(input.query.q)
         let limit = input.query.limit ?? 50
         guard (1...100).contains(limit) else { throw APIError.badRequest("“limit” must be a number from 1 to 100.") }
+        let offset = try Self.limited(input.query.offset, "offset", max: 200) ?? ""
+        if input.query.chatId != nil, !offset.isEmpty, (Int64(offset) ?? 0) <= 0 {
+            throw APIError.badRequest("“offset” is not one this search gave (use its “next_offset”).")
+        }
         let service = try await host.chatService()
         if let chatID = input.query.chatId { _ = try await chatSummary(chatID, service: service) }
-        let items = try await service.searchMessages(query, chatID: input.query.chatId, limit: limit)
-        return .ok(.init(body: .json(.init(success: true, data: .init(messages: items.map(ChatModels.message))))))
+        let found = try await service.searchMessagePage(query, chatID: input.query.chatId, offset: offset, limit: limit)
+        // The chats of the results, once each, in the order they first appear.
+        var chats: [Components.Schemas.ChatSummary] = []
+        var seen = Set<Int64>()
+        for message in found.messages where seen.insert(message.chatID).inserted {
+            if let chat = await service.summary(message.chatID) { chats.append(ChatModels.summary(chat)) }
+        }
+        return .ok(.init(body: .json(.init(success: true, data: .init(
+            messages: found.messages.map(ChatModels.message), chats: chats, nextOffset: found.nextOffset, totalCount: found.totalCount)))))
     }
 
     func getThumbnail(_ input: Operations.GetThumbnail.Input) async throws -> Operations.GetThumbnail.Output {

@@ -47,6 +47,8 @@ enum WebAssets {
         ("conversation.js", PackageResources.conversation_js),
         ("chat-html.js", PackageResources.chat_html_js),
         ("chats.css", PackageResources.chats_css),
+        ("chat-search.js", PackageResources.chat_search_js),
+        ("sends.js", PackageResources.sends_js),
     ]
 
     /// Every asset by its own name (`app.js`).

@@ -17,6 +17,8 @@ public enum DashboardEvent: Sendable, Equatable {
     /// A chat changed: its row, and with `messages` its conversation too (a message arrived,
     /// was sent, edited, deleted or read). Bursts are folded by `ChatEventCoalescer`.
     case chat(chatID: Int64, messages: Bool)
+    /// Someone replied to a message a template sent (Recent shows the reply).
+    case replies
 
     /// The SSE `event:` name.
     public var name: String {
@@ -27,6 +29,7 @@ public enum DashboardEvent: Sendable, Equatable {
         case .templatesChanged: "templates"
         case .timersChanged: "timers"
         case .chat: "chat"
+        case .replies: "replies"
         }
     }
 
@@ -43,7 +46,7 @@ public enum DashboardEvent: Sendable, Equatable {
             if let detail { object["detail"] = detail }
         case .chat(let chatID, let messages):
             object = ["chat_id": chatID, "messages": messages]
-        case .templatesChanged, .timersChanged:
+        case .templatesChanged, .timersChanged, .replies:
             object = [:]
         }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
@@ -55,9 +58,11 @@ extension DashboardEvent {
     /// The page's view of a session event (nil: not one pages follow).
     init?(_ event: SessionEvent) {
         switch event {
-        case .chat, .repliesChanged:
-            // Chat events go through a `ChatEventCoalescer` per stream; replies show on Recent.
+        case .chat:
+            // Chat events go through a `ChatEventCoalescer` per stream.
             return nil
+        case .repliesChanged:
+            self = .replies
         case .connection(let state):
             self = .connection(state: state.key, label: state.label)
         case .login(let step):

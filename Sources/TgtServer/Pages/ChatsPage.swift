@@ -4,26 +4,36 @@ extension Pages {
     /// The Chats tab: a light shell. `chats.js` fills the chat list (`GET /api/conversations`)
     /// and opens a conversation (`conversation.js`: pages of messages, composer, reply, edit,
     /// delete, templates); both follow the `chat` server-sent event. On a phone one pane shows
-    /// at a time (list → conversation → back); the conversation's address is `#chat/ID`.
+    /// at a time (list → conversation → back); the conversation's address is `#chat/ID`. The
+    /// "Messages" results under the list and the in-chat search bar are filled by
+    /// `chat-search.js`, loaded when first used.
     static func chats(csrf: String) -> HTML {
         layout(title: "Chats", page: "chats", csrf: csrf, section: .chats, scripts: ["chats"], styles: ["chats"], """
             <div id="chats" class="chats" data-view="list">
             <section class="chat-pane" aria-labelledby="chats-title">
             <h1 id="chats-title" tabindex="-1">Chats</h1>
-            <div class="toolbar"><label class="sr-only" for="chat-search">Search chats</label>
-            <input id="chat-search" class="search" type="search" placeholder="Search chats" autocomplete="off"></div>
+            <div class="toolbar" role="search" aria-label="Chats and messages"><label class="sr-only" for="chat-search">Search chats and messages</label>
+            <input id="chat-search" class="search" type="search" placeholder="Search" autocomplete="off" maxlength="200"></div>
             <div class="chips" role="group" aria-label="Which chats"><button type="button" class="chip" data-list="main" aria-pressed="true">Chats</button>
             <button type="button" class="chip" data-list="archive" aria-pressed="false">Archive</button>
             <button type="button" class="chip" id="chat-unread" aria-pressed="false">Unread</button></div>
             <p id="chats-error" class="banner error" role="alert" hidden><span id="chats-error-text"></span> <button type="button" id="chats-retry">Retry</button></p>
             <p id="chats-empty" class="empty" hidden></p>
-            <ul id="chat-list" class="chat-list" aria-labelledby="chats-title" aria-busy="true"></ul>
+            <div class="chat-scroll"><ul id="chat-list" class="chat-list" aria-labelledby="chats-title" aria-busy="true"></ul>
+            <section id="found" class="found" aria-labelledby="found-title" hidden><h2 id="found-title">Messages</h2>
+            <p id="found-status" class="meta" role="status"></p><ul id="found-list" class="chat-list" aria-labelledby="found-title"></ul>
+            <button type="button" id="found-more" hidden>More results</button> <button type="button" id="found-retry" hidden>Retry</button></section></div>
             </section>
             <section id="conversation" class="conversation" aria-labelledby="conv-title">
             <p id="conv-none" class="empty">Pick a chat to read it here.</p>
             <div id="conv-body" class="conv-body" hidden>
             <div class="conv-head"><button type="button" id="conv-back" class="back" aria-label="Back to the chats">←</button>
-            <div><h2 id="conv-title" tabindex="-1"></h2><p id="conv-meta" class="meta"></p></div></div>
+            <div class="conv-name"><h2 id="conv-title" tabindex="-1"></h2><p id="conv-meta" class="meta"></p></div>
+            <button type="button" id="find-open" class="icon-button" aria-label="Search in this chat" aria-expanded="false" aria-controls="find" title="Search">🔍</button></div>
+            <form id="find" class="find" role="search" aria-label="In this chat" hidden><label class="sr-only" for="find-text">Search in this chat (Enter: older match, Shift+Enter: newer)</label>
+            <input id="find-text" type="search" placeholder="Search in this chat" autocomplete="off" maxlength="200"><span id="find-count" class="meta" aria-live="polite"></span>
+            <button type="button" id="find-older" class="icon-button" aria-label="Older match" disabled>↑</button><button type="button" id="find-newer" class="icon-button" aria-label="Newer match" disabled>↓</button>
+            <button type="button" id="find-close" class="icon-button" aria-label="Close the search">✕</button></form>
             <p id="conv-error" class="banner error" role="alert" hidden><span id="conv-error-text"></span> <button type="button" id="conv-retry">Retry</button></p>
             <div id="messages" class="messages" tabindex="0" role="log" aria-label="Messages" aria-busy="true">
             <p id="older" class="meta older" aria-live="polite"></p><ol id="message-list" class="message-list"></ol></div>

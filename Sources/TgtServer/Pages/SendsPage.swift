@@ -3,7 +3,9 @@ import TgtStore
 
 extension Pages {
     /// The send log: one card per tap, a line per target with its status and time, and the
-    /// replies people sent to it ("Mum replied: …").
+    /// replies people sent to it ("Mum replied: …"). `sends.js` reloads it in place when a send
+    /// moves on or a reply arrives; each card's `data-batch` (the tap's batch id) keeps the
+    /// reader's place.
     static func sends(_ entries: [SendLogEntry], replies: [Int64: [SendReply]] = [:], csrf: String) -> HTML {
         let cards: [HTML] = SendBatch.group(entries).map { batch in
             let rows: [HTML] = batch.entries.map { entry in
@@ -33,14 +35,14 @@ extension Pages {
                     """
             }
             return """
-                <li class="card batch"><h2>\(batch.first.templateName)</h2>
+                <li class="card batch" data-batch="\(batch.id.uuidString.lowercased())"><h2>\(batch.first.templateName)</h2>
                 <p class="meta"><time datetime="\(APIModels.date(batch.first.queuedAt))">\(relative(batch.first.queuedAt))</time></p><ul>\(rows)</ul></li>
                 """
         }
         let body: HTML = cards.isEmpty
             ? "<div class=\"empty\"><h2>Nothing sent yet</h2><p>Sends appear here with the result for each group.</p></div>"
             : "<ul class=\"batches\">\(cards)</ul>"
-        return layout(title: "Recent sends", page: "sends", csrf: csrf, section: .sends, "<h1>Recent sends</h1>\(body)")
+        return layout(title: "Recent sends", page: "sends", csrf: csrf, section: .sends, scripts: ["sends"], "<h1>Recent sends</h1>\(body)")
     }
 }
 

@@ -2,7 +2,7 @@
 // typed element lookups, toasts, dialogs, the browser's location, the live connection badge
 // and login updates from server-sent events, confirmations before some forms post, and
 // scheduled times in the browser's time zone. Page scripts (grid.js, editor.js, settings.js,
-// timers.js, scheduled.js, chats.js) import what they need from here.
+// timers.js, scheduled.js, chats.js, sends.js) import what they need from here.
 
 /** @typedef {import('./types').EventMap} EventMap */
 /** @typedef {import('./types').Envelope} Envelope */
@@ -239,7 +239,7 @@ export function locate(options) {
 }
 
 /** @type {{[K in keyof EventMap]: ((data: EventMap[K]) => void)[]}} */
-const listeners = {connection: [], login: [], send: [], templates: [], timers: [], chat: []};
+const listeners = {connection: [], login: [], send: [], templates: [], timers: [], chat: [], replies: []};
 
 /**
  * Runs `handler` for each server-sent event of this name.
@@ -285,7 +285,7 @@ function connect() {
   if (!csrf || !window.EventSource) return;
   const source = new EventSource('/api/events');
   /** @type {(keyof EventMap)[]} */
-  const names = ['connection', 'login', 'send', 'templates', 'timers', 'chat'];
+  const names = ['connection', 'login', 'send', 'templates', 'timers', 'chat', 'replies'];
   for (const name of names) source.addEventListener(name, (event) => dispatch(name, event.data));
   source.onerror = () => {
     const badge = document.getElementById('conn');

@@ -2,7 +2,10 @@
 // it is parsed in an inert document (DOMParser runs no script and loads nothing), then copied
 // node by node into fresh elements, keeping only the formatting tags the renderer makes and, on
 // links, only an http(s), tg or mailto address; everything else becomes its text. No innerHTML
-// on the page. Plus the conversation's date and time labels.
+// on the page. Plus the conversation's date and time labels and a chat's avatar.
+import {el} from './app.js';
+
+/** @typedef {import('./types').ChatSummary} ChatSummary */
 
 /** Tags the renderer makes (and <br> for new lines). */
 const allowed = new Set(['B', 'I', 'U', 'S', 'CODE', 'PRE', 'BLOCKQUOTE', 'BR', 'A', 'SPAN']);
@@ -71,4 +74,14 @@ export function dayLabel(date) {
  */
 export function listTime(date) {
   return date.toDateString() === new Date().toDateString() ? time.format(date) : shortDay.format(date);
+}
+
+/**
+ * A chat's round picture: its blurred photo, or the first letter of its title.
+ * @param {ChatSummary} chat
+ */
+export function avatar(chat) {
+  return chat.photo_minithumbnail
+    ? el('img', {class: 'avatar', alt: '', src: 'data:image/jpeg;base64,' + chat.photo_minithumbnail})
+    : el('span', {class: 'avatar', 'aria-hidden': 'true', text: [...chat.title.trim()][0]?.toUpperCase() ?? '?'});
 }

@@ -1,10 +1,12 @@
 // The Chats tab: the chat list (GET /api/conversations: unread badges, last message, time,
 // search, the archive, unread only) and the routing to the open conversation (conversation.js),
-// whose address is #chat/ID. On a phone one pane shows at a time: list → conversation → back.
+// whose address is #chat/ID (#chat/ID/m/MESSAGE opens it at a message). The search box also
+// finds messages, and the conversation's 🔍 searches in it: chat-search.js, loaded when first
+// used. On a phone one pane shows at a time: list → conversation → back.
 // The `chat` server-sent event (folded by the server to a few per second per chat) reloads the
 // list and, for the open chat, its newest messages.
-import {api, byId, el, messageOf, on} from './app.js';
-import {listTime} from './chat-html.js';
+import {api, byId, el, messageOf, on, toast} from './app.js';
+import {avatar, listTime} from './chat-html.js';
 import * as conversation from './conversation.js';
 
 /** @typedef {import('./types').ChatSummary} ChatSummary */
@@ -23,12 +25,9 @@ function row(chat) {
   const who = last ? (last.is_outgoing ? 'You: ' : last.sender_name && chat.kind !== 'private' && chat.kind !== 'channel' ? last.sender_name + ': ' : '') : '';
   const count = chat.unread_count || (chat.is_marked_as_unread ? 1 : 0);
   const open = conversation.openChatID() === chat.id;
-  const avatar = chat.photo_minithumbnail
-    ? el('img', {class: 'avatar', alt: '', src: 'data:image/jpeg;base64,' + chat.photo_minithumbnail})
-    : el('span', {class: 'avatar', 'aria-hidden': 'true', text: [...chat.title.trim()][0]?.toUpperCase() ?? '?'});
   return el('li', {},
     el('a', {class: 'chat-row', href: '#chat/' + chat.id, 'data-chat': String(chat.id), 'aria-current': open ? 'true' : null},
-      avatar,
+      avatar(chat),
       el('span', {class: 'chat-main'},
         el('span', {class: 'chat-top'}, el('span', {class: 'chat-title', dir: 'auto', text: chat.title}),
           chat.is_muted ? el('span', {class: 'meta', role: 'img', 'aria-label': 'muted', text: '🔇'}) : null,
@@ -63,29 +62,57 @@ async function load() {
   }
 }
 
-/** Shows the pane the address asks for: #chat/ID opens that conversation. */
+/** @type {Promise<typeof import('./chat-search.js')> | null} */
+let searching = null;
+/** The message search, loaded the first time it is needed (null if it could not be). */
+async function searchModule() {
+  try {
+    return await (searching ??= import('./chat-search.js'));
+  } catch (error) {
+    searching = null;
+    toast(messageOf(error, 'The message search could not be loaded.'));
+    return null;
+  }
+}
+
+/** The search box's text also searches messages in every chat (or clears that section). */
+async function findMessages() {
+  const query = search.value.trim();
+  if (query) (await searchModule())?.searchAll(query);
+  else if (searching) (await searchModule())?.clearAll();
+}
+
+/** Shows the pane the address asks for: #chat/ID opens that conversation, #chat/ID/m/MESSAGE at that message. */
 function route() {
-  const match = /^#chat\/(-?\d+)$/.exec(location.hash);
+  const match = /^#chat\/(-?\d+)(?:\/m\/(\d+))?$/.exec(location.hash);
   const id = match ? Number(match[1]) : 0;
+  const at = Number(match?.[2] ?? 0);
+  // The message is only where to start: the address stays the chat's.
+  if (at) history.replaceState(null, '', '#chat/' + id);
   root.dataset['view'] = id ? 'chat' : 'list';
   byId('conv-none', HTMLParagraphElement).hidden = id !== 0;
   byId('conv-body', HTMLDivElement).hidden = id === 0;
   list.querySelectorAll('[data-chat]').forEach((a) => {
     if (a instanceof HTMLElement) { if (a.dataset['chat'] === String(id)) a.setAttribute('aria-current', 'true'); else a.removeAttribute('aria-current'); }
   });
+  if (searching) searchModule().then((module) => module?.closeFind());
   if (!id) {
     conversation.close();
     return;
   }
-  if (conversation.openChatID() === id) return;
+  if (conversation.openChatID() === id) {
+    if (at) conversation.show(at);
+    return;
+  }
   conversation.open(id, (chat) => {
     document.title = chat.title + ' · TgTemplates';
     if (window.matchMedia('(max-width: 799px)').matches) byId('conv-title', HTMLHeadingElement).focus();
     load();
-  });
+  }, at);
 }
 
 list.addEventListener('click', () => { state.cameFromList = true; });
+byId('found-list', HTMLUListElement).addEventListener('click', () => { state.cameFromList = true; });
 byId('conv-back', HTMLButtonElement).addEventListener('click', () => {
   if (state.cameFromList) history.back(); else location.hash = '';
   state.cameFromList = false;
@@ -107,7 +134,24 @@ unread.addEventListener('click', () => {
   load();
 });
 let typing = 0;
-search.addEventListener('input', () => { window.clearTimeout(typing); typing = window.setTimeout(load, 200); });
+search.addEventListener('input', () => {
+  window.clearTimeout(typing);
+  typing = window.setTimeout(() => { load(); findMessages(); }, 200);
+});
+search.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape' && search.value) {
+    event.preventDefault();
+    search.value = '';
+    load();
+    findMessages();
+  } else if (event.key === 'Enter') {
+    // Enter opens the first chat, or else the first message found.
+    event.preventDefault();
+    const first = document.querySelector('#chat-list a, #found-list a');
+    if (first instanceof HTMLElement) first.click();
+  }
+});
+byId('find-open', HTMLButtonElement).addEventListener('click', async () => (await searchModule())?.openFind());
 byId('chats-retry', HTMLButtonElement).addEventListener('click', load);
 byId('conv-retry', HTMLButtonElement).addEventListener('click', () => {
   const id = /^#chat\/(-?\d+)$/.exec(location.hash)?.[1];

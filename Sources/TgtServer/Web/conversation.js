@@ -1,5 +1,7 @@
 // One open conversation of the Chats tab (chats.js opens and closes it): pages of messages
-// (GET /api/conversations/{id}/messages, older ones when scrolled to the top), date separators,
+// (GET /api/conversations/{id}/messages, older ones when scrolled to the top; opened at a
+// message from a search or a reply header, the page around it and newer ones when scrolled
+// to the bottom), date separators,
 // bubbles grouped by sender, reply headers, forwarded and edited marks, read ticks, media with
 // their blurred preview then the thumbnail, a jump-to-latest button with the count of new
 // messages; the composer (Markdown; Enter sends, Shift+Enter breaks the line; reply and edit
@@ -22,9 +24,11 @@ const jump = byId('jump', HTMLButtonElement);
 const text = byId('composer-text', HTMLTextAreaElement);
 const banner = byId('composer-banner', HTMLDivElement);
 
-/** @type {{chat: ChatSummary | null, messages: Map<number, ChatMessage>, hasOlder: boolean, loadingOlder: boolean, unseen: number,
- *   mode: {kind: 'reply' | 'edit', message: ChatMessage} | null, loads: number}} */
-const state = {chat: null, messages: new Map(), hasOlder: false, loadingOlder: false, unseen: 0, mode: null, loads: 0};
+/** `id`: the chat being shown or loaded; `hasNewer`: the page was opened at a message and does
+ * not reach the newest yet.
+ * @type {{id: number, chat: ChatSummary | null, messages: Map<number, ChatMessage>, hasOlder: boolean, hasNewer: boolean, loadingOlder: boolean,
+ *   loadingNewer: boolean, unseen: number, mode: {kind: 'reply' | 'edit', message: ChatMessage} | null, loads: number}} */
+const state = {id: 0, chat: null, messages: new Map(), hasOlder: false, hasNewer: false, loadingOlder: false, loadingNewer: false, unseen: 0, mode: null, loads: 0};
 
 /** The open chat's id, or 0. */
 export function openChatID() {
@@ -32,12 +36,15 @@ export function openChatID() {
 }
 
 /**
- * Opens a chat: its newest page, scrolled to the end, and marks it read.
+ * Opens a chat: its newest page, scrolled to the end, and marks it read; or, with `at`, the
+ * page around that message, which flashes.
  * @param {number} chatID
  * @param {(chat: ChatSummary) => void} shown called with the chat's row once loaded
+ * @param {number} [at] a message to show
  */
-export async function open(chatID, shown) {
+export async function open(chatID, shown, at = 0) {
   const mine = ++state.loads;
+  state.id = chatID;
   state.chat = null;
   state.messages = new Map();
   state.unseen = 0;
@@ -47,15 +54,25 @@ export async function open(chatID, shown) {
   box.setAttribute('aria-busy', 'true');
   byId('conv-error', HTMLParagraphElement).hidden = true;
   try {
-    const page = /** @type {ConversationPage} */ (await api('GET', 'conversations/' + chatID + '/messages?limit=50'));
+    let page;
+    try {
+      page = /** @type {ConversationPage} */ (await api('GET', 'conversations/' + chatID + '/messages?limit=50' + (at ? '&around=' + at : '')));
+    } catch (error) {
+      if (!(at && error instanceof ApiError && error.code === 'message_not_found')) throw error;
+      toast('That message is no longer in this chat.');
+      at = 0;
+      page = /** @type {ConversationPage} */ (await api('GET', 'conversations/' + chatID + '/messages?limit=50'));
+    }
     if (mine !== state.loads) return;
     state.chat = page.chat;
     state.hasOlder = page.has_older;
+    state.hasNewer = page.has_newer;
     page.messages.forEach((m) => state.messages.set(m.id, m));
     showChat(page.chat);
     shown(page.chat);
-    draw('bottom');
-    markRead();
+    draw(at ? 'keep' : 'bottom');
+    if (at) flash(at);
+    if (!state.hasNewer) markRead();
   } catch (error) {
     if (mine !== state.loads) return;
     older.textContent = '';
@@ -66,9 +83,40 @@ export async function open(chatID, shown) {
   }
 }
 
+/**
+ * Shows one message of the open chat: scrolled to and flashed if it is on the page, else the
+ * page around it.
+ * @param {number} messageID
+ */
+export function show(messageID) {
+  if (!state.id) return;
+  if (state.chat && state.messages.has(messageID)) flash(messageID);
+  else open(state.id, () => undefined, messageID);
+}
+
+/**
+ * Scrolls a message to the middle and highlights it for a moment.
+ * @param {number} messageID
+ */
+function flash(messageID) {
+  const row = document.getElementById('m' + messageID);
+  if (!row) return;
+  row.scrollIntoView({block: 'center'});
+  row.classList.add('flash');
+  window.setTimeout(() => row.classList.remove('flash'), 2000);
+  showJump();
+}
+
+/** Back to the newest page (from a page opened at an older message). */
+function latest() {
+  const chat = state.chat;
+  if (chat) open(chat.id, () => { text.focus(); });
+}
+
 /** Forgets the open chat (back to the list). */
 export function close() {
   state.loads++;
+  state.id = 0;
   state.chat = null;
   state.messages = new Map();
   list.replaceChildren();
@@ -90,7 +138,8 @@ function showChat(chat) {
  */
 export async function refresh() {
   const chat = state.chat;
-  if (!chat) return;
+  // A page opened at an older message takes the new ones when scrolled down or on "Latest".
+  if (!chat || state.hasNewer) { showJump(); return; }
   const mine = state.loads;
   let page;
   try {
@@ -147,6 +196,26 @@ async function loadOlder() {
   }
 }
 
+async function loadNewer() {
+  const chat = state.chat;
+  const last = [...state.messages.keys()].sort((a, b) => b - a)[0];
+  if (!chat || !state.hasNewer || state.loadingNewer || last === undefined) return;
+  state.loadingNewer = true;
+  const mine = state.loads;
+  try {
+    const page = /** @type {ConversationPage} */ (await api('GET', 'conversations/' + chat.id + '/messages?limit=50&after=' + last));
+    if (mine !== state.loads) return;
+    page.messages.forEach((m) => state.messages.set(m.id, m));
+    state.hasNewer = page.has_newer;
+    draw('keep');
+    if (!state.hasNewer) markRead();
+  } catch (error) {
+    toast("Couldn't load newer messages: " + messageOf(error));
+  } finally {
+    state.loadingNewer = false;
+  }
+}
+
 /**
  * Redraws the list. `bottom`: scroll to the newest; `prepend`: older ones were added above
  * (the view stays where it was); `keep`: leave the scroll position.
@@ -178,7 +247,7 @@ function draw(scroll) {
 }
 
 function showJump() {
-  jump.hidden = atBottom();
+  jump.hidden = atBottom() && !state.hasNewer;
   byId('jump-text', HTMLSpanElement).textContent = state.unseen > 0 ? state.unseen + ' new' : 'Latest';
   jump.setAttribute('aria-label', state.unseen > 0 ? 'Jump to the latest message, ' + state.unseen + ' new' : 'Jump to the latest message');
 }
@@ -276,10 +345,10 @@ async function submit() {
       const body = {text: value};
       if (mode?.kind === 'reply') body.reply_to = mode.message.id;
       const sent = /** @type {ChatMessage} */ (await api('POST', 'conversations/' + chat.id + '/messages', body));
-      state.messages.set(sent.id, sent);
       text.value = '';
       setMode(null);
-      draw('bottom');
+      if (state.hasNewer) latest();
+      else { state.messages.set(sent.id, sent); draw('bottom'); }
     }
   } catch (error) {
     toast(error instanceof ApiError ? error.message : messageOf(error, 'Not sent.'));
@@ -298,18 +367,21 @@ text.addEventListener('input', autosize);
 byId('composer-cancel', HTMLButtonElement).addEventListener('click', () => setMode(null));
 box.addEventListener('scroll', () => {
   if (box.scrollTop < 300) loadOlder();
+  if (box.scrollHeight - box.scrollTop - box.clientHeight < 300) loadNewer();
   if (atBottom() && state.unseen) { state.unseen = 0; markRead(); }
   showJump();
 }, {passive: true});
-jump.addEventListener('click', () => { box.scrollTop = box.scrollHeight; state.unseen = 0; showJump(); markRead(); text.focus(); });
+jump.addEventListener('click', () => {
+  if (state.hasNewer) { latest(); return; }
+  box.scrollTop = box.scrollHeight; state.unseen = 0; showJump(); markRead(); text.focus();
+});
 
 list.addEventListener('click', async (event) => {
   const target = eventElement(event);
   const goto = target?.closest('[data-goto]');
   if (goto instanceof HTMLElement) {
     event.preventDefault();
-    const row = document.getElementById('m' + goto.dataset['goto']);
-    if (row) { row.scrollIntoView({block: 'center'}); row.classList.add('flash'); window.setTimeout(() => row.classList.remove('flash'), 1200); }
+    show(Number(goto.dataset['goto']));
     return;
   }
   const button = target?.closest('[data-actions]');

@@ -234,6 +234,7 @@ export interface EventMap {
   templates: Record<string, never>;
   timers: Record<string, never>;
   chat: ChatEvent;
+  replies: Record<string, never>;
 }
 
 /** A chat changed (at most a few per second per chat); `messages`: its conversation too. */
@@ -299,6 +300,17 @@ export interface ConversationPage {
   messages: ChatMessage[];
   has_older: boolean;
   oldest_message_id?: number;
+  /** The chat has messages newer than this page's newest (a page opened at a message). */
+  has_newer: boolean;
+}
+
+/** GET /api/search/messages: one page of matches, newest first, with their chats. */
+export interface FoundMessages {
+  messages: ChatMessage[];
+  chats: ChatSummary[];
+  /** Pass as `offset` for the next page; absent when there are no more. */
+  next_offset?: string;
+  total_count?: number;
 }
 
 /** What the composer's template picker needs of a template (GET /api/templates). */

@@ -2,7 +2,8 @@ import Foundation
 import TgtDomain
 import TgtTDLib
 
-/// One page of a conversation: its messages oldest first, and whether older ones remain.
+/// One page of a conversation: its messages oldest first, and whether older (and newer) ones
+/// remain.
 public struct ConversationPage: Codable, Sendable, Equatable {
     public var chat: ChatSummary
     public var messages: [ChatMessageItem]
@@ -10,18 +11,32 @@ public struct ConversationPage: Codable, Sendable, Equatable {
     public var hasOlder: Bool
     /// The id to pass as `before` for the next older page (the oldest id here).
     public var oldestMessageID: Int64?
+    /// True when the chat has messages newer than this page's newest (a page opened at a
+    /// message, or one after it, that does not reach the chat's last message).
+    public var hasNewer: Bool
 
-    public init(chat: ChatSummary, messages: [ChatMessageItem], hasOlder: Bool, oldestMessageID: Int64?) {
+    public init(chat: ChatSummary, messages: [ChatMessageItem], hasOlder: Bool, oldestMessageID: Int64?, hasNewer: Bool = false) {
         self.chat = chat
         self.messages = messages
         self.hasOlder = hasOlder
         self.oldestMessageID = oldestMessageID
+        self.hasNewer = hasNewer
     }
 
     private enum CodingKeys: String, CodingKey {
         case chat, messages
         case hasOlder = "has_older"
         case oldestMessageID = "oldest_message_id"
+        case hasNewer = "has_newer"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        chat = try c.decode(ChatSummary.self, forKey: .chat)
+        messages = try c.decode([ChatMessageItem].self, forKey: .messages)
+        hasOlder = try c.decode(Bool.self, forKey: .hasOlder)
+        oldestMessageID = try c.decodeIfPresent(Int64.self, forKey: .oldestMessageID)
+        hasNewer = try c.decodeIfPresent(Bool.self, forKey: .hasNewer) ?? false
     }
 }
 
@@ -65,9 +80,17 @@ extension ChatService {
     public func conversation(chatID: Int64, before: Int64 = 0, limit: Int = 50, topicID: Int32? = nil) async throws(ChatError) -> ConversationPage {
         guard let chat = await session.chat(chatID) else { throw .chatNotFound(String(chatID)) }
         let (messages, reachedStart) = try await history(chatID: chatID, before: before, limit: limit, topicID: topicID)
-        let items = await items(for: messages.reversed(), chat: chat)
+        return await page(chat, oldestFirst: messages.reversed(), hasOlder: !reachedStart)
+    }
+
+    /// The page for `messages` (oldest first) of `chat`; it has newer messages when its newest
+    /// is older than the chat's last message.
+    func page(_ chat: Chat, oldestFirst messages: [Message], hasOlder: Bool) async -> ConversationPage {
+        let items = await items(for: messages, chat: chat)
         let summary = await summary(of: chat, list: chat.positions.first?.list ?? .main, builder: await itemBuilder())
-        return ConversationPage(chat: summary, messages: items, hasOlder: !reachedStart, oldestMessageID: messages.map(\.id).min())
+        let newest = messages.map(\.id).max() ?? 0
+        let hasNewer = newest > 0 && newest < (chat.lastMessage?.id ?? 0)
+        return ConversationPage(chat: summary, messages: items, hasOlder: hasOlder, oldestMessageID: messages.map(\.id).min(), hasNewer: hasNewer)
     }
 
     /// Items for `messages` of `chat` (same order), with replied messages looked up when they
@@ -97,25 +120,6 @@ extension ChatService {
         for id in wanted.subtracting(known.keys).prefix(100) {
             if let user = try? await ask(TDFunctions.GetUser(userID: id)) { await session.remember(user) }
         }
-    }
-
-    /// Messages containing `query`: in one chat (`chatID`), or across all chats.
-    public func searchMessages(_ query: String, chatID: Int64? = nil, limit: Int = 50) async throws(ChatError) -> [ChatMessageItem] {
-        try requireLogin()
-        let found: FoundMessages
-        if let chatID {
-            found = try await ask(TDFunctions.SearchChatMessages(chatID: chatID, query: query, limit: Int32(min(100, limit))))
-        } else {
-            found = try await ask(TDFunctions.SearchMessages(query: query, limit: Int32(min(100, limit))))
-        }
-        await fetchUnknownSenders(found.messages)
-        let builder = await itemBuilder()
-        var items: [ChatMessageItem] = []
-        for message in found.messages.prefix(limit) {
-            let lastRead = await session.chat(message.chatID)?.lastReadOutboxMessageID ?? 0
-            items.append(builder.item(message, lastReadOutboxMessageID: lastRead))
-        }
-        return items
     }
 
     /// The item for one message of a chat.

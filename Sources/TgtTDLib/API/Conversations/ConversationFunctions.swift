@@ -36,11 +36,14 @@ public struct FoundMessages: Decodable, Sendable, Equatable {
     public var messages: [Message]
     /// `next_from_message_id` as text, or `next_offset`; empty: no more results.
     public var nextOffset: String
+    /// `total_count`: Telegram's estimate of how many messages match (nil when it says -1).
+    public var totalCount: Int?
 
     private enum CodingKeys: String, CodingKey {
         case messages
         case nextFromMessageID = "next_from_message_id"
         case nextOffset = "next_offset"
+        case totalCount = "total_count"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -51,6 +54,8 @@ public struct FoundMessages: Decodable, Sendable, Equatable {
         } else {
             nextOffset = try c.decodeIfPresent(String.self, forKey: .nextOffset) ?? ""
         }
+        let total = try c.decodeIfPresent(Int.self, forKey: .totalCount) ?? -1
+        totalCount = total >= 0 ? total : nil
     }
 }
 
