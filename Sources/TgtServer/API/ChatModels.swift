@@ -33,6 +33,11 @@ enum ChatModels {
             failureReason: item.failureReason, isRead: item.isRead)
     }
 
+    static func topic(_ topic: ForumTopicItem) -> Schemas.ForumTopic {
+        Schemas.ForumTopic(id: topic.id, title: topic.title, isGeneral: topic.isGeneral, isClosed: topic.isClosed, isPinned: topic.isPinned,
+                           unreadCount: topic.unreadCount)
+    }
+
     static func page(_ page: ConversationPage) -> Schemas.ConversationPage {
         Schemas.ConversationPage(chat: summary(page.chat), messages: page.messages.map(message), hasOlder: page.hasOlder,
                                  oldestMessageId: page.oldestMessageID)
