@@ -78,7 +78,8 @@ extension DashboardClient {
             lastMessage: chat.lastMessage.map {
                 MessagePreview(messageID: $0.messageId, senderName: $0.senderName, text: $0.text, date: $0.date, isOutgoing: $0.isOutgoing, isRead: $0.isRead)
             },
-            photoMinithumbnail: chat.photoMinithumbnail, cannotWriteReason: chat.canWrite ? nil : (chat.cannotWriteReason ?? "it is read-only."), order: 0)
+            photoMinithumbnail: chat.photoMinithumbnail, cannotWriteReason: chat.canWrite ? nil : (chat.cannotWriteReason ?? "it is read-only."),
+            order: chat.order ?? 0)
     }
 
     static func message(_ m: Schemas.ChatMessage) -> ChatMessageItem {

@@ -252,6 +252,7 @@ export interface ChatSummary {
   photo_minithumbnail?: string;
   can_write: boolean;
   cannot_write_reason?: string;
+  order?: number;
 }
 
 export interface MessagePreview {
