@@ -94,6 +94,7 @@ let package = Package(
                 .embedInCode("Web/timers.css"), .embedInCode("Web/timer-completion.js"),
                 .embedInCode("Web/send-later.js"), .embedInCode("Web/scheduled.js"), .embedInCode("Web/scheduled.css"),
                 .embedInCode("Web/chats.js"), .embedInCode("Web/conversation.js"), .embedInCode("Web/chat-html.js"), .embedInCode("Web/chats.css"),
+                .embedInCode("Web/topics.js"),
             ],
             swiftSettings: strict,
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]),

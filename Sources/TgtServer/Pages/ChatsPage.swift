@@ -4,7 +4,8 @@ extension Pages {
     /// The Chats tab: a light shell. `chats.js` fills the chat list (`GET /api/conversations`)
     /// and opens a conversation (`conversation.js`: pages of messages, composer, reply, edit,
     /// delete, templates); both follow the `chat` server-sent event. On a phone one pane shows
-    /// at a time (list → conversation → back); the conversation's address is `#chat/ID`.
+    /// at a time (list → conversation → back); the conversation's address is `#chat/ID`, a
+    /// forum topic's `#chat/ID/topic/T` (`topics.js` draws the topic bar).
     static func chats(csrf: String) -> HTML {
         layout(title: "Chats", page: "chats", csrf: csrf, section: .chats, scripts: ["chats"], styles: ["chats"], """
             <div id="chats" class="chats" data-view="list">
@@ -24,6 +25,7 @@ extension Pages {
             <div id="conv-body" class="conv-body" hidden>
             <div class="conv-head"><button type="button" id="conv-back" class="back" aria-label="Back to the chats">←</button>
             <div><h2 id="conv-title" tabindex="-1"></h2><p id="conv-meta" class="meta"></p></div></div>
+            <nav id="topic-bar" class="topic-bar" aria-label="Topics" hidden><ul id="topic-list" class="topic-list"></ul></nav>
             <p id="conv-error" class="banner error" role="alert" hidden><span id="conv-error-text"></span> <button type="button" id="conv-retry">Retry</button></p>
             <div id="messages" class="messages" tabindex="0" role="log" aria-label="Messages" aria-busy="true">
             <p id="older" class="meta older" aria-live="polite"></p><ol id="message-list" class="message-list"></ol></div>

@@ -1,6 +1,6 @@
 // The Chats tab: the chat list (GET /api/conversations: unread badges, last message, time,
 // search, the archive, unread only) and the routing to the open conversation (conversation.js),
-// whose address is #chat/ID. On a phone one pane shows at a time: list → conversation → back.
+// whose address is #chat/ID, or #chat/ID/topic/T for a forum's topic (topics.js). On a phone one pane shows at a time: list → conversation → back.
 // The `chat` server-sent event (folded by the server to a few per second per chat) reloads the
 // list and, for the open chat, its newest messages.
 import {api, byId, el, messageOf, on} from './app.js';
@@ -63,10 +63,15 @@ async function load() {
   }
 }
 
-/** Shows the pane the address asks for: #chat/ID opens that conversation. */
+/** The chat and forum topic the address names (0 for none). */
+function addressed() {
+  const match = /^#chat\/(-?\d+)(?:\/topic\/(\d+))?$/.exec(location.hash);
+  return {id: match ? Number(match[1]) : 0, topic: match?.[2] ? Number(match[2]) : 0};
+}
+
+/** Shows the pane the address asks for: #chat/ID opens that conversation (/topic/T a topic of it). */
 function route() {
-  const match = /^#chat\/(-?\d+)$/.exec(location.hash);
-  const id = match ? Number(match[1]) : 0;
+  const {id, topic} = addressed();
   root.dataset['view'] = id ? 'chat' : 'list';
   byId('conv-none', HTMLParagraphElement).hidden = id !== 0;
   byId('conv-body', HTMLDivElement).hidden = id === 0;
@@ -77,12 +82,15 @@ function route() {
     conversation.close();
     return;
   }
-  if (conversation.openChatID() === id) return;
-  conversation.open(id, (chat) => {
+  if (conversation.openChatID() === id && (topic === 0 || conversation.openTopicID() === topic)) return;
+  const topicLink = document.activeElement instanceof HTMLElement && document.activeElement.dataset['topic'] !== undefined;
+  const forum = state.chats.some((chat) => chat.id === id && chat.kind === 'forum');
+  conversation.open(id, topic, (chat) => {
     document.title = chat.title + ' · TgTemplates';
-    if (window.matchMedia('(max-width: 799px)').matches) byId('conv-title', HTMLHeadingElement).focus();
+    // A topic chosen in the bar keeps the focus there; a chat opened on a phone moves it to the title.
+    if (window.matchMedia('(max-width: 799px)').matches && !topicLink) byId('conv-title', HTMLHeadingElement).focus();
     load();
-  });
+  }, forum);
 }
 
 list.addEventListener('click', () => { state.cameFromList = true; });
@@ -110,8 +118,8 @@ let typing = 0;
 search.addEventListener('input', () => { window.clearTimeout(typing); typing = window.setTimeout(load, 200); });
 byId('chats-retry', HTMLButtonElement).addEventListener('click', load);
 byId('conv-retry', HTMLButtonElement).addEventListener('click', () => {
-  const id = /^#chat\/(-?\d+)$/.exec(location.hash)?.[1];
-  if (id) conversation.open(Number(id), () => undefined);
+  const {id, topic} = addressed();
+  if (id) conversation.open(id, topic, () => undefined);
 });
 
 let listTimer = 0;

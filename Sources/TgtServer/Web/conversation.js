@@ -4,10 +4,12 @@
 // their blurred preview then the thumbnail, a jump-to-latest button with the count of new
 // messages; the composer (Markdown; Enter sends, Shift+Enter breaks the line; reply and edit
 // banners; a Telegram template sent into this chat) and delete with
-// confirmation. Other people's text arrives as text or as the server's escaped `html`, which
+// confirmation. In a forum, one topic at a time (topics.js draws the bar): its pages, and the
+// composer and templates post into it. Other people's text arrives as text or as the server's escaped `html`, which
 // only safeFragment (chat-html.js) puts in the page.
 import {ApiError, api, byId, el, eventElement, fieldValues, messageOf, openDialog, toast, variableFields} from './app.js';
 import {clock, dayLabel, safeFragment} from './chat-html.js';
+import * as topics from './topics.js';
 
 /** @typedef {import('./types').ChatMessage} ChatMessage */
 /** @typedef {import('./types').ChatSummary} ChatSummary */
@@ -22,23 +24,43 @@ const jump = byId('jump', HTMLButtonElement);
 const text = byId('composer-text', HTMLTextAreaElement);
 const banner = byId('composer-banner', HTMLDivElement);
 
-/** @type {{chat: ChatSummary | null, messages: Map<number, ChatMessage>, hasOlder: boolean, loadingOlder: boolean, unseen: number,
+/** @type {{chat: ChatSummary | null, topic: number, messages: Map<number, ChatMessage>, hasOlder: boolean, loadingOlder: boolean, unseen: number,
  *   mode: {kind: 'reply' | 'edit', message: ChatMessage} | null, loads: number}} */
-const state = {chat: null, messages: new Map(), hasOlder: false, loadingOlder: false, unseen: 0, mode: null, loads: 0};
+const state = {chat: null, topic: 0, messages: new Map(), hasOlder: false, loadingOlder: false, unseen: 0, mode: null, loads: 0};
 
 /** The open chat's id, or 0. */
 export function openChatID() {
   return state.chat?.id ?? 0;
 }
 
+/** The open forum topic's id, or 0 (not a forum, or nothing open). */
+export function openTopicID() {
+  return state.chat ? state.topic : 0;
+}
+
 /**
- * Opens a chat: its newest page, scrolled to the end, and marks it read.
+ * A page of the open conversation (of its topic in a forum), newest first from `before`.
  * @param {number} chatID
- * @param {(chat: ChatSummary) => void} shown called with the chat's row once loaded
+ * @param {number} topicID
+ * @param {number} [before]
  */
-export async function open(chatID, shown) {
+function page(chatID, topicID, before) {
+  return /** @type {Promise<ConversationPage>} */ (api('GET', 'conversations/' + chatID + '/messages?limit=50'
+    + (topicID ? '&topic_id=' + topicID : '') + (before ? '&before=' + before : '')));
+}
+
+/**
+ * Opens a chat (in a forum, one topic: `topicID`, or General when 0, which the address then
+ * names): its newest page, scrolled to the end, and marks it read.
+ * @param {number} chatID
+ * @param {number} topicID
+ * @param {(chat: ChatSummary) => void} shown called with the chat's row once loaded
+ * @param {boolean} [forum] known to be a forum (from the chat list): its topics are read first
+ */
+export async function open(chatID, topicID, shown, forum = false) {
   const mine = ++state.loads;
   state.chat = null;
+  state.topic = topicID;
   state.messages = new Map();
   state.unseen = 0;
   setMode(null);
@@ -47,13 +69,37 @@ export async function open(chatID, shown) {
   box.setAttribute('aria-busy', 'true');
   byId('conv-error', HTMLParagraphElement).hidden = true;
   try {
-    const page = /** @type {ConversationPage} */ (await api('GET', 'conversations/' + chatID + '/messages?limit=50'));
+    /** @type {ConversationPage} */
+    let first;
+    if (topicID) {
+      [first] = await Promise.all([page(chatID, topicID), topics.load(chatID, topicID)]);
+    } else {
+      // A forum opens on its General topic, and the address says so (a reload keeps it). A chat
+      // the list knows as a forum skips the whole chat's page.
+      /** @type {ConversationPage | null} */
+      let whole = null;
+      if (!forum) {
+        whole = await page(chatID, 0);
+        if (mine !== state.loads) return;
+      }
+      const general = forum || whole?.chat.kind === 'forum' ? topics.initial(await topics.load(chatID, 0)) : 0;
+      if (mine !== state.loads) return;
+      if (general) {
+        state.topic = general;
+        history.replaceState(null, '', topics.topicHash(chatID, general));
+        topics.select(general);
+        first = await page(chatID, general);
+      } else {
+        topics.hide();
+        first = whole ?? await page(chatID, 0);
+      }
+    }
     if (mine !== state.loads) return;
-    state.chat = page.chat;
-    state.hasOlder = page.has_older;
-    page.messages.forEach((m) => state.messages.set(m.id, m));
-    showChat(page.chat);
-    shown(page.chat);
+    state.chat = first.chat;
+    state.hasOlder = first.has_older;
+    first.messages.forEach((m) => state.messages.set(m.id, m));
+    showChat(first.chat);
+    shown(first.chat);
     draw('bottom');
     markRead();
   } catch (error) {
@@ -70,15 +116,19 @@ export async function open(chatID, shown) {
 export function close() {
   state.loads++;
   state.chat = null;
+  state.topic = 0;
   state.messages = new Map();
   list.replaceChildren();
+  topics.hide();
 }
 
 /** @param {ChatSummary} chat */
 function showChat(chat) {
   byId('conv-title', HTMLHeadingElement).textContent = chat.title;
   const kind = {private: 'Private chat', saved: 'Your notes', group: 'Group', supergroup: 'Group', forum: 'Forum', channel: 'Channel', secret: 'Secret chat'}[chat.kind];
-  byId('conv-meta', HTMLParagraphElement).textContent = kind + (chat.is_muted ? ' · muted' : '');
+  const topic = state.topic ? topics.titleOf(state.topic) : '';
+  byId('conv-meta', HTMLParagraphElement).textContent = kind + (topic ? ' · ' + topic : '') + (chat.is_muted ? ' · muted' : '');
+  text.placeholder = topic ? 'Message in ' + topic : 'Message';
   const cannot = byId('cannot-write', HTMLParagraphElement);
   cannot.textContent = chat.can_write ? '' : 'You cannot write here: ' + (chat.cannot_write_reason ?? '');
   cannot.hidden = chat.can_write;
@@ -92,23 +142,25 @@ export async function refresh() {
   const chat = state.chat;
   if (!chat) return;
   const mine = state.loads;
-  let page;
+  let newest;
   try {
-    page = /** @type {ConversationPage} */ (await api('GET', 'conversations/' + chat.id + '/messages?limit=50'));
+    // The topic bar's unread counts follow too (a failure there leaves the old ones).
+    if (state.topic) topics.load(chat.id, state.topic).catch(() => undefined);
+    newest = await page(chat.id, state.topic);
   } catch {
     return; // the next event or a reload tries again
   }
   if (mine !== state.loads) return;
-  const oldest = page.messages[0]?.id ?? 0;
-  const fresh = new Set(page.messages.map((m) => m.id));
+  const oldest = newest.messages[0]?.id ?? 0;
+  const fresh = new Set(newest.messages.map((m) => m.id));
   for (const id of [...state.messages.keys()]) if (id >= oldest && !fresh.has(id)) state.messages.delete(id);
   let arrived = 0;
-  for (const m of page.messages) {
+  for (const m of newest.messages) {
     if (!state.messages.has(m.id) && !m.is_outgoing) arrived++;
     state.messages.set(m.id, m);
   }
-  state.chat = page.chat;
-  showChat(page.chat);
+  state.chat = newest.chat;
+  showChat(newest.chat);
   const atEnd = atBottom();
   if (!atEnd) state.unseen += arrived;
   draw(atEnd ? 'bottom' : 'keep');
@@ -135,10 +187,10 @@ async function loadOlder() {
   older.textContent = 'Loading older messages…';
   const mine = state.loads;
   try {
-    const page = /** @type {ConversationPage} */ (await api('GET', 'conversations/' + chat.id + '/messages?limit=50&before=' + first));
+    const before = await page(chat.id, state.topic, first);
     if (mine !== state.loads) return;
-    page.messages.forEach((m) => state.messages.set(m.id, m));
-    state.hasOlder = page.has_older;
+    before.messages.forEach((m) => state.messages.set(m.id, m));
+    state.hasOlder = before.has_older;
     draw('prepend');
   } catch (error) {
     older.textContent = "Couldn't load older messages: " + messageOf(error);
@@ -171,7 +223,7 @@ function draw(scroll) {
     previous = m;
   }
   list.replaceChildren(...rows);
-  older.textContent = state.hasOlder ? '' : sorted.length ? 'The start of the chat.' : 'No messages yet.';
+  older.textContent = state.hasOlder ? '' : sorted.length ? (state.topic ? 'The start of the topic.' : 'The start of the chat.') : 'No messages yet.';
   if (scroll === 'bottom') { box.scrollTop = box.scrollHeight; state.unseen = 0; }
   if (scroll === 'prepend') box.scrollTop = box.scrollHeight - fromBottom;
   showJump();
@@ -272,9 +324,10 @@ async function submit() {
       setMode(null);
       draw('keep');
     } else {
-      /** @type {{text: string, reply_to?: number}} */
+      /** @type {{text: string, reply_to?: number, topic_id?: number}} */
       const body = {text: value};
       if (mode?.kind === 'reply') body.reply_to = mode.message.id;
+      if (state.topic) body.topic_id = state.topic;
       const sent = /** @type {ChatMessage} */ (await api('POST', 'conversations/' + chat.id + '/messages', body));
       state.messages.set(sent.id, sent);
       text.value = '';
@@ -414,7 +467,10 @@ byId('templates-form', HTMLFormElement).addEventListener('submit', async (event)
   if (!chat || !template) return;
   const error = byId('templates-error', HTMLParagraphElement);
   try {
-    const report = /** @type {SendReport} */ (await api('POST', 'conversations/' + chat.id + '/templates/' + template.id, {variables: fieldValues(pickVars)}));
+    /** @type {{variables: Record<string, string>, topic_id?: number}} */
+    const body = {variables: fieldValues(pickVars)};
+    if (state.topic) body.topic_id = state.topic;
+    const report = /** @type {SendReport} */ (await api('POST', 'conversations/' + chat.id + '/templates/' + template.id, body));
     const failed = report.results.find((r) => r.status !== 'sent');
     if (failed) throw new Error(failed.error ?? 'Not sent.');
     byId('templates-dialog', HTMLDialogElement).close('sent');

@@ -296,6 +296,21 @@ export interface ConversationPage {
   oldest_message_id?: number;
 }
 
+/** A forum topic (GET /api/conversations/{id}/topics). */
+export interface ForumTopic {
+  id: number;
+  title: string;
+  is_general: boolean;
+  is_closed: boolean;
+  is_pinned: boolean;
+  unread_count: number;
+}
+
+export interface ForumTopicList {
+  chat_id: number;
+  topics: ForumTopic[];
+}
+
 /** What the composer's template picker needs of a template (GET /api/templates). */
 export interface PickTemplate {
   id: string;
