@@ -18,11 +18,21 @@ extension DashboardClient {
         try await call { client in Self.summary(try await client.getConversation(path: .init(chatId: chatID)).ok.body.json.data) }
     }
 
-    public func messages(chatID: Int64, before: Int64?, limit: Int) async throws(DashboardClientError) -> ConversationPage {
+    public func messages(chatID: Int64, before: Int64?, limit: Int, topicID: Int32? = nil) async throws(DashboardClientError) -> ConversationPage {
         try await call { client in
-            let page = try await client.listConversationMessages(path: .init(chatId: chatID), query: .init(before: before, limit: limit)).ok.body.json.data
+            let query = Operations.ListConversationMessages.Input.Query(before: before, limit: limit, topicId: topicID)
+            let page = try await client.listConversationMessages(path: .init(chatId: chatID), query: query).ok.body.json.data
             return ConversationPage(chat: Self.summary(page.chat), messages: page.messages.map(Self.message), hasOlder: page.hasOlder,
                                     oldestMessageID: page.oldestMessageId, hasNewer: page.hasNewer)
+        }
+    }
+
+    /// A forum's topics.
+    public func topics(chatID: Int64) async throws(DashboardClientError) -> [ForumTopicItem] {
+        try await call { client in
+            try await client.listConversationTopics(path: .init(chatId: chatID)).ok.body.json.data.topics.map {
+                ForumTopicItem(id: $0.id, title: $0.title, isGeneral: $0.isGeneral, isClosed: $0.isClosed, isPinned: $0.isPinned, unreadCount: $0.unreadCount)
+            }
         }
     }
 
@@ -68,7 +78,8 @@ extension DashboardClient {
             lastMessage: chat.lastMessage.map {
                 MessagePreview(messageID: $0.messageId, senderName: $0.senderName, text: $0.text, date: $0.date, isOutgoing: $0.isOutgoing, isRead: $0.isRead)
             },
-            photoMinithumbnail: chat.photoMinithumbnail, cannotWriteReason: chat.canWrite ? nil : (chat.cannotWriteReason ?? "it is read-only."), order: 0)
+            photoMinithumbnail: chat.photoMinithumbnail, cannotWriteReason: chat.canWrite ? nil : (chat.cannotWriteReason ?? "it is read-only."),
+            order: chat.order ?? 0)
     }
 
     static func message(_ m: Schemas.ChatMessage) -> ChatMessageItem {

@@ -9,7 +9,7 @@ enum SimHandlers {
         "registerUser", "logOut", "resendAuthenticationCode",
     ]
     static let afterLogin: Set<String> = [
-        "getMe", "loadChats", "getChats", "getChat", "getSupergroupFullInfo", "getBasicGroupFullInfo", "getForumTopics", "sendMessage",
+        "getMe", "loadChats", "getChats", "getChat", "getSupergroupFullInfo", "getBasicGroupFullInfo", "getForumTopics", "getForumTopic", "sendMessage",
         "getChatScheduledMessages", "deleteMessages", "editMessageSchedulingState", "createPrivateChat", "editMessageText",
     ]
     /// Like TDLib, a request it has no class for is refused whatever the state.

@@ -56,13 +56,25 @@ extension TelegramSimulator {
             let rest = after == 0 ? topics[...] : topics.drop { Int($0.id) != after }.dropFirst()
             let page = Array(rest.prefix(limit))
             let last = page.count == limit && rest.count > limit ? page.last : nil
+            let directory = directory(of: id)
+            let lastRead = readState(chat, directory: directory).lastReadInbox
             respond(id, request, [
                 "@type": "forumTopics", "total_count": topics.count,
-                "topics": page.map { SimObjects.forumTopic(chatID: chat.id, $0) },
+                "topics": page.map {
+                    SimObjects.forumTopic(chatID: chat.id, $0, unread: unreadCount(chat, directory: directory, after: lastRead, topic: Int($0.id)))
+                },
                 "next_offset_date": last == nil ? 0 : 1_700_000_000,
                 "next_offset_message_id": last == nil ? 0 : 1,
                 "next_offset_forum_topic_id": last.map { Int($0.id) } ?? 0,
             ])
+        case "getForumTopic":
+            guard let chat = findChat(request["chat_id"]) else { return respond(id, request, Self.error(400, "Chat not found")) }
+            guard case .forum(_, _, let topics) = chat.kind else { return respond(id, request, Self.error(400, "Chat is not a forum")) }
+            let wanted = request["forum_topic_id"] as? Int ?? 0
+            guard let topic = topics.first(where: { Int($0.id) == wanted }) else { return respond(id, request, Self.error(400, "Topic not found")) }
+            let directory = directory(of: id)
+            let lastRead = readState(chat, directory: directory).lastReadInbox
+            respond(id, request, SimObjects.forumTopic(chatID: chat.id, topic, unread: unreadCount(chat, directory: directory, after: lastRead, topic: wanted)))
         case "sendMessage":
             sendMessage(id, request)
         case "deleteMessages" where areTimelineMessages((request["message_ids"] as? [Any] ?? []).map(Self.int64), chatID: Self.int64(request["chat_id"]), directory: directory(of: id)):
@@ -217,6 +229,7 @@ extension TelegramSimulator {
     static func int64(_ value: Any?) -> Int64 {
         if let n = value as? Int64 { return n }
         if let n = value as? Int { return Int64(n) }
+        if let n = value as? Int32 { return Int64(n) }
         if let n = value as? NSNumber { return n.int64Value }
         if let s = value as? String, let n = Int64(s) { return n }
         return 0

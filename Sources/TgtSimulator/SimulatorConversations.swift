@@ -78,11 +78,17 @@ extension TelegramSimulator {
         return found.flatMap { Self.int64($0["id"]) == messageID ? $0 : nil }
     }
 
+    /// The forum topic a message is in: General (1) when it names none. Seeded messages hold the
+    /// id as an Int32, those read back from disk as an Int.
+    static func topic(of message: [String: Any]) -> Int {
+        guard let topic = (message["topic_id"] as? [String: Any])?["forum_topic_id"] else { return 1 }
+        return Int(int64(topic))
+    }
+
     /// The chat's read markers and unread count as the account sees them now.
     func readState(_ chat: SimulatedChat, directory: String) -> (unread: Int, lastReadInbox: Int64, lastReadOutbox: Int64) {
         let seed = seed(for: chat)
         let (inbox, outbox) = withHistory(directory) { ($0.readInbox[chat.id], $0.readOutbox[chat.id]) }
-        let me = currentScenario.account.userID
         // Seeded: the last `unreadCount` incoming messages are unread; everything outgoing was read.
         var seededInbox: Int64 = 0
         if let seed {
@@ -96,6 +102,13 @@ extension TelegramSimulator {
         }
         let lastReadInbox = max(seededInbox, inbox ?? 0)
         let lastReadOutbox = max(seed.map { SimulatorSeed.id($0.history.count - 1) } ?? 0, outbox ?? 0)
+        return (unreadCount(chat, directory: directory, after: lastReadInbox), lastReadInbox, lastReadOutbox)
+    }
+
+    /// Others' messages newer than `lastReadInbox`; with `topic`, only that forum topic's
+    /// (messages outside any topic belong to General, topic 1).
+    func unreadCount(_ chat: SimulatedChat, directory: String, after lastReadInbox: Int64, topic: Int? = nil) -> Int {
+        let me = currentScenario.account.userID
         var unread = 0
         var below: Int64 = 0
         scan: while true {
@@ -104,12 +117,13 @@ extension TelegramSimulator {
                 let messageID = Self.int64(message["id"])
                 if messageID <= lastReadInbox { break scan }
                 let sender = (message["sender_id"] as? [String: Any]).map { Self.int64($0["user_id"]) }
-                if sender != me { unread += 1 }
+                let inTopic = Self.topic(of: message)
+                if sender != me, topic == nil || inTopic == topic { unread += 1 }
                 below = messageID
             }
             if page.count < 20 { break }
         }
-        return (unread, lastReadInbox, lastReadOutbox)
+        return unread
     }
 
     /// The chat's sort key: pinned aside, by the date and id of its last message, as Telegram's.
@@ -188,7 +202,7 @@ extension TelegramSimulator {
                 let page = timeline(chat, directory: directory, below: below, limit: 100)
                 for message in page {
                     // Messages outside any topic belong to General (topic 1).
-                    let inTopic = ((message["topic_id"] as? [String: Any])?["forum_topic_id"] as? Int) ?? 1
+                    let inTopic = Self.topic(of: message)
                     if inTopic == topic { found.append(message) }
                     if found.count == limit { break scan }
                 }

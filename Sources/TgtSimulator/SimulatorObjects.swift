@@ -68,13 +68,13 @@ enum SimObjects {
         ]]
     }
 
-    static func forumTopic(chatID: Int64, _ t: SimulatedTopic) -> [String: Any] {
+    static func forumTopic(chatID: Int64, _ t: SimulatedTopic, unread: Int = 0) -> [String: Any] {
         ["@type": "forumTopic", "info": [
             "@type": "forumTopicInfo", "chat_id": chatID, "forum_topic_id": t.id, "name": t.name,
             "icon": ["@type": "forumTopicIcon", "color": 7_322_096, "custom_emoji_id": "0"],
             "creation_date": 1_700_000_000, "is_general": t.isGeneral, "is_outgoing": false,
             "is_closed": false, "is_hidden": false, "is_name_implicit": false,
-        ], "order": "0", "is_pinned": false, "unread_count": 0]
+        ], "order": "0", "is_pinned": false, "unread_count": unread]
     }
 
     /// `messageSendingStateFailed` with TDLib's fields, for a message Telegram refused.

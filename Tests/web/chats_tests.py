@@ -4,7 +4,9 @@ thumbnails), send with Enter and a line break with Shift+Enter, Mum's reply and 
 arriving live, reply, edit, delete with confirmation, a template sent here, older messages on
 scroll in Climbing crew with the jump-to-latest button, the channel you cannot write in, the
 hostile Neighbours (no alert, no <script> or onerror element in the document, their text shown
-as text), and a phone's list → conversation → back. Every screen is audited and photographed."""
+as text), a phone's list → conversation → back, and the Work forum's topics (the topic bar,
+General first, a topic's messages only, the composer posting into it, its live messages, the
+address kept across a reload, a phone's topic bar). Every screen is audited and photographed."""
 from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -198,4 +200,83 @@ def run(driver, wait, audit, server, check, shot):
     driver.find_element(By.ID, "conv-back").click()
     wait.until(EC.visibility_of_element_located((By.ID, "chat-list")))
     check(not driver.find_element(By.ID, "conversation").is_displayed() and "#chat" not in driver.current_url, "phone: back returns to the list")
+    driver.set_window_size(1200, 900)
+    forum_topics(driver, wait, audit, server, check, shot)
+
+
+def forum_topics(driver, wait, audit, server, check, shot):
+    """Work is a forum: General, Standups and Lunch in a topic bar, one topic's conversation at a
+    time, and #chat/ID/topic/T as its address."""
+    print("browser: forum topics", flush=True)
+
+    def topic_names():
+        return driver.execute_script("return [...document.querySelectorAll('#topic-list .topic > span[dir]')].map(n => n.textContent)")
+
+    def current_topic():
+        return driver.execute_script("const a = document.querySelector('#topic-list [aria-current=page]'); return a ? a.dataset.topic : null")
+
+    def shown_ids():
+        return driver.execute_script("return [...document.querySelectorAll('#message-list [data-id]')].map(n => Number(n.dataset.id))")
+
+    def topic_ids(topic):
+        return [m["id"] for m in server.api("GET", f"conversations/{WORK}/messages?limit=50&topic_id={topic}")["messages"]]
+
+    def loaded():
+        return driver.execute_script("return document.getElementById('messages').getAttribute('aria-busy') === 'false'")
+
+    driver.get(server.url + "/chats")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f"#chat-list [data-chat='{WORK}']"))
+    driver.find_element(By.CSS_SELECTOR, f"#chat-list [data-chat='{WORK}']").click()
+    wait.until(EC.visibility_of_element_located((By.ID, "topic-bar")))
+    wait.until(lambda d: loaded() and current_topic() == "1")
+    check(topic_names() == ["General", "Standups", "Lunch"], f"Work shows its topics ({topic_names()})")
+    check(driver.current_url.endswith(f"#chat/{WORK}/topic/1"), f"a forum opens on General, and the address says so ({driver.current_url})")
+    wait.until(lambda d: sorted(shown_ids()) == sorted(topic_ids(1)))
+    check(True, "General's messages only")
+
+    driver.find_element(By.CSS_SELECTOR, "#topic-list [data-topic='11']").click()
+    wait.until(lambda d: current_topic() == "11" and loaded() and sorted(shown_ids()) == sorted(topic_ids(11)))
+    check(driver.current_url.endswith(f"#chat/{WORK}/topic/11"), "choosing Standups changes the address")
+    check("Standups" in driver.find_element(By.ID, "conv-meta").text, "the header names the topic")
+    check(driver.switch_to.active_element.get_attribute("data-topic") == "11", "the chosen topic keeps the focus")
+    shot("49-chats-forum-topic")
+    audit.screen("chats: a forum topic")
+
+    text = driver.find_element(By.ID, "composer-text")
+    check(text.get_attribute("placeholder") == "Message in Standups", "the composer says where it posts")
+    text.send_keys("Standup from the browser", Keys.ENTER)
+    wait.until(lambda d: any("Standup from the browser" in t for t in d.execute_script(
+        "return [...document.querySelectorAll('#message-list .msg.out')].map(n => n.textContent)")))
+    standups = server.api("GET", f"conversations/{WORK}/messages?limit=5&topic_id=11")["messages"]
+    lunch = server.api("GET", f"conversations/{WORK}/messages?limit=5&topic_id=12")["messages"]
+    check(any(m["text"] == "Standup from the browser" and m.get("topic_id") == 11 for m in standups)
+          and not any(m["text"] == "Standup from the browser" for m in lunch), "the composer posts into the chosen topic only")
+
+    elsewhere = server.api("POST", f"conversations/{WORK}/messages", {"text": "Lunch from elsewhere", "topic_id": 12})
+    here = server.api("POST", f"conversations/{WORK}/messages", {"text": "Standup from elsewhere", "topic_id": 11})
+    wait.until(lambda d: here["id"] in shown_ids())
+    check(elsewhere["id"] not in shown_ids(), "a message posted into this topic elsewhere arrives live; another topic's does not")
+
+    driver.refresh()
+    wait.until(lambda d: loaded() and current_topic() == "11" and here["id"] in shown_ids())
+    check(driver.current_url.endswith(f"#chat/{WORK}/topic/11"), "a reload keeps the topic")
+
+    driver.set_window_size(320, 740)
+    driver.get(server.url + "/chats")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f"#chat-list [data-chat='{WORK}']"))
+    driver.find_element(By.CSS_SELECTOR, f"#chat-list [data-chat='{WORK}']").click()
+    wait.until(EC.visibility_of_element_located((By.ID, "topic-bar")))
+    wait.until(lambda d: loaded() and current_topic() == "1")
+    lunch_link = driver.find_element(By.CSS_SELECTOR, "#topic-list [data-topic='12']")
+    driver.execute_script("arguments[0].scrollIntoView({inline: 'nearest', block: 'nearest'})", lunch_link)
+    lunch_link.click()
+    wait.until(lambda d: current_topic() == "12" and loaded() and elsewhere["id"] in shown_ids())
+    wide = driver.execute_script("return document.documentElement.scrollWidth")
+    check(wide <= 320, f"phone: the topic bar scrolls on its own, not the page ({wide} px)")
+    height = driver.execute_script("return Math.min(...[...document.querySelectorAll('#topic-list .topic')].map(a => a.getBoundingClientRect().height))")
+    check(height >= 44, f"phone: topics are 44 px touch targets ({height} px)")
+    shot("50-chats-phone-topics")
+    driver.find_element(By.ID, "conv-back").click()
+    wait.until(EC.visibility_of_element_located((By.ID, "chat-list")))
+    check("#chat" not in driver.current_url, "phone: back after switching topics returns to the list, not the previous topic")
     driver.set_window_size(1200, 900)

@@ -104,8 +104,9 @@ def conversation_page_weight(server: DashboardServer) -> None:
     """The Chats page with a conversation of 50 messages open: its HTML, the stylesheets and
     scripts it links and the scripts those import, the chat list's and the 50 messages' API
     replies, and the thumbnails they show: under CONVERSATION_BUDGET bytes. Measured for Family
-    (photos, replies; all of its 40 messages), Work (a forum with a document, a poll, a contact)
-    and Climbing crew (50 of its 5,000 messages)."""
+    (photos, replies; all of its 40 messages), Work (a forum with a document, a poll, a contact:
+    as the page opens it, its topics and then General's page) and Climbing crew (50 of its 5,000
+    messages)."""
     html = call(server, "GET", "/chats")
     parts, pending = {}, [link.decode() for link in re.findall(rb'(?:href|src)="(/assets/[^"]+\.(?:css|js))"', html)]
     while pending:
@@ -117,15 +118,16 @@ def conversation_page_weight(server: DashboardServer) -> None:
         pending += ["/assets/" + name.decode() for name in re.findall(rb"from '\./([^']+\.js)'", body)]
     chats = call(server, "GET", "/api/conversations")
     shell = len(html) + sum(parts.values()) + len(chats)
-    for chat_id, title in ((-1001000000001, "Family"), (-1001000000002, "Work"), (-4001, "Climbing crew")):
-        messages = call(server, "GET", f"/api/conversations/{chat_id}/messages?limit=50")
+    for chat_id, title, topic in ((-1001000000001, "Family", None), (-1001000000002, "Work", 1), (-4001, "Climbing crew", None)):
+        topics = call(server, "GET", f"/api/conversations/{chat_id}/topics") if topic else b""
+        messages = call(server, "GET", f"/api/conversations/{chat_id}/messages?limit=50" + (f"&topic_id={topic}" if topic else ""))
         page = json.loads(messages)["data"]["messages"]
         thumbs = sum(len(call(server, "GET", f"/api/files/{m['media']['thumbnail_file_id']}/thumbnail"))
                      for m in page if m.get("media", {}).get("thumbnail_file_id"))
-        total = shell + len(messages) + thumbs
+        total = shell + len(topics) + len(messages) + thumbs
         print(f"page weight: chats page with {title} open ({len(page)} messages): HTML {len(html)} B + "
               + " + ".join(f"{link} {size} B" for link, size in sorted(parts.items()))
-              + f" + chat list {len(chats)} B + messages {len(messages)} B + thumbnails {thumbs} B"
+              + f" + chat list {len(chats)} B" + (f" + topics {len(topics)} B" if topic else "") + f" + messages {len(messages)} B + thumbnails {thumbs} B"
               + f" = {total} B ({total / 1024:.1f} KiB; budget {CONVERSATION_BUDGET} B)", flush=True)
         if len(page) != 50 and json.loads(messages)["data"]["has_older"]:
             raise SystemExit(f"{title}: expected a page of 50 messages (or the whole chat), got {len(page)}")

@@ -12,7 +12,7 @@ enum ChatModels {
             isPinned: chat.isPinned, isMuted: chat.isMuted, unreadCount: chat.unreadCount, unreadMentionCount: chat.unreadMentionCount,
             isMarkedAsUnread: chat.isMarkedAsUnread, lastReadOutboxMessageId: chat.lastReadOutboxMessageID,
             lastMessage: chat.lastMessage.map(preview), photoMinithumbnail: chat.photoMinithumbnail, canWrite: chat.canWrite,
-            cannotWriteReason: chat.cannotWriteReason)
+            cannotWriteReason: chat.cannotWriteReason, order: chat.order)
     }
 
     static func preview(_ preview: MessagePreview) -> Schemas.MessagePreview {
@@ -31,6 +31,11 @@ enum ChatModels {
             replyTo: item.replyTo.map { .init(messageId: $0.messageID, senderName: $0.senderName, snippet: $0.snippet) },
             forwardedFrom: item.forwardedFrom, topicId: item.topicID.map(Int.init), sendingState: item.sendingState,
             failureReason: item.failureReason, isRead: item.isRead)
+    }
+
+    static func topic(_ topic: ForumTopicItem) -> Schemas.ForumTopic {
+        Schemas.ForumTopic(id: topic.id, title: topic.title, isGeneral: topic.isGeneral, isClosed: topic.isClosed, isPinned: topic.isPinned,
+                           unreadCount: topic.unreadCount)
     }
 
     static func page(_ page: ConversationPage) -> Schemas.ConversationPage {

@@ -36,6 +36,10 @@ extension DashboardAPI {
         for (name, id) in [("around", input.query.around), ("after", input.query.after)] {
             if let id, id < 1 { throw APIError.badRequest("“\(name)” must be a message id (1 or more).") }
         }
+        let topic = try input.query.topicId.map(Self.topicID)
+        if topic != nil, input.query.around != nil || input.query.after != nil {
+            throw APIError.badRequest("“around” and “after” read the whole chat: leave out “topic_id”.")
+        }
         let service = try await host.chatService()
         let page: ConversationPage
         if let around = input.query.around {
@@ -45,18 +49,21 @@ extension DashboardAPI {
             _ = try await chatSummary(input.path.chatId, service: service)
             page = try await service.conversation(chatID: input.path.chatId, after: after, limit: limit)
         } else {
-            page = try await service.conversation(chatID: input.path.chatId, before: before, limit: limit)
+            page = try await service.conversation(chatID: input.path.chatId, before: before, limit: limit, topicID: topic)
         }
         return .ok(.init(body: .json(.init(success: true, data: ChatModels.page(page)))))
+    }
+
+    func listConversationTopics(_ input: Operations.ListConversationTopics.Input) async throws -> Operations.ListConversationTopics.Output {
+        let service = try await host.chatService()
+        let topics = try await service.topics(chatID: input.path.chatId)
+        return .ok(.init(body: .json(.init(success: true, data: .init(chatId: input.path.chatId, topics: topics.map(ChatModels.topic))))))
     }
 
     func sendConversationMessage(_ input: Operations.SendConversationMessage.Input) async throws -> Operations.SendConversationMessage.Output {
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body with “text”.", code: "invalid_json") }
         let text = try Self.limited(body.text, "text", max: Self.maxMessageInput) ?? ""
-        let topic = try body.topicId.map { topic in
-            guard let id = Int32(exactly: topic), id > 0 else { throw APIError.badRequest("“topic_id” is not a forum topic id.") }
-            return id
-        }
+        let topic = try body.topicId.map(Self.topicID)
         let service = try await host.chatService()
         let message = try await service.send(chatID: input.path.chatId, markdown: text, topicID: topic, replyTo: body.replyTo, silent: body.silent ?? false)
         return .ok(.init(body: .json(.init(success: true, data: ChatModels.message(await service.item(message))))))
@@ -97,10 +104,8 @@ extension DashboardAPI {
         if let reason = chat.cannotWriteReason { throw ChatError.cannotWrite(title: chat.title, reason: reason) }
         var body = Schemas.ConversationTemplateInput()
         if case .json(let given)? = input.body { body = given }
-        let topic = try body.topicId.map { topic in
-            guard let id = Int32(exactly: topic), id > 0 else { throw APIError.badRequest("“topic_id” is not a forum topic id.") }
-            return id
-        }
+        let topic = try body.topicId.map(Self.topicID)
+        if let topic { _ = try await host.chatService().topic(chatID: chat.id, topicID: topic) }
         // A copy of the template whose only target is this chat: the ordinary send path
         // (rendering, Markdown, the send log, progress events) does the rest.
         template.targets = [Target(chatID: chat.id, topicID: topic, chatTitle: chat.title)]
@@ -153,6 +158,12 @@ extension DashboardAPI {
         let service = if let given { given } else { try await host.chatService() }
         guard let chat = await service.summary(chatID) else { throw ChatError.chatNotFound(String(chatID)) }
         return chat
+    }
+
+    /// A `topic_id` as TDLib takes it (a positive 32-bit id), or a 400.
+    static func topicID<N: BinaryInteger>(_ given: N) throws -> Int32 {
+        guard let id = Int32(exactly: given), id > 0 else { throw APIError.badRequest("“topic_id” is not a forum topic id (a positive number).") }
+        return id
     }
 
     static func searchText(_ text: String) throws -> String {

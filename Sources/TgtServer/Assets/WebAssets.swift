@@ -46,6 +46,7 @@ enum WebAssets {
         ("chats.js", PackageResources.chats_js),
         ("conversation.js", PackageResources.conversation_js),
         ("chat-html.js", PackageResources.chat_html_js),
+        ("topics.js", PackageResources.topics_js),
         ("chats.css", PackageResources.chats_css),
         ("chat-search.js", PackageResources.chat_search_js),
         ("sends.js", PackageResources.sends_js),

@@ -120,13 +120,14 @@ public struct APIError: Error, Sendable {
 }
 
 extension APIError {
-    /// A chat request's error: not logged in 409 (as for sends), unknown chat or message 404,
-    /// not allowed to post 403, a message that cannot be edited or deleted 409, text that
-    /// cannot be sent 422, Telegram refusing 409, Telegram unreachable 503.
+    /// A chat request's error: not logged in 409 (as for sends), unknown chat, message or
+    /// forum topic 404, topics of a chat that is not a forum 409, not allowed to post 403, a
+    /// message that cannot be edited or deleted 409, text that cannot be sent 422, Telegram
+    /// refusing 409, Telegram unreachable 503.
     static func from(chat error: ChatError) -> APIError {
         let status: HTTPResponse.Status = switch error {
-        case .notLoggedIn, .cannotEdit, .cannotDelete, .onlyForEveryone, .sendFailed: .conflict
-        case .chatNotFound, .messageNotFound: .notFound
+        case .notLoggedIn, .cannotEdit, .cannotDelete, .onlyForEveryone, .sendFailed, .notForum: .conflict
+        case .chatNotFound, .messageNotFound, .topicNotFound: .notFound
         case .ambiguous: .badRequest
         case .cannotWrite: .forbidden
         case .emptyText, .tooLong, .markdown: .unprocessableContent

@@ -4,9 +4,10 @@ extension Pages {
     /// The Chats tab: a light shell. `chats.js` fills the chat list (`GET /api/conversations`)
     /// and opens a conversation (`conversation.js`: pages of messages, composer, reply, edit,
     /// delete, templates); both follow the `chat` server-sent event. On a phone one pane shows
-    /// at a time (list → conversation → back); the conversation's address is `#chat/ID`. The
-    /// "Messages" results under the list and the in-chat search bar are filled by
-    /// `chat-search.js`, loaded when first used.
+    /// at a time (list → conversation → back); the conversation's address is `#chat/ID`, a
+    /// forum topic's `#chat/ID/topic/T` (`topics.js` draws the topic bar). The "Messages"
+    /// results under the list and the in-chat search bar are filled by `chat-search.js`, loaded
+    /// when first used.
     static func chats(csrf: String) -> HTML {
         layout(title: "Chats", page: "chats", csrf: csrf, section: .chats, scripts: ["chats"], styles: ["chats"], """
             <div id="chats" class="chats" data-view="list">
@@ -34,6 +35,7 @@ extension Pages {
             <input id="find-text" type="search" placeholder="Search in this chat" autocomplete="off" maxlength="200"><span id="find-count" class="meta" aria-live="polite"></span>
             <button type="button" id="find-older" class="icon-button" aria-label="Older match" disabled>↑</button><button type="button" id="find-newer" class="icon-button" aria-label="Newer match" disabled>↓</button>
             <button type="button" id="find-close" class="icon-button" aria-label="Close the search">✕</button></form>
+            <nav id="topic-bar" class="topic-bar" aria-label="Topics" hidden><ul id="topic-list" class="topic-list"></ul></nav>
             <p id="conv-error" class="banner error" role="alert" hidden><span id="conv-error-text"></span> <button type="button" id="conv-retry">Retry</button></p>
             <div id="messages" class="messages" tabindex="0" role="log" aria-label="Messages" aria-busy="true">
             <p id="older" class="meta older" aria-live="polite"></p><ol id="message-list" class="message-list"></ol></div>

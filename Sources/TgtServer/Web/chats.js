@@ -1,8 +1,9 @@
 // The Chats tab: the chat list (GET /api/conversations: unread badges, last message, time,
 // search, the archive, unread only) and the routing to the open conversation (conversation.js),
-// whose address is #chat/ID (#chat/ID/m/MESSAGE opens it at a message). The search box also
-// finds messages, and the conversation's 🔍 searches in it: chat-search.js, loaded when first
-// used. On a phone one pane shows at a time: list → conversation → back.
+// whose address is #chat/ID, or #chat/ID/topic/T for a forum's topic (topics.js), and
+// #chat/ID/m/MESSAGE opens it at a message. The search box also finds messages, and the
+// conversation's 🔍 searches in it: chat-search.js, loaded when first used. On a phone one pane
+// shows at a time: list → conversation → back.
 // The `chat` server-sent event (folded by the server to a few per second per chat) reloads the
 // list and, for the open chat, its newest messages.
 import {api, byId, el, messageOf, on, toast} from './app.js';
@@ -82,11 +83,18 @@ async function findMessages() {
   else if (searching) (await searchModule())?.clearAll();
 }
 
-/** Shows the pane the address asks for: #chat/ID opens that conversation, #chat/ID/m/MESSAGE at that message. */
+/** The chat, forum topic and message the address names (0 for none). */
+function addressed() {
+  const match = /^#chat\/(-?\d+)(?:\/topic\/(\d+)|\/m\/(\d+))?$/.exec(location.hash);
+  return {id: match ? Number(match[1]) : 0, topic: match?.[2] ? Number(match[2]) : 0, at: match?.[3] ? Number(match[3]) : 0};
+}
+
+/**
+ * Shows the pane the address asks for: #chat/ID opens that conversation (/topic/T a topic of
+ * it, /m/MESSAGE the page around a message).
+ */
 function route() {
-  const match = /^#chat\/(-?\d+)(?:\/m\/(\d+))?$/.exec(location.hash);
-  const id = match ? Number(match[1]) : 0;
-  const at = Number(match?.[2] ?? 0);
+  const {id, topic, at} = addressed();
   // The message is only where to start: the address stays the chat's.
   if (at) history.replaceState(null, '', '#chat/' + id);
   root.dataset['view'] = id ? 'chat' : 'list';
@@ -100,15 +108,19 @@ function route() {
     conversation.close();
     return;
   }
-  if (conversation.openChatID() === id) {
-    if (at) conversation.show(at);
+  if (conversation.openChatID() === id && at) {
+    conversation.show(at);
     return;
   }
-  conversation.open(id, (chat) => {
+  if (conversation.openChatID() === id && (topic === 0 || conversation.openTopicID() === topic)) return;
+  const topicLink = document.activeElement instanceof HTMLElement && document.activeElement.dataset['topic'] !== undefined;
+  const forum = state.chats.some((chat) => chat.id === id && chat.kind === 'forum');
+  conversation.open(id, topic, (chat) => {
     document.title = chat.title + ' · TgTemplates';
-    if (window.matchMedia('(max-width: 799px)').matches) byId('conv-title', HTMLHeadingElement).focus();
+    // A topic chosen in the bar keeps the focus there; a chat opened on a phone moves it to the title.
+    if (window.matchMedia('(max-width: 799px)').matches && !topicLink) byId('conv-title', HTMLHeadingElement).focus();
     load();
-  }, at);
+  }, forum, at);
 }
 
 list.addEventListener('click', () => { state.cameFromList = true; });
@@ -154,8 +166,8 @@ search.addEventListener('keydown', (event) => {
 byId('find-open', HTMLButtonElement).addEventListener('click', async () => (await searchModule())?.openFind());
 byId('chats-retry', HTMLButtonElement).addEventListener('click', load);
 byId('conv-retry', HTMLButtonElement).addEventListener('click', () => {
-  const id = /^#chat\/(-?\d+)$/.exec(location.hash)?.[1];
-  if (id) conversation.open(Number(id), () => undefined);
+  const {id, topic} = addressed();
+  if (id) conversation.open(id, topic, () => undefined);
 });
 
 let listTimer = 0;

@@ -6,10 +6,12 @@
 // their blurred preview then the thumbnail, a jump-to-latest button with the count of new
 // messages; the composer (Markdown; Enter sends, Shift+Enter breaks the line; reply and edit
 // banners; a Telegram template sent into this chat) and delete with
-// confirmation. Other people's text arrives as text or as the server's escaped `html`, which
+// confirmation. In a forum, one topic at a time (topics.js draws the bar): its pages, and the
+// composer and templates post into it. Other people's text arrives as text or as the server's escaped `html`, which
 // only safeFragment (chat-html.js) puts in the page.
 import {ApiError, api, byId, el, eventElement, fieldValues, messageOf, openDialog, toast, variableFields} from './app.js';
 import {clock, dayLabel, safeFragment} from './chat-html.js';
+import * as topics from './topics.js';
 
 /** @typedef {import('./types').ChatMessage} ChatMessage */
 /** @typedef {import('./types').ChatSummary} ChatSummary */
@@ -24,28 +26,51 @@ const jump = byId('jump', HTMLButtonElement);
 const text = byId('composer-text', HTMLTextAreaElement);
 const banner = byId('composer-banner', HTMLDivElement);
 
-/** `id`: the chat being shown or loaded; `hasNewer`: the page was opened at a message and does
- * not reach the newest yet.
- * @type {{id: number, chat: ChatSummary | null, messages: Map<number, ChatMessage>, hasOlder: boolean, hasNewer: boolean, loadingOlder: boolean,
- *   loadingNewer: boolean, unseen: number, mode: {kind: 'reply' | 'edit', message: ChatMessage} | null, loads: number}} */
-const state = {id: 0, chat: null, messages: new Map(), hasOlder: false, hasNewer: false, loadingOlder: false, loadingNewer: false, unseen: 0, mode: null, loads: 0};
+/** `id`: the chat being shown or loaded; `topic`: the forum topic shown (0: none, or the whole
+ * chat around a message); `hasNewer`: the page was opened at a message and does not reach the
+ * newest yet.
+ * @type {{id: number, chat: ChatSummary | null, topic: number, messages: Map<number, ChatMessage>, hasOlder: boolean, hasNewer: boolean,
+ *   loadingOlder: boolean, loadingNewer: boolean, unseen: number, mode: {kind: 'reply' | 'edit', message: ChatMessage} | null, loads: number}} */
+const state = {id: 0, chat: null, topic: 0, messages: new Map(), hasOlder: false, hasNewer: false, loadingOlder: false, loadingNewer: false,
+  unseen: 0, mode: null, loads: 0};
 
 /** The open chat's id, or 0. */
 export function openChatID() {
   return state.chat?.id ?? 0;
 }
 
+/** The open forum topic's id, or 0 (not a forum, or nothing open). */
+export function openTopicID() {
+  return state.chat ? state.topic : 0;
+}
+
 /**
- * Opens a chat: its newest page, scrolled to the end, and marks it read; or, with `at`, the
- * page around that message, which flashes.
+ * A page of the open conversation (of its topic in a forum), newest first from `before`.
  * @param {number} chatID
+ * @param {number} topicID
+ * @param {number} [before]
+ */
+function page(chatID, topicID, before) {
+  return /** @type {Promise<ConversationPage>} */ (api('GET', 'conversations/' + chatID + '/messages?limit=50'
+    + (topicID ? '&topic_id=' + topicID : '') + (before ? '&before=' + before : '')));
+}
+
+/**
+ * Opens a chat (in a forum, one topic: `topicID`, or General when 0, which the address then
+ * names): its newest page, scrolled to the end, and marks it read. With `at`, the page of the
+ * whole chat around that message instead (a forum's too: the message may be in any topic),
+ * which flashes.
+ * @param {number} chatID
+ * @param {number} topicID
  * @param {(chat: ChatSummary) => void} shown called with the chat's row once loaded
+ * @param {boolean} [forum] known to be a forum (from the chat list): its topics are read first
  * @param {number} [at] a message to show
  */
-export async function open(chatID, shown, at = 0) {
+export async function open(chatID, topicID, shown, forum = false, at = 0) {
   const mine = ++state.loads;
   state.id = chatID;
   state.chat = null;
+  state.topic = topicID;
   state.messages = new Map();
   state.unseen = 0;
   setMode(null);
@@ -54,22 +79,54 @@ export async function open(chatID, shown, at = 0) {
   box.setAttribute('aria-busy', 'true');
   byId('conv-error', HTMLParagraphElement).hidden = true;
   try {
-    let page;
-    try {
-      page = /** @type {ConversationPage} */ (await api('GET', 'conversations/' + chatID + '/messages?limit=50' + (at ? '&around=' + at : '')));
-    } catch (error) {
-      if (!(at && error instanceof ApiError && error.code === 'message_not_found')) throw error;
-      toast('That message is no longer in this chat.');
-      at = 0;
-      page = /** @type {ConversationPage} */ (await api('GET', 'conversations/' + chatID + '/messages?limit=50'));
+    /** @type {ConversationPage | null} */
+    let around = null;
+    if (at) {
+      try {
+        around = /** @type {ConversationPage} */ (await api('GET', 'conversations/' + chatID + '/messages?limit=50&around=' + at));
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === 'message_not_found')) throw error;
+        toast('That message is no longer in this chat.');
+        at = 0;
+      }
+      if (mine !== state.loads) return;
+    }
+    /** @type {ConversationPage} */
+    let first;
+    if (around) {
+      state.topic = 0;
+      topics.hide();
+      first = around;
+    } else if (topicID) {
+      [first] = await Promise.all([page(chatID, topicID), topics.load(chatID, topicID)]);
+    } else {
+      // A forum opens on its General topic, and the address says so (a reload keeps it). A chat
+      // the list knows as a forum skips the whole chat's page.
+      /** @type {ConversationPage | null} */
+      let whole = null;
+      if (!forum) {
+        whole = await page(chatID, 0);
+        if (mine !== state.loads) return;
+      }
+      const general = forum || whole?.chat.kind === 'forum' ? topics.initial(await topics.load(chatID, 0)) : 0;
+      if (mine !== state.loads) return;
+      if (general) {
+        state.topic = general;
+        history.replaceState(null, '', topics.topicHash(chatID, general));
+        topics.select(general);
+        first = await page(chatID, general);
+      } else {
+        topics.hide();
+        first = whole ?? await page(chatID, 0);
+      }
     }
     if (mine !== state.loads) return;
-    state.chat = page.chat;
-    state.hasOlder = page.has_older;
-    state.hasNewer = page.has_newer;
-    page.messages.forEach((m) => state.messages.set(m.id, m));
-    showChat(page.chat);
-    shown(page.chat);
+    state.chat = first.chat;
+    state.hasOlder = first.has_older;
+    state.hasNewer = first.has_newer;
+    first.messages.forEach((m) => state.messages.set(m.id, m));
+    showChat(first.chat);
+    shown(first.chat);
     draw(at ? 'keep' : 'bottom');
     if (at) flash(at);
     if (!state.hasNewer) markRead();
@@ -91,7 +148,7 @@ export async function open(chatID, shown, at = 0) {
 export function show(messageID) {
   if (!state.id) return;
   if (state.chat && state.messages.has(messageID)) flash(messageID);
-  else open(state.id, () => undefined, messageID);
+  else open(state.id, 0, () => undefined, false, messageID);
 }
 
 /**
@@ -110,7 +167,7 @@ function flash(messageID) {
 /** Back to the newest page (from a page opened at an older message). */
 function latest() {
   const chat = state.chat;
-  if (chat) open(chat.id, () => { text.focus(); });
+  if (chat) open(chat.id, state.topic, () => { text.focus(); }, chat.kind === 'forum');
 }
 
 /** Forgets the open chat (back to the list). */
@@ -118,15 +175,19 @@ export function close() {
   state.loads++;
   state.id = 0;
   state.chat = null;
+  state.topic = 0;
   state.messages = new Map();
   list.replaceChildren();
+  topics.hide();
 }
 
 /** @param {ChatSummary} chat */
 function showChat(chat) {
   byId('conv-title', HTMLHeadingElement).textContent = chat.title;
   const kind = {private: 'Private chat', saved: 'Your notes', group: 'Group', supergroup: 'Group', forum: 'Forum', channel: 'Channel', secret: 'Secret chat'}[chat.kind];
-  byId('conv-meta', HTMLParagraphElement).textContent = kind + (chat.is_muted ? ' · muted' : '');
+  const topic = state.topic ? topics.titleOf(state.topic) : '';
+  byId('conv-meta', HTMLParagraphElement).textContent = kind + (topic ? ' · ' + topic : '') + (chat.is_muted ? ' · muted' : '');
+  text.placeholder = topic ? 'Message in ' + topic : 'Message';
   const cannot = byId('cannot-write', HTMLParagraphElement);
   cannot.textContent = chat.can_write ? '' : 'You cannot write here: ' + (chat.cannot_write_reason ?? '');
   cannot.hidden = chat.can_write;
@@ -141,23 +202,25 @@ export async function refresh() {
   // A page opened at an older message takes the new ones when scrolled down or on "Latest".
   if (!chat || state.hasNewer) { showJump(); return; }
   const mine = state.loads;
-  let page;
+  let newest;
   try {
-    page = /** @type {ConversationPage} */ (await api('GET', 'conversations/' + chat.id + '/messages?limit=50'));
+    // The topic bar's unread counts follow too (a failure there leaves the old ones).
+    if (state.topic) topics.load(chat.id, state.topic).catch(() => undefined);
+    newest = await page(chat.id, state.topic);
   } catch {
     return; // the next event or a reload tries again
   }
   if (mine !== state.loads) return;
-  const oldest = page.messages[0]?.id ?? 0;
-  const fresh = new Set(page.messages.map((m) => m.id));
+  const oldest = newest.messages[0]?.id ?? 0;
+  const fresh = new Set(newest.messages.map((m) => m.id));
   for (const id of [...state.messages.keys()]) if (id >= oldest && !fresh.has(id)) state.messages.delete(id);
   let arrived = 0;
-  for (const m of page.messages) {
+  for (const m of newest.messages) {
     if (!state.messages.has(m.id) && !m.is_outgoing) arrived++;
     state.messages.set(m.id, m);
   }
-  state.chat = page.chat;
-  showChat(page.chat);
+  state.chat = newest.chat;
+  showChat(newest.chat);
   const atEnd = atBottom();
   if (!atEnd) state.unseen += arrived;
   draw(atEnd ? 'bottom' : 'keep');
@@ -184,10 +247,10 @@ async function loadOlder() {
   older.textContent = 'Loading older messages…';
   const mine = state.loads;
   try {
-    const page = /** @type {ConversationPage} */ (await api('GET', 'conversations/' + chat.id + '/messages?limit=50&before=' + first));
+    const before = await page(chat.id, state.topic, first);
     if (mine !== state.loads) return;
-    page.messages.forEach((m) => state.messages.set(m.id, m));
-    state.hasOlder = page.has_older;
+    before.messages.forEach((m) => state.messages.set(m.id, m));
+    state.hasOlder = before.has_older;
     draw('prepend');
   } catch (error) {
     older.textContent = "Couldn't load older messages: " + messageOf(error);
@@ -203,10 +266,10 @@ async function loadNewer() {
   state.loadingNewer = true;
   const mine = state.loads;
   try {
-    const page = /** @type {ConversationPage} */ (await api('GET', 'conversations/' + chat.id + '/messages?limit=50&after=' + last));
+    const newer = /** @type {ConversationPage} */ (await api('GET', 'conversations/' + chat.id + '/messages?limit=50&after=' + last));
     if (mine !== state.loads) return;
-    page.messages.forEach((m) => state.messages.set(m.id, m));
-    state.hasNewer = page.has_newer;
+    newer.messages.forEach((m) => state.messages.set(m.id, m));
+    state.hasNewer = newer.has_newer;
     draw('keep');
     if (!state.hasNewer) markRead();
   } catch (error) {
@@ -240,7 +303,7 @@ function draw(scroll) {
     previous = m;
   }
   list.replaceChildren(...rows);
-  older.textContent = state.hasOlder ? '' : sorted.length ? 'The start of the chat.' : 'No messages yet.';
+  older.textContent = state.hasOlder ? '' : sorted.length ? (state.topic ? 'The start of the topic.' : 'The start of the chat.') : 'No messages yet.';
   if (scroll === 'bottom') { box.scrollTop = box.scrollHeight; state.unseen = 0; }
   if (scroll === 'prepend') box.scrollTop = box.scrollHeight - fromBottom;
   showJump();
@@ -341,9 +404,10 @@ async function submit() {
       setMode(null);
       draw('keep');
     } else {
-      /** @type {{text: string, reply_to?: number}} */
+      /** @type {{text: string, reply_to?: number, topic_id?: number}} */
       const body = {text: value};
       if (mode?.kind === 'reply') body.reply_to = mode.message.id;
+      if (state.topic) body.topic_id = state.topic;
       const sent = /** @type {ChatMessage} */ (await api('POST', 'conversations/' + chat.id + '/messages', body));
       text.value = '';
       setMode(null);
@@ -486,7 +550,10 @@ byId('templates-form', HTMLFormElement).addEventListener('submit', async (event)
   if (!chat || !template) return;
   const error = byId('templates-error', HTMLParagraphElement);
   try {
-    const report = /** @type {SendReport} */ (await api('POST', 'conversations/' + chat.id + '/templates/' + template.id, {variables: fieldValues(pickVars)}));
+    /** @type {{variables: Record<string, string>, topic_id?: number}} */
+    const body = {variables: fieldValues(pickVars)};
+    if (state.topic) body.topic_id = state.topic;
+    const report = /** @type {SendReport} */ (await api('POST', 'conversations/' + chat.id + '/templates/' + template.id, body));
     const failed = report.results.find((r) => r.status !== 'sent');
     if (failed) throw new Error(failed.error ?? 'Not sent.');
     byId('templates-dialog', HTMLDialogElement).close('sent');

@@ -259,6 +259,7 @@ export interface ChatSummary {
   photo_minithumbnail?: string;
   can_write: boolean;
   cannot_write_reason?: string;
+  order?: number;
 }
 
 export interface MessagePreview {
@@ -311,6 +312,21 @@ export interface FoundMessages {
   /** Pass as `offset` for the next page; absent when there are no more. */
   next_offset?: string;
   total_count?: number;
+}
+
+/** A forum topic (GET /api/conversations/{id}/topics). */
+export interface ForumTopic {
+  id: number;
+  title: string;
+  is_general: boolean;
+  is_closed: boolean;
+  is_pinned: boolean;
+  unread_count: number;
+}
+
+export interface ForumTopicList {
+  chat_id: number;
+  topics: ForumTopic[];
 }
 
 /** What the composer's template picker needs of a template (GET /api/templates). */

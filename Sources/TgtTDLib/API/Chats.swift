@@ -310,10 +310,30 @@ public struct ForumTopicInfo: Decodable, Sendable, Equatable {
     }
 }
 
-/// `forumTopic`, reduced to its info.
+/// `forumTopic`, reduced to its info, pin and unread count.
 public struct ForumTopic: Decodable, Sendable, Equatable {
     public var info: ForumTopicInfo
-    private enum CodingKeys: String, CodingKey { case info }
+    public var isPinned: Bool
+    public var unreadCount: Int32
+
+    public init(info: ForumTopicInfo, isPinned: Bool = false, unreadCount: Int32 = 0) {
+        self.info = info
+        self.isPinned = isPinned
+        self.unreadCount = unreadCount
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        info = try c.decode(ForumTopicInfo.self, forKey: .info)
+        isPinned = try c.decodeIfPresent(Bool.self, forKey: .isPinned) ?? false
+        unreadCount = try c.decodeIfPresent(Int32.self, forKey: .unreadCount) ?? 0
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case info
+        case isPinned = "is_pinned"
+        case unreadCount = "unread_count"
+    }
 }
 
 /// `forumTopics`: one page of a forum's topics and the offsets of the next page.

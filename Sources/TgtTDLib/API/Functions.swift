@@ -273,6 +273,22 @@ public enum TDFunctions {
         enum CodingKeys: String, CodingKey { case basicGroupID = "basic_group_id" }
     }
 
+    /// `getForumTopic`: one topic of a forum (an error when the forum has no such topic).
+    public struct GetForumTopic: TDFunction {
+        public typealias Result = ForumTopic
+        public static let typeName = "getForumTopic"
+        public var chatID: Int64
+        public var forumTopicID: Int32
+        public init(chatID: Int64, forumTopicID: Int32) {
+            self.chatID = chatID
+            self.forumTopicID = forumTopicID
+        }
+        enum CodingKeys: String, CodingKey {
+            case chatID = "chat_id"
+            case forumTopicID = "forum_topic_id"
+        }
+    }
+
     /// `getForumTopics`: one page (up to 100) of a forum's topics.
     public struct GetForumTopics: TDFunction {
         public typealias Result = ForumTopics

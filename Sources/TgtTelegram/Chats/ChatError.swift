@@ -11,6 +11,10 @@ public enum ChatError: UserFacingError, Equatable {
     /// The account may not post in this chat (the reason says why).
     case cannotWrite(title: String, reason: String)
     case messageNotFound(Int64)
+    /// Topics were asked of a chat that is not a forum.
+    case notForum(title: String)
+    /// The forum has no topic with this id.
+    case topicNotFound(Int32, title: String)
     case cannotEdit(reason: String)
     case cannotDelete(forEveryone: Bool)
     /// Here a deletion is always for everyone (supergroups, channels).
@@ -29,6 +33,8 @@ public enum ChatError: UserFacingError, Equatable {
             "“\(query)” matches \(candidates.count) chats: \(candidates.prefix(8).joined(separator: ", "))\(candidates.count > 8 ? ", …" : "")."
         case .cannotWrite(let title, let reason): "You cannot write in “\(title)”: \(reason)"
         case .messageNotFound(let id): "Message \(id) is not in this chat (or was deleted)."
+        case .notForum(let title): "“\(title)” is not a forum: it has no topics."
+        case .topicNotFound(let id, let title): "“\(title)” has no topic \(id)."
         case .cannotEdit(let reason): "This message cannot be edited: \(reason)"
         case .cannotDelete(let forEveryone):
             forEveryone ? "This message cannot be deleted for everyone." : "This message cannot be deleted."
@@ -48,6 +54,8 @@ public enum ChatError: UserFacingError, Equatable {
         case .ambiguous: "Use the chat's id or its full title."
         case .cannotWrite: "Pick a chat you can post in (`tgt chat list`)."
         case .messageNotFound: "List the chat's messages with `tgt chat read CHAT`."
+        case .notForum: "Leave out the topic (--topic, topic_id) for this chat."
+        case .topicNotFound: "List the forum's topics with `tgt chats` (or GET /api/conversations/{chat_id}/topics)."
         case .cannotEdit: nil
         case .cannotDelete(let forEveryone): forEveryone ? "Delete it for yourself only (without --for-all)." : nil
         case .onlyForEveryone: "Delete it for everyone (--for-all) if that is what you want."
@@ -66,6 +74,8 @@ public enum ChatError: UserFacingError, Equatable {
         case .ambiguous: "chat_ambiguous"
         case .cannotWrite: "cannot_write"
         case .messageNotFound: "message_not_found"
+        case .notForum: "not_forum"
+        case .topicNotFound: "topic_not_found"
         case .cannotEdit: "cannot_edit"
         case .cannotDelete, .onlyForEveryone: "cannot_delete"
         case .emptyText: "empty_text"

@@ -40,6 +40,7 @@ extension ChatService {
                      confirmTimeout: Double = 15) async throws(ChatError) -> Message
     {
         let chat = try await writableChat(chatID)
+        if let topicID { _ = try await topic(chatID: chatID, topicID: topicID) }
         let text = try await format(markdown)
         if let replyTo {
             let properties = try? await ask(TDFunctions.GetMessageProperties(chatID: chat.id, messageID: replyTo))

@@ -76,9 +76,12 @@ extension ChatService {
     }
 
     /// A page of the conversation ready to show: messages oldest first, with names, reply
-    /// headers (fetching replied messages not in the page), read ticks.
+    /// headers (fetching replied messages not in the page), read ticks. With `topicID`, only
+    /// that forum topic's messages (a topic the forum does not have, or a chat that is not a
+    /// forum, is refused).
     public func conversation(chatID: Int64, before: Int64 = 0, limit: Int = 50, topicID: Int32? = nil) async throws(ChatError) -> ConversationPage {
         guard let chat = await session.chat(chatID) else { throw .chatNotFound(String(chatID)) }
+        if let topicID { _ = try await topic(chatID: chatID, topicID: topicID) }
         let (messages, reachedStart) = try await history(chatID: chatID, before: before, limit: limit, topicID: topicID)
         return await page(chat, oldestFirst: messages.reversed(), hasOlder: !reachedStart)
     }

@@ -85,13 +85,10 @@ struct DashboardChatAccess: ChatAccess {
     }
 
     func page(chatID: Int64, before: Int64?, limit: Int, topicID: Int32?) async throws -> ConversationPage {
-        guard topicID == nil else {
-            throw InputError("--topic is not available while `tgt serve` runs.", next: "Open the topic in the dashboard's Chats tab, or stop `tgt serve`.")
-        }
         // The API pages 100 at a time: longer reads ask again from the oldest message.
-        var page = try await client.messages(chatID: chatID, before: before, limit: min(100, limit))
+        var page = try await client.messages(chatID: chatID, before: before, limit: min(100, limit), topicID: topicID)
         while page.messages.count < limit, page.hasOlder, let oldest = page.oldestMessageID {
-            let older = try await client.messages(chatID: chatID, before: oldest, limit: min(100, limit - page.messages.count))
+            let older = try await client.messages(chatID: chatID, before: oldest, limit: min(100, limit - page.messages.count), topicID: topicID)
             if older.messages.isEmpty { break }
             page = ConversationPage(chat: page.chat, messages: older.messages + page.messages, hasOlder: older.hasOlder, oldestMessageID: older.oldestMessageID)
         }

@@ -26,8 +26,13 @@ struct ChatRead: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            if !follow, global.dashboard != nil {
-                // Through the running dashboard: one page.
+            if let dashboard = global.dashboard {
+                // Through the running dashboard: one page, or (--follow) the page and then what
+                // its event stream announces.
+                if follow {
+                    try await followThroughDashboard(dashboard)
+                    return
+                }
                 try await Chat.withAccess(global) { access in
                     let chat = try await access.resolve(self.chat)
                     let page = try await access.page(chatID: chat.id, before: before, limit: limit, topicID: topic)
@@ -35,10 +40,6 @@ struct ChatRead: AsyncParsableCommand {
                     show(page, following: false)
                 }
                 return
-            }
-            if follow, global.dashboard != nil {
-                throw InputError("--follow is not available while `tgt serve` runs (it holds the Telegram session).",
-                                 next: "Follow the chat in the dashboard's Chats tab, or stop `tgt serve` first.")
             }
             try await Chat.withChats(global) { service in
                 let target = try await service.resolve(chat)
@@ -67,7 +68,7 @@ struct ChatRead: AsyncParsableCommand {
 
     /// Prints a page (JSON, or the terminal's lines); returns the last day shown.
     @discardableResult
-    private func show(_ page: ConversationPage, following: Bool) -> String? {
+    func show(_ page: ConversationPage, following: Bool) -> String? {
         var lastDay: String?
         if global.json {
             if following { JSONLine.write(page, global) } else { global.console.emit(page) }
@@ -114,7 +115,7 @@ struct ChatRead: AsyncParsableCommand {
         }
     }
 
-    private func note(_ text: String, json: [String: String]) {
+    func note(_ text: String, json: [String: String]) {
         if global.json { JSONLine.write(json, global) } else { global.console.line(text) }
     }
 }

@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+import TgtTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A `tgt serve --demo` for one test, on its own data folder, logged in to the demo account.
+final class DemoServe {
+    let dir: TestDirectory
+    let process: Process
+
+    init(_ name: String) async throws {
+        dir = try TestDirectory(name)
+        process = Process()
+        process.executableURL = TgtBinary.url
+        process.arguments = ["--demo", "serve", "--port", "0"]
+        var env = ProcessInfo.processInfo.environment
+        env["TGT_DATA_DIR"] = dir.path
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let descriptor = dir.url.appendingPathComponent("demo/server.json")
+        for _ in 0..<150 where !FileManager.default.fileExists(atPath: descriptor.path) { try await Task.sleep(nanoseconds: 100_000_000) }
+        #expect(try tgt(["login"], input: "+15555550123\n12345\ndemo\n").status == 0)
+        for _ in 0..<50 {  // the dashboard loads the lists right after the login
+            let list = (try? JSONSerialization.jsonObject(with: Data(try tgt(["--json", "chat", "list"]).stdout.utf8))) as? [[String: Any]] ?? []
+            if list.count >= 6 { break }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+    }
+
+    func tgt(_ args: [String], input: String = "") throws -> TgtBinary.Result {
+        try TgtBinary.run(["--demo"] + args, dataDir: dir.path, input: input)
+    }
+
+    func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+        }
+        dir.remove()
+    }
+}
+
+/// A `tgt chat read --follow` running in the background, its output collected as it comes.
+final class Follower {
+    let process = Process()
+    let stdout = CollectedOutput()
+    let stderr = CollectedOutput()
+
+    init(_ args: [String], dataDir: String) throws {
+        process.executableURL = TgtBinary.url
+        process.arguments = ["--demo"] + args
+        var env = ProcessInfo.processInfo.environment
+        env["TGT_DATA_DIR"] = dataDir
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        for (pipe, sink) in [(out, stdout), (err, stderr)] {
+            Thread {
+                while true {
+                    let data = pipe.fileHandleForReading.availableData
+                    if data.isEmpty { break }
+                    sink.append(data)
+                }
+            }.start()
+        }
+    }
+
+    /// Waits up to `seconds` for `text` on standard output.
+    @discardableResult
+    func waitFor(_ text: String, seconds: Double = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if stdout.text.contains(text) { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
+    }
+
+    /// Waits up to `seconds` for the process to end; its exit status, or nil if it still runs.
+    func exitStatus(within seconds: Double = 15) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    func stop() { if process.isRunning { process.terminate() } }
+}
+
+@Suite("tgt chat --topic and --follow while tgt serve holds the session", .serialized)
+struct ChatTopicsThroughServeCLITests {
+    static func json(_ text: String) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
+    }
+
+    @Test("read --topic prints what it prints without serve; send --topic posts into the topic; bad topics exit 2 and send nothing")
+    func topics() async throws {
+        // Without serve first: the reference output.
+        let direct = try ChatCLITests.loggedIn("chat-topic-direct")
+        defer { direct.remove() }
+        let referenceText = try ChatCLITests.tgt(direct, ["chat", "read", "Work", "--topic", "11", "--limit", "6"])
+        let referenceJSON = try ChatCLITests.tgt(direct, ["--json", "chat", "read", "Work", "--topic", "11", "--limit", "6"])
+        #expect(referenceText.status == 0 && referenceJSON.status == 0, "\(referenceText.stderr)")
+
+        let serve = try await DemoServe("chat-topic-serve")
+        defer { serve.stop() }
+        let text = try serve.tgt(["chat", "read", "Work", "--topic", "11", "--limit", "6"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout == referenceText.stdout)
+        let json = try serve.tgt(["--json", "chat", "read", "Work", "--topic", "11", "--limit", "6"])
+        #expect(json.stdout == referenceJSON.stdout)
+        let topics = (Self.json(json.stdout)["messages"] as? [[String: Any]] ?? []).map { $0["topic_id"] as? Int }
+        #expect(topics.count == 6 && topics.allSatisfy { $0 == 11 }, "\(topics)")
+
+        let sent = try serve.tgt(["--json", "chat", "send", "Work", "--topic", "12", "Pizza at *one*?"])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(Self.json(sent.stdout)["topic_id"] as? Int == 12)
+        let lunch = try serve.tgt(["chat", "read", "Work", "--topic", "12", "--limit", "2"])
+        #expect(lunch.stdout.contains("You: Pizza at one?"), "\(lunch.stdout)")
+        let standups = try serve.tgt(["chat", "read", "Work", "--topic", "11", "--limit", "6"])
+        #expect(!standups.stdout.contains("Pizza"))
+
+        let unknown = try serve.tgt(["chat", "send", "Work", "--topic", "99", "lost"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("“Work” has no topic 99"), "\(unknown.stderr)")
+        let unknownRead = try serve.tgt(["chat", "read", "Work", "--topic", "99"])
+        #expect(unknownRead.status == 2 && unknownRead.stderr.contains("has no topic 99"))
+        let notForum = try serve.tgt(["chat", "read", "Family", "--topic", "11"])
+        #expect(notForum.status == 2 && notForum.stderr.contains("“Family” is not a forum"), "\(notForum.stderr)")
+        let after = try serve.tgt(["--json", "chat", "read", "Work", "--limit", "3"])
+        #expect(!after.stdout.contains("lost"), "nothing was sent")
+    }
+
+    @Test("--follow through serve: new messages, a reply, an edit and a deletion as they happen; --mark-read; Ctrl-C exits 0")
+    func follow() async throws {
+        let serve = try await DemoServe("chat-follow-serve")
+        defer { serve.stop() }
+        let follower = try Follower(["--json", "chat", "read", "Family", "--limit", "2", "--follow", "--mark-read"], dataDir: serve.dir.path)
+        defer { follower.stop() }
+        #expect(follower.waitFor("\"has_older\""), "the first page: \(follower.stdout.text) \(follower.stderr.text)")
+        let sent = try serve.tgt(["--json", "chat", "send", "Family", "Leaving work"])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let id = try #require(Self.json(sent.stdout)["id"] as? Int)
+        #expect(follower.waitFor("\"id\":\(id)"), "our message: \(follower.stdout.text.suffix(600))")
+        #expect(follower.waitFor("\"sender\":{\"id\":555000201"), "Mum's reply: \(follower.stdout.text.suffix(600))")
+        #expect(try serve.tgt(["chat", "edit", "Family", "\(id)", "Leaving in 10"]).status == 0)
+        #expect(follower.waitFor("\"event\":\"edited\""), "\(follower.stdout.text.suffix(400))")
+        #expect(try serve.tgt(["chat", "delete", "Family", "\(id)", "--for-all"]).status == 0)
+        #expect(follower.waitFor("\"event\":\"deleted\",\"message_ids\":\"\(id)\""), "\(follower.stdout.text.suffix(400))")
+        let lines = follower.stdout.text.split(separator: "\n")
+        #expect(lines.filter { $0.contains("\"id\":\(id),") }.count == 1, "our message once, not again on later events")
+        #expect(lines.contains { $0.contains("\"text\":\"Leaving in 10\"") })
+
+        kill(follower.process.processIdentifier, SIGINT)
+        #expect(follower.exitStatus() == 0, "\(follower.stderr.text)")
+        let list = (try? JSONSerialization.jsonObject(with: Data(try serve.tgt(["--json", "chat", "list"]).stdout.utf8))) as? [[String: Any]] ?? []
+        #expect(list.first { $0["title"] as? String == "Family" }?["unread_count"] as? Int == 0, "--mark-read read Mum's reply")
+    }
+
+    @Test("--follow --topic through serve shows only the topic's new messages, and the server going away ends it with exit 4")
+    func followTopicUntilServerStops() async throws {
+        let serve = try await DemoServe("chat-follow-topic-serve")
+        defer { serve.stop() }
+        let follower = try Follower(["chat", "read", "Work", "--topic", "11", "--limit", "3", "--follow"], dataDir: serve.dir.path)
+        defer { follower.stop() }
+        #expect(follower.waitFor("Work"), "\(follower.stderr.text)")
+        for _ in 0..<100 where !follower.stderr.text.contains("Following Work") { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(try serve.tgt(["chat", "send", "Work", "--topic", "12", "Lunch *talk*"]).status == 0)
+        #expect(try serve.tgt(["chat", "send", "Work", "--topic", "11", "Standup *notes*"]).status == 0)
+        #expect(follower.waitFor("You: Standup notes"), "\(follower.stdout.text.suffix(400))")
+        #expect(!follower.stdout.text.contains("Lunch talk"))
+
+        kill(serve.process.processIdentifier, SIGTERM)
+        #expect(follower.exitStatus(within: 30) == 4, "\(follower.stderr.text)")
+        #expect(follower.stderr.text.contains("went away"), "\(follower.stderr.text)")
+    }
+}
