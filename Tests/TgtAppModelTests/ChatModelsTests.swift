@@ -22,7 +22,8 @@ struct ChatModelsTests {
         let app = try AppModel(services: fixture.services)
         await app.start()
         try await logIn(app, fixture.simulator)
-        try await eventually("the chat list") {
+        // A generous deadline: the whole suite runs in parallel on two cores.
+        try await eventually("the chat list", timeout: 30) {
             app.chats.rows().map(\.title) == ["Family", "Work", "Climbing crew", "Tech News", "Alice", "Neighbours"]
         }
         return app
