@@ -168,18 +168,8 @@ struct ChatThroughServeCLITests {
     func throughServe() async throws {
         let dir = try TestDirectory("chat-serve")
         defer { dir.remove() }
-        let server = Process()
-        server.executableURL = TgtBinary.url
-        server.arguments = ["--demo", "serve", "--port", "0"]
-        var env = ProcessInfo.processInfo.environment
-        env["TGT_DATA_DIR"] = dir.path
-        server.environment = env
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
+        let server = try await TgtBinary.startDemoServe(dataDir: dir.url)
         defer { if server.isRunning { server.terminate() } }
-        let descriptor = dir.url.appendingPathComponent("demo/server.json")
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: descriptor.path) { try await Task.sleep(nanoseconds: 100_000_000) }
         func tgt(_ args: [String], input: String = "") throws -> TgtBinary.Result {
             try TgtBinary.run(["--demo"] + args, dataDir: dir.path, input: input)
         }

@@ -12,17 +12,7 @@ final class DemoServe {
 
     init(_ name: String) async throws {
         dir = try TestDirectory(name)
-        process = Process()
-        process.executableURL = TgtBinary.url
-        process.arguments = ["--demo", "serve", "--port", "0"]
-        var env = ProcessInfo.processInfo.environment
-        env["TGT_DATA_DIR"] = dir.path
-        process.environment = env
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let descriptor = dir.url.appendingPathComponent("demo/server.json")
-        for _ in 0..<150 where !FileManager.default.fileExists(atPath: descriptor.path) { try await Task.sleep(nanoseconds: 100_000_000) }
+        process = try await TgtBinary.startDemoServe(dataDir: dir.url)
         #expect(try tgt(["login"], input: "+15555550123\n12345\ndemo\n").status == 0)
         for _ in 0..<50 {  // the dashboard loads the lists right after the login
             let list = (try? JSONSerialization.jsonObject(with: Data(try tgt(["--json", "chat", "list"]).stdout.utf8))) as? [[String: Any]] ?? []

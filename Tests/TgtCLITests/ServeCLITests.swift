@@ -13,21 +13,10 @@ struct ServeCLITests {
     func serveOwnsTheSession() async throws {
         let dir = try TestDirectory("cli-serve")
         defer { dir.remove() }
-        let server = Process()
-        server.executableURL = TgtBinary.url
-        server.arguments = ["--demo", "serve", "--port", "0"]
-        var env = ProcessInfo.processInfo.environment
-        env["TGT_DATA_DIR"] = dir.path
-        server.environment = env
         let output = Pipe()
-        server.standardOutput = output
-        server.standardError = FileHandle.nullDevice
-        try server.run()
+        let server = try await TgtBinary.startDemoServe(dataDir: dir.url, standardOutput: output)
         defer { if server.isRunning { server.terminate() } }
         let descriptor = dir.url.appendingPathComponent("demo/server.json")
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: descriptor.path) {
-            try await Task.sleep(nanoseconds: 100_000_000)
-        }
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: descriptor)) as? [String: Any])
         #expect((json["url"] as? String)?.hasPrefix("http://127.0.0.1:") == true)
         #expect(json["pid"] as? Int == Int(server.processIdentifier))

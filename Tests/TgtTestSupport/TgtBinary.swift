@@ -62,3 +62,28 @@ private final class ErrBox: @unchecked Sendable {
     var data = Data()
     let done = DispatchSemaphore(value: 0)
 }
+
+extension TgtBinary {
+    /// Starts `tgt --demo serve --port 0` on `dataDir` and waits (up to `timeout` s) until it has
+    /// written `demo/server.json`, i.e. it owns the session and answers. The caller terminates it.
+    public static func startDemoServe(dataDir: URL, environment: [String: String] = [:], standardOutput: Any? = nil,
+                                      timeout: Double = 15) async throws -> Process
+    {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = ["--demo", "serve", "--port", "0"]
+        var env = ProcessInfo.processInfo.environment
+        env["TGT_DATA_DIR"] = dataDir.path
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        process.standardOutput = standardOutput ?? FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let descriptor = dataDir.appendingPathComponent("demo/server.json")
+        let deadline = Date().addingTimeInterval(timeout)
+        while !FileManager.default.fileExists(atPath: descriptor.path), Date() < deadline, process.isRunning {
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        return process
+    }
+}
