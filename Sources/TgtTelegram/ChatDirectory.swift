@@ -73,9 +73,11 @@ public struct ChatDirectory: Sendable {
                     group.cancelAll()
                     return .failure(.startFailed(String(describing: error)))
                 }
-                for entry in Self.eligible(await session.snapshot()) where !requested.contains(entry.chat.id) && entry.chat.canPost {
+                for entry in Self.eligible(await session.snapshot()) where !requested.contains(entry.chat.id) {
                     requested.insert(entry.chat.id)
-                    if entry.chat.memberCount == 0, let supergroupID = entry.supergroupID {
+                    // Member counts only where you may post; topics of every forum, so that a
+                    // template's existing topic target keeps its place in the list.
+                    if entry.chat.canPost, entry.chat.memberCount == 0, let supergroupID = entry.supergroupID {
                         group.addTask { await Self.memberCount(entry.chat.id, supergroupID, session, timeout, limiter) }
                     }
                     if entry.chat.isForum {

@@ -48,7 +48,11 @@ struct ForumTopicsAPITests {
                 let page = try await client.api(.get, "conversations/\(Self.work)/messages?limit=20&topic_id=\(topic)")
                 #expect(page.status == .ok && !ChatsAPITests.messages(page).isEmpty, "\(topic): \(page.text.prefix(300))")
                 #expect(Self.topicIDs(page) == [topic], "topic \(topic): \(Self.topicIDs(page))")
+                #expect(page.data["has_newer"] as? Bool == false, "a topic's newest page has nothing newer, whatever topic the chat's last message is in")
             }
+            let anyMessage = try #require(Self.firstID(whole))
+            let aroundInTopic = try await client.api(.get, "conversations/\(Self.work)/messages?topic_id=11&around=\(anyMessage)")
+            #expect(aroundInTopic.status == .badRequest, "around reads the whole chat: \(aroundInTopic.text)")
             let standups = ChatsAPITests.messages(try await client.api(.get, "conversations/\(Self.work)/messages?limit=3&topic_id=11"))
             let oldest = try #require(standups.first?["id"] as? Int)
             let older = try await client.api(.get, "conversations/\(Self.work)/messages?limit=5&topic_id=11&before=\(oldest)")
@@ -91,4 +95,6 @@ struct ForumTopicsAPITests {
             #expect(fixture.sim.simulator.timelineIDs(inDatabaseDirectory: folder, chatID: ChatsAPITests.family) == familyBefore)
         }
     }
+
+    static func firstID(_ page: ServerFixture.Client.Reply) -> Int? { ChatsAPITests.messages(page).first?["id"] as? Int }
 }

@@ -61,6 +61,29 @@ struct TelegramAPITests {
         }
     }
 
+    @Test("an edit keeps targets the chat list no longer offers (a closed topic, a chat you left) and never blocks other changes")
+    func editKeepsOldTargets() async throws {
+        let fixture = try await ServerFixture()
+        try await fixture.run { client in
+            try await client.logInToTelegram()
+            #expect(try await client.api(.get, "chats?refresh=true").status == .ok)
+            let created = try await client.api(.post, "templates", json: ["name": "Old", "body": "Hi", "targets": [["chat_id": -1001000000001]]])
+            let id = try #require(created.data["id"] as? String)
+            let uuid = try #require(UUID(uuidString: id))
+            var saved = try #require(try fixture.sim.store.template(id: uuid))
+            let closedTopic = Target(chatID: -1001000000002, topicID: 99, chatTitle: "Work", topicTitle: "Old topic")
+            let leftChat = Target(chatID: -1009999, chatTitle: "A group I left")
+            saved.targets += [closedTopic, leftChat]
+            _ = try fixture.sim.store.update(saved)
+            let targets: [[String: Any]] = [["chat_id": -1001000000001], ["chat_id": -1001000000002, "topic_id": 99], ["chat_id": -1009999]]
+            let edited = try await client.api(.patch, "templates/\(uuid.uuidString.lowercased())", json: ["name": "Renamed", "targets": targets])
+            #expect(edited.status == .ok, "\(edited.text)")
+            #expect(try fixture.sim.store.template(id: uuid)?.targets == [Target(chatID: -1001000000001, chatTitle: "Family"), closedTopic, leftChat])
+            let fresh = try await client.api(.post, "templates", json: ["name": "New", "body": "Hi", "targets": [["chat_id": -1001000000002, "topic_id": 99]]])
+            #expect(fresh.status == .unprocessableContent && fresh.text.contains("has no topic 99"), "a new template may not pick it: \(fresh.text)")
+        }
+    }
+
     @Test("One tap sends to every target: per-target results, a failing target, retry of one, the send log")
     func send() async throws {
         let fixture = try await ServerFixture()

@@ -55,6 +55,24 @@ struct DirectoryAndSendTests {
         await open.close()
     }
 
+    @Test("a send to Saved Messages and a private chat from a session that never loaded them opens them first")
+    func privateTargetsFromAFreshSession() async throws {
+        let t = try SimulatedTelegram()
+        defer { t.remove() }
+        let open = try await t.loggedIn()
+        let me = SimulatedAccount().userID
+        let template = try t.store.insert(Template(name: "Note", body: "Parked on 2", targets: [
+            Target(chatID: me, chatTitle: "Saved Messages"), Target(chatID: 555_000_111, chatTitle: "Alice"),
+        ]))
+        let report = try await Sender(session: open.session, store: t.store, confirmationTimeout: 5).send(SendRequest(template: template))
+        #expect(report.allSent)
+        #expect(Set(t.simulator.deliveredMessages.map(\.chatID)) == [me, 555_000_111])
+        let requests = t.simulator.receivedRequests
+        #expect(requests.filter { $0 == "createPrivateChat" }.count == 2)
+        #expect(requests.firstIndex(of: "createPrivateChat") ?? .max < requests.firstIndex(of: "sendMessage") ?? 0)
+        await open.close()
+    }
+
     @Test("directory asks for full info only where the member count is unknown, and pages through topics")
     func directoryFillsIn() async throws {
         let t = try SimulatedTelegram(scenario: .generated(chatCount: 60, latency: 0))

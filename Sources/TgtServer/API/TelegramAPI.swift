@@ -71,8 +71,12 @@ extension DashboardAPI {
         // An empty cache, or one written before every chat kind could be a target, is refreshed.
         let stale = try chats.isEmpty || !store.chatDirectoryIsCurrent()
         if refresh || (stale && search?.isEmpty != false && loggedIn) {
-            let fresh = try await host.refreshChats()
-            chats = search?.isEmpty == false ? try store.cachedChats(search: search) : fresh
+            do {
+                let fresh = try await host.refreshChats()
+                chats = search?.isEmpty == false ? try store.cachedChats(search: search) : fresh
+            } catch where !refresh && !chats.isEmpty {
+                // Not asked for: an out-of-date list beats none (the next call tries again).
+            }
         }
         return .ok(.init(body: .json(.init(success: true, data: .init(chats: chats.map(APIModels.chat))))))
     }

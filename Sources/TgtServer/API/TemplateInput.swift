@@ -48,7 +48,7 @@ struct TemplateInput {
     /// A chat you cannot post in is refused with the reason, unless the template already had it
     /// (`keeping`): an edit of other fields never drops or blocks an existing target.
     static func targets(_ items: [Components.Schemas.TargetInput], store: AppDatabase, keeping existing: [Target] = []) throws -> [Target] {
-        let kept = Set(existing.map(\.key))
+        let kept = Dictionary(existing.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         guard items.count <= 50 else { throw APIError.badRequest("A template can have at most 50 targets.") }
         let chats = Dictionary(try store.cachedChats().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var result: [Target] = []
@@ -60,16 +60,22 @@ struct TemplateInput {
                 guard topic > 0, topic <= Int(Int32.max) else { throw APIError.badRequest("“targets[\(index)].topic_id” must be a positive topic id.") }
                 topicID = Int32(topic)
             }
+            let previous = kept[TargetKey(chatID: chatID, topicID: topicID)]
             if let chat = chats[chatID] {
-                if let refusal = chat.targetRefusal, !kept.contains(TargetKey(chatID: chatID, topicID: topicID)) { throw cannotPost(refusal) }
+                if let refusal = chat.targetRefusal, previous == nil { throw cannotPost(refusal) }
                 if let topicID {
-                    guard let topic = chat.topics.first(where: { $0.id == topicID }) else {
+                    if let topic = chat.topics.first(where: { $0.id == topicID }) {
+                        result.append(chat.target(topic: topic))
+                    } else if let previous {
+                        result.append(previous)  // a topic the list no longer shows: the target stays as it was
+                    } else {
                         throw unknownTarget("“\(chat.title)” has no topic \(topicID).")
                     }
-                    result.append(chat.target(topic: topic))
                 } else {
                     result.append(chat.target())
                 }
+            } else if let previous {
+                result.append(previous)
             } else if let title = try DashboardAPI.limited(item.chatTitle, "targets[\(index)].chat_title", max: 255), !title.isEmpty {
                 let topicTitle = try DashboardAPI.limited(item.topicTitle, "targets[\(index)].topic_title", max: 255)
                 if topicID != nil, topicTitle == nil { throw unknownTarget("Give “topic_title” for topic \(topicID ?? 0) of chat \(chatID).") }

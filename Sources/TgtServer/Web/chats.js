@@ -95,8 +95,6 @@ function addressed() {
  */
 function route() {
   const {id, topic, at} = addressed();
-  // The message is only where to start: the address stays the chat's.
-  if (at) history.replaceState(null, '', '#chat/' + id);
   root.dataset['view'] = id ? 'chat' : 'list';
   byId('conv-none', HTMLParagraphElement).hidden = id !== 0;
   byId('conv-body', HTMLDivElement).hidden = id === 0;
@@ -109,9 +107,12 @@ function route() {
     return;
   }
   if (conversation.openChatID() === id && at) {
+    // The message is only where to start: the address goes back to what is shown.
     conversation.show(at);
+    history.replaceState(null, '', conversation.currentHash());
     return;
   }
+  if (at) history.replaceState(null, '', '#chat/' + id);
   if (conversation.openChatID() === id && (topic === 0 || conversation.openTopicID() === topic)) return;
   const topicLink = document.activeElement instanceof HTMLElement && document.activeElement.dataset['topic'] !== undefined;
   const forum = state.chats.some((chat) => chat.id === id && chat.kind === 'forum');

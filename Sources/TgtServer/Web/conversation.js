@@ -39,6 +39,12 @@ export function openChatID() {
   return state.chat?.id ?? 0;
 }
 
+/** The address of what is shown: `#chat/ID`, `#chat/ID/topic/T` in a forum's topic, or ''. */
+export function currentHash() {
+  if (!state.id) return '';
+  return state.topic ? topics.topicHash(state.id, state.topic) : '#chat/' + state.id;
+}
+
 /** The open forum topic's id, or 0 (not a forum, or nothing open). */
 export function openTopicID() {
   return state.chat ? state.topic : 0;
@@ -94,11 +100,15 @@ export async function open(chatID, topicID, shown, forum = false, at = 0) {
     /** @type {ConversationPage} */
     let first;
     if (around) {
+      // The whole chat around the message; in a forum the bar offers its topics (none chosen,
+      // so nothing is written until one is).
       state.topic = 0;
+      history.replaceState(null, '', '#chat/' + chatID);
       topics.hide();
+      if (around.chat.kind === 'forum') topics.load(chatID, 0, () => mine === state.loads && !state.topic).catch(() => undefined);
       first = around;
     } else if (topicID) {
-      [first] = await Promise.all([page(chatID, topicID), topics.load(chatID, topicID)]);
+      [first] = await Promise.all([page(chatID, topicID), topics.load(chatID, topicID, () => mine === state.loads)]);
     } else {
       // A forum opens on its General topic, and the address says so (a reload keeps it). A chat
       // the list knows as a forum skips the whole chat's page.
@@ -108,7 +118,7 @@ export async function open(chatID, topicID, shown, forum = false, at = 0) {
         whole = await page(chatID, 0);
         if (mine !== state.loads) return;
       }
-      const general = forum || whole?.chat.kind === 'forum' ? topics.initial(await topics.load(chatID, 0)) : 0;
+      const general = forum || whole?.chat.kind === 'forum' ? topics.initial(await topics.load(chatID, 0, () => mine === state.loads)) : 0;
       if (mine !== state.loads) return;
       if (general) {
         state.topic = general;
@@ -189,9 +199,11 @@ function showChat(chat) {
   byId('conv-meta', HTMLParagraphElement).textContent = kind + (topic ? ' · ' + topic : '') + (chat.is_muted ? ' · muted' : '');
   text.placeholder = topic ? 'Message in ' + topic : 'Message';
   const cannot = byId('cannot-write', HTMLParagraphElement);
-  cannot.textContent = chat.can_write ? '' : 'You cannot write here: ' + (chat.cannot_write_reason ?? '');
-  cannot.hidden = chat.can_write;
-  byId('composer-row', HTMLDivElement).hidden = !chat.can_write;
+  // A forum's whole timeline (opened at a found message) has no topic to post into.
+  const needsTopic = chat.kind === 'forum' && !state.topic;
+  cannot.textContent = !chat.can_write ? 'You cannot write here: ' + (chat.cannot_write_reason ?? '') : needsTopic ? 'Choose a topic above to write in it.' : '';
+  cannot.hidden = chat.can_write && !needsTopic;
+  byId('composer-row', HTMLDivElement).hidden = !chat.can_write || needsTopic;
 }
 
 /**
@@ -205,7 +217,8 @@ export async function refresh() {
   let newest;
   try {
     // The topic bar's unread counts follow too (a failure there leaves the old ones).
-    if (state.topic) topics.load(chat.id, state.topic).catch(() => undefined);
+    const topic = state.topic;
+    if (topic) topics.load(chat.id, topic, () => mine === state.loads && state.topic === topic).catch(() => undefined);
     newest = await page(chat.id, state.topic);
   } catch {
     return; // the next event or a reload tries again

@@ -247,10 +247,16 @@ function setUp(form) {
       });
       // Ticked targets the new list lacks (a chat you left, a topic since closed) stay, so that
       // a refresh never drops a target behind the user's back.
-      const orphans = [...list.querySelectorAll(':scope > li')].filter((item) => {
-        const box = item.querySelector('input[name=target]');
-        return box instanceof HTMLInputElement && box.checked && !listed.has(box.value);
-      });
+      const orphans = [...list.querySelectorAll('input[name=target]:checked')]
+        .filter((box) => box instanceof HTMLInputElement && !listed.has(box.value))
+        .map((box) => {
+          const input = /** @type {HTMLInputElement} */ (box);
+          const label = [input.dataset['chatTitle'] ?? '', input.dataset['topicTitle'] ?? ''].filter(Boolean).join(' › ');
+          return el('li', {'data-search': label.toLowerCase()},
+            targetBox({key: input.value, chat_id: Number(input.value.split('/')[0]), chat_title: input.dataset['chatTitle'] ?? '',
+              display_name: label, topic_id: Number(input.value.split('/')[1] ?? 0) || null, topic_title: input.dataset['topicTitle'] || null},
+            label, 'not in your chat list now', true, true));
+        });
       list.replaceChildren(...orphans, ...items);
       byId('targets-empty', HTMLParagraphElement).textContent = chats.length ? 'No chat matches.' : 'No chats yet.';
       filterTargets();

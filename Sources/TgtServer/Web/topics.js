@@ -32,14 +32,16 @@ export function topicHash(chatID, topicID) {
 }
 
 /**
- * Loads a forum's topics and shows the bar with `current` chosen.
+ * Loads a forum's topics and shows the bar with `current` chosen (0: none), unless
+ * `stillWanted` says the view moved on while they loaded.
  * @param {number} chatID
  * @param {number} current
+ * @param {() => boolean} [stillWanted]
  * @returns {Promise<ForumTopic[]>}
  */
-export async function load(chatID, current) {
+export async function load(chatID, current, stillWanted = () => true) {
   const reply = /** @type {ForumTopicList} */ (await api('GET', 'conversations/' + chatID + '/topics'));
-  show(chatID, reply.topics, current);
+  if (stillWanted()) show(chatID, reply.topics, current);
   return reply.topics;
 }
 

@@ -47,7 +47,7 @@ struct Chats: AsyncParsableCommand {
             var table = Table(headers: ["TARGET", "TITLE", "ABOUT"])
             for chat in chats {
                 table.rows.append([chat.canPost ? "\(chat.id)" : "—", chat.title, chat.summary])
-                for topic in chat.topics { table.rows.append(["\(chat.id)/\(topic.id)", "  › \(topic.title)", "topic"]) }
+                for topic in chat.topics { table.rows.append([chat.canPost ? "\(chat.id)/\(topic.id)" : "—", "  › \(topic.title)", "topic"]) }
             }
             global.console.line(table.render())
             global.console.line("\nUse a TARGET with `tgt templates add … --target TARGET`.")
