@@ -148,8 +148,13 @@ def run(server, shots: Path, audit_setup=None):
         check(body.get_attribute("value") == "Leaving *now*, home at {{time}} ({{minutes}} min)", "variables are inserted at the cursor")
         wait.until(lambda d: "Leaving now" in d.find_element(By.ID, "preview").text)
         check(driver.find_element(By.CSS_SELECTOR, "#preview strong").text == "now", "the preview renders TDLib's Markdown (bold)")
+        # The page refreshes a list cached before every chat kind could be a target by itself;
+        # a click while that runs does nothing (the button is busy). Either way, wait until the
+        # list has been redrawn and the button is free again.
+        wait.until(lambda d: d.find_element(By.ID, "refresh-chats").is_enabled())
         driver.find_element(By.ID, "refresh-chats").click()
-        wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "input[value='-1001000000002/11']")))
+        wait.until(lambda d: d.find_element(By.ID, "refresh-chats").is_enabled()
+                   and d.find_elements(By.CSS_SELECTOR, "input[value='-1001000000002/11']"))
         titles = [li.text.split("\n")[0] for li in driver.find_elements(By.CSS_SELECTOR, "#target-list > li")]
         check([t.split(" ")[0] for t in titles][:2] == ["Saved", "Family"] and any("Alice" in t for t in titles),
               f"Saved Messages first, then every chat incl. private ones: {titles}")
