@@ -176,12 +176,7 @@ public struct Sender: Sendable {
                          progress: @Sendable (SendProgress) -> Void) async -> (result: Attempt, attempts: Int)
     {
         let function = TDFunctions.SendMessage(chatID: target.chatID, forumTopicID: target.topicID, silent: silent, content: content)
-        // A private chat's id is its user's (Saved Messages too): one TDLib has not loaded in
-        // this process is opened first, as sendMessage only knows loaded chats. A failure here
-        // shows in the send's own answer.
-        if target.chatID > 0, await session.chat(target.chatID) == nil {
-            _ = try? await session.send(TDFunctions.CreatePrivateChat(userID: target.chatID), timeout: requestTimeout)
-        }
+        await session.openPrivateChatIfNeeded(target.chatID, timeout: requestTimeout)
         var waited = 0
         for attempt in 1...maxAttempts {
             do {

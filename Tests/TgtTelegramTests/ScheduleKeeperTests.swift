@@ -46,6 +46,24 @@ struct ScheduleKeeperTests {
         await open.close()
     }
 
+    @Test("send later to a private chat and Saved Messages from a session that never loaded them: opened first, then scheduled")
+    func sendLaterToPrivateChats() async throws {
+        let t = try SimulatedTelegram()
+        defer { t.remove() }
+        let open = try await t.loggedIn()
+        let keeper = ScheduleKeeper(session: open.session, store: t.store)
+        let me = SimulatedAccount().userID
+        let template = try t.store.insert(Template(name: "Later", body: "See you", targets: [
+            Target(chatID: 555_000_111, chatTitle: "Alice"), Target(chatID: me, chatTitle: "Saved Messages"),
+        ]))
+        let rows = try await keeper.scheduleLater(SendRequest(template: template), at: Date().addingTimeInterval(120))
+        #expect(rows.map(\.status) == [.scheduled, .scheduled])
+        #expect(Set(scheduled(t).map(\.chatID)) == [555_000_111, me])
+        let requests = t.simulator.receivedRequests
+        #expect(requests.firstIndex(of: "createPrivateChat") ?? .max < requests.firstIndex(of: "sendMessage") ?? 0)
+        await open.close()
+    }
+
     @Test("dates Telegram would not schedule are refused before anything is written")
     func dateRules() async throws {
         let t = try SimulatedTelegram()

@@ -134,6 +134,7 @@ extension ScheduleKeeper {
             return .failure(PostFailure(reason: "The stored message could not be read; not sent."))
         }
         let chatID = row.entry.target.chatID
+        await session.openPrivateChatIfNeeded(chatID, timeout: requestTimeout)
         var ids: [Int64] = []
         for content in payload.contents {
             let function = TDFunctions.SendMessage(chatID: chatID, forumTopicID: row.entry.target.topicID, silent: payload.silent,

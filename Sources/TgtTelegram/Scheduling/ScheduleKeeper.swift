@@ -173,6 +173,7 @@ public actor ScheduleKeeper {
         var schedules: [Int64: [Message]] = [:]
         for chatID in Set(live.map(\.entry.target.chatID)) {
             do {
+                await session.openPrivateChatIfNeeded(chatID, timeout: requestTimeout)
                 schedules[chatID] = try await session.send(TDFunctions.GetChatScheduledMessages(chatID: chatID), timeout: requestTimeout).messages
             } catch {
                 // Not knowing what Telegram holds is not "it holds nothing": this chat waits
