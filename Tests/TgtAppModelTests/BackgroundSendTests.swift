@@ -165,7 +165,9 @@ struct BackgroundSendTests {
         fixture.simulator.setOutage(true)
         let asked = Date()
         let outcome = await app.tap(templateID: template.id, source: .siri, timeout: 1)
-        #expect(Date().timeIntervalSince(asked) < 5)
+        // Without its deadline the tap would wait for the outage to end, which never comes here;
+        // the bound leaves room for a suite that loads both cores (8 s was seen there once).
+        #expect(Date().timeIntervalSince(asked) < 20)
         guard case .queued(let job, .notConnected) = outcome else {
             Issue.record("expected queued while offline, got \(outcome)")
             return

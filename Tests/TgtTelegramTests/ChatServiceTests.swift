@@ -102,7 +102,9 @@ struct ChatServiceTests {
         #expect(sent.sendingState == nil && sent.text == "Leaving now")
         var sawPending = false, sawRead = false
         var reply: Message?
-        let deadline = Date().addingTimeInterval(8)
+        // Mum answers a few simulated seconds later; the deadline allows for a suite that loads
+        // both cores (8 s ran out there once).
+        let deadline = Date().addingTimeInterval(30)
         for await event in events {
             switch event {
             case .newMessage(let m) where m.chatID == -1001000000001:
