@@ -140,3 +140,36 @@ extension CachedChat {
         }
     }
 }
+
+/// What a target key names in the cached directory: the one rule the CLI and the API use when
+/// a template's targets are set.
+public enum TargetLookup: Sendable, Equatable {
+    /// The target to store (with its titles from the directory, or as the template had it).
+    case target(Target)
+    /// The chat is not in the directory (and the template did not have it).
+    case notListed
+    /// The account may not post there (`CachedChat.targetRefusal`), and the template did not have it.
+    case refused(String)
+    /// The forum has no such topic (and the template did not have it).
+    case noTopic(chatTitle: String, topicID: Int32)
+}
+
+extension CachedChat {
+    /// Resolves `key` against `chats`. A target in `kept` (the template's own) stays even where
+    /// the directory would now refuse it or no longer lists it: an edit never drops or blocks
+    /// an existing target.
+    public static func lookup(_ key: TargetKey, in chats: [Int64: CachedChat], keeping kept: [TargetKey: Target]) -> TargetLookup {
+        let previous = kept[key]
+        guard let chat = chats[key.chatID] else { return previous.map(TargetLookup.target) ?? .notListed }
+        if let refusal = chat.targetRefusal, previous == nil { return .refused(refusal) }
+        guard let topicID = key.topicID else { return .target(chat.target()) }
+        if let topic = chat.topics.first(where: { $0.id == topicID }) { return .target(chat.target(topic: topic)) }
+        return previous.map(TargetLookup.target) ?? .noTopic(chatTitle: chat.title, topicID: topicID)
+    }
+
+    /// `chats` by id, and `targets` by key, as `lookup` takes them.
+    public static func lookupTables(_ chats: [CachedChat], keeping targets: [Target]) -> (chats: [Int64: CachedChat], kept: [TargetKey: Target]) {
+        (Dictionary(chats.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }), Dictionary(targets.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a }))
+    }
+}
+

@@ -48,9 +48,8 @@ struct TemplateInput {
     /// A chat you cannot post in is refused with the reason, unless the template already had it
     /// (`keeping`): an edit of other fields never drops or blocks an existing target.
     static func targets(_ items: [Components.Schemas.TargetInput], store: AppDatabase, keeping existing: [Target] = []) throws -> [Target] {
-        let kept = Dictionary(existing.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         guard items.count <= 50 else { throw APIError.badRequest("A template can have at most 50 targets.") }
-        let chats = Dictionary(try store.cachedChats().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let tables = CachedChat.lookupTables(try store.cachedChats(), keeping: existing)
         var result: [Target] = []
         for (index, item) in items.enumerated() {
             let chatID = Int64(item.chatId)
@@ -60,28 +59,20 @@ struct TemplateInput {
                 guard topic > 0, topic <= Int(Int32.max) else { throw APIError.badRequest("“targets[\(index)].topic_id” must be a positive topic id.") }
                 topicID = Int32(topic)
             }
-            let previous = kept[TargetKey(chatID: chatID, topicID: topicID)]
-            if let chat = chats[chatID] {
-                if let refusal = chat.targetRefusal, previous == nil { throw cannotPost(refusal) }
-                if let topicID {
-                    if let topic = chat.topics.first(where: { $0.id == topicID }) {
-                        result.append(chat.target(topic: topic))
-                    } else if let previous {
-                        result.append(previous)  // a topic the list no longer shows: the target stays as it was
-                    } else {
-                        throw unknownTarget("“\(chat.title)” has no topic \(topicID).")
-                    }
-                } else {
-                    result.append(chat.target())
+            switch CachedChat.lookup(TargetKey(chatID: chatID, topicID: topicID), in: tables.chats, keeping: tables.kept) {
+            case .target(let target):
+                result.append(target)
+            case .refused(let refusal):
+                throw cannotPost(refusal)
+            case .noTopic(let chatTitle, let topicID):
+                throw unknownTarget("“\(chatTitle)” has no topic \(topicID).")
+            case .notListed:
+                guard let title = try DashboardAPI.limited(item.chatTitle, "targets[\(index)].chat_title", max: 255), !title.isEmpty else {
+                    throw unknownTarget("Chat \(chatID) is not in your chat list.")
                 }
-            } else if let previous {
-                result.append(previous)
-            } else if let title = try DashboardAPI.limited(item.chatTitle, "targets[\(index)].chat_title", max: 255), !title.isEmpty {
                 let topicTitle = try DashboardAPI.limited(item.topicTitle, "targets[\(index)].topic_title", max: 255)
                 if topicID != nil, topicTitle == nil { throw unknownTarget("Give “topic_title” for topic \(topicID ?? 0) of chat \(chatID).") }
                 result.append(Target(chatID: chatID, topicID: topicID, chatTitle: title, topicTitle: topicTitle))
-            } else {
-                throw unknownTarget("Chat \(chatID) is not in your chat list.")
             }
         }
         return result

@@ -72,27 +72,22 @@ struct TemplateFieldOptions: ParsableArguments {
     /// A chat you cannot post in is refused with the reason, unless the template already
     /// targets it (`keeping`).
     static func resolveTargets(_ values: [String], store: AppDatabase, keeping existing: [Target] = []) throws -> [Target] {
-        let kept = Dictionary(existing.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         guard !values.isEmpty else { return [] }
-        let chats = try store.cachedChats()
+        let tables = CachedChat.lookupTables(try store.cachedChats(), keeping: existing)
         return try values.map { value in
             guard let key = TargetKey(parsing: value.trimmingCharacters(in: .whitespaces)) else {
                 throw InputError("“\(value)” is not a target: use CHAT_ID or CHAT_ID/TOPIC_ID (see `tgt chats`).")
             }
-            let previous = kept[key]
-            guard let chat = chats.first(where: { $0.id == key.chatID }) else {
-                if let previous { return previous }
+            switch CachedChat.lookup(key, in: tables.chats, keeping: tables.kept) {
+            case .target(let target):
+                return target
+            case .notListed:
                 throw InputError("Chat \(key.chatID) is not in your chat list.", next: "Run `tgt chats` to refresh it and check the id.")
-            }
-            if let refusal = chat.targetRefusal, previous == nil {
+            case .refused(let refusal):
                 throw InputError(refusal, next: "Choose a chat you can post in (`tgt chats` lists them with their ids).")
+            case .noTopic(let chatTitle, let topicID):
+                throw InputError("“\(chatTitle)” has no topic \(topicID).", next: "Run `tgt chats --search \"\(chatTitle)\"` to see its topics.")
             }
-            guard let topicID = key.topicID else { return chat.target() }
-            guard let topic = chat.topics.first(where: { $0.id == topicID }) else {
-                if let previous { return previous }
-                throw InputError("“\(chat.title)” has no topic \(topicID).", next: "Run `tgt chats --search \"\(chat.title)\"` to see its topics.")
-            }
-            return chat.target(topic: topic)
         }
     }
 }
