@@ -51,6 +51,10 @@ extension DashboardClient {
         }
     }
 
+    /// The error for a dashboard that answered before and no longer does: what a follower says
+    /// when the stream ends, or when a request made while following finds the server gone.
+    public func wentAway() -> DashboardClientError { Self.gone(descriptor) }
+
     private static func gone(_ descriptor: ServerDescriptor) -> DashboardClientError {
         DashboardClientError(code: "unreachable", message: "The running dashboard (pid \(descriptor.pid)) at \(descriptor.url) went away.",
                              nextStep: "Start `tgt serve` again (or run the command without it) and follow the chat again.")

@@ -117,7 +117,7 @@ struct AppFixture {
 
 /// Waits (polling, at most `timeout` s) until `condition` holds on the main actor.
 @MainActor
-func eventually(_ what: Comment, timeout: Double = 20, _ condition: @MainActor () async throws -> Bool,
+func eventually(_ what: Comment, timeout: Double = 60, _ condition: @MainActor () async throws -> Bool,
                 sourceLocation: SourceLocation = #_sourceLocation) async throws
 {
     let deadline = Date().addingTimeInterval(timeout)

@@ -23,7 +23,7 @@ struct ChatModelsTests {
         await app.start()
         try await logIn(app, fixture.simulator)
         // A generous deadline: the whole suite runs in parallel on two cores.
-        try await eventually("the chat list", timeout: 30) {
+        try await eventually("the chat list") {
             app.chats.rows().map(\.title) == ["Family", "Work", "Climbing crew", "Tech News", "Alice", "Neighbours"]
         }
         return app
@@ -145,7 +145,7 @@ struct ChatModelsTests {
         }
         let mine = try #require(conversation.messages.last { $0.isOutgoing })
         #expect(mine.runs == [StyledRun(text: "Leaving", styles: [.bold], link: nil), StyledRun(text: " now", styles: [], link: nil)])
-        try await eventually("Mum's answer", timeout: 10) { conversation.messages.last.map { !$0.isOutgoing } == true }
+        try await eventually("Mum's answer") { conversation.messages.last.map { !$0.isOutgoing } == true }
         let answer = try #require(conversation.messages.last)
         #expect(answer.sender.name == "Mum" && answer.replyTo?.messageID == mine.id && answer.replyTo?.snippet == "Leaving now")
         try await eventually("Mum read ours") { conversation.rows().first { $0.id == mine.id }?.status == "✓✓" }

@@ -127,7 +127,7 @@ struct FirstLaunchTests {
         app.credentials.apiID = "94575"
         app.credentials.apiHash = "a3406de8d171bb422bb6ddf3bbd800e2"
         #expect(await app.credentials.save())
-        try await eventually("TDLib asks for the phone number", timeout: 30) { app.route == .login && app.login.step == .phoneNumber }
+        try await eventually("TDLib asks for the phone number") { app.route == .login && app.login.step == .phoneNumber }
         // TDLib's database is in the private folder, never in the shared one.
         #expect(FileManager.default.fileExists(atPath: containers.privateFolder.appendingPathComponent("tdlib").path))
         let shared = try FileManager.default.contentsOfDirectory(atPath: containers.shared.path)

@@ -86,7 +86,9 @@ struct SurfacesTests {
         try await logIn(app, fixture.simulator)
         let index = try TemplateEntityIndex.load(from: fixture.store)
         let entity = try #require(index.entity(named: "LEAVING WORK"))
-        let outcome = await app.tap(templateID: entity.id, source: .siri)
+        // Siri's own deadline is tested with an outage; here a loaded machine must not turn the
+        // send into "queued", so the tap may take longer than Siri would wait.
+        let outcome = await app.tap(templateID: entity.id, source: .siri, timeout: 60)
         #expect(TemplateEntityIndex.reply(for: outcome, templateName: entity.name).description == "Sent “Leaving work”.")
         #expect(fixture.simulator.deliveredMessages.map(\.content) == ["Message for Leaving work"])
         await app.shutdown()

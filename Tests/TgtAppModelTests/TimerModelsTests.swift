@@ -170,12 +170,12 @@ struct TimerCompletionModelsTests {
         let detail = app.timerDetail(for: saved)
         #expect(detail.completionStatus.isEmpty)
         detail.tapPrimary()
-        try await eventually("scheduled on Telegram", timeout: 15) {
+        try await eventually("scheduled on Telegram") {
             detail.completionStatus.count == 2 && detail.completionStatus.allSatisfy { $0.state.description.hasPrefix("Scheduled on Telegram for ") }
         }
         #expect(Set(detail.completionStatus.map(\.target)) == ["Family", "Saved Messages"])
         detail.tapPrimary()
-        try await eventually("cancelled when paused", timeout: 15) {
+        try await eventually("cancelled when paused") {
             detail.completionStatus.count == 2 && detail.completionStatus.allSatisfy { $0.state.description == "Cancelled" }
         }
         await app.shutdown()

@@ -13,7 +13,7 @@ struct ChatServiceTests {
     static func open(_ scenario: SimulatorScenario = SimulatorScenario()) async throws -> (SimulatedTelegram, OpenSession, ChatService) {
         let sim = try SimulatedTelegram(scenario: scenario)
         let open = try await sim.loggedIn()
-        let service = ChatService(session: open.session, timeout: 10)
+        let service = ChatService(session: open.session, timeout: 30)
         try await service.loadChatLists()
         return (sim, open, service)
     }

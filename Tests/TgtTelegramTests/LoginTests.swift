@@ -13,7 +13,7 @@ struct LoginTests {
         let t = try SimulatedTelegram(scenario: SimulatorScenario(account: SimulatedAccount(password: "hunter2", passwordHint: "the usual")))
         defer { t.remove() }
         let open = try await t.environment.openSession()
-        let flow = LoginFlow(session: open.session, timeout: 5)
+        let flow = LoginFlow(session: open.session, timeout: 30)
         #expect(flow.step == .phoneNumber)
         await #expect(throws: TelegramError.self) { try await flow.submitPhoneNumber("12") }
         var step = try await flow.submitPhoneNumber("+1 (555) 555-0123")
@@ -32,7 +32,7 @@ struct LoginTests {
 
         let again = try await t.environment.openSession()
         #expect(LoginFlow(session: again.session).step == .ready)
-        try await LoginFlow(session: again.session, timeout: 5).logOut()
+        try await LoginFlow(session: again.session, timeout: 30).logOut()
         await again.close()
         let third = try await t.environment.openSession()
         #expect(LoginFlow(session: third.session).step == .phoneNumber)
@@ -44,7 +44,7 @@ struct LoginTests {
         let t = try SimulatedTelegram()
         defer { t.remove() }
         let open = try await t.environment.openSession()
-        let flow = LoginFlow(session: open.session, timeout: 5)
+        let flow = LoginFlow(session: open.session, timeout: 30)
         let step = try await flow.requestQRCode()
         guard case .qrCode(let link) = step else {
             Issue.record("expected a QR step, got \(step)")
@@ -52,7 +52,7 @@ struct LoginTests {
         }
         #expect(link.hasPrefix("tg://login?token="))
         t.simulator.confirmQRLogin()
-        #expect(await flow.waitForChange(from: step, timeout: 5) == .ready)
+        #expect(await flow.waitForChange(from: step, timeout: 30) == .ready)
         await open.close()
     }
 
@@ -61,7 +61,7 @@ struct LoginTests {
         let t = try SimulatedTelegram(scenario: SimulatorScenario(account: SimulatedAccount(requiresEmail: true, isNewUser: true)))
         defer { t.remove() }
         let open = try await t.environment.openSession()
-        let flow = LoginFlow(session: open.session, timeout: 5)
+        let flow = LoginFlow(session: open.session, timeout: 30)
         #expect(try await flow.submitPhoneNumber("+15555550123") == .emailAddress)
         await #expect(throws: TelegramError.self) { try await flow.submitEmailAddress("not-an-email") }
         #expect(try await flow.submitEmailAddress("ada@example.com") == .emailCode(pattern: "d***@example.com", length: 6))

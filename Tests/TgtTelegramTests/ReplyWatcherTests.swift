@@ -14,7 +14,7 @@ struct ReplyWatcherTests {
         await host.start()
         let session = try #require(await host.session)
         if session.authorizationState != .ready {
-            let flow = LoginFlow(session: session, timeout: 10)
+            let flow = LoginFlow(session: session, timeout: 30)
             _ = try await flow.submitPhoneNumber(sim.simulator.account.phoneNumber)
             _ = try await flow.submitCode(sim.simulator.account.code)
         }

@@ -30,7 +30,7 @@ struct SessionHostTests {
         let host = try SessionHost(environment: sim.environment, store: sim.store)
         await host.start()
         let session = try #require(await host.session)
-        let flow = LoginFlow(session: session, timeout: 10)
+        let flow = LoginFlow(session: session, timeout: 30)
         _ = try await flow.submitPhoneNumber(sim.simulator.account.phoneNumber)
         _ = try await flow.submitCode(sim.simulator.account.code)
         let template = try sim.store.insert(Template(name: "Hi", body: "Hello", targets: [

@@ -23,7 +23,7 @@ public struct SimulatedTelegram: Sendable {
     /// Opens a session and logs in with the scenario's phone, code and password.
     public func loggedIn() async throws -> OpenSession {
         let open = try await environment.openSession()
-        let flow = LoginFlow(session: open.session, timeout: 10)
+        let flow = LoginFlow(session: open.session, timeout: 30)
         var step = flow.step
         let account = simulator.account
         for _ in 0..<6 {

@@ -60,12 +60,17 @@ extension ChatRead {
                 if !global.json { global.console.note("Following \(ChatTerminal.clean(page.chat.title)); Ctrl-C to stop.") }
             case .stream(.chat(let change)):
                 guard change.chatID == target.id, change.messages, var current = window else { continue }
-                let changes = current.apply(try await newest(client, chatID: target.id, window: current))
-                window = current
-                if markRead, changes.contains(where: { if case .new(let item) = $0 { !item.isOutgoing } else { false } }) {
-                    try await client.markRead(chatID: target.id)
+                do {
+                    let changes = current.apply(try await newest(client, chatID: target.id, window: current))
+                    window = current
+                    if markRead, changes.contains(where: { if case .new(let item) = $0 { !item.isOutgoing } else { false } }) {
+                        try await client.markRead(chatID: target.id)
+                    }
+                    for change in changes { show(change, lastDay: &lastDay) }
+                } catch let error as DashboardClientError where error.code == "unreachable" {
+                    // It answered until now: a server stopping while a page is read again went away.
+                    throw client.wentAway()
                 }
-                for change in changes { show(change, lastDay: &lastDay) }
             }
         }
     }
