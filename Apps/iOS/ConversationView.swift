@@ -48,8 +48,8 @@ struct ConversationView: View {
             }
         }
         .safeAreaInset(edge: .bottom) {
-            if let reason = model.cannotWriteReason {
-                Text(verbatim: reason).font(.footnote).foregroundStyle(.secondary).frame(maxWidth: .infinity).padding().background(.bar)
+            if let reason = model.cannotWrite {
+                Text(reason).font(.footnote).foregroundStyle(.secondary).frame(maxWidth: .infinity).padding().background(.bar)
             } else {
                 ComposerView(app: app, model: composer)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import TgtDomain
 import TgtTDLib
 import TgtTelegram
 
@@ -78,7 +79,7 @@ extension DashboardClient {
             lastMessage: chat.lastMessage.map {
                 MessagePreview(messageID: $0.messageId, senderName: $0.senderName, text: $0.text, date: $0.date, isOutgoing: $0.isOutgoing, isRead: $0.isRead)
             },
-            photoMinithumbnail: chat.photoMinithumbnail, cannotWriteReason: chat.canWrite ? nil : (chat.cannotWriteReason ?? "it is read-only."),
+            photoMinithumbnail: chat.photoMinithumbnail, cannotWrite: chat.canWrite ? nil : PostRefusal(code: chat.cannotWriteCode?.rawValue ?? "other"),
             order: chat.order ?? 0)
     }
 

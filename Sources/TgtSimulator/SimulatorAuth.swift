@@ -10,7 +10,7 @@ enum SimHandlers {
     ]
     static let afterLogin: Set<String> = [
         "getMe", "loadChats", "getChats", "getChat", "getSupergroupFullInfo", "getBasicGroupFullInfo", "getForumTopics", "getForumTopic", "sendMessage",
-        "getChatScheduledMessages", "deleteMessages", "editMessageSchedulingState", "createPrivateChat", "editMessageText",
+        "getChatScheduledMessages", "deleteMessages", "editMessageSchedulingState", "createPrivateChat", "editMessageText", "canSendMessageToUser",
     ]
     /// Like TDLib, a request it has no class for is refused whatever the state.
     static func isKnown(_ type: String) -> Bool {

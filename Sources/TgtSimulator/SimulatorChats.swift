@@ -77,6 +77,8 @@ extension TelegramSimulator {
             respond(id, request, SimObjects.forumTopic(chatID: chat.id, topic, unread: unreadCount(chat, directory: directory, after: lastRead, topic: wanted)))
         case "sendMessage":
             sendMessage(id, request)
+        case "canSendMessageToUser":
+            respond(id, request, canSendMessage(toUser: Self.int64(request["user_id"])))
         case "deleteMessages" where areTimelineMessages((request["message_ids"] as? [Any] ?? []).map(Self.int64), chatID: Self.int64(request["chat_id"]), directory: directory(of: id)):
             deleteTimelineMessages(id, request)
         case "editMessageText" where areTimelineMessages([Self.int64(request["message_id"])], chatID: Self.int64(request["chat_id"]), directory: directory(of: id)):
@@ -94,6 +96,9 @@ extension TelegramSimulator {
         let scenario = currentScenario
         guard let chat = findChat(request["chat_id"]) else { return respond(id, request, Self.error(400, "Chat not found")) }
         if case .channel = chat.kind, !chat.isOwned { return respond(id, request, Self.error(400, "Have no rights to send a message")) }
+        if let price = messagePrice(chat), Self.int64((request["options"] as? [String: Any])?["paid_message_star_count"]) < price {
+            return respond(id, request, Self.error(400, "ALLOW_PAYMENT_REQUIRED_\(price)"))
+        }
         let topic = (request["topic_id"] as? [String: Any])?["forum_topic_id"] as? Int
         if let topic {
             guard case .forum(_, _, let topics) = chat.kind, topics.contains(where: { Int($0.id) == topic }) else {
@@ -233,5 +238,31 @@ extension TelegramSimulator {
         if let n = value as? NSNumber { return n.int64Value }
         if let s = value as? String, let n = Int64(s) { return n }
         return 0
+    }
+}
+
+extension TelegramSimulator {
+    /// `canSendMessageToUser`'s answer: the person's price unless they exempt the account;
+    /// an unknown user is "deleted or unknown", as TDLib says.
+    func canSendMessage(toUser userID: Int64) -> [String: Any] {
+        if userID == currentScenario.account.userID { return ["@type": "canSendMessageToUserResultOk"] }
+        guard let person = currentScenario.people.first(where: { $0.id == userID }) else {
+            return ["@type": "canSendMessageToUserResultUserIsDeleted"]
+        }
+        guard person.paidMessageStars > 0, !person.exemptsAccount else { return ["@type": "canSendMessageToUserResultOk"] }
+        return ["@type": "canSendMessageToUserResultUserHasPaidMessages", "outgoing_paid_message_star_count": person.paidMessageStars]
+    }
+
+    /// Stars each message to `chat` costs the account, or nil when it is free.
+    func messagePrice(_ chat: SimulatedChat) -> Int64? {
+        switch chat.kind {
+        case .private(let userID):
+            guard let person = currentScenario.people.first(where: { $0.id == userID }), person.paidMessageStars > 0, !person.exemptsAccount else { return nil }
+            return person.paidMessageStars
+        case .supergroup, .forum:
+            return chat.paidMessageStars > 0 && !chat.isOwned ? chat.paidMessageStars : nil
+        case .basicGroup, .channel:
+            return nil
+        }
     }
 }

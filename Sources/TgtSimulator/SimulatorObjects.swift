@@ -11,7 +11,7 @@ enum SimObjects {
         ["@type": "user", "id": p.id, "first_name": p.firstName, "last_name": p.lastName, "phone_number": "", "is_contact": true,
          "usernames": ["@type": "usernames", "active_usernames": p.username.isEmpty ? [] : [p.username], "disabled_usernames": [] as [Any],
                        "editable_username": p.username, "collectible_usernames": [] as [Any]],
-         "type": ["@type": "userTypeRegular"]]
+         "restricts_new_chats": false, "paid_message_star_count": p.paidMessageStars, "type": ["@type": "userTypeRegular"]]
     }
 
     static func chatType(_ chat: SimulatedChat) -> [String: Any] {
@@ -45,9 +45,9 @@ enum SimObjects {
                 "is_active": true, "upgraded_to_supergroup_id": 0,
             ]]
         case .supergroup(let id, let count, let known):
-            return supergroup(id: id, count: known ? count : 0, isChannel: false, isForum: false, status: status(chat))
+            return supergroup(id: id, count: known ? count : 0, isChannel: false, isForum: false, status: status(chat), paidStars: chat.paidMessageStars)
         case .forum(let id, let count, _):
-            return supergroup(id: id, count: count, isChannel: false, isForum: true, status: status(chat))
+            return supergroup(id: id, count: count, isChannel: false, isForum: true, status: status(chat), paidStars: chat.paidMessageStars)
         case .channel(let id, let count):
             return supergroup(id: id, count: count, isChannel: true, isForum: false, status: status(chat))
         case .private:
@@ -61,10 +61,11 @@ enum SimObjects {
             : ["@type": "chatMemberStatusMember", "member_until_date": 0]
     }
 
-    private static func supergroup(id: Int64, count: Int32, isChannel: Bool, isForum: Bool, status: [String: Any]) -> [String: Any] {
+    private static func supergroup(id: Int64, count: Int32, isChannel: Bool, isForum: Bool, status: [String: Any], paidStars: Int64 = 0) -> [String: Any] {
         ["@type": "updateSupergroup", "supergroup": [
             "@type": "supergroup", "id": id, "date": 1_700_000_000, "status": status,
             "member_count": count, "is_channel": isChannel, "is_forum": isForum, "is_broadcast_group": false,
+            "paid_message_star_count": paidStars,
         ]]
     }
 

@@ -4,12 +4,18 @@ public struct SimulatedPerson: Sendable {
     public var firstName: String
     public var lastName: String
     public var username: String
+    /// Stars most people pay per message to them (`paid_message_star_count`; 0: free).
+    public var paidMessageStars: Int64
+    /// They let the account write for free despite their price (as for a contact they exempted).
+    public var exemptsAccount: Bool
 
-    public init(id: Int64, firstName: String, lastName: String = "", username: String = "") {
+    public init(id: Int64, firstName: String, lastName: String = "", username: String = "", paidMessageStars: Int64 = 0, exemptsAccount: Bool = false) {
         self.id = id
         self.firstName = firstName
         self.lastName = lastName
         self.username = username
+        self.paidMessageStars = paidMessageStars
+        self.exemptsAccount = exemptsAccount
     }
 }
 

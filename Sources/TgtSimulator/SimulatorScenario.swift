@@ -127,13 +127,16 @@ public struct SimulatedChat: Sendable {
     public var isArchived: Bool
     /// The account created this group or channel (status creator: it may post in its channel).
     public var isOwned: Bool
+    /// Stars members who are not admins pay per message in this group (0: free).
+    public var paidMessageStars: Int64
 
-    public init(id: Int64, title: String, kind: Kind, isArchived: Bool = false, isOwned: Bool = false) {
+    public init(id: Int64, title: String, kind: Kind, isArchived: Bool = false, isOwned: Bool = false, paidMessageStars: Int64 = 0) {
         self.id = id
         self.title = title
         self.kind = kind
         self.isArchived = isArchived
         self.isOwned = isOwned
+        self.paidMessageStars = paidMessageStars
     }
 }
 

@@ -65,7 +65,11 @@ public final class AppDatabase: Sendable {
 
     /// The migrations applied so far, oldest first.
     public func appliedMigrations() throws(StoreError) -> [String] {
-        try read { db in try Self.migrator.appliedIdentifiers(db).sorted() }
+        try read { db in
+            // In the order they were registered (v10 after v9, not after v1).
+            let applied = try Self.migrator.appliedIdentifiers(db)
+            return Self.migrator.migrations.filter(applied.contains)
+        }
     }
 
     /// Runs `body` in a read transaction, mapping errors to `StoreError`.

@@ -22,12 +22,12 @@ public struct CachedChat: Sendable, Hashable, Codable, Identifiable {
     public var isForum: Bool
     /// Forum topics (empty for non-forums), in Telegram's order.
     public var topics: [CachedTopic]
-    /// Why the account may not post here (the end of a sentence: "only the channel's admins
-    /// can post."); nil when it may. Such chats are listed, but refused as targets.
-    public var cannotPostReason: String?
+    /// Why the account may not post here; nil when it may. Such chats are listed, but refused
+    /// as targets.
+    public var cannotPost: PostRefusal?
 
     public init(id: Int64, kind: Kind, title: String, memberCount: Int, isForum: Bool = false, topics: [CachedTopic] = [],
-                cannotPostReason: String? = nil)
+                cannotPost: PostRefusal? = nil)
     {
         self.id = id
         self.kind = kind
@@ -35,11 +35,15 @@ public struct CachedChat: Sendable, Hashable, Codable, Identifiable {
         self.memberCount = memberCount
         self.isForum = isForum
         self.topics = topics
-        self.cannotPostReason = cannotPostReason
+        self.cannotPost = cannotPost
     }
 
     /// Whether a template may send here.
-    public var canPost: Bool { cannotPostReason == nil }
+    public var canPost: Bool { cannotPost == nil }
+
+    /// Why the account may not post here, in English (the end of a sentence: "only the
+    /// channel's admins can post.").
+    public var cannotPostReason: String? { cannotPost?.reason }
 
     /// One line about the chat for pickers: "forum · 48 members", "channel · 12000 subscribers",
     /// "private chat", "notes to yourself"; "can't post: …" when refused.
@@ -77,9 +81,10 @@ public struct CachedTopic: Sendable, Hashable, Codable, Identifiable {
 }
 
 extension AppDatabase {
-    /// The directory's format: "2" lists every chat kind with post rights; a cache without it
-    /// (groups only, written before) is out of date and worth refreshing once logged in.
-    public static let chatDirectoryFormat = "2"
+    /// The directory's format: "2" lists every chat kind with post rights, "3" also refuses
+    /// chats where messages cost Stars; a cache written in an older one is out of date and
+    /// worth refreshing once logged in.
+    public static let chatDirectoryFormat = "3"
 
     /// Whether the cached directory was written in the current format (an empty one never was).
     public func chatDirectoryIsCurrent() throws(StoreError) -> Bool {
@@ -98,7 +103,7 @@ extension AppDatabase {
             let topicStatement = try db.makeStatement(sql: "INSERT OR REPLACE INTO forum_topic (chat_id, topic_id, title) VALUES (?, ?, ?)")
             for (order, chat) in chats.enumerated() {
                 try chatStatement.execute(arguments: [chat.id, chat.kind.rawValue, chat.title, chat.memberCount, chat.isForum, order,
-                                                      chat.cannotPostReason])
+                                                      chat.cannotPost?.rawValue])
                 for topic in chat.topics { try topicStatement.execute(arguments: [chat.id, topic.id, topic.title]) }
             }
         }
@@ -116,7 +121,7 @@ extension AppDatabase {
                 guard let kind = CachedChat.Kind(rawValue: row["kind"]) else { return nil }
                 let id: Int64 = row["id"]
                 return CachedChat(id: id, kind: kind, title: row["title"], memberCount: row["member_count"],
-                                  isForum: row["is_forum"], topics: topics[id] ?? [], cannotPostReason: row["cannot_post"])
+                                  isForum: row["is_forum"], topics: topics[id] ?? [], cannotPost: (row["cannot_post"] as String?).map(PostRefusal.init(code:)))
             }
         }
         return CachedChat.filter(all, search: search ?? "")

@@ -200,6 +200,26 @@ extension AppDatabase {
             // refresh replaces them.
             try db.execute(sql: "ALTER TABLE chat ADD COLUMN cannot_post TEXT")
         }
+        migrator.registerMigration("v10-chat-post-refusal-codes") { db in
+            // Why a chat refuses posts is kept as a code (`PostRefusal`), so that each face words
+            // it in the person's language. The English sentences v9 stored become their codes;
+            // one this build does not know becomes 'other' (still refused).
+            try db.execute(sql: """
+                UPDATE chat SET cannot_post = CASE cannot_post
+                    WHEN 'this account was deleted.' THEN 'deleted_account'
+                    WHEN 'secret chats live only on the device that started them.' THEN 'secret_chat'
+                    WHEN 'this kind of chat is not supported.' THEN 'unsupported_chat'
+                    WHEN 'this group was upgraded to a supergroup; use the new one.' THEN 'upgraded_group'
+                    WHEN 'your admin rights in this channel do not include posting.' THEN 'admin_cannot_post'
+                    WHEN 'only the channel''s admins can post.' THEN 'channel_admins_only'
+                    WHEN 'you are not a member any more.' THEN 'not_member'
+                    WHEN 'you were removed from it.' THEN 'banned'
+                    WHEN 'its admins do not let you post.' THEN 'restricted'
+                    WHEN 'its admins do not let members post.' THEN 'members_muted'
+                    ELSE 'other' END
+                WHERE cannot_post IS NOT NULL
+                """)
+        }
         return migrator
     }
 }

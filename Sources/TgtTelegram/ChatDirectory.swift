@@ -75,6 +75,9 @@ public struct ChatDirectory: Sendable {
                 }
                 for entry in Self.eligible(await session.snapshot()) where !requested.contains(entry.chat.id) {
                     requested.insert(entry.chat.id)
+                    if let userID = entry.paidUserID {
+                        group.addTask { await Self.messagingCheck(entry.chat.id, userID, session, timeout, limiter) }
+                    }
                     // Member counts only where you may post; topics of every forum, so that a
                     // template's existing topic target keeps its place in the list.
                     if entry.chat.canPost, entry.chat.memberCount == 0, let supergroupID = entry.supergroupID {
@@ -96,6 +99,7 @@ public struct ChatDirectory: Sendable {
             if let detail = details[chat.id] {
                 if let count = detail.memberCount { chat.memberCount = count }
                 if let topics = detail.topics { chat.topics = topics }
+                if let messaging = detail.messaging, chat.cannotPost == nil { chat.cannotPost = WriteAccess.refusal(messaging) }
             }
             return chat
         }
@@ -114,16 +118,27 @@ public struct ChatDirectory: Sendable {
         var chatID: Int64
         var memberCount: Int?
         var topics: [CachedTopic]?
+        /// `canSendMessageToUser` for a person whose messages may cost Stars.
+        var messaging: CanSendMessageToUserResult?
 
         mutating func merge(_ other: Detail) {
             memberCount = other.memberCount ?? memberCount
             topics = other.topics ?? topics
+            messaging = other.messaging ?? messaging
         }
     }
 
+    /// A chat the directory lists, with what its details need: the supergroup to ask for a
+    /// member count, or the person to ask whether messages to them cost Stars.
+    struct Entry: Sendable {
+        var chat: CachedChat
+        var supergroupID: Int64?
+        var paidUserID: Int64?
+    }
+
     /// Saved Messages first, then the main list's chats a template could target, in list order.
-    static func eligible(_ snapshot: ChatSnapshot) -> [(chat: CachedChat, supergroupID: Int64?)] {
-        var entries: [(order: Int64, chat: CachedChat, supergroupID: Int64?)] = []
+    static func eligible(_ snapshot: ChatSnapshot) -> [Entry] {
+        var entries: [(order: Int64, entry: Entry)] = []
         for chat in snapshot.chats.values {
             let isSaved = snapshot.meID != nil && chat.type == .private(userID: snapshot.meID ?? 0)
             let listed = chat.positions.first(where: \.isMainList)?.order ?? 0
@@ -134,26 +149,44 @@ public struct ChatDirectory: Sendable {
                 let user = snapshot.users[userID]
                 guard user?.isDeleted != true else { continue }
                 let refusal = WriteAccess.refusal(chat, basicGroup: nil, supergroup: nil, user: user)
-                entries.append((order, CachedChat(id: chat.id, kind: isSaved ? .savedMessages : .privateChat,
-                                                  title: isSaved ? "Saved Messages" : chat.title, memberCount: 0, cannotPostReason: refusal), nil))
+                let cached = CachedChat(id: chat.id, kind: isSaved ? .savedMessages : .privateChat,
+                                        title: isSaved ? "Saved Messages" : chat.title, memberCount: 0, cannotPost: refusal)
+                entries.append((order, Entry(chat: cached, paidUserID: !isSaved && WriteAccess.needsMessagingCheck(user) ? userID : nil)))
             case .basicGroup(let id):
                 guard let group = snapshot.basicGroups[id], group.isActive, group.upgradedToSupergroupID == 0 else { continue }
                 let refusal = WriteAccess.refusal(chat, basicGroup: group, supergroup: nil, user: nil)
-                entries.append((order, CachedChat(id: chat.id, kind: .basicGroup, title: chat.title, memberCount: Int(group.memberCount),
-                                                  cannotPostReason: refusal), nil))
+                entries.append((order, Entry(chat: CachedChat(id: chat.id, kind: .basicGroup, title: chat.title, memberCount: Int(group.memberCount),
+                                                              cannotPost: refusal))))
             case .supergroup(let id, let isChannel):
                 let group = snapshot.supergroups[id]
                 let channel = isChannel || group?.isChannel == true
                 let refusal = WriteAccess.refusal(chat, basicGroup: nil, supergroup: group, user: nil)
-                entries.append((order, CachedChat(id: chat.id, kind: channel ? .channel : .supergroup, title: chat.title,
-                                                  memberCount: Int(group?.memberCount ?? 0), isForum: !channel && group?.isForum == true,
-                                                  cannotPostReason: refusal), id))
+                entries.append((order, Entry(chat: CachedChat(id: chat.id, kind: channel ? .channel : .supergroup, title: chat.title,
+                                                              memberCount: Int(group?.memberCount ?? 0), isForum: !channel && group?.isForum == true,
+                                                              cannotPost: refusal), supergroupID: id)))
             case .secret, .unknown:
                 continue
             }
         }
-        entries.sort { ($0.order, $0.chat.id) > ($1.order, $1.chat.id) }
-        return entries.map { ($0.chat, $0.supergroupID) }
+        entries.sort { ($0.order, $0.entry.chat.id) > ($1.order, $1.entry.chat.id) }
+        return entries.map(\.entry)
+    }
+
+    /// Whether messages to a person whose messages may cost Stars cost this account anything.
+    /// Unanswered, the chat stays listed as postable and a send there says what Telegram says.
+    private static func messagingCheck(_ chatID: Int64, _ userID: Int64, _ session: TelegramSession, _ timeout: Double,
+                                       _ limiter: RequestLimiter) async -> Detail?
+    {
+        await limiter.acquire()
+        defer { Task { await limiter.release() } }
+        do {
+            var detail = Detail(chatID: chatID)
+            detail.messaging = try await session.send(TDFunctions.CanSendMessageToUser(userID: userID, onlyLocal: false), timeout: timeout)
+            return detail
+        } catch {
+            Logger(label: "tgt.telegram.directory").info("could not check whether messages cost Stars", metadata: ["error": "\(error.message)"])
+            return nil
+        }
     }
 
     /// A chat whose details cannot be fetched is still listed; the log says why.

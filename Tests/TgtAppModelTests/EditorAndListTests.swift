@@ -108,6 +108,10 @@ struct EditorAndListTests {
         ])
         #expect(chats.map(\.isEnabled) == [true, true, true, true, false, true, true])
         let news = try #require(chats.first { $0.target.chatTitle == "Tech News" })
+        // The reason is a catalog sentence too: an Italian or Russian phone words all of it.
+        let catalog = try StringCatalogTests.catalog()
+        #expect(news.detail?.resolved { catalog[$0]?["it"] } == "Non puoi scrivere qui: solo gli amministratori del canale possono pubblicare.")
+        #expect(news.detail?.resolved { catalog[$0]?["ru"] } == "Здесь нельзя писать: публиковать могут только администраторы канала.")
         picker.toggle(news.target)
         #expect(picker.selected.isEmpty, "a channel you cannot post in is never chosen")
         picker.toggle(chats[5].target)

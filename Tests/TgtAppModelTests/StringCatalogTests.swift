@@ -1,13 +1,15 @@
 import Foundation
 import Testing
 import TgtAppModel
+import TgtDomain
 import TgtStore
 
 @Suite("The String Catalog holds every sentence in English, Italian and Russian")
 struct StringCatalogTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    private func catalog() throws -> [String: [String: String]] {
+    /// Each key's sentences by language.
+    static func catalog() throws -> [String: [String: String]] {
         let data = try Data(contentsOf: Self.root.appendingPathComponent("Apps/Shared/Localizable.xcstrings"))
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(json["sourceLanguage"] as? String == "en")
@@ -24,7 +26,7 @@ struct StringCatalogTests {
 
     @Test("every key: en equals the model's English, it and ru present with the same placeholders")
     func everyKey() throws {
-        let catalog = try catalog()
+        let catalog = try Self.catalog()
         let english = AppText.english.merging(AppLabel.english) { a, _ in a }
         #expect(Set(catalog.keys) == Set(english.keys), "catalog and tables differ: run python3 Apps/tools/make_catalog.py")
         for (key, text) in english {
@@ -38,6 +40,13 @@ struct StringCatalogTests {
         }
         for label in AppLabel.allCases {
             #expect(AppText.label(label).description != label.rawValue, "\(label) has no English")
+        }
+    }
+
+    @Test("every reason a chat refuses posts has its sentence, the same English as the Telegram layer's")
+    func postRefusals() {
+        for refusal in PostRefusal.allCases {
+            #expect(AppText.english["postRefusal.\(refusal.rawValue)"] == refusal.reason, "\(refusal)")
         }
     }
 
@@ -65,7 +74,7 @@ struct StringCatalogTests {
 
     @Test("translations may reorder values; a resolved sentence fills them in the right places")
     func resolving() throws {
-        let catalog = try catalog()
+        let catalog = try Self.catalog()
         let job = SendJob(id: UUID(), sequence: 1, templateID: UUID(), templateName: "Casa", source: .carPlay, variables: [:],
                           state: .pending, batchID: nil, error: nil, createdAt: Date(), updatedAt: Date())
         let queued = CarPlayGridModel.alert(for: .queued(job, .notLoggedIn), templateName: "Casa")

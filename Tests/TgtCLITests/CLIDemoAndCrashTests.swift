@@ -26,6 +26,7 @@ struct CLIDemoAndCrashTests {
         #expect(list?.map { $0["kind"] as? String } == ["saved_messages", "supergroup", "supergroup", "basic_group", "channel", "private", "basic_group"])
         #expect(list?.map { $0["can_post"] as? Bool } == [true, true, true, true, false, true, false])
         #expect(list?.last?["cannot_post_reason"] as? String == "its admins do not let members post.")
+        #expect(list?.last?["cannot_post_code"] as? String == "members_muted")
         let table = try tgt(["chats", "--cached"])
         #expect(table.stdout.contains("Tech News") && table.stdout.contains("can't post: only the channel's admins can post."), "\(table.stdout)")
         #expect(table.stdout.contains("Saved Messages") && table.stdout.contains("notes to yourself") && table.stdout.contains("private chat"))

@@ -60,6 +60,7 @@ struct ChatsAPITests {
             #expect((unread.data["chats"] as? [[String: Any]] ?? []).allSatisfy { ($0["unread_count"] as? Int ?? 0) > 0 || $0["is_marked_as_unread"] as? Bool == true })
             let news = try await client.api(.get, "conversations/\(Self.news)")
             #expect(news.data["kind"] as? String == "channel" && news.data["can_write"] as? Bool == false && news.data["cannot_write_reason"] is String)
+            #expect(news.data["cannot_write_code"] as? String == "channel_admins_only")
             #expect(try await client.api(.get, "conversations/424242").status == .notFound)
             #expect(try await client.api(.get, "conversations?list=folder").status == .badRequest)
             #expect(try await client.api(.get, "search/chats?q=Climb").text.contains("Climbing crew"))

@@ -102,6 +102,7 @@ struct TelegramAPITests {
                 "can't post: its admins do not let members post.",
             ])
             #expect(listed.last?["can_post"] as? Bool == false && listed.last?["cannot_post_reason"] as? String == "its admins do not let members post.")
+            #expect(listed.last?["cannot_post_code"] as? String == "members_muted" && listed.first?["cannot_post_code"] == nil)
             // A chat you cannot post in is refused as a target with the reason; nothing is saved.
             let refused = try await client.api(.post, "templates", json: [
                 "name": "Running late", "body": "Running *{{minutes}}* min late", "targets": [["chat_id": -1001000000001], ["chat_id": -4002]],

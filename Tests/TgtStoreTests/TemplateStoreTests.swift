@@ -150,7 +150,7 @@ struct TemplateStoreTests {
         let chats = [
             CachedChat(id: 42, kind: .savedMessages, title: "Saved Messages", memberCount: 0),
             CachedChat(id: 7, kind: .privateChat, title: "Alice", memberCount: 0),
-            CachedChat(id: -100_3, kind: .channel, title: "Tech News", memberCount: 12_000, cannotPostReason: "only the channel's admins can post."),
+            CachedChat(id: -100_3, kind: .channel, title: "Tech News", memberCount: 12_000, cannotPost: .channelAdminsOnly),
             CachedChat(id: -100_4, kind: .channel, title: "My channel", memberCount: 30),
         ]
         try f.db.replaceChatDirectory(chats)
@@ -181,6 +181,36 @@ struct TemplateStoreTests {
         #expect(try migrated.chatDirectoryIsCurrent() == false, "written before every chat kind could be a target: refreshed when next shown")
         try migrated.replaceChatDirectory([CachedChat(id: 42, kind: .savedMessages, title: "Saved Messages", memberCount: 0)])
         #expect(try migrated.chatDirectoryIsCurrent())
+    }
+
+    @Test("reasons v9 cached as English sentences become codes; one this version never wrote stays refused, as 'other'")
+    func chatCacheFromV9() throws {
+        let folder = try TestFolder()
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("v9.sqlite")
+        _ = try AppDatabase.openForMigrationTest(at: file, upTo: "v9-chat-post-rights")
+        let queue = try DatabaseQueue(path: file.path)
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO chat (id, kind, title, member_count, is_forum, list_order, cannot_post) VALUES
+                    (-1, 'channel', 'Tech News', 12000, 0, 0, 'only the channel''s admins can post.'),
+                    (-2, 'basic_group', 'Neighbours', 23, 0, 1, 'its admins do not let members post.'),
+                    (-3, 'supergroup', 'Old', 9, 0, 2, 'a reason worded some other way.'),
+                    (-4, 'supergroup', 'Family', 5, 0, 3, NULL);
+                """)
+            try db.execute(sql: "INSERT INTO setting (key, value) VALUES ('chat_directory_format', '2')")
+        }
+        try queue.close()
+        let migrated = try AppDatabase.open(at: file)
+        #expect(try migrated.cachedChats().map(\.cannotPost) == [.channelAdminsOnly, .membersMuted, .other, nil])
+        #expect(try migrated.cachedChats()[2].targetRefusal == "You cannot post in “Old”: Telegram does not let you post here.")
+        #expect(try migrated.chatDirectoryIsCurrent() == false, "written before paid-message chats were refused: refreshed when next shown")
+    }
+
+    @Test("every refusal has a code that reads back as itself, and an unknown code is 'other'")
+    func refusalCodes() {
+        for refusal in PostRefusal.allCases { #expect(PostRefusal(code: refusal.rawValue) == refusal && refusal.reason.hasSuffix(".")) }
+        #expect(PostRefusal(code: "from_the_future") == .other && PostRefusal(code: "") == .other)
     }
 
     @Test("settings: default location and TDLib's text limit feed the validator")

@@ -138,6 +138,8 @@ struct ContractTests {
         }
         #expect(try await client.send(TDFunctions.GetChatScheduledMessages(chatID: -1001000000001)).messages.isEmpty)
         _ = try await client.send(TDFunctions.CreatePrivateChat(userID: 424242))
+        #expect(try await client.send(TDFunctions.CanSendMessageToUser(userID: 555_000_111, onlyLocal: false)) == .ok)
+        #expect(try await client.send(TDFunctions.CanSendMessageToUser(userID: 9, onlyLocal: true)) == .userIsDeleted)
         // Chats: both lists, a conversation, its properties, reading, searching, a thumbnail,
         // a reply, an edit and a delete of a posted message.
         while (try? await client.send(TDFunctions.LoadChats(limit: 100, list: .archive))) != nil {}
@@ -186,7 +188,8 @@ struct ContractTests {
                                       "updateMessageSendSucceeded", "updateMessageSendFailed", "error", "message", "user",
                                       "messages", "updateDeleteMessages", "updateNewMessage", "chat", "updateMessageContent",
                                       "updateChatLastMessage", "updateChatReadInbox", "updateFile", "file",
-                                      "messageProperties", "foundMessages", "foundChatMessages", "updateMessageEdited"]))
+                                      "messageProperties", "foundMessages", "foundChatMessages", "updateMessageEdited",
+                                      "canSendMessageToUserResultOk", "canSendMessageToUserResultUserIsDeleted"]))
     }
 
     @Test("after a restart the simulator announces what it still held (updateNewMessage, new temporary id) and delivers it once, in TDLib's names")

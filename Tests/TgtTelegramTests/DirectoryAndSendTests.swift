@@ -55,6 +55,40 @@ struct DirectoryAndSendTests {
         await open.close()
     }
 
+    @Test("chats where each message costs Stars are refused, in the directory and the chat list, unless the person exempts the account; a group's owner posts free")
+    func paidMessages() async throws {
+        var scenario = SimulatorScenario(chats: [
+            SimulatedChat(id: 555_000_301, title: "Star", kind: .private(userID: 555_000_301)),
+            SimulatedChat(id: 555_000_302, title: "Friend", kind: .private(userID: 555_000_302)),
+            SimulatedChat(id: -1001000000021, title: "Paid club", kind: .supergroup(id: 1000000021, memberCount: 40), paidMessageStars: 10),
+            SimulatedChat(id: -1001000000022, title: "My paid club", kind: .supergroup(id: 1000000022, memberCount: 3), isOwned: true, paidMessageStars: 10),
+        ])
+        scenario.people = [SimulatedPerson(id: 555_000_301, firstName: "Star", paidMessageStars: 25),
+                           SimulatedPerson(id: 555_000_302, firstName: "Friend", paidMessageStars: 25, exemptsAccount: true)]
+        let t = try SimulatedTelegram(scenario: scenario)
+        defer { t.remove() }
+        let open = try await t.loggedIn()
+        let chats = try await ChatDirectory(session: open.session).refresh(into: t.store)
+        let byTitle = Dictionary(uniqueKeysWithValues: chats.map { ($0.title, $0.cannotPost?.rawValue ?? "may post") })
+        #expect(byTitle == ["Saved Messages": "may post", "Star": "paid_messages", "Friend": "may post", "Paid club": "paid_messages", "My paid club": "may post"])
+        #expect(try t.store.cachedChats().first { $0.title == "Star" }?.targetRefusal
+            == "You cannot post in “Star”: each message here costs Telegram Stars, and TgTemplates never spends them.")
+        #expect(t.simulator.receivedRequests.filter { $0 == "canSendMessageToUser" }.count == 2, "asked only for the two people with a price")
+
+        // The chat list and composer say the same, from what TDLib knows locally.
+        let service = ChatService(session: open.session, timeout: 30)
+        let summaries = Dictionary(uniqueKeysWithValues: await service.summaries().map { ($0.title, $0.cannotWrite?.rawValue ?? "may post") })
+        #expect(summaries["Star"] == "paid_messages" && summaries["Friend"] == "may post" && summaries["Paid club"] == "paid_messages")
+        await #expect(throws: ChatError.cannotWrite(title: "Star", reason: PostRefusal.paidMessages.reason)) {
+            try await service.send(chatID: 555_000_301, markdown: "hi")
+        }
+        // A template saved before the price came in fails at send with Telegram's refusal, and spends nothing.
+        let template = try t.store.insert(Template(name: "Hi", body: "Hi", targets: [Target(chatID: 555_000_301, chatTitle: "Star")]))
+        let report = try await Sender(session: open.session, store: t.store, confirmationTimeout: 30).send(SendRequest(template: template))
+        #expect(!report.allSent && t.simulator.deliveredMessages.isEmpty)
+        await open.close()
+    }
+
     @Test("a send to Saved Messages and a private chat from a session that never loaded them opens them first")
     func privateTargetsFromAFreshSession() async throws {
         let t = try SimulatedTelegram()

@@ -33,7 +33,7 @@ extension ConversationModel {
     public func actions(for item: ChatMessageItem) -> [BubbleAction] {
         let sent = item.sendingState == nil
         var actions: [BubbleAction] = []
-        if sent, cannotWriteReason == nil, item.serviceLine == nil { actions.append(.reply) }
+        if sent, cannotWrite == nil, item.serviceLine == nil { actions.append(.reply) }
         if !item.text.isEmpty { actions.append(.copy) }
         if sent, item.isOutgoing, item.serviceLine == nil, item.media == nil, !item.text.isEmpty { actions.append(.edit) }
         if item.sendingState != "pending" { actions.append(.delete) }

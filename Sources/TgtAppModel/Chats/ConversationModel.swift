@@ -23,7 +23,8 @@ public final class ConversationModel {
 
     public let chatID: Int64
     public private(set) var title = ""
-    public private(set) var cannotWriteReason: String?
+    /// Why the account may not write here ("You cannot write here: …"); nil when it may.
+    public private(set) var cannotWrite: AppText?
     public private(set) var messages: [ChatMessageItem] = []
     public private(set) var hasOlder = false
     /// The window was cut at the newest end (after paging far back): "jump to latest" reloads it.
@@ -114,7 +115,7 @@ public final class ConversationModel {
 
     private func apply(_ chat: ChatSummary) {
         title = chat.title
-        cannotWriteReason = chat.cannotWriteReason
+        cannotWrite = chat.cannotWrite.map { AppText("conversation.cannotWrite", sentence: .postRefusal($0)) }
         lastReadOutbox = chat.lastReadOutboxMessageID
     }
 

@@ -86,7 +86,7 @@ public final class TargetPickerModel {
     }
 
     static func detail(_ chat: CachedChat) -> AppText {
-        if let reason = chat.cannotPostReason { return AppText("picker.cannotPost", reason) }
+        if let refusal = chat.cannotPost { return AppText("picker.cannotPost", sentence: .postRefusal(refusal)) }
         switch chat.kind {
         case .savedMessages: return AppText("picker.savedMessages")
         case .privateChat: return AppText("picker.privateChat")

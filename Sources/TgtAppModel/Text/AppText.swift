@@ -1,4 +1,5 @@
 import Foundation
+import TgtDomain
 
 /// A sentence the apps show, by its String Catalog key (`Apps/Shared/Localizable.xcstrings`),
 /// with its English form and the values it is filled with.
@@ -11,20 +12,40 @@ public struct AppText: Sendable, Hashable, CustomStringConvertible {
     public let key: String?
     /// The English format (`%@` for each argument), or the verbatim text.
     public let english: String
-    public let arguments: [String]
+    /// What fills the format's `%@`s: text as it is, or another catalog sentence, resolved
+    /// in the same language.
+    let parts: [Argument]
+
+    /// One value a sentence is filled with.
+    indirect enum Argument: Sendable, Hashable {
+        case text(String)
+        case sentence(AppText)
+    }
 
     /// A catalog entry; `key` must be in `AppText.english`.
     init(_ key: String, _ arguments: String...) {
+        self.init(key, parts: arguments.map(Argument.text))
+    }
+
+    /// A catalog entry filled with another catalog sentence (a reason inside a sentence).
+    init(_ key: String, sentence: AppText) {
+        self.init(key, parts: [.sentence(sentence)])
+    }
+
+    private init(_ key: String, parts: [Argument]) {
         self.key = key
         self.english = Self.english[key] ?? AppLabel.english[key] ?? key
-        self.arguments = arguments
+        self.parts = parts
     }
 
     private init(verbatim: String) {
         key = nil
         english = verbatim
-        arguments = []
+        parts = []
     }
+
+    /// The values the sentence is filled with, in English.
+    public var arguments: [String] { parts.map { $0.resolved { _ in nil } } }
 
     /// Text shown as it is (already a sentence from another layer).
     public static func verbatim(_ text: String) -> AppText { AppText(verbatim: text) }
@@ -36,7 +57,7 @@ public struct AppText: Sendable, Hashable, CustomStringConvertible {
     public func resolved(_ lookup: (String) -> String?) -> String {
         guard let key else { return english }
         let format = lookup(key) ?? english
-        return Self.fill(format, arguments)
+        return Self.fill(format, parts.map { $0.resolved(lookup) })
     }
 
     /// Replaces `%@` and positional `%1$@`, `%2$@`… with `arguments` (a translation may reorder them).
@@ -70,5 +91,22 @@ public struct AppText: Sendable, Hashable, CustomStringConvertible {
             }
         }
         return result
+    }
+}
+
+extension AppText.Argument {
+    func resolved(_ lookup: (String) -> String?) -> String {
+        switch self {
+        case .text(let text): text
+        case .sentence(let sentence): sentence.resolved(lookup)
+        }
+    }
+}
+
+extension AppText {
+    /// Why posting is refused, as the end of a sentence (`postRefusal.<code>`), to fill
+    /// "You cannot post here: %@" in the person's language.
+    static func postRefusal(_ refusal: PostRefusal) -> AppText {
+        AppText("postRefusal.\(refusal.rawValue)")
     }
 }

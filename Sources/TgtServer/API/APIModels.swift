@@ -41,7 +41,7 @@ enum APIModels {
 
     static func chat(_ chat: CachedChat) -> Schemas.Chat {
         Schemas.Chat(
-            canPost: chat.canPost, cannotPostReason: chat.cannotPostReason,
+            canPost: chat.canPost, cannotPostCode: chat.cannotPost.flatMap { .init(rawValue: $0.rawValue) }, cannotPostReason: chat.cannotPostReason,
             id: Int(chat.id), isForum: chat.isForum, kind: Schemas.Chat.KindPayload(rawValue: chat.kind.rawValue) ?? .basicGroup,
             summary: chat.summary, memberCount: Int(chat.memberCount),
             targets: ([chat.target()] + chat.topics.map { chat.target(topic: $0) }).map(target),

@@ -12,7 +12,7 @@ enum ChatModels {
             isPinned: chat.isPinned, isMuted: chat.isMuted, unreadCount: chat.unreadCount, unreadMentionCount: chat.unreadMentionCount,
             isMarkedAsUnread: chat.isMarkedAsUnread, lastReadOutboxMessageId: chat.lastReadOutboxMessageID,
             lastMessage: chat.lastMessage.map(preview), photoMinithumbnail: chat.photoMinithumbnail, canWrite: chat.canWrite,
-            cannotWriteReason: chat.cannotWriteReason, order: chat.order)
+            cannotWriteCode: chat.cannotWrite.flatMap { .init(rawValue: $0.rawValue) }, cannotWriteReason: chat.cannotWriteReason, order: chat.order)
     }
 
     static func preview(_ preview: MessagePreview) -> Schemas.MessagePreview {

@@ -45,6 +45,8 @@ export interface Chat {
   is_forum: boolean;
   /** Whether a template may send here (if not, `cannot_post_reason` says why). */
   can_post: boolean;
+  /** Why not, as a code (`PostRefusal` in the API document). */
+  cannot_post_code?: string;
   cannot_post_reason?: string;
   /** One line for the picker: "forum · 48 members", "private chat", "can't post: …". */
   summary: string;
@@ -258,6 +260,7 @@ export interface ChatSummary {
   last_message?: MessagePreview;
   photo_minithumbnail?: string;
   can_write: boolean;
+  cannot_write_code?: string;
   cannot_write_reason?: string;
   order?: number;
 }

@@ -244,14 +244,19 @@ public struct Supergroup: Decodable, Sendable, Equatable {
     public var status: MemberStatus
     /// `usernames.active_usernames`.
     public var usernames: [String]
+    /// `paid_message_star_count`: Stars members who are not admins pay per message (0: free).
+    public var paidMessageStarCount: Int64
 
-    public init(id: Int64, memberCount: Int32, isChannel: Bool = false, isForum: Bool = false, status: MemberStatus = .member, usernames: [String] = []) {
+    public init(id: Int64, memberCount: Int32, isChannel: Bool = false, isForum: Bool = false, status: MemberStatus = .member, usernames: [String] = [],
+                paidMessageStarCount: Int64 = 0)
+    {
         self.id = id
         self.memberCount = memberCount
         self.isChannel = isChannel
         self.isForum = isForum
         self.status = status
         self.usernames = usernames
+        self.paidMessageStarCount = paidMessageStarCount
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -259,6 +264,7 @@ public struct Supergroup: Decodable, Sendable, Equatable {
         case memberCount = "member_count"
         case isChannel = "is_channel"
         case isForum = "is_forum"
+        case paidMessageStarCount = "paid_message_star_count"
     }
     private enum UsernameKeys: String, CodingKey { case activeUsernames = "active_usernames" }
 
@@ -269,6 +275,7 @@ public struct Supergroup: Decodable, Sendable, Equatable {
         isChannel = try c.decodeIfPresent(Bool.self, forKey: .isChannel) ?? false
         isForum = try c.decodeIfPresent(Bool.self, forKey: .isForum) ?? false
         status = try c.decodeIfPresent(MemberStatus.self, forKey: .status) ?? .member
+        paidMessageStarCount = try c.decodeIfPresent(Int64.self, forKey: .paidMessageStarCount) ?? 0
         usernames = []
         if c.contains(.usernames), try !c.decodeNil(forKey: .usernames) {
             usernames = try c.nestedContainer(keyedBy: UsernameKeys.self, forKey: .usernames).decodeIfPresent([String].self, forKey: .activeUsernames) ?? []

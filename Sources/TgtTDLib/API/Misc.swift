@@ -63,7 +63,7 @@ public enum OptionValue: Decodable, Sendable, Equatable {
     }
 }
 
-/// `user`, reduced to identity, name and active usernames.
+/// `user`, reduced to identity, name, active usernames and what writing to them takes.
 public struct User: Decodable, Sendable, Equatable {
     public var id: Int64
     public var firstName: String
@@ -72,19 +72,24 @@ public struct User: Decodable, Sendable, Equatable {
     public var usernames: [String]
     /// `type` is `userTypeDeleted`: nobody can write to the account any more.
     public var isDeleted: Bool
+    /// `paid_message_star_count`: Stars most people pay per message to them (0: free). Some
+    /// (contacts, people they exempted) do not: `canSendMessageToUser` tells for this account.
+    public var paidMessageStarCount: Int64
 
-    public init(id: Int64, firstName: String, lastName: String, usernames: [String] = [], isDeleted: Bool = false) {
+    public init(id: Int64, firstName: String, lastName: String, usernames: [String] = [], isDeleted: Bool = false, paidMessageStarCount: Int64 = 0) {
         self.id = id
         self.firstName = firstName
         self.lastName = lastName
         self.usernames = usernames
         self.isDeleted = isDeleted
+        self.paidMessageStarCount = paidMessageStarCount
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, usernames, type
         case firstName = "first_name"
         case lastName = "last_name"
+        case paidMessageStarCount = "paid_message_star_count"
     }
 
     private enum UsernameKeys: String, CodingKey { case activeUsernames = "active_usernames" }
@@ -95,6 +100,7 @@ public struct User: Decodable, Sendable, Equatable {
         id = try c.decode(Int64.self, forKey: .id)
         firstName = try c.decodeIfPresent(String.self, forKey: .firstName) ?? ""
         lastName = try c.decodeIfPresent(String.self, forKey: .lastName) ?? ""
+        paidMessageStarCount = try c.decodeIfPresent(Int64.self, forKey: .paidMessageStarCount) ?? 0
         usernames = []
         if c.contains(.usernames), try !c.decodeNil(forKey: .usernames) {
             usernames = try c.nestedContainer(keyedBy: UsernameKeys.self, forKey: .usernames)

@@ -1,4 +1,5 @@
 import Foundation
+import TgtDomain
 import TgtTDLib
 
 /// A chat as a chat list shows it: title, kind, counts, mute and pin, the last message's
@@ -25,15 +26,17 @@ public struct ChatSummary: Codable, Sendable, Equatable {
     /// The chat photo's minithumbnail, a tiny JPEG (base64), when it has a photo.
     public var photoMinithumbnail: String?
     /// Nil when the account may post here; otherwise why not.
-    public var cannotWriteReason: String?
+    public var cannotWrite: PostRefusal?
     /// Sort key in its list (descending).
     public var order: Int64
 
-    public var canWrite: Bool { cannotWriteReason == nil }
+    public var canWrite: Bool { cannotWrite == nil }
+    /// Why the account may not post here, in English (the end of a sentence).
+    public var cannotWriteReason: String? { cannotWrite?.reason }
 
     public init(id: Int64, title: String, kind: Kind, list: String, isPinned: Bool, isMuted: Bool, unreadCount: Int, unreadMentionCount: Int,
                 isMarkedAsUnread: Bool, lastReadOutboxMessageID: Int64, lastMessage: MessagePreview?, photoMinithumbnail: String?,
-                cannotWriteReason: String?, order: Int64)
+                cannotWrite: PostRefusal?, order: Int64)
     {
         self.id = id
         self.title = title
@@ -47,7 +50,7 @@ public struct ChatSummary: Codable, Sendable, Equatable {
         self.lastReadOutboxMessageID = lastReadOutboxMessageID
         self.lastMessage = lastMessage
         self.photoMinithumbnail = photoMinithumbnail
-        self.cannotWriteReason = cannotWriteReason
+        self.cannotWrite = cannotWrite
         self.order = order
     }
 
@@ -61,7 +64,42 @@ public struct ChatSummary: Codable, Sendable, Equatable {
         case lastReadOutboxMessageID = "last_read_outbox_message_id"
         case lastMessage = "last_message"
         case photoMinithumbnail = "photo_minithumbnail"
+        case cannotWrite = "cannot_write_code"
         case cannotWriteReason = "cannot_write_reason"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try c.decode(Int64.self, forKey: .id), title: try c.decode(String.self, forKey: .title), kind: try c.decode(Kind.self, forKey: .kind),
+                  list: try c.decode(String.self, forKey: .list), isPinned: try c.decode(Bool.self, forKey: .isPinned),
+                  isMuted: try c.decode(Bool.self, forKey: .isMuted), unreadCount: try c.decode(Int.self, forKey: .unreadCount),
+                  unreadMentionCount: try c.decode(Int.self, forKey: .unreadMentionCount),
+                  isMarkedAsUnread: try c.decode(Bool.self, forKey: .isMarkedAsUnread),
+                  lastReadOutboxMessageID: try c.decode(Int64.self, forKey: .lastReadOutboxMessageID),
+                  lastMessage: try c.decodeIfPresent(MessagePreview.self, forKey: .lastMessage),
+                  photoMinithumbnail: try c.decodeIfPresent(String.self, forKey: .photoMinithumbnail),
+                  cannotWrite: try c.decodeIfPresent(String.self, forKey: .cannotWrite).map(PostRefusal.init(code:)),
+                  order: try c.decode(Int64.self, forKey: .order))
+    }
+
+    /// Both the code and its English wording (`cannot_write_code`, `cannot_write_reason`).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(title, forKey: .title)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(list, forKey: .list)
+        try c.encode(isPinned, forKey: .isPinned)
+        try c.encode(isMuted, forKey: .isMuted)
+        try c.encode(unreadCount, forKey: .unreadCount)
+        try c.encode(unreadMentionCount, forKey: .unreadMentionCount)
+        try c.encode(isMarkedAsUnread, forKey: .isMarkedAsUnread)
+        try c.encode(lastReadOutboxMessageID, forKey: .lastReadOutboxMessageID)
+        try c.encodeIfPresent(lastMessage, forKey: .lastMessage)
+        try c.encodeIfPresent(photoMinithumbnail, forKey: .photoMinithumbnail)
+        try c.encodeIfPresent(cannotWrite?.rawValue, forKey: .cannotWrite)
+        try c.encodeIfPresent(cannotWriteReason, forKey: .cannotWriteReason)
+        try c.encode(order, forKey: .order)
     }
 }
 

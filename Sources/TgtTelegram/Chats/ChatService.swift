@@ -79,7 +79,7 @@ public struct ChatService: Sendable {
             isMarkedAsUnread: chat.isMarkedAsUnread, lastReadOutboxMessageID: chat.lastReadOutboxMessageID,
             lastMessage: chat.lastMessage.map { builder.preview($0, lastReadOutboxMessageID: chat.lastReadOutboxMessageID) },
             photoMinithumbnail: chat.photoMinithumbnail.map { $0.data.base64EncodedString() },
-            cannotWriteReason: await cannotWriteReason(chat), order: position?.order ?? 0)
+            cannotWrite: await cannotWrite(chat), order: position?.order ?? 0)
     }
 
     /// "Saved Messages" for the account's own chat, else the chat's title.
@@ -99,11 +99,17 @@ public struct ChatService: Sendable {
         }
     }
 
-    /// Nil when the account may post text in `chat`, otherwise why not (a sentence).
-    public func cannotWriteReason(_ chat: Chat) async -> String? {
+    /// Nil when the account may post text in `chat`, otherwise why not. For a person whose
+    /// messages may cost Stars, TDLib is asked from what it knows locally (no network request).
+    public func cannotWrite(_ chat: Chat) async -> PostRefusal? {
         switch chat.type {
         case .private(let userID):
-            return WriteAccess.refusal(chat, basicGroup: nil, supergroup: nil, user: await session.user(userID))
+            let user = await session.user(userID)
+            var messaging: CanSendMessageToUserResult?
+            if WriteAccess.needsMessagingCheck(user) {
+                messaging = try? await session.send(TDFunctions.CanSendMessageToUser(userID: userID, onlyLocal: true), timeout: timeout)
+            }
+            return WriteAccess.refusal(chat, basicGroup: nil, supergroup: nil, user: user, messaging: messaging)
         case .basicGroup(let id):
             return WriteAccess.refusal(chat, basicGroup: await session.basicGroup(id), supergroup: nil, user: nil)
         case .supergroup(let id, _):

@@ -63,6 +63,7 @@ struct ChatJSON: Encodable {
     var memberCount: Int
     var isForum: Bool
     var canPost: Bool
+    var cannotPostCode: String?
     var cannotPostReason: String?
     var topics: [Topic]
 
@@ -77,6 +78,7 @@ struct ChatJSON: Encodable {
         case memberCount = "member_count"
         case isForum = "is_forum"
         case canPost = "can_post"
+        case cannotPostCode = "cannot_post_code"
         case cannotPostReason = "cannot_post_reason"
     }
 
@@ -87,6 +89,7 @@ struct ChatJSON: Encodable {
         memberCount = chat.memberCount
         isForum = chat.isForum
         canPost = chat.canPost
+        cannotPostCode = chat.cannotPost?.rawValue
         cannotPostReason = chat.cannotPostReason
         topics = chat.topics.map { Topic(id: $0.id, title: $0.title, target: "\(chat.id)/\($0.id)") }
     }
