@@ -84,6 +84,28 @@ struct TelegramAPITests {
         }
     }
 
+    @Test("A target the cached list lacks is checked with Telegram when logged in: a chat you cannot post in and an unknown chat are refused, an archived one takes Telegram's title")
+    func targetsOutsideTheCache() async throws {
+        let fixture = try await ServerFixture()
+        try await fixture.run { client in
+            let loggedOut = try await client.api(.post, "templates", json: ["name": "Script", "body": "Hi", "targets": [["chat_id": -4003, "chat_title": "Flat"]]])
+            #expect(loggedOut.status == .created, "logged out, a script's chat_title is taken on trust: \(loggedOut.text)")
+            try await client.logInToTelegram()
+            try fixture.sim.store.replaceChatDirectory([])
+            let muted = try await client.api(.post, "templates", json: ["name": "A", "body": "Hi", "targets": [["chat_id": -4002, "chat_title": "N"]]])
+            #expect(muted.status == .unprocessableContent && muted.text.contains("You cannot post in “Neighbours”: its admins do not let members post."),
+                    "\(muted.text)")
+            let unknown = try await client.api(.post, "templates", json: ["name": "B", "body": "Hi", "targets": [["chat_id": 999_999, "chat_title": "Ghost"]]])
+            #expect(unknown.status == .unprocessableContent && unknown.text.contains("Telegram knows no chat 999999."), "\(unknown.text)")
+            let archived = try await client.api(.post, "templates", json: ["name": "C", "body": "Hi", "targets": [["chat_id": -4003]]])
+            #expect(archived.status == .created, "\(archived.text)")
+            let targets = archived.data["targets"] as? [[String: Any]]
+            #expect(targets?.first?["chat_title"] as? String == "Old flatmates", "the archived chat, named as Telegram names it")
+            let names = (try await client.api(.get, "templates").data["templates"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+            #expect(names == ["Script", "C"], "refused bodies saved nothing")
+        }
+    }
+
     @Test("One tap sends to every target: per-target results, a failing target, retry of one, the send log")
     func send() async throws {
         let fixture = try await ServerFixture()

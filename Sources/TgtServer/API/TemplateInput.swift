@@ -20,7 +20,15 @@ struct TemplateInput {
         var subject: String?
     }
 
-    static func apply(_ fields: Fields, to template: inout Template, store: AppDatabase) throws {
+    /// What the live session says of a chat the cached directory does not list (an archived
+    /// chat, a script's target): its title and whether the account may post there.
+    enum LiveChat: Equatable {
+        case found(title: String, refusal: PostRefusal?)
+        /// Telegram knows no such chat.
+        case missing
+    }
+
+    static func apply(_ fields: Fields, to template: inout Template, store: AppDatabase, live: [Int64: LiveChat] = [:]) throws {
         // A new kind first: the fields it does not use are dropped, then the given ones apply.
         if let kind = fields.kind, kind != template.kind { template = template.converted(to: kind) }
         if let to = fields.to { template.to = try recipients(to, "to") }
@@ -31,7 +39,7 @@ struct TemplateInput {
         if let icon = fields.icon { template.icon = icon }
         if let mode = fields.locationMode { template.locationMode = mode }
         if let silent = fields.silent { template.silent = silent }
-        if let items = fields.targets { template.targets = try targets(items, store: store, keeping: template.targets) }
+        if let items = fields.targets { template.targets = try targets(items, store: store, keeping: template.targets, live: live) }
     }
 
     /// Recipients as given, trimmed; the store's rules check each one.
@@ -46,8 +54,12 @@ struct TemplateInput {
 
     /// Resolves `{chat_id, topic_id?}` items to targets with titles from the cached chat list.
     /// A chat you cannot post in is refused with the reason, unless the template already had it
-    /// (`keeping`): an edit of other fields never drops or blocks an existing target.
-    static func targets(_ items: [Components.Schemas.TargetInput], store: AppDatabase, keeping existing: [Target] = []) throws -> [Target] {
+    /// (`keeping`): an edit of other fields never drops or blocks an existing target. A chat
+    /// the cache does not list is checked against `live` (the session's answer) when there is
+    /// one; without it (logged out) its `chat_title` is taken on trust and the send checks it.
+    static func targets(_ items: [Components.Schemas.TargetInput], store: AppDatabase, keeping existing: [Target] = [],
+                        live: [Int64: LiveChat] = [:]) throws -> [Target]
+    {
         guard items.count <= 50 else { throw APIError.badRequest("A template can have at most 50 targets.") }
         let tables = CachedChat.lookupTables(try store.cachedChats(), keeping: existing)
         var result: [Target] = []
@@ -67,7 +79,15 @@ struct TemplateInput {
             case .noTopic(let chatTitle, let topicID):
                 throw unknownTarget("“\(chatTitle)” has no topic \(topicID).")
             case .notListed:
-                guard let title = try DashboardAPI.limited(item.chatTitle, "targets[\(index)].chat_title", max: 255), !title.isEmpty else {
+                let given = try DashboardAPI.limited(item.chatTitle, "targets[\(index)].chat_title", max: 255)
+                var liveTitle: String?
+                switch live[chatID] {
+                case .found(let title, let refusal?)?: throw cannotPost("You cannot post in “\(title)”: \(refusal.reason)")
+                case .found(let title, nil)?: liveTitle = title
+                case .missing?: throw unknownTarget("Telegram knows no chat \(chatID).")
+                case nil: break
+                }
+                guard let title = given.flatMap({ $0.isEmpty ? nil : $0 }) ?? liveTitle else {
                     throw unknownTarget("Chat \(chatID) is not in your chat list.")
                 }
                 let topicTitle = try DashboardAPI.limited(item.topicTitle, "targets[\(index)].topic_title", max: 255)

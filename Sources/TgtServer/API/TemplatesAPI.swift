@@ -24,7 +24,7 @@ extension DashboardAPI {
         let fields = TemplateInput.Fields(name: body.name, icon: body.icon, body: body.body, targets: body.targets,
                                           locationMode: body.locationMode, silent: body.silent, kind: body.kind, to: body.to, cc: body.cc,
                                           subject: body.subject)
-        return .created(.init(body: .json(.init(success: true, data: try save(fields, onto: nil)))))
+        return .created(.init(body: .json(.init(success: true, data: try await save(fields, onto: nil)))))
     }
 
     func getTemplate(_ input: Operations.GetTemplate.Input) async throws -> Operations.GetTemplate.Output {
@@ -38,7 +38,7 @@ extension DashboardAPI {
         let fields = TemplateInput.Fields(name: body.name, icon: body.icon, body: body.body, targets: body.targets,
                                           locationMode: body.locationMode, silent: body.silent, kind: body.kind, to: body.to, cc: body.cc,
                                           subject: body.subject)
-        return .ok(.init(body: .json(.init(success: true, data: try save(fields, onto: template)))))
+        return .ok(.init(body: .json(.init(success: true, data: try await save(fields, onto: template)))))
     }
 
     func deleteTemplate(_ input: Operations.DeleteTemplate.Input) async throws -> Operations.DeleteTemplate.Output {
@@ -72,13 +72,37 @@ extension DashboardAPI {
 
     /// Applies `fields` to `template` (a new one when nil) and saves it with the rules a send
     /// applies (Markdown checked by TDLib); open pages are told.
-    private func save(_ fields: TemplateInput.Fields, onto template: Template?) throws -> Schemas.Template {
+    private func save(_ fields: TemplateInput.Fields, onto template: Template?) async throws -> Schemas.Template {
         var changed = template ?? Template(name: "", body: "")
-        try TemplateInput.apply(fields, to: &changed, store: store)
+        let live = await liveChats(fields.targets, keeping: template?.targets ?? [])
+        try TemplateInput.apply(fields, to: &changed, store: store, live: live)
         let validator = store.validator(checkingMarkupWith: host.environment.backend.transport)
         let saved = template == nil ? try store.insert(changed, validator: validator) : try store.update(changed, validator: validator)
         host.events.send(.templatesChanged)
         return APIModels.template(saved, position: try store.position(of: saved.id))
+    }
+
+    /// Asks the live session about the chats `items` name that the cached directory does not
+    /// list and the template does not already have: whether Telegram knows them and whether
+    /// the account may post there. Nothing when logged out (the send checks them then).
+    private func liveChats(_ items: [Components.Schemas.TargetInput]?, keeping existing: [Target]) async -> [Int64: TemplateInput.LiveChat] {
+        guard let items, !items.isEmpty, items.count <= 50 else { return [:] }
+        let listed = Set(((try? store.cachedChats()) ?? []).map(\.id))
+        let kept = Set(existing.map(\.chatID))
+        let unknown = Set(items.map { Int64($0.chatId) }).subtracting(listed).subtracting(kept).subtracting([0])
+        guard !unknown.isEmpty, let service = try? await host.chatService() else { return [:] }
+        var result: [Int64: TemplateInput.LiveChat] = [:]
+        for chatID in unknown {
+            do {
+                let chat = try await service.resolve(String(chatID))
+                result[chatID] = .found(title: await service.summary(chat.id)?.title ?? chat.title, refusal: await service.cannotWrite(chat))
+            } catch .chatNotFound {
+                result[chatID] = .missing
+            } catch {
+                continue  // Telegram did not answer: taken on trust, as when logged out.
+            }
+        }
+        return result
     }
 
     func listIcons(_ input: Operations.ListIcons.Input) async throws -> Operations.ListIcons.Output {
