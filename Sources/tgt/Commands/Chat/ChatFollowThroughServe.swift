@@ -1,3 +1,4 @@
+import ArgumentParser
 import Dispatch
 import Foundation
 import TgtServer
@@ -10,7 +11,8 @@ import Glibc
 /// (`GET /api/events`) says when the chat's messages changed, and each time the newest page is
 /// read again through the API and compared with what was shown, so the same lines come out as
 /// on the direct path (new messages, "✎ edited", "✗ deleted", "✗ not sent"). Ctrl-C ends it
-/// with 0 (there is no session here to close); the server going away is an error (exit 4).
+/// with the shell's 130, as on the direct path and in `tgt timers watch`; the server going away
+/// is an error (exit 4).
 extension ChatRead {
     /// What the loop waits for: the stream's news, or Ctrl-C.
     private enum FollowInput: Sendable {
@@ -46,7 +48,7 @@ extension ChatRead {
             switch input {
             case .interrupted:
                 if !global.json { global.console.note("Stopped following.") }
-                return
+                throw ExitCode(130)
             case .failed(let error):
                 throw error
             case .stream(.connected):
