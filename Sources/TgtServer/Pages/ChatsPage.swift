@@ -34,7 +34,10 @@ extension Pages {
             <form id="find" class="find" role="search" aria-label="In this chat" hidden><label class="sr-only" for="find-text">Search in this chat (Enter: older match, Shift+Enter: newer)</label>
             <input id="find-text" type="search" placeholder="Search in this chat" autocomplete="off" maxlength="200"><span id="find-count" class="meta" aria-live="polite"></span>
             <button type="button" id="find-older" class="icon-button" aria-label="Older match" disabled>↑</button><button type="button" id="find-newer" class="icon-button" aria-label="Newer match" disabled>↓</button>
+            <button type="button" id="find-list-open" class="icon-button" aria-label="List the matches" aria-expanded="false" aria-controls="find-results" disabled>☰</button>
             <button type="button" id="find-close" class="icon-button" aria-label="Close the search">✕</button></form>
+            <section id="find-results" class="find-results" aria-label="Matches in this chat" hidden><ol id="find-result-list" class="chat-list"></ol>
+            <button type="button" id="find-more" hidden>More matches</button></section>
             <nav id="topic-bar" class="topic-bar" aria-label="Topics" hidden><ul id="topic-list" class="topic-list"></ul></nav>
             <p id="conv-error" class="banner error" role="alert" hidden><span id="conv-error-text"></span> <button type="button" id="conv-retry">Retry</button></p>
             <div id="messages" class="messages" tabindex="0" role="log" aria-label="Messages" aria-busy="true">

@@ -1,7 +1,8 @@
 // Message search in the Chats tab, loaded the first time it is needed (chats.js imports it on
 // demand): the list's search box also finds messages in every chat (a "Messages" section under
 // the chats, with "More results"), and the conversation's 🔍 searches the open chat, stepping
-// through the matches with ↑ (older) and ↓ (newer). Choosing a result opens its chat at that
+// through the matches with ↑ (older) and ↓ (newer), or choosing one from their list (☰).
+// Choosing a result opens its chat at that
 // message (#chat/ID/m/MESSAGE: conversation.js loads the page around it and flashes it).
 // Other people's text goes in as text nodes; the match is wrapped in <mark> by splitting that
 // text, never by parsing it as HTML.
@@ -153,6 +154,10 @@ const count = byId('find-count', HTMLSpanElement);
 const olderButton = byId('find-older', HTMLButtonElement);
 const newerButton = byId('find-newer', HTMLButtonElement);
 const toggle = byId('find-open', HTMLButtonElement);
+const listButton = byId('find-list-open', HTMLButtonElement);
+const panel = byId('find-results', HTMLElement);
+const matches = byId('find-result-list', HTMLOListElement);
+const moreMatches = byId('find-more', HTMLButtonElement);
 /** @type {{chatID: number, query: string, found: ChatMessage[], next: string | undefined, total: number | undefined, index: number, loads: number}} */
 const here = {chatID: 0, query: '', found: [], next: undefined, total: undefined, index: -1, loads: 0};
 
@@ -177,6 +182,7 @@ export function openFind() {
  */
 export function closeFind(refocus = false) {
   here.loads++;
+  showList(false);
   bar.hidden = true;
   toggle.setAttribute('aria-expanded', 'false');
   if (refocus) toggle.focus();
@@ -191,6 +197,7 @@ function reset() {
   here.index = -1;
   count.textContent = '';
   count.classList.remove('error');
+  showList(false);
   showPosition();
 }
 
@@ -199,6 +206,41 @@ function showPosition() {
   if (here.index >= 0) count.textContent = (here.index + 1) + ' of ' + Math.max(known, here.found.length) + (here.total === undefined && here.next ? '+' : '');
   olderButton.disabled = here.index < 0 || (here.index >= here.found.length - 1 && !here.next);
   newerButton.disabled = here.index <= 0;
+  listButton.disabled = here.found.length === 0;
+  if (!panel.hidden) markCurrent();
+}
+
+// MARK: - The list of the open chat's matches (☰)
+
+/**
+ * Shows or hides the list of matches.
+ * @param {boolean} open
+ */
+function showList(open) {
+  panel.hidden = !open;
+  listButton.setAttribute('aria-expanded', String(open));
+  if (open) renderList();
+  else matches.replaceChildren();
+}
+
+/** Every match found so far, newest first: who, when, and the excerpt with the words marked. */
+function renderList() {
+  matches.replaceChildren(...here.found.map((m, index) => el('li', {}, el('a', {
+    class: 'chat-row found-row', href: '#chat/' + m.chat_id + '/m/' + m.id, 'data-index': String(index),
+  }, el('span', {class: 'chat-main'},
+    el('span', {class: 'chat-top'}, el('bdi', {class: 'found-who', text: m.is_outgoing ? 'You' : m.sender.name}),
+      el('time', {class: 'meta', datetime: m.date, text: listTime(new Date(m.date))})),
+    el('span', {class: 'found-text meta', dir: 'auto'}, highlighted(snippet(m.text || m.media?.label || m.service_line || '', here.query), here.query)))))));
+  moreMatches.hidden = !here.next;
+  markCurrent();
+}
+
+/** Marks the match the conversation shows. */
+function markCurrent() {
+  for (const link of matches.querySelectorAll('a')) {
+    if (link.getAttribute('data-index') === String(here.index)) link.setAttribute('aria-current', 'true');
+    else link.removeAttribute('aria-current');
+  }
 }
 
 /**
@@ -244,10 +286,12 @@ let typing = 0;
 async function search() {
   const query = input.value.trim();
   if (query === here.query) return;
+  const listed = !panel.hidden;
   reset();
   here.query = query;
   if (!query) return;
   if (!(await fetchHere(false))) return;
+  if (listed && here.found.length) showList(true);
   if (here.found.length) await go(0);
   else { count.textContent = 'No messages match “' + query + '”.'; showPosition(); }
 }
@@ -264,6 +308,28 @@ input.addEventListener('keydown', async (event) => {
   if (event.shiftKey) { if (here.index > 0) await go(here.index - 1); } else await go(here.index + 1);
 });
 bar.addEventListener('submit', (event) => event.preventDefault());
+listButton.addEventListener('click', () => {
+  showList(panel.hidden);
+  if (!panel.hidden) /** @type {HTMLElement | null} */ (matches.querySelector('[aria-current=true]') ?? matches.querySelector('a'))?.focus();
+});
+matches.addEventListener('click', (event) => {
+  const link = event.target instanceof Element ? event.target.closest('a[data-index]') : null;
+  if (!link) return;
+  event.preventDefault();
+  // The list makes way for the conversation at the chosen match; ↑/↓ go on from there.
+  showList(false);
+  go(Number(link.getAttribute('data-index'))).then(() => listButton.focus());
+});
+panel.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape') { event.preventDefault(); showList(false); listButton.focus(); }
+});
+moreMatches.addEventListener('click', async () => {
+  const known = here.found.length;
+  if (!(await fetchHere(true))) return;
+  renderList();
+  showPosition();
+  /** @type {HTMLElement | null} */ (matches.children[known]?.querySelector('a') ?? null)?.focus();
+});
 olderButton.addEventListener('click', () => go(here.index + 1));
 newerButton.addEventListener('click', () => go(here.index - 1));
 byId('find-close', HTMLButtonElement).addEventListener('click', () => closeFind(true));
