@@ -37,6 +37,12 @@ public enum PostRefusal: String, Sendable, Hashable, Codable, CaseIterable {
         self = PostRefusal(rawValue: code) ?? .other
     }
 
+    /// Reads what carried only the English reason (written before the codes, or served by an
+    /// older `tgt serve`); wording this build does not know is `.other`.
+    public init(reason: String) {
+        self = PostRefusal.allCases.first { $0.reason == reason } ?? .other
+    }
+
     /// The English reason, as the end of a sentence ("only the channel's admins can post.").
     public var reason: String {
         switch self {
@@ -52,7 +58,7 @@ public enum PostRefusal: String, Sendable, Hashable, Codable, CaseIterable {
         case .membersMuted: "its admins do not let members post."
         case .paidMessages: "each message here costs Telegram Stars, and TgTemplates never spends them."
         case .restrictsNewChats: "they accept new chats only from their contacts."
-        case .other: "Telegram does not let you post here."
+        case .other: "Telegram refuses it, for a reason this version does not know."
         }
     }
 }

@@ -78,7 +78,7 @@ extension TelegramSimulator {
         case "sendMessage":
             sendMessage(id, request)
         case "canSendMessageToUser":
-            respond(id, request, canSendMessage(toUser: Self.int64(request["user_id"])))
+            respond(id, request, canSendMessage(toUser: Self.int64(request["user_id"]), onlyLocal: request["only_local"] as? Bool ?? false))
         case "deleteMessages" where areTimelineMessages((request["message_ids"] as? [Any] ?? []).map(Self.int64), chatID: Self.int64(request["chat_id"]), directory: directory(of: id)):
             deleteTimelineMessages(id, request)
         case "editMessageText" where areTimelineMessages([Self.int64(request["message_id"])], chatID: Self.int64(request["chat_id"]), directory: directory(of: id)):
@@ -243,12 +243,14 @@ extension TelegramSimulator {
 
 extension TelegramSimulator {
     /// `canSendMessageToUser`'s answer: the person's price unless they exempt the account;
-    /// an unknown user is "deleted or unknown", as TDLib says.
-    func canSendMessage(toUser userID: Int64) -> [String: Any] {
+    /// an unknown user is "deleted or unknown", as TDLib says. Like TDLib, `only_local` answers
+    /// "free" for a person whose full info was never fetched.
+    func canSendMessage(toUser userID: Int64, onlyLocal: Bool) -> [String: Any] {
         if userID == currentScenario.account.userID { return ["@type": "canSendMessageToUserResultOk"] }
         guard let person = currentScenario.people.first(where: { $0.id == userID }) else {
             return ["@type": "canSendMessageToUserResultUserIsDeleted"]
         }
+        guard fetchFullInfo(userID, onlyLocal: onlyLocal) else { return ["@type": "canSendMessageToUserResultOk"] }
         guard person.paidMessageStars > 0, !person.exemptsAccount else { return ["@type": "canSendMessageToUserResultOk"] }
         return ["@type": "canSendMessageToUserResultUserHasPaidMessages", "outgoing_paid_message_star_count": person.paidMessageStars]
     }

@@ -23,6 +23,9 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
     private var outageHeld: [(Int32, [String: Any])] = []
     private var inOutage = false
     private(set) var requestLog: [String] = []
+    /// People whose full info TDLib has fetched (by a `canSendMessageToUser` over the network):
+    /// until then, like TDLib, the local answer says messages to them are free.
+    private var fullInfoFetched: Set<Int64> = []
 
     private let outboxReady = NSCondition()
     private var outbox: [String] = []
@@ -113,6 +116,15 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
 
     /// The `@type` of every request received so far, in order (for tests and benchmarks).
     public var receivedRequests: [String] { lock.withLock { requestLog } }
+
+    /// Records that the person's full info was fetched; returns whether it was known before.
+    func fetchFullInfo(_ userID: Int64, onlyLocal: Bool) -> Bool {
+        lock.withLock {
+            let known = fullInfoFetched.contains(userID)
+            if !onlyLocal { fullInfoFetched.insert(userID) }
+            return known || !onlyLocal
+        }
+    }
 
     /// Messages accepted for delivery: (chat id, topic id, text or "location:LAT,LON", silent).
     public var deliveredMessages: [SimulatedDelivery] { lock.withLock { deliveries } }

@@ -203,7 +203,7 @@ struct TemplateStoreTests {
         try queue.close()
         let migrated = try AppDatabase.open(at: file)
         #expect(try migrated.cachedChats().map(\.cannotPost) == [.channelAdminsOnly, .membersMuted, .other, nil])
-        #expect(try migrated.cachedChats()[2].targetRefusal == "You cannot post in “Old”: Telegram does not let you post here.")
+        #expect(try migrated.cachedChats()[2].targetRefusal == "You cannot post in “Old”: Telegram refuses it, for a reason this version does not know.")
         #expect(try migrated.chatDirectoryIsCurrent() == false, "written before paid-message chats were refused: refreshed when next shown")
     }
 
@@ -211,6 +211,8 @@ struct TemplateStoreTests {
     func refusalCodes() {
         for refusal in PostRefusal.allCases { #expect(PostRefusal(code: refusal.rawValue) == refusal && refusal.reason.hasSuffix(".")) }
         #expect(PostRefusal(code: "from_the_future") == .other && PostRefusal(code: "") == .other)
+        for refusal in PostRefusal.allCases { #expect(PostRefusal(reason: refusal.reason) == refusal) }
+        #expect(PostRefusal(reason: "worded by a newer version.") == .other)
     }
 
     @Test("settings: default location and TDLib's text limit feed the validator")

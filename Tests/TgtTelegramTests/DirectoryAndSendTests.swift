@@ -68,20 +68,27 @@ struct DirectoryAndSendTests {
         let t = try SimulatedTelegram(scenario: scenario)
         defer { t.remove() }
         let open = try await t.loggedIn()
+        // Like TDLib, what it knows locally says "free" until the person's full info is fetched:
+        // the list may show Star as writable, but a send asks Telegram first and refuses.
+        let service = ChatService(session: open.session, timeout: 30)
+        try await service.loadChatLists()
+        let local = Dictionary(uniqueKeysWithValues: await service.summaries().map { ($0.title, $0.cannotWrite?.rawValue ?? "may post") })
+        #expect(local["Star"] == "may post" && local["Paid club"] == "paid_messages", "a group's price is in its update; a person's needs full info")
+        await #expect(throws: ChatError.cannotWrite(title: "Star", reason: PostRefusal.paidMessages.reason)) {
+            try await service.send(chatID: 555_000_301, markdown: "hi")
+        }
+        #expect(t.simulator.deliveredMessages.isEmpty)
+
         let chats = try await ChatDirectory(session: open.session).refresh(into: t.store)
         let byTitle = Dictionary(uniqueKeysWithValues: chats.map { ($0.title, $0.cannotPost?.rawValue ?? "may post") })
         #expect(byTitle == ["Saved Messages": "may post", "Star": "paid_messages", "Friend": "may post", "Paid club": "paid_messages", "My paid club": "may post"])
         #expect(try t.store.cachedChats().first { $0.title == "Star" }?.targetRefusal
             == "You cannot post in “Star”: each message here costs Telegram Stars, and TgTemplates never spends them.")
-        #expect(t.simulator.receivedRequests.filter { $0 == "canSendMessageToUser" }.count == 2, "asked only for the two people with a price")
-
-        // The chat list and composer say the same, from what TDLib knows locally.
-        let service = ChatService(session: open.session, timeout: 30)
+        let checks = t.simulator.receivedRequests.filter { $0 == "canSendMessageToUser" }.count
+        #expect(checks == 5, "the list's two local checks, the send's, and the directory's two: only for the people with a price")
+        // Once fetched, the list knows too.
         let summaries = Dictionary(uniqueKeysWithValues: await service.summaries().map { ($0.title, $0.cannotWrite?.rawValue ?? "may post") })
         #expect(summaries["Star"] == "paid_messages" && summaries["Friend"] == "may post" && summaries["Paid club"] == "paid_messages")
-        await #expect(throws: ChatError.cannotWrite(title: "Star", reason: PostRefusal.paidMessages.reason)) {
-            try await service.send(chatID: 555_000_301, markdown: "hi")
-        }
         // A template saved before the price came in fails at send with Telegram's refusal, and spends nothing.
         let template = try t.store.insert(Template(name: "Hi", body: "Hi", targets: [Target(chatID: 555_000_301, chatTitle: "Star")]))
         let report = try await Sender(session: open.session, store: t.store, confirmationTimeout: 30).send(SendRequest(template: template))

@@ -128,7 +128,7 @@ extension AppText {
         "postRefusal.members_muted": "its admins do not let members post.",
         "postRefusal.paid_messages": "each message here costs Telegram Stars, and TgTemplates never spends them.",
         "postRefusal.restricts_new_chats": "they accept new chats only from their contacts.",
-        "postRefusal.other": "Telegram does not let you post here.",
+        "postRefusal.other": "Telegram refuses it, for a reason this version does not know.",
         "picker.failed": "The chats could not be loaded: %@",
         // Settings
         "settings.account.none": "Not logged in",

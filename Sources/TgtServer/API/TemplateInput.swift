@@ -24,7 +24,7 @@ struct TemplateInput {
     /// chat, a script's target): its title and whether the account may post there.
     enum LiveChat: Equatable {
         case found(title: String, refusal: PostRefusal?)
-        /// Telegram knows no such chat.
+        /// This account's Telegram knows no such chat.
         case missing
     }
 
@@ -84,10 +84,11 @@ struct TemplateInput {
                 switch live[chatID] {
                 case .found(let title, let refusal?)?: throw cannotPost("You cannot post in “\(title)”: \(refusal.reason)")
                 case .found(let title, nil)?: liveTitle = title
-                case .missing?: throw unknownTarget("Telegram knows no chat \(chatID).")
+                case .missing?: throw unknownTarget("Chat \(chatID) is not one of your Telegram chats.")
                 case nil: break
                 }
-                guard let title = given.flatMap({ $0.isEmpty ? nil : $0 }) ?? liveTitle else {
+                // Telegram's name when it answered; a script's chat_title only when logged out.
+                guard let title = liveTitle ?? given.flatMap({ $0.isEmpty ? nil : $0 }) else {
                     throw unknownTarget("Chat \(chatID) is not in your chat list.")
                 }
                 let topicTitle = try DashboardAPI.limited(item.topicTitle, "targets[\(index)].topic_title", max: 255)

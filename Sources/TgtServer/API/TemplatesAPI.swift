@@ -88,16 +88,20 @@ extension DashboardAPI {
     private func liveChats(_ items: [Components.Schemas.TargetInput]?, keeping existing: [Target]) async -> [Int64: TemplateInput.LiveChat] {
         guard let items, !items.isEmpty, items.count <= 50 else { return [:] }
         let listed = Set(((try? store.cachedChats()) ?? []).map(\.id))
-        let kept = Set(existing.map(\.chatID))
-        let unknown = Set(items.map { Int64($0.chatId) }).subtracting(listed).subtracting(kept).subtracting([0])
+        let kept = Set(existing.map(\.key))
+        let unknown = Set(items.filter { item in
+            let key = TargetKey(chatID: Int64(item.chatId), topicID: item.topicId.flatMap { Int32(exactly: $0) })
+            return !kept.contains(key) && !listed.contains(key.chatID)
+        }.map { Int64($0.chatId) }).subtracting([0])
         guard !unknown.isEmpty, let service = try? await host.chatService() else { return [:] }
         var result: [Int64: TemplateInput.LiveChat] = [:]
         for chatID in unknown {
             do {
-                let chat = try await service.resolve(String(chatID))
-                result[chatID] = .found(title: await service.summary(chat.id)?.title ?? chat.title, refusal: await service.cannotWrite(chat))
-            } catch .chatNotFound {
-                result[chatID] = .missing
+                guard let chat = try await service.knownChat(chatID) else {
+                    result[chatID] = .missing
+                    continue
+                }
+                result[chatID] = .found(title: await service.title(of: chat), refusal: await service.cannotWrite(chat, askingTelegram: true))
             } catch {
                 continue  // Telegram did not answer: taken on trust, as when logged out.
             }

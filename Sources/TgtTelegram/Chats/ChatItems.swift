@@ -78,7 +78,8 @@ public struct ChatSummary: Codable, Sendable, Equatable {
                   lastReadOutboxMessageID: try c.decode(Int64.self, forKey: .lastReadOutboxMessageID),
                   lastMessage: try c.decodeIfPresent(MessagePreview.self, forKey: .lastMessage),
                   photoMinithumbnail: try c.decodeIfPresent(String.self, forKey: .photoMinithumbnail),
-                  cannotWrite: try c.decodeIfPresent(String.self, forKey: .cannotWrite).map(PostRefusal.init(code:)),
+                  cannotWrite: try c.decodeIfPresent(String.self, forKey: .cannotWrite).map(PostRefusal.init(code:))
+                      ?? c.decodeIfPresent(String.self, forKey: .cannotWriteReason).map(PostRefusal.init(reason:)),
                   order: try c.decode(Int64.self, forKey: .order))
     }
 

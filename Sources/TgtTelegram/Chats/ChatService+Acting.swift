@@ -29,7 +29,7 @@ extension ChatService {
     func writableChat(_ chatID: Int64) async throws(ChatError) -> Chat {
         try requireLogin()
         guard let chat = await session.chat(chatID) else { throw .chatNotFound(String(chatID)) }
-        if let refusal = await cannotWrite(chat) { throw .cannotWrite(title: await title(of: chat), reason: refusal.reason) }
+        if let refusal = await cannotWrite(chat, askingTelegram: true) { throw .cannotWrite(title: await title(of: chat), reason: refusal.reason) }
         return chat
     }
 

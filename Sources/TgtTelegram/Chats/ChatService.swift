@@ -83,7 +83,7 @@ public struct ChatService: Sendable {
     }
 
     /// "Saved Messages" for the account's own chat, else the chat's title.
-    func title(of chat: Chat) async -> String {
+    public func title(of chat: Chat) async -> String {
         if case .private(let userID) = chat.type, userID == (await session.me?.id ?? 0) { return "Saved Messages" }
         return chat.title
     }
@@ -100,14 +100,16 @@ public struct ChatService: Sendable {
     }
 
     /// Nil when the account may post text in `chat`, otherwise why not. For a person whose
-    /// messages may cost Stars, TDLib is asked from what it knows locally (no network request).
-    public func cannotWrite(_ chat: Chat) async -> PostRefusal? {
+    /// messages may cost Stars TDLib is asked: from what it knows locally for lists (it answers
+    /// "free" until it has the person's full info), or over the network when `askingTelegram`
+    /// (before a send, a single user-initiated check).
+    public func cannotWrite(_ chat: Chat, askingTelegram: Bool = false) async -> PostRefusal? {
         switch chat.type {
         case .private(let userID):
             let user = await session.user(userID)
             var messaging: CanSendMessageToUserResult?
             if WriteAccess.needsMessagingCheck(user) {
-                messaging = try? await session.send(TDFunctions.CanSendMessageToUser(userID: userID, onlyLocal: true), timeout: timeout)
+                messaging = try? await session.send(TDFunctions.CanSendMessageToUser(userID: userID, onlyLocal: !askingTelegram), timeout: timeout)
             }
             return WriteAccess.refusal(chat, basicGroup: nil, supergroup: nil, user: user, messaging: messaging)
         case .basicGroup(let id):
@@ -116,6 +118,21 @@ public struct ChatService: Sendable {
             return WriteAccess.refusal(chat, basicGroup: nil, supergroup: await session.supergroup(id), user: nil)
         case .secret, .unknown:
             return WriteAccess.refusal(chat, basicGroup: nil, supergroup: nil, user: nil)
+        }
+    }
+
+    /// The chat with this id, nil when this account's TDLib knows no such chat (`getChat`
+    /// answers 400 from its own database); a request that fails otherwise (timeout, flood
+    /// wait) is an error, not an unknown chat.
+    public func knownChat(_ chatID: Int64) async throws(ChatError) -> Chat? {
+        try requireLogin()
+        if let chat = await session.chat(chatID) { return chat }
+        do {
+            return try await session.send(TDFunctions.GetChat(chatID: chatID), timeout: timeout)
+        } catch let error where error.tdlibCode == 400 {
+            return nil
+        } catch {
+            throw .request(error)
         }
     }
 
