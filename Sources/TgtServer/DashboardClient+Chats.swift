@@ -57,8 +57,11 @@ extension DashboardClient {
         }
     }
 
-    public func markRead(chatID: Int64) async throws(DashboardClientError) {
-        try await call { client in _ = try await client.markConversationRead(path: .init(chatId: chatID)).ok }
+    /// Marks the chat read up to its newest message; with `topicID`, only that forum topic.
+    public func markRead(chatID: Int64, topicID: Int32? = nil) async throws(DashboardClientError) {
+        try await call { client in
+            _ = try await client.markConversationRead(path: .init(chatId: chatID), query: .init(topicId: topicID)).ok
+        }
     }
 
     public func searchChats(_ query: String) async throws(DashboardClientError) -> [ChatSummary] {

@@ -57,12 +57,9 @@ extension TelegramSimulator {
             let page = Array(rest.prefix(limit))
             let last = page.count == limit && rest.count > limit ? page.last : nil
             let directory = directory(of: id)
-            let lastRead = readState(chat, directory: directory).lastReadInbox
             respond(id, request, [
                 "@type": "forumTopics", "total_count": topics.count,
-                "topics": page.map {
-                    SimObjects.forumTopic(chatID: chat.id, $0, unread: unreadCount(chat, directory: directory, after: lastRead, topic: Int($0.id)))
-                },
+                "topics": page.map { forumTopicObject(chat, $0, directory: directory) },
                 "next_offset_date": last == nil ? 0 : 1_700_000_000,
                 "next_offset_message_id": last == nil ? 0 : 1,
                 "next_offset_forum_topic_id": last.map { Int($0.id) } ?? 0,
@@ -72,9 +69,7 @@ extension TelegramSimulator {
             guard case .forum(_, _, let topics) = chat.kind else { return respond(id, request, Self.error(400, "Chat is not a forum")) }
             let wanted = request["forum_topic_id"] as? Int ?? 0
             guard let topic = topics.first(where: { Int($0.id) == wanted }) else { return respond(id, request, Self.error(400, "Topic not found")) }
-            let directory = directory(of: id)
-            let lastRead = readState(chat, directory: directory).lastReadInbox
-            respond(id, request, SimObjects.forumTopic(chatID: chat.id, topic, unread: unreadCount(chat, directory: directory, after: lastRead, topic: wanted)))
+            respond(id, request, forumTopicObject(chat, topic, directory: directory(of: id)))
         case "sendMessage":
             sendMessage(id, request)
         case "canSendMessageToUser":

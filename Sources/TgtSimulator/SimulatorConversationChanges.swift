@@ -94,8 +94,8 @@ extension TelegramSimulator {
     }
 
     /// A message from someone else arrives: new message, last message, unread count.
-    func receive(_ chat: SimulatedChat, directory: String, from sender: Int64, content: [String: Any], replyTo: Int64? = nil) {
-        let message = post(chat, directory: directory, sender: sender, content: content, topicID: nil, replyTo: replyTo)
+    func receive(_ chat: SimulatedChat, directory: String, from sender: Int64, content: [String: Any], replyTo: Int64? = nil, topicID: Int32? = nil) {
+        let message = post(chat, directory: directory, sender: sender, content: content, topicID: topicID, replyTo: replyTo)
         emitToDirectory(directory, ["@type": "updateNewMessage", "message": message])
         emitLastMessage(chat, directory: directory)
         let read = readState(chat, directory: directory)

@@ -3,7 +3,7 @@ import Foundation
 /// Conversations in the simulated Telegram: chat objects with their last message and counts,
 /// `getChatHistory` (newest first, the first answer a single message as TDLib's often is),
 /// `getMessage`, `getMessageProperties`, `openChat`/`closeChat`, `viewMessages` (read
-/// markers), searches, edits and deletes of ordinary messages, thumbnails through
+/// markers: `SimulatorReadState`), searches, edits and deletes of ordinary messages, thumbnails through
 /// `downloadFile`, and the people who reply.
 extension TelegramSimulator {
     static let conversationFunctions: Set<String> = [
@@ -83,47 +83,6 @@ extension TelegramSimulator {
     static func topic(of message: [String: Any]) -> Int {
         guard let topic = (message["topic_id"] as? [String: Any])?["forum_topic_id"] else { return 1 }
         return Int(int64(topic))
-    }
-
-    /// The chat's read markers and unread count as the account sees them now.
-    func readState(_ chat: SimulatedChat, directory: String) -> (unread: Int, lastReadInbox: Int64, lastReadOutbox: Int64) {
-        let seed = seed(for: chat)
-        let (inbox, outbox) = withHistory(directory) { ($0.readInbox[chat.id], $0.readOutbox[chat.id]) }
-        // Seeded: the last `unreadCount` incoming messages are unread; everything outgoing was read.
-        var seededInbox: Int64 = 0
-        if let seed {
-            var left = seed.history.unreadCount
-            var i = seed.history.count - 1
-            while i >= 0, left > 0 {
-                if !seed.isOutgoing(i) { left -= 1 }
-                i -= 1
-            }
-            seededInbox = i >= 0 ? SimulatorSeed.id(i) : 0
-        }
-        let lastReadInbox = max(seededInbox, inbox ?? 0)
-        let lastReadOutbox = max(seed.map { SimulatorSeed.id($0.history.count - 1) } ?? 0, outbox ?? 0)
-        return (unreadCount(chat, directory: directory, after: lastReadInbox), lastReadInbox, lastReadOutbox)
-    }
-
-    /// Others' messages newer than `lastReadInbox`; with `topic`, only that forum topic's
-    /// (messages outside any topic belong to General, topic 1).
-    func unreadCount(_ chat: SimulatedChat, directory: String, after lastReadInbox: Int64, topic: Int? = nil) -> Int {
-        let me = currentScenario.account.userID
-        var unread = 0
-        var below: Int64 = 0
-        scan: while true {
-            let page = timeline(chat, directory: directory, below: below, limit: 20)
-            for message in page {
-                let messageID = Self.int64(message["id"])
-                if messageID <= lastReadInbox { break scan }
-                let sender = (message["sender_id"] as? [String: Any]).map { Self.int64($0["user_id"]) }
-                let inTopic = Self.topic(of: message)
-                if sender != me, topic == nil || inTopic == topic { unread += 1 }
-                below = messageID
-            }
-            if page.count < 20 { break }
-        }
-        return unread
     }
 
     /// The chat's sort key: pinned aside, by the date and id of its last message, as Telegram's.
@@ -230,14 +189,12 @@ extension TelegramSimulator {
             guard let chat = chat() else { return respond(id, request, Self.error(400, "Chat not found")) }
             let ids = (request["message_ids"] as? [Any] ?? []).map(Self.int64)
             let open = client(id)?.openChats.contains(chat.id) ?? false
+            // Like TDLib, the read markers' updates come before the answer.
+            if open || request["force_read"] as? Bool == true, !ids.isEmpty {
+                let source = (request["source"] as? [String: Any])?["@type"] as? String
+                markRead(chat, ids, directory: directory, inTopics: source == "messageSourceForumTopicHistory")
+            }
             respond(id, request, ["@type": "ok"])
-            guard open || request["force_read"] as? Bool == true, let newest = ids.max() else { return }
-            let before = readState(chat, directory: directory)
-            guard newest > before.lastReadInbox else { return }
-            withHistory(directory) { $0.markInboxRead(newest, chatID: chat.id) }
-            let after = readState(chat, directory: directory)
-            emitToDirectory(directory, ["@type": "updateChatReadInbox", "chat_id": chat.id, "last_read_inbox_message_id": after.lastReadInbox,
-                                        "unread_count": after.unread])
         case "searchChats", "searchChatsOnServer":
             let query = (request["query"] as? String ?? "").lowercased()
             let limit = max(1, request["limit"] as? Int ?? 50)
@@ -352,11 +309,14 @@ extension TelegramSimulator {
 // MARK: - Controls for tests and the demo
 
 extension TelegramSimulator {
-    /// Someone writes in a chat of the account using `directory` (as if from their phone).
-    public func simulateIncoming(inDatabaseDirectory directory: URL, chatID: Int64, from userID: Int64, text: String, replyTo: Int64? = nil) {
+    /// Someone writes in a chat of the account using `directory` (as if from their phone), in a
+    /// forum topic with `topicID`.
+    public func simulateIncoming(inDatabaseDirectory directory: URL, chatID: Int64, from userID: Int64, text: String, replyTo: Int64? = nil,
+                                 topicID: Int32? = nil)
+    {
         queue.async {
             guard let chat = self.findChatInScenario(chatID) else { return }
-            self.receive(chat, directory: directory.path, from: userID, content: SimulatorMedia.text(text), replyTo: replyTo)
+            self.receive(chat, directory: directory.path, from: userID, content: SimulatorMedia.text(text), replyTo: replyTo, topicID: topicID)
         }
     }
 

@@ -2,7 +2,8 @@ import Foundation
 
 /// What happened in an account's chats beyond the seeded messages, kept "server side" on disk
 /// in the database directory (`tgt-simulator-history.json`) so every process sees the same
-/// conversation: messages sent or received since, edits, deletions, and read markers.
+/// conversation: messages sent or received since, edits, deletions, and read markers (per chat,
+/// and per forum topic).
 /// Written with an atomic rename, so a `kill -9` leaves the file whole.
 struct SimulatorHistory {
     static let fileName = "tgt-simulator-history.json"
@@ -17,6 +18,9 @@ struct SimulatorHistory {
     /// Read markers set since the seed (inbox: by us; outbox: by the other side).
     private(set) var readInbox: [Int64: Int64] = [:]
     private(set) var readOutbox: [Int64: Int64] = [:]
+    /// Inbox read markers of forum topics set since the seed, per chat and topic: reading one
+    /// topic's history reads that topic only (a topic's marker is never below its chat's).
+    private(set) var readTopicInbox: [Int64: [Int: Int64]] = [:]
     /// What the other side will do (read our message, answer it), due at a date: kept here so
     /// it happens even if the process that sent the message has exited by then.
     private(set) var pending: [PendingEvent] = []
@@ -54,6 +58,10 @@ struct SimulatorHistory {
         }
         for (key, value) in object["read_inbox"] as? [String: Any] ?? [:] { if let id = Int64(key) { readInbox[id] = TelegramSimulator.int64(value) } }
         for (key, value) in object["read_outbox"] as? [String: Any] ?? [:] { if let id = Int64(key) { readOutbox[id] = TelegramSimulator.int64(value) } }
+        for (key, value) in object["read_topic_inbox"] as? [String: Any] ?? [:] {
+            guard let id = Int64(key), let topics = value as? [String: Any] else { continue }
+            for (topic, marker) in topics { if let topic = Int(topic) { readTopicInbox[id, default: [:]][topic] = TelegramSimulator.int64(marker) } }
+        }
         for event in object["pending"] as? [[String: Any]] ?? [] {
             pending.append(PendingEvent(
                 chatID: TelegramSimulator.int64(event["chat_id"]), due: event["due"] as? Double ?? 0,
@@ -81,6 +89,11 @@ struct SimulatorHistory {
 
     mutating func markInboxRead(_ id: Int64, chatID: Int64) {
         readInbox[chatID] = max(readInbox[chatID] ?? 0, id)
+        save()
+    }
+
+    mutating func markTopicInboxRead(_ id: Int64, chatID: Int64, topic: Int) {
+        readTopicInbox[chatID, default: [:]][topic] = max(readTopicInbox[chatID]?[topic] ?? 0, id)
         save()
     }
 
@@ -119,6 +132,7 @@ struct SimulatorHistory {
             "edits": keyed(edits) { list in list.map { ["id": $0.key, "content": $0.value.content, "date": $0.value.date] as [String: Any] } },
             "read_inbox": keyed(readInbox) { $0 },
             "read_outbox": keyed(readOutbox) { $0 },
+            "read_topic_inbox": keyed(readTopicInbox) { topics in Dictionary(uniqueKeysWithValues: topics.map { (String($0.key), $0.value) }) },
             "pending": pending.map { event -> [String: Any] in
                 var object: [String: Any] = ["chat_id": event.chatID, "due": event.due]
                 if let readUpTo = event.readUpTo { object["read_up_to"] = readUpTo }

@@ -69,13 +69,34 @@ enum SimObjects {
         ]]
     }
 
-    static func forumTopic(chatID: Int64, _ t: SimulatedTopic, unread: Int = 0) -> [String: Any] {
-        ["@type": "forumTopic", "info": [
+    /// A `forumTopic` with every field of TDLib's (the draft left out: none).
+    static func forumTopic(chatID: Int64, _ t: SimulatedTopic, lastMessage: [String: Any]? = nil, unread: Int = 0,
+                           lastReadInbox: Int64 = 0, lastReadOutbox: Int64 = 0) -> [String: Any]
+    {
+        var topic: [String: Any] = ["@type": "forumTopic", "info": [
             "@type": "forumTopicInfo", "chat_id": chatID, "forum_topic_id": t.id, "name": t.name,
             "icon": ["@type": "forumTopicIcon", "color": 7_322_096, "custom_emoji_id": "0"],
             "creation_date": 1_700_000_000, "is_general": t.isGeneral, "is_outgoing": false,
             "is_closed": false, "is_hidden": false, "is_name_implicit": false,
-        ], "order": "0", "is_pinned": false, "unread_count": unread]
+        ], "order": "0", "is_pinned": false, "unread_count": unread, "last_read_inbox_message_id": lastReadInbox,
+        "last_read_outbox_message_id": lastReadOutbox, "unread_mention_count": 0, "unread_reaction_count": 0, "unread_poll_vote_count": 0,
+        "notification_settings": defaultNotificationSettings]
+        if let lastMessage { topic["last_message"] = lastMessage }
+        return topic
+    }
+
+    /// `updateForumTopic`: a topic's read markers (and the rest of its state) changed.
+    static func forumTopicUpdate(chatID: Int64, topicID: Int, lastReadInbox: Int64, lastReadOutbox: Int64) -> [String: Any] {
+        ["@type": "updateForumTopic", "chat_id": chatID, "forum_topic_id": topicID, "is_pinned": false,
+         "last_read_inbox_message_id": lastReadInbox, "last_read_outbox_message_id": lastReadOutbox,
+         "unread_mention_count": 0, "unread_reaction_count": 0, "unread_poll_vote_count": 0,
+         "notification_settings": defaultNotificationSettings]
+    }
+
+    /// A topic's notification settings: the chat's defaults.
+    static var defaultNotificationSettings: [String: Any] {
+        ["@type": "chatNotificationSettings", "use_default_mute_for": true, "mute_for": 0,
+         "use_default_sound": true, "use_default_show_preview": true, "show_preview": true]
     }
 
     /// `messageSendingStateFailed` with TDLib's fields, for a message Telegram refused.

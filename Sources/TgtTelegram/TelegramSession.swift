@@ -181,6 +181,9 @@ public actor TelegramSession {
             supergroups[group.id] = group
         case .forumTopicInfo(let info):
             topicNames[info.chatID, default: [:]][info.forumTopicID] = info.name
+        case .forumTopic(let chatID, _, _):
+            // A topic was read: its unread count (in the chat's topic list) changed.
+            chatEvents.send(.chatChanged(chatID))
         case .newMessage(let message):
             if !message.isScheduled { chatEvents.send(.newMessage(message)) }
             // Scheduled messages are settled against Telegram's schedule (ScheduleKeeper), not here.

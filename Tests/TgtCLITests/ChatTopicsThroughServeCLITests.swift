@@ -152,6 +152,35 @@ struct ChatTopicsThroughServeCLITests {
         #expect(list.first { $0["title"] as? String == "Family" }?["unread_count"] as? Int == 0, "--mark-read read Mum's reply")
     }
 
+    @Test("read --topic --mark-read reads only that topic (Work's newest message is in Standups, two older unread in General), directly and through serve")
+    func markTopicRead() async throws {
+        func workUnread(_ list: TgtBinary.Result) -> Int? {
+            let chats = (try? JSONSerialization.jsonObject(with: Data(list.stdout.utf8))) as? [[String: Any]] ?? []
+            return chats.first { $0["title"] as? String == "Work" }?["unread_count"] as? Int
+        }
+        // The seed leaves five unread in Work: three in Standups (11), two in General (1).
+        let direct = try ChatCLITests.loggedIn("chat-topic-read-direct")
+        defer { direct.remove() }
+        #expect(workUnread(try ChatCLITests.tgt(direct, ["--json", "chat", "list"])) == 5)
+        let read = try ChatCLITests.tgt(direct, ["chat", "read", "Work", "--topic", "11", "--limit", "10", "--mark-read"])
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(workUnread(try ChatCLITests.tgt(direct, ["--json", "chat", "list"])) == 2, "General stays unread")
+        #expect(try ChatCLITests.tgt(direct, ["chat", "read", "Work", "--topic", "1", "--mark-read"]).status == 0)
+        #expect(workUnread(try ChatCLITests.tgt(direct, ["--json", "chat", "list"])) == 0)
+
+        // Through serve the API reads the topic up to its own newest message.
+        let serve = try await DemoServe("chat-topic-read-serve")
+        defer { serve.stop() }
+        #expect(workUnread(try serve.tgt(["--json", "chat", "list"])) == 5)
+        let served = try serve.tgt(["chat", "read", "Work", "--topic", "11", "--limit", "2", "--mark-read"])
+        #expect(served.status == 0, "\(served.stderr)")
+        #expect(workUnread(try serve.tgt(["--json", "chat", "list"])) == 2, "General stays unread")
+        let unknown = try serve.tgt(["chat", "read", "Work", "--topic", "99", "--mark-read"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("has no topic 99"), "\(unknown.stderr)")
+        #expect(try serve.tgt(["chat", "read", "Work", "--topic", "1", "--limit", "1", "--mark-read"]).status == 0)
+        #expect(workUnread(try serve.tgt(["--json", "chat", "list"])) == 0)
+    }
+
     @Test("--follow --topic through serve shows only the topic's new messages, and the server going away ends it with exit 4")
     func followTopicUntilServerStops() async throws {
         let serve = try await DemoServe("chat-follow-topic-serve")

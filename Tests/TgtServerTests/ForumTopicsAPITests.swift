@@ -96,5 +96,55 @@ struct ForumTopicsAPITests {
         }
     }
 
+    @Test("mark read with topic_id reads only that topic, up to its own newest message; unknown topic 404, non-forum 409, bad ids 400 read nothing")
+    func markTopicRead() async throws {
+        let fixture = try await ServerFixture()
+        let folder = fixture.sim.environment.tdlibDatabaseFolder
+        try await fixture.run { client in
+            try await ChatsAPITests.loggedIn(client)
+            // New in Standups (11) and then Lunch (12): the chat's newest message is Lunch's.
+            fixture.sim.simulator.simulateIncoming(inDatabaseDirectory: folder, chatID: Self.work, from: 555_000_204, text: "Standup moved to 10", topicID: 11)
+            fixture.sim.simulator.simulateIncoming(inDatabaseDirectory: folder, chatID: Self.work, from: 555_000_205, text: "Sushi it is", topicID: 12)
+            func chat() async throws -> [String: Any] { try await client.api(.get, "conversations/\(Self.work)").data }
+            func unread() async throws -> [Int: Int] {
+                let topics = try await client.api(.get, "conversations/\(Self.work)/topics").data["topics"] as? [[String: Any]] ?? []
+                return Dictionary(uniqueKeysWithValues: topics.compactMap { t in (t["id"] as? Int).map { ($0, t["unread_count"] as? Int ?? -1) } })
+            }
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline, (try await chat()["last_message"] as? [String: Any])?["text"] as? String != "Sushi it is" {
+                try await Task.sleep(nanoseconds: 50_000_000)
+            }
+            let start = try await unread()
+            let total = start.values.reduce(0, +)
+            #expect((start[11] ?? 0) >= 1 && (start[12] ?? 0) >= 1, "\(start)")
+            #expect(try await chat()["unread_count"] as? Int == total, "the chat's unread is its topics' sum: \(start)")
+
+            // Refusals first: none of them reads anything.
+            let unknown = try await client.api(.post, "conversations/\(Self.work)/read?topic_id=99")
+            #expect(unknown.status == .notFound && unknown.errorCode == "topic_not_found", "\(unknown.text)")
+            let notForum = try await client.api(.post, "conversations/\(ChatsAPITests.family)/read?topic_id=11")
+            #expect(notForum.status == .conflict && notForum.errorCode == "not_forum", "\(notForum.text)")
+            for bad in ["0", "-1", "4294967296", "abc", ""] {
+                let reply = try await client.api(.post, "conversations/\(Self.work)/read?topic_id=\(bad)")
+                #expect(reply.status == .badRequest, "\(bad): \(reply.text)")
+            }
+            #expect(try await client.api(.post, "conversations/424242/read?topic_id=11").status == .notFound)
+            #expect(try await unread() == start, "a refused request reads nothing")
+            #expect(try await chat()["unread_count"] as? Int == total)
+
+            let standups = try await client.api(.post, "conversations/\(Self.work)/read?topic_id=11")
+            #expect(standups.status == .ok && standups.data["unread_count"] as? Int == total - (start[11] ?? 0), "\(standups.text)")
+            var expected = start
+            expected[11] = 0
+            #expect(try await unread() == expected, "only Standups was read")
+            for topic in [12, 1] {
+                #expect(try await client.api(.post, "conversations/\(Self.work)/read?topic_id=\(topic)").status == .ok)
+                expected[topic] = 0
+                #expect(try await unread() == expected, "topic \(topic)")
+            }
+            #expect(try await chat()["unread_count"] as? Int == 0)
+        }
+    }
+
     static func firstID(_ page: ServerFixture.Client.Reply) -> Int? { ChatsAPITests.messages(page).first?["id"] as? Int }
 }

@@ -188,6 +188,68 @@ struct ChatServiceTests {
         await open.close()
     }
 
+    @Test("reading a forum topic reads only that topic: the others keep their unread, the chat's count stays their sum, kept on disk; reading the rest reaches 0")
+    func topicRead() async throws {
+        let (sim, open, service) = try await Self.open()
+        defer { sim.remove() }
+        let work: Int64 = -1001000000002, folder = databaseFolder(sim)
+        // New messages in Standups (11) and Lunch (12): the chat's newest one is in Lunch, so
+        // reading Standups must not take the chat's newest message.
+        sim.simulator.simulateIncoming(inDatabaseDirectory: folder, chatID: work, from: 555_000_204, text: "Standup moved to 10", topicID: 11)
+        sim.simulator.simulateIncoming(inDatabaseDirectory: folder, chatID: work, from: 555_000_205, text: "Notes are up", topicID: 11)
+        sim.simulator.simulateIncoming(inDatabaseDirectory: folder, chatID: work, from: 555_000_206, text: "Sushi it is", topicID: 12)
+        try await waitFor(seconds: 30) { await service.summary(work)?.lastMessage?.text == "Sushi it is" }
+        let start = try await unreadCounts(service, work)
+        let total = start.values.reduce(0, +)
+        #expect((start[11] ?? 0) >= 2 && (start[12] ?? 0) >= 1, "\(start)")
+        #expect(await service.summary(work)?.unreadCount == total, "the chat's unread is its topics' sum: \(start)")
+
+        try await service.markRead(chatID: work, topicID: 11)
+        try await waitFor(seconds: 30) { await service.summary(work)?.unreadCount == total - (start[11] ?? 0) }
+        var afterStandups = start
+        afterStandups[11] = 0
+        #expect(try await unreadCounts(service, work) == afterStandups, "only Standups was read")
+        #expect(try await service.topic(chatID: work, topicID: 12).unreadCount == start[12])
+
+        // Kept with the account's history: a new simulator on the same folder counts the same.
+        await open.close()
+        let restarted = TelegramEnvironment(directory: DataDirectory(url: sim.folder.url),
+                                            backend: .simulated(TelegramSimulator(executor: try OfflineTDLib.library())))
+        let reopened = try await restarted.openSession()
+        let again = ChatService(session: reopened.session, timeout: 30)
+        try await again.loadChatLists()
+        #expect(try await unreadCounts(again, work) == afterStandups)
+        #expect(await again.summary(work)?.unreadCount == total - (start[11] ?? 0))
+
+        // The other topics, one by one (explicit ids for Lunch: its newest, as a topic view does).
+        let lunch = try await again.conversation(chatID: work, limit: 5, topicID: 12)
+        try await again.markRead(chatID: work, topicID: 12, messageIDs: lunch.messages.filter { !$0.isOutgoing }.map(\.id))
+        try await waitFor(seconds: 30) { await again.summary(work)?.unreadCount == start[1] ?? 0 }
+        #expect(try await again.topic(chatID: work, topicID: 12).unreadCount == 0)
+        #expect(try await again.topic(chatID: work, topicID: 1).unreadCount == start[1] ?? 0)
+        try await again.markRead(chatID: work, topicID: 1)
+        try await waitFor(seconds: 30) { await again.summary(work)?.unreadCount == 0 }
+        #expect(try await unreadCounts(again, work).values.allSatisfy { $0 == 0 })
+
+        // Refusals: no such topic, a chat that is not a forum.
+        await #expect(throws: ChatError.topicNotFound(99, title: "Work")) { try await again.markRead(chatID: work, topicID: 99) }
+        await #expect(throws: ChatError.notForum(title: "Family")) { try await again.markRead(chatID: -1001000000001, topicID: 11) }
+        await reopened.close()
+    }
+
+    func unreadCounts(_ service: ChatService, _ chatID: Int64) async throws -> [Int32: Int] {
+        Dictionary(uniqueKeysWithValues: try await service.topics(chatID: chatID).map { ($0.id, $0.unreadCount) })
+    }
+
+    func waitFor(seconds: Double, _ condition: () async -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if await condition() { return }
+            try await Task.sleep(nanoseconds: 25_000_000)
+        }
+        Issue.record("timed out")
+    }
+
     func waitFor(_ condition: () async -> Bool) async throws {
         for _ in 0..<200 {
             if await condition() { return }

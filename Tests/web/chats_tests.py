@@ -224,6 +224,10 @@ def forum_topics(driver, wait, audit, server, check, shot):
     def loaded():
         return driver.execute_script("return document.getElementById('messages').getAttribute('aria-busy') === 'false'")
 
+    def unread(topic):
+        return next(t["unread_count"] for t in server.api("GET", f"conversations/{WORK}/topics")["topics"] if t["id"] == topic)
+
+    standups_unread = unread(11)
     driver.get(server.url + "/chats")
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f"#chat-list [data-chat='{WORK}']"))
     driver.find_element(By.CSS_SELECTOR, f"#chat-list [data-chat='{WORK}']").click()
@@ -233,12 +237,16 @@ def forum_topics(driver, wait, audit, server, check, shot):
     check(driver.current_url.endswith(f"#chat/{WORK}/topic/1"), f"a forum opens on General, and the address says so ({driver.current_url})")
     wait.until(lambda d: sorted(shown_ids()) == sorted(topic_ids(1)))
     check(True, "General's messages only")
+    wait.until(lambda d: unread(1) == 0)
+    check(standups_unread > 0 and unread(11) == standups_unread, f"General shown marks General read only (Standups keeps {unread(11)} of {standups_unread})")
 
     driver.find_element(By.CSS_SELECTOR, "#topic-list [data-topic='11']").click()
     wait.until(lambda d: current_topic() == "11" and loaded() and sorted(shown_ids()) == sorted(topic_ids(11)))
     check(driver.current_url.endswith(f"#chat/{WORK}/topic/11"), "choosing Standups changes the address")
     check("Standups" in driver.find_element(By.ID, "conv-meta").text, "the header names the topic")
     check(driver.switch_to.active_element.get_attribute("data-topic") == "11", "the chosen topic keeps the focus")
+    wait.until(lambda d: unread(11) == 0)
+    check(server.api("GET", f"conversations/{WORK}")["unread_count"] == unread(12), "Standups shown is read too; the chat counts what is left")
     shot("49-chats-forum-topic")
     audit.screen("chats: a forum topic")
 

@@ -87,9 +87,11 @@ extension DashboardAPI {
     }
 
     func markConversationRead(_ input: Operations.MarkConversationRead.Input) async throws -> Operations.MarkConversationRead.Output {
+        let topic = try input.query.topicId.map(Self.topicID)
         let service = try await host.chatService()
         _ = try await chatSummary(input.path.chatId, service: service)
-        try await service.markRead(chatID: input.path.chatId)
+        // With a topic only that topic is read (an unknown one is a 404, a non-forum a 409).
+        try await service.markRead(chatID: input.path.chatId, topicID: topic)
         let after = try await chatSummary(input.path.chatId, service: service)
         return .ok(.init(body: .json(.init(success: true, data: ChatModels.summary(after)))))
     }

@@ -245,11 +245,16 @@ function atBottom() {
 }
 
 let readTimer = 0;
+/**
+ * Marks what is shown read, soon (once for a burst): in a forum's topic only that topic, up to
+ * its own newest message; the other topics keep their unread.
+ */
 function markRead() {
   const chat = state.chat;
   if (!chat || document.hidden) return;
+  const path = 'conversations/' + chat.id + '/read' + (state.topic ? '?topic_id=' + state.topic : '');
   window.clearTimeout(readTimer);
-  readTimer = window.setTimeout(() => { api('POST', 'conversations/' + chat.id + '/read').catch(() => undefined); }, 300);
+  readTimer = window.setTimeout(() => { api('POST', path).catch(() => undefined); }, 300);
 }
 
 async function loadOlder() {

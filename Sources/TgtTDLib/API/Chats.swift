@@ -317,29 +317,39 @@ public struct ForumTopicInfo: Decodable, Sendable, Equatable {
     }
 }
 
-/// `forumTopic`, reduced to its info, pin and unread count.
+/// `forumTopic`, reduced to its info, newest message, pin, unread count and read marker.
 public struct ForumTopic: Decodable, Sendable, Equatable {
     public var info: ForumTopicInfo
+    /// `last_message`: the topic's newest message (nil when TDLib does not know it).
+    public var lastMessage: Message?
     public var isPinned: Bool
     public var unreadCount: Int32
+    /// `last_read_inbox_message_id`: incoming messages of the topic up to this id are read.
+    public var lastReadInboxMessageID: Int64
 
-    public init(info: ForumTopicInfo, isPinned: Bool = false, unreadCount: Int32 = 0) {
+    public init(info: ForumTopicInfo, lastMessage: Message? = nil, isPinned: Bool = false, unreadCount: Int32 = 0, lastReadInboxMessageID: Int64 = 0) {
         self.info = info
+        self.lastMessage = lastMessage
         self.isPinned = isPinned
         self.unreadCount = unreadCount
+        self.lastReadInboxMessageID = lastReadInboxMessageID
     }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         info = try c.decode(ForumTopicInfo.self, forKey: .info)
+        lastMessage = try c.decodeIfPresent(Message.self, forKey: .lastMessage)
         isPinned = try c.decodeIfPresent(Bool.self, forKey: .isPinned) ?? false
         unreadCount = try c.decodeIfPresent(Int32.self, forKey: .unreadCount) ?? 0
+        lastReadInboxMessageID = try c.decodeIfPresent(Int64.self, forKey: .lastReadInboxMessageID) ?? 0
     }
 
     private enum CodingKeys: String, CodingKey {
         case info
+        case lastMessage = "last_message"
         case isPinned = "is_pinned"
         case unreadCount = "unread_count"
+        case lastReadInboxMessageID = "last_read_inbox_message_id"
     }
 }
 

@@ -12,6 +12,9 @@ public enum TDUpdate: Sendable, Equatable {
     case basicGroup(BasicGroup)
     case supergroup(Supergroup)
     case forumTopicInfo(ForumTopicInfo)
+    /// `updateForumTopic`, reduced to the topic's read marker: a topic was read (its unread
+    /// count is not in the update; `getForumTopic` has it, `updateChatReadInbox` the chat's).
+    case forumTopic(chatID: Int64, forumTopicID: Int32, lastReadInboxMessageID: Int64)
     case user(User)
     /// `updateNewMessage`: after a restart TDLib announces the messages it is still sending
     /// this way (with new temporary ids).
@@ -73,6 +76,7 @@ public enum TDUpdate: Sendable, Equatable {
         case scope
         case unreadUnmutedCount = "unread_unmuted_count"
         case messageID = "message_id"
+        case forumTopicID = "forum_topic_id"
         case newContent = "new_content"
         case editDate = "edit_date"
     }
@@ -108,6 +112,9 @@ public enum TDUpdate: Sendable, Equatable {
             case "updateBasicGroup": self = .basicGroup(try c.decode(BasicGroup.self, forKey: .basicGroup))
             case "updateSupergroup": self = .supergroup(try c.decode(Supergroup.self, forKey: .supergroup))
             case "updateForumTopicInfo": self = .forumTopicInfo(try c.decode(ForumTopicInfo.self, forKey: .info))
+            case "updateForumTopic":
+                self = .forumTopic(chatID: try c.decode(Int64.self, forKey: .chatID), forumTopicID: try c.decode(Int32.self, forKey: .forumTopicID),
+                                   lastReadInboxMessageID: try c.decodeIfPresent(Int64.self, forKey: .lastReadInboxMessageID) ?? 0)
             case "updateUser": self = .user(try c.decode(User.self, forKey: .user))
             case "updateNewMessage": self = .newMessage(try c.decode(Message.self, forKey: .message))
             case "updateMessageSendSucceeded":

@@ -127,12 +127,32 @@ extension ChatService {
     }
 
     /// Marks messages read (`viewMessages`), or the chat's newest message when none are given.
-    public func markRead(chatID: Int64, messageIDs: [Int64] = []) async throws(ChatError) {
+    /// With `topicID` (a forum topic) only that topic is read: the messages are viewed as the
+    /// topic's history, and without ids its newest message is taken (`getForumTopic`'s
+    /// `last_message`), never the chat's, which may be in another topic. An unknown topic is
+    /// `.topicNotFound`, a chat that is not a forum `.notForum`.
+    public func markRead(chatID: Int64, topicID: Int32? = nil, messageIDs: [Int64] = []) async throws(ChatError) {
         try requireLogin()
+        guard let topicID else {
+            var ids = messageIDs
+            if ids.isEmpty, let last = await session.chat(chatID)?.lastMessage?.id { ids = [last] }
+            guard !ids.isEmpty else { return }
+            _ = try await ask(TDFunctions.ViewMessages(chatID: chatID, messageIDs: ids))
+            return
+        }
+        let topic = try await forumTopic(chatID: chatID, topicID: topicID)
         var ids = messageIDs
-        if ids.isEmpty, let last = await session.chat(chatID)?.lastMessage?.id { ids = [last] }
+        if ids.isEmpty {
+            // `last_message` may be null when TDLib does not know it yet: the topic's history has it.
+            if let last = topic.lastMessage?.id {
+                ids = [last]
+            } else {
+                let newest = try await ask(TDFunctions.GetForumTopicHistory(chatID: chatID, forumTopicID: topicID, fromMessageID: 0, limit: 1))
+                ids = newest.messages.prefix(1).map(\.id)
+            }
+        }
         guard !ids.isEmpty else { return }
-        _ = try await ask(TDFunctions.ViewMessages(chatID: chatID, messageIDs: ids))
+        _ = try await ask(TDFunctions.ViewMessages(chatID: chatID, messageIDs: ids, source: .forumTopicHistory))
     }
 
     /// Downloads a small file (a photo's thumbnail) and returns it with its local path.

@@ -56,9 +56,14 @@ extension ChatService {
     /// One topic of a forum; `.topicNotFound` when the forum has none with this id, `.notForum`
     /// when the chat is not a forum.
     public func topic(chatID: Int64, topicID: Int32) async throws(ChatError) -> ForumTopicItem {
+        ForumTopicItem(try await forumTopic(chatID: chatID, topicID: topicID))
+    }
+
+    /// TDLib's `forumTopic` (with its newest message and read marker), refused like `topic`.
+    func forumTopic(chatID: Int64, topicID: Int32) async throws(ChatError) -> ForumTopic {
         let chat = try await forum(chatID)
         do {
-            return ForumTopicItem(try await session.send(TDFunctions.GetForumTopic(chatID: chat.id, forumTopicID: topicID), timeout: timeout))
+            return try await session.send(TDFunctions.GetForumTopic(chatID: chat.id, forumTopicID: topicID), timeout: timeout)
         } catch {
             // TDLib answers 400 "Topic not found" (404 for some ids it knows were deleted).
             if error.tdlibCode == 400 || error.tdlibCode == 404 { throw .topicNotFound(topicID, title: await title(of: chat)) }

@@ -122,16 +122,27 @@ extension TDFunctions {
         }
     }
 
-    /// `viewMessages` from the chat's history: marks them read.
+    /// `viewMessages`: marks them read. Seen in the chat's history (`messageSourceChatHistory`,
+    /// the default), or in one forum topic's (`messageSourceForumTopicHistory`), which reads
+    /// only that topic.
     public struct ViewMessages: TDFunction {
         public typealias Result = TDOk
         public static let typeName = "viewMessages"
+
+        /// TDLib's `MessageSource`, as far as a conversation view needs it.
+        public enum Source: String, Sendable, Equatable {
+            case chatHistory = "messageSourceChatHistory"
+            case forumTopicHistory = "messageSourceForumTopicHistory"
+        }
+
         public var chatID: Int64
         public var messageIDs: [Int64]
+        public var source: Source
         public var forceRead: Bool
-        public init(chatID: Int64, messageIDs: [Int64], forceRead: Bool = true) {
+        public init(chatID: Int64, messageIDs: [Int64], source: Source = .chatHistory, forceRead: Bool = true) {
             self.chatID = chatID
             self.messageIDs = messageIDs
+            self.source = source
             self.forceRead = forceRead
         }
         enum CodingKeys: String, CodingKey {
@@ -144,7 +155,7 @@ extension TDFunctions {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(chatID, forKey: .chatID)
             try c.encode(messageIDs, forKey: .messageIDs)
-            try c.encode(["@type": "messageSourceChatHistory"], forKey: .source)
+            try c.encode(["@type": source.rawValue], forKey: .source)
             try c.encode(forceRead, forKey: .forceRead)
         }
     }

@@ -12,7 +12,8 @@ protocol ChatAccess: Sendable {
     func send(chatID: Int64, markdown: String, replyTo: Int64?, topicID: Int32?, silent: Bool) async throws -> ChatMessageItem
     func edit(chatID: Int64, messageID: Int64, markdown: String) async throws -> ChatMessageItem
     func delete(chatID: Int64, messageIDs: [Int64], forEveryone: Bool) async throws
-    func markRead(chatID: Int64, messageIDs: [Int64]) async throws
+    /// Marks messages read (none: the newest); with `topicID`, only that forum topic's.
+    func markRead(chatID: Int64, topicID: Int32?, messageIDs: [Int64]) async throws
     func searchMessages(_ query: String, chatID: Int64?, limit: Int) async throws -> [ChatMessageItem]
 }
 
@@ -48,9 +49,9 @@ struct SessionChatAccess: ChatAccess {
         try await service.delete(chatID: chatID, messageIDs: messageIDs, forEveryone: forEveryone)
     }
 
-    func markRead(chatID: Int64, messageIDs: [Int64]) async throws {
+    func markRead(chatID: Int64, topicID: Int32?, messageIDs: [Int64]) async throws {
         try await service.open(chatID: chatID)
-        try await service.markRead(chatID: chatID, messageIDs: messageIDs)
+        try await service.markRead(chatID: chatID, topicID: topicID, messageIDs: messageIDs)
     }
 
     func searchMessages(_ query: String, chatID: Int64?, limit: Int) async throws -> [ChatMessageItem] {
@@ -107,8 +108,9 @@ struct DashboardChatAccess: ChatAccess {
         for id in messageIDs { try await client.deleteMessage(chatID: chatID, messageID: id, forAll: forEveryone) }
     }
 
-    func markRead(chatID: Int64, messageIDs: [Int64]) async throws {
-        try await client.markRead(chatID: chatID)
+    func markRead(chatID: Int64, topicID: Int32?, messageIDs: [Int64]) async throws {
+        // The API reads up to the newest message (of the topic, with one): what was just shown.
+        try await client.markRead(chatID: chatID, topicID: topicID)
     }
 
     func searchMessages(_ query: String, chatID: Int64?, limit: Int) async throws -> [ChatMessageItem] {

@@ -54,7 +54,7 @@ extension ChatRead {
             case .stream(.connected):
                 // Open before the first page is read: nothing that happens after it is missed.
                 let page = try await access.page(chatID: target.id, before: before, limit: limit, topicID: topic)
-                if markRead { try await access.markRead(chatID: target.id, messageIDs: []) }
+                if markRead { try await access.markRead(chatID: target.id, topicID: topic, messageIDs: []) }
                 lastDay = show(page, following: true)
                 // After an older page (--before), what counts as new starts after the newest.
                 let newest = before == nil ? page : try await access.page(chatID: target.id, before: nil, limit: 50, topicID: topic)
@@ -66,7 +66,7 @@ extension ChatRead {
                     let changes = current.apply(try await newest(client, chatID: target.id, window: current))
                     window = current
                     if markRead, changes.contains(where: { if case .new(let item) = $0 { !item.isOutgoing } else { false } }) {
-                        try await client.markRead(chatID: target.id)
+                        try await client.markRead(chatID: target.id, topicID: topic)
                     }
                     for change in changes { show(change, lastDay: &lastDay) }
                 } catch let error as DashboardClientError where error.code == "unreachable" {

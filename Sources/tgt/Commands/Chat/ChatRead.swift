@@ -17,7 +17,7 @@ struct ChatRead: AsyncParsableCommand {
     @Option(help: "Only messages older than this message id.") var before: Int64?
     @Option(help: "Only this forum topic's messages.") var topic: Int32?
     @Flag(help: "Keep printing new messages until Ctrl-C.") var follow = false
-    @Flag(help: "Mark the shown (and, with --follow, arriving) messages read.") var markRead = false
+    @Flag(help: "Mark the shown (and, with --follow, arriving) messages read; with --topic, only that topic's.") var markRead = false
 
     func validate() throws {
         guard (1...1000).contains(limit) else { throw ValidationError("--limit must be between 1 and 1000.") }
@@ -36,7 +36,7 @@ struct ChatRead: AsyncParsableCommand {
                 try await Chat.withAccess(global) { access in
                     let chat = try await access.resolve(self.chat)
                     let page = try await access.page(chatID: chat.id, before: before, limit: limit, topicID: topic)
-                    if markRead { try await access.markRead(chatID: chat.id, messageIDs: page.messages.filter { !$0.isOutgoing }.map(\.id)) }
+                    if markRead { try await access.markRead(chatID: chat.id, topicID: topic, messageIDs: page.messages.filter { !$0.isOutgoing }.map(\.id)) }
                     show(page, following: false)
                 }
                 return
@@ -47,7 +47,7 @@ struct ChatRead: AsyncParsableCommand {
                 let page = try await service.conversation(chatID: target.id, before: before ?? 0, limit: limit, topicID: topic)
                 if markRead {
                     try await service.open(chatID: target.id)
-                    try await service.markRead(chatID: target.id, messageIDs: page.messages.filter { !$0.isOutgoing }.map(\.id))
+                    try await service.markRead(chatID: target.id, topicID: topic, messageIDs: page.messages.filter { !$0.isOutgoing }.map(\.id))
                 }
                 var lastDay = show(page, following: follow)
                 var shown = Set(page.messages.map(\.id))
@@ -106,7 +106,7 @@ struct ChatRead: AsyncParsableCommand {
 
     private func print(_ message: Message, service: ChatService, lastDay: inout String?) async throws {
         // Marked read before it is shown: whatever the user saw is read, even after a Ctrl-C.
-        if markRead, !message.isOutgoing { try await service.markRead(chatID: message.chatID, messageIDs: [message.id]) }
+        if markRead, !message.isOutgoing { try await service.markRead(chatID: message.chatID, topicID: topic, messageIDs: [message.id]) }
         let item = await service.item(message)
         if global.json {
             JSONLine.write(item, global)
