@@ -108,6 +108,19 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
         }
     }
 
+    /// A person sets (or lifts, with 0) a price on messages to them: every logged-in client gets
+    /// the `updateUser`, as Telegram announces it.
+    public func setMessagePrice(_ stars: Int64, forPerson userID: Int64) {
+        let person: SimulatedPerson? = lock.withLock {
+            guard let index = scenario.people.firstIndex(where: { $0.id == userID }) else { return nil }
+            scenario.people[index].paidMessageStars = stars
+            return scenario.people[index]
+        }
+        guard let person else { return }
+        let ids = lock.withLock { clients.filter { !$0.value.closed && $0.value.auth == "authorizationStateReady" }.map(\.key) }
+        for id in ids.sorted() { emitUpdate(id, ["@type": "updateUser", "user": SimObjects.person(person)]) }
+    }
+
     /// Changes the latency of requests that need Telegram's servers.
     public func setLatency(_ seconds: Double) { lock.withLock { scenario.latency = seconds } }
 

@@ -93,8 +93,20 @@ public struct ChatDirectory: Sendable {
             logger.debug("chat directory loaded", metadata: ["pages": "\(pages)"])
             return .success(details)
         }
-        let details = try result.get()
-        return Self.eligible(await session.snapshot()).map { entry in
+        var details = try result.get()
+        let entries = Self.eligible(await session.snapshot())
+        // A person whose price arrived (updateUser) after their chat was first seen is asked now.
+        let late = entries.compactMap { entry in entry.paidUserID.map { (entry.chat.id, $0) } }.filter { details[$0.0]?.messaging == nil }
+        if !late.isEmpty {
+            let checks = await withTaskGroup(of: Detail?.self) { group in
+                for (chatID, userID) in late { group.addTask { await Self.messagingCheck(chatID, userID, session, timeout, limiter) } }
+                var found: [Detail] = []
+                for await case let detail? in group { found.append(detail) }
+                return found
+            }
+            for detail in checks { details[detail.chatID, default: Detail(chatID: detail.chatID)].merge(detail) }
+        }
+        return entries.map { entry in
             var chat = entry.chat
             if let detail = details[chat.id] {
                 if let count = detail.memberCount { chat.memberCount = count }

@@ -93,6 +93,14 @@ struct DirectoryAndSendTests {
         let template = try t.store.insert(Template(name: "Hi", body: "Hi", targets: [Target(chatID: 555_000_301, chatTitle: "Star")]))
         let report = try await Sender(session: open.session, store: t.store, confirmationTimeout: 30).send(SendRequest(template: template))
         #expect(!report.allSent && t.simulator.deliveredMessages.isEmpty)
+
+        // Star lifts the price, then sets it again: each next refresh says so.
+        for stars: Int64 in [0, 40] {
+            t.simulator.setMessagePrice(stars, forPerson: 555_000_301)
+            for _ in 0..<600 where await open.session.user(555_000_301)?.paidMessageStarCount != stars { try await Task.sleep(nanoseconds: 50_000_000) }
+            let again = try await ChatDirectory(session: open.session).refresh(into: t.store)
+            #expect(again.first { $0.title == "Star" }?.cannotPost == (stars == 0 ? nil : .paidMessages), "price \(stars)")
+        }
         await open.close()
     }
 
