@@ -168,6 +168,10 @@ struct ChatsAPITests {
             let unknown = try await client.api(.post, "conversations/\(Self.alice)/templates/\(UUID().uuidString)", json: [:] as [String: String])
             #expect(unknown.status == .notFound, "\(unknown.status) \(unknown.text)")
             #expect(try await client.api(.post, "conversations/\(Self.news)/templates/\(id)", json: ["variables": ["minutes": "1"]]).status == .forbidden)
+            // The body is optional: a template without variables goes with no body at all.
+            let plain = try fixture.sim.store.insert(Template(name: "Hello", body: "Hello from the API"))
+            let bare = try await client.api(.post, "conversations/\(Self.alice)/templates/\(plain.id.uuidString.lowercased())")
+            #expect(bare.status == .ok && bare.data["all_sent"] as? Bool == true, "\(bare.status) \(bare.text)")
             let search = try await client.api(.get, "search/messages?q=Running&chat_id=\(Self.alice)")
             #expect(Self.messages(search).contains { $0["text"] as? String == "Running 10 min late" }, "\(search.text)")
         }

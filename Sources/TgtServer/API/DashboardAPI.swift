@@ -23,7 +23,7 @@ struct DashboardAPI: APIProtocol {
 
     /// Registers every operation of the spec on `router` (its paths carry the `/api` prefix).
     static func register(on router: Router<DashboardContext>, dashboard: Dashboard) throws {
-        try DashboardAPI(dashboard: dashboard).registerHandlers(on: router, configuration: configuration)
+        try DashboardAPI(dashboard: dashboard).registerHandlers(on: AbsentBodyTransport(base: router), configuration: configuration)
     }
 
     /// The Hummingbird context of the request being handled (who is asking): the generated
@@ -58,7 +58,9 @@ struct RequestContextMiddleware: RouterMiddleware {
 }
 
 /// Reads an API request's body up to the limit before the generated code sees it, so that
-/// an oversized body is a 413 whatever the operation.
+/// an oversized body is a 413 whatever the operation. A body that turns out empty (sent
+/// chunked, with no length) is marked `Content-Length: 0`, so that `AbsentBodyTransport`
+/// hands the operation no body.
 struct BodyLimitMiddleware: RouterMiddleware {
     typealias Context = DashboardContext
 
@@ -66,7 +68,13 @@ struct BodyLimitMiddleware: RouterMiddleware {
         guard request.uri.path.hasPrefix("/api/"), !AuthMiddleware.isSafe(request.method) else { return try await next(request, context) }
         var request = request
         do {
-            _ = try await request.collectBody(upTo: context.maxUploadSize)
+            let body = try await request.collectBody(upTo: context.maxUploadSize)
+            if body.readableBytes == 0, request.headers[.contentLength] == nil {
+                var head = request.head
+                head.headerFields[.transferEncoding] = nil
+                head.headerFields[.contentLength] = "0"
+                request = Request(head: head, body: RequestBody(buffer: body))
+            }
         } catch is NIOTooManyBytesError {
             throw APIError.tooLarge
         }
