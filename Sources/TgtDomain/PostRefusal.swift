@@ -43,6 +43,18 @@ public enum PostRefusal: String, Sendable, Hashable, Codable, CaseIterable {
         self = PostRefusal.allCases.first { $0.reason == reason } ?? .other
     }
 
+    /// What carried a refusal as a code, or (older writers) only as its English reason; nil
+    /// when it carried neither.
+    public static func read(code: String?, reason: String?) -> PostRefusal? {
+        code.map(PostRefusal.init(code:)) ?? reason.map(PostRefusal.init(reason:))
+    }
+
+    /// The sentence a template save gives for a chat that refuses posts ("You cannot post in
+    /// “Tech News”: only the channel's admins can post.").
+    public func targetRefusal(chatTitle: String) -> String {
+        "You cannot post in “\(chatTitle)”: \(reason)"
+    }
+
     /// The English reason, as the end of a sentence ("only the channel's admins can post.").
     public var reason: String {
         switch self {

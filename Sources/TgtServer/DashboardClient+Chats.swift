@@ -82,7 +82,7 @@ extension DashboardClient {
             lastMessage: chat.lastMessage.map {
                 MessagePreview(messageID: $0.messageId, senderName: $0.senderName, text: $0.text, date: $0.date, isOutgoing: $0.isOutgoing, isRead: $0.isRead)
             },
-            photoMinithumbnail: chat.photoMinithumbnail, cannotWrite: chat.canWrite ? nil : chat.cannotWriteCode.map { PostRefusal(code: $0.rawValue) } ?? PostRefusal(reason: chat.cannotWriteReason ?? ""),
+            photoMinithumbnail: chat.photoMinithumbnail, cannotWrite: chat.canWrite ? nil : PostRefusal.read(code: chat.cannotWriteCode?.rawValue, reason: chat.cannotWriteReason) ?? .other,
             order: chat.order ?? 0)
     }
 

@@ -61,7 +61,7 @@ public struct CachedChat: Sendable, Hashable, Codable, Identifiable {
 
     /// The refusal a template save gives for this chat, or nil when it may be targeted.
     public var targetRefusal: String? {
-        cannotPostReason.map { "You cannot post in “\(title)”: \($0)" }
+        cannotPost?.targetRefusal(chatTitle: title)
     }
 
     /// The target for the chat itself, or one of its topics.

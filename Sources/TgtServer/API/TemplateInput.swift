@@ -28,7 +28,11 @@ struct TemplateInput {
         case missing
     }
 
-    static func apply(_ fields: Fields, to template: inout Template, store: AppDatabase, live: [Int64: LiveChat] = [:]) throws {
+    /// Asks the live session about a chat the cached directory does not list; nil when it
+    /// cannot tell (logged out, or Telegram did not answer).
+    typealias LiveLookup = (Int64) async -> LiveChat?
+
+    static func apply(_ fields: Fields, to template: inout Template, store: AppDatabase, live: LiveLookup = { _ in nil }) async throws {
         // A new kind first: the fields it does not use are dropped, then the given ones apply.
         if let kind = fields.kind, kind != template.kind { template = template.converted(to: kind) }
         if let to = fields.to { template.to = try recipients(to, "to") }
@@ -39,7 +43,7 @@ struct TemplateInput {
         if let icon = fields.icon { template.icon = icon }
         if let mode = fields.locationMode { template.locationMode = mode }
         if let silent = fields.silent { template.silent = silent }
-        if let items = fields.targets { template.targets = try targets(items, store: store, keeping: template.targets, live: live) }
+        if let items = fields.targets { template.targets = try await targets(items, store: store, keeping: template.targets, live: live) }
     }
 
     /// Recipients as given, trimmed; the store's rules check each one.
@@ -55,14 +59,16 @@ struct TemplateInput {
     /// Resolves `{chat_id, topic_id?}` items to targets with titles from the cached chat list.
     /// A chat you cannot post in is refused with the reason, unless the template already had it
     /// (`keeping`): an edit of other fields never drops or blocks an existing target. A chat
-    /// the cache does not list is checked against `live` (the session's answer) when there is
-    /// one; without it (logged out) its `chat_title` is taken on trust and the send checks it.
+    /// the cache does not list is checked with `live` (the session's answer, asked once per
+    /// chat) when it can tell; otherwise (logged out) its `chat_title` is taken on trust and the
+    /// send checks it.
     static func targets(_ items: [Components.Schemas.TargetInput], store: AppDatabase, keeping existing: [Target] = [],
-                        live: [Int64: LiveChat] = [:]) throws -> [Target]
+                        live: LiveLookup = { _ in nil }) async throws -> [Target]
     {
         guard items.count <= 50 else { throw APIError.badRequest("A template can have at most 50 targets.") }
         let tables = CachedChat.lookupTables(try store.cachedChats(), keeping: existing)
         var result: [Target] = []
+        var asked: [Int64: LiveChat?] = [:]
         for (index, item) in items.enumerated() {
             let chatID = Int64(item.chatId)
             guard chatID != 0 else { throw APIError.badRequest("“targets[\(index)].chat_id” is required.") }
@@ -80,9 +86,10 @@ struct TemplateInput {
                 throw unknownTarget("“\(chatTitle)” has no topic \(topicID).")
             case .notListed:
                 let given = try DashboardAPI.limited(item.chatTitle, "targets[\(index)].chat_title", max: 255)
+                if asked[chatID] == nil { asked[chatID] = .some(await live(chatID)) }
                 var liveTitle: String?
-                switch live[chatID] {
-                case .found(let title, let refusal?)?: throw cannotPost("You cannot post in “\(title)”: \(refusal.reason)")
+                switch asked[chatID] ?? nil {
+                case .found(let title, let refusal?)?: throw cannotPost(refusal.targetRefusal(chatTitle: title))
                 case .found(let title, nil)?: liveTitle = title
                 case .missing?: throw unknownTarget("Chat \(chatID) is not one of your Telegram chats.")
                 case nil: break

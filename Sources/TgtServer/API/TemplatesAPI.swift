@@ -74,39 +74,24 @@ extension DashboardAPI {
     /// applies (Markdown checked by TDLib); open pages are told.
     private func save(_ fields: TemplateInput.Fields, onto template: Template?) async throws -> Schemas.Template {
         var changed = template ?? Template(name: "", body: "")
-        let live = await liveChats(fields.targets, keeping: template?.targets ?? [])
-        try TemplateInput.apply(fields, to: &changed, store: store, live: live)
+        try await TemplateInput.apply(fields, to: &changed, store: store) { chatID in await liveChat(chatID) }
         let validator = store.validator(checkingMarkupWith: host.environment.backend.transport)
         let saved = template == nil ? try store.insert(changed, validator: validator) : try store.update(changed, validator: validator)
         host.events.send(.templatesChanged)
         return APIModels.template(saved, position: try store.position(of: saved.id))
     }
 
-    /// Asks the live session about the chats `items` name that the cached directory does not
-    /// list and the template does not already have: whether Telegram knows them and whether
-    /// the account may post there. Nothing when logged out (the send checks them then).
-    private func liveChats(_ items: [Components.Schemas.TargetInput]?, keeping existing: [Target]) async -> [Int64: TemplateInput.LiveChat] {
-        guard let items, !items.isEmpty, items.count <= 50 else { return [:] }
-        let listed = Set(((try? store.cachedChats()) ?? []).map(\.id))
-        let kept = Set(existing.map(\.key))
-        let unknown = Set(items.filter { item in
-            let key = TargetKey(chatID: Int64(item.chatId), topicID: item.topicId.flatMap { Int32(exactly: $0) })
-            return !kept.contains(key) && !listed.contains(key.chatID)
-        }.map { Int64($0.chatId) }).subtracting([0])
-        guard !unknown.isEmpty, let service = try? await host.chatService() else { return [:] }
-        var result: [Int64: TemplateInput.LiveChat] = [:]
-        for chatID in unknown {
-            do {
-                guard let chat = try await service.knownChat(chatID) else {
-                    result[chatID] = .missing
-                    continue
-                }
-                result[chatID] = .found(title: await service.title(of: chat), refusal: await service.cannotWrite(chat, askingTelegram: true))
-            } catch {
-                continue  // Telegram did not answer: taken on trust, as when logged out.
-            }
+    /// Asks the live session about a target's chat that the cached directory does not list:
+    /// whether Telegram knows it and whether the account may post there. Nil when logged out
+    /// or Telegram did not answer (the send checks it then).
+    private func liveChat(_ chatID: Int64) async -> TemplateInput.LiveChat? {
+        guard let service = try? await host.chatService() else { return nil }
+        do {
+            guard let chat = try await service.knownChat(chatID) else { return .missing }
+            return .found(title: await service.title(of: chat), refusal: await service.cannotWrite(chat, askingTelegram: true))
+        } catch {
+            return nil
         }
-        return result
     }
 
     func listIcons(_ input: Operations.ListIcons.Input) async throws -> Operations.ListIcons.Output {

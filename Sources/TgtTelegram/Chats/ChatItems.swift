@@ -78,8 +78,8 @@ public struct ChatSummary: Codable, Sendable, Equatable {
                   lastReadOutboxMessageID: try c.decode(Int64.self, forKey: .lastReadOutboxMessageID),
                   lastMessage: try c.decodeIfPresent(MessagePreview.self, forKey: .lastMessage),
                   photoMinithumbnail: try c.decodeIfPresent(String.self, forKey: .photoMinithumbnail),
-                  cannotWrite: try c.decodeIfPresent(String.self, forKey: .cannotWrite).map(PostRefusal.init(code:))
-                      ?? c.decodeIfPresent(String.self, forKey: .cannotWriteReason).map(PostRefusal.init(reason:)),
+                  cannotWrite: PostRefusal.read(code: try c.decodeIfPresent(String.self, forKey: .cannotWrite),
+                                                reason: try c.decodeIfPresent(String.self, forKey: .cannotWriteReason)),
                   order: try c.decode(Int64.self, forKey: .order))
     }
 
