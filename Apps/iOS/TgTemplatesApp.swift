@@ -1,3 +1,4 @@
+import AppIntents
 import Intents
 import SwiftUI
 import TDLibFramework
@@ -68,10 +69,16 @@ enum AppLauncher {
     }
 }
 
-/// Asks WidgetKit to redraw the template widgets.
+/// Asks WidgetKit to redraw the template widgets, and App Intents to fetch the templates Siri's
+/// phrases may name again (without it, a new or renamed template is not heard until the
+/// system happens to refresh them).
 struct WidgetCenterReloader: WidgetReloading {
     func reloadWidgets() {
         WidgetCenter.shared.reloadAllTimelines()
+    }
+
+    func reloadShortcutParameters() {
+        TgTemplatesShortcuts.updateAppShortcutParameters()
     }
 }
 

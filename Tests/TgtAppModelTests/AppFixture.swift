@@ -29,12 +29,15 @@ final class MemorySecretStore: SecretStoring, @unchecked Sendable {
     }
 }
 
-/// Counts widget reloads.
+/// Counts widget reloads and App Shortcuts parameter refreshes.
 final class WidgetCounter: WidgetReloading, @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
+    private var shortcutCount = 0
     var reloads: Int { lock.withLock { count } }
+    var shortcutRefreshes: Int { lock.withLock { shortcutCount } }
     func reloadWidgets() { lock.withLock { count += 1 } }
+    func reloadShortcutParameters() { lock.withLock { shortcutCount += 1 } }
 }
 
 /// A location provider that answers as told (or never).

@@ -139,4 +139,23 @@ struct SurfacesTests {
         #expect(try WidgetSnapshot.make(from: fixture.store, family: .small).items.map(\.name) == ["B"])
         await app.shutdown()
     }
+
+    @Test("Siri's template parameter is refreshed at launch and after each template change, not after a send")
+    func shortcutParameters() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.remove() }
+        let templates = try fixture.addTemplates(["A", "B"])
+        let app = try AppModel(services: fixture.services)
+        await app.start()
+        #expect(fixture.widgets.shortcutRefreshes == 1, "at launch: another process may have changed the templates")
+        let editor = app.editor(for: templates[0])
+        editor.name = "A renamed"
+        #expect(editor.save() != nil)
+        #expect(fixture.widgets.shortcutRefreshes == 2, "a rename changes what Siri must hear")
+        let widgetReloads = fixture.widgets.reloads
+        try await app.enqueue(templateID: templates[1].id, source: .widget)
+        #expect(fixture.widgets.reloads > widgetReloads, "a queued tap redraws the widget button")
+        #expect(fixture.widgets.shortcutRefreshes == 2, "but does not touch Siri's parameters")
+        await app.shutdown()
+    }
 }

@@ -3,9 +3,14 @@ import TgtStore
 import TgtTDLib
 import TgtTelegram
 
-/// Asks the system to redraw the widgets (WidgetKit's `reloadAllTimelines` on iOS).
+/// Asks the system's surfaces outside the app to catch up with the store: the widgets
+/// (WidgetKit's `reloadAllTimelines` on iOS) and the App Shortcuts whose Siri phrases take a
+/// template as parameter (`updateAppShortcutParameters()`, which Siri needs to hear a new or
+/// renamed template's name).
 public protocol WidgetReloading: Sendable {
     func reloadWidgets()
+    /// The list of templates changed (added, renamed, removed, reordered).
+    func reloadShortcutParameters()
 }
 
 /// What the app's view models are built from: the shared store, the Telegram environment
@@ -51,11 +56,14 @@ public struct AppServices: Sendable {
 
 /// Redraws the widgets when, and only when, what they draw changed since they were last drawn:
 /// a template (any change: name, icon, targets, order, not only the number of templates), a
-/// timer, or a queued tap (queued, sending, sent or failed: the buttons show it).
+/// timer, or a queued tap (queued, sending, sent or failed: the buttons show it). Refreshes the
+/// App Shortcuts' template parameters when, and only when, the templates changed (at launch too:
+/// another process may have changed them).
 public final class WidgetRefresher: Sendable {
     private let store: AppDatabase
     private let reloader: any WidgetReloading
     private let drawn = Locked<Int64?>(nil)
+    private let announcedTemplates = Locked<Int64?>(nil)
 
     public init(store: AppDatabase, reloader: any WidgetReloading) {
         self.store = store
@@ -71,6 +79,13 @@ public final class WidgetRefresher: Sendable {
             return last != revision
         }
         if changed { reloader.reloadWidgets() }
+        if let templates = try? store.templatesRevision() {
+            let moved = announcedTemplates.withLock { last in
+                defer { last = templates }
+                return last != templates
+            }
+            if moved { reloader.reloadShortcutParameters() }
+        }
         return changed
     }
 }
