@@ -2,35 +2,82 @@ import CoreLocation
 import TgtAppModel
 import TgtDomain
 
-/// One location fix from Core Location (asking for "while using" permission the first time).
-/// The 10-second limit is the model's (`LocationResolver`); this only asks and answers.
-final class CoreLocationProvider: LocationProviding, @unchecked Sendable {
+/// One location fix from Core Location, asking for "while using" permission the first time.
+/// On iOS 18 a `CLServiceSession` asks; on iOS 17 live updates never ask by themselves (every
+/// lookup would wait out its limit), so `CLLocationManager` asks first. The 10-second limit is
+/// the model's (`LocationResolver`); this only asks and answers.
+final class CoreLocationProvider: LocationProviding, Sendable {
     func authorization() async -> LocationAuthorization {
-        switch CLLocationManager().authorizationStatus {
+        Self.authorization(CLLocationManager().authorizationStatus)
+    }
+
+    func currentLocation() async throws(LocationFailure) -> Coordinate {
+        do {
+            if #available(iOS 18.0, *) {
+                let session = CLServiceSession(authorization: .whenInUse)
+                defer { session.invalidate() }
+                return try await Self.firstFix()
+            }
+            switch Self.authorization(await PermissionRequest().whenInUse()) {
+            case .denied, .restricted: throw LocationFailure.denied
+            case .notDetermined, .allowed: return try await Self.firstFix()
+            }
+        } catch let failure as LocationFailure {
+            throw failure
+        } catch {
+            throw .unavailable(error.localizedDescription)
+        }
+    }
+
+    private static func firstFix() async throws -> Coordinate {
+        for try await update in CLLocationUpdate.liveUpdates() {
+            if #available(iOS 18.0, *), update.authorizationDenied || update.authorizationDeniedGlobally {
+                throw LocationFailure.denied
+            }
+            if let location = update.location,
+                let coordinate = Coordinate(latitude: location.coordinate.latitude, longitude: location.coordinate.longitude)
+            {
+                return coordinate
+            }
+        }
+        throw LocationFailure.unavailable("no fix")
+    }
+
+    private static func authorization(_ status: CLAuthorizationStatus) -> LocationAuthorization {
+        switch status {
         case .notDetermined: .notDetermined
         case .denied: .denied
         case .restricted: .restricted
         default: .allowed
         }
     }
+}
 
-    func currentLocation() async throws(LocationFailure) -> Coordinate {
-        do {
-            let session = CLServiceSession(authorization: .whenInUse)
-            defer { session.invalidate() }
-            for try await update in CLLocationUpdate.liveUpdates() {
-                if update.authorizationDenied || update.authorizationDeniedGlobally { throw LocationFailure.denied }
-                if let location = update.location,
-                    let coordinate = Coordinate(latitude: location.coordinate.latitude, longitude: location.coordinate.longitude)
-                {
-                    return coordinate
-                }
-            }
-            throw LocationFailure.unavailable("no fix")
-        } catch let failure as LocationFailure {
-            throw failure
-        } catch {
-            throw .unavailable(error.localizedDescription)
+/// Asks for "while using" permission once (iOS 17) and waits for the answer. Core Location
+/// calls the delegate on the thread that made the manager, here the main thread.
+@MainActor
+private final class PermissionRequest: NSObject, CLLocationManagerDelegate {
+    private let manager = CLLocationManager()
+    private var answer: CheckedContinuation<CLAuthorizationStatus, Never>?
+
+    func whenInUse() async -> CLAuthorizationStatus {
+        guard manager.authorizationStatus == .notDetermined else { return manager.authorizationStatus }
+        return await withCheckedContinuation { continuation in
+            answer = continuation
+            manager.delegate = self
+            manager.requestWhenInUseAuthorization()
         }
+    }
+
+    nonisolated func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
+        let status = manager.authorizationStatus
+        guard status != .notDetermined else { return }
+        Task { @MainActor in self.finish(status) }
+    }
+
+    private func finish(_ status: CLAuthorizationStatus) {
+        answer?.resume(returning: status)
+        answer = nil
+        manager.delegate = nil
     }
 }
