@@ -127,8 +127,12 @@ def check_plists(app, widget, sources):
     model_scheme = re.search(r'static let scheme = "(\w+)"', (ROOT / "Sources/TgtAppModel/Surfaces/DeepLink.swift").read_text())
     check(model_scheme and schemes == [model_scheme.group(1)], f"Info.plist: URL scheme {schemes} must be DeepLink.scheme")
     check(bool(info.get("NSLocationWhenInUseUsageDescription")), "Info.plist: location usage description")
-    check(set(info.get("NSUserActivityTypes", [])) >= {"INSendMessageIntent", "INSearchForMessagesIntent", "INSetMessageAttributeIntent"},
-          "Info.plist: the SiriKit messaging intents")
+    messaging = {"INSendMessageIntent", "INSearchForMessagesIntent", "INSetMessageAttributeIntent"}
+    # SiriKit hands an intent to application(_:handlerFor:) only if INIntentsSupported lists it
+    # (https://developer.apple.com/documentation/bundleresources/information-property-list/intentssupported);
+    # NSUserActivityTypes is for donated activities and does not route intents.
+    check(set(info.get("INIntentsSupported", [])) >= messaging, "Info.plist: INIntentsSupported must list the SiriKit messaging intents")
+    check(set(info.get("NSUserActivityTypes", [])) >= messaging, "Info.plist: the SiriKit messaging intents as user activity types")
     check(set(info.get("CFBundleLocalizations", [])) == {"en", "it", "ru"}, "Info.plist: en, it, ru")
     widget_info = plistlib.loads((APPS / widget["info"]["path"]).read_bytes())
     check(widget_info.get("NSExtension", {}).get("NSExtensionPointIdentifier") == "com.apple.widgetkit-extension",
@@ -231,6 +235,7 @@ def main():
         print("Apple shell checks failed:", *problems, sep="\n  - ", file=sys.stderr)
         sys.exit(1)
     print(f"Apple shells: {len(files)} Swift files parse; project.yml (app, widget with the Live Activity, watch app), 3 Info.plists, 2 entitlements, phrases, catalog and background sends check out")
+
 
 
 if __name__ == "__main__":
