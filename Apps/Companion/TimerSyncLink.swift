@@ -102,7 +102,9 @@ final class TimerSyncLink: NSObject, WCSessionDelegate {
     private nonisolated func deliver(_ data: Data?) {
         guard let data else { return }
         Task { @MainActor in
-            do {
+            // Inside a closure a plain `do` catches `any Error` (typed throws are not inferred
+            // there): say the type, so `error.message` is SyncError's.
+            do throws(SyncError) {
                 self.receive(try SyncMessage(data: data))
                 self.lastError = nil
             } catch {
