@@ -37,7 +37,9 @@ final class TimerSyncLink: NSObject, WCSessionDelegate {
             return
         }
         if session.isReachable {
-            session.sendMessageData(data, replyHandler: nil) { _ in
+            // WatchConnectivity calls the error handler on its own queue: a closure made here
+            // would be main-actor isolated and trap there, so it is @Sendable.
+            session.sendMessageData(data, replyHandler: nil) { @Sendable _ in
                 // Not delivered after all: let the system queue it.
                 WCSession.default.transferUserInfo([TimerSyncLink.key: data])
             }

@@ -31,8 +31,12 @@ final class CoreLocationProvider: LocationProviding, Sendable {
 
     private static func firstFix() async throws -> Coordinate {
         for try await update in CLLocationUpdate.liveUpdates() {
-            if #available(iOS 18.0, *), update.authorizationDenied || update.authorizationDeniedGlobally {
-                throw LocationFailure.denied
+            if #available(iOS 18.0, *) {
+                if update.authorizationDenied || update.authorizationDeniedGlobally || update.authorizationRestricted {
+                    throw LocationFailure.denied
+                }
+                // "While using" permission and the app in the background: no fix will come.
+                if update.insufficientlyInUse { throw LocationFailure.unavailable("the app is not in use") }
             }
             if let location = update.location,
                 let coordinate = Coordinate(latitude: location.coordinate.latitude, longitude: location.coordinate.longitude)
@@ -62,10 +66,16 @@ private final class PermissionRequest: NSObject, CLLocationManagerDelegate {
 
     func whenInUse() async -> CLAuthorizationStatus {
         guard manager.authorizationStatus == .notDetermined else { return manager.authorizationStatus }
-        return await withCheckedContinuation { continuation in
-            answer = continuation
-            manager.delegate = self
-            manager.requestWhenInUseAuthorization()
+        // No prompt can show while the app is in the background: the lookup's time limit
+        // cancels the wait, and the request ends instead of waiting forever.
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                answer = continuation
+                manager.delegate = self
+                manager.requestWhenInUseAuthorization()
+            }
+        } onCancel: {
+            Task { @MainActor in self.finish(.notDetermined) }
         }
     }
 

@@ -4,8 +4,10 @@ import TgtAppModel
 /// SiriKit messaging intents, answered by `MessagingIntentsModel` over the templates and the
 /// send log (required of CarPlay communication apps).
 final class MessagingIntentHandler: NSObject, INSendMessageIntentHandling, INSearchForMessagesIntentHandling, INSetMessageAttributeIntentHandling {
+    /// SiriKit calls the handlers on its own queue, so they are not main-actor isolated; the
+    /// app's model is, and is reached by a hop (static: the handler itself stays put).
     @MainActor
-    private func model() async -> (AppModel, MessagingIntentsModel)? {
+    private static func model() async -> (AppModel, MessagingIntentsModel)? {
         await AppLauncher.start()
         guard let app = AppRuntime.shared.model else { return nil }
         return (app, MessagingIntentsModel(store: app.services.store))
@@ -17,7 +19,7 @@ final class MessagingIntentHandler: NSObject, INSendMessageIntentHandling, INSea
     }
 
     func handle(intent: INSendMessageIntent) async -> INSendMessageIntentResponse {
-        guard let (app, messaging) = await model() else { return INSendMessageIntentResponse(code: .failureRequiringAppLaunch, userActivity: nil) }
+        guard let (app, messaging) = await Self.model() else { return INSendMessageIntentResponse(code: .failureRequiringAppLaunch, userActivity: nil) }
         switch messaging.resolveSend(content: intent.content) {
         case .notFound: return INSendMessageIntentResponse(code: .failure, userActivity: nil)
         case .template(let id, _):
@@ -37,17 +39,18 @@ final class MessagingIntentHandler: NSObject, INSendMessageIntentHandling, INSea
     }
 
     func handle(intent: INSearchForMessagesIntent) async -> INSearchForMessagesIntentResponse {
-        guard let (_, messaging) = await model() else { return INSearchForMessagesIntentResponse(code: .failureRequiringAppLaunch, userActivity: nil) }
+        guard let (_, messaging) = await Self.model() else { return INSearchForMessagesIntentResponse(code: .failureRequiringAppLaunch, userActivity: nil) }
         let response = INSearchForMessagesIntentResponse(code: .success, userActivity: nil)
         response.messages = messaging.search().map { message in
-            INMessage(identifier: message.id, content: message.summary, dateSent: message.date, sender: nil, recipients: nil,
-                      groupName: INSpeakableString(spokenPhrase: message.chatTitle), messageType: .text)
+            INMessage(identifier: message.id, conversationIdentifier: nil, content: message.summary, dateSent: message.date,
+                      sender: nil, recipients: nil, groupName: INSpeakableString(spokenPhrase: message.chatTitle),
+                      messageType: .text, serviceName: nil)
         }
         return response
     }
 
     func handle(intent: INSetMessageAttributeIntent) async -> INSetMessageAttributeIntentResponse {
-        guard let (_, messaging) = await model() else { return INSetMessageAttributeIntentResponse(code: .failureRequiringAppLaunch, userActivity: nil) }
+        guard let (_, messaging) = await Self.model() else { return INSetMessageAttributeIntentResponse(code: .failureRequiringAppLaunch, userActivity: nil) }
         return INSetMessageAttributeIntentResponse(code: messaging.knows(intent.identifiers ?? []) ? .success : .failureMessageNotFound, userActivity: nil)
     }
 }

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import yaml
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 APPS = Path(__file__).resolve().parents[1]
 ROOT = APPS.parent
 problems = []
@@ -50,8 +51,10 @@ def check_project(sources):
     check(app.get("type") == "application" and app.get("platform") == "iOS", "project.yml: TgTemplates must be an iOS application")
     check(widget.get("type") == "app-extension", "project.yml: TemplatesWidget must be an app extension")
     check(str(project.get("options", {}).get("deploymentTarget", {}).get("iOS")) == "17.0", "project.yml: iOS 17.0 deployment target")
-    check("Swiftgram/TDLibFramework" in project.get("packages", {}).get("TDLibFramework", {}).get("url", ""),
-          "project.yml: TDLib must come from Swiftgram's TDLibFramework")
+    tdlib = project.get("packages", {}).get("TDLibFramework", {})
+    check("Swiftgram/TDLibFramework" in tdlib.get("url", ""), "project.yml: TDLib must come from Swiftgram's TDLibFramework")
+    check("branch" not in tdlib and str(tdlib.get("minVersion", "")).startswith("1.8.69-") and str(tdlib.get("maxVersion")) == "1.8.69",
+          "project.yml: TDLibFramework pinned to the TDLib 1.8.69 builds (minVersion 1.8.69-0, maxVersion 1.8.69), the version the tests use")
     check(project.get("packages", {}).get("TgTemplates", {}).get("path") == "..", "project.yml: the package at the repo root")
     deps = app.get("dependencies", [])
     check({"package": "TDLibFramework"} in deps, "project.yml: the app links TDLibFramework")
@@ -235,7 +238,24 @@ def main():
         print("Apple shell checks failed:", *problems, sep="\n  - ", file=sys.stderr)
         sys.exit(1)
     print(f"Apple shells: {len(files)} Swift files parse; project.yml (app, widget with the Live Activity, watch app), 3 Info.plists, 2 entitlements, phrases, catalog and background sends check out")
+    typecheck_targets()
 
+
+def typecheck_targets():
+    """The type-check of every Apple target against the interface modules (typecheck_apps.py),
+    then the proof that it catches planted mistakes (typecheck_selftest.py). On macOS the
+    workflow's xcodebuild steps compile the targets against the real SDK instead."""
+    if sys.platform == "darwin":
+        print("Apple targets: type-checked by xcodebuild with the real SDK (the Linux interface check is skipped on macOS)")
+        return
+    import typecheck_apps
+    import typecheck_selftest
+    print(typecheck_apps.interface_summary())
+    total, _ = typecheck_apps.typecheck()
+    if total:
+        print(f"Apple targets: {total} diagnostics (see above); `python3 Apps/tools/typecheck_apps.py --target ios` checks one target", file=sys.stderr)
+        sys.exit(1)
+    typecheck_selftest.main()
 
 
 if __name__ == "__main__":
