@@ -1,6 +1,7 @@
 import MessageUI
 import SwiftUI
 import TgtAppModel
+import TgtDomain
 import UIKit
 
 /// The system mail or message compose sheet for a draft; which one (and whether a link is

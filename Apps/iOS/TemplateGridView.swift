@@ -46,14 +46,7 @@ struct TemplateGridView: View {
                         Button(AppText.label(.delete).localized, role: .destructive) { model.requestDelete(template) }
                     }
                     .draggable(template.id.uuidString)
-                    .dropDestination(for: String.self) { items, _ in
-                        guard let id = items.first.flatMap(UUID.init(uuidString:)),
-                            let from = model.templates.firstIndex(where: { $0.id == id }),
-                            let to = model.templates.firstIndex(where: { $0.id == template.id })
-                        else { return false }
-                        model.move(fromOffsets: IndexSet(integer: from), toOffset: to > from ? to + 1 : to)
-                        return true
-                    }
+                    .dropDestination(for: String.self) { items, _ in drop(items, onto: template) }
                 }
             }
             .padding()
@@ -133,15 +126,23 @@ struct TemplateGridView: View {
         case .failed: UINotificationFeedbackGenerator().notificationOccurred(.error)
         }
     }
-}
 
-extension EditorModel: Identifiable {}
+    /// A tile dragged onto another: the dragged one takes its place.
+    private func drop(_ items: [String], onto template: Template) -> Bool {
+        guard let id = items.first.flatMap(UUID.init(uuidString:)),
+            let from = model.templates.firstIndex(where: { $0.id == id }),
+            let to = model.templates.firstIndex(where: { $0.id == template.id })
+        else { return false }
+        model.move(fromOffsets: IndexSet(integer: from), toOffset: to > from ? to + 1 : to)
+        return true
+    }
+}
 
 /// One big button: icon, name, targets, and its send state.
 struct TemplateTile: View {
     let template: Template
     let state: SendState
-    let action: () -> Void
+    let action: @MainActor () -> Void
 
     var body: some View {
         Button(action: action) {

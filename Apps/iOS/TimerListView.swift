@@ -79,4 +79,3 @@ struct TimerCardRow: View {
     }
 }
 
-extension TimerEditorModel: Identifiable {}

@@ -10,7 +10,7 @@ import TgtTelegram
 /// at the cursor), location mode and the silent flag. Save stays disabled, with the reason
 /// shown, while anything is wrong.
 @Observable @MainActor
-public final class EditorModel {
+public final class EditorModel: Identifiable {
     /// One entry of the variables guide.
     public struct Variable: Sendable, Equatable, Identifiable {
         public var name: String

@@ -8,7 +8,7 @@ import TgtStore
 /// and what its completion posts through Telegram's scheduler (a Telegram template with values
 /// for its custom variables, and a reminder in Saved Messages).
 @Observable @MainActor
-public final class TimerEditorModel {
+public final class TimerEditorModel: Identifiable {
     public let original: CountdownTimer?
     public var name: String
     public var hours: Int
