@@ -8,7 +8,7 @@ struct KeychainSecretStore: SecretStoring {
     private let service = "app.tgtemplates.telegram"
 
     func credentials() throws(CredentialsError) -> APICredentials? {
-        guard let data = read("api-credentials"),
+        guard let data = try? read("api-credentials"),
             let stored = try? JSONDecoder().decode(APICredentials.self, from: data)
         else { return nil }
         return try APICredentials(apiID: String(stored.apiID), apiHash: stored.apiHash)
@@ -24,7 +24,9 @@ struct KeychainSecretStore: SecretStoring {
     }
 
     func tdlibDatabaseKey() throws(StoreError) -> Data {
-        if let key = read("tdlib-key"), key.count == 32 { return key }
+        // A Keychain that cannot be read (before the first unlock after a restart) must not
+        // look like a missing key: a new one would lock TDLib out of its own database.
+        if let key = try read("tdlib-key"), key.count == 32 { return key }
         var bytes = [UInt8](repeating: 0, count: 32)
         guard SecRandomCopyBytes(kSecRandomDefault, bytes.count, &bytes) == errSecSuccess else {
             throw .dataDirectory("no random bytes for the TDLib key")
@@ -38,21 +40,29 @@ struct KeychainSecretStore: SecretStoring {
         [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service, kSecAttrAccount as String: account]
     }
 
-    private func read(_ account: String) -> Data? {
+    /// The item's bytes, nil when there is none, or why the Keychain did not answer.
+    private func read(_ account: String) throws(StoreError) -> Data? {
         var request = query(account)
         request[kSecReturnData as String] = true
         request[kSecMatchLimit as String] = kSecMatchLimitOne
         var result: AnyObject?
-        guard SecItemCopyMatching(request as CFDictionary, &result) == errSecSuccess else { return nil }
-        return result as? Data
+        let status = SecItemCopyMatching(request as CFDictionary, &result)
+        switch status {
+        case errSecSuccess: return result as? Data
+        case errSecItemNotFound: return nil
+        default: throw .dataDirectory("The Keychain cannot be read (status \(status)); unlock the iPhone once after a restart.")
+        }
     }
 
+    /// Replaces the item in place (an update, else an add): never a delete first, which a
+    /// crash or a locked Keychain between the two would turn into a lost secret.
     private func write(_ data: Data, as account: String) throws(StoreError) {
-        SecItemDelete(query(account) as CFDictionary)
-        var item = query(account)
-        item[kSecValueData as String] = data
-        item[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
-        let status = SecItemAdd(item as CFDictionary, nil)
+        let changes: [String: Any] = [kSecValueData as String: data,
+                                      kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly]
+        var status = SecItemUpdate(query(account) as CFDictionary, changes as CFDictionary)
+        if status == errSecItemNotFound {
+            status = SecItemAdd(query(account).merging(changes) { _, new in new } as CFDictionary, nil)
+        }
         guard status == errSecSuccess else { throw .dataDirectory("Keychain error \(status)") }
     }
 }

@@ -26,3 +26,13 @@ enum TimerNotifications {
         }
     }
 }
+
+/// Shows a timer's end while the app is on the screen too: iOS presents a foreground app's
+/// notifications only as its delegate says, and silences them without one.
+final class ForegroundNotifications: NSObject, UNUserNotificationCenterDelegate, Sendable {
+    static let shared = ForegroundNotifications()
+
+    func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification) async -> UNNotificationPresentationOptions {
+        [.banner, .list, .sound]
+    }
+}

@@ -6,6 +6,7 @@ import TgtAppModel
 import TgtStore
 import TgtTDLib
 import TgtTelegram
+import UserNotifications
 import WidgetKit
 
 /// The iOS app: builds the one `AppModel` (store in the App Group, TDLib from TDLibFramework
@@ -26,7 +27,14 @@ struct TgTemplatesApp: App {
     var body: some Scene {
         WindowGroup {
             RootView()
-                .task { await AppLauncher.start() }
+                .task {
+                    await AppLauncher.start()
+                    // SiriKit's messaging intents (CarPlay, "send a message with TgTemplates")
+                    // reach the app only once the person allowed Siri; asked on screen, once.
+                    if INPreferences.siriAuthorizationStatus() == .notDetermined {
+                        _ = await INPreferences.requestSiriAuthorization()
+                    }
+                }
                 .onOpenURL { url in
                     Task { _ = await AppRuntime.shared.model?.open(url) }
                 }
@@ -82,8 +90,14 @@ struct WidgetCenterReloader: WidgetReloading {
     }
 }
 
-/// Hands SiriKit's messaging intents (CarPlay communication apps must take them) to the handler.
+/// Hands SiriKit's messaging intents (CarPlay communication apps must take them) to the handler,
+/// and sets the notification delegate before launching ends, as UserNotifications requires.
 final class AppDelegate: NSObject, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        UNUserNotificationCenter.current().delegate = ForegroundNotifications.shared
+        return true
+    }
+
     func application(_ application: UIApplication, handlerFor intent: INIntent) -> Any? {
         MessagingIntentHandler()
     }

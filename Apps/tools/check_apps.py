@@ -218,7 +218,7 @@ def check_background_sends(app, widget, sources):
         check(raw and value == raw.group(1),
               f"{target['entitlements']['path']}: default-data-protection {value} must be the plan's {raw and raw.group(1)}")
     keychain = re.search(r'static let keychainAccessibility = "(\w+)"', plan)
-    check(keychain and f"kSecAttrAccessible as String] = {keychain.group(1)}" in sources.get("Shared/KeychainSecretStore.swift", ""),
+    check(keychain and re.search(rf"kSecAttrAccessible as String(?:\] =|:) {keychain.group(1)}\b", sources.get("Shared/KeychainSecretStore.swift", "")),
           "KeychainSecretStore: items use DataProtectionPlan.keychainAccessibility")
 
 
