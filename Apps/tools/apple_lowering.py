@@ -139,15 +139,19 @@ def in_comment(text: str, index: int) -> bool:
     return "//" in text[line_start:index]
 
 
-def collect_versions(text: str, platform: Platform) -> None:
-    """Records every version of the platform named in an availability attribute or condition."""
-    for match in re.finditer(r"[@#](?:available|unavailable)\(", text):
+def availability_uses(text: str, pattern: str):
+    """Each `@available(` / `#available(` ... outside comments: (match, index of its `)`, arguments)."""
+    for match in re.finditer(pattern, text):
         if in_comment(text, match.start()):
             continue
         close = matching_paren(text, match.end() - 1)
-        if close < 0:
-            continue
-        args = split_arguments(text[match.end():close])
+        if close >= 0:
+            yield match, close, split_arguments(text[match.end():close])
+
+
+def collect_versions(text: str, platform: Platform) -> None:
+    """Records every version of the platform named in an availability attribute or condition."""
+    for _, _, args in availability_uses(text, r"[@#](?:available|unavailable)\("):
         for arg in args:
             item = VERSION_ITEM.match(arg)
             if item and item.group(1) in platform.names:
@@ -193,13 +197,9 @@ class Lowering:
     # `@available(...)` on declarations
     def _lower_attributes(self, text: str) -> str:
         out, i = [], 0
-        for match in re.finditer(r"@available\(", text):
-            if match.start() < i or in_comment(text, match.start()):
+        for match, close, args in availability_uses(text, r"@available\("):
+            if match.start() < i:
                 continue
-            close = matching_paren(text, match.end() - 1)
-            if close < 0:
-                continue
-            args = split_arguments(text[match.end():close])
             replacement = self._lower_attribute(args)
             out.append(text[i:match.start()])
             original = text[match.start():close + 1]
@@ -260,13 +260,7 @@ class Lowering:
     # `#available(iOS 18.0, *)` in code
     def _lower_checks(self, text: str) -> str:
         out, i = [], 0
-        for match in re.finditer(r"#(available|unavailable)\(", text):
-            if in_comment(text, match.start()):
-                continue
-            close = matching_paren(text, match.end() - 1)
-            if close < 0:
-                continue
-            args = split_arguments(text[match.end():close])
+        for match, close, args in availability_uses(text, r"#(available|unavailable)\("):
             version = None
             for arg in args:
                 item = VERSION_ITEM.match(arg)

@@ -44,8 +44,9 @@ AVAILABILITY_MODULE = "TgtAppleAvailability"
 COMPILER_VERSION = subprocess.run(["swiftc", "--version"], capture_output=True, text=True).stdout.splitlines()[0] if shutil.which("swiftc") else "unknown"
 ADDITIONS_MODULE = "FoundationAppleAdditions"
 DECLARATION = re.compile(
-    r"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|open|nonisolated|static|class|final|mutating|override|required|"
-    r"convenience|indirect|dynamic|optional|prefix|postfix|infix|__consuming|consuming|borrowing)\s+)*"
+    r"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|open|nonisolated(?:\(unsafe\))?|static|class|final|mutating|override|"
+    r"required|convenience|indirect|dynamic|optional|prefix|postfix|infix|__consuming|consuming|borrowing|weak|"
+    r"unowned(?:\(unsafe\))?|lazy)\s+)*"
     r"(func|var|let|init|subscript|class|struct|enum|protocol|typealias|associatedtype|case|actor|macro)\b")
 DIAGNOSTIC = re.compile(r"^(?P<path>/[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<kind>error|warning): (?P<message>.*)$")
 

@@ -4,6 +4,7 @@ in a copy of Apps/, type-checks the copy, and fails unless each is reported at i
 - a misspelt model property (TgtAppModel, the real module),
 - a wrong argument label on an Apple initialiser (CarPlay),
 - an iOS 18 API used outside `if #available(iOS 18.0, *)` in an iOS 17 app,
+- an API unavailable in app extensions (UIApplication.shared) in a file the widget compiles,
 - a non-Sendable value sent to an actor and used again (Swift 6 region-based isolation, a SIL
   diagnostic: planted in the watch app, alone, because type errors stop the compiler before it).
 
@@ -55,6 +56,9 @@ PLANTS = [
     Plant("an iOS 18 API outside #available", "ios", "iOS/CoreLocationProvider.swift", None,
           "func plantedNewerAPI() {\n    _ = CLServiceSession(authorization: .whenInUse) // PLANTED\n}",
           r"only available in iOS 18"),
+    Plant("an API unavailable in app extensions, in code the widget compiles", "widget", "Shared/WidgetKinds.swift", None,
+          "import UIKit\n@MainActor func plantedExtensionAPI() {\n    _ = UIApplication.shared // PLANTED\n}",
+          r"unavailable"),
     Plant("a non-Sendable value crossing an actor", "watch", "Watch/WatchTimerStore.swift", None,
           "final class PlantedCounter { var count = 0 }\n"
           "actor PlantedActor { func take(_ counter: PlantedCounter) { counter.count += 1 } }\n"
