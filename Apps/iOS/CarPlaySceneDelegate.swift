@@ -10,6 +10,9 @@ final class CarPlaySceneDelegate: UIResponder, CPTemplateApplicationSceneDelegat
 
     func templateApplicationScene(_ scene: CPTemplateApplicationScene, didConnect interfaceController: CPInterfaceController) {
         self.interfaceController = interfaceController
+        // CarPlay needs a root template before this returns: the empty grid (with Refresh)
+        // until the app has started and the templates are read.
+        interfaceController.setRootTemplate(grid(CarPlayGridModel(templates: []), app: nil), animated: false) { _, _ in }
         Task { @MainActor in
             AppLauncher.activity.carPlayConnected()
             await AppLauncher.start()
@@ -27,29 +30,42 @@ final class CarPlaySceneDelegate: UIResponder, CPTemplateApplicationSceneDelegat
         guard let app = AppRuntime.shared.model,
             let model = try? CarPlayGridModel.load(from: app.services.store)
         else { return }
-        let buttons = model.buttons.map { button in
-            CPGridButton(titleVariants: [button.title.localized], image: UIImage(systemName: button.symbol) ?? UIImage()) { [weak self] _ in
-                Task { @MainActor in await self?.tapped(button, app: app) }
-            }
-        }
-        let grid = CPGridTemplate(title: model.title.localized, gridButtons: buttons)
-        interfaceController?.setRootTemplate(grid, animated: false, completion: nil)
+        // A completion handler: without one, CarPlay throws an exception when it refuses.
+        interfaceController?.setRootTemplate(grid(model, app: app), animated: false) { _, _ in }
     }
 
     @MainActor
-    private func tapped(_ button: CarPlayGridModel.Button, app: AppModel) async {
+    private func grid(_ model: CarPlayGridModel, app: AppModel?) -> CPGridTemplate {
+        let buttons = model.buttons.map { button in
+            // A button with no image is not shown at all.
+            let image = UIImage(systemName: button.symbol) ?? UIImage(systemName: "paperplane.fill") ?? UIImage()
+            return CPGridButton(titleVariants: [button.title.localized], image: image) { [weak self] _ in
+                Task { @MainActor in await self?.tapped(button, app: app) }
+            }
+        }
+        return CPGridTemplate(title: model.title.localized, gridButtons: buttons)
+    }
+
+    @MainActor
+    private func tapped(_ button: CarPlayGridModel.Button, app: AppModel?) async {
         switch button.action {
         case .refresh: showGrid()
         case .none: break
         case .send(let id):
+            guard let app else { return }
             let name = button.title.localized
             let outcome = await BackgroundSend.tap(app, templateID: id, source: .carPlay)
             let alert = CPAlertTemplate(
                 titleVariants: [CarPlayGridModel.alert(for: outcome, templateName: name).localized],
                 actions: [CPAlertAction(title: CarPlayGridModel.dismissTitle.localized, style: .default) { [weak self] _ in
-                    self?.interfaceController?.dismissTemplate(animated: true, completion: nil)
+                    self?.interfaceController?.dismissTemplate(animated: true) { _, _ in }
                 }])
-            interfaceController?.presentTemplate(alert, animated: true, completion: nil)
+            // One presented template at a time: a second tap's answer replaces the first's
+            // (presenting over one throws), and a completion handler keeps a refusal quiet.
+            if interfaceController?.presentedTemplate != nil {
+                _ = try? await interfaceController?.dismissTemplate(animated: false)
+            }
+            interfaceController?.presentTemplate(alert, animated: true) { _, _ in }
         }
     }
 }

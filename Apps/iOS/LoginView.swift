@@ -65,14 +65,15 @@ struct LoginView: View {
 /// A QR code drawn by Core Image.
 struct QRImage: View {
     let text: String
+    /// One context for every code: Core Image advises against making one per image.
+    private static let context = CIContext()
 
     var body: some View {
         let filter = CIFilter.qrCodeGenerator()
         filter.message = Data(text.utf8)
         filter.correctionLevel = "M"
-        let context = CIContext()
         if let output = filter.outputImage?.transformed(by: CGAffineTransform(scaleX: 10, y: 10)),
-            let image = context.createCGImage(output, from: output.extent)
+            let image = Self.context.createCGImage(output, from: output.extent)
         {
             return AnyView(Image(decorative: image, scale: 1).interpolation(.none).resizable().scaledToFit())
         }
