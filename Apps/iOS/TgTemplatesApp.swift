@@ -45,6 +45,9 @@ struct TgTemplatesApp: App {
             case .active:
                 AppLauncher.activity.appBecameActive()
                 Task { await AppRuntime.shared.model?.queue.drain() }
+                // A Live Activity can only start while the app is in the foreground: a timer
+                // started on the watch meanwhile gets its activity now.
+                Task { await TimerSurfaces.shared.timersChanged() }
             default: break
             }
         }

@@ -96,10 +96,11 @@ struct TimerDetailView: View {
         } header: { Text(AppText.label(.timerTodos)) }
     }
 
+    /// What the phone plays (`.start` and `.stop` play only on watchOS: the iPhone would stay still).
     static func feedback(_ haptic: TimerDetailModel.Haptic) -> SensoryFeedback {
         switch haptic {
-        case .start, .resume: .start
-        case .pause: .stop
+        case .start, .resume: .impact(weight: .heavy)
+        case .pause: .impact(weight: .medium)
         case .reset, .extend: .impact(weight: .light)
         case .complete: .success
         case .toggleTodo: .selection
