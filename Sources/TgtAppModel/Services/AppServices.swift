@@ -74,18 +74,21 @@ public final class WidgetRefresher: Sendable {
     @discardableResult
     public func refreshIfChanged() -> Bool {
         guard let revision = try? store.widgetRevision() else { return false }
-        let changed = drawn.withLock { last in
+        let changed = drawn.record(revision)
+        if changed { reloader.reloadWidgets() }
+        if let templates = try? store.templatesRevision(), announcedTemplates.record(templates) {
+            reloader.reloadShortcutParameters()
+        }
+        return changed
+    }
+}
+
+extension Locked<Int64?> {
+    /// Keeps `revision` as the last one seen; true when it differs from the one before.
+    fileprivate func record(_ revision: Int64) -> Bool {
+        withLock { last in
             defer { last = revision }
             return last != revision
         }
-        if changed { reloader.reloadWidgets() }
-        if let templates = try? store.templatesRevision() {
-            let moved = announcedTemplates.withLock { last in
-                defer { last = templates }
-                return last != templates
-            }
-            if moved { reloader.reloadShortcutParameters() }
-        }
-        return changed
     }
 }
