@@ -137,7 +137,7 @@ class SwiftPMBuild:
 
     def __init__(self):
         info = json.loads(subprocess.run(["swiftc", "-print-target-info"], capture_output=True, text=True, check=True).stdout)
-        self.triple = info["target"]["unversionedTriple"] if "unversionedTriple" in info["target"] else info["target"]["triple"]
+        self.triple = info["target"].get("unversionedTriple", info["target"]["triple"])
         self.modules = ROOT / ".build" / self.triple / "debug" / "Modules"
         manifest = ROOT / ".build" / "debug.yaml"
         if not (self.modules / "TgtAppModel.swiftmodule").exists() or not manifest.exists():
@@ -297,8 +297,8 @@ def run_target(target: Target, build: SwiftPMBuild, interfaces: dict[str, Interf
             shown, line_number = str(part.relative_to(apps.parent)), line_number - start + 1
         else:
             shown = path
-        kind = "error" if match.group("kind") == "warning" else match.group("kind")
-        entry = f"{shown}:{line_number}:{match.group('col')}: {kind}: {platform.readable(match.group('message'))}"
+        # Warnings are errors here, as with SWIFT_TREAT_WARNINGS_AS_ERRORS in Xcode.
+        entry = f"{shown}:{line_number}:{match.group('col')}: error: {platform.readable(match.group('message'))}"
         if entry not in diagnostics:
             diagnostics.append(entry)
     if result.returncode != 0 and not diagnostics:
@@ -307,9 +307,8 @@ def run_target(target: Target, build: SwiftPMBuild, interfaces: dict[str, Interf
 
 
 def describe(target: Target) -> str:
-    kind = {"iOS": "iOS", "watchOS": "watchOS"}.get(target.platform.name, target.platform.name)
     what = "app extension" if target.platform.extension else "app"
-    return f"{target.name} ({kind} {version_text(target.platform.deployment)} {what})"
+    return f"{target.name} ({target.platform.name} {version_text(target.platform.deployment)} {what})"
 
 
 def typecheck(only: list[str] | None = None, keep: Path | None = None, quiet: bool = False,
