@@ -53,12 +53,12 @@ extension TelegramSimulator {
         applyEdit(chat, messageID, content: content, directory: directory)
         var edited = message
         edited["content"] = content
-        edited["edit_date"] = Int(Date().timeIntervalSince1970)
+        edited["edit_date"] = Int(unixNow())
         respond(id, request, edited)
     }
 
     func applyEdit(_ chat: SimulatedChat, _ messageID: Int64, content: [String: Any], directory: String) {
-        let now = Int(Date().timeIntervalSince1970)
+        let now = Int(unixNow())
         withHistory(directory) { $0.edit(messageID, chatID: chat.id, content: content, date: now) }
         emitToDirectory(directory, ["@type": "updateMessageContent", "chat_id": chat.id, "message_id": messageID, "new_content": content])
         emitToDirectory(directory, ["@type": "updateMessageEdited", "chat_id": chat.id, "message_id": messageID, "edit_date": now])
@@ -112,7 +112,7 @@ extension TelegramSimulator {
         let replier = scenario.repliers[chat.id]
         let isPrivate: Bool = if case .private = chat.kind { true } else { false }
         guard replier != nil || isPrivate else { return }
-        let now = Date().timeIntervalSince1970
+        let now = clock.now.timeIntervalSince1970
         let readDelay = max(0.2, (replier?.delay ?? 3) - 1)
         withHistory(directory) { $0.addPending(.init(chatID: chat.id, due: now + readDelay, readUpTo: messageID)) }
         wakeForPending(directory, after: readDelay)
@@ -123,14 +123,14 @@ extension TelegramSimulator {
     }
 
     func wakeForPending(_ directory: String, after seconds: Double) {
-        schedule(after: seconds + 0.001) { [weak self] in self?.deliverDuePending(directory) }
+        wake(at: clock.now.addingTimeInterval(seconds + 0.001)) { [weak self] in self?.deliverDuePending(directory) }
     }
 
     /// Makes what the other side was due to do happen now (read receipts, replies), with its
     /// updates to every client on the folder. Runs on a wake-up and whenever a client starts.
     func deliverDuePending(_ directory: String) {
         guard !directory.isEmpty else { return }
-        let due = withHistory(directory) { $0.takeDue(at: Date().timeIntervalSince1970) }
+        let due = withHistory(directory) { $0.takeDue(at: clock.now.timeIntervalSince1970) }
         for event in due {
             guard let chat = findChatInScenario(event.chatID) else { continue }
             if let readUpTo = event.readUpTo {

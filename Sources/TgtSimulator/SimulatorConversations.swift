@@ -17,7 +17,7 @@ extension TelegramSimulator {
         let scenario = currentScenario
         guard let history = scenario.histories[chat.id], history.count > 0 else { return nil }
         let index = scenario.chats.firstIndex { $0.id == chat.id } ?? 0
-        return SimulatorSeed(chat: chat, history: history, me: scenario.account.userID, chatIndex: index)
+        return SimulatorSeed(chat: chat, history: history, me: scenario.account.userID, chatIndex: index, now: clock.now)
     }
 
     func directory(of id: Int32) -> String { client(id)?.databaseDirectory ?? "" }
@@ -290,7 +290,7 @@ extension TelegramSimulator {
     func properties(_ message: [String: Any], chat: SimulatedChat) -> [String: Any] {
         let outgoing = message["is_outgoing"] as? Bool ?? false
         let isText = (message["content"] as? [String: Any])?["@type"] as? String == "messageText"
-        let age = Int(Date().timeIntervalSince1970) - (message["date"] as? Int ?? 0)
+        let age = Int(unixNow()) - (message["date"] as? Int ?? 0)
         var isChannel = false, isSupergroup = false, isPrivate = false
         switch chat.kind {
         case .channel: isChannel = true
@@ -346,7 +346,7 @@ extension TelegramSimulator {
 extension TelegramSimulator {
     /// Wake-ups for what is still to come in a folder (after a restart of the process).
     func rearmPending(_ directory: String) {
-        let now = Date().timeIntervalSince1970
+        let now = clock.now.timeIntervalSince1970
         let dues = withHistory(directory) { $0.pending.map(\.due) }
         for due in Set(dues) { wakeForPending(directory, after: max(0, due - now)) }
     }

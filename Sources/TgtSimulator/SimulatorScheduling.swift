@@ -14,8 +14,6 @@ extension TelegramSimulator {
     /// TDLib refuses dates further ahead than this.
     static let scheduleMaxAhead: Int32 = 367 * 86_400
 
-    static func unixNow() -> Int32 { Int32(Date().timeIntervalSince1970) }
-
     /// The send date a `sendMessage` asks for: nil to send now (none, or too close to schedule),
     /// or an error to answer with.
     func requestedSendDate(_ request: [String: Any]) -> Result<Int32?, SimError> {
@@ -24,7 +22,7 @@ extension TelegramSimulator {
             return .failure(SimError(code: 400, message: "Can't schedule the message"))
         }
         let date = Int32(truncatingIfNeeded: Self.int64(state["send_date"]))
-        let now = Self.unixNow()
+        let now = unixNow()
         if date <= 0 { return .failure(SimError(code: 400, message: "Invalid send date specified")) }
         if date - now > Self.scheduleMaxAhead { return .failure(SimError(code: 400, message: "Send date is too far in the future")) }
         if date <= now + Self.scheduleImmediateWindow { return .success(nil) }
@@ -90,7 +88,7 @@ extension TelegramSimulator {
                 return respond(id, request, Self.error(400, "Message not found"))
             }
             let state = request["scheduling_state"] as? [String: Any]
-            let now = Self.unixNow()
+            let now = unixNow()
             var date = state.map { Int32(truncatingIfNeeded: Self.int64($0["send_date"])) } ?? now
             if state != nil, state?["@type"] as? String != "messageSchedulingStateSendAtDate" || date <= 0 {
                 return respond(id, request, Self.error(400, "Invalid send date specified"))
@@ -147,7 +145,7 @@ extension TelegramSimulator {
     /// announced to the clients on that directory as TDLib does.
     func postDue(_ directory: String) {
         guard !directory.isEmpty else { return }
-        let due = withSchedule(directory) { $0.takeDue(at: Self.unixNow()) }
+        let due = withSchedule(directory) { $0.takeDue(at: unixNow()) }
         guard !due.isEmpty else { return }
         let outbox = withOutbox(directory) { $0 }
         for entry in due {
@@ -173,8 +171,7 @@ extension TelegramSimulator {
     func armSchedule(_ directory: String) {
         guard !directory.isEmpty, let next = withSchedule(directory, { $0.nextDate }) else { return }
         guard claimWakeUp(directory, at: next) else { return }
-        let delay = max(0.001, Double(next) - Date().timeIntervalSince1970 + 0.001)
-        schedule(after: delay) { [weak self] in
+        wake(at: Date(timeIntervalSince1970: Double(next) + 0.001)) { [weak self] in
             guard let self else { return }
             self.releaseWakeUp(directory, at: next)
             self.postDue(directory)

@@ -1,4 +1,5 @@
 import Foundation
+import TgtDomain
 import TgtTDLib
 
 /// An in-process stand-in for Telegram that speaks TDLib's JSON interface, so `TDClient` and
@@ -32,12 +33,18 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
     let queue = DispatchQueue(label: "tgt.simulator")
     /// Answers `td_execute` (e.g. parseTextEntities) with real TDLib when given.
     private let executor: (any TDJSONTransport)?
+    /// The server's clock: when scheduled messages are posted, when the other side reads and
+    /// replies. Network latency stays on the wall clock (it is not a time of day).
+    public let clock: any AppClock
 
     /// A simulator of `scenario`; `executor` (normally the real libtdjson) answers synchronous
-    /// requests such as Markdown parsing, which need no server.
-    public init(scenario: SimulatorScenario = SimulatorScenario(), executor: (any TDJSONTransport)? = nil) {
+    /// requests such as Markdown parsing, which need no server. `clock` is the server's clock.
+    public init(scenario: SimulatorScenario = SimulatorScenario(), executor: (any TDJSONTransport)? = nil,
+                clock: any AppClock = SystemClock())
+    {
         self.scenario = scenario
         self.executor = executor
+        self.clock = clock
     }
 
     // MARK: - TDJSONTransport
@@ -338,7 +345,11 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
     }
     var currentScenario: SimulatorScenario { lock.withLock { scenario } }
     func newMessageID() -> Int64 { lock.withLock { nextMessageID += 1; return nextMessageID } }
-    func recordDelivery(_ d: SimulatedDelivery) { lock.withLock { deliveries.append(d) } }
+    func recordDelivery(_ d: SimulatedDelivery) {
+        var d = d
+        d.at = clock.now
+        lock.withLock { deliveries.append(d) }
+    }
     func floodAttempt(_ chatID: Int64) -> Int {
         lock.withLock {
             floodAttempts[chatID, default: 0] += 1
@@ -349,6 +360,13 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
     func schedule(after seconds: Double, _ work: @escaping @Sendable () -> Void) {
         queue.asyncAfter(deadline: .now() + seconds, execute: work)
     }
+    /// Runs `work` on the simulator's queue once the server's clock reaches `date`.
+    func wake(at date: Date, _ work: @escaping @Sendable () -> Void) {
+        let queue = self.queue
+        clock.schedule(at: date) { queue.async(execute: work) }
+    }
+    /// The server's time, in whole Unix seconds as Telegram's dates are.
+    func unixNow() -> Int32 { Int32(clock.now.timeIntervalSince1970) }
 
     func setAuth(_ id: Int32, _ type: String, _ fields: [String: Any] = [:]) {
         updateClient(id) { $0.auth = type }

@@ -21,9 +21,15 @@ public actor SessionHost {
     private var watcher: Task<Void, Never>?
     private var startError: TelegramError?
     private var activeSends = 0
+    /// A shutdown waiting for the sends in flight: resumed when the last one ends or its grace
+    /// time is up, whichever comes first.
+    private var sendsSettled: CheckedContinuation<Void, Never>?
+    /// Where "now" comes from and what waits sleep on (the session's keeper uses it too).
+    public nonisolated let clock: any AppClock
     private var shuttingDown = false
     private var pending: Task<Void, Never>?
     /// When this process took the folder: older unfinished send log rows are another's.
+    /// (The wall clock's: the store stamps rows with it.)
     private let tookSessionAt = Date()
     private var recoveredInterruptedSends = false
     private var lateVerdicts: Task<Void, Never>?
@@ -33,9 +39,10 @@ public actor SessionHost {
     private let logger = Logger(label: "tgt.telegram.host")
 
     /// Takes the data folder's TDLib lock (or fails saying which process holds it).
-    public init(environment: TelegramEnvironment, store: AppDatabase) throws(TelegramError) {
+    public init(environment: TelegramEnvironment, store: AppDatabase, clock: any AppClock = SystemClock()) throws(TelegramError) {
         self.environment = environment
         self.store = store
+        self.clock = clock
         lock = try SessionLock(directory: environment.directory)
     }
 
@@ -66,7 +73,7 @@ public actor SessionHost {
             await recoverInterruptedSends(session.session)
             // After the recovery of interrupted sends, whose window must not see our own
             // scheduled messages.
-            let keeper = ScheduleKeeper(session: session.session, store: store)
+            let keeper = ScheduleKeeper(session: session.session, store: store, clock: clock)
             scheduleKeeper = keeper
             let events = self.events
             keeperLoop = Task { await keeper.keepRunning { _ in events.send(.timersChanged) } }
@@ -190,6 +197,12 @@ public actor SessionHost {
 
     private func finishSend() {
         activeSends -= 1
+        if activeSends == 0 { stopWaitingForSends() }
+    }
+
+    private func stopWaitingForSends() {
+        sendsSettled?.resume()
+        sendsSettled = nil
     }
 
     /// Reloads the chat directory from Telegram into the store.
@@ -210,10 +223,13 @@ public actor SessionHost {
         if let pending { await pending.value }
         if activeSends > 0 {
             logger.info("waiting for sends in flight", metadata: ["count": "\(activeSends)"])
-            let deadline = Date().addingTimeInterval(grace)
-            while activeSends > 0, Date() < deadline {
-                try? await Task.sleep(nanoseconds: 50_000_000)
+            let clock = self.clock
+            let graceOver = Task { [weak self] in
+                guard (try? await clock.sleep(for: grace)) != nil else { return }
+                await self?.stopWaitingForSends()
             }
+            await withCheckedContinuation { sendsSettled = $0 }
+            graceOver.cancel()
         }
         do {
             // TDLib keeps what it accepted and sends it after the next start; until then these
@@ -236,6 +252,7 @@ public actor SessionHost {
         watcher?.cancel()
         let events = self.events
         let replies = ReplyWatcher(session: session, store: store)
+        let clock = self.clock
         watcher = Task { [weak self] in
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
@@ -263,7 +280,7 @@ public actor SessionHost {
                             Task {
                                 try? await ChatService(session: session).loadChatLists()
                                 // Replies that came while nothing ran (two days back, bounded per chat).
-                                if await replies.catchUp(since: Date().addingTimeInterval(-2 * 86_400)) > 0 { events.send(.repliesChanged) }
+                                if await replies.catchUp(since: clock.now.addingTimeInterval(-2 * 86_400)) > 0 { events.send(.repliesChanged) }
                             }
                         }
                         events.send(.login(LoginStep(state)))

@@ -1,4 +1,5 @@
 import Foundation
+import TgtDomain
 import TgtSimulator
 import TgtStore
 import TgtTDLib
@@ -11,10 +12,12 @@ public struct SimulatedTelegram: Sendable {
     public let simulator: TelegramSimulator
     public let environment: TelegramEnvironment
     public let store: AppDatabase
+    /// The clock the simulator's server runs on (the wall clock unless a test passes its own).
+    public var clock: any AppClock { simulator.clock }
 
-    public init(scenario: SimulatorScenario = SimulatorScenario()) throws {
+    public init(scenario: SimulatorScenario = SimulatorScenario(), clock: any AppClock = SystemClock()) throws {
         folder = try TestDirectory("sim")
-        simulator = TelegramSimulator(scenario: scenario, executor: try OfflineTDLib.library())
+        simulator = TelegramSimulator(scenario: scenario, executor: try OfflineTDLib.library(), clock: clock)
         let directory = DataDirectory(url: folder.url)
         environment = TelegramEnvironment(directory: directory, backend: .simulated(simulator))
         store = try AppDatabase.open(in: directory)

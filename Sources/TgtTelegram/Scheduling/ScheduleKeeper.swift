@@ -17,7 +17,8 @@ import TgtTDLib
 public actor ScheduleKeeper {
     public nonisolated let session: TelegramSession
     public nonisolated let store: AppDatabase
-    let clock: @Sendable () -> Date
+    /// Where "now" comes from, and what the running loop sleeps on.
+    public nonisolated let clock: any AppClock
     var requestTimeout: Double = 30
     /// Telegram confirms a scheduled message within a round trip when online; past this the
     /// row stays "sending" and the next pass finds it (or not) in Telegram's schedule.
@@ -53,7 +54,7 @@ public actor ScheduleKeeper {
         }
     }
 
-    public init(session: TelegramSession, store: AppDatabase, clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(session: TelegramSession, store: AppDatabase, clock: any AppClock = SystemClock()) {
         self.session = session
         self.store = store
         self.clock = clock
@@ -65,7 +66,7 @@ public actor ScheduleKeeper {
     /// returns its rows as they stand after the pass. Nothing is scheduled when anything fails
     /// a check (variables, Markdown, length, the date, the limit of 100 per chat).
     public func scheduleLater(_ request: SendRequest, at date: Date) async throws(ScheduleError) -> [ScheduledSend] {
-        try Self.check(date, now: clock())
+        try Self.check(date, now: clock.now)
         guard session.authorizationState == .ready else { throw .notLoggedIn }
         let messages: [PreparedMessage]
         do { messages = try await preparer().prepare(request) } catch { throw .send(error) }
@@ -124,8 +125,8 @@ public actor ScheduleKeeper {
             let marker = (try? store.templatesRevision()).map { ($0, (try? store.scheduledSendsMarker()) ?? 0) }
             let changed = marker.map { $0 != seen ?? (-1, -1) } ?? false
             if changed { timerEnd = nextTimerEnd() }
-            let due = wake.map { $0 <= clock() } ?? false
-            let ended = timerEnd.map { $0 <= clock() } ?? false
+            let due = wake.map { $0 <= clock.now } ?? false
+            let ended = timerEnd.map { $0 <= clock.now } ?? false
             if poked.withLock({ let p = $0; $0 = false; return p }) || due || changed || ended {
                 // What was seen before the pass: a change made during it brings another pass.
                 seen = marker
@@ -134,7 +135,7 @@ public actor ScheduleKeeper {
                 wake = pass.nextWake
                 if ended { timerEnd = nextTimerEnd() }
             }
-            try? await Task.sleep(nanoseconds: UInt64(pollInterval * 1_000_000_000))
+            try? await clock.sleep(for: pollInterval)
         }
     }
 
@@ -161,7 +162,7 @@ public actor ScheduleKeeper {
 
     private func runPass() async -> Pass {
         var pass = Pass()
-        let now = clock()
+        let now = clock.now
         do { try store.settleTimers(at: now) } catch { logger.error("could not settle timers", metadata: ["error": "\(error.message)"]) }
         guard canPost else { return pass }
         await planTimers(now: now, pass: &pass)
