@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(name: "TgtTimerSyncTests", dependencies: ["TgtTimerSync", "TgtDomain", "TgtTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "TgtStoreTests",
-            dependencies: ["TgtStore", "TgtDomain", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["TgtStore", "TgtDomain", "TgtTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         .testTarget(
             name: "TgtTDLibTests", dependencies: ["TgtTDLib", "TgtSimulator", "TgtTestSupport"],

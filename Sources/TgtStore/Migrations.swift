@@ -220,6 +220,38 @@ extension AppDatabase {
                 WHERE cannot_post IS NOT NULL
                 """)
         }
+        migrator.registerMigration("v11-change-revisions") { db in
+            // One counter per area that open screens follow (`StoreChangeFeed`): every write by
+            // any process moves its area's counter in the same transaction, so a dashboard sees
+            // a `tgt` command's change, and the app a widget's. The widgets' 'templates'
+            // revision is untouched. Existing rows are untouched.
+            try db.execute(sql: """
+                INSERT INTO revision (name, value) VALUES
+                    ('change.templates', 0), ('change.timers', 0), ('change.scheduled', 0), ('change.sends', 0), ('change.replies', 0)
+                    ON CONFLICT(name) DO NOTHING;
+                CREATE TRIGGER change_template_insert AFTER INSERT ON template BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.templates'; END;
+                CREATE TRIGGER change_template_update AFTER UPDATE ON template BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.templates'; END;
+                CREATE TRIGGER change_template_delete AFTER DELETE ON template BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.templates'; END;
+                CREATE TRIGGER change_template_target_insert AFTER INSERT ON template_target BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.templates'; END;
+                CREATE TRIGGER change_template_target_update AFTER UPDATE ON template_target BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.templates'; END;
+                CREATE TRIGGER change_template_target_delete AFTER DELETE ON template_target BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.templates'; END;
+                CREATE TRIGGER change_timer_insert AFTER INSERT ON timer BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.timers'; END;
+                CREATE TRIGGER change_timer_update AFTER UPDATE ON timer BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.timers'; END;
+                CREATE TRIGGER change_timer_delete AFTER DELETE ON timer BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.timers'; END;
+                CREATE TRIGGER change_timer_todo_insert AFTER INSERT ON timer_todo BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.timers'; END;
+                CREATE TRIGGER change_timer_todo_update AFTER UPDATE ON timer_todo BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.timers'; END;
+                CREATE TRIGGER change_timer_todo_delete AFTER DELETE ON timer_todo BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.timers'; END;
+                CREATE TRIGGER change_send_reply_insert AFTER INSERT ON send_reply BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.replies'; END;
+                CREATE TRIGGER change_send_reply_update AFTER UPDATE ON send_reply BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.replies'; END;
+                CREATE TRIGGER change_send_reply_delete AFTER DELETE ON send_reply BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.replies'; END;
+                CREATE TRIGGER change_send_log_insert AFTER INSERT ON send_log BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.sends'; END;
+                CREATE TRIGGER change_scheduled_insert AFTER INSERT ON send_log WHEN NEW.scheduled_for_ms IS NOT NULL BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.scheduled'; END;
+                CREATE TRIGGER change_send_log_update AFTER UPDATE ON send_log BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.sends'; END;
+                CREATE TRIGGER change_scheduled_update AFTER UPDATE ON send_log WHEN NEW.scheduled_for_ms IS NOT NULL BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.scheduled'; END;
+                CREATE TRIGGER change_send_log_delete AFTER DELETE ON send_log BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.sends'; END;
+                CREATE TRIGGER change_scheduled_delete AFTER DELETE ON send_log WHEN OLD.scheduled_for_ms IS NOT NULL BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.scheduled'; END;
+                """)
+        }
         return migrator
     }
 }
