@@ -2,19 +2,16 @@ import Foundation
 import TgtDomain
 import TgtTDLib
 
-/// What a `SessionHost` tells its front end as it happens: connection and login changes,
-/// per-target send progress, and template and timer changes made through that front end.
+/// What a `SessionHost` tells its front end as it happens in Telegram: connection and login
+/// changes, per-target send progress, and chat changes. What changes in the store (templates,
+/// timers, scheduled sends, the send log, replies) reaches front ends through the host's
+/// `storeChanges`, whoever wrote it.
 public enum SessionEvent: Sendable, Equatable {
     case connection(ConnectionState)
     case login(LoginStep)
     case send(templateID: UUID, progress: SendProgress)
-    case templatesChanged
-    /// Timers were added, changed, controlled, reordered or deleted.
-    case timersChanged
     /// Something changed in the chats or their messages (see `ChatEvent`).
     case chat(ChatEvent)
-    /// Someone replied to a message a template sent (recorded with its send).
-    case repliesChanged
 }
 
 extension ConnectionState {

@@ -16,6 +16,9 @@ public actor SessionHost {
     public nonisolated let environment: TelegramEnvironment
     public nonisolated let store: AppDatabase
     public nonisolated let events = Broadcast<SessionEvent>()
+    /// The store's changes, by any process: what open screens follow to reload (stopped at
+    /// shutdown).
+    public nonisolated let storeChanges: StoreChangeFeed
     private let lock: SessionLock
     private var open: OpenSession?
     private var watcher: Task<Void, Never>?
@@ -43,6 +46,7 @@ public actor SessionHost {
         self.environment = environment
         self.store = store
         self.clock = clock
+        storeChanges = StoreChangeFeed(store: store, clock: clock)
         lock = try SessionLock(directory: environment.directory)
     }
 
@@ -75,8 +79,7 @@ public actor SessionHost {
             // scheduled messages.
             let keeper = ScheduleKeeper(session: session.session, store: store, clock: clock)
             scheduleKeeper = keeper
-            let events = self.events
-            keeperLoop = Task { await keeper.keepRunning { _ in events.send(.timersChanged) } }
+            keeperLoop = Task { await keeper.keepRunning() }
         } catch {
             startError = error
             logger.error("TDLib did not start", metadata: ["error": "\(error.message)"])
@@ -245,6 +248,7 @@ public actor SessionHost {
         if let open { await open.close() } else { lock.release() }
         open = nil
         events.finish()
+        storeChanges.stop()
     }
 
     /// Follows the session's connection and authorization changes; restarts after a logout.
@@ -266,8 +270,8 @@ public actor SessionHost {
                         guard case .newMessage(let message) = event else { continue }
                         if message.isOutgoing {
                             replies.adoptPosted(message)
-                        } else if message.replyTo != nil, await replies.consider(message) {
-                            events.send(.repliesChanged)
+                        } else if message.replyTo != nil {
+                            _ = await replies.consider(message)
                         }
                     }
                 }
@@ -280,7 +284,7 @@ public actor SessionHost {
                             Task {
                                 try? await ChatService(session: session).loadChatLists()
                                 // Replies that came while nothing ran (two days back, bounded per chat).
-                                if await replies.catchUp(since: clock.now.addingTimeInterval(-2 * 86_400)) > 0 { events.send(.repliesChanged) }
+                                _ = await replies.catchUp(since: clock.now.addingTimeInterval(-2 * 86_400))
                             }
                         }
                         events.send(.login(LoginStep(state)))

@@ -1,9 +1,12 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Synchronization
 import Testing
-import TgtServer
+@testable import TgtServer
+import TgtStore
 import TgtTelegram
+import TgtTestSupport
 
 @Suite("Timers API")
 struct TimersAPITests {
@@ -244,29 +247,26 @@ struct TimersAPITests {
         }
     }
 
-    @Test("Changes are announced to open pages as the timers event")
+    @Test("Changes are announced to open pages as the timers event, from the store", .timeLimit(.minutes(3)))
     func announces() async throws {
         let fixture = try await ServerFixture()
-        let events = fixture.dashboard.host.events.subscribe(replayingCurrent: false)
-        let seen = Task { () -> Int in
-            var count = 0
-            for await event in events where event == .timersChanged {
-                count += 1
-                if count == 3 { break }
+        let changes = fixture.dashboard.host.storeChanges.changes()
+        let heard = Mutex(0)
+        let listener = Task {
+            for await set in changes where DashboardEvent.events(for: set).contains(.timersChanged) {
+                heard.withLock { $0 += 1 }
             }
-            return count
         }
+        defer { listener.cancel() }
         try await fixture.run { client in
             let id = try #require(try await client.api(.post, "timers", json: ["name": "Nap", "duration": "20m"]).data["id"] as? String)
+            try await awaitCondition { heard.withLock { $0 } >= 1 }
             _ = try await client.api(.post, "timers/\(id)/start")
+            try await awaitCondition { heard.withLock { $0 } >= 2 }
             _ = try await client.api(.post, "timers/\(id)/todos", json: ["text": "Alarm"])
-            let deadline = Task {
-                try await Task.sleep(nanoseconds: 5_000_000_000)
-                seen.cancel()
-            }
-            #expect(await seen.value == 3)
-            deadline.cancel()
+            try await awaitCondition { heard.withLock { $0 } >= 3 }
         }
+        #expect(heard.withLock { $0 } >= 3, "the create, the start and the to-do")
         #expect(DashboardEvent.timersChanged.name == "timers")
     }
 

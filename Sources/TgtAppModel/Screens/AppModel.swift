@@ -251,10 +251,18 @@ public final class AppModel {
         return editor
     }
 
-    /// After a template change (the grid has already reloaded): redraw widgets, tell listeners.
+    /// After a template change (the grid has already reloaded): redraw widgets. Other screens
+    /// hear of it from the store (`storeChanges`), as they do of any process's change.
     private func templatesChanged() {
         widgets.refreshIfChanged()
-        host.events.send(.templatesChanged)
+    }
+
+    /// A change in the store, by this app, a widget, Siri, the watch or a `tgt` command: the
+    /// screens that show it reload, and the widgets redraw if they need to.
+    private func storeChanged(_ changes: Set<StoreChange>) {
+        if changes.contains(.templates) { templates.reload() }
+        if changes.contains(.timers) || changes.contains(.scheduledSends) { timers.reload() }
+        widgets.refreshIfChanged()
     }
 
     // MARK: - Following the session
@@ -263,8 +271,12 @@ public final class AppModel {
         guard listeners.isEmpty else { return }
         let events = host.events.subscribe(replayingCurrent: false)
         let outcomes = queue.outcomes.subscribe(replayingCurrent: false)
+        let storeChanges = host.storeChanges.changes()
         listeners.append(Task { [weak self] in
             for await event in events { await self?.handle(event) }
+        })
+        listeners.append(Task { [weak self] in
+            for await changes in storeChanges { self?.storeChanged(changes) }
         })
         listeners.append(Task { [weak self] in
             for await outcome in outcomes {
@@ -289,7 +301,7 @@ public final class AppModel {
             templates.apply(progress, to: templateID)
             // The first progress of a job follows its move to `sending` in the queue.
             widgets.refreshIfChanged()
-        case .templatesChanged, .timersChanged, .chat, .repliesChanged:
+        case .chat:
             break
         }
     }

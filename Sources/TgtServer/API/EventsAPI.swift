@@ -4,11 +4,13 @@ import ServiceLifecycle
 import TgtTelegram
 
 /// `GET /api/events`: server-sent events for open pages (connection state, login steps,
-/// send progress, template, timer and chat changes), with a heartbeat comment every 15 s so dead
+/// send progress and chat changes from the session; template, timer, send log and reply
+/// changes from the store, by any process), with a heartbeat comment every 15 s so dead
 /// connections are noticed. Streams end when the server shuts down.
 extension DashboardAPI {
     func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
         let events = host.events
+        let storeChanges = host.storeChanges.changes()
         let (chunks, continuation) = AsyncStream<ArraySlice<UInt8>>.makeStream(bufferingPolicy: .bufferingNewest(256))
         func send(_ text: String) { continuation.yield(ArraySlice(text.utf8)) }
         send("retry: 3000\n\n")
@@ -28,6 +30,15 @@ extension DashboardAPI {
                             }
                             guard let event = DashboardEvent(sessionEvent) else { continue }
                             continuation.yield(ArraySlice("event: \(event.name)\ndata: \(event.json)\n\n".utf8))
+                        }
+                    }
+                    group.addTask {
+                        // Templates, timers, scheduled sends, the send log and replies: from
+                        // the store, whoever changed them (this server, a `tgt` command, the app).
+                        for await changes in storeChanges {
+                            for event in DashboardEvent.events(for: changes) {
+                                continuation.yield(ArraySlice("event: \(event.name)\ndata: \(event.json)\n\n".utf8))
+                            }
                         }
                     }
                     group.addTask {

@@ -23,7 +23,6 @@ extension DashboardAPI {
         var request = SendRequest(template: template, variables: variables, location: location, silent: body.silent)
         request.context.me = try store.setting(.accountName)
         let rows = try await keeper.scheduleLater(request, at: body.sendAt)
-        host.events.send(.timersChanged)
         return .ok(.init(body: .json(.init(success: true, data: .init(scheduled: rows.map(APIModels.scheduledSend), total: rows.count)))))
     }
 
@@ -44,7 +43,6 @@ extension DashboardAPI {
             // after the next login.
             try store.requestCancel(ids: [row.id], reason: "Cancelled.")
         }
-        host.events.send(.timersChanged)
         let after = try store.scheduledSend(id: row.id) ?? row
         return .ok(.init(body: .json(.init(success: true, data: APIModels.scheduledSend(after)))))
     }

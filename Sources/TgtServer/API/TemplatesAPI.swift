@@ -4,7 +4,7 @@ import TgtStore
 import TgtTelegram
 
 /// `/api/templates…` and `/api/icons`: the grid's templates, created, changed, copied,
-/// reordered and deleted; every change is announced to open pages.
+/// reordered and deleted; open pages hear of every change from the store.
 extension DashboardAPI {
     typealias Schemas = Components.Schemas
 
@@ -44,14 +44,12 @@ extension DashboardAPI {
     func deleteTemplate(_ input: Operations.DeleteTemplate.Input) async throws -> Operations.DeleteTemplate.Output {
         let template = try template(input.path.id)
         try store.deleteTemplate(id: template.id)
-        host.events.send(.templatesChanged)
         return .ok(.init(body: .json(.init(success: true, data: .init(deleted: APIModels.id(template.id))))))
     }
 
     func duplicateTemplate(_ input: Operations.DuplicateTemplate.Input) async throws -> Operations.DuplicateTemplate.Output {
         let template = try template(input.path.id)
         let copy = try store.duplicateTemplate(id: template.id)
-        host.events.send(.templatesChanged)
         return .created(.init(body: .json(.init(success: true, data: APIModels.template(copy, position: try store.position(of: copy.id))))))
     }
 
@@ -66,18 +64,16 @@ extension DashboardAPI {
             throw APIError.badRequest("“ids” must list every template exactly once (\(existing.count) templates).")
         }
         try store.reorderTemplates(ids)
-        host.events.send(.templatesChanged)
         return .ok(.init(body: .json(.init(success: true, data: .init(ids: ids.map(APIModels.id))))))
     }
 
     /// Applies `fields` to `template` (a new one when nil) and saves it with the rules a send
-    /// applies (Markdown checked by TDLib); open pages are told.
+    /// applies (Markdown checked by TDLib).
     private func save(_ fields: TemplateInput.Fields, onto template: Template?) async throws -> Schemas.Template {
         var changed = template ?? Template(name: "", body: "")
         try await TemplateInput.apply(fields, to: &changed, store: store) { chatID in await liveChat(chatID) }
         let validator = store.validator(checkingMarkupWith: host.environment.backend.transport)
         let saved = template == nil ? try store.insert(changed, validator: validator) : try store.update(changed, validator: validator)
-        host.events.send(.templatesChanged)
         return APIModels.template(saved, position: try store.position(of: saved.id))
     }
 

@@ -22,17 +22,16 @@ enum TimerControl: Sendable, Equatable {
 }
 
 /// `/api/timers…`: timers listed (overdue ones settled first), created, changed, reordered,
-/// deleted and controlled, their to-dos and notes; every change is announced to open pages.
+/// deleted and controlled, their to-dos and notes; open pages hear of every change from the store.
 extension DashboardAPI {
     /// The one way a timer's countdown changes (start, pause, resume, reset, extend): one store
     /// transaction, then a pass of the session's `ScheduleKeeper` (its completion message is
     /// scheduled, moved or deleted on Telegram's servers before the reply, so the reply shows
-    /// where it stands), then open pages are told. Logged out, the timer still works.
+    /// where it stands). Logged out, the timer still works.
     func controlTimer(_ id: UUID, _ control: TimerControl) async throws -> CountdownTimer {
         let now = Date()
         let changed = try store.change(id) { timer in try control.apply(to: timer, at: now) }
         if let keeper = await host.scheduleKeeper { await keeper.sync() }
-        host.events.send(.timersChanged)
         return changed
     }
 
@@ -59,7 +58,6 @@ extension DashboardAPI {
         var timer = CountdownTimer(name: "", duration: initial)
         try TimerInput.apply(fields, to: &timer, isNew: true, store: store)
         let saved = try store.insert(timer)
-        host.events.send(.timersChanged)
         return .created(.init(body: .json(.init(success: true, data: try reply(saved)))))
     }
 
@@ -71,14 +69,12 @@ extension DashboardAPI {
                              to: &edited, isNew: false, store: store)
         // Only the form's fields: the countdown, to-dos and notes stay as stored now.
         let saved = try store.change(existing.id) { [edited] current in current.withSettings(of: edited, at: Date()) }
-        host.events.send(.timersChanged)
         return .ok(.init(body: .json(.init(success: true, data: try reply(saved)))))
     }
 
     func deleteTimer(_ input: Operations.DeleteTimer.Input) async throws -> Operations.DeleteTimer.Output {
         let existing = try timer(input.path.id)
         try store.deleteTimer(id: existing.id)
-        host.events.send(.timersChanged)
         return .ok(.init(body: .json(.init(success: true, data: .init(deleted: APIModels.id(existing.id))))))
     }
 
@@ -86,7 +82,6 @@ extension DashboardAPI {
         let existing = try timer(input.path.id)
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
         try store.moveTimer(id: existing.id, to: body.position)
-        host.events.send(.timersChanged)
         return .ok(.init(body: .json(.init(success: true, data: .init(ids: try store.timers().map { APIModels.id($0.id) })))))
     }
 
@@ -201,7 +196,6 @@ extension DashboardAPI {
             changed.updatedAt = now
             return changed
         }
-        host.events.send(.timersChanged)
         return saved
     }
 

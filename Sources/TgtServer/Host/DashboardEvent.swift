@@ -1,5 +1,6 @@
 import Foundation
 import TgtDomain
+import TgtStore
 import TgtTelegram
 
 /// What the dashboard pushes to open pages (`GET /api/events`, server-sent events).
@@ -19,6 +20,8 @@ public enum DashboardEvent: Sendable, Equatable {
     case chat(chatID: Int64, messages: Bool)
     /// Someone replied to a message a template sent (Recent shows the reply).
     case replies
+    /// The send log changed: a send started, went out or failed, from any face (Recent reloads).
+    case sends
 
     /// The SSE `event:` name.
     public var name: String {
@@ -30,6 +33,7 @@ public enum DashboardEvent: Sendable, Equatable {
         case .timersChanged: "timers"
         case .chat: "chat"
         case .replies: "replies"
+        case .sends: "sends"
         }
     }
 
@@ -46,7 +50,7 @@ public enum DashboardEvent: Sendable, Equatable {
             if let detail { object["detail"] = detail }
         case .chat(let chatID, let messages):
             object = ["chat_id": chatID, "messages": messages]
-        case .templatesChanged, .timersChanged, .replies:
+        case .templatesChanged, .timersChanged, .replies, .sends:
             object = [:]
         }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
@@ -61,16 +65,10 @@ extension DashboardEvent {
         case .chat:
             // Chat events go through a `ChatEventCoalescer` per stream.
             return nil
-        case .repliesChanged:
-            self = .replies
         case .connection(let state):
             self = .connection(state: state.key, label: state.label)
         case .login(let step):
             self = .login(step: step.key)
-        case .templatesChanged:
-            self = .templatesChanged
-        case .timersChanged:
-            self = .timersChanged
         case .send(let templateID, let progress):
             let (status, detail): (String, String?) = switch progress {
             case .sending: ("sending", nil)
@@ -81,5 +79,18 @@ extension DashboardEvent {
             let target = progress.target
             self = .send(templateID: templateID, target: target.key.description, title: target.displayName, status: status, detail: detail)
         }
+    }
+}
+
+extension DashboardEvent {
+    /// The page events for areas of the store that changed (any process wrote them), each once:
+    /// timers and the scheduled sends their page lists are one event.
+    static func events(for changes: Set<StoreChange>) -> [DashboardEvent] {
+        var events: [DashboardEvent] = []
+        if changes.contains(.templates) { events.append(.templatesChanged) }
+        if changes.contains(.timers) || changes.contains(.scheduledSends) { events.append(.timersChanged) }
+        if changes.contains(.sends) { events.append(.sends) }
+        if changes.contains(.replies) { events.append(.replies) }
+        return events
     }
 }

@@ -285,7 +285,7 @@ function connect() {
   if (!csrf || !window.EventSource) return;
   const source = new EventSource('/api/events');
   /** @type {(keyof EventMap)[]} */
-  const names = ['connection', 'login', 'send', 'templates', 'timers', 'chat', 'replies'];
+  const names = ['connection', 'login', 'send', 'templates', 'timers', 'chat', 'replies', 'sends'];
   for (const name of names) source.addEventListener(name, (event) => dispatch(name, event.data));
   source.onerror = () => {
     const badge = document.getElementById('conn');

@@ -55,6 +55,7 @@ function soon() {
   pending = window.setTimeout(reload, 250);
 }
 on('send', soon);
+on('sends', soon);
 on('replies', soon);
 on('timers', soon);
 document.addEventListener('visibilitychange', () => { if (!document.hidden) soon(); });

@@ -237,6 +237,7 @@ export interface EventMap {
   timers: Record<string, never>;
   chat: ChatEvent;
   replies: Record<string, never>;
+  sends: Record<string, never>;
 }
 
 /** A chat changed (at most a few per second per chat); `messages`: its conversation too. */

@@ -47,11 +47,6 @@ public actor ScheduleKeeper {
         public var nextWake: Date?
 
         public init() {}
-
-        /// Whether the pass changed any send (for pages that show them).
-        public var changedSomething: Bool {
-            scheduled + moved + edited + cancelled + posted + cancelledElsewhere + sentNow + failed > 0
-        }
     }
 
     public init(session: TelegramSession, store: AppDatabase, clock: any AppClock = SystemClock()) {
@@ -111,7 +106,7 @@ public actor ScheduleKeeper {
     /// Runs passes for as long as the task lives: when the store's timers or scheduled sends
     /// change (any process), when Telegram reports a scheduled message gone (posted or
     /// deleted elsewhere), and when a deferred send is due. For `tgt serve`.
-    public func keepRunning(pollInterval: Double = 0.5, onChange: @escaping @Sendable (Pass) -> Void = { _ in }) async {
+    public func keepRunning(pollInterval: Double = 0.5) async {
         let changes = session.scheduleChanges.subscribe(replayingCurrent: false)
         let poked = Locked(false)
         let listener = Task {
@@ -131,7 +126,6 @@ public actor ScheduleKeeper {
                 // What was seen before the pass: a change made during it brings another pass.
                 seen = marker
                 let pass = await sync()
-                if pass.changedSomething { onChange(pass) }
                 wake = pass.nextWake
                 if ended { timerEnd = nextTimerEnd() }
             }
