@@ -156,6 +156,8 @@ public actor ScheduleKeeper {
 
     private func runPass() async -> Pass {
         var pass = Pass()
+        // What this pass acts on: recorded when it has finished, for processes waiting on it.
+        let inputs = try? store.scheduleInputsRevision()
         let now = clock.now
         do { try store.settleTimers(at: now) } catch { logger.error("could not settle timers", metadata: ["error": "\(error.message)"]) }
         guard canPost else { return pass }
@@ -182,6 +184,11 @@ public actor ScheduleKeeper {
             toSchedule += await settle(rows, chatID: chatID, telegram: schedules[chatID] ?? [], now: now, pass: &pass)
         }
         await scheduleQueued(toSchedule, schedules: schedules, now: now, pass: &pass)
+        if let inputs {
+            do { try store.recordSchedulePass(startedAt: inputs) } catch {
+                logger.error("could not record the pass", metadata: ["error": "\(error.message)"])
+            }
+        }
         return pass
     }
 

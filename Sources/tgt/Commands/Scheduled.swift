@@ -45,7 +45,7 @@ struct ScheduledList: AsyncParsableCommand {
     func run() async throws {
         try await global.run {
             let store = try Timers.store(global)
-            if check { await ScheduleSync.sync(global, store: store) { true } }
+            if check { await ScheduleSync.sync(global, store: store) }
             let rows = try store.liveScheduledSends()
             if global.json {
                 let iso = ISO8601DateFormatter()
@@ -88,9 +88,7 @@ struct ScheduledCancel: AsyncParsableCommand {
                 throw InputError("Nothing scheduled has id " + unknown.map(String.init).joined(separator: ", ") + ".", next: "See the ids with `tgt scheduled`.")
             }
             try store.requestCancel(ids: ids, reason: "Cancelled.")
-            let done = await ScheduleSync.sync(global, store: store) {
-                ids.allSatisfy { id in (try? store.scheduledSend(id: id))?.status != .cancelling }
-            }
+            let done = await ScheduleSync.sync(global, store: store)
             let rows = ids.compactMap { try? store.scheduledSend(id: $0) }
             if global.json {
                 global.console.emit(rows.map { ["id": String($0.id), "status": $0.status.rawValue] })

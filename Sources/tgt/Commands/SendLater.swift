@@ -36,9 +36,7 @@ struct SendLater {
             let messages = try preparer.prepare(request)
             let added = try store.addScheduledSends(NewScheduledSend.rows(for: messages, template: request.template, silent: request.isSilent, at: date, timerID: nil))
             let ids = added.map(\.id)
-            await ScheduleSync.sync(global, store: store) {
-                ids.allSatisfy { id in ((try? store.scheduledSend(id: id))?.status).map { $0 != .queued && $0 != .sending } ?? true }
-            }
+            await ScheduleSync.sync(global, store: store)
             rows = ids.compactMap { try? store.scheduledSend(id: $0) }
             if let full = rows.first(where: \.refusedAsTooMany) {
                 throw ScheduleError.tooMany(chat: full.entry.targetTitle)

@@ -15,21 +15,26 @@ enum ScheduleSync {
         let live = ((try? store.liveScheduledSends()) ?? []).filter { $0.timerID == timer.id }
         let wantsTelegram = timer.pendingCompletion != nil
         guard wantsTelegram || !live.isEmpty else { return }
-        guard await sync(global, store: store, settled: { settledFor(timer, store: store) }) else {
+        guard await sync(global, store: store) else {
             if wantsTelegram { global.console.note("Its completion message is not scheduled on Telegram; the timer still runs here.") }
             return
         }
         describe(timer, global, store: store)
     }
 
-    /// One pass with Telegram (here or in the dashboard); false when there was no session.
+    /// One pass with Telegram (here, or the running dashboard's); false when there was no
+    /// session. Through a dashboard it waits until the dashboard's `ScheduleKeeper` has
+    /// finished a pass that started after this command's change (the store's pass marker), so
+    /// it needs none of the keeper's rules.
     @discardableResult
-    static func sync(_ global: GlobalOptions, store: AppDatabase, settled: @escaping () -> Bool) async -> Bool {
+    static func sync(_ global: GlobalOptions, store: AppDatabase) async -> Bool {
         if let dashboard = global.dashboard {
             global.console.note("The running dashboard (pid \(dashboard.descriptor.pid)) updates Telegram's schedule…")
+            let changed = (try? store.scheduleInputsRevision()) ?? 0
+            func actedOn() -> Bool { ((try? store.scheduleSyncedThrough()) ?? 0) >= changed }
             let deadline = Date().addingTimeInterval(dashboardWait)
-            while Date() < deadline, !settled() { try? await Task.sleep(nanoseconds: 100_000_000) }
-            if !settled() {
+            while Date() < deadline, !actedOn() { try? await Task.sleep(nanoseconds: 50_000_000) }
+            if !actedOn() {
                 global.console.note("The dashboard has not updated Telegram's schedule within \(Int(dashboardWait)) s (is it logged in to Telegram? see its Settings). It does so as soon as it can.")
             }
             return true
@@ -48,19 +53,6 @@ enum ScheduleSync {
             global.console.note("Telegram's schedule could not be updated: \(error)")
             return false
         }
-    }
-
-    /// Whether Telegram's schedule (as the send log says) matches the timer now.
-    private static func settledFor(_ timer: CountdownTimer, store: AppDatabase) -> Bool {
-        let rows = ((try? store.liveScheduledSends()) ?? []).filter { $0.timerID == timer.id }
-        let moving = rows.contains { $0.status == .sending || $0.status == .cancelling || ($0.status == .queued && $0.scheduledFor.timeIntervalSinceNow >= ScheduleError.minimumLead) }
-        if moving { return false }
-        if let endsAt = timer.pendingCompletion?.endsAt {
-            let run = (try? store.scheduledSends(timerID: timer.id, endingAt: endsAt)) ?? []
-            return !run.isEmpty && !rows.contains { abs($0.scheduledFor.timeIntervalSince(endsAt)) >= 1 }
-        }
-        // Stopped: nothing of it may still wait to be posted later.
-        return !rows.contains { $0.status == .scheduled && $0.scheduledFor.timeIntervalSinceNow > 1 }
     }
 
     /// One line per target of the timer's latest run.
