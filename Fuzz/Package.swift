@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // Coverage-guided fuzz targets (libFuzzer). Build and run them with `scripts/fuzz.sh SECONDS`;
-// see README-section.md. Each executable's entry point is `LLVMFuzzerTestOneInput`; libFuzzer
+// see docs/testing.md, "Fuzzing". Each executable's entry point is `LLVMFuzzerTestOneInput`; libFuzzer
 // (linked by `swift build --sanitize fuzzer`) supplies `main`.
 import PackageDescription
 

@@ -180,7 +180,7 @@ def check_chats(sources):
 
 
 def check_background_sends(app, widget, sources):
-    """One tap never opens the app: see README, "Apple apps"."""
+    """One tap never opens the app: see docs/apple-apps.md, "One tap that never opens the app"."""
     for name, text in sources.items():
         check(not re.search(r"openAppWhenRun\s*[:=]", text), f"{name}: an App Intent sets openAppWhenRun (sends must run in the background)")
         check("ForegroundContinuableIntent" not in text, f"{name}: ForegroundContinuableIntent would bring the app to the screen")

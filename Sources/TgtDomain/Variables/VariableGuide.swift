@@ -1,5 +1,5 @@
 /// The variables guide every editor shows (dashboard, apps): each form with an example to
-/// insert and one line on what it does. The README's "Variables" section says the same.
+/// insert and one line on what it does. The variables guide in docs/cli.md says the same.
 public enum VariableGuide {
     /// One example of the guide.
     public struct Entry: Sendable, Hashable {

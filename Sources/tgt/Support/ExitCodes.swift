@@ -5,7 +5,7 @@ import TgtStore
 import TgtTDLib
 import TgtTelegram
 
-/// tgt's documented exit codes (also in the README and `tgt --help`).
+/// tgt's documented exit codes (also in docs/cli.md, "Exit codes", and `tgt --help`).
 enum ExitStatus: Int32 {
     case ok = 0
     case failure = 1
