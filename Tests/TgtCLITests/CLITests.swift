@@ -74,7 +74,7 @@ struct CLITests {
         (["templates", "add", "--name", "X", "--body", "y", "--target", "-42"], 2, "Chat -42 is not in your chat list."),
         (["templates", "add", "--name", "leaving WORK", "--body", "y"], 2, "Another template is already called"),
         (["templates", "add", "--name", "X", "--body", "{{oops"], 2, "no closing `}}`"),
-        (["templates", "add", "--name", "X", "--body", "y", "--icon", "trash"], 2, "“trash” is not one of the template icons."),
+        (["templates", "add", "--name", "X", "--body", "y", "--icon", "trash"], 64, "The value 'trash' is invalid for '--icon <icon>'."),
         (["templates", "import", "/nonexistent/file.json"], 2, "Cannot read /nonexistent/file.json."),
         (["templates", "move", "Leaving work", "--to", "0"], 64, "--to must be 1 or more."),
         (["send", "Leaving work", "--var", "eta=1"], 3, "Telegram API credentials are not set up yet."),

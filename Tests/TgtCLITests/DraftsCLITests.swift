@@ -44,7 +44,7 @@ struct DraftsCLITests {
         let badForm = try Self.run(["templates", "add", "--name", "B", "--body", "Back {{date+1x}}"], dir)
         #expect(badForm.status == 2 && badForm.stderr.contains("“x” at character 14 is not a unit"), "\(badForm.stderr)")
         let badKind = try Self.run(["templates", "add", "--name", "B", "--kind", "fax", "--body", "x"], dir)
-        #expect(badKind.status == 2 && badKind.stderr.contains("Use telegram, email, text or x"))
+        #expect(badKind.status == 64 && badKind.stderr.contains("Please provide one of 'telegram', 'email', 'text' or 'x'."), "\(badKind.stderr)")
         let tooLong = try Self.run(["templates", "add", "--name", "B", "--kind", "x", "--body", String(repeating: "あ", count: 141)], dir)
         #expect(tooLong.status == 2 && tooLong.stderr.contains("282 of X's 280"), "\(tooLong.stderr)")
         #expect(try Self.store(dir).templateCount() == 3)

@@ -141,21 +141,20 @@ struct TemplatesList: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "Only templates whose name or text contains this.") var search: String?
-    @Option(help: "Only templates of this kind: telegram, email, text or x.") var kind: String?
+    @Option(help: "Only templates of this kind.") var kind: TemplateKind?
 
     func run() async throws {
         try await global.run {
-            let wanted = try kind.map(TemplateFieldOptions.kind(named:))
             let store = try global.openStore()
             var templates = try search.map { try store.searchTemplates($0) } ?? store.templates()
-            if let wanted { templates = templates.filter { $0.kind == wanted } }
+            if let kind { templates = templates.filter { $0.kind == kind } }
             if global.json {
                 global.console.raw(TemplateJSON.listJSON(templates))
                 return
             }
             guard !templates.isEmpty else {
-                if let wanted, search == nil {
-                    global.console.line("No \(wanted.label) templates yet. Add one with `tgt templates add --kind \(wanted.rawValue) --name NAME --body TEXT`.")
+                if let kind, search == nil {
+                    global.console.line("No \(kind.label) templates yet. Add one with `tgt templates add --kind \(kind.rawValue) --name NAME --body TEXT`.")
                 } else {
                     global.console.line(search == nil ? "No templates yet. Add one with `tgt templates add --name NAME --body TEXT --target CHAT`." : "No templates match “\(search ?? "")”.")
                 }

@@ -8,11 +8,11 @@ struct TemplateFieldOptions: ParsableArguments {
     @Option(help: "Template name (1–64 characters, unique).") var name: String?
     @Option(help: "Message text: Telegram Markdown (*bold*, _italic_, [link](url), `code`) with {{variables}}.") var body: String?
     @Option(help: ArgumentHelp("Read the message text from a file ('-' for standard input).", valueName: "path")) var bodyFile: String?
-    @Option(help: "Icon (an SF Symbol name; see `tgt templates icons`).") var icon: String?
+    @Option(help: "Icon: an SF Symbol name (`tgt templates icons` shows them).") var icon: TemplateIcon?
     @Option(name: .customLong("target"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A target chat: CHAT_ID or CHAT_ID/TOPIC_ID, as `tgt chats` shows (repeatable).", valueName: "target"))
     var targets: [String] = []
-    @Option(help: "Location: none, map-link (append a map link) or native (send a Telegram location).") var locationMode: String?
-    @Option(help: "Kind: telegram (sent by tgt), email, text (a text message) or x (an X post); the last three are handed to another app as drafts.") var kind: String?
+    @Option(help: "Location: map-link appends a map link to the text; native sends a Telegram location after it.") var locationMode: LocationMode?
+    @Option(help: "Kind: telegram is sent by tgt; email, text (a text message) and x (an X post) are handed to another app as drafts.") var kind: TemplateKind?
     @Option(name: .customLong("to"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A recipient: an email address (email) or phone number (text); repeatable, replaces the recipients.", valueName: "address-or-phone"))
     var to: [String] = []
     @Option(name: .customLong("cc"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A Cc address (email; repeatable, replaces the Cc list).", valueName: "address"))
@@ -31,41 +31,9 @@ struct TemplateFieldOptions: ParsableArguments {
         return text
     }
 
-    func parsedIcon() throws -> TemplateIcon? {
-        guard let icon else { return nil }
-        guard let parsed = TemplateIcon(rawValue: icon) else {
-            throw InputError("“\(icon)” is not one of the template icons.", next: "See `tgt templates icons`.")
-        }
-        return parsed
-    }
-
-    func parsedKind() throws -> TemplateKind? {
-        try kind.map(Self.kind(named:))
-    }
-
-    static func kind(named kind: String) throws -> TemplateKind {
-        switch kind.lowercased() {
-        case "telegram", "tg": return .telegram
-        case "email", "mail": return .email
-        case "text", "sms": return .text
-        case "x", "twitter": return .x
-        default: throw InputError("“\(kind)” is not a template kind.", next: "Use telegram, email, text or x.")
-        }
-    }
-
     /// Recipients as typed, trimmed (the store checks each one).
     static func recipients(_ values: [String]) -> [String] {
         values.map { $0.trimmingCharacters(in: .whitespaces) }
-    }
-
-    func parsedLocationMode() throws -> LocationMode? {
-        guard let locationMode else { return nil }
-        switch locationMode.lowercased().replacingOccurrences(of: "_", with: "-") {
-        case "none": return LocationMode.none
-        case "map-link", "map": return .mapLink
-        case "native", "location": return .native
-        default: throw InputError("“\(locationMode)” is not a location mode.", next: "Use none, map-link or native.")
-        }
     }
 
     /// Resolves `--target` values against the cached chat directory (titles come from there).
@@ -112,11 +80,11 @@ struct TemplatesAdd: AsyncParsableCommand {
             let store = try global.openStore()
             guard let name = fields.name else { throw InputError("A template needs a name: --name NAME.") }
             guard let body = try fields.bodyText() else { throw InputError("A template needs a text: --body TEXT or --body-file PATH.") }
-            let template = Template(name: name, icon: try fields.parsedIcon() ?? .default, kind: try fields.parsedKind() ?? .telegram, body: body,
+            let template = Template(name: name, icon: fields.icon ?? .default, kind: fields.kind ?? .telegram, body: body,
                                     targets: try TemplateFieldOptions.resolveTargets(fields.targets, store: store),
                                     to: TemplateFieldOptions.recipients(fields.to), cc: TemplateFieldOptions.recipients(fields.cc),
                                     subject: fields.subject ?? "",
-                                    locationMode: try fields.parsedLocationMode() ?? .none, silent: fields.silent ?? false)
+                                    locationMode: fields.locationMode ?? .none, silent: fields.silent ?? false)
             let saved = try store.insert(template, validator: global.savingValidator(store))
             if global.json { global.console.emit(TemplateJSON(saved, position: try store.position(of: saved.id))) } else {
                 let hint = saved.kind.usesTargets && saved.targets.isEmpty
@@ -153,7 +121,7 @@ struct TemplatesEdit: AsyncParsableCommand {
         try await global.run {
             let store = try global.openStore()
             var t = try store.resolveTemplate(template)
-            if let kind = try fields.parsedKind(), kind != t.kind { t = t.converted(to: kind) }
+            if let kind = fields.kind, kind != t.kind { t = t.converted(to: kind) }
             if clearRecipients {
                 t.to = []
                 t.cc = []
@@ -163,8 +131,8 @@ struct TemplatesEdit: AsyncParsableCommand {
             if let subject = fields.subject { t.subject = subject }
             if let name = fields.name { t.name = name }
             if let body = try fields.bodyText() { t.body = body }
-            if let icon = try fields.parsedIcon() { t.icon = icon }
-            if let mode = try fields.parsedLocationMode() { t.locationMode = mode }
+            if let icon = fields.icon { t.icon = icon }
+            if let mode = fields.locationMode { t.locationMode = mode }
             if let silent = fields.silent { t.silent = silent }
             if !fields.targets.isEmpty { t.targets = try TemplateFieldOptions.resolveTargets(fields.targets, store: store, keeping: t.targets) }
             for value in removeTarget {

@@ -93,14 +93,13 @@ struct TimersAdd: AsyncParsableCommand {
     @OptionGroup var action: TimerActionOptions
     @Option(help: "Name (1–64 characters).") var name: String
     @Option(help: "90 (seconds), 1:30, 1:02:03, 1h30m, 25m or 45s; 1 s to 99:59:59.") var duration: String
-    @Option(help: "An SF Symbol: timer figure.run book.fill cup.and.saucer.fill fork.knife pencil gamecontroller.fill music.note briefcase.fill figure.yoga bicycle wrench.and.screwdriver.fill, or a template icon.") var icon: String?
-    @Option(help: "red orange yellow green blue indigo purple gray, or the hex code.") var color: String?
+    @Option(help: "Icon: an SF Symbol name, the timer icons first, then the template icons.") var icon: TimerIcon?
+    @Option(help: "Color: a swatch name, or its hex code (#FF9500 is orange).") var color: TimerColor?
 
     func run() async throws {
         try await global.run {
             let parsedDuration = try Timers.duration(duration)
-            var timer = CountdownTimer(name: name, duration: parsedDuration, icon: try icon.map(Timers.icon) ?? .default,
-                                       color: try color.map(Timers.color) ?? .default)
+            var timer = CountdownTimer(name: name, duration: parsedDuration, icon: icon ?? .default, color: color ?? .default)
             let store = try Timers.store(global)
             timer.action = try action.apply(to: nil, store: store)
             let saved = try store.insert(timer)
@@ -126,25 +125,23 @@ struct TimersEdit: AsyncParsableCommand {
     @Argument(help: "Timer name or id.") var timer: String
     @Option(help: "New name.") var name: String?
     @Option(help: "New duration.") var duration: String?
-    @Option(help: "New icon.") var icon: String?
-    @Option(help: "New color.") var color: String?
+    @Option(help: "New icon (an SF Symbol name).") var icon: TimerIcon?
+    @Option(help: "New color: a swatch name, or its hex code.") var color: TimerColor?
 
     func run() async throws {
         try await global.run {
             let newDuration = try duration.map(Timers.duration)
-            let newIcon = try icon.map(Timers.icon)
-            let newColor = try color.map(Timers.color)
             let store = try Timers.store(global)
             let existing = try store.resolveTimer(timer)
             let id = existing.id
             let newAction = try action.apply(to: existing.action, store: store)
-            let saved = try store.change(id) { [name] t in
+            let saved = try store.change(id) { [name, icon, color] t in
                 var t = t
                 t.action = newAction
                 if let name { t.name = name }
                 if let newDuration { t.duration = newDuration }
-                if let newIcon { t.icon = newIcon }
-                if let newColor { t.color = newColor }
+                if let icon { t.icon = icon }
+                if let color { t.color = color }
                 t.updatedAt = Date()
                 return t
             }
