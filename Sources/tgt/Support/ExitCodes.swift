@@ -22,7 +22,7 @@ enum ExitStatus: Int32 {
         Exit codes: 0 success · 1 unexpected failure · 2 bad input (unknown template, malformed value, \
         invalid file) · 3 not set up or not logged in · 4 Telegram unreachable · 5 send finished but \
         some targets failed · 6 the Telegram session is in use by another process · 7 the command \
-        did its work but its output could not be written (full disk, closed output) · 64 usage error \
+        did its work but its output could not be written (full disk, closed output) · 64 usage error (an unknown option, or a value outside an option's listed choices) \
         · 130 stopped with Ctrl-C (--follow, timers watch) · 141 the reader of the output went away (as with SIGPIPE)
         """
 

@@ -27,20 +27,6 @@ struct Timers: AsyncParsableCommand {
     }
 
     static func duration(_ text: String) throws -> TimerDuration { try TimerDuration(parsing: text) }
-
-    static func icon(_ name: String) throws -> TimerIcon {
-        guard let icon = TimerIcon(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
-            throw InputError("“\(name)” is not a timer icon.", next: "Use one of: " + TimerIcon.documentIcons.map(\.name).joined(separator: ", ") + " (or a template icon).")
-        }
-        return icon
-    }
-
-    static func color(_ text: String) throws -> TimerColor {
-        guard let color = TimerColor(parsing: text) else {
-            throw InputError("“\(text)” is not a timer color.", next: "Use " + TimerColor.allCases.map { "\($0.name) (\($0.rawValue))" }.joined(separator: ", ") + ".")
-        }
-        return color
-    }
 }
 
 /// A timer as `--json` prints it.
