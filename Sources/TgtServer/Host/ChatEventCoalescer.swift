@@ -1,3 +1,5 @@
+import Foundation
+import TgtDomain
 import TgtTelegram
 
 /// Turns the session's bursts of chat events (a new message brings a chat update, a read
@@ -5,15 +7,21 @@ import TgtTelegram
 /// once, the rest of a burst folded into one that follows when the interval is over. One per
 /// event stream (`GET /api/events`).
 actor ChatEventCoalescer {
-    private let interval: Duration
+    private let interval: TimeInterval
+    /// Where "now" comes from and what the folded rest of a burst waits on.
+    private let clock: any AppClock
     private let emit: @Sendable (DashboardEvent) -> Void
     /// Per chat waiting to go out: whether any of its events touched messages.
     private var pending: [Int64: Bool] = [:]
-    private var lastSent: [Int64: ContinuousClock.Instant] = [:]
+    private var lastSent: [Int64: Date] = [:]
     private var scheduled: Set<Int64> = []
 
-    init(interval: Duration = .milliseconds(300), emit: @escaping @Sendable (DashboardEvent) -> Void) {
-        self.interval = interval
+    init(interval: Duration = .milliseconds(300), clock: any AppClock = SystemClock(),
+         emit: @escaping @Sendable (DashboardEvent) -> Void)
+    {
+        let (seconds, attoseconds) = interval.components
+        self.interval = Double(seconds) + Double(attoseconds) / 1e18
+        self.clock = clock
         self.emit = emit
     }
 
@@ -21,15 +29,16 @@ actor ChatEventCoalescer {
         guard let chatID = event.chatID else { return }
         pending[chatID] = (pending[chatID] ?? false) || Self.touchesMessages(event)
         guard scheduled.insert(chatID).inserted else { return }
-        let now = ContinuousClock.now
-        let due = lastSent[chatID].map { $0 + interval } ?? now
+        let now = clock.now
+        let due = lastSent[chatID].map { $0.addingTimeInterval(interval) } ?? now
         if due <= now {
             flush(chatID)
             return
         }
         // Holds the coalescer for at most one interval, so the end of a burst is never lost.
+        let clock = self.clock
         Task {
-            try? await Task.sleep(until: due, clock: .continuous)
+            try? await clock.sleep(until: due)
             self.flush(chatID)
         }
     }
@@ -37,8 +46,9 @@ actor ChatEventCoalescer {
     private func flush(_ chatID: Int64) {
         scheduled.remove(chatID)
         guard let messages = pending.removeValue(forKey: chatID) else { return }
-        lastSent[chatID] = .now
-        if lastSent.count > 1000 { lastSent = lastSent.filter { ContinuousClock.now - $0.value < interval } }
+        let now = clock.now
+        lastSent[chatID] = now
+        if lastSent.count > 1000 { lastSent = lastSent.filter { now.timeIntervalSince($0.value) < interval } }
         emit(.chat(chatID: chatID, messages: messages))
     }
 
