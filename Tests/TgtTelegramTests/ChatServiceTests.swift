@@ -7,11 +7,13 @@ import TgtTDLib
 import TgtTelegram
 import TgtTestSupport
 
-@Suite("Chats: lists from updates, conversations, acting, live changes")
+@Suite("Chats: lists from updates, conversations, acting, live changes", .timeLimit(.minutes(5)))
 struct ChatServiceTests {
-    /// A logged-in session with the chat lists loaded.
-    static func open(_ scenario: SimulatorScenario = SimulatorScenario()) async throws -> (SimulatedTelegram, OpenSession, ChatService) {
-        let sim = try SimulatedTelegram(scenario: scenario)
+    /// A logged-in session with the chat lists loaded; the simulator's server runs on `clock`.
+    static func open(_ scenario: SimulatorScenario = SimulatorScenario(),
+                     clock: any AppClock = SystemClock()) async throws -> (SimulatedTelegram, OpenSession, ChatService)
+    {
+        let sim = try SimulatedTelegram(scenario: scenario, clock: clock)
         let open = try await sim.loggedIn()
         let service = ChatService(session: open.session, timeout: 30)
         try await service.loadChatLists()
@@ -37,7 +39,7 @@ struct ChatServiceTests {
         let events = open.session.chatEvents.subscribe(replayingCurrent: false)
         sim.simulator.simulateIncoming(inDatabaseDirectory: databaseFolder(sim), chatID: -4002, from: 555_000_207, text: "Bins go out tonight")
         for await event in events { if case .newMessage(let m) = event, m.chatID == -4002 { break } }
-        try await waitFor { await service.summaries().first?.title == "Neighbours" }
+        try await awaitCondition { await service.summaries().first?.title == "Neighbours" }
         let top = try #require(await service.summaries().first)
         #expect(top.unreadCount == 1 && top.lastMessage?.text == "Bins go out tonight" && top.lastMessage?.senderName == "Lena")
         await open.close()
@@ -95,25 +97,36 @@ struct ChatServiceTests {
 
     @Test("send and reply: pending then sent, Mum answers a few seconds later as a reply, and her read receipt ticks ours")
     func sendAndLiveReply() async throws {
-        let (sim, open, service) = try await Self.open()
+        let clock = TestClock()
+        let (sim, open, service) = try await Self.open(clock: clock)
         defer { sim.remove() }
         let events = open.session.chatEvents.subscribe(replayingCurrent: false)
         let sent = try await service.send(chatID: -1001000000001, markdown: "*Leaving* now")
         #expect(sent.sendingState == nil && sent.text == "Leaving now")
-        var sawPending = false, sawRead = false
-        var reply: Message?
-        // Mum answers a few simulated seconds later; the deadline allows for a suite that loads
-        // both cores (8 s ran out there once).
-        let deadline = Date().addingTimeInterval(30)
-        for await event in events {
-            switch event {
-            case .newMessage(let m) where m.chatID == -1001000000001:
-                if m.sendingState == .pending { sawPending = true } else if !m.isOutgoing { reply = m }
-            case .readOutbox(let chat, let id) where chat == -1001000000001 && id >= sent.id: sawRead = true
-            default: break
+        // What the session tells, in order, until Mum's reply.
+        let sentID = sent.id
+        let seen = Locked((sawPending: false, sawRead: false, reply: Message?.none))
+        let watching = Task {
+            for await event in events {
+                let replied = seen.withLock { seen -> Bool in
+                    switch event {
+                    case .newMessage(let m) where m.chatID == -1001000000001:
+                        if m.sendingState == .pending { seen.sawPending = true } else if !m.isOutgoing { seen.reply = m }
+                    case .readOutbox(let chat, let id) where chat == -1001000000001 && id >= sentID: seen.sawRead = true
+                    default: break
+                    }
+                    return seen.reply != nil
+                }
+                if replied { break }
             }
-            if reply != nil || Date() > deadline { break }
         }
+        // Mum reads, then answers, a few seconds later on the server's clock.
+        try await awaitCondition {
+            clock.advance(by: 0.1)
+            return seen.withLock { $0.reply != nil }
+        }
+        await watching.value
+        let (sawPending, sawRead, reply) = seen.withLock { ($0.sawPending, $0.sawRead, $0.reply) }
         #expect(sawPending && sawRead)
         let answer = try #require(reply)
         #expect(answer.replyTo?.messageID == sent.id && answer.senderID == .user(555_000_201))
@@ -122,7 +135,7 @@ struct ChatServiceTests {
         let summary = try #require(await service.summary(-1001000000001))
         #expect(summary.unreadCount == 3 && summary.lastReadOutboxMessageID >= sent.id)
         try await service.markRead(chatID: -1001000000001, messageIDs: [answer.id])
-        try await waitFor { await service.summary(-1001000000001)?.unreadCount == 0 }
+        try await awaitCondition { await service.summary(-1001000000001)?.unreadCount == 0 }
         await open.close()
     }
 
@@ -198,14 +211,14 @@ struct ChatServiceTests {
         sim.simulator.simulateIncoming(inDatabaseDirectory: folder, chatID: work, from: 555_000_204, text: "Standup moved to 10", topicID: 11)
         sim.simulator.simulateIncoming(inDatabaseDirectory: folder, chatID: work, from: 555_000_205, text: "Notes are up", topicID: 11)
         sim.simulator.simulateIncoming(inDatabaseDirectory: folder, chatID: work, from: 555_000_206, text: "Sushi it is", topicID: 12)
-        try await waitFor(seconds: 30) { await service.summary(work)?.lastMessage?.text == "Sushi it is" }
+        try await awaitCondition { await service.summary(work)?.lastMessage?.text == "Sushi it is" }
         let start = try await unreadCounts(service, work)
         let total = start.values.reduce(0, +)
         #expect((start[11] ?? 0) >= 2 && (start[12] ?? 0) >= 1, "\(start)")
         #expect(await service.summary(work)?.unreadCount == total, "the chat's unread is its topics' sum: \(start)")
 
         try await service.markRead(chatID: work, topicID: 11)
-        try await waitFor(seconds: 30) { await service.summary(work)?.unreadCount == total - (start[11] ?? 0) }
+        try await awaitCondition { await service.summary(work)?.unreadCount == total - (start[11] ?? 0) }
         var afterStandups = start
         afterStandups[11] = 0
         #expect(try await unreadCounts(service, work) == afterStandups, "only Standups was read")
@@ -224,11 +237,11 @@ struct ChatServiceTests {
         // The other topics, one by one (explicit ids for Lunch: its newest, as a topic view does).
         let lunch = try await again.conversation(chatID: work, limit: 5, topicID: 12)
         try await again.markRead(chatID: work, topicID: 12, messageIDs: lunch.messages.filter { !$0.isOutgoing }.map(\.id))
-        try await waitFor(seconds: 30) { await again.summary(work)?.unreadCount == start[1] ?? 0 }
+        try await awaitCondition { await again.summary(work)?.unreadCount == start[1] ?? 0 }
         #expect(try await again.topic(chatID: work, topicID: 12).unreadCount == 0)
         #expect(try await again.topic(chatID: work, topicID: 1).unreadCount == start[1] ?? 0)
         try await again.markRead(chatID: work, topicID: 1)
-        try await waitFor(seconds: 30) { await again.summary(work)?.unreadCount == 0 }
+        try await awaitCondition { await again.summary(work)?.unreadCount == 0 }
         #expect(try await unreadCounts(again, work).values.allSatisfy { $0 == 0 })
 
         // Refusals: no such topic, a chat that is not a forum.
@@ -241,22 +254,6 @@ struct ChatServiceTests {
         Dictionary(uniqueKeysWithValues: try await service.topics(chatID: chatID).map { ($0.id, $0.unreadCount) })
     }
 
-    func waitFor(seconds: Double, _ condition: () async -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if await condition() { return }
-            try await Task.sleep(nanoseconds: 25_000_000)
-        }
-        Issue.record("timed out")
-    }
-
-    func waitFor(_ condition: () async -> Bool) async throws {
-        for _ in 0..<200 {
-            if await condition() { return }
-            try await Task.sleep(nanoseconds: 25_000_000)
-        }
-        Issue.record("timed out")
-    }
 }
 
 @Suite("Message text: escaped HTML and terminal styles from TDLib's entities")
