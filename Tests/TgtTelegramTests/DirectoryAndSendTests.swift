@@ -7,7 +7,7 @@ import TgtTDLib
 import TgtTelegram
 import TgtTestSupport
 
-@Suite("Chat directory and sending against the simulator")
+@Suite("Chat directory and sending against the simulator", .timeLimit(.minutes(5)))
 struct DirectoryAndSendTests {
     @Test("directory: Saved Messages first, then every chat of the main list with member counts, forum topics and post rights, cached in the store")
     func directory() async throws {
@@ -97,7 +97,7 @@ struct DirectoryAndSendTests {
         // Star lifts the price, then sets it again: each next refresh says so.
         for stars: Int64 in [0, 40] {
             t.simulator.setMessagePrice(stars, forPerson: 555_000_301)
-            for _ in 0..<600 where await open.session.user(555_000_301)?.paidMessageStarCount != stars { try await Task.sleep(nanoseconds: 50_000_000) }
+            try await awaitCondition { await open.session.user(555_000_301)?.paidMessageStarCount == stars }
             let again = try await ChatDirectory(session: open.session).refresh(into: t.store)
             #expect(again.first { $0.title == "Star" }?.cannotPost == (stars == 0 ? nil : .paidMessages), "price \(stars)")
         }
