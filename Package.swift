@@ -1,5 +1,5 @@
 // swift-tools-version:6.1
-// TgTemplates: one-tap Telegram message templates. See README.md, "Architecture".
+// TgTemplates: one-tap Telegram message templates. The map: docs/architecture.md.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -65,11 +65,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
-        // Layer 5: the web dashboard and its JSON API (`tgt serve`).
+        // Layer 5: application services, one per area, that every face calls (no HTTP, terminal
+        // or SwiftUI types).
+        .target(
+            name: "TgtApplication",
+            dependencies: ["TgtDomain", "TgtStore", "TgtTelegram"],
+            swiftSettings: strict),
+        // Layer 6: the web dashboard and its JSON API (`tgt serve`).
         .target(
             name: "TgtServer",
             dependencies: [
-                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtQRCode",
+                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtQRCode", "TgtApplication",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
@@ -99,19 +105,19 @@ let package = Package(
             ],
             swiftSettings: strict,
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]),
-        // Layer 5: the view models of the Apple apps (iOS app, widgets, CarPlay, Siri), no UI.
+        // Layer 6: the view models of the Apple apps (iOS app, widgets, CarPlay, Siri), no UI.
         .target(
             name: "TgtAppModel",
             dependencies: [
-                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtTimerSync",
+                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtTimerSync", "TgtApplication",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
-        // Layer 5: the command line.
+        // Layer 6: the command line.
         .executableTarget(
             name: "tgt",
             dependencies: [
-                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtSimulator", "TgtQRCode", "TgtServer",
+                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtSimulator", "TgtQRCode", "TgtServer", "TgtApplication",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

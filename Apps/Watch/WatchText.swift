@@ -1,4 +1,5 @@
 import Foundation
+import TgtDomain
 import TgtTimerSync
 
 /// The watch's words, from the String Catalog it shares with the phone app (en, it, ru). The

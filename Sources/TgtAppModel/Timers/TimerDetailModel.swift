@@ -12,17 +12,14 @@ public final class TimerDetailModel {
     /// What the shell plays (UIImpactFeedbackGenerator / WKHaptic): decided here, tested here.
     public enum Haptic: Sendable, Equatable {
         case start, pause, resume, reset, extend, complete, toggleTodo
-    }
 
-    /// The main button: what it says and does.
-    public enum PrimaryControl: Sendable, Equatable {
-        case start, pause, resume
-
-        public var title: AppText {
-            switch self {
-            case .start: AppText("timers.start")
-            case .pause: AppText("timers.pause")
-            case .resume: AppText("timers.resume")
+        init(_ control: TimerControl) {
+            self = switch control {
+            case .start: .start
+            case .pause: .pause
+            case .resume: .resume
+            case .reset: .reset
+            case .extend: .extend
             }
         }
     }
@@ -54,13 +51,8 @@ public final class TimerDetailModel {
         }
     }
 
-    public var primary: PrimaryControl {
-        switch timer.state {
-        case .idle, .completed: .start
-        case .running: .pause
-        case .paused: .resume
-        }
-    }
+    /// The main button: start, pause or resume (its `title` is what it says).
+    public var primary: TimerControl { TimerControl.primary(for: timer.state) }
 
     /// Where the completion message stands for each target of the latest run (the app's
     /// session schedules it on Telegram's servers; this reads what the send log says).
@@ -76,16 +68,10 @@ public final class TimerDetailModel {
     // MARK: Controls
 
     /// The main button.
-    public func tapPrimary(at now: Date = Date()) {
-        switch primary {
-        case .start: control(.start, now: now) { (t: CountdownTimer) throws(TimerError) in try t.started(at: now) }
-        case .pause: control(.pause, now: now) { (t: CountdownTimer) throws(TimerError) in try t.paused(at: now) }
-        case .resume: control(.resume, now: now) { (t: CountdownTimer) throws(TimerError) in try t.resumed(at: now) }
-        }
-    }
+    public func tapPrimary(at now: Date = Date()) { control(primary, at: now) }
 
-    public func reset(at now: Date = Date()) { control(.reset, now: now) { $0.reset(at: now) } }
-    public func extend(at now: Date = Date()) { control(.extend, now: now) { (t: CountdownTimer) throws(TimerError) in try t.extended(by: 60, at: now) } }
+    public func reset(at now: Date = Date()) { control(.reset, at: now) }
+    public func extend(at now: Date = Date()) { control(.extend, at: now) }
 
     /// Called by the shell's display timer: completes the timer when its end passes.
     public func tick(at now: Date) {
@@ -127,16 +113,18 @@ public final class TimerDetailModel {
 
     // MARK: -
 
-    private func control(_ haptic: Haptic, now: Date, _ body: @escaping @Sendable (CountdownTimer) throws(TimerError) -> CountdownTimer) {
+    /// Every control of this screen: `TimerControl`'s one rule, in one store transaction.
+    private func control(_ control: TimerControl, at now: Date) {
         do {
-            timer = try store.change(timer.id) { try body($0) }
-            self.haptic = haptic
+            timer = try store.change(timer.id) { (t: CountdownTimer) throws(TimerError) in try control.applied(to: t, at: now) }
+            haptic = Haptic(control)
             error = nil
             changed()
         } catch {
             self.error = .verbatim(error.message)
         }
     }
+
 
     private func edit(_ haptic: Haptic?, _ body: @escaping @Sendable (inout CountdownTimer) -> Void) {
         do {

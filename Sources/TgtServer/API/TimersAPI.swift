@@ -1,25 +1,7 @@
 import Foundation
+import TgtApplication
 import TgtDomain
 import TgtStore
-
-/// A control of a timer's countdown, as the buttons on the timers page name them.
-enum TimerControl: Sendable, Equatable {
-    case start, pause, resume, reset
-    /// "+1 min": seconds added to a running or paused timer.
-    case extend(seconds: Int)
-
-    /// The timer after the control at `now` (an overdue timer is first completed at its end).
-    func apply(to timer: CountdownTimer, at now: Date) throws(TimerError) -> CountdownTimer {
-        let current = timer.settled(at: now)
-        switch self {
-        case .start: return try current.started(at: now)
-        case .pause: return try current.paused(at: now)
-        case .resume: return try current.resumed(at: now)
-        case .reset: return current.reset(at: now)
-        case .extend(let seconds): return try current.extended(by: seconds, at: now)
-        }
-    }
-}
 
 /// `/api/timers…`: timers listed (overdue ones settled first), created, changed, reordered,
 /// deleted and controlled, their to-dos and notes; open pages hear of every change from the store.
@@ -29,10 +11,15 @@ extension DashboardAPI {
     /// scheduled, moved or deleted on Telegram's servers before the reply, so the reply shows
     /// where it stands). Logged out, the timer still works.
     func controlTimer(_ id: UUID, _ control: TimerControl) async throws -> CountdownTimer {
-        let now = Date()
-        let changed = try store.change(id) { timer in try control.apply(to: timer, at: now) }
-        if let keeper = await host.scheduleKeeper { await keeper.sync() }
-        return changed
+        try await timerService.control(id, control)
+    }
+
+    /// Timers' controls, with a pass of the session's `ScheduleKeeper` after each.
+    var timerService: TimerService {
+        let host = self.host
+        return TimerService(store: store, clock: host.clock) {
+            if let keeper = await host.scheduleKeeper { await keeper.sync() }
+        }
     }
 
     func listTimers(_ input: Operations.ListTimers.Input) async throws -> Operations.ListTimers.Output {

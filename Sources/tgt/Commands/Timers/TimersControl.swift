@@ -1,25 +1,27 @@
 import ArgumentParser
 import Foundation
+import TgtApplication
 import TgtDomain
 import TgtStore
 
-/// The controls share their shape: read the command's own input, resolve the timer, apply one
-/// change in one transaction.
+/// The controls share their shape: read the command's own input, resolve the timer, apply its
+/// `TimerControl` through the `TimerService` (one transaction), then bring Telegram's schedule
+/// in line (here, or by the running dashboard).
 protocol TimerControlCommand: AsyncParsableCommand {
     var global: GlobalOptions { get }
     var timer: String { get }
     static var verb: String { get }
-    /// The change to make at `now`; input errors are thrown here, before the store is opened.
-    func control(at now: Date) throws -> @Sendable (CountdownTimer) throws(TimerError) -> CountdownTimer
+    /// The control; input errors are thrown here, before the store is opened.
+    func control() throws -> TimerControl
 }
 
 extension TimerControlCommand {
     func run() async throws {
         try await global.run {
-            let apply = try control(at: Date())
+            let control = try control()
             let store = try Timers.store(global)
             let id = try store.resolveTimer(timer).id
-            let changed = try store.change(id) { try apply($0) }
+            let changed = try TimerService(store: store).apply(control, to: id)
             try TimerText.report(changed, global, store: store, verb: Self.verb)
             await ScheduleSync.afterTimerChange(changed, global, store: store)
         }
@@ -32,7 +34,7 @@ struct TimersStart: TimerControlCommand {
     static let verb = "Started"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Timer name or id.") var timer: String
-    func control(at now: Date) -> @Sendable (CountdownTimer) throws(TimerError) -> CountdownTimer { { (t) throws(TimerError) in try t.started(at: now) } }
+    func control() -> TimerControl { .start }
 }
 
 struct TimersPause: TimerControlCommand {
@@ -41,7 +43,7 @@ struct TimersPause: TimerControlCommand {
     static let verb = "Paused"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Timer name or id.") var timer: String
-    func control(at now: Date) -> @Sendable (CountdownTimer) throws(TimerError) -> CountdownTimer { { (t) throws(TimerError) in try t.paused(at: now) } }
+    func control() -> TimerControl { .pause }
 }
 
 struct TimersResume: TimerControlCommand {
@@ -50,7 +52,7 @@ struct TimersResume: TimerControlCommand {
     static let verb = "Resumed"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Timer name or id.") var timer: String
-    func control(at now: Date) -> @Sendable (CountdownTimer) throws(TimerError) -> CountdownTimer { { (t) throws(TimerError) in try t.resumed(at: now) } }
+    func control() -> TimerControl { .resume }
 }
 
 struct TimersReset: TimerControlCommand {
@@ -59,7 +61,7 @@ struct TimersReset: TimerControlCommand {
     static let verb = "Reset"
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Timer name or id.") var timer: String
-    func control(at now: Date) -> @Sendable (CountdownTimer) throws(TimerError) -> CountdownTimer { { $0.reset(at: now) } }
+    func control() -> TimerControl { .reset }
 }
 
 struct TimersExtend: TimerControlCommand {
@@ -70,8 +72,7 @@ struct TimersExtend: TimerControlCommand {
     @Argument(help: "Timer name or id.") var timer: String
     @Option(help: "How much: a duration (1m by default).") var by: String = "1m"
 
-    func control(at now: Date) throws -> @Sendable (CountdownTimer) throws(TimerError) -> CountdownTimer {
-        let seconds = try Timers.duration(by).seconds
-        return { (t) throws(TimerError) in try t.extended(by: seconds, at: now) }
+    func control() throws -> TimerControl {
+        .extend(seconds: try Timers.duration(by).seconds)
     }
 }
