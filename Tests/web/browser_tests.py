@@ -21,6 +21,7 @@ from a11y import Audit
 import chat_search_tests
 import chats_tests
 import kinds_tests
+import live_changes_tests
 import recent_tests
 import scheduled_tests
 import timers_tests
@@ -204,8 +205,13 @@ def run(server, shots: Path, audit_setup=None):
         created = api(server, "POST", "templates", {"name": "Tell the neighbours", "icon": "house.fill", "body": "Parcel for you",
                                                     "targets": [{"chat_id": -4001}]})
         # Saved before Neighbours' admins muted members: the template keeps the target and fails there.
-        add_target_as_saved_before(server, created["id"], -4002, "Neighbours")
+        # Written straight into the store by another process while the grid is open: the tile
+        # shows the new target live (no reload), then the tap.
         driver.get(server.url + "/")
+        wait.until(lambda d: d.execute_script("return document.documentElement.dataset.events") == "open")
+        add_target_as_saved_before(server, created["id"], -4002, "Neighbours")
+        wait.until(lambda d: "Neighbours" in d.find_element(By.XPATH, "//li[@data-name='Tell the neighbours']").text)
+        check(True, "a target written into the store by another process shows on the open grid")
         tile = wait.until(EC.presence_of_element_located((By.XPATH, "//li[@data-name='Tell the neighbours']")))
         tile.find_element(By.CSS_SELECTOR, ".tap").click()
         wait.until(lambda d: tile.find_elements(By.CSS_SELECTOR, ".results li.failed"))
@@ -298,6 +304,7 @@ def run(server, shots: Path, audit_setup=None):
         chats_tests.run(driver, wait, audit, server, check, shot)
         chat_search_tests.run(driver, wait, audit, server, check, shot)
         recent_tests.run(driver, wait, audit, server, check, shot)
+        live_changes_tests.run(driver, wait, audit, server, check, shot)
         driver.get(server.url + "/settings")
         driver.find_element(By.ID, "token_name").send_keys("Shortcuts", Keys.ENTER)
         wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "code.secret")))

@@ -239,7 +239,7 @@ export function locate(options) {
 }
 
 /** @type {{[K in keyof EventMap]: ((data: EventMap[K]) => void)[]}} */
-const listeners = {connection: [], login: [], send: [], templates: [], timers: [], chat: [], replies: []};
+const listeners = {connection: [], login: [], send: [], templates: [], timers: [], chat: [], replies: [], sends: []};
 
 /**
  * Runs `handler` for each server-sent event of this name.
@@ -287,7 +287,10 @@ function connect() {
   /** @type {(keyof EventMap)[]} */
   const names = ['connection', 'login', 'send', 'templates', 'timers', 'chat', 'replies', 'sends'];
   for (const name of names) source.addEventListener(name, (event) => dispatch(name, event.data));
+  // Says on the page whether live changes arrive (tests wait for it before changing things).
+  source.onopen = () => { document.documentElement.dataset.events = 'open'; };
   source.onerror = () => {
+    document.documentElement.dataset.events = 'closed';
     const badge = document.getElementById('conn');
     if (badge && source.readyState !== EventSource.OPEN) {
       badge.textContent = 'Dashboard: reconnecting…';

@@ -169,7 +169,7 @@ function setUp(grid) {
   });
   on('templates', () => {
     if (Date.now() - ownChangeAt < 3000 || document.querySelector('dialog[open]') || grid.querySelector('[aria-busy="true"]')) return;
-    loadGrid(location.href);
+    loadGrid(location.href, true);
   });
 
   const area = byId('grid-area', HTMLDivElement);
@@ -178,15 +178,17 @@ function setUp(grid) {
   let loads = 0;
   /**
    * Reloads the grid (and its chips) for `url` in place: skeleton tiles while it loads; if it
-   * fails, the tiles shown before come back with an error banner and Retry.
+   * fails, the tiles shown before come back with an error banner and Retry. A `live` reload (a
+   * change made elsewhere) shows no skeleton and keeps each tile's send results.
    * @param {string} url
+   * @param {boolean} [live]
    */
-  async function loadGrid(url) {
+  async function loadGrid(url, live = false) {
     const mine = ++loads;
     loadingURL = url;
     const before = [...grid.children];
     if (!grid.isConnected) area.append(grid);
-    grid.replaceChildren(...Array.from({length: Math.max(3, Math.min(before.length, 8))}, () =>
+    if (!live) grid.replaceChildren(...Array.from({length: Math.max(3, Math.min(before.length, 8))}, () =>
       el('li', {class: 'tile skeleton', 'aria-hidden': 'true'}, el('span', {class: 'bone glyph-bone'}), el('span', {class: 'bone'}), el('span', {class: 'bone short'}))));
     area.setAttribute('aria-busy', 'true');
     errorBanner.hidden = true;
@@ -203,7 +205,11 @@ function setUp(grid) {
       grid.remove();
       [...fresh.children].forEach((child) => {
         if (child.id === 'grid-error') return;
-        if (child === freshGrid) { grid.replaceChildren(...freshGrid.children); area.append(grid); } else area.append(child);
+        if (child === freshGrid) {
+          if (live) keepResults(before, freshGrid);
+          grid.replaceChildren(...freshGrid.children);
+          area.append(grid);
+        } else area.append(child);
       });
     } catch (error) {
       if (mine !== loads) return;
@@ -212,6 +218,20 @@ function setUp(grid) {
       errorBanner.hidden = false;
     } finally {
       if (mine === loads) area.setAttribute('aria-busy', 'false');
+    }
+  }
+  /**
+   * Moves the send results shown under the tiles `before` onto the same templates' fresh tiles.
+   * @param {Element[]} before
+   * @param {Element} freshGrid
+   */
+  function keepResults(before, freshGrid) {
+    for (const old of before) {
+      const results = old.querySelector('.results');
+      const id = old.getAttribute('data-id');
+      if (!results || !results.children.length || !id) continue;
+      const fresh = freshGrid.querySelector('.tile[data-id="' + CSS.escape(id) + '"] .results');
+      fresh?.replaceWith(results);
     }
   }
   byId('grid-retry', HTMLButtonElement).addEventListener('click', () => loadGrid(loadingURL));
