@@ -4,11 +4,12 @@ import Testing
 import TgtDomain
 import TgtServer
 import TgtTelegram
+import TgtTestSupport
 
 /// The Chats tab's API over real HTTP against the simulator's seeded conversations: lists,
 /// pages, send, reply, edit, delete and their refusals, hostile content, templates sent into a
 /// chat, search, and thumbnails served only from TDLib's own folder.
-@Suite("Chats API")
+@Suite("Chats API", .timeLimit(.minutes(5)))
 struct ChatsAPITests {
     static let family: Int64 = -1001000000001
     static let climbing: Int64 = -4001
@@ -19,12 +20,10 @@ struct ChatsAPITests {
     /// Logs in and waits until the session has loaded the chat lists.
     static func loggedIn(_ client: ServerFixture.Client) async throws {
         try await client.logInToTelegram()
-        for _ in 0..<100 {
+        try await awaitCondition {
             let reply = try await client.api(.get, "conversations")
-            if reply.status == .ok, (reply.data["total"] as? Int ?? 0) >= 5 { return }
-            try await Task.sleep(nanoseconds: 50_000_000)
+            return reply.status == .ok && (reply.data["total"] as? Int ?? 0) >= 5
         }
-        Issue.record("the chat list never loaded")
     }
 
     static func messages(_ reply: ServerFixture.Client.Reply) -> [[String: Any]] {
