@@ -2,12 +2,13 @@ import Foundation
 import HTTPTypes
 import Testing
 import TgtServer
+import TgtTestSupport
 
 /// Forum topics through the Chats API over real HTTP, against the simulator's Work forum
 /// (General 1, Standups 11, Lunch 12): the topic list, one topic's pages, a message posted into
 /// a topic, and the refusals (unknown topic 404, a chat that is not a forum 409, bad ids 400),
 /// none of which sends anything.
-@Suite("Chats API: forum topics")
+@Suite("Chats API: forum topics", .timeLimit(.minutes(5)))
 struct ForumTopicsAPITests {
     static let work: Int64 = -1001000000002
 
@@ -110,10 +111,7 @@ struct ForumTopicsAPITests {
                 let topics = try await client.api(.get, "conversations/\(Self.work)/topics").data["topics"] as? [[String: Any]] ?? []
                 return Dictionary(uniqueKeysWithValues: topics.compactMap { t in (t["id"] as? Int).map { ($0, t["unread_count"] as? Int ?? -1) } })
             }
-            let deadline = Date().addingTimeInterval(30)
-            while Date() < deadline, (try await chat()["last_message"] as? [String: Any])?["text"] as? String != "Sushi it is" {
-                try await Task.sleep(nanoseconds: 50_000_000)
-            }
+            try await awaitCondition { (try await chat()["last_message"] as? [String: Any])?["text"] as? String == "Sushi it is" }
             let start = try await unread()
             let total = start.values.reduce(0, +)
             #expect((start[11] ?? 0) >= 1 && (start[12] ?? 0) >= 1, "\(start)")
