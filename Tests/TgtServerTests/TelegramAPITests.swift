@@ -7,8 +7,9 @@ import TgtServer
 import TgtSimulator
 import TgtStore
 import TgtTelegram
+import TgtTestSupport
 
-@Suite("Login, chats, send and the send log through the API")
+@Suite("Login, chats, send and the send log through the API", .timeLimit(.minutes(5)))
 struct TelegramAPITests {
     @Test("Login steps with a wrong code and a 2FA password; status follows")
     func login() async throws {
@@ -53,9 +54,9 @@ struct TelegramAPITests {
             #expect((qr.data["qr_svg"] as? String)?.hasPrefix("<svg") == true)
             fixture.sim.simulator.confirmQRLogin()
             var step = ""
-            for _ in 0..<50 where step != "ready" {
-                try await Task.sleep(nanoseconds: 100_000_000)
+            try await awaitCondition {
                 step = try await client.api(.get, "login").data["step"] as? String ?? ""
+                return step == "ready"
             }
             #expect(step == "ready")
         }
