@@ -66,7 +66,8 @@ final class ScriptedLocation: LocationProviding, @unchecked Sendable {
         case .at(let coordinate): return coordinate
         case .fails(let failure): throw failure
         case .never:
-            try? await Task.sleep(nanoseconds: 3_600_000_000_000)
+            // Parked until the caller gives up and cancels the lookup: a clock nobody advances.
+            try? await TestClock().sleep(until: .distantFuture)
             throw .timedOut
         }
     }
@@ -118,18 +119,18 @@ struct AppFixture {
     static let standups = Target(chatID: -1001000000002, topicID: 11, chatTitle: "Work", topicTitle: "Standups")
 }
 
-/// Waits (polling, at most `timeout` s) until `condition` holds on the main actor.
+/// Waits until `condition` holds on the main actor. No deadline of its own: the suite's
+/// `.timeLimit` ends a wait that never succeeds, and the issue then says what was awaited.
 @MainActor
-func eventually(_ what: Comment, timeout: Double = 60, _ condition: @MainActor () async throws -> Bool,
+func eventually(_ what: Comment, _ condition: @MainActor () async throws -> Bool,
                 sourceLocation: SourceLocation = #_sourceLocation) async throws
 {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-        if try await condition() { return }
-        try await Task.sleep(nanoseconds: 10_000_000)
+    do {
+        try await awaitCondition { @Sendable @MainActor in try await condition() }
+    } catch is CancellationError {
+        Issue.record("cancelled while waiting: \(what)", sourceLocation: sourceLocation)
+        throw CancellationError()
     }
-    Issue.record("timed out waiting: \(what)", sourceLocation: sourceLocation)
-    throw CancellationError()
 }
 
 /// Logs an app in through its login screen with the scenario's answers.
