@@ -5,8 +5,8 @@ import NIOCore
 import TgtStore
 import TgtTelegram
 
-/// Builds the dashboard's HTTP application: routes, middlewares and the hooks that write
-/// `server.json` once listening and shut the Telegram session down cleanly afterwards.
+/// Builds the dashboard's HTTP application: routes, middlewares, the Telegram session as a
+/// service, and the hook that writes `server.json` once listening.
 public enum DashboardServer {
     /// Why a dashboard cannot start with these options.
     public struct StartError: Error, Sendable {
@@ -41,15 +41,19 @@ public enum DashboardServer {
         return router
     }
 
-    /// The application; `onListening` gets the actual port (useful with port 0).
-    public static func application(_ dashboard: Dashboard, onListening: @escaping @Sendable (Int) async -> Void = { _ in })
-        -> some ApplicationProtocol
+    /// The dashboard as `tgt serve` and the tests run it, assembled in this one place: the
+    /// routes, and the Telegram session as a service that starts with the server and shuts
+    /// down gracefully after it (sends in flight get `shutdownGrace` seconds). `onListening` gets
+    /// the actual port (useful with port 0).
+    public static func buildApplication(_ dashboard: Dashboard, shutdownGrace: Double = 20,
+                                        onListening: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol
     {
         var logger = Logger(label: "tgt.server")
         logger.logLevel = .info
         return Application(
             router: router(dashboard),
             configuration: .init(address: .hostname(dashboard.options.host, port: dashboard.options.port), serverName: "tgt"),
+            services: [SessionHostService(host: dashboard.host, grace: shutdownGrace)],
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? dashboard.options.port) },
             logger: logger)
     }

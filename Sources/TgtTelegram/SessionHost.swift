@@ -221,7 +221,9 @@ public actor SessionHost {
 
     /// Stops taking sends, waits (at most `grace` seconds) for those in flight, marks any
     /// still unfinished as interrupted, closes TDLib and releases the folder.
+    /// A second call returns at once.
     public func shutdown(grace: Double = 20) async {
+        guard !shuttingDown else { return }
         shuttingDown = true
         if let pending { await pending.value }
         if activeSends > 0 {

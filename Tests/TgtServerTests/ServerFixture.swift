@@ -31,7 +31,7 @@ struct ServerFixture {
 
     /// Serves the dashboard, runs `body` against it, then shuts the host down.
     func run(_ body: @Sendable (Client) async throws -> Void) async throws {
-        let app = DashboardServer.application(dashboard)
+        let app = DashboardServer.buildApplication(dashboard, shutdownGrace: 1)
         do {
             try await app.test(.live) { client in try await body(Client(raw: client, token: apiToken)) }
         } catch {

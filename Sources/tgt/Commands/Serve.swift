@@ -56,9 +56,8 @@ struct Serve: AsyncParsableCommand {
             let store = try global.openStore()
             let sessionHost = try SessionHost(environment: try global.environment(), store: store)
             let dashboard = Dashboard(host: sessionHost, secrets: secrets, options: options)
-            await sessionHost.start()
             let console = global.console
-            let app = DashboardServer.application(dashboard) { actualPort in
+            let app = DashboardServer.buildApplication(dashboard) { actualPort in
                 let local = "http://\(options.isLoopback ? (host == "localhost" ? "localhost" : host) : "127.0.0.1"):\(actualPort)"
                 let descriptor = ServerDescriptor(pid: getpid(), url: local, token: dashboard.localToken)
                 do { try descriptor.write(in: directory) } catch { console.note("warning: \((error as? any UserFacingError)?.message ?? "\(error)")") }
@@ -72,12 +71,14 @@ struct Serve: AsyncParsableCommand {
                 }
                 console.line("Press Ctrl-C to stop.")
             }
+            // SIGTERM or Ctrl-C: the server stops taking requests, then the session service
+            // finishes sends in flight and closes the Telegram session.
             do {
                 try await app.runService()
             } catch {
                 console.note("error: the dashboard stopped: \(error)")
             }
-            console.note("Stopping: finishing sends in flight and closing the Telegram session…")
+            // Whatever ended the service group, the session is closed before the folder is let go.
             await sessionHost.shutdown()
             ServerDescriptor.remove(in: directory)
             console.note("Stopped.")
