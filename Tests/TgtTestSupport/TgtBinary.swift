@@ -64,11 +64,11 @@ private final class ErrBox: @unchecked Sendable {
 }
 
 extension TgtBinary {
-    /// Starts `tgt --demo serve --port 0` on `dataDir` and waits (up to `timeout` s) until it has
-    /// written `demo/server.json`, i.e. it owns the session and answers. The caller terminates it.
-    public static func startDemoServe(dataDir: URL, environment: [String: String] = [:], standardOutput: Any? = nil,
-                                      timeout: Double = 15) async throws -> Process
-    {
+    /// Starts `tgt --demo serve --port 0` on `dataDir` and waits until it has written
+    /// `demo/server.json`, i.e. it owns the session and answers (or until it has ended). No
+    /// deadline of its own: the test's `.timeLimit` is the deadline, and if it is reached the
+    /// server is stopped. The caller terminates it.
+    public static func startDemoServe(dataDir: URL, environment: [String: String] = [:], standardOutput: Any? = nil) async throws -> Process {
         let process = Process()
         process.executableURL = url
         process.arguments = ["--demo", "serve", "--port", "0"]
@@ -80,9 +80,11 @@ extension TgtBinary {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let descriptor = dataDir.appendingPathComponent("demo/server.json")
-        let deadline = Date().addingTimeInterval(timeout)
-        while !FileManager.default.fileExists(atPath: descriptor.path), Date() < deadline, process.isRunning {
-            try await Task.sleep(nanoseconds: 100_000_000)
+        do {
+            try await awaitCondition { FileManager.default.fileExists(atPath: descriptor.path) || !process.isRunning }
+        } catch {
+            process.terminate()
+            throw error
         }
         return process
     }
