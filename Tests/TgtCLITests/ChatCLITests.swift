@@ -5,7 +5,7 @@ import TgtTestSupport
 import Glibc
 #endif
 
-@Suite("tgt chat: the real binary against the demo account")
+@Suite("tgt chat: the real binary against the demo account", .timeLimit(.minutes(5)))
 struct ChatCLITests {
     /// A logged-in demo data folder.
     static func loggedIn(_ name: String) throws -> TestDirectory {
@@ -117,7 +117,7 @@ struct ChatCLITests {
     }
 
     @Test("--follow prints Mum's reply as it arrives (even though the sender exited) and Ctrl-C closes cleanly with 130")
-    func follow() throws {
+    func follow() async throws {
         let dir = try Self.loggedIn("chat-follow")
         defer { dir.remove() }
         #expect(try Self.tgt(dir, ["chat", "send", "Family", "Leaving work"]).status == 0)
@@ -131,21 +131,14 @@ struct ChatCLITests {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let collected = CollectedOutput()
-        let reader = Thread {
-            while true {
-                let data = output.fileHandleForReading.availableData
-                if data.isEmpty { break }
-                collected.append(data)
-            }
-        }
-        reader.start()
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, !collected.text.contains("\"sender\":{\"id\":555000201") { Thread.sleep(forTimeInterval: 0.1) }
+        defer { if process.isRunning { process.terminate() } }
+        let collected = CollectedOutput.reading(output)
+        // Mum answers a few seconds after our message (on the demo's own clock, in the child).
+        try await awaitCondition { collected.text.contains("\"sender\":{\"id\":555000201") || collected.isClosed }
         let seen = collected.text
         #expect(seen.contains("\"sender\":{\"id\":555000201"), "\(seen.suffix(500))")
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        try await awaitCondition { !process.isRunning }
         #expect(process.terminationStatus == 130)
         // --mark-read read Mum's reply: Family has no unread message left from it.
         let list = Self.json(try Self.tgt(dir, ["--json", "chat", "list"])) as? [[String: Any]] ?? []
@@ -157,12 +150,30 @@ struct ChatCLITests {
 final class CollectedOutput: @unchecked Sendable {
     // Guarded by `lock`.
     private var data = Data()
+    private var closed = false
     private let lock = NSLock()
     func append(_ more: Data) { lock.withLock { data.append(more) } }
     var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+    /// Whether the pipe has closed: all the process wrote is in `text`.
+    var isClosed: Bool { lock.withLock { closed } }
+    func close() { lock.withLock { closed = true } }
+
+    /// Collects what `pipe` gives, on a thread of its own, until the writer closes it.
+    static func reading(_ pipe: Pipe) -> CollectedOutput {
+        let output = CollectedOutput()
+        Thread {
+            while true {
+                let data = pipe.fileHandleForReading.availableData
+                if data.isEmpty { break }
+                output.append(data)
+            }
+            output.close()
+        }.start()
+        return output
+    }
 }
 
-@Suite("tgt chat while tgt serve holds the session")
+@Suite("tgt chat while tgt serve holds the session", .timeLimit(.minutes(5)))
 struct ChatThroughServeCLITests {
     @Test("list, read, send, reply, edit, delete and search go through the running dashboard")
     func throughServe() async throws {
@@ -175,9 +186,9 @@ struct ChatThroughServeCLITests {
         }
         #expect(try tgt(["login"], input: "+15555550123\n12345\ndemo\n").status == 0)
         var list: [[String: Any]] = []
-        for _ in 0..<50 where list.count < 6 {  // the dashboard loads the lists right after the login
+        try await awaitCondition {  // the dashboard loads the lists right after the login
             list = (try? JSONSerialization.jsonObject(with: Data(try tgt(["--json", "chat", "list"]).stdout.utf8))) as? [[String: Any]] ?? []
-            if list.count < 6 { try await Task.sleep(nanoseconds: 100_000_000) }
+            return list.count >= 6
         }
         #expect(list.map { $0["title"] as? String } == ["Family", "Work", "Climbing crew", "Tech News", "Alice", "Neighbours"])
         let read = try tgt(["chat", "read", "Climbing", "--limit", "150"])
