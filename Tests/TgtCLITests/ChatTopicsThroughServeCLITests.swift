@@ -14,10 +14,9 @@ final class DemoServe {
         dir = try TestDirectory(name)
         process = try await TgtBinary.startDemoServe(dataDir: dir.url)
         #expect(try tgt(["login"], input: "+15555550123\n12345\ndemo\n").status == 0)
-        for _ in 0..<50 {  // the dashboard loads the lists right after the login
+        try await awaitCondition {  // the dashboard loads the lists right after the login
             let list = (try? JSONSerialization.jsonObject(with: Data(try tgt(["--json", "chat", "list"]).stdout.utf8))) as? [[String: Any]] ?? []
-            if list.count >= 6 { break }
-            try await Task.sleep(nanoseconds: 100_000_000)
+            return list.count >= 6
         }
     }
 
@@ -36,11 +35,12 @@ final class DemoServe {
 
 /// A `tgt chat read --follow` running in the background, its output collected as it comes.
 final class Follower {
-    let process = Process()
-    let stdout = CollectedOutput()
-    let stderr = CollectedOutput()
+    let process: Process
+    let stdout: CollectedOutput
+    let stderr: CollectedOutput
 
     init(_ args: [String], dataDir: String) throws {
+        let process = Process()
         process.executableURL = TgtBinary.url
         process.arguments = ["--demo"] + args
         var env = ProcessInfo.processInfo.environment
@@ -51,39 +51,34 @@ final class Follower {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        for (pipe, sink) in [(out, stdout), (err, stderr)] {
-            Thread {
-                while true {
-                    let data = pipe.fileHandleForReading.availableData
-                    if data.isEmpty { break }
-                    sink.append(data)
-                }
-            }.start()
-        }
+        self.process = process
+        stdout = CollectedOutput.reading(out)
+        stderr = CollectedOutput.reading(err)
     }
 
-    /// Waits up to `seconds` for `text` on standard output.
-    @discardableResult
-    func waitFor(_ text: String, seconds: Double = 20) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if stdout.text.contains(text) { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return false
+    /// Waits for `text` on standard output: true once it is there, false if the output ended
+    /// without it. (No deadline of its own: the suite's time limit is the deadline.)
+    func waitFor(_ text: String) async throws -> Bool {
+        try await awaitCondition { stdout.text.contains(text) || stdout.isClosed }
+        return stdout.text.contains(text)
     }
 
-    /// Waits up to `seconds` for the process to end; its exit status, or nil if it still runs.
-    func exitStatus(within seconds: Double = 15) -> Int32? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        return process.isRunning ? nil : process.terminationStatus
+    /// Waits for `text` on standard error, as `waitFor` does on standard output.
+    func waitForNote(_ text: String) async throws -> Bool {
+        try await awaitCondition { stderr.text.contains(text) || stderr.isClosed }
+        return stderr.text.contains(text)
+    }
+
+    /// Waits for the process to end; its exit status.
+    func exitStatus() async throws -> Int32 {
+        try await awaitCondition { !process.isRunning }
+        return process.terminationStatus
     }
 
     func stop() { if process.isRunning { process.terminate() } }
 }
 
-@Suite("tgt chat --topic and --follow while tgt serve holds the session", .serialized)
+@Suite("tgt chat --topic and --follow while tgt serve holds the session", .serialized, .timeLimit(.minutes(10)))
 struct ChatTopicsThroughServeCLITests {
     static func json(_ text: String) -> [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
@@ -132,22 +127,22 @@ struct ChatTopicsThroughServeCLITests {
         defer { serve.stop() }
         let follower = try Follower(["--json", "chat", "read", "Family", "--limit", "2", "--follow", "--mark-read"], dataDir: serve.dir.path)
         defer { follower.stop() }
-        #expect(follower.waitFor("\"has_older\""), "the first page: \(follower.stdout.text) \(follower.stderr.text)")
+        #expect(try await follower.waitFor("\"has_older\""), "the first page: \(follower.stdout.text) \(follower.stderr.text)")
         let sent = try serve.tgt(["--json", "chat", "send", "Family", "Leaving work"])
         #expect(sent.status == 0, "\(sent.stderr)")
         let id = try #require(Self.json(sent.stdout)["id"] as? Int)
-        #expect(follower.waitFor("\"id\":\(id)"), "our message: \(follower.stdout.text.suffix(600))")
-        #expect(follower.waitFor("\"sender\":{\"id\":555000201"), "Mum's reply: \(follower.stdout.text.suffix(600))")
+        #expect(try await follower.waitFor("\"id\":\(id)"), "our message: \(follower.stdout.text.suffix(600))")
+        #expect(try await follower.waitFor("\"sender\":{\"id\":555000201"), "Mum's reply: \(follower.stdout.text.suffix(600))")
         #expect(try serve.tgt(["chat", "edit", "Family", "\(id)", "Leaving in 10"]).status == 0)
-        #expect(follower.waitFor("\"event\":\"edited\""), "\(follower.stdout.text.suffix(400))")
+        #expect(try await follower.waitFor("\"event\":\"edited\""), "\(follower.stdout.text.suffix(400))")
         #expect(try serve.tgt(["chat", "delete", "Family", "\(id)", "--for-all"]).status == 0)
-        #expect(follower.waitFor("\"event\":\"deleted\",\"message_ids\":\"\(id)\""), "\(follower.stdout.text.suffix(400))")
+        #expect(try await follower.waitFor("\"event\":\"deleted\",\"message_ids\":\"\(id)\""), "\(follower.stdout.text.suffix(400))")
         let lines = follower.stdout.text.split(separator: "\n")
         #expect(lines.filter { $0.contains("\"id\":\(id),") }.count == 1, "our message once, not again on later events")
         #expect(lines.contains { $0.contains("\"text\":\"Leaving in 10\"") })
 
         kill(follower.process.processIdentifier, SIGINT)
-        #expect(follower.exitStatus() == 130, "Ctrl-C: the shell's 130, as on the direct path: \(follower.stderr.text)")
+        #expect(try await follower.exitStatus() == 130, "Ctrl-C: the shell's 130, as on the direct path: \(follower.stderr.text)")
         let list = (try? JSONSerialization.jsonObject(with: Data(try serve.tgt(["--json", "chat", "list"]).stdout.utf8))) as? [[String: Any]] ?? []
         #expect(list.first { $0["title"] as? String == "Family" }?["unread_count"] as? Int == 0, "--mark-read read Mum's reply")
     }
@@ -187,15 +182,15 @@ struct ChatTopicsThroughServeCLITests {
         defer { serve.stop() }
         let follower = try Follower(["chat", "read", "Work", "--topic", "11", "--limit", "3", "--follow"], dataDir: serve.dir.path)
         defer { follower.stop() }
-        #expect(follower.waitFor("Work"), "\(follower.stderr.text)")
-        for _ in 0..<100 where !follower.stderr.text.contains("Following Work") { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(try await follower.waitFor("Work"), "\(follower.stderr.text)")
+        _ = try await follower.waitForNote("Following Work")
         #expect(try serve.tgt(["chat", "send", "Work", "--topic", "12", "Lunch *talk*"]).status == 0)
         #expect(try serve.tgt(["chat", "send", "Work", "--topic", "11", "Standup *notes*"]).status == 0)
-        #expect(follower.waitFor("You: Standup notes"), "\(follower.stdout.text.suffix(400))")
+        #expect(try await follower.waitFor("You: Standup notes"), "\(follower.stdout.text.suffix(400))")
         #expect(!follower.stdout.text.contains("Lunch talk"))
 
         kill(serve.process.processIdentifier, SIGTERM)
-        #expect(follower.exitStatus(within: 30) == 4, "\(follower.stderr.text)")
+        #expect(try await follower.exitStatus() == 4, "\(follower.stderr.text)")
         #expect(follower.stderr.text.contains("went away"), "\(follower.stderr.text)")
     }
 }
