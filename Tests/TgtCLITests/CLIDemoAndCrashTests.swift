@@ -4,7 +4,7 @@ import TgtDomain
 import TgtStore
 import TgtTestSupport
 
-@Suite("tgt binary: demo mode and crash safety")
+@Suite("tgt binary: demo mode and crash safety", .timeLimit(.minutes(5)))
 struct CLIDemoAndCrashTests {
     @Test("demo: send before login says to log in; login via stdin, chats, add, send, dry run")
     func demoEndToEnd() throws {
@@ -56,7 +56,7 @@ struct CLIDemoAndCrashTests {
     }
 
     @Test("Ctrl-C during login closes the Telegram session and exits 130")
-    func interrupt() throws {
+    func interrupt() async throws {
         let dir = try TestDirectory("cli-sigint")
         defer { dir.remove() }
         let process = Process()
@@ -70,15 +70,13 @@ struct CLIDemoAndCrashTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
         try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let said = CollectedOutput.reading(errors)
         // Wait for the phone prompt, then interrupt.
-        var seen = ""
-        let deadline = Date().addingTimeInterval(20)
-        while !seen.contains("phone number"), Date() < deadline {
-            seen += String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
-        }
+        try await awaitCondition { said.text.contains("phone number") || said.isClosed }
         process.interrupt()
-        process.waitUntilExit()
-        seen += String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try await awaitCondition { !process.isRunning && said.isClosed }
+        let seen = said.text
         #expect(process.terminationStatus == 130)
         #expect(seen.contains("closing the Telegram session"))
         try input.fileHandleForWriting.close()
