@@ -13,7 +13,7 @@ import Glibc
 /// `kill -9` in the middle of a burst of sends, then a restart: every send log row ends final,
 /// nothing is delivered twice, and what Telegram (the simulator's on-disk "server side")
 /// received agrees with the rows.
-@Suite("Sends interrupted by kill -9 are settled by the next process", .serialized)
+@Suite("Sends interrupted by kill -9 are settled by the next process", .serialized, .timeLimit(.minutes(10)))
 struct InterruptedSendsCLITests {
     /// One row per target of each tap; two targets per template.
     static let targets = ["-1001000000001", "-4001"]
@@ -73,10 +73,7 @@ struct InterruptedSendsCLITests {
             try process.run()
             // Kill the moment TDLib (the simulator) has accepted the first target's message and
             // before Telegram confirmed it: only TDLib's resend can tell what became of it.
-            let deadline = Date().addingTimeInterval(20)
-            while Date() < deadline, !Self.outboxHoldsMessages(outbox) {
-                try await Task.sleep(nanoseconds: 5_000_000)
-            }
+            try await awaitCondition { Self.outboxHoldsMessages(outbox) || !process.isRunning }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let said = try await restartAndCheck(dir, context: "direct send \(n)")
@@ -175,11 +172,10 @@ struct InterruptedSendsCLITests {
             var token: String
         }
 
+        /// Waits until the server has written it (or has ended).
         func descriptor() async throws -> Descriptor {
             let file = dir.url.appendingPathComponent("demo/server.json")
-            for _ in 0..<150 where !FileManager.default.fileExists(atPath: file.path) {
-                try await Task.sleep(nanoseconds: 100_000_000)
-            }
+            try await awaitCondition { FileManager.default.fileExists(atPath: file.path) || !process.isRunning }
             return try JSONDecoder().decode(Descriptor.self, from: Data(contentsOf: file))
         }
     }
