@@ -170,6 +170,9 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
+            name: "TgtApplicationTests", dependencies: ["TgtApplication", "TgtStore", "TgtDomain", "TgtTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
             name: "TgtCLITests", dependencies: ["TgtTestSupport", "TgtStore", "TgtDomain"],
             swiftSettings: strict),
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import TgtApplication
 import TgtDomain
 import TgtStore
 import TgtTelegram
@@ -27,23 +28,31 @@ extension DashboardAPI {
     }
 
     func listScheduled(_ input: Operations.ListScheduled.Input) async throws -> Operations.ListScheduled.Output {
-        let rows = try store.liveScheduledSends()
+        let rows = try scheduledSends.waiting()
         return .ok(.init(body: .json(.init(success: true, data: .init(scheduled: rows.map(APIModels.scheduledSend), total: rows.count)))))
     }
 
     func cancelScheduled(_ input: Operations.CancelScheduled.Input) async throws -> Operations.CancelScheduled.Output {
-        guard let row = try store.scheduledSend(id: input.path.id) else { throw APIError.notFound("scheduled send \(input.path.id)") }
-        guard !row.status.isFinal else {
-            throw APIError(.conflict, code: "not_pending", message: "This send is already \(row.status == .sent ? "posted" : row.status.rawValue); there is nothing to cancel.")
+        do {
+            let after = try await scheduledSends.cancel([input.path.id])
+            guard let row = after.first else { throw APIError.notFound("scheduled send \(input.path.id)") }
+            return .ok(.init(body: .json(.init(success: true, data: APIModels.scheduledSend(row)))))
+        } catch let error as ScheduledSendError {
+            switch error {
+            case .notFound: throw APIError.notFound("scheduled send \(input.path.id)")
+            case .alreadyFinal: throw APIError(.conflict, code: error.code, message: error.message)
+            case .store: throw error
+            }
         }
-        if let keeper = await host.scheduleKeeper {
-            try await keeper.cancel(ids: [row.id])
-        } else {
-            // Logged out: rows Telegram does not have end now; the others are deleted there
-            // after the next login.
-            try store.requestCancel(ids: [row.id], reason: "Cancelled.")
+    }
+
+    /// What waits on Telegram's schedule; a cancel runs a pass of the session's keeper (logged
+    /// out, rows Telegram does not have end now, the others are deleted there after the next
+    /// login).
+    var scheduledSends: ScheduledSendService {
+        let host = self.host
+        return ScheduledSendService(store: store) {
+            if let keeper = await host.scheduleKeeper { await keeper.sync() }
         }
-        let after = try store.scheduledSend(id: row.id) ?? row
-        return .ok(.init(body: .json(.init(success: true, data: APIModels.scheduledSend(after)))))
     }
 }

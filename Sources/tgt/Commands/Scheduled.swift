@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
+import TgtApplication
 import TgtDomain
 import TgtStore
+import TgtTDLib
 import TgtTelegram
 
 /// `tgt scheduled`: what waits on Telegram's servers (timers' completion messages and sends
@@ -82,14 +84,19 @@ struct ScheduledCancel: AsyncParsableCommand {
     func run() async throws {
         try await global.run {
             let store = try Timers.store(global)
-            let live = Set(try store.liveScheduledSends().map(\.id))
-            let unknown = ids.filter { !live.contains($0) }
-            guard unknown.isEmpty else {
-                throw InputError("Nothing scheduled has id " + unknown.map(String.init).joined(separator: ", ") + ".", next: "See the ids with `tgt scheduled`.")
+            let synced = Locked(true)
+            let service = ScheduledSendService(store: store) {
+                let done = await ScheduleSync.sync(global, store: store)
+                synced.withLock { $0 = done }
             }
-            try store.requestCancel(ids: ids, reason: "Cancelled.")
-            let done = await ScheduleSync.sync(global, store: store)
-            let rows = ids.compactMap { try? store.scheduledSend(id: $0) }
+            let rows: [ScheduledSend]
+            do throws(ScheduledSendError) { rows = try await service.cancel(ids) } catch {
+                switch error {
+                case .notFound, .alreadyFinal: throw InputError(error.message, next: "See the ids with `tgt scheduled`.")
+                case .store: throw error
+                }
+            }
+            let done = synced.withLock { $0 }
             if global.json {
                 global.console.emit(rows.map { ["id": String($0.id), "status": $0.status.rawValue] })
             } else {

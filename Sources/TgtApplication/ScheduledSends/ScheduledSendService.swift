@@ -1,0 +1,74 @@
+import Foundation
+import TgtDomain
+import TgtStore
+
+/// What waits on Telegram's schedule (send later, timers' completion messages), for every face:
+/// the list, and cancelling — the one set of rules for which sends may be cancelled, the write,
+/// and the schedule pass that deletes them on Telegram. `tgt scheduled`, the dashboard's
+/// Scheduled page and its API call it; open screens hear of the change from the store.
+public struct ScheduledSendService: Sendable {
+    public let store: AppDatabase
+    private let schedule: @Sendable () async -> Void
+
+    /// `schedule` runs one pass of the schedule keeper after a change (or waits for the running
+    /// dashboard's); without a session the cancel is written and Telegram hears of it at the
+    /// next pass anywhere.
+    public init(store: AppDatabase, schedule: @escaping @Sendable () async -> Void = {}) {
+        self.store = store
+        self.schedule = schedule
+    }
+
+    /// Everything still waiting to be posted, soonest first.
+    public func waiting() throws(StoreError) -> [ScheduledSend] {
+        try store.liveScheduledSends()
+    }
+
+    /// Cancels the sends `ids`: rows Telegram does not hold yet end at once, the others are
+    /// deleted on Telegram by the pass. Refuses, changing nothing, when any id is unknown or
+    /// already final (posted, failed, cancelled). Returns the rows after the pass.
+    @discardableResult
+    public func cancel(_ ids: [Int64]) async throws(ScheduledSendError) -> [ScheduledSend] {
+        let rows: [ScheduledSend]
+        do { rows = try ids.map { id throws(StoreError) in try store.scheduledSend(id: id) }.compactMap { $0 } } catch { throw .store(error.message) }
+        let known = Set(rows.map(\.id))
+        let unknown = ids.filter { !known.contains($0) }
+        guard unknown.isEmpty else { throw .notFound(unknown) }
+        if let done = rows.first(where: \.status.isFinal) { throw .alreadyFinal(id: done.id, status: done.status) }
+        do { try store.requestCancel(ids: ids, reason: "Cancelled.") } catch { throw .store(error.message) }
+        await schedule()
+        return ids.compactMap { try? store.scheduledSend(id: $0) }
+    }
+}
+
+/// Why a scheduled send could not be cancelled.
+public enum ScheduledSendError: Error, Equatable, UserFacingError {
+    /// No scheduled send has these ids.
+    case notFound([Int64])
+    /// The send is already posted, failed or cancelled.
+    case alreadyFinal(id: Int64, status: SendLogEntry.Status)
+    case store(String)
+
+    public var message: String {
+        switch self {
+        case .notFound(let ids): "Nothing scheduled has id " + ids.map(String.init).joined(separator: ", ") + "."
+        case .alreadyFinal(_, let status):
+            "This send is already \(status == .sent ? "posted" : status.rawValue); there is nothing to cancel."
+        case .store(let message): message
+        }
+    }
+
+    public var nextStep: String? {
+        switch self {
+        case .notFound: "See what is scheduled and its ids."
+        case .alreadyFinal, .store: nil
+        }
+    }
+
+    public var code: String {
+        switch self {
+        case .notFound: "scheduled_not_found"
+        case .alreadyFinal: "not_pending"
+        case .store: "store"
+        }
+    }
+}
