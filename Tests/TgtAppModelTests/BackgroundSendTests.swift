@@ -7,7 +7,7 @@ import TgtTelegram
 
 /// One tap that never opens the app: which surfaces send in the background, what the widget
 /// shows for each job state, what Siri answers, and which files a locked phone must read.
-@Suite("Background sends from widgets, Siri and CarPlay")
+@Suite("Background sends from widgets, Siri and CarPlay", .timeLimit(.minutes(5)))
 @MainActor
 struct BackgroundSendTests {
     private static let minute: TimeInterval = 60

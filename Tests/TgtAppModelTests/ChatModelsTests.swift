@@ -9,7 +9,7 @@ import TgtTestSupport
 
 /// The Chats tab's view models over the simulated demo account: the list, a conversation
 /// with paging and live changes, and the composer (send, reply, edit, delete, templates).
-@Suite("App model: chats")
+@Suite("App model: chats", .timeLimit(.minutes(5)))
 @MainActor
 struct ChatModelsTests {
     static let family: Int64 = -1001000000001
@@ -22,7 +22,7 @@ struct ChatModelsTests {
         let app = try AppModel(services: fixture.services)
         await app.start()
         try await logIn(app, fixture.simulator)
-        // A generous deadline: the whole suite runs in parallel on two cores.
+        // No deadline of its own: the suite's time limit bounds it (the whole suite runs in parallel on two cores).
         try await eventually("the chat list") {
             app.chats.rows().map(\.title) == ["Family", "Work", "Climbing crew", "Tech News", "Alice", "Neighbours"]
         }

@@ -7,7 +7,7 @@ import TgtStore
 import TgtTelegram
 import TgtTestSupport
 
-@Suite("The app from first launch to first send")
+@Suite("The app from first launch to first send", .timeLimit(.minutes(5)))
 @MainActor
 struct FirstLaunchTests {
     @Test("no credentials → credentials screen → login (code, 2FA) → editor → one tap → ✓ per target")

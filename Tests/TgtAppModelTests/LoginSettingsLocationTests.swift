@@ -7,7 +7,7 @@ import TgtStore
 import TgtTelegram
 import TgtTestSupport
 
-@Suite("Login, settings and location")
+@Suite("Login, settings and location", .timeLimit(.minutes(5)))
 @MainActor
 struct LoginSettingsLocationTests {
     @Test("start over really restarts the login; QR login moves on by itself when scanned")

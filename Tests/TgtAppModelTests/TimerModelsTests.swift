@@ -7,7 +7,7 @@ import TgtTestSupport
 
 /// The timers' view models over a real store: cards, the detail screen's controls and time,
 /// haptics as values, to-dos and notes, the editor's validation, and the notification plan.
-@Suite("App model: timers")
+@Suite("App model: timers", .timeLimit(.minutes(5)))
 @MainActor
 struct TimerModelsTests {
     /// Controls refresh the list, which settles timers against the real clock: times are

@@ -7,7 +7,7 @@ import TgtTestSupport
 import Glibc
 #endif
 
-@Suite("tgt serve: the real binary")
+@Suite("tgt serve: the real binary", .timeLimit(.minutes(5)))
 struct ServeCLITests {
     @Test("While tgt serve runs, other commands go through it; a second owner is refused; SIGTERM closes cleanly")
     func serveOwnsTheSession() async throws {

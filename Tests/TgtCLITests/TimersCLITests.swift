@@ -113,8 +113,8 @@ struct TimersCLITests {
         #expect(watched.status == 0 && watched.stdout.contains("“Tea” is done"), "\(watched.stdout) \(watched.stderr)")
         #expect(watched.stdout.contains("\u{07}"), "the terminal bell rings")
 
-        let started = try Self.store(dir).change(try Self.store(dir).resolveTimer("Egg").id) { try $0.started(at: Date()) }
-        Thread.sleep(forTimeInterval: 1.3)
+        // Started 1.3 s ago: a 1 s timer that ended while nothing ran.
+        let started = try Self.store(dir).change(try Self.store(dir).resolveTimer("Egg").id) { try $0.started(at: Date().addingTimeInterval(-1.3)) }
         let listed = try Self.run(["--json", "timers", "list"], dir)
         let items = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
         let egg = try #require(items.first { $0["name"] as? String == "Egg" })
