@@ -215,14 +215,9 @@ public enum RenderError: UserFacingError, Equatable {
     public var nextStep: String? {
         switch self {
         case .syntax(let error): error.nextStep
-        case .missingVariables(let names):
-            if names.contains("location") {
-                "Pass them with --var NAME=VALUE (and --location LAT,LON for the location)."
-            } else {
-                "Pass them with --var NAME=VALUE."
-            }
-        case .notAChoice(let name, _, let choices): "Pass --var \(name)=\(choices.first ?? "")."
-        case .noTargets: "Add a target with `tgt templates edit NAME --target CHAT_ID`."
+        case .missingVariables: "Fill in the missing values."
+        case .notAChoice(let name, _, _): "Choose one of those values for {{\(name)}}."
+        case .noTargets: "Add a target chat to the template."
         }
     }
 

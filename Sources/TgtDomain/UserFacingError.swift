@@ -5,7 +5,10 @@
 public protocol UserFacingError: Error, CustomStringConvertible, Sendable {
     /// One sentence saying what went wrong, in the user's terms.
     var message: String { get }
-    /// What to do about it ("run `tgt login`"), when there is something to do.
+    /// What to do about it, when there is something to do, in words any face can show
+    /// ("Log in to Telegram first."): never a `tgt` command, an API path or a button name.
+    /// Each face words it in its own terms (the CLI's `CLINextStep`, the dashboard's
+    /// `DashboardNextStep`).
     var nextStep: String? { get }
     /// A stable machine-readable code ("template_not_found") for JSON output and APIs.
     var code: String { get }

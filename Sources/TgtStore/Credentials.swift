@@ -43,7 +43,7 @@ public enum CredentialsError: UserFacingError, Equatable {
     public var nextStep: String? {
         switch self {
         case .invalidID, .invalidHash: "Copy both from https://my.telegram.org → API development tools."
-        case .missing: "Run `tgt setup` (or set TGT_API_ID and TGT_API_HASH)."
+        case .missing: "Enter your API id and hash from https://my.telegram.org → API development tools."
         }
     }
 

@@ -36,18 +36,18 @@ public enum StoreError: UserFacingError, Equatable {
 
     public var nextStep: String? {
         switch self {
-        case .templateNotFound: "List them with `tgt templates list`."
-        case .ambiguousTemplate: "Use the template's id (see `tgt templates list`)."
+        case .templateNotFound: "Check the name against your list of templates."
+        case .ambiguousTemplate: "Use the template's id or its full name."
         case .invalid: nil
         case .importFailed: "Fix the file and import it again."
         case .exportFailed: "Check the destination folder and try again."
-        case .database: "Check that the data folder is writable (`tgt status` shows it)."
-        case .dataDirectory: "Pass another one with --data-dir or TGT_DATA_DIR."
-        case .timerNotFound: "List them with `tgt timers list`."
-        case .ambiguousTimer: "Use the timer's id (see `tgt timers list`)."
+        case .database: "Check that the data folder is writable."
+        case .dataDirectory: "Use another data folder."
+        case .timerNotFound: "Check the name against your list of timers."
+        case .ambiguousTimer: "Use the timer's id or its full name."
         case .invalidTimer: nil
         case .timerState(let error): error.nextStep
-        case .todoNotFound: "See them numbered with `tgt timers show TIMER`."
+        case .todoNotFound: "Use the number the to-do has in the timer's list."
         }
     }
 

@@ -163,16 +163,16 @@ public struct LoginFlow: Sendable {
             case "PHONE_NUMBER_INVALID": return .login("Telegram says that phone number is not valid.", next: "Use the international format, e.g. +39 333 1234567.")
             case "PHONE_NUMBER_BANNED": return .login("This phone number is banned from Telegram.", next: nil)
             case "PHONE_CODE_INVALID": return .login("That code is not right.", next: "Check the code and type it again.")
-            case "PHONE_CODE_EXPIRED": return .login("That code has expired.", next: "Start again with `tgt login` to get a new one.")
+            case "PHONE_CODE_EXPIRED": return .login("That code has expired.", next: TelegramError.startLoginAgainForNewCode)
             case "PASSWORD_HASH_INVALID": return .login("That password is not right.", next: "Type it again (the hint may help).")
             case "EMAIL_INVALID": return .login("Telegram does not accept that email address.", next: nil)
             case "EMAIL_CODE_INVALID": return .login("That email code is not right.", next: "Check the email and type the code again.")
             case "FIRSTNAME_INVALID": return .login("Telegram does not accept that first name.", next: nil)
             case let m where m.hasPrefix("Call to") && m.hasSuffix("unexpected"):
-                return .login("That step does not fit where the login is now.", next: "Start again with `tgt login`.")
+                return .login("That step does not fit where the login is now.", next: TelegramError.startLoginAgain)
             default: return .login("Telegram said: \(message) (\(code)).", next: nil)
             }
-        case .closed: return .login("The Telegram session closed during login.", next: "Run `tgt login` again.")
+        case .closed: return .login("The Telegram session closed during login.", next: TelegramError.logInAgain)
         default: return .request(error)
         }
     }

@@ -115,13 +115,13 @@ public enum SendError: UserFacingError, Equatable {
 
     public var nextStep: String? {
         switch self {
-        case .invalid: "Edit the template with `tgt templates edit`."
+        case .invalid: "Edit the template to fix it."
         case .render(let error): error.nextStep
-        case .markdown: "Edit the template's text (`tgt templates edit NAME --body …`)."
-        case .notLoggedIn: "Run `tgt login`."
+        case .markdown: "Edit the template's text to fix the formatting."
+        case .notLoggedIn: "Log in to Telegram first."
         case .request(let error): error.nextStep
         case .store: "Check that the data folder is writable."
-        case .notTelegram: "Send it with `tgt send NAME` (it prints the draft's link) or from the dashboard."
+        case .notTelegram: "Open it as a draft instead."
         }
     }
 

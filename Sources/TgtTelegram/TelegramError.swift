@@ -28,11 +28,11 @@ public enum TelegramError: UserFacingError, Equatable {
     public var nextStep: String? {
         switch self {
         case .startFailed: "Check the data folder and TDLib's log (tdlib.log in the data folder)."
-        case .notLoggedIn: "Run `tgt login`."
+        case .notLoggedIn: "Log in to Telegram first."
         case .notSetUp(_, let next): next
         case .unreachable: "Check your internet connection and try again."
         case .login(_, let next): next
-        case .sessionInUse: "Stop that process (or let `tgt serve` do the work), then try again."
+        case .sessionInUse: "Stop that process, then try again."
         case .request(let error): error.nextStep
         }
     }
@@ -48,4 +48,14 @@ public enum TelegramError: UserFacingError, Equatable {
         case .request(let error): error.code
         }
     }
+}
+
+extension TelegramError {
+    /// The next step of a `.login` error whose code expired: a new login sends a new code.
+    /// Faces compare a login error's next step with these to word it in their own terms.
+    public static let startLoginAgainForNewCode = "Start the login again to get a new code."
+    /// The next step of a `.login` error whose step does not fit where the login is now.
+    public static let startLoginAgain = "Start the login again."
+    /// The next step of a `.login` error whose session closed while logging in.
+    public static let logInAgain = "Log in again."
 }

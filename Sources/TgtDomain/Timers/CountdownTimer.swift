@@ -235,9 +235,9 @@ public enum TimerError: UserFacingError, Equatable {
 
     public var nextStep: String? {
         switch self {
-        case .alreadyRunning(let name): "Pause it, or reset it to start again (`tgt timers reset \"\(name)\"`)."
-        case .pausedUseResume(let name): "Resume it (`tgt timers resume \"\(name)\"`) or reset it."
-        case .notRunning(let name): "Start it first (`tgt timers start \"\(name)\"`)."
+        case .alreadyRunning: "Pause it, or reset it to start again."
+        case .pausedUseResume: "Resume it, or reset it."
+        case .notRunning: "Start it first."
         case .notPaused: nil
         }
     }

@@ -50,8 +50,15 @@ public struct APIError: Error, Sendable {
     }
 
     /// Maps any error the core throws to a status and a message; unknown errors become a
-    /// generic 500 (details go to the log, never to the client).
+    /// generic 500 (details go to the log, never to the client). The next step is the
+    /// dashboard's own where it has one (`DashboardNextStep`), else the core's.
     static func from(_ error: any Error) -> APIError? {
+        guard var reply = mapped(error) else { return nil }
+        if let next = DashboardNextStep.forError(error) { reply.nextStep = next }
+        return reply
+    }
+
+    private static func mapped(_ error: any Error) -> APIError? {
         switch error {
         case let error as APIError:
             return error
@@ -73,8 +80,8 @@ public struct APIError: Error, Sendable {
             }
         case let error as TelegramError:
             switch error {
-            case .notLoggedIn: return APIError(.conflict, code: error.code, message: error.message, nextStep: "Log in to Telegram on the dashboard first.")
-            case .notSetUp: return APIError(.conflict, code: error.code, message: error.message, nextStep: "Enter the API credentials on the dashboard's setup page.")
+            case .notLoggedIn: return APIError(.conflict, code: error.code, message: error.message, nextStep: DashboardNextStep.logIn)
+            case .notSetUp: return APIError(.conflict, code: error.code, message: error.message, nextStep: DashboardNextStep.setUp)
             case .login: return APIError(.badRequest, code: error.code, message: error.message, nextStep: error.nextStep)
             case .unreachable: return APIError(.serviceUnavailable, code: error.code, message: error.message, nextStep: error.nextStep)
             case .sessionInUse, .startFailed, .request: return APIError(.serviceUnavailable, code: error.code, message: error.message, nextStep: error.nextStep)
@@ -83,7 +90,7 @@ public struct APIError: Error, Sendable {
             switch error {
             case .invalid(let validation): return APIError(.unprocessableContent, code: error.code, message: error.message, issues: validation.issues)
             case .render, .markdown, .notTelegram: return APIError(.unprocessableContent, code: error.code, message: error.message, nextStep: error.nextStep)
-            case .notLoggedIn: return APIError(.conflict, code: error.code, message: error.message, nextStep: "Log in to Telegram on the dashboard first.")
+            case .notLoggedIn: return APIError(.conflict, code: error.code, message: error.message, nextStep: DashboardNextStep.logIn)
             case .request, .store: return APIError(.serviceUnavailable, code: error.code, message: error.message)
             }
         case let error as DraftError:
@@ -95,7 +102,7 @@ public struct APIError: Error, Sendable {
         case let error as ScheduleError:
             switch error {
             case .send(let send): return from(send)
-            case .notLoggedIn: return APIError(.conflict, code: error.code, message: error.message, nextStep: "Log in to Telegram on the dashboard first.")
+            case .notLoggedIn: return APIError(.conflict, code: error.code, message: error.message, nextStep: DashboardNextStep.logIn)
             case .store: return APIError(.internalServerError, code: error.code, message: error.message)
             case .tooSoon, .tooFar, .inThePast, .tooMany:
                 return APIError(.unprocessableContent, code: error.code, message: error.message, nextStep: "Pick a time at least 15 s and at most a year ahead.")
@@ -138,7 +145,6 @@ extension APIError {
             default: .serviceUnavailable
             }
         }
-        let next = error == .notLoggedIn ? "Log in to Telegram on the dashboard first." : error.nextStep
-        return APIError(status, code: error.code, message: error.message, nextStep: next)
+        return APIError(status, code: error.code, message: error.message, nextStep: DashboardNextStep.forError(error) ?? error.nextStep)
     }
 }

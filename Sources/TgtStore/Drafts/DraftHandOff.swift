@@ -51,7 +51,7 @@ public enum DraftError: UserFacingError, Equatable {
     public var nextStep: String? {
         switch self {
         case .notADraft: nil
-        case .invalid: "Edit the template with `tgt templates edit`."
+        case .invalid: "Edit the template to fix it."
         case .render(let error): error.nextStep
         case .store(let error): error.nextStep
         }

@@ -33,12 +33,12 @@ public enum TDError: UserFacingError, Equatable {
     public var nextStep: String? {
         switch self {
         case .tdlib(let code, _, _):
-            if code == 401 { return "Log in again with `tgt login`." }
+            if code == 401 { return "Log in to Telegram again." }
             if retryAfter != nil { return "Try again later." }
             return nil
-        case .timeout: return "Check your network connection (`tgt status`) and try again."
+        case .timeout: return "Check your network connection and try again."
         case .closed: return "Try again."
-        case .decoding, .encoding: return "Please report this with the output of `tgt status --json`."
+        case .decoding, .encoding: return "Please report this as a bug, with the app's version."
         }
     }
 

@@ -49,16 +49,16 @@ public enum ChatError: UserFacingError, Equatable {
 
     public var nextStep: String? {
         switch self {
-        case .notLoggedIn: "Run `tgt login`."
-        case .chatNotFound: "List your chats with `tgt chat list` (or search with `tgt chat list --search TEXT`)."
+        case .notLoggedIn: "Log in to Telegram first."
+        case .chatNotFound: "Check the chat's name or id against your chat list."
         case .ambiguous: "Use the chat's id or its full title."
-        case .cannotWrite: "Pick a chat you can post in (`tgt chat list`)."
-        case .messageNotFound: "List the chat's messages with `tgt chat read CHAT`."
-        case .notForum: "Leave out the topic (--topic, topic_id) for this chat."
-        case .topicNotFound: "List the forum's topics with `tgt chats` (or GET /api/conversations/{chat_id}/topics)."
+        case .cannotWrite: "Pick a chat you can post in."
+        case .messageNotFound: "Pick a message that is still in the chat."
+        case .notForum: "Leave out the topic for this chat."
+        case .topicNotFound: "Pick one of the forum's topics."
         case .cannotEdit: nil
-        case .cannotDelete(let forEveryone): forEveryone ? "Delete it for yourself only (without --for-all)." : nil
-        case .onlyForEveryone: "Delete it for everyone (--for-all) if that is what you want."
+        case .cannotDelete(let forEveryone): forEveryone ? "Delete it for yourself only." : nil
+        case .onlyForEveryone: "Delete it for everyone if that is what you want."
         case .emptyText: "Type some text."
         case .tooLong: "Shorten the text or send it in parts."
         case .markdown: "Check the *bold*, _italic_, `code` and [link](url) markers."

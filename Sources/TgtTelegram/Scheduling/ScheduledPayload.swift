@@ -89,10 +89,10 @@ public enum ScheduleError: UserFacingError, Equatable {
 
     public var nextStep: String? {
         switch self {
-        case .tooSoon: "Send it now (without --at/--in), or pick a later time."
-        case .tooFar, .inThePast: "Pick a time within the next 12 months, e.g. --at 18:30 or --in 2h."
-        case .tooMany: "Cancel some with `tgt scheduled cancel ID` (or in Telegram), then try again."
-        case .notLoggedIn: "Run `tgt login`."
+        case .tooSoon: "Send it now, or pick a later time."
+        case .tooFar, .inThePast: "Pick a time within the next 12 months."
+        case .tooMany: "Cancel some of that chat's scheduled messages, then try again."
+        case .notLoggedIn: "Log in to Telegram first."
         case .send(let error): error.nextStep
         case .store: "Check the disk and the data folder's permissions."
         }

@@ -81,11 +81,12 @@ struct GlobalOptions: ParsableArguments {
     func report(_ error: any Error) {
         let facing = error as? any UserFacingError
         let message = facing?.message ?? "Unexpected error: \(error)"
+        let nextStep = CLINextStep.forError(error)
         if json {
-            console.emit(ErrorEnvelope(error: .init(code: facing?.code ?? "unexpected", message: message, nextStep: facing?.nextStep)))
+            console.emit(ErrorEnvelope(error: .init(code: facing?.code ?? "unexpected", message: message, nextStep: nextStep)))
         }
         var text = "error: \(message)"
-        if let next = facing?.nextStep { text += "\n  \(next)" }
+        if let next = nextStep { text += "\n  \(next)" }
         console.note(text)
     }
 }
