@@ -90,7 +90,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            exclude: ["Web/tsconfig.json", "Web/types.d.ts"],
+            exclude: ["Web/tsconfig.json", "Web/types.d.ts", "Web/events.d.ts"],
             resources: [
                 .embedInCode("API/Spec/openapi.yaml"),
                 // The dashboard's stylesheet and scripts, compiled in as byte arrays (`PackageResources`).

@@ -3,20 +3,16 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// A change the dashboard's event stream announced for one chat (the `chat` server-sent event):
-/// its row changed, and with `messages` its conversation too (new, edited, deleted or read).
-public struct DashboardChatChange: Sendable, Equatable, Decodable {
+/// A change the dashboard's event stream announced for one chat (the `chat` server-sent event,
+/// `ChatChangeEvent` in `openapi.yaml`): its row changed, and with `messages` its conversation
+/// too (new, edited, deleted or read).
+public struct DashboardChatChange: Sendable, Equatable {
     public var chatID: Int64
     public var messages: Bool
 
     public init(chatID: Int64, messages: Bool) {
         self.chatID = chatID
         self.messages = messages
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case chatID = "chat_id"
-        case messages
     }
 }
 
@@ -98,7 +94,8 @@ extension DashboardClient {
                         yield(.connected)
                     case .body(let buffer):
                         for event in parser.feed(buffer.readableBytesView) where event.name == "chat" {
-                            guard let change = try? JSONDecoder().decode(DashboardChatChange.self, from: Data(event.data.utf8)) else { continue }
+                            guard let payload = try? JSONDecoder().decode(Components.Schemas.ChatChangeEvent.self, from: Data(event.data.utf8)) else { continue }
+                            let change = DashboardChatChange(chatID: payload.chatId, messages: payload.messages)
                             yield(.chat(change))
                         }
                     case .end:

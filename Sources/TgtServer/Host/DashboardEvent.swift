@@ -37,23 +37,28 @@ public enum DashboardEvent: Sendable, Equatable {
         }
     }
 
-    /// The SSE `data:` payload (one line of JSON).
+    /// The SSE `data:` payload (one line of JSON), by the event's schema in `openapi.yaml`.
     public var json: String {
-        var object: [String: Any] = [:]
         switch self {
         case .connection(let state, let label):
-            object = ["state": state, "label": label]
+            Self.encode(Components.Schemas.ConnectionEvent(state: state, label: label))
         case .login(let step):
-            object = ["step": step]
+            Self.encode(Components.Schemas.LoginEvent(step: step))
         case .send(let templateID, let target, let title, let status, let detail):
-            object = ["template_id": templateID.uuidString.lowercased(), "target": target, "title": title, "status": status]
-            if let detail { object["detail"] = detail }
+            Self.encode(Components.Schemas.SendProgressEvent(
+                templateId: templateID.uuidString.lowercased(), target: target, title: title,
+                status: Components.Schemas.SendProgressEvent.StatusPayload(rawValue: status) ?? .failed, detail: detail))
         case .chat(let chatID, let messages):
-            object = ["chat_id": chatID, "messages": messages]
+            Self.encode(Components.Schemas.ChatChangeEvent(chatId: chatID, messages: messages))
         case .templatesChanged, .timersChanged, .replies, .sends:
-            object = [:]
+            Self.encode(Components.Schemas.StoreChangeEvent())
         }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+    }
+
+    private static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return "{}" }
         return String(decoding: data, as: UTF8.self)
     }
 }

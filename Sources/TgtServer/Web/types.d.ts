@@ -1,5 +1,7 @@
-// Shapes the dashboard's scripts read from the JSON API and the server-sent events
-// (see /api/openapi.json). Types only: this file is checked with the scripts, never served.
+// Shapes the dashboard's scripts read from the JSON API (see /api/openapi.json). Types only:
+// this file is checked with the scripts, never served. The server-sent events' types are
+// generated from the spec into events.d.ts (scripts/web-event-types.py).
+export type { EventMap } from './events';
 
 /** One problem with one field, as the API reports a failed validation. */
 export interface Issue {
@@ -159,14 +161,6 @@ export interface ScheduledList {
   total: number;
 }
 
-/** Per-target progress of a send in flight. */
-export interface SendEvent {
-  template_id: string;
-  target: string;
-  title: string;
-  status: 'sending' | 'waiting' | 'sent' | 'failed';
-  detail?: string;
-}
 
 /** A template as the timer form's completion picker reads it. */
 export interface ActionTemplate {
@@ -228,23 +222,6 @@ export interface TimerList {
   total: number;
 }
 
-/** The server-sent events by name, with their `data`. */
-export interface EventMap {
-  connection: Connection;
-  login: { step: string };
-  send: SendEvent;
-  templates: Record<string, never>;
-  timers: Record<string, never>;
-  chat: ChatEvent;
-  replies: Record<string, never>;
-  sends: Record<string, never>;
-}
-
-/** A chat changed (at most a few per second per chat); `messages`: its conversation too. */
-export interface ChatEvent {
-  chat_id: number;
-  messages: boolean;
-}
 
 /** A chat as the Chats tab lists it (GET /api/conversations). */
 export interface ChatSummary {
