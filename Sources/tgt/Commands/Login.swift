@@ -55,7 +55,7 @@ struct Login: AsyncParsableCommand {
                 } catch let error as TelegramError {
                     guard case .login = error, failures < 4 else { throw error }
                     failures += 1
-                    console.note("\(error.message)\(error.nextStep.map { " \($0)" } ?? "")")
+                    console.note("\(error.message)\(CLINextStep.forError(error).map { " \($0)" } ?? "")")
                 }
             }
             let me = try? await session.account()

@@ -22,7 +22,7 @@ struct RemoteLogin {
                 step = try await answer(step, phone: &phoneToUse)
             } catch let error as DashboardClientError where error.code == "login" && failures < 4 {
                 failures += 1
-                console.note("\(error.message)\(error.nextStep.map { " \($0)" } ?? "")")
+                console.note("\(error.message)\(CLINextStep.forError(error).map { " \($0)" } ?? "")")
                 step = try await client.loginStep()
             }
         }

@@ -46,7 +46,7 @@ struct Setup: AsyncParsableCommand {
                 try save(try APICredentials(apiID: id, apiHash: hash), global: global)
                 return
             } catch let error as CredentialsError {
-                console.note("\(error.message) \(error.nextStep ?? "")")
+                console.note("\(error.message) \(CLINextStep.forError(error) ?? "")")
             }
         }
         throw InputError("Too many invalid attempts.", next: "Run `tgt setup` again.")

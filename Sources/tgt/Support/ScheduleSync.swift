@@ -43,11 +43,8 @@ enum ScheduleSync {
             // Opening the session runs the pass (`SessionScope.reconcileSchedule`).
             try await SessionScope.with(global) { _, _ in }
             return true
-        } catch let error as TelegramError {
-            global.console.note("\(error.message) \(error.nextStep ?? "")".trimmingCharacters(in: .whitespaces))
-            return false
         } catch let error as any UserFacingError {
-            global.console.note(error.message + (error.nextStep.map { " " + $0 } ?? ""))
+            global.console.note(error.message + (CLINextStep.forError(error).map { " " + $0 } ?? ""))
             return false
         } catch {
             global.console.note("Telegram's schedule could not be updated: \(error)")
