@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import TgtDomain
 import TgtServer
 import TgtSimulator
 import TgtStore
@@ -18,13 +19,14 @@ struct ServerFixture {
     let apiToken: String
 
     init(scenario: SimulatorScenario = SimulatorScenario(sendBehaviours: [-4002: .fail(code: 403, message: "CHAT_WRITE_FORBIDDEN")]),
-         password: String? = ServerFixture.password, throttle: LoginThrottle = LoginThrottle()) async throws
+         password: String? = ServerFixture.password, throttle: LoginThrottle = LoginThrottle(),
+         clock: any AppClock = SystemClock()) async throws
     {
-        sim = try SimulatedTelegram(scenario: scenario)
+        sim = try SimulatedTelegram(scenario: scenario, clock: clock)
         let secrets = try DashboardSecrets(directory: DataDirectory(url: sim.folder.url), bcryptCost: 4)
         if let password { try secrets.replacePassword(password) }
         apiToken = try secrets.createToken(name: "tests").secret
-        let host = try SessionHost(environment: sim.environment, store: sim.store)
+        let host = try SessionHost(environment: sim.environment, store: sim.store, clock: clock)
         dashboard = Dashboard(host: host, secrets: secrets, options: DashboardOptions(port: 0, isDemo: true), throttle: throttle)
         await host.start()
     }

@@ -106,17 +106,15 @@ struct TimersAPITests {
 
     @Test("A running timer whose end has passed is DONE in the list, completed at its true end")
     func settles() async throws {
-        try await ServerFixture().run { client in
+        let clock = TestClock()
+        try await ServerFixture(clock: clock).run { client in
             let id = try #require(try await client.api(.post, "timers", json: ["name": "Egg", "duration": "1"]).data["id"] as? String)
             let started = try await client.api(.post, "timers/\(id)/start")
             let endsAt = try #require(started.data["ends_at"] as? String)
-            // The server reads the wall clock: the list says "completed" once a second has passed.
-            var listed: [String: Any]?
-            try await awaitCondition {
-                listed = Self.timers(try await client.api(.get, "timers?summary=true")).first
-                return listed?["state"] as? String == "completed"
-            }
-            let egg = try #require(listed)
+            #expect(Self.timers(try await client.api(.get, "timers?summary=true")).first?["state"] as? String == "running")
+            // A second later on the server's clock, the list says "completed".
+            clock.advance(by: 1)
+            let egg = try #require(Self.timers(try await client.api(.get, "timers?summary=true")).first)
             #expect(egg["state"] as? String == "completed" && egg["state_label"] as? String == "DONE")
             #expect(egg["completed_at"] as? String == endsAt)
             #expect(egg["remaining_ms"] as? Int == 0 && egg["progress"] as? Double == 1)

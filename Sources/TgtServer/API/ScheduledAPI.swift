@@ -19,7 +19,7 @@ extension DashboardAPI {
         try Self.checkVariableNames(variables)
         var location = try Self.coordinate(body.location)
         if location == nil { location = try store.defaultLocation() }
-        try ScheduleKeeper.check(body.sendAt, now: Date())
+        try ScheduleKeeper.check(body.sendAt, now: host.clock.now)
         guard let keeper = await host.scheduleKeeper else { throw TelegramError.notLoggedIn }
         var request = SendRequest(template: template, variables: variables, location: location, silent: body.silent)
         request.context.me = try store.setting(.accountName)

@@ -23,7 +23,7 @@ extension DashboardAPI {
     }
 
     func listTimers(_ input: Operations.ListTimers.Input) async throws -> Operations.ListTimers.Output {
-        let now = Date()
+        let now = host.clock.now
         try store.settleTimers(at: now)
         let timers = try store.timers()
         let names = try templateNames()
@@ -33,7 +33,7 @@ extension DashboardAPI {
     }
 
     func getTimer(_ input: Operations.GetTimer.Input) async throws -> Operations.GetTimer.Output {
-        try store.settleTimers(at: Date())
+        try store.settleTimers(at: host.clock.now)
         return .ok(.init(body: .json(.init(success: true, data: try reply(try timer(input.path.id))))))
     }
 
@@ -55,7 +55,8 @@ extension DashboardAPI {
         try TimerInput.apply(.init(name: body.name, duration: body.duration, icon: body.icon, color: body.color, action: body.action),
                              to: &edited, isNew: false, store: store)
         // Only the form's fields: the countdown, to-dos and notes stay as stored now.
-        let saved = try store.change(existing.id) { [edited] current in current.withSettings(of: edited, at: Date()) }
+        let now = host.clock.now
+        let saved = try store.change(existing.id) { [edited] current in current.withSettings(of: edited, at: now) }
         return .ok(.init(body: .json(.init(success: true, data: try reply(saved)))))
     }
 
@@ -177,7 +178,7 @@ extension DashboardAPI {
     /// Changes a timer's to-dos or notes in one transaction (never its countdown: that is
     /// `controlTimer`), then tells open pages.
     private func changeTimer(_ id: UUID, _ body: @Sendable (CountdownTimer) throws -> CountdownTimer) throws -> CountdownTimer {
-        let now = Date()
+        let now = host.clock.now
         let saved = try store.change(id) { timer in
             var changed = try body(timer)
             changed.updatedAt = now
@@ -218,7 +219,7 @@ extension DashboardAPI {
     private func reply(_ timer: CountdownTimer) throws -> Schemas.Timer {
         var names: [UUID: String] = [:]
         if let templateID = timer.action?.templateID, let template = try store.template(id: templateID) { names[templateID] = template.name }
-        return APIModels.timer(timer, at: Date(), templateNames: names, completionSends: try store.scheduledSends(timerID: timer.id))
+        return APIModels.timer(timer, at: host.clock.now, templateNames: names, completionSends: try store.scheduledSends(timerID: timer.id))
     }
 
     /// Every template's name by id, for the completion actions in a list.
