@@ -4,7 +4,7 @@ import TgtTDLib
 import TgtTestSupport
 
 /// The binding against the real libtdjson, as far as TDLib answers without a network.
-@Suite("Real libtdjson", .serialized)
+@Suite("Real libtdjson", .serialized, .timeLimit(.minutes(5)))
 struct RealTDLibTests {
     @Test("starts, asks for parameters, reaches WaitPhoneNumber and closes cleanly")
     func startToWaitPhoneNumber() async throws {

@@ -16,14 +16,14 @@ public enum OfflineTDLib {
             apiHash: "0123456789abcdef0123456789abcdef", deviceModel: "tests", applicationVersion: "0.0-test")
     }
 
-    /// Waits for the first authorization state matching `predicate`, collecting every update seen.
+    /// Waits for the first authorization state matching `predicate`, collecting every update
+    /// seen; nil when the updates end first. No deadline of its own: the suite's time limit is.
     public static func waitFor(
         _ client: TDClient, iterator: inout AsyncStream<TDUpdate>.Iterator,
-        seen: inout [TDUpdate], timeout: Double = 20,
+        seen: inout [TDUpdate],
         _ predicate: (AuthorizationState) -> Bool
     ) async -> AuthorizationState? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        while !Task.isCancelled {
             guard let update = await iterator.next() else { return nil }
             seen.append(update)
             if case .authorizationState(let state) = update, predicate(state) { return state }
