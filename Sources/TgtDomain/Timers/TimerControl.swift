@@ -1,7 +1,7 @@
 import Foundation
 
 /// A countdown control — start, pause, resume, reset, add time — as every face asks for it: the
-/// dashboard's buttons and API, `tgt timers start|pause|resume|reset|extend`, the app's timer
+/// dashboard's buttons and API, the command line's timer commands, the app's timer
 /// screen, a Live Activity's buttons, Siri and the watch. Applied at a moment, it becomes
 /// absolute dates (an end, what was left), never "started now"; the one place a timer's
 /// controls are defined.
