@@ -84,6 +84,8 @@ struct AppFixture {
     let widgets = WidgetCounter()
     let location: ScriptedLocation
     let services: AppServices
+    /// The screens' clock: a ✓ goes away only when a test advances it past the display time.
+    let clock = TestClock()
 
     init(scenario: SimulatorScenario = SimulatorScenario(), credentials: Bool = true,
          location: ScriptedLocation = ScriptedLocation(), sentDisplayDuration: Double = 0.2, locationTimeout: Double = 10) throws
@@ -98,6 +100,7 @@ struct AppFixture {
             location: location, widgets: widgets, appVersion: "1.0 (7)")
         services.sentDisplayDuration = sentDisplayDuration
         services.locationTimeout = locationTimeout
+        services.clock = clock
         self.services = services
     }
 

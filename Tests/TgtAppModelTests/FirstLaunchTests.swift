@@ -99,7 +99,11 @@ struct FirstLaunchTests {
         #expect(delivered.map(\.chatID) == [-1001000000002, -1001000000001])
         #expect(delivered.first?.topicID == 11)
         #expect(delivered.allSatisfy { $0.content == "Standup in 5 minutes" })
-        try await eventually("the ✓ goes away") { app.templates.state(of: saved.id) == .idle }
+        #expect(app.templates.state(of: saved.id) != .idle, "the ✓ stays until its display time has passed")
+        try await eventually("the ✓ goes away once the display time has passed") {
+            fixture.clock.advance(by: 0.2)
+            return app.templates.state(of: saved.id) == .idle
+        }
         let log = try fixture.store.recentSends()
         #expect(log.count == 2 && log.allSatisfy { $0.status == .sent })
         #expect(try fixture.store.sendJobs().map(\.state) == [.sent])

@@ -87,6 +87,7 @@ public final class AppModel {
         timers.changed = { [widgets] in widgets.refreshIfChanged() }
         settings = SettingsModel(store: services.store, host: host, location: services.location, version: services.appVersion)
         templates.sentDisplayDuration = services.sentDisplayDuration
+        templates.clock = services.clock
         templates.enqueue = { [weak self] id, values throws(StoreError) in
             guard let self else { return }
             try await self.enqueue(templateID: id, source: .app, variables: values)

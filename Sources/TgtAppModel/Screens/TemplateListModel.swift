@@ -56,6 +56,8 @@ public final class TemplateListModel {
     @ObservationIgnored var enqueue: (UUID, [String: String]) async throws(StoreError) -> Void = { _, _ throws(StoreError) in }
     @ObservationIgnored var changed: () -> Void = {}
     @ObservationIgnored var sentDisplayDuration: Double = 1.5
+    /// What the ✓'s display time runs on.
+    @ObservationIgnored var clock: any AppClock = SystemClock()
 
     init(store: AppDatabase) {
         self.store = store
@@ -197,9 +199,9 @@ public final class TemplateListModel {
 
     /// A ✓ shows for a moment, then the button is idle again.
     private func clearSentLater(_ id: UUID) {
-        let duration = sentDisplayDuration
+        let duration = sentDisplayDuration, clock = self.clock
         Task { [weak self] in
-            try? await Task.sleep(nanoseconds: UInt64(duration * 1_000_000_000))
+            guard (try? await clock.sleep(for: duration)) != nil else { return }
             if case .sent? = self?.sendStates[id] { self?.sendStates[id] = nil }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TgtDomain
 import TgtStore
 import TgtTDLib
 import TgtTelegram
@@ -27,6 +28,8 @@ public struct AppServices: Sendable {
     public var sentDisplayDuration: Double
     /// How long a location lookup may take before the send goes on without it.
     public var locationTimeout: Double
+    /// Where the screens' "now" and their timed changes (a ✓ that goes away) come from.
+    public var clock: any AppClock = SystemClock()
 
     public init(store: AppDatabase, environment: TelegramEnvironment, location: any LocationProviding,
                 widgets: any WidgetReloading, appVersion: String, sentDisplayDuration: Double = 1.5, locationTimeout: Double = 10)
