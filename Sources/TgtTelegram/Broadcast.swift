@@ -1,3 +1,4 @@
+import TgtDomain
 import TgtTDLib
 
 /// Hands the latest value and every later change to any number of async subscribers.

@@ -1,4 +1,5 @@
 import Foundation
+import TgtDomain
 import TgtStore
 import TgtTDLib
 #if canImport(Glibc)

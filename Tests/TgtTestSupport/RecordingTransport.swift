@@ -1,4 +1,5 @@
 import Foundation
+import TgtDomain
 import TgtTDLib
 
 /// Wraps a transport and keeps a copy of everything sent and received. Only for the simulator:

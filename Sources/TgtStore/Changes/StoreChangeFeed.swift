@@ -21,7 +21,7 @@ public final class StoreChangeFeed: Sendable {
     private let store: AppDatabase
     private let clock: any AppClock
     private let interval: TimeInterval
-    private let state = StoreLocked(State())
+    private let state = Locked(State())
     private let logger = Logger(label: "tgt.store.changes")
 
     /// A feed over `store` that looks for other processes' writes every `interval` seconds of
@@ -146,19 +146,5 @@ public final class StoreChangeFeed: Sendable {
             return waiter
         }
         waiter?.resume()
-    }
-}
-
-/// A value behind a lock (the store's own, so the store needs nothing from the layers above).
-final class StoreLocked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TgtDomain
 
 /// One TDLib client: typed async requests matched to their answers by `@extra`, and the
 /// client's updates as one ordered stream.

@@ -1,4 +1,5 @@
 import Foundation
+import TgtDomain
 
 /// A client's mutable state, shared by its `TDClient` handle and the receive loop: the requests
 /// waiting for an answer, the update stream, and whether it has closed.

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TgtDomain
 
 /// Owns the single receive loop over one `TDJSONTransport` and routes what it reads:
 /// responses to the waiting request (by `@extra`), updates to their client's ordered stream

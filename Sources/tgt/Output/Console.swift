@@ -1,4 +1,5 @@
 import Foundation
+import TgtDomain
 import TgtTDLib
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TgtDomain
 import TgtStore
 import TgtTDLib
 import TgtTelegram

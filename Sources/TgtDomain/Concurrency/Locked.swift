@@ -1,6 +1,7 @@
 import Foundation
 
-/// A value guarded by a lock, for state shared between the receive thread and async callers.
+/// A value guarded by a lock, for state shared between threads and tasks (TDLib's receive
+/// thread and its callers, the store's change feed, the dashboard's secrets).
 public final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
