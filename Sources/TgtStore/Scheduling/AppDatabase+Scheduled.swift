@@ -186,12 +186,4 @@ extension AppDatabase {
     public func reschedule(id: Int64, to date: Date) throws(StoreError) {
         try updateScheduled(id, set: "scheduled_for_ms = ?", from: ["queued"], arguments: [Self.millis(date)])
     }
-
-    /// Changes whenever any scheduled send is added or changes, by any process: a long-running
-    /// scheduler compares it to know when to look again.
-    public func scheduledSendsMarker() throws(StoreError) -> Int64 {
-        try read { db in
-            try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(updated_at_ms), 0) + COUNT(*) FROM send_log WHERE scheduled_for_ms IS NOT NULL") ?? 0
-        }
-    }
 }

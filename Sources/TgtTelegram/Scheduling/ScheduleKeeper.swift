@@ -113,12 +113,13 @@ public actor ScheduleKeeper {
             for await _ in changes { poked.withLock { $0 = true } }
         }
         defer { listener.cancel() }
-        var seen: (Int64, Int64)? = nil
+        var seen: Int64? = nil
         var wake: Date?
         var timerEnd: Date?
         while !Task.isCancelled, !stopping {
-            let marker = (try? store.templatesRevision()).map { ($0, (try? store.scheduledSendsMarker()) ?? 0) }
-            let changed = marker.map { $0 != seen ?? (-1, -1) } ?? false
+            // What a pass acts on (templates, timers, scheduled sends), the revision passes record.
+            let marker = try? store.scheduleInputsRevision()
+            let changed = marker.map { $0 != seen } ?? false
             if changed { timerEnd = nextTimerEnd() }
             let due = wake.map { $0 <= clock.now } ?? false
             let ended = timerEnd.map { $0 <= clock.now } ?? false
