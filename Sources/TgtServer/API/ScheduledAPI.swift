@@ -50,9 +50,6 @@ extension DashboardAPI {
     /// out, rows Telegram does not have end now, the others are deleted there after the next
     /// login).
     var scheduledSends: ScheduledSendService {
-        let host = self.host
-        return ScheduledSendService(store: store) {
-            if let keeper = await host.scheduleKeeper { await keeper.sync() }
-        }
+        ScheduledSendService(store: store, schedule: schedulePass)
     }
 }

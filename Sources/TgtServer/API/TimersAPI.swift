@@ -16,10 +16,14 @@ extension DashboardAPI {
 
     /// Timers' controls, with a pass of the session's `ScheduleKeeper` after each.
     var timerService: TimerService {
+        TimerService(store: store, clock: host.clock, schedule: schedulePass)
+    }
+
+    /// One pass of the running session's `ScheduleKeeper` (nothing while TDLib is not running):
+    /// what the application services run after a change.
+    var schedulePass: @Sendable () async -> Void {
         let host = self.host
-        return TimerService(store: store, clock: host.clock) {
-            if let keeper = await host.scheduleKeeper { await keeper.sync() }
-        }
+        return { if let keeper = await host.scheduleKeeper { await keeper.sync() } }
     }
 
     func listTimers(_ input: Operations.ListTimers.Input) async throws -> Operations.ListTimers.Output {
