@@ -3,7 +3,6 @@ import Foundation
 import TgtApplication
 import TgtDomain
 import TgtStore
-import TgtTDLib
 import TgtTelegram
 
 /// `tgt scheduled`: what waits on Telegram's servers (timers' completion messages and sends
@@ -84,11 +83,7 @@ struct ScheduledCancel: AsyncParsableCommand {
     func run() async throws {
         try await global.run {
             let store = try Timers.store(global)
-            let synced = Locked(true)
-            let service = ScheduledSendService(store: store) {
-                let done = await ScheduleSync.sync(global, store: store)
-                synced.withLock { $0 = done }
-            }
+            let service = ScheduledSendService(store: store) { _ = await ScheduleSync.sync(global, store: store) }
             let rows: [ScheduledSend]
             do throws(ScheduledSendError) { rows = try await service.cancel(ids) } catch {
                 switch error {
@@ -96,13 +91,13 @@ struct ScheduledCancel: AsyncParsableCommand {
                 case .store: throw error
                 }
             }
-            let done = synced.withLock { $0 }
             if global.json {
                 global.console.emit(rows.map { ["id": String($0.id), "status": $0.status.rawValue] })
             } else {
                 for row in rows { global.console.line(ScheduleSync.line(row)) }
             }
-            if !done || rows.contains(where: { $0.status == .cancelling }) {
+            // Rows Telegram did not hold yet are cancelled at once; the others wait for a pass.
+            if rows.contains(where: { $0.status == .cancelling }) {
                 global.console.note("Still on Telegram's schedule: it is deleted there by the next tgt command that reaches Telegram (or at once by a running dashboard).")
             }
         }
