@@ -170,7 +170,7 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "TgtApplicationTests", dependencies: ["TgtApplication", "TgtStore", "TgtDomain", "TgtTestSupport"],
+            name: "TgtApplicationTests", dependencies: ["TgtApplication", "TgtStore", "TgtDomain", "TgtTelegram", "TgtTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "TgtCLITests", dependencies: ["TgtTestSupport", "TgtStore", "TgtDomain"],

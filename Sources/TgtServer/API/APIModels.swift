@@ -1,4 +1,5 @@
 import Foundation
+import TgtApplication
 import TgtDomain
 import TgtStore
 import TgtTelegram
@@ -56,6 +57,16 @@ enum APIModels {
                                messageID: $0.messageID, error: $0.error, attempts: $0.attempts)
             },
             sentCount: report.sentCount, templateId: id(templateID), templateName: report.templateName)
+    }
+
+    static func report(_ outcome: SendOutcome, templateID: UUID) -> Schemas.SendReport {
+        Schemas.SendReport(
+            allSent: outcome.allSent, batchId: outcome.batchID?.lowercased() ?? "",
+            results: outcome.items.map {
+                WireSendResult(target: $0.target, title: $0.title, status: $0.sent ? "sent" : "failed",
+                               messageID: $0.messageID, error: $0.error, attempts: $0.attempts)
+            },
+            sentCount: outcome.items.count - outcome.failed.count, templateId: id(templateID), templateName: outcome.templateName)
     }
 
     /// Send log entries grouped by tap (batch), newest first.

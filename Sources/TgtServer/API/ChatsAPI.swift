@@ -1,5 +1,6 @@
 import Foundation
 import OpenAPIRuntime
+import TgtApplication
 import TgtDomain
 import TgtTDLib
 import TgtTelegram
@@ -97,26 +98,21 @@ extension DashboardAPI {
     }
 
     func sendTemplateToConversation(_ input: Operations.SendTemplateToConversation.Input) async throws -> Operations.SendTemplateToConversation.Output {
-        var template = try template(input.path.templateId)
+        let template = try template(input.path.templateId)
         let chat = try await chatSummary(input.path.chatId)
-        guard template.kind == .telegram else {
-            let error = SendError.notTelegram(template: template.name, kind: template.kind)
-            throw APIError(.unprocessableContent, code: error.code, message: error.message, nextStep: "Only Telegram templates can be sent into a chat.")
-        }
+        guard template.kind == .telegram else { throw SendError.notTelegram(template: template.name, kind: template.kind) }
         if let reason = chat.cannotWriteReason { throw ChatError.cannotWrite(title: chat.title, reason: reason) }
         var body = Schemas.ConversationTemplateInput()
         if case .json(let given)? = input.body { body = given }
         let topic = try body.topicId.map(Self.topicID)
         if let topic { _ = try await host.chatService().topic(chatID: chat.id, topicID: topic) }
-        // A copy of the template whose only target is this chat: the ordinary send path
-        // (rendering, Markdown, the send log, progress events) does the rest.
-        template.targets = [Target(chatID: chat.id, topicID: topic, chatTitle: chat.title)]
-        let variables = body.variables?.additionalProperties ?? [:]
-        try Self.checkVariableNames(variables)
-        var location = try Self.coordinate(body.location)
-        if location == nil { location = try store.defaultLocation() }
-        let report = try await host.send(SendRequest(template: template, variables: variables, location: location, silent: body.silent))
-        return .ok(.init(body: .json(.init(success: true, data: APIModels.report(report, templateID: template.id)))))
+        // The template with this chat as its only target: the ordinary send path (rendering,
+        // Markdown, the send log, progress events) does the rest.
+        let order = SendOrder(templateID: template.id, variables: body.variables?.additionalProperties ?? [:],
+                              location: try Self.coordinate(body.location), silent: body.silent,
+                              destination: Target(chatID: chat.id, topicID: topic, chatTitle: chat.title))
+        let outcome = try await sending.send(order)
+        return .ok(.init(body: .json(.init(success: true, data: APIModels.report(outcome, templateID: template.id)))))
     }
 
     func searchConversations(_ input: Operations.SearchConversations.Input) async throws -> Operations.SearchConversations.Output {

@@ -11,19 +11,10 @@ extension DashboardAPI {
     func scheduleTemplate(_ input: Operations.ScheduleTemplate.Input) async throws -> Operations.ScheduleTemplate.Output {
         let template = try template(input.path.id)
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body with “send_at”.", code: "invalid_json") }
-        guard template.kind == .telegram else {
-            let error = SendError.notTelegram(template: template.name, kind: template.kind)
-            throw APIError(.unprocessableContent, code: error.code, message: error.message, nextStep: "Only Telegram templates can be sent later.")
-        }
-        let variables = body.variables?.additionalProperties ?? [:]
-        try Self.checkVariableNames(variables)
-        var location = try Self.coordinate(body.location)
-        if location == nil { location = try store.defaultLocation() }
-        try ScheduleKeeper.check(body.sendAt, now: host.clock.now)
-        guard let keeper = await host.scheduleKeeper else { throw TelegramError.notLoggedIn }
-        var request = SendRequest(template: template, variables: variables, location: location, silent: body.silent)
-        request.context.me = try store.setting(.accountName)
-        let rows = try await keeper.scheduleLater(request, at: body.sendAt)
+        let order = SendOrder(templateID: template.id, variables: body.variables?.additionalProperties ?? [:],
+                              location: try Self.coordinate(body.location), silent: body.silent)
+        let items = try await sending.scheduleLater(order, at: body.sendAt)
+        let rows = try items.compactMap { item throws(StoreError) in try store.scheduledSend(id: item.id) }
         return .ok(.init(body: .json(.init(success: true, data: .init(scheduled: rows.map(APIModels.scheduledSend), total: rows.count)))))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TgtApplication
 import TgtDomain
 import TgtStore
 import TgtTDLib
@@ -8,30 +9,19 @@ import TgtTelegram
 /// message and X templates) and `POST /api/preview` (the editor's live preview).
 extension DashboardAPI {
     func sendTemplate(_ input: Operations.SendTemplate.Input) async throws -> Operations.SendTemplate.Output {
-        var template = try template(input.path.id)
-        guard template.kind == .telegram else {
-            let error = SendError.notTelegram(template: template.name, kind: template.kind)
-            throw APIError(.unprocessableContent, code: error.code, message: error.message,
-                           nextStep: "POST /api/templates/\(APIModels.id(template.id))/draft renders it and returns the link that opens it.")
-        }
+        let template = try template(input.path.id)
         var body = Schemas.SendInput()
         if case .json(let given)? = input.body { body = given }
-        if let keys = body.targets {
-            // A retry of some targets only (the others already got the message).
-            let known = Set(template.targets.map(\.key.description))
-            if let unknown = keys.first(where: { !known.contains($0) }) {
-                throw APIError.badRequest("“\(unknown)” is not one of this template's targets.")
-            }
-            guard !keys.isEmpty else { throw APIError.badRequest("“targets” must name at least one target.") }
-            template.targets = template.targets.filter { keys.contains($0.key.description) }
+        let order = SendOrder(templateID: template.id, variables: body.variables?.additionalProperties ?? [:],
+                              location: try Self.coordinate(body.location), silent: body.silent, onlyTargets: body.targets)
+        let outcome: SendOutcome
+        do { outcome = try await sending.send(order) } catch let error as SendError {
+            // The dashboard's next step names this template's draft link.
+            guard case .notTelegram = error, var reply = APIError.from(error) else { throw error }
+            reply.nextStep = "POST /api/templates/\(APIModels.id(template.id))/draft renders it and returns the link that opens it."
+            throw reply
         }
-        let variables = body.variables?.additionalProperties ?? [:]
-        try Self.checkVariableNames(variables)
-        var location = try Self.coordinate(body.location)
-        if location == nil { location = try store.defaultLocation() }
-        let request = SendRequest(template: template, variables: variables, location: location, silent: body.silent)
-        let report = try await host.send(request)
-        return .ok(.init(body: .json(.init(success: true, data: APIModels.report(report, templateID: template.id)))))
+        return .ok(.init(body: .json(.init(success: true, data: APIModels.report(outcome, templateID: template.id)))))
     }
 
     func draftTemplate(_ input: Operations.DraftTemplate.Input) async throws -> Operations.DraftTemplate.Output {
@@ -39,19 +29,21 @@ extension DashboardAPI {
         var body = Schemas.DraftInput()
         if case .json(let given)? = input.body { body = given }
         let variables = body.variables?.additionalProperties ?? [:]
-        try Self.checkVariableNames(variables)
+        try SendRules.check(variables, for: template)
         var location = try Self.coordinate(body.location)
         if location == nil { location = try store.defaultLocation() }
         let (draft, entry) = try DraftHandOff(store: store).handOver(template, values: variables, context: RenderContext(location: location))
         return .ok(.init(body: .json(.init(success: true, data: APIModels.draft(draft, entry: entry, template: template)))))
     }
 
-    static func checkVariableNames(_ variables: [String: String]) throws {
-        for (name, value) in variables {
-            guard TemplateText.isValidName(name) else { throw APIError.badRequest("“\(name)” is not a variable name.") }
-            guard BuiltinVariable(rawValue: name) == nil else { throw APIError.badRequest("{{\(name)}} is filled in automatically; it cannot be given.") }
-            guard value.count <= 4096 else { throw APIError.badRequest("The value of “\(name)” is too long.") }
-        }
+    /// Sending now and later, on the dashboard's session (its progress goes out as events;
+    /// logged out, a send later is refused rather than left waiting).
+    var sending: SendService {
+        SendService(store: store, clock: host.clock, deliver: { [host] request, _ in try await host.send(request) },
+                    schedule: { [host] request, date in
+                        guard let keeper = await host.scheduleKeeper else { throw TelegramError.notLoggedIn }
+                        return try await keeper.scheduleLater(request, at: date)
+                    })
     }
 
     func previewBody(_ input: Operations.PreviewBody.Input) async throws -> Operations.PreviewBody.Output {

@@ -31,7 +31,8 @@ enum DashboardNextStep {
             switch error {
             case .notLoggedIn: logIn
             case .request(let error): forError(error)
-            case .invalid, .render, .markdown, .store, .notTelegram: nil
+            case .notTelegram: "Tap its tile to open it as a draft (POST /api/templates/{id}/draft renders it and returns the link)."
+            case .invalid, .render, .markdown, .store: nil
             }
         case let error as ScheduleError:
             switch error {

@@ -94,7 +94,7 @@ struct ScheduledCancel: AsyncParsableCommand {
             if global.json {
                 global.console.emit(rows.map { ["id": String($0.id), "status": $0.status.rawValue] })
             } else {
-                for row in rows { global.console.line(ScheduleSync.line(row)) }
+                for row in rows { global.console.line(ScheduleSync.line(ScheduledItem(row))) }
             }
             // Rows Telegram did not hold yet are cancelled at once; the others wait for a pass.
             if rows.contains(where: { $0.status == .cancelling }) {

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
+import TgtApplication
 import TgtDomain
 import TgtStore
 import TgtTDLib
-import TgtServer
 import TgtTelegram
 
 /// `tgt send`: posts a template to every target and reports each outcome.
@@ -78,18 +78,6 @@ struct Send: AsyncParsableCommand {
         try VariableAssignment.parseAll(variables)
     }
 
-    /// A `--var` the template does not use is a typo until proven otherwise: refuse it rather
-    /// than send a message missing the value that was meant.
-    static func checkUsed(_ values: [String: String], by template: Template) throws {
-        let names = (try? template.variableNames()) ?? []
-        let unused = values.keys.filter { !names.contains($0) }.sorted()
-        guard !unused.isEmpty else { return }
-        let list = unused.map { "{{\($0)}}" }.joined(separator: ", ")
-        let custom = names.filter { BuiltinVariable(rawValue: $0) == nil }
-        throw InputError("“\(template.name)” does not use \(list).",
-                         next: custom.isEmpty ? "This template takes no --var values." : "Its variables: \(custom.map { "{{\($0)}}" }.joined(separator: ", ")).")
-    }
-
     func run() async throws {
         try await global.run {
             let values = try parsedVariables()
@@ -102,65 +90,44 @@ struct Send: AsyncParsableCommand {
             }
             let store = try global.openStore()
             let t = try store.resolveTemplate(template)
-            try Self.checkUsed(values, by: t)
-            if coordinate == nil { coordinate = try store.defaultLocation() }
+            try SendRules.check(values, for: t)
             if t.kind.isDraft {
                 guard !silent else { throw InputError("--silent is for Telegram templates; “\(t.name)” is handed to another app.") }
                 guard at == nil, delay == nil else {
                     throw InputError("--at and --in are for Telegram templates; “\(t.name)” is handed to another app as a draft.", next: "Send it when you want it, with `tgt send \"\(t.name)\"`.")
                 }
-                var context = RenderContext(location: coordinate)
+                var context = RenderContext(location: try coordinate ?? store.defaultLocation())
                 context.me = try store.setting(.accountName)
                 try DraftCommand(global: global, openDraft: openDraft, dryRun: dryRun).run(t, values: values, context: context, store: store)
                 return
             }
             guard !openDraft else { throw InputError("--open is for email, text and X templates; “\(t.name)” is sent through Telegram.") }
-            var request = SendRequest(template: t, variables: values, location: coordinate, silent: silent ? true : nil)
-            request.context.me = try store.setting(.accountName)
-            let sendAt: Date? = try at.map { try SendTime.at($0) } ?? delay.map { try SendTime.in($0) }
             if at != nil, delay != nil { throw InputError("--at and --in both say when.", next: "Give one of them.") }
+            let sendAt: Date? = try at.map { try SendTime.at($0) } ?? delay.map { try SendTime.in($0) }
+            let order = SendOrder(templateID: t.id, variables: values, location: coordinate, silent: silent ? true : nil)
             if dryRun {
-                try dryRunReport(request, store: store)
+                try dryRunReport(order, store: store)
                 return
             }
+            let sending = global.sending(store)
             if let sendAt {
-                try await SendLater(global: global).run(request, at: sendAt, store: store)
+                try await SendLater(global: global).run(order, template: t, at: sendAt, sending: sending)
                 return
             }
             let console = global.console
-            let outcome: Outcome
-            if let dashboard = global.dashboard {
-                console.note("Sending through the running dashboard (pid \(dashboard.descriptor.pid))…")
-                let reply = try await dashboard.send(templateID: t.id, variables: values, location: request.location, silent: silent)
-                outcome = Outcome(templateName: reply.templateName, batchID: reply.batchID, items: reply.results.map {
-                    .init(target: $0.target, title: $0.title, status: $0.status, messageID: $0.messageID, error: $0.error, text: nil)
-                })
-                for item in outcome.items {
-                    console.note(item.status == "sent" ? "  ✓ \(item.title)" : "  ✗ \(item.title): \(item.error ?? "failed")")
+            let outcome = try await sending.send(order) { step in
+                switch step {
+                case .sending(let title): console.note("→ \(title) …")
+                case .waiting(let title, let seconds): console.note("  \(title): Telegram asks to wait \(seconds) s (flood limit); retrying then.")
+                case .sent(let title): console.note("  ✓ \(title)")
+                case .failed(let title, let message): console.note("  ✗ \(title): \(message)")
                 }
-            } else {
-                let report = try await SessionScope.with(global) { _, session in
-                    if let me = try? await session.account() {
-                        request.context.me = me.displayName
-                        try? store.setSetting(.accountName, me.displayName)
-                    }
-                    let sender = Sender(session: session, store: store)
-                    return try await sender.send(request) { event in
-                        switch event {
-                        case .sending(let target): console.note("→ \(target.displayName) …")
-                        case .waiting(let target, let seconds): console.note("  \(target.displayName): Telegram asks to wait \(seconds) s (flood limit); retrying then.")
-                        case .sent(let target, _): console.note("  ✓ \(target.displayName)")
-                        case .failed(let target, let message): console.note("  ✗ \(target.displayName): \(message)")
-                        }
-                    }
-                }
-                outcome = Outcome(templateName: report.templateName, batchID: report.batchID.uuidString, items: report.results.map {
-                    .init(target: $0.target.key.description, title: $0.target.displayName, status: $0.status.rawValue, messageID: $0.messageID, error: $0.error, text: nil)
-                })
             }
-            let failed = outcome.items.filter { $0.status != "sent" }
+            let failed = outcome.failed
             if global.json {
-                console.emit(ResultJSON(template: outcome.templateName, batchID: outcome.batchID, dryRun: false, results: outcome.items))
+                console.emit(ResultJSON(template: outcome.templateName, batchID: outcome.batchID, dryRun: false, results: outcome.items.map {
+                    .init(target: $0.target, title: $0.title, status: $0.sent ? "sent" : "failed", messageID: $0.messageID, error: $0.error, text: nil)
+                }))
             } else {
                 let sent = outcome.items.count - failed.count
                 console.line(failed.isEmpty
@@ -171,16 +138,9 @@ struct Send: AsyncParsableCommand {
         }
     }
 
-    /// What a send did, whether it ran here or in the dashboard.
-    struct Outcome {
-        var templateName: String
-        var batchID: String?
-        var items: [ResultJSON.Item]
-    }
-
     /// Renders and formats for every target (TDLib's Markdown parser, offline), sends nothing.
-    private func dryRunReport(_ request: SendRequest, store: AppDatabase) throws {
-        var request = request
+    private func dryRunReport(_ order: SendOrder, store: AppDatabase) throws {
+        var request = try SendRules(store: store).request(for: order)
         if request.context.me == nil { request.context.me = "(your name)" }
         let preparer = MessagePreparer(transport: try global.library(), validator: store.validator())
         let messages = try preparer.prepare(request)

@@ -1,12 +1,12 @@
 import ArgumentParser
 import Foundation
+import TgtApplication
 import TgtDomain
 import TgtStore
 import TgtTelegram
 
-/// `tgt send NAME --at/--in`: schedules a template on Telegram's servers for every target.
-/// Through a running dashboard the rows are written here and its `ScheduleKeeper` schedules
-/// them; otherwise this process opens the session and does it.
+/// `tgt send NAME --at/--in`: schedules a template on Telegram's servers for every target
+/// (`TemplateSending.scheduleLater`, on whichever session the command has) and words the rows.
 struct SendLater {
     let global: GlobalOptions
 
@@ -26,37 +26,19 @@ struct SendLater {
         }
     }
 
-    func run(_ request: SendRequest, at date: Date, store: AppDatabase) async throws {
-        try ScheduleKeeper.check(date, now: Date())
-        let rows: [ScheduledSend]
-        if global.dashboard != nil {
-            // Checked and formatted here (TDLib's Markdown parser works offline); the dashboard's
-            // keeper sees the new rows and schedules them.
-            let preparer = MessagePreparer(transport: try global.library(), validator: store.validator())
-            let messages = try preparer.prepare(request)
-            let added = try store.addScheduledSends(NewScheduledSend.rows(for: messages, template: request.template, silent: request.isSilent, at: date, timerID: nil))
-            let ids = added.map(\.id)
-            await ScheduleSync.sync(global, store: store)
-            rows = ids.compactMap { try? store.scheduledSend(id: $0) }
-            if let full = rows.first(where: \.refusedAsTooMany) {
-                throw ScheduleError.tooMany(chat: full.entry.targetTitle)
-            }
-        } else {
-            rows = try await SessionScope.with(global) { _, session in
-                try await ScheduleKeeper(session: session, store: store).scheduleLater(request, at: date)
-            }
-        }
+    func run(_ order: SendOrder, template: Template, at date: Date, sending: any TemplateSending) async throws {
+        let rows = try await sending.scheduleLater(order, at: date)
         let failed = rows.filter { $0.status == .failed }
         let waiting = rows.filter { $0.status == .queued || $0.status == .sending }
         if global.json {
-            global.console.emit(ResultJSON(template: request.template.name, scheduledFor: ISO8601DateFormatter().string(from: date), results: rows.map {
-                .init(id: $0.id, title: $0.entry.targetTitle, status: $0.status.rawValue, error: $0.entry.error)
+            global.console.emit(ResultJSON(template: template.name, scheduledFor: ISO8601DateFormatter().string(from: date), results: rows.map {
+                .init(id: $0.id, title: $0.title, status: $0.status.rawValue, error: $0.error)
             }))
         } else {
             for row in rows { global.console.note("  " + ScheduleSync.line(row)) }
             let scheduled = rows.filter { $0.status == .scheduled }.count
-            global.console.line("Scheduled “\(request.template.name)” for \(TimerText.time(date)) to \(scheduled) of \(rows.count) target\(rows.count == 1 ? "" : "s") on Telegram's servers"
-                + (waiting.isEmpty ? "." : "; \(waiting.count) still waiting for the dashboard to schedule them (`tgt scheduled` shows them)."))
+            global.console.line("Scheduled “\(template.name)” for \(TimerText.time(date)) to \(scheduled) of \(rows.count) target\(rows.count == 1 ? "" : "s") on Telegram's servers"
+                + (waiting.isEmpty ? "." : "; \(waiting.count) still waiting to be scheduled (`tgt scheduled` shows them)."))
         }
         if !failed.isEmpty { throw ExitCode(ExitStatus.partialSend.rawValue) }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TgtApplication
 import TgtDomain
 import TgtStore
 import TgtTelegram
@@ -56,19 +57,19 @@ enum ScheduleSync {
     static func describe(_ timer: CountdownTimer, _ global: GlobalOptions, store: AppDatabase) {
         let rows = (try? store.scheduledSends(timerID: timer.id)) ?? []
         guard !rows.isEmpty else { return }
-        for row in rows { global.console.note("  " + line(row)) }
+        for row in rows { global.console.note("  " + line(ScheduledItem(row))) }
     }
 
-    static func line(_ row: ScheduledSend) -> String {
+    static func line(_ row: ScheduledItem) -> String {
         let when = TimerText.time(row.scheduledFor)
         return switch row.status {
-        case .scheduled: "⏱ \(row.entry.targetTitle): scheduled on Telegram for \(when)"
-        case .queued: "… \(row.entry.targetTitle): due at \(when), too soon for Telegram's scheduler; sent then only if `tgt serve` is running"
-        case .sending, .cancelling: "… \(row.entry.targetTitle): \(row.status.rawValue)"
-        case .sent: "✓ \(row.entry.targetTitle): posted"
-        case .cancelled: "⊘ \(row.entry.targetTitle): cancelled\(row.entry.error.map { " — " + $0 } ?? "")"
-        case .failed: "✗ \(row.entry.targetTitle): \(row.entry.error ?? "failed")"
-        case .handedOver: "↗ \(row.entry.targetTitle)"
+        case .scheduled: "⏱ \(row.title): scheduled on Telegram for \(when)"
+        case .queued: "… \(row.title): due at \(when), too soon for Telegram's scheduler; sent then only if `tgt serve` is running"
+        case .sending, .cancelling: "… \(row.title): \(row.status.rawValue)"
+        case .sent: "✓ \(row.title): posted"
+        case .cancelled: "⊘ \(row.title): cancelled\(row.error.map { " — " + $0 } ?? "")"
+        case .failed: "✗ \(row.title): \(row.error ?? "failed")"
+        case .handedOver: "↗ \(row.title)"
         }
     }
 }

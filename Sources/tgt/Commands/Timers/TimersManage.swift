@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TgtApplication
 import TgtDomain
 import TgtStore
 
@@ -61,7 +62,7 @@ struct TimersShow: AsyncParsableCommand {
                 }
                 if action.remindMe { parts.append("remind me in Saved Messages") }
                 c.line("then:      " + parts.joined(separator: "; "))
-                for row in try store.scheduledSends(timerID: t.id) { c.line("  " + ScheduleSync.line(row)) }
+                for row in try store.scheduledSends(timerID: t.id) { c.line("  " + ScheduleSync.line(ScheduledItem(row))) }
             }
             if t.todos.isEmpty {
                 c.line("to-dos:    none")

@@ -1,0 +1,48 @@
+import TgtDomain
+
+/// Why an order to send was refused before anything was sent: one set of rules and words for
+/// every face.
+public enum SendOrderError: Error, Equatable, UserFacingError {
+    /// A retry named a target the template does not have.
+    case unknownTarget(String)
+    /// A retry named no target at all.
+    case noTargets
+    case badVariableName(String)
+    /// A built-in such as `{{date}}` was given a value.
+    case builtinVariable(String)
+    case valueTooLong(String, length: Int)
+    /// Values for variables the template does not use: a typo until proven otherwise.
+    case unusedVariables(template: String, names: [String], custom: [String])
+
+    /// The longest value a variable may be given.
+    public static let maxValueLength = 4096
+
+    public var message: String {
+        switch self {
+        case .unknownTarget(let key): "“\(key)” is not one of this template's targets."
+        case .noTargets: "A retry must name at least one target."
+        case .badVariableName(let name): "“\(name)” is not a variable name."
+        case .builtinVariable(let name): "{{\(name)}} is filled in automatically; it cannot be given."
+        case .valueTooLong(let name, let length):
+            "The value for {{\(name)}} is \(length) characters long; a whole message may have at most \(Self.maxValueLength)."
+        case .unusedVariables(let template, let names, _):
+            "“\(template)” does not use \(names.map { "{{\($0)}}" }.joined(separator: ", "))."
+        }
+    }
+
+    public var nextStep: String? {
+        switch self {
+        case .unusedVariables(_, _, let custom):
+            custom.isEmpty ? "This template takes no values." : "Its variables: \(custom.map { "{{\($0)}}" }.joined(separator: ", "))."
+        case .unknownTarget, .noTargets: "Name targets the template sends to."
+        case .badVariableName, .builtinVariable, .valueTooLong: nil
+        }
+    }
+
+    public var code: String {
+        switch self {
+        case .unknownTarget, .noTargets, .badVariableName, .builtinVariable, .valueTooLong: "invalid_input"
+        case .unusedVariables: "unused_variables"
+        }
+    }
+}

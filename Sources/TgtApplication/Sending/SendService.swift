@@ -1,0 +1,62 @@
+import Foundation
+import TgtDomain
+import TgtStore
+import TgtTelegram
+
+/// Sending a template, now or later, on a Telegram session this process holds: the checks
+/// every face shares (`request(for:)`), then the send or the schedule. `tgt send` with its own
+/// session, the dashboard's one tap and Send later, and through them `tgt send` while a
+/// dashboard runs, all come here; the send log it writes reaches open screens from the store.
+public struct SendService: TemplateSending {
+    /// Sends a prepared request on the session and reports per target.
+    public typealias Deliver = @Sendable (SendRequest, _ progress: @escaping @Sendable (SendProgress) -> Void) async throws -> SendReport
+    /// Schedules a prepared request on Telegram's servers (the session's `ScheduleKeeper`).
+    public typealias Schedule = @Sendable (SendRequest, Date) async throws -> [ScheduledSend]
+
+    public let store: AppDatabase
+    public let clock: any AppClock
+    private let deliver: Deliver
+    private let schedule: Schedule
+
+    /// `deliver` and `schedule` run on the face's session (the dashboard's `SessionHost`, or a
+    /// command's own session).
+    public init(store: AppDatabase, clock: any AppClock = SystemClock(), deliver: @escaping Deliver, schedule: @escaping Schedule) {
+        self.store = store
+        self.clock = clock
+        self.deliver = deliver
+        self.schedule = schedule
+    }
+
+    /// The request an order makes, after every check (`SendRules`).
+    public func request(for order: SendOrder) throws -> SendRequest {
+        try SendRules(store: store).request(for: order)
+    }
+
+    public func send(_ order: SendOrder, progress: @escaping @Sendable (SendStep) -> Void = { _ in }) async throws -> SendOutcome {
+        let report = try await deliver(try request(for: order)) { event in progress(Self.step(event)) }
+        return Self.outcome(report)
+    }
+
+    public func scheduleLater(_ order: SendOrder, at date: Date) async throws -> [ScheduledItem] {
+        let request = try request(for: order)
+        try ScheduleKeeper.check(date, now: clock.now)
+        return try await schedule(request, date).map(ScheduledItem.init)
+    }
+
+    /// A report in the shape every face words.
+    public static func outcome(_ report: SendReport) -> SendOutcome {
+        SendOutcome(templateName: report.templateName, batchID: report.batchID.uuidString.lowercased(), items: report.results.map {
+            .init(target: $0.target.key.description, title: $0.target.displayName, sent: $0.status == .sent,
+                  messageID: $0.messageID, error: $0.error, attempts: $0.attempts)
+        })
+    }
+
+    static func step(_ progress: SendProgress) -> SendStep {
+        switch progress {
+        case .sending(let target): .sending(title: target.displayName)
+        case .waiting(let target, let seconds): .waiting(title: target.displayName, seconds: seconds)
+        case .sent(let target, _): .sent(title: target.displayName)
+        case .failed(let target, let message): .failed(title: target.displayName, message: message)
+        }
+    }
+}
