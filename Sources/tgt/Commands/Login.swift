@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TgtApplication
 import TgtQRCode
 import TgtServer
 import TgtStore
@@ -126,13 +127,7 @@ struct Logout: AsyncParsableCommand {
                     return
                 }
             }
-            if let dashboard = global.dashboard {
-                try await dashboard.logOut()
-            } else {
-                try await SessionScope.with(global) { _, session in
-                    try await LoginFlow(session: session).logOut()
-                }
-            }
+            try await global.account().logOut()
             if global.json { global.console.emit(["state": "logged_out"]) } else { global.console.line("Logged out. Your templates are still here.") }
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TgtApplication
 import TgtStore
 import TgtTDLib
 import TgtServer
@@ -55,23 +56,13 @@ struct Status: AsyncParsableCommand {
                 report.tdlibVersion = (try? TDClient.execute(TDFunctions.GetOption("version"), on: library))?.stringValue
                 if report.credentials == nil, !global.demo {
                     report.login = "not set up"
-                } else if let dashboard = global.dashboard {
-                    let status = try await dashboard.status()
-                    report.login = (status.loggedIn ? "logged in" : "not logged in") + " (through the dashboard, pid \(dashboard.descriptor.pid))"
-                    report.account = status.accountName
-                    report.connection = status.connectionLabel
-                } else if let holder = SessionLock.holder(of: global.directory) {
+                } else if global.dashboard == nil, let holder = SessionLock.holder(of: global.directory) {
                     report.login = "in use by process \(holder)"
                 } else {
-                    try await SessionScope.with(global, requireLogin: false) { _, session in
-                        let step = LoginFlow(session: session).step
-                        report.login = step == .ready ? "logged in" : "not logged in"
-                        if step == .ready {
-                            report.account = (try? await session.account())?.displayName
-                            let state = await session.waitForConnection(timeout: 3)
-                            report.connection = state?.label ?? "unknown"
-                        }
-                    }
+                    let status = try await global.account().status()
+                    report.login = (status.loggedIn ? "logged in" : "not logged in") + (global.sessionHolder.map { " (\($0))" } ?? "")
+                    report.account = status.accountName
+                    report.connection = status.connection
                 }
             } catch let error as TDLibraryError {
                 report.problem = error.description

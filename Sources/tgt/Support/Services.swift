@@ -1,0 +1,48 @@
+import Foundation
+import TgtApplication
+import TgtDomain
+import TgtStore
+import TgtTelegram
+
+/// The application services a command uses, on the Telegram session it can have: the running
+/// dashboard's while `tgt serve` holds it (through its API), else this process's own. This is
+/// the one place that chooses; commands call the services without knowing which they got.
+extension GlobalOptions {
+    /// Sending templates now and later.
+    func sending(_ store: AppDatabase) -> any TemplateSending {
+        if let dashboard {
+            console.note("Using the running dashboard's Telegram session (pid \(dashboard.descriptor.pid)).")
+            return DashboardSending(client: dashboard)
+        }
+        let global = self
+        return SendService(
+            store: store,
+            deliver: { request, progress in
+                try await SessionScope.with(global) { _, session in
+                    var request = request
+                    if let me = try? await session.account() {
+                        request.context.me = me.displayName
+                        try? store.setSetting(.accountName, me.displayName)
+                    }
+                    return try await Sender(session: session, store: store).send(request, progress: progress)
+                }
+            },
+            schedule: { request, date in
+                try await SessionScope.with(global) { _, session in
+                    try await ScheduleKeeper(session: session, store: store).scheduleLater(request, at: date)
+                }
+            })
+    }
+
+    /// The Telegram account: its status and logging out.
+    func account() -> any AccountAccess {
+        if let dashboard { return DashboardAccount(client: dashboard) }
+        let global = self
+        return SessionAccount { requireLogin, work in
+            try await SessionScope.with(global, requireLogin: requireLogin) { _, session in try await work(session) }
+        }
+    }
+
+    /// Where the account is reached, for a status line: "through the dashboard, pid N" or nil.
+    var sessionHolder: String? { dashboard.map { "through the dashboard, pid \($0.descriptor.pid)" } }
+}
