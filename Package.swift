@@ -69,7 +69,7 @@ let package = Package(
         // or SwiftUI types).
         .target(
             name: "TgtApplication",
-            dependencies: ["TgtDomain", "TgtStore", "TgtTelegram"],
+            dependencies: ["TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram"],
             swiftSettings: strict),
         // Layer 6: the web dashboard and its JSON API (`tgt serve`).
         .target(

@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import TgtApplication
 import TgtDomain
 import TgtStore
 import TgtTelegram
@@ -51,6 +52,7 @@ public final class EditorModel: Identifiable {
     @ObservationIgnored let store: AppDatabase
     /// The store's rules plus TDLib's Markdown parser (broken markup is refused at save).
     @ObservationIgnored let validator: TemplateValidator
+    @ObservationIgnored let templates: TemplateService
     /// The other templates' names, folded, for the uniqueness check.
     @ObservationIgnored let takenNames: Set<String>
     @ObservationIgnored var saved: (Template) -> Void = { _ in }
@@ -68,7 +70,8 @@ public final class EditorModel: Identifiable {
         silent = template?.silent ?? false
         cursor = template?.body.count ?? 0
         self.store = store
-        validator = store.validator(checkingMarkupWith: host.environment.backend.transport)
+        templates = TemplateService(store: store, markup: host.environment.backend.transport)
+        validator = templates.validator
         takenNames = Set(((try? store.templates()) ?? []).filter { $0.id != template?.id }.map { TemplateValidator.fold($0.name) })
         picker = TargetPickerModel(store: store, host: host, selected: template?.targets ?? [])
     }
@@ -169,7 +172,7 @@ public final class EditorModel: Identifiable {
         isSaving = true
         defer { isSaving = false }
         do {
-            let stored = original == nil ? try store.insert(draft, validator: validator) : try store.update(draft, validator: validator)
+            let stored = try templates.save(draft, isNew: original == nil)
             saved(stored)
             return stored
         } catch {

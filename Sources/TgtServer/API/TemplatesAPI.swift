@@ -1,4 +1,5 @@
 import Foundation
+import TgtApplication
 import TgtDomain
 import TgtStore
 import TgtTelegram
@@ -43,13 +44,13 @@ extension DashboardAPI {
 
     func deleteTemplate(_ input: Operations.DeleteTemplate.Input) async throws -> Operations.DeleteTemplate.Output {
         let template = try template(input.path.id)
-        try store.deleteTemplate(id: template.id)
+        try templates.delete(template.id)
         return .ok(.init(body: .json(.init(success: true, data: .init(deleted: APIModels.id(template.id))))))
     }
 
     func duplicateTemplate(_ input: Operations.DuplicateTemplate.Input) async throws -> Operations.DuplicateTemplate.Output {
         let template = try template(input.path.id)
-        let copy = try store.duplicateTemplate(id: template.id)
+        let copy = try templates.duplicate(template.id)
         return .created(.init(body: .json(.init(success: true, data: APIModels.template(copy, position: try store.position(of: copy.id))))))
     }
 
@@ -59,11 +60,7 @@ extension DashboardAPI {
             guard let id = UUID(uuidString: text) else { throw APIError.badRequest("“\(text)” is not a template id.") }
             return id
         }
-        let existing = Set(try store.templates().map(\.id))
-        guard Set(ids) == existing, ids.count == existing.count else {
-            throw APIError.badRequest("“ids” must list every template exactly once (\(existing.count) templates).")
-        }
-        try store.reorderTemplates(ids)
+        try templates.reorder(ids)
         return .ok(.init(body: .json(.init(success: true, data: .init(ids: ids.map(APIModels.id))))))
     }
 
@@ -72,8 +69,7 @@ extension DashboardAPI {
     private func save(_ fields: TemplateInput.Fields, onto template: Template?) async throws -> Schemas.Template {
         var changed = template ?? Template(name: "", body: "")
         try await TemplateInput.apply(fields, to: &changed, store: store) { chatID in await liveChat(chatID) }
-        let validator = store.validator(checkingMarkupWith: host.environment.backend.transport)
-        let saved = template == nil ? try store.insert(changed, validator: validator) : try store.update(changed, validator: validator)
+        let saved = try templates.save(changed, isNew: template == nil)
         return APIModels.template(saved, position: try store.position(of: saved.id))
     }
 
@@ -88,6 +84,11 @@ extension DashboardAPI {
         } catch {
             return nil
         }
+    }
+
+    /// Templates saved with the Markdown checked by the session's TDLib.
+    var templates: TemplateService {
+        TemplateService(store: store, markup: host.environment.backend.transport)
     }
 
     func listIcons(_ input: Operations.ListIcons.Input) async throws -> Operations.ListIcons.Output {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TgtApplication
 import TgtDomain
 import TgtStore
 
@@ -85,7 +86,7 @@ struct TemplatesAdd: AsyncParsableCommand {
                                     to: TemplateFieldOptions.recipients(fields.to), cc: TemplateFieldOptions.recipients(fields.cc),
                                     subject: fields.subject ?? "",
                                     locationMode: fields.locationMode ?? .none, silent: fields.silent ?? false)
-            let saved = try store.insert(template, validator: global.savingValidator(store))
+            let saved = try global.templates(store, saving: true).create(template)
             if global.json { global.console.emit(TemplateJSON(saved, position: try store.position(of: saved.id))) } else {
                 let hint = saved.kind.usesTargets && saved.targets.isEmpty
                     ? ". It has no targets yet: add one with `tgt templates edit \"\(saved.name)\" --target CHAT`."
@@ -142,7 +143,7 @@ struct TemplatesEdit: AsyncParsableCommand {
                 t.targets.removeAll { $0.key == key }
             }
             t.targets += try TemplateFieldOptions.resolveTargets(addTarget, store: store, keeping: t.targets)
-            let saved = try store.update(t, validator: global.savingValidator(store))
+            let saved = try global.templates(store, saving: true).update(t)
             if global.json { global.console.emit(TemplateJSON(saved, position: try store.position(of: saved.id))) } else {
                 global.console.line("Saved “\(saved.name)”.")
             }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TgtApplication
 import TgtDomain
 import TgtStore
 
@@ -22,7 +23,7 @@ struct TemplatesRemove: AsyncParsableCommand {
                     return
                 }
             }
-            try store.deleteTemplate(id: t.id)
+            try global.templates(store).delete(t.id)
             if global.json { global.console.emit(["deleted": t.id.uuidString]) } else { global.console.line("Deleted “\(t.name)”.") }
         }
     }
@@ -37,7 +38,7 @@ struct TemplatesDuplicate: AsyncParsableCommand {
     func run() async throws {
         try await global.run {
             let store = try global.openStore()
-            let copy = try store.duplicateTemplate(id: try store.resolveTemplate(template).id)
+            let copy = try global.templates(store).duplicate(try store.resolveTemplate(template).id)
             if global.json { global.console.emit(TemplateJSON(copy, position: try store.position(of: copy.id))) } else { global.console.line("Created “\(copy.name)”.") }
         }
     }
@@ -58,8 +59,7 @@ struct TemplatesMove: AsyncParsableCommand {
         try await global.run {
             let store = try global.openStore()
             let t = try store.resolveTemplate(template)
-            try store.moveTemplate(id: t.id, to: to - 1)
-            let position = try store.position(of: t.id)
+            let position = try global.templates(store).move(t.id, to: to - 1)
             if global.json { global.console.emit(["id": t.id.uuidString, "position": "\(position)"]) } else {
                 global.console.line("“\(t.name)” is now at position \(position).")
             }

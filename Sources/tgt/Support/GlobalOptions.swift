@@ -41,16 +41,6 @@ struct GlobalOptions: ParsableArguments {
         try TDJSONLibrary.load(explicitPath: tdjson)
     }
 
-    /// The rules a template must pass to be saved, Markdown checked by TDLib's own parser
-    /// (offline). Without libtdjson the Markdown is left to the send, which checks it again.
-    func savingValidator(_ store: AppDatabase) -> TemplateValidator {
-        guard let library = try? library() else {
-            console.note("note: TDLib was not found, so the Markdown was not checked now; `tgt send` checks it before sending.")
-            return store.validator()
-        }
-        return store.validator(checkingMarkupWith: library)
-    }
-
     /// The Telegram environment: the simulator in demo mode, the real libtdjson otherwise.
     func environment() throws -> TelegramEnvironment {
         let library = try library()

@@ -8,6 +8,16 @@ import TgtTelegram
 /// dashboard's while `tgt serve` holds it (through its API), else this process's own. This is
 /// the one place that chooses; commands call the services without knowing which they got.
 extension GlobalOptions {
+    /// Templates, saved with the Markdown checked by TDLib's own parser (offline) when
+    /// libtdjson is found; `saving` says so when it is not (the send checks it then).
+    func templates(_ store: AppDatabase, saving: Bool = false) -> TemplateService {
+        let library = try? library()
+        if saving, library == nil {
+            console.note("note: TDLib was not found, so the Markdown was not checked now; `tgt send` checks it before sending.")
+        }
+        return TemplateService(store: store, markup: library)
+    }
+
     /// Sending templates now and later.
     func sending(_ store: AppDatabase) -> any TemplateSending {
         if let dashboard {
