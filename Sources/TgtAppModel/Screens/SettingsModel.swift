@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import TgtApplication
 import TgtDomain
 import TgtStore
 import TgtTelegram
@@ -55,23 +56,15 @@ public final class SettingsModel {
     /// Saves the default location (empty clears it); a bad value changes nothing.
     @discardableResult
     public func saveDefaultLocation() -> Bool {
-        let text = defaultLocation.trimmingCharacters(in: .whitespaces)
-        let coordinate: Coordinate?
-        if text.isEmpty {
-            coordinate = nil
-        } else {
-            guard let parsed = Coordinate(parsing: text.replacingOccurrences(of: " ", with: "")) else {
-                defaultLocationError = AppText("settings.defaultLocation.invalid")
-                return false
-            }
-            coordinate = parsed
-        }
         do {
-            try store.setDefaultLocation(coordinate)
+            try SettingsService(store: store).setDefaultLocation(typed: defaultLocation)
             defaultLocationError = nil
             return true
+        } catch is SettingsError {
+            defaultLocationError = AppText("settings.defaultLocation.invalid")
+            return false
         } catch {
-            defaultLocationError = .verbatim(error.message)
+            defaultLocationError = .verbatim((error as? any UserFacingError)?.message ?? "\(error)")
             return false
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TgtApplication
 import TgtDomain
 import OpenAPIRuntime
 import TgtStore
@@ -13,7 +14,7 @@ extension DashboardAPI {
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
         if let given = body.defaultLocation {
             let text = try Self.limited(given.wrapped, "default_location", max: 100) ?? ""
-            try store.setDefaultLocation(try SettingsRules.defaultLocation(from: text))
+            try SettingsService(store: store).setDefaultLocation(typed: text)
         }
         return .ok(.init(body: .json(.init(success: true, data: try settings()))))
     }
@@ -54,18 +55,5 @@ extension DashboardAPI {
     func settings() throws -> Schemas.Settings {
         WireSettings(defaultLocation: try store.defaultLocation()?.description, accountName: try store.setting(.accountName),
                      messageTextLengthMax: store.validator().maxTextLength)
-    }
-}
-
-/// The settings rules shared by the API and the settings page's form.
-enum SettingsRules {
-    /// A default location as typed: blank forgets it, anything else must be "LAT,LON".
-    static func defaultLocation(from text: String) throws -> Coordinate? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { return nil }
-        guard let coordinate = Coordinate(parsing: trimmed) else {
-            throw APIError.badRequest("“\(trimmed)” is not a location: write latitude,longitude, e.g. 45.4642,9.19.")
-        }
-        return coordinate
     }
 }

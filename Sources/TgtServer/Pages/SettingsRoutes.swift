@@ -1,4 +1,5 @@
 import Foundation
+import TgtApplication
 import Hummingbird
 import TgtDomain
 import TgtStore
@@ -24,9 +25,9 @@ enum SettingsRoutes {
             var request = request
             let form = try await FormInput.read(&request, context: context)
             do {
-                try store.setDefaultLocation(try SettingsRules.defaultLocation(from: form["default_location"] ?? ""))
-            } catch let error as APIError {
-                return try await page(dashboard, context: context, error: error.message, status: .badRequest)
+                try SettingsService(store: store).setDefaultLocation(typed: form["default_location"] ?? "")
+            } catch let error as SettingsError {
+                return try await page(dashboard, context: context, error: error.description, status: .badRequest)
             }
             return HTMLReply.redirect("/settings?done=location")
         }

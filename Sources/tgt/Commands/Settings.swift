@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TgtApplication
 import TgtDomain
 import TgtStore
 
@@ -25,13 +26,14 @@ struct Settings: AsyncParsableCommand {
             if defaultLocation != nil, clearDefaultLocation {
                 throw InputError("Give either --default-location or --clear-default-location.")
             }
+            let settings = SettingsService(store: store)
             if let defaultLocation {
-                guard let coordinate = Coordinate(parsing: defaultLocation) else {
-                    throw InputError("“\(defaultLocation)” is not a location.", next: "Write LAT,LON, e.g. 45.4642,9.19.")
+                guard !defaultLocation.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw InputError("--default-location needs a location.", next: "Write LAT,LON, e.g. 45.4642,9.19; --clear-default-location forgets it.")
                 }
-                try store.setDefaultLocation(coordinate)
+                try settings.setDefaultLocation(typed: defaultLocation)
             }
-            if clearDefaultLocation { try store.setDefaultLocation(nil) }
+            if clearDefaultLocation { try settings.setDefaultLocation(typed: "") }
             let location = try store.defaultLocation()
             if global.json {
                 global.console.emit(["default_location": location?.description])

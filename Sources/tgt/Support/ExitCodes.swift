@@ -80,7 +80,7 @@ enum ExitStatus: Int32 {
         case let e as ScheduledSendError:
             if case .store = e { .failure } else { .badInput }
         case is TDLibraryError: .notReady
-        case is InputError, is SendOrderError, is RenderError, is TgtDomain.ValidationError, is TemplateSyntaxError, is VariableAssignmentError,
+        case is InputError, is SendOrderError, is SettingsError, is TemplateOrderError, is RenderError, is TgtDomain.ValidationError, is TemplateSyntaxError, is VariableAssignmentError,
              is TimerDurationError, is TimerError, is TimerValidationError, is SendTimeError: .badInput
         case let e as TDError: e.code == "timeout" ? .unreachable : .failure
         default: .failure
