@@ -185,8 +185,11 @@ public actor SessionHost {
         guard !shuttingDown else { throw .store("TgTemplates is shutting down; nothing was sent.") }
         guard let session = open?.session, session.authorizationState == .ready else { throw .notLoggedIn }
         var request = request
-        if request.context.me == nil {
-            request.context.me = (try? await session.account())?.displayName ?? (try? store.setting(.accountName)) ?? nil
+        // {{me}}: the account's name now, else the one last seen.
+        if let me = (try? await session.account())?.displayName {
+            request.context.me = me
+        } else if request.context.me == nil {
+            request.context.me = (try? store.setting(.accountName)) ?? nil
         }
         activeSends += 1
         defer { finishSend() }

@@ -1,4 +1,5 @@
 import Foundation
+import TgtApplication
 import Logging
 import TgtDomain
 import TgtStore
@@ -90,12 +91,16 @@ public actor SendQueueRunner {
 
     /// Sends one taken job; nil when it went back to the queue (logged out meanwhile).
     private func send(_ job: SendJob) async -> JobOutcome? {
-        guard let template = ((try? store.template(id: job.templateID)) ?? nil) else {
+        guard ((try? store.template(id: job.templateID)) ?? nil) != nil else {
             return finish(job, .failed(AppText("link.notFound")))
         }
-        var request = SendRequest(template: template, variables: job.variables)
+        // The same rules as every face's send (kind, values), then this device's location.
+        var request: SendRequest
+        do { request = try SendRules(store: store).request(for: SendOrder(templateID: job.templateID, variables: job.variables)) } catch {
+            return finish(job, .failed(.verbatim((error as? any UserFacingError)?.message ?? "\(error)")))
+        }
         var notice: AppText?
-        switch await location.resolve(for: template) {
+        switch await location.resolve(for: request.template) {
         case .notNeeded: break
         case .located(let coordinate): request.location = coordinate
         case .fallback(let coordinate, let why):
