@@ -114,7 +114,10 @@ enum TimerBench {
                 ends["T\(i) done"] = started.endsAt
             }
             let keeper = ScheduleKeeper(session: open.session, store: store)
-            let loop = Task { await keeper.keepRunning(pollInterval: 0.2) }
+            let feed = StoreChangeFeed(store: store)
+            defer { feed.stop() }
+            let changes = feed.changes()
+            let loop = Task { await keeper.keepRunning(following: changes) }
             let deadline = Date().addingTimeInterval(90)
             while simulator.deliveredMessages.count < 50, Date() < deadline { try await Task.sleep(nanoseconds: 200_000_000) }
             loop.cancel()

@@ -79,7 +79,8 @@ public actor SessionHost {
             // scheduled messages.
             let keeper = ScheduleKeeper(session: session.session, store: store, clock: clock)
             scheduleKeeper = keeper
-            keeperLoop = Task { await keeper.keepRunning() }
+            let changes = storeChanges.changes()
+            keeperLoop = Task { await keeper.keepRunning(following: changes) }
         } catch {
             startError = error
             logger.error("TDLib did not start", metadata: ["error": "\(error.message)"])

@@ -39,7 +39,10 @@ struct ScheduleKeeperTests {
         clock.advance(by: 29)
         #expect(t.simulator.deliveredMessages.isEmpty)
         // Telegram posts them at their date; the keeper learns it from updateDeleteMessages.
-        let run = Task { await keeper.keepRunning(pollInterval: 0.2) }
+        let feed = StoreChangeFeed(store: t.store, clock: clock)
+        defer { feed.stop() }
+        let changes = feed.changes()
+        let run = Task { await keeper.keepRunning(following: changes) }
         try await awaitCondition {
             clock.advance(by: 0.2)
             return try t.store.liveScheduledSends().isEmpty
@@ -168,7 +171,10 @@ struct ScheduleKeeperTests {
         try t.store.change(id) { try $0.started(at: clock.now) }
         await keeper.sync()
         #expect(scheduled(t).count == 1)
-        let run = Task { await keeper.keepRunning(pollInterval: 0.1) }
+        let feed = StoreChangeFeed(store: t.store, clock: clock)
+        defer { feed.stop() }
+        let changes = feed.changes()
+        let run = Task { await keeper.keepRunning(following: changes) }
         t.simulator.deleteScheduledElsewhere(inDatabaseDirectory: t.environment.tdlibDatabaseFolder, chatID: -4001, content: "Parking runs out")
         try await awaitCondition {
             clock.advance(by: 0.1)
@@ -321,7 +327,10 @@ struct ScheduleKeeperTests {
         let first = await keeper.sync()
         #expect(first.deferred == 1 && first.nextWake != nil)
         #expect(scheduled(t).isEmpty)
-        let run = Task { await keeper.keepRunning(pollInterval: 0.1) }
+        let feed = StoreChangeFeed(store: t.store, clock: clock)
+        defer { feed.stop() }
+        let changes = feed.changes()
+        let run = Task { await keeper.keepRunning(following: changes) }
         // Not before its end...
         clock.advance(by: 7)
         #expect(await keeper.sync().sentNow == 0)

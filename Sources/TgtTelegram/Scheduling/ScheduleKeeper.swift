@@ -29,6 +29,8 @@ public actor ScheduleKeeper {
     var knownSavedMessages: Set<Int64> = []
     /// Set by `stop()`: no more messages are handed to TDLib.
     var stopping = false
+    /// Wakes `keepRunning`'s loop (so `stop()` ends it at once).
+    private var loopSignal: AsyncStream<Void>.Continuation?
 
     /// What one pass did.
     public struct Pass: Sendable, Equatable {
@@ -88,6 +90,7 @@ public actor ScheduleKeeper {
     /// closes or a new keeper takes over): nothing is half-done against a closed client.
     public func stop() async {
         stopping = true
+        loopSignal?.yield()
         _ = await tail?.value
     }
 
@@ -103,36 +106,42 @@ public actor ScheduleKeeper {
         return await task.value
     }
 
-    /// Runs passes for as long as the task lives: when the store's timers or scheduled sends
-    /// change (any process), when Telegram reports a scheduled message gone (posted or
-    /// deleted elsewhere), and when a deferred send is due. For `tgt serve`.
-    public func keepRunning(pollInterval: Double = 0.5) async {
-        let changes = session.scheduleChanges.subscribe(replayingCurrent: false)
-        let poked = Locked(false)
-        let listener = Task {
-            for await _ in changes { poked.withLock { $0 = true } }
+    /// Runs passes for as long as the task lives, each when something asks for one: the
+    /// store's templates, timers or scheduled sends change (any process; `changes` is the
+    /// store's change feed), Telegram reports a scheduled message gone (posted or deleted
+    /// elsewhere), a deferred send is due, or a running timer ends. Between them it sleeps on
+    /// the clock until the earliest date it knows of; nothing polls. `stop()` ends it. For
+    /// `tgt serve`.
+    public func keepRunning(following changes: AsyncStream<Set<StoreChange>>) async {
+        let (signals, signal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        loopSignal = signal
+        let sessionChanges = session.scheduleChanges.subscribe(replayingCurrent: false)
+        let listeners = [
+            Task { for await _ in sessionChanges { signal.yield() } },
+            Task { for await areas in changes where !areas.isDisjoint(with: Self.inputs) { signal.yield() } },
+        ]
+        var alarm: Task<Void, Never>?
+        defer {
+            alarm?.cancel()
+            listeners.forEach { $0.cancel() }
+            signal.finish()
         }
-        defer { listener.cancel() }
-        var seen: Int64? = nil
-        var wake: Date?
-        var timerEnd: Date?
-        while !Task.isCancelled, !stopping {
-            // What a pass acts on (templates, timers, scheduled sends), the revision passes record.
-            let marker = try? store.scheduleInputsRevision()
-            let changed = marker.map { $0 != seen } ?? false
-            if changed { timerEnd = nextTimerEnd() }
-            let due = wake.map { $0 <= clock.now } ?? false
-            let ended = timerEnd.map { $0 <= clock.now } ?? false
-            if poked.withLock({ let p = $0; $0 = false; return p }) || due || changed || ended {
-                // What was seen before the pass: a change made during it brings another pass.
-                seen = marker
-                let pass = await sync()
-                wake = pass.nextWake
-                if ended { timerEnd = nextTimerEnd() }
+        signal.yield()  // the first pass at once
+        for await _ in signals {
+            alarm?.cancel()
+            if Task.isCancelled || stopping { break }
+            let pass = await sync()
+            // The earliest date that needs a pass: a deferred send, or the end of a timer.
+            guard let due = [pass.nextWake, nextTimerEnd()].compactMap({ $0 }).min() else { continue }
+            alarm = Task { [clock] in
+                do { try await clock.sleep(until: due) } catch { return }
+                signal.yield()
             }
-            try? await clock.sleep(for: pollInterval)
         }
     }
+
+    /// The store areas a pass acts on.
+    static let inputs: Set<StoreChange> = [.templates, .timers, .scheduledSends]
 
     /// The earliest end of a running timer, so a completion is settled (and seen) promptly.
     private nonisolated func nextTimerEnd() -> Date? {
