@@ -57,16 +57,20 @@ struct TimerModelsTests {
         let timer = try fixture.store.insert(CountdownTimer(name: "Tea", duration: try #require(TimerDuration(seconds: 180))))
         let detail = app.timerDetail(for: timer)
         #expect(detail.primary == .start && detail.primary.title.description == "START" && !detail.canExtend && !detail.canReset)
-        detail.tapPrimary(at: t0)
+        fixture.clock.advance(to: t0)
+        detail.tapPrimary()
         #expect(detail.haptic == .start && detail.primary.title.description == "PAUSE")
         #expect(detail.timeText(at: t0.addingTimeInterval(60)) == "02:00")
         #expect(abs(detail.progress(at: t0.addingTimeInterval(90)) - 0.5) < 0.0001)
-        detail.extend(at: t0.addingTimeInterval(60))
+        fixture.clock.advance(to: t0.addingTimeInterval(60))
+        detail.extend()
         #expect(detail.haptic == .extend && detail.timeText(at: t0.addingTimeInterval(60)) == "03:00")
-        detail.tapPrimary(at: t0.addingTimeInterval(120))
+        fixture.clock.advance(to: t0.addingTimeInterval(120))
+        detail.tapPrimary()
         #expect(detail.label?.description == "PAUSED" && detail.primary.title.description == "RESUME")
         #expect(detail.timeText(at: t0.addingTimeInterval(9_999)) == "02:00", "a paused timer keeps its time")
-        detail.tapPrimary(at: t0.addingTimeInterval(200))
+        fixture.clock.advance(to: t0.addingTimeInterval(200))
+        detail.tapPrimary()
         #expect(detail.haptic == .resume)
         detail.tick(at: t0.addingTimeInterval(300))
         #expect(detail.label == nil, "not yet at the end")
@@ -76,16 +80,17 @@ struct TimerModelsTests {
         #expect(try fixture.store.timer(id: timer.id)?.state == .completed(at: t0.addingTimeInterval(320)))
         // Paused by another process before its end: the next tick does not ring.
         let other = app.timerDetail(for: try #require(try fixture.store.timer(id: timer.id)))
-        other.reset(at: t0.addingTimeInterval(400))
-        other.tapPrimary(at: t0.addingTimeInterval(400))
+        fixture.clock.advance(to: t0.addingTimeInterval(400))
+        other.reset()
+        other.tapPrimary()
         try fixture.store.change(timer.id) { try $0.paused(at: t0.addingTimeInterval(410)) }
         other.tick(at: t0.addingTimeInterval(600))
         #expect(other.haptic == .start && other.label?.description == "PAUSED")
-        detail.reset(at: t0.addingTimeInterval(400))
+        detail.reset()
         #expect(detail.timer.state == .idle && detail.primary == .start)
-        detail.tapPrimary(at: t0)
-        detail.tapPrimary(at: t0)  // pause
-        detail.tapPrimary(at: t0)  // resume
+        detail.tapPrimary()
+        detail.tapPrimary()  // pause
+        detail.tapPrimary()  // resume
         #expect(detail.error == nil)
     }
 

@@ -143,13 +143,18 @@ struct TimerControlActionTests {
         let store = try AppDatabase.open(at: folder.url.appendingPathComponent("store.sqlite"), shared: true)
         let t0 = Date(timeIntervalSince1970: 1_798_761_600)
         let tea = try store.insert(CountdownTimer(name: "Tea", duration: try #require(TimerDuration(seconds: 180)), createdAt: t0))
-        try TimerControlAction.perform(.start, timerID: tea.id, store: store, now: t0)
-        let paused = try TimerControlAction.perform(.pause, timerID: tea.id, store: store, now: t0 + 60)
+        let clock = TestClock(now: t0)
+        try TimerControlAction.perform(.start, timerID: tea.id, store: store, clock: clock)
+        clock.advance(to: t0 + 60)
+        let paused = try TimerControlAction.perform(.pause, timerID: tea.id, store: store, clock: clock)
         #expect(paused.state == .paused(remaining: 120))
-        #expect(throws: StoreError.self) { try TimerControlAction.perform(.pause, timerID: tea.id, store: store, now: t0 + 61) }
+        clock.advance(to: t0 + 61)
+        #expect(throws: StoreError.self) { try TimerControlAction.perform(.pause, timerID: tea.id, store: store, clock: clock) }
         #expect(try store.timer(id: tea.id)?.state == .paused(remaining: 120))
-        let resumed = try TimerControlAction.perform(.resume, timerID: tea.id, store: store, now: t0 + 100)
+        clock.advance(to: t0 + 100)
+        let resumed = try TimerControlAction.perform(.resume, timerID: tea.id, store: store, clock: clock)
         #expect(resumed.endsAt == t0 + 220)
-        #expect(try TimerControlAction.perform(.reset, timerID: tea.id, store: store, now: t0 + 101).state == .idle)
+        clock.advance(to: t0 + 101)
+        #expect(try TimerControlAction.perform(.reset, timerID: tea.id, store: store, clock: clock).state == .idle)
     }
 }

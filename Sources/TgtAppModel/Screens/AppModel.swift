@@ -234,7 +234,7 @@ public final class AppModel {
 
     /// One timer's screen.
     public func timerDetail(for timer: CountdownTimer) -> TimerDetailModel {
-        let detail = TimerDetailModel(timer: timer, store: services.store)
+        let detail = TimerDetailModel(timer: timer, store: services.store, clock: services.clock)
         detail.changed = { [weak self] in
             self?.timers.reload()
             self?.widgets.refreshIfChanged()

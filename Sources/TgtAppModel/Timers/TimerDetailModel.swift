@@ -1,4 +1,5 @@
 import Foundation
+import TgtApplication
 import Observation
 import TgtDomain
 import TgtStore
@@ -30,9 +31,11 @@ public final class TimerDetailModel {
     public private(set) var haptic: Haptic?
 
     @ObservationIgnored let store: AppDatabase
+    @ObservationIgnored let timers: TimerService
     @ObservationIgnored var changed: () -> Void = {}
 
-    init(timer: CountdownTimer, store: AppDatabase) {
+    init(timer: CountdownTimer, store: AppDatabase, clock: any AppClock = SystemClock()) {
+        timers = TimerService(store: store, clock: clock)
         self.timer = timer
         self.store = store
     }
@@ -67,11 +70,11 @@ public final class TimerDetailModel {
 
     // MARK: Controls
 
-    /// The main button.
-    public func tapPrimary(at now: Date = Date()) { control(primary, at: now) }
+    /// The main button (at the app's clock's now).
+    public func tapPrimary() { control(primary) }
 
-    public func reset(at now: Date = Date()) { control(.reset, at: now) }
-    public func extend(at now: Date = Date()) { control(.extend, at: now) }
+    public func reset() { control(.reset) }
+    public func extend() { control(.extend) }
 
     /// Called by the shell's display timer: completes the timer when its end passes.
     public func tick(at now: Date) {
@@ -113,10 +116,11 @@ public final class TimerDetailModel {
 
     // MARK: -
 
-    /// Every control of this screen: `TimerControl`'s one rule, in one store transaction.
-    private func control(_ control: TimerControl, at now: Date) {
+    /// Every control of this screen: `TimerService`'s, in one store transaction (the app's
+    /// session schedules the completion message when it sees the change in the store).
+    private func control(_ control: TimerControl) {
         do {
-            timer = try store.change(timer.id) { (t: CountdownTimer) throws(TimerError) in try control.applied(to: t, at: now) }
+            timer = try timers.apply(control, to: timer.id)
             haptic = Haptic(control)
             error = nil
             changed()
@@ -128,10 +132,11 @@ public final class TimerDetailModel {
 
     private func edit(_ haptic: Haptic?, _ body: @escaping @Sendable (inout CountdownTimer) -> Void) {
         do {
+            let clock = timers.clock
             timer = try store.change(timer.id) { t in
                 var t = t
                 body(&t)
-                t.updatedAt = Date()
+                t.updatedAt = clock.now
                 return t
             }
             if let haptic { self.haptic = haptic }
