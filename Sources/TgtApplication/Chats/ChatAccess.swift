@@ -15,6 +15,10 @@ public protocol ChatAccess: Sendable {
     /// Marks messages read (none: the newest); with `topicID`, only that forum topic's.
     func markRead(chatID: Int64, topicID: Int32?, messageIDs: [Int64]) async throws
     func searchMessages(_ query: String, chatID: Int64?, limit: Int) async throws -> [ChatMessageItem]
+    /// The conversation's page (`before`, `limit`, `topicID` as for `page`), then its changes
+    /// as they happen, until the consumer stops or the session goes away (an error). With
+    /// `markRead`, the page and every arriving message are marked read as they are shown.
+    func follow(chatID: Int64, before: Int64?, limit: Int, topicID: Int32?, markRead: Bool) -> AsyncThrowingStream<ChatFollowEvent, any Error>
 }
 
 /// The chats on the session of this process.
@@ -61,5 +65,42 @@ public struct SessionChatAccess: ChatAccess {
     public func searchMessages(_ query: String, chatID: Int64?, limit: Int) async throws -> [ChatMessageItem] {
         try await service.searchMessages(query, chatID: chatID, limit: limit)
     }
-}
 
+    public func follow(chatID: Int64, before: Int64?, limit: Int, topicID: Int32?, markRead: Bool) -> AsyncThrowingStream<ChatFollowEvent, any Error> {
+        let service = service
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    // Listening before the page is read: a message arriving meanwhile is in one or both.
+                    let events = service.session.chatEvents.subscribe(replayingCurrent: false)
+                    let page = try await service.conversation(chatID: chatID, before: before ?? 0, limit: limit, topicID: topicID)
+                    if markRead {
+                        try await service.open(chatID: chatID)
+                        try await service.markRead(chatID: chatID, topicID: topicID, messageIDs: page.messages.filter { !$0.isOutgoing }.map(\.id))
+                    }
+                    continuation.yield(.page(page))
+                    var shown = Set(page.messages.map(\.id))
+                    for await event in events where event.chatID == chatID {
+                        var arrived: Message?
+                        switch event {
+                        case .newMessage(let message) where message.sendingState == nil: arrived = message
+                        case .messageSent(_, let message): arrived = message
+                        case .messageFailed(let old, _, let error): continuation.yield(.failed(id: old, reason: error))
+                        case .messageContent(_, let id, let content): continuation.yield(.edited(id: id, text: content.formattedText?.text))
+                        case .messagesDeleted(_, let ids): continuation.yield(.deleted(ids))
+                        default: break
+                        }
+                        guard let message = arrived, topicID == nil || message.forumTopicID == topicID, shown.insert(message.id).inserted else { continue }
+                        // Marked read before it is shown: whatever was seen is read, even after a stop.
+                        if markRead, !message.isOutgoing { try await service.markRead(chatID: chatID, topicID: topicID, messageIDs: [message.id]) }
+                        continuation.yield(.new(await service.item(message)))
+                    }
+                    continuation.finish(throwing: Task.isCancelled ? nil : TelegramError.unreachable("the Telegram session closed while following the chat"))
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

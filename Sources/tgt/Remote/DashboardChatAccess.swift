@@ -61,4 +61,69 @@ struct DashboardChatAccess: ChatAccess {
     func searchMessages(_ query: String, chatID: Int64?, limit: Int) async throws -> [ChatMessageItem] {
         try await client.searchMessages(query, chatID: chatID, limit: limit)
     }
+
+    /// The dashboard's event stream (`GET /api/events`) says when the chat's messages changed;
+    /// each time the newest page is read again through the API and compared with what was
+    /// shown (`FollowWindow`), so the same changes come out as from a session of our own.
+    func follow(chatID: Int64, before: Int64?, limit: Int, topicID: Int32?, markRead: Bool) -> AsyncThrowingStream<ChatFollowEvent, any Error> {
+        let access = self
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    var window: FollowWindow?
+                    for try await event in access.client.chatChanges() {
+                        switch event {
+                        case .connected:
+                            // Open before the first page is read: nothing that happens after it is missed.
+                            let page = try await access.page(chatID: chatID, before: before, limit: limit, topicID: topicID)
+                            if markRead { try await access.markRead(chatID: chatID, topicID: topicID, messageIDs: []) }
+                            continuation.yield(.page(page))
+                            // After an older page (before), what counts as new starts after the newest.
+                            let newest = before == nil ? page : try await access.page(chatID: chatID, before: nil, limit: 50, topicID: topicID)
+                            window = FollowWindow(newest.messages)
+                        case .chat(let change):
+                            guard change.chatID == chatID, change.messages, var current = window else { continue }
+                            do {
+                                let changes = current.apply(try await access.newest(chatID: chatID, topicID: topicID, window: current))
+                                window = current
+                                if markRead, changes.contains(where: { if case .new(let item) = $0 { !item.isOutgoing } else { false } }) {
+                                    try await access.client.markRead(chatID: chatID, topicID: topicID)
+                                }
+                                for change in changes { continuation.yield(Self.event(change)) }
+                            } catch let error as DashboardClientError where error.code == "unreachable" {
+                                // It answered until now: a server stopping while a page is read again went away.
+                                throw access.client.wentAway()
+                            }
+                        }
+                    }
+                    continuation.finish(throwing: Task.isCancelled ? nil : access.client.wentAway())
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// The newest messages (of the topic, with one), reading back page by page until they
+    /// reach what was already shown (at most 1,000).
+    private func newest(chatID: Int64, topicID: Int32?, window: FollowWindow) async throws -> FollowWindow.Page {
+        var page = try await client.messages(chatID: chatID, before: nil, limit: 50, topicID: topicID)
+        var messages = page.messages
+        for _ in 0..<19 {
+            guard page.hasOlder, let oldest = page.oldestMessageID, !window.reaches(messages) else { break }
+            page = try await client.messages(chatID: chatID, before: oldest, limit: 100, topicID: topicID)
+            messages = page.messages + messages
+        }
+        return FollowWindow.Page(messages: messages, hasOlder: page.hasOlder)
+    }
+
+    private static func event(_ change: FollowWindow.Change) -> ChatFollowEvent {
+        switch change {
+        case .new(let item): .new(item)
+        case .edited(let item): .edited(id: item.id, text: item.text.isEmpty && item.media != nil ? nil : item.text)
+        case .deleted(let ids): .deleted(ids)
+        case .failed(let item): .failed(id: item.id, reason: item.failureReason ?? "refused")
+        }
+    }
 }

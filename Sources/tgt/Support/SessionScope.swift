@@ -98,6 +98,8 @@ private let interruptPipe: [Int32] = {
 
 /// The cleanup of the innermost open scope, run by the watcher thread on a signal.
 private let currentCleanup = Locked<(@Sendable () async -> Void)?>(nil)
+/// The line the handler in effect shows when the signal comes.
+private let interruptMessage = Locked("Stopping: closing the Telegram session…")
 /// Set once a SIGINT or SIGTERM is being handled (the process exits when its cleanup ends).
 private let interrupting = Locked(false)
 
@@ -109,7 +111,7 @@ private let interruptWatcher: Void = {
             let number = Int32(byte)
             guard let cleanup = currentCleanup.withLock({ $0 }) else { exit(128 + number) }
             interrupting.withLock { $0 = true }
-            OutputStream.standardError.write(Array("\nStopping: closing the Telegram session…\n".utf8))
+            OutputStream.standardError.write(Array("\n\(interruptMessage.withLock { $0 })\n".utf8))
             OutputStream.silenceAll()
             Task {
                 await cleanup()
@@ -126,8 +128,10 @@ private let interruptWatcher: Void = {
 /// The handler is installed with `sigaction` before `init` returns, so a signal that
 /// arrives right after (say, Ctrl-C at the first prompt) is never lost.
 final class InterruptHandler: Sendable {
-    init(cleanup: @escaping @Sendable () async -> Void) {
+    /// `message` is the line shown on stderr when the signal comes.
+    init(message: String = "Stopping: closing the Telegram session…", cleanup: @escaping @Sendable () async -> Void) {
         currentCleanup.withLock { $0 = cleanup }
+        interruptMessage.withLock { $0 = message }
         _ = interruptWatcher
         let handler: @convention(c) (Int32) -> Void = { number in
             var byte = UInt8(truncatingIfNeeded: number)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TgtApplication
 import TgtTDLib
 import TgtTelegram
 
@@ -26,13 +27,7 @@ struct ChatRead: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            if let dashboard = global.dashboard {
-                // Through the running dashboard: one page, or (--follow) the page and then what
-                // its event stream announces.
-                if follow {
-                    try await followThroughDashboard(dashboard)
-                    return
-                }
+            guard follow else {
                 try await Chat.withAccess(global) { access in
                     let chat = try await access.resolve(self.chat)
                     let page = try await access.page(chatID: chat.id, before: before, limit: limit, topicID: topic)
@@ -41,28 +36,42 @@ struct ChatRead: AsyncParsableCommand {
                 }
                 return
             }
-            try await Chat.withChats(global) { service in
-                let target = try await service.resolve(chat)
-                let events = service.session.chatEvents.subscribe(replayingCurrent: false)
-                let page = try await service.conversation(chatID: target.id, before: before ?? 0, limit: limit, topicID: topic)
-                if markRead {
-                    try await service.open(chatID: target.id)
-                    try await service.markRead(chatID: target.id, topicID: topic, messageIDs: page.messages.filter { !$0.isOutgoing }.map(\.id))
+            // Ctrl-C ends following with the shell's 130 (a session of our own is closed first).
+            let interrupts = InterruptHandler(message: "Stopped following.") {}
+            defer { interrupts.cancel() }
+            try await Chat.withAccess(global) { access in
+                let target = try await access.resolve(chat)
+                var lastDay: String?
+                do {
+                    for try await event in access.follow(chatID: target.id, before: before, limit: limit, topicID: topic, markRead: markRead) {
+                        show(event, lastDay: &lastDay)
+                    }
+                } catch {
+                    // Stopping for Ctrl-C closes the session under the loop: wait for the exit.
+                    if InterruptHandler.isInterrupting { try? await Task.sleep(nanoseconds: 30_000_000_000) }
+                    throw error
                 }
-                var lastDay = show(page, following: follow)
-                var shown = Set(page.messages.map(\.id))
-                guard follow else { return }
-                if !global.json { global.console.note("Following \(ChatTerminal.clean(page.chat.title)); Ctrl-C to stop.") }
-                for await event in events where event.chatID == target.id {
-                    try await show(event, service: service, lastDay: &lastDay, shown: &shown)
-                }
-                // The events end when the session closes: on Ctrl-C the interrupt handler exits
-                // with 130 once TDLib is closed; otherwise Telegram closed the session.
-                if InterruptHandler.isInterrupting {
-                    try? await Task.sleep(nanoseconds: 30_000_000_000)
-                }
-                throw TelegramError.unreachable("the Telegram session closed while following the chat")
             }
+        }
+    }
+
+    private func show(_ event: ChatFollowEvent, lastDay: inout String?) {
+        switch event {
+        case .page(let page):
+            lastDay = show(page, following: true)
+            if !global.json { global.console.note("Following \(ChatTerminal.clean(page.chat.title)); Ctrl-C to stop.") }
+        case .new(let item):
+            if global.json {
+                JSONLine.write(item, global)
+            } else {
+                for line in ChatTerminal.lines(for: [item], lastDay: &lastDay) { global.console.line(line) }
+            }
+        case .edited(let id, let text):
+            note("✎ #\(id) edited: \(text.map(ChatTerminal.clean) ?? "(media)")", json: ["event": "edited", "message_id": "\(id)", "text": text ?? ""])
+        case .deleted(let ids):
+            note("✗ deleted: \(ids.map { "#\($0)" }.joined(separator: ", "))", json: ["event": "deleted", "message_ids": ids.map(String.init).joined(separator: ",")])
+        case .failed(let id, let reason):
+            note("✗ message #\(id) was not sent: \(reason)", json: ["event": "failed", "message_id": "\(id)"])
         }
     }
 
@@ -81,38 +90,6 @@ struct ChatRead: AsyncParsableCommand {
             global.console.note("Older messages: tgt chat read \(page.chat.id) --before \(oldest)")
         }
         return lastDay
-    }
-
-    private func show(_ event: ChatEvent, service: ChatService, lastDay: inout String?, shown: inout Set<Int64>) async throws {
-        switch event {
-        case .newMessage(let message) where message.sendingState == nil:
-            // A message that arrived while the first page loaded may be in both.
-            guard topic == nil || message.forumTopicID == topic, shown.insert(message.id).inserted else { return }
-            try await print(message, service: service, lastDay: &lastDay)
-        case .messageSent(_, let message):
-            guard topic == nil || message.forumTopicID == topic, shown.insert(message.id).inserted else { return }
-            try await print(message, service: service, lastDay: &lastDay)
-        case .messageFailed(let old, _, let error):
-            note("✗ message #\(old) was not sent: \(error)", json: ["event": "failed", "message_id": "\(old)"])
-        case .messageContent(_, let id, let content):
-            let text = content.formattedText.map { ChatTerminal.clean($0.text) } ?? "(media)"
-            note("✎ #\(id) edited: \(text)", json: ["event": "edited", "message_id": "\(id)", "text": content.formattedText?.text ?? ""])
-        case .messagesDeleted(_, let ids):
-            note("✗ deleted: \(ids.map { "#\($0)" }.joined(separator: ", "))", json: ["event": "deleted", "message_ids": ids.map(String.init).joined(separator: ",")])
-        default:
-            break
-        }
-    }
-
-    private func print(_ message: Message, service: ChatService, lastDay: inout String?) async throws {
-        // Marked read before it is shown: whatever the user saw is read, even after a Ctrl-C.
-        if markRead, !message.isOutgoing { try await service.markRead(chatID: message.chatID, topicID: topic, messageIDs: [message.id]) }
-        let item = await service.item(message)
-        if global.json {
-            JSONLine.write(item, global)
-        } else {
-            for line in ChatTerminal.lines(for: [item], lastDay: &lastDay) { global.console.line(line) }
-        }
     }
 
     func note(_ text: String, json: [String: String]) {
