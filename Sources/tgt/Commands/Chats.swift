@@ -26,15 +26,7 @@ struct Chats: AsyncParsableCommand {
     func run() async throws {
         try await global.run {
             let store = try global.openStore()
-            if !cached, let dashboard = global.dashboard {
-                global.console.note("Loading your chats from Telegram through the running dashboard (pid \(dashboard.descriptor.pid))…")
-                try await dashboard.refreshChats()
-            } else if !cached {
-                try await SessionScope.with(global) { _, session in
-                    global.console.note("Loading your chats from Telegram…")
-                    try await ChatDirectory(session: session).refresh(into: store)
-                }
-            }
+            if !cached { try await global.chatDirectory(store).refresh() }
             let chats = try store.cachedChats(search: search)
             if global.json {
                 global.console.emit(chats.map(ChatJSON.init))

@@ -15,3 +15,12 @@ struct DashboardAccount: AccountAccess {
         try await client.logOut()
     }
 }
+
+/// The chat directory reloaded by the running dashboard's session, through its API.
+struct DashboardChatDirectory: ChatDirectoryRefreshing {
+    let client: DashboardClient
+
+    func refresh() async throws {
+        try await client.refreshChats()
+    }
+}

@@ -53,6 +53,21 @@ extension GlobalOptions {
         }
     }
 
+    /// The chats templates can target, reloaded from Telegram into the store.
+    func chatDirectory(_ store: AppDatabase) -> any ChatDirectoryRefreshing {
+        if let dashboard {
+            console.note("Loading your chats from Telegram through the running dashboard (pid \(dashboard.descriptor.pid))…")
+            return DashboardChatDirectory(client: dashboard)
+        }
+        let global = self
+        return SessionChatDirectory(store: store) { work in
+            try await SessionScope.with(global) { _, session in
+                global.console.note("Loading your chats from Telegram…")
+                try await work(session)
+            }
+        }
+    }
+
     /// Where the account is reached, for a status line: "through the dashboard, pid N" or nil.
     var sessionHolder: String? { dashboard.map { "through the dashboard, pid \($0.descriptor.pid)" } }
 }
