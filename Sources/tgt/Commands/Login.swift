@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import TgtApplication
+import TgtDomain
 import TgtQRCode
-import TgtServer
 import TgtStore
 import TgtTDLib
 import TgtTelegram
@@ -32,79 +32,74 @@ struct Login: AsyncParsableCommand {
 
     static func interactiveLogin(global: GlobalOptions, qr: Bool, phone: String? = nil) async throws {
         let console = global.console
-        if let dashboard = global.dashboard {
-            console.note("Logging in through the running dashboard (pid \(dashboard.descriptor.pid)).")
-            try await RemoteLogin(client: dashboard, console: console).run(qr: qr, phone: phone)
-            if global.json { console.emit(["state": "ready"]) }
-            return
-        }
-        try await SessionScope.with(global, requireLogin: false) { _, session in
-            let flow = LoginFlow(session: session, timeout: 30)
-            var step = flow.step
-            if step == .ready {
-                let me = try? await session.account()
-                console.line("Already logged in\(me.map { " as \($0.displayName)" } ?? ""). (`tgt logout` to switch accounts.)")
+        try await global.withLogin { steps in
+            var step = try await steps.current()
+            if step.isReady {
+                let name = await steps.accountName()
+                console.line("Already logged in\(name.map { " as \($0)" } ?? ""). (`tgt logout` to switch accounts.)")
                 if global.json { console.emit(["state": "ready"]) }
                 return
             }
-            if qr, step == .phoneNumber { step = try await flow.requestQRCode() }
+            if qr, step.key == "phone_number" { step = try await steps.answer(.qrCode) }
             var phoneToUse = phone
             var failures = 0
-            while step != .ready {
+            while !step.isReady {
                 do {
-                    step = try await answer(step, flow: flow, console: console, phone: &phoneToUse)
-                } catch let error as TelegramError {
-                    guard case .login = error, failures < 4 else { throw error }
+                    step = try await answer(step, steps: steps, console: console, phone: &phoneToUse)
+                } catch let error as any UserFacingError where error.code == "login" && failures < 4 {
+                    // A refused answer: say why and ask again.
                     failures += 1
                     console.note("\(error.message)\(CLINextStep.forError(error).map { " \($0)" } ?? "")")
+                    step = try await steps.current()
                 }
             }
-            let me = try? await session.account()
-            console.line("Logged in\(me.map { " as \($0.displayName)" } ?? ""). Next: `tgt chats`.")
+            let name = await steps.accountName()
+            console.line("Logged in\(name.map { " as \($0)" } ?? ""). Next: `tgt chats`.")
             if global.json { console.emit(["state": "ready"]) }
         }
     }
 
     /// Asks for what `step` needs and submits it; returns the next step.
-    private static func answer(_ step: LoginStep, flow: LoginFlow, console: Console, phone: inout String?) async throws -> LoginStep {
+    private static func answer(_ step: LoginPrompt, steps: any LoginSteps, console: Console, phone: inout String?) async throws -> LoginPrompt {
         func ask(_ secret: Bool = false) throws -> String {
             guard let text = console.ask(step.prompt, secret: secret) else { throw InputError("Login was cancelled (no more input).") }
             return text
         }
-        switch step {
-        case .starting:
-            return await flow.waitForChange(from: step, timeout: 30)
-        case .phoneNumber:
+        switch step.key {
+        case "starting", "logging_out", "closed":
+            let next = try await steps.waitForChange(from: step, timeout: 30)
+            if next == step, step.key != "starting" {
+                throw TelegramError.login("The session is logging out.", next: "Run `tgt login` again in a moment.")
+            }
+            return next
+        case "phone_number":
             let number = try phone ?? ask()
             phone = nil
-            return try await flow.submitPhoneNumber(number)
-        case .code:
-            return try await flow.submitCode(try ask())
-        case .password:
-            return try await flow.submitPassword(try ask(true))
-        case .emailAddress:
-            return try await flow.submitEmailAddress(try ask())
-        case .emailCode:
-            return try await flow.submitEmailCode(try ask())
-        case .registration:
+            return try await steps.answer(.phoneNumber(number))
+        case "code":
+            return try await steps.answer(.code(try ask()))
+        case "password":
+            return try await steps.answer(.password(try ask(true)))
+        case "email_address":
+            return try await steps.answer(.emailAddress(try ask()))
+        case "email_code":
+            return try await steps.answer(.emailCode(try ask()))
+        case "registration":
             console.note(step.prompt)
             guard let first = console.ask("First name:"), let last = console.ask("Last name (may be empty):") else {
                 throw InputError("Login was cancelled (no more input).")
             }
-            return try await flow.register(firstName: first, lastName: last)
-        case .qrCode(let link):
+            return try await steps.answer(.registration(firstName: first, lastName: last))
+        case "qr_code":
+            let link = step.qrLink ?? ""
             console.note(step.prompt)
             if let code = try? QRCode.encode(link) { console.note(TerminalQR.render(code)) }
             console.note("Link: \(link)\nWaiting for you to confirm on your phone (up to 2 minutes)…")
-            let next = await flow.waitForChange(from: step, timeout: 120)
+            let next = try await steps.waitForChange(from: step, timeout: 120)
             if next == step { throw TelegramError.login("The QR code was not scanned in time.", next: "Run `tgt login --qr` again.") }
             return next
-        case .unsupported(let why):
-            throw TelegramError.login(why, next: nil)
-        case .loggingOut, .closed:
-            throw TelegramError.login("The session is logging out.", next: "Run `tgt login` again in a moment.")
-        case .ready:
-            return step
+        default:
+            throw TelegramError.login(step.prompt.isEmpty ? "Telegram asked for a login step this version does not know." : step.prompt, next: nil)
         }
     }
 }

@@ -68,6 +68,18 @@ extension GlobalOptions {
         }
     }
 
+    /// Runs an interactive login with the login steps of the session this command can have.
+    func withLogin(_ body: (any LoginSteps) async throws -> Void) async throws {
+        if let dashboard {
+            console.note("Logging in through the running dashboard (pid \(dashboard.descriptor.pid)).")
+            try await body(DashboardLoginSteps(client: dashboard))
+            return
+        }
+        try await SessionScope.with(self, requireLogin: false) { _, session in
+            try await body(SessionLoginSteps(flow: LoginFlow(session: session, timeout: 30)))
+        }
+    }
+
     /// Where the account is reached, for a status line: "through the dashboard, pid N" or nil.
     var sessionHolder: String? { dashboard.map { "through the dashboard, pid \($0.descriptor.pid)" } }
 }
