@@ -50,7 +50,8 @@ public struct TemplateService: Sendable {
         try store.duplicateTemplate(id: id)
     }
 
-    /// Moves a template to a 0-based position; returns its position after the move.
+    /// Moves a template to a 0-based index; returns its position after the move (1 is first,
+    /// as the grid numbers them).
     @discardableResult
     public func move(_ id: UUID, to position: Int) throws(StoreError) -> Int {
         try store.moveTemplate(id: id, to: position)
