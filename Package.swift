@@ -71,14 +71,42 @@ let package = Package(
             name: "TgtApplication",
             dependencies: ["TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram"],
             swiftSettings: strict),
+        // Layer 6: the dashboard API's wire format: the types generated from openapi.yaml (public)
+        // and the hand-written ones it maps schemas to; shared by the server and its client.
+        .target(
+            name: "TgtWire",
+            dependencies: [
+                "TgtDomain", "TgtStore",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            // The generated public types import what some of their files do not use; the
+            // generator silences that warning only from Swift 6.4 (`@diagnose(UnusedImportAccess,
+            // as: ignored)`), so this module is built quiet. Its hand-written part is Wire/.
+            swiftSettings: strict + [.unsafeFlags(["-suppress-warnings"])],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]),
+        // Layer 6: the client of a running dashboard (`tgt` commands while `tgt serve` holds the
+        // Telegram session), generated from the same document, and the application interfaces
+        // (sending, chats, account, login) implemented through it.
+        .target(
+            name: "TgtDashboardClient",
+            dependencies: [
+                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtApplication", "TgtWire",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strict,
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]),
         // Layer 6: the web dashboard and its JSON API (`tgt serve`).
         .target(
             name: "TgtServer",
             dependencies: [
-                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtQRCode", "TgtApplication",
+                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtQRCode", "TgtApplication", "TgtWire",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
-                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -118,6 +146,7 @@ let package = Package(
             name: "tgt",
             dependencies: [
                 "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtSimulator", "TgtQRCode", "TgtServer", "TgtApplication",
+                "TgtDashboardClient", "TgtWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -155,7 +184,7 @@ let package = Package(
         .testTarget(
             name: "TgtServerTests",
             dependencies: [
-                "TgtServer", "TgtTestSupport", "TgtStore", "TgtDomain", "TgtTelegram", "TgtSimulator",
+                "TgtServer", "TgtWire", "TgtDashboardClient", "TgtTestSupport", "TgtStore", "TgtDomain", "TgtTelegram", "TgtSimulator",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,5 +1,6 @@
 import Testing
 import TgtDomain
+import TgtWire
 @testable import TgtServer
 
 /// The API document's `PostRefusal` enum and the domain's codes stay one list: a code added in

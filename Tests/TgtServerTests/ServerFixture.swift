@@ -9,6 +9,7 @@ import TgtSimulator
 import TgtStore
 import TgtTelegram
 import TgtTestSupport
+import TgtWire
 
 /// A dashboard over the Telegram simulator and a real SQLite store in a temporary folder,
 /// served on a real loopback port for the length of one test.

@@ -3,6 +3,7 @@ import TgtApplication
 import TgtDomain
 import TgtStore
 import TgtTelegram
+import TgtWire
 
 /// How the API writes the core's values in the generated types (lowercase UUIDs, ISO 8601
 /// dates with milliseconds, targets as "CHAT" or "CHAT/TOPIC" keys).

@@ -4,6 +4,7 @@ import TgtApplication
 import TgtDomain
 import TgtTDLib
 import TgtTelegram
+import TgtWire
 
 /// The Chats tab's API: chat lists, conversation pages, send, reply, edit, delete, mark read,
 /// search, a template sent into one chat, and photo thumbnails (`ThumbnailFiles`). Every call

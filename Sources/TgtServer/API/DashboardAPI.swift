@@ -6,6 +6,7 @@ import OpenAPIRuntime
 import TgtDomain
 import TgtStore
 import TgtTelegram
+import TgtWire
 
 /// The JSON API under `/api`: the handlers of the `APIProtocol` that swift-openapi-generator
 /// makes from `API/Spec/openapi.yaml`, one extension per area (templates, sending, Telegram,
@@ -16,10 +17,8 @@ struct DashboardAPI: APIProtocol {
     var store: AppDatabase { dashboard.store }
     var host: SessionHost { dashboard.host }
 
-    /// How the generated code writes JSON and dates: compact with sorted keys and ISO 8601
-    /// with milliseconds, as the API always has (read with or without them).
-    static let configuration = Configuration(
-        dateTranscoder: APIDateTranscoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
+    /// How the generated code writes JSON and dates (`APIConfiguration`, shared with the client).
+    static let configuration = APIConfiguration.generated
 
     /// Registers every operation of the spec on `router` (its paths carry the `/api` prefix).
     static func register(on router: Router<DashboardContext>, dashboard: Dashboard) throws {

@@ -3,6 +3,7 @@ import TgtApplication
 import TgtDomain
 import TgtStore
 import TgtTelegram
+import TgtWire
 
 /// Send later and what waits on Telegram's servers: `POST /api/templates/{id}/schedule`,
 /// `GET /api/scheduled`, `POST /api/scheduled/{id}/cancel`. The session's `ScheduleKeeper`

@@ -4,6 +4,7 @@ import TgtDomain
 import TgtStore
 import TgtTDLib
 import TgtTelegram
+import TgtWire
 
 /// `POST /api/templates/{id}/send` (one tap), `POST /api/templates/{id}/draft` (email, text
 /// message and X templates) and `POST /api/preview` (the editor's live preview).

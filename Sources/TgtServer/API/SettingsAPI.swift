@@ -3,6 +3,7 @@ import TgtApplication
 import TgtDomain
 import OpenAPIRuntime
 import TgtStore
+import TgtWire
 
 /// `/api/settings`, `/api/password` and `/api/tokens`.
 extension DashboardAPI {

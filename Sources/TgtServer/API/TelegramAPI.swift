@@ -4,6 +4,7 @@ import TgtQRCode
 import TgtStore
 import TgtTDLib
 import TgtTelegram
+import TgtWire
 
 /// `/api/status`, `/api/setup`, the login steps, `/api/logout`, `/api/chats`, `/api/sends`.
 extension DashboardAPI {

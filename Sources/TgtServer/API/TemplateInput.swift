@@ -1,6 +1,7 @@
 import Foundation
 import TgtDomain
 import TgtStore
+import TgtWire
 
 /// Applies a template body (POST: all fields, PATCH: any subset, as the generated types
 /// decoded them) onto a template: lengths the spec cannot enforce, and targets resolved

@@ -3,6 +3,7 @@ import TgtApplication
 import TgtDomain
 import TgtStore
 import TgtTelegram
+import TgtWire
 
 /// `/api/templates…` and `/api/icons`: the grid's templates, created, changed, copied,
 /// reordered and deleted; open pages hear of every change from the store.

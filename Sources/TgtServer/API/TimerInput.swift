@@ -1,6 +1,7 @@
 import Foundation
 import TgtDomain
 import TgtStore
+import TgtWire
 
 /// Applies a timer body (POST: a new timer, PATCH: any subset, as the generated types decoded
 /// them) onto a timer. Every field is checked before anything is thrown, so a form gets each

@@ -2,6 +2,7 @@ import Foundation
 import TgtApplication
 import TgtDomain
 import TgtStore
+import TgtWire
 
 /// `/api/timers…`: timers listed (overdue ones settled first), created, changed, reordered,
 /// deleted and controlled, their to-dos and notes; open pages hear of every change from the store.

@@ -2,6 +2,7 @@ import Foundation
 import TgtDomain
 import TgtStore
 import TgtTelegram
+import TgtWire
 
 /// What the dashboard pushes to open pages (`GET /api/events`, server-sent events).
 public enum DashboardEvent: Sendable, Equatable {

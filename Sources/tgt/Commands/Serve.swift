@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
 import TgtDomain
-import TgtServer
 import TgtStore
 import TgtTelegram
+import TgtServer
+import TgtWire
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -3,7 +3,6 @@ import Foundation
 import TgtApplication
 import TgtStore
 import TgtTDLib
-import TgtServer
 import TgtTelegram
 
 /// `tgt status`: set-up, login and connection state at a glance.

@@ -1,8 +1,8 @@
 import TgtDomain
-import TgtServer
 import TgtStore
 import TgtTDLib
 import TgtTelegram
+import TgtDashboardClient
 
 /// What to do next after an error, in the terminal's terms: the `tgt` command that helps.
 ///

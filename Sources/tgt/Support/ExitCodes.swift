@@ -1,10 +1,10 @@
 import ArgumentParser
 import TgtApplication
 import TgtDomain
-import TgtServer
 import TgtStore
 import TgtTDLib
 import TgtTelegram
+import TgtDashboardClient
 
 /// tgt's documented exit codes (also in docs/cli.md, "Exit codes", and `tgt --help`).
 enum ExitStatus: Int32 {

@@ -1,11 +1,11 @@
 import ArgumentParser
 import Foundation
 import TgtDomain
-import TgtServer
 import TgtSimulator
 import TgtStore
 import TgtTDLib
 import TgtTelegram
+import TgtDashboardClient
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {

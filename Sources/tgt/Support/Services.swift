@@ -1,5 +1,6 @@
 import Foundation
 import TgtApplication
+import TgtDashboardClient
 import TgtDomain
 import TgtStore
 import TgtTelegram

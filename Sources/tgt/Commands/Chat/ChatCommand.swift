@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TgtApplication
+import TgtDashboardClient
 import TgtTDLib
 import TgtTelegram
 

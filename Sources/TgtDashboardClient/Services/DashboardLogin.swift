@@ -1,17 +1,20 @@
 import Foundation
 import TgtApplication
-import TgtServer
 
 /// The login of the running dashboard's session, through its login API: the same steps as a
 /// session of our own, so `tgt login` does not know which it has.
-struct DashboardLoginSteps: LoginSteps {
-    let client: DashboardClient
+public struct DashboardLoginSteps: LoginSteps {
+    public let client: DashboardClient
 
-    func current() async throws -> LoginPrompt {
+    public init(client: DashboardClient) {
+        self.client = client
+    }
+
+    public func current() async throws -> LoginPrompt {
         Self.prompt(try await client.loginStep())
     }
 
-    func answer(_ answer: LoginAnswer) async throws -> LoginPrompt {
+    public func answer(_ answer: LoginAnswer) async throws -> LoginPrompt {
         let reply = switch answer {
         case .phoneNumber(let text): try await client.answerLogin("phone_number", ["phone_number": text])
         case .code(let text): try await client.answerLogin("code", ["code": text])
@@ -25,7 +28,7 @@ struct DashboardLoginSteps: LoginSteps {
     }
 
     /// Asks the dashboard again once a second (its login API has no stream of its own).
-    func waitForChange(from step: LoginPrompt, timeout: Double) async throws -> LoginPrompt {
+    public func waitForChange(from step: LoginPrompt, timeout: Double) async throws -> LoginPrompt {
         var waited = 0.0
         while waited < timeout {
             try await Task.sleep(nanoseconds: 1_000_000_000)
@@ -36,7 +39,7 @@ struct DashboardLoginSteps: LoginSteps {
         return step
     }
 
-    func accountName() async -> String? {
+    public func accountName() async -> String? {
         try? await client.status().accountName
     }
 

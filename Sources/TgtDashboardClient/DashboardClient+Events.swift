@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import TgtWire
 
 /// A change the dashboard's event stream announced for one chat (the `chat` server-sent event,
 /// `ChatChangeEvent` in `openapi.yaml`): its row changed, and with `messages` its conversation

@@ -1,5 +1,6 @@
 import Foundation
 import TgtDomain
+import TgtWire
 
 /// Send later through a running dashboard (`tgt send --at/--in` while `tgt serve` holds the
 /// session): its `ScheduleKeeper` schedules the message and the reply has each target's row.

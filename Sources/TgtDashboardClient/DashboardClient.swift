@@ -9,6 +9,7 @@ import TgtDomain
 import TgtStore
 import TgtTDLib
 import TgtTelegram
+import TgtWire
 
 /// An error the running dashboard answered with (or the reason it could not be asked).
 public struct DashboardClientError: UserFacingError, Equatable {
@@ -135,7 +136,7 @@ public struct DashboardClient: Sendable {
         }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 180  // a send waits for Telegram's confirmations
-        let client = Client(serverURL: url, configuration: DashboardAPI.configuration,
+        let client = Client(serverURL: url, configuration: APIConfiguration.generated,
                             transport: URLSessionTransport(configuration: .init(session: URLSession(configuration: configuration))),
                             middlewares: [Authorization(token: descriptor.token)])
         do {

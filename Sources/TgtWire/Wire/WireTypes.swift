@@ -5,15 +5,15 @@ import Foundation
 // each schema to its type here; the JSON keys are the spec's.
 
 /// `Target`: where a template's message goes (topic fields are `null` for a whole chat).
-struct WireTarget: Codable, Hashable, Sendable {
-    var key: String
-    var chatID: Int64
-    var chatTitle: String
-    var displayName: String
-    var topicID: Int?
-    var topicTitle: String?
+public struct WireTarget: Codable, Hashable, Sendable {
+    public var key: String
+    public var chatID: Int64
+    public var chatTitle: String
+    public var displayName: String
+    public var topicID: Int?
+    public var topicTitle: String?
 
-    init(key: String, chatID: Int64, chatTitle: String, displayName: String, topicID: Int?, topicTitle: String?) {
+    public init(key: String, chatID: Int64, chatTitle: String, displayName: String, topicID: Int?, topicTitle: String?) {
         self.key = key
         self.chatID = chatID
         self.chatTitle = chatTitle
@@ -26,7 +26,7 @@ struct WireTarget: Codable, Hashable, Sendable {
         case key, chatID = "chat_id", chatTitle = "chat_title", displayName = "display_name", topicID = "topic_id", topicTitle = "topic_title"
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(key, forKey: .key)
         try c.encode(chatID, forKey: .chatID)
@@ -38,19 +38,19 @@ struct WireTarget: Codable, Hashable, Sendable {
 }
 
 /// `LoginStep`: the Telegram login step and what its screen needs.
-struct WireLoginStep: Codable, Hashable, Sendable {
-    var step: String
-    var prompt: String
-    var phoneNumber: String?
-    var delivery: String?
+public struct WireLoginStep: Codable, Hashable, Sendable {
+    public var step: String
+    public var prompt: String
+    public var phoneNumber: String?
+    public var delivery: String?
     /// Absent for steps without a code, `null` when Telegram did not say the code's length.
-    var codeLength: Nullable<Int>?
-    var hint: String?
-    var emailPattern: String?
-    var qrLink: String?
-    var qrSVG: String?
+    public var codeLength: Nullable<Int>?
+    public var hint: String?
+    public var emailPattern: String?
+    public var qrLink: String?
+    public var qrSVG: String?
 
-    init(step: String, prompt: String) {
+    public init(step: String, prompt: String) {
         self.step = step
         self.prompt = prompt
     }
@@ -62,44 +62,44 @@ struct WireLoginStep: Codable, Hashable, Sendable {
 }
 
 /// `Status`: the dashboard, Telegram login and connection state.
-struct WireStatus: Codable, Hashable, Sendable {
+public struct WireStatus: Codable, Hashable, Sendable {
     /// `{state, label}` of the connection.
-    struct Connection: Codable, Hashable, Sendable {
-        var state: String
-        var label: String
-        init(state: String, label: String) {
+    public struct Connection: Codable, Hashable, Sendable {
+        public var state: String
+        public var label: String
+        public init(state: String, label: String) {
             self.state = state
             self.label = label
         }
     }
 
     /// The logged-in account.
-    struct Account: Codable, Hashable, Sendable {
-        var name: String
-        init(name: String) { self.name = name }
+    public struct Account: Codable, Hashable, Sendable {
+        public var name: String
+        public init(name: String) { self.name = name }
     }
 
     /// Why TDLib did not start.
-    struct StartError: Codable, Hashable, Sendable {
-        var code: String
-        var message: String
-        init(code: String, message: String) {
+    public struct StartError: Codable, Hashable, Sendable {
+        public var code: String
+        public var message: String
+        public init(code: String, message: String) {
             self.code = code
             self.message = message
         }
     }
 
-    var version: String
-    var demo: Bool
-    var credentials: Bool
-    var loggedIn: Bool
-    var templates: Int
-    var login: WireLoginStep?
-    var connection: Connection?
-    var account: Account?
-    var error: StartError?
+    public var version: String
+    public var demo: Bool
+    public var credentials: Bool
+    public var loggedIn: Bool
+    public var templates: Int
+    public var login: WireLoginStep?
+    public var connection: Connection?
+    public var account: Account?
+    public var error: StartError?
 
-    init(version: String, demo: Bool, credentials: Bool, loggedIn: Bool, templates: Int, login: WireLoginStep?,
+    public init(version: String, demo: Bool, credentials: Bool, loggedIn: Bool, templates: Int, login: WireLoginStep?,
                  connection: Connection?, account: Account?, error: StartError?)
     {
         self.version = version
@@ -117,7 +117,7 @@ struct WireStatus: Codable, Hashable, Sendable {
         case version, demo, credentials, loggedIn = "logged_in", templates, login, connection, account, error
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(version, forKey: .version)
         try c.encode(demo, forKey: .demo)
@@ -132,15 +132,15 @@ struct WireStatus: Codable, Hashable, Sendable {
 }
 
 /// `SendResult`: one target's outcome of a tap.
-struct WireSendResult: Codable, Hashable, Sendable {
-    var target: String
-    var title: String
-    var status: String
-    var messageID: Int64?
-    var error: String?
-    var attempts: Int
+public struct WireSendResult: Codable, Hashable, Sendable {
+    public var target: String
+    public var title: String
+    public var status: String
+    public var messageID: Int64?
+    public var error: String?
+    public var attempts: Int
 
-    init(target: String, title: String, status: String, messageID: Int64?, error: String?, attempts: Int) {
+    public init(target: String, title: String, status: String, messageID: Int64?, error: String?, attempts: Int) {
         self.target = target
         self.title = title
         self.status = status
@@ -151,7 +151,7 @@ struct WireSendResult: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey { case target, title, status, messageID = "message_id", error, attempts }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(target, forKey: .target)
         try c.encode(title, forKey: .title)
@@ -163,17 +163,17 @@ struct WireSendResult: Codable, Hashable, Sendable {
 }
 
 /// `SendLogTarget`: one target of a tap in the send log.
-struct WireSendLogTarget: Codable, Hashable, Sendable {
-    var target: String
-    var title: String
-    var status: String
-    var error: String?
-    var messageID: Int64?
-    var updatedAt: String
+public struct WireSendLogTarget: Codable, Hashable, Sendable {
+    public var target: String
+    public var title: String
+    public var status: String
+    public var error: String?
+    public var messageID: Int64?
+    public var updatedAt: String
     /// When Telegram posts it (scheduled sends only; absent otherwise).
-    var scheduledFor: String?
+    public var scheduledFor: String?
 
-    init(target: String, title: String, status: String, error: String?, messageID: Int64?, updatedAt: String, scheduledFor: String? = nil) {
+    public init(target: String, title: String, status: String, error: String?, messageID: Int64?, updatedAt: String, scheduledFor: String? = nil) {
         self.scheduledFor = scheduledFor
         self.target = target
         self.title = title
@@ -185,7 +185,7 @@ struct WireSendLogTarget: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey { case target, title, status, error, messageID = "message_id", updatedAt = "updated_at", scheduledFor = "scheduled_for" }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(target, forKey: .target)
         try c.encode(title, forKey: .title)
@@ -198,14 +198,14 @@ struct WireSendLogTarget: Codable, Hashable, Sendable {
 }
 
 /// `SendLogBatch`: one tap in the send log.
-struct WireSendLogBatch: Codable, Hashable, Sendable {
-    var batchID: String
-    var templateID: String?
-    var templateName: String
-    var queuedAt: String
-    var targets: [WireSendLogTarget]
+public struct WireSendLogBatch: Codable, Hashable, Sendable {
+    public var batchID: String
+    public var templateID: String?
+    public var templateName: String
+    public var queuedAt: String
+    public var targets: [WireSendLogTarget]
 
-    init(batchID: String, templateID: String?, templateName: String, queuedAt: String, targets: [WireSendLogTarget]) {
+    public init(batchID: String, templateID: String?, templateName: String, queuedAt: String, targets: [WireSendLogTarget]) {
         self.batchID = batchID
         self.templateID = templateID
         self.templateName = templateName
@@ -215,7 +215,7 @@ struct WireSendLogBatch: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey { case batchID = "batch_id", templateID = "template_id", templateName = "template_name", queuedAt = "queued_at", targets }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(batchID, forKey: .batchID)
         try c.encode(templateID, forKey: .templateID)
@@ -226,14 +226,14 @@ struct WireSendLogBatch: Codable, Hashable, Sendable {
 }
 
 /// `Preview`: a body rendered and formatted as a send would.
-struct WirePreview: Codable, Hashable, Sendable {
+public struct WirePreview: Codable, Hashable, Sendable {
     /// One formatting entity (UTF-16 offsets, as in browsers).
-    struct Entity: Codable, Hashable, Sendable {
-        var offset: Int
-        var length: Int
-        var type: String
-        var url: String?
-        init(offset: Int, length: Int, type: String, url: String?) {
+    public struct Entity: Codable, Hashable, Sendable {
+        public var offset: Int
+        public var length: Int
+        public var type: String
+        public var url: String?
+        public init(offset: Int, length: Int, type: String, url: String?) {
             self.offset = offset
             self.length = length
             self.type = type
@@ -241,17 +241,17 @@ struct WirePreview: Codable, Hashable, Sendable {
         }
     }
 
-    var text: String
-    var entities: [Entity]
-    var length: Int
-    var maxLength: Int
-    var nativeLocation: String?
+    public var text: String
+    public var entities: [Entity]
+    public var length: Int
+    public var maxLength: Int
+    public var nativeLocation: String?
     /// The text measured in its channel's units (characters, SMS parts, X's weighting).
-    var counter: Components.Schemas.Counter
+    public var counter: Components.Schemas.Counter
     /// Email previews: the subject with variables filled in.
-    var subject: String?
+    public var subject: String?
 
-    init(text: String, entities: [Entity], length: Int, maxLength: Int, nativeLocation: String?,
+    public init(text: String, entities: [Entity], length: Int, maxLength: Int, nativeLocation: String?,
          counter: Components.Schemas.Counter, subject: String? = nil) {
         self.text = text
         self.entities = entities
@@ -266,7 +266,7 @@ struct WirePreview: Codable, Hashable, Sendable {
         case text, entities, length, counter, subject, maxLength = "max_length", nativeLocation = "native_location"
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(text, forKey: .text)
         try c.encode(entities, forKey: .entities)
@@ -279,12 +279,12 @@ struct WirePreview: Codable, Hashable, Sendable {
 }
 
 /// `Settings`.
-struct WireSettings: Codable, Hashable, Sendable {
-    var defaultLocation: String?
-    var accountName: String?
-    var messageTextLengthMax: Int
+public struct WireSettings: Codable, Hashable, Sendable {
+    public var defaultLocation: String?
+    public var accountName: String?
+    public var messageTextLengthMax: Int
 
-    init(defaultLocation: String?, accountName: String?, messageTextLengthMax: Int) {
+    public init(defaultLocation: String?, accountName: String?, messageTextLengthMax: Int) {
         self.defaultLocation = defaultLocation
         self.accountName = accountName
         self.messageTextLengthMax = messageTextLengthMax
@@ -292,7 +292,7 @@ struct WireSettings: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey { case defaultLocation = "default_location", accountName = "account_name", messageTextLengthMax = "message_text_length_max" }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(defaultLocation, forKey: .defaultLocation)
         try c.encode(accountName, forKey: .accountName)
@@ -301,14 +301,14 @@ struct WireSettings: Codable, Hashable, Sendable {
 }
 
 /// `SettingsPatch`: `default_location` absent changes nothing; `null` or "" forgets it.
-struct WireSettingsPatch: Codable, Hashable, Sendable {
-    var defaultLocation: Nullable<String>?
+public struct WireSettingsPatch: Codable, Hashable, Sendable {
+    public var defaultLocation: Nullable<String>?
 
-    init(defaultLocation: Nullable<String>?) { self.defaultLocation = defaultLocation }
+    public init(defaultLocation: Nullable<String>?) { self.defaultLocation = defaultLocation }
 
     enum CodingKeys: String, CodingKey { case defaultLocation = "default_location" }
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         try decoder.refuseUnknownKeys(["default_location"])
         let c = try decoder.container(keyedBy: CodingKeys.self)
         defaultLocation = c.contains(.defaultLocation) ? try c.decode(Nullable<String>.self, forKey: .defaultLocation) : nil
@@ -316,13 +316,13 @@ struct WireSettingsPatch: Codable, Hashable, Sendable {
 }
 
 /// `LocationInput`: where the sender is, as `{latitude, longitude, accuracy?}` or "lat,lon".
-enum WireLocationInput: Codable, Hashable, Sendable {
+public enum WireLocationInput: Codable, Hashable, Sendable {
     case coordinate(latitude: Double?, longitude: Double?)
     case text(String)
 
     enum CodingKeys: String, CodingKey { case latitude, longitude, accuracy }
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         if let text = try? decoder.singleValueContainer().decode(String.self) {
             self = .text(text)
             return
@@ -334,7 +334,7 @@ enum WireLocationInput: Codable, Hashable, Sendable {
                            longitude: try c.decodeIfPresent(Double.self, forKey: .longitude))
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         switch self {
         case .text(let text):
             var c = encoder.singleValueContainer()
@@ -348,18 +348,18 @@ enum WireLocationInput: Codable, Hashable, Sendable {
 }
 
 /// `SetupInput`: the API id may come as a number or a string (it is typed as digits).
-struct WireSetupInput: Codable, Hashable, Sendable {
-    var apiID: String
-    var apiHash: String
+public struct WireSetupInput: Codable, Hashable, Sendable {
+    public var apiID: String
+    public var apiHash: String
 
-    init(apiID: String, apiHash: String) {
+    public init(apiID: String, apiHash: String) {
         self.apiID = apiID
         self.apiHash = apiHash
     }
 
     enum CodingKeys: String, CodingKey { case apiID = "api_id", apiHash = "api_hash" }
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         try decoder.refuseUnknownKeys(["api_id", "api_hash"])
         let c = try decoder.container(keyedBy: CodingKeys.self)
         if let number = try? c.decode(Int64.self, forKey: .apiID) {

@@ -2,6 +2,7 @@ import Foundation
 import TgtDomain
 import TgtTDLib
 import TgtTelegram
+import TgtWire
 
 /// The chats through a running dashboard (`tgt chat …` while `tgt serve` holds the session):
 /// the same items the Telegram layer gives, read back from the API's JSON.

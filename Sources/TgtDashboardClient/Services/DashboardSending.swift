@@ -1,16 +1,19 @@
 import Foundation
 import TgtApplication
-import TgtServer
 import TgtStore
 
 /// Sending now and later through the running dashboard's session (its API), for commands run
 /// while `tgt serve` holds the Telegram session: the same `TemplateSending` as a command's own
 /// session, so the command does not know which it has. The dashboard applies the rules
 /// (`SendService`); its refusals come back as `DashboardClientError`s with its words.
-struct DashboardSending: TemplateSending {
-    let client: DashboardClient
+public struct DashboardSending: TemplateSending {
+    public let client: DashboardClient
 
-    func send(_ order: SendOrder, progress: @escaping @Sendable (SendStep) -> Void) async throws -> SendOutcome {
+    public init(client: DashboardClient) {
+        self.client = client
+    }
+
+    public func send(_ order: SendOrder, progress: @escaping @Sendable (SendStep) -> Void) async throws -> SendOutcome {
         let reply = try await client.send(templateID: order.templateID, variables: order.variables, location: order.location,
                                           silent: order.silent ?? false)
         let outcome = SendOutcome(templateName: reply.templateName, batchID: reply.batchID, items: reply.results.map {
@@ -23,7 +26,7 @@ struct DashboardSending: TemplateSending {
         return outcome
     }
 
-    func scheduleLater(_ order: SendOrder, at date: Date) async throws -> [ScheduledItem] {
+    public func scheduleLater(_ order: SendOrder, at date: Date) async throws -> [ScheduledItem] {
         try await client.scheduleLater(templateID: order.templateID, variables: order.variables, location: order.location,
                                        silent: order.silent, at: date).map {
             ScheduledItem(id: $0.id, title: $0.title, status: SendLogEntry.Status(rawValue: $0.status) ?? .failed,

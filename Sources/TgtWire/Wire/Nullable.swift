@@ -2,20 +2,20 @@ import Foundation
 
 /// A JSON value that may be an explicit `null`. As `Nullable<T>?` a property has three states:
 /// absent (`nil`), `null` and a value — the generator's `T?` only has two, and omits `nil`.
-enum Nullable<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+public enum Nullable<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
     case null
     case value(Value)
 
-    init(_ optional: Value?) { self = optional.map(Nullable.value) ?? .null }
+    public init(_ optional: Value?) { self = optional.map(Nullable.value) ?? .null }
 
-    var wrapped: Value? { if case .value(let v) = self { v } else { nil } }
+    public var wrapped: Value? { if case .value(let v) = self { v } else { nil } }
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         self = container.decodeNil() ? .null : .value(try container.decode(Value.self))
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -25,17 +25,17 @@ enum Nullable<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable
 }
 
 /// Keys read from a JSON object whatever they are, to refuse unknown ones by name.
-struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
+public struct AnyKey: CodingKey {
+    public var stringValue: String
+    public var intValue: Int? { nil }
+    public init(stringValue: String) { self.stringValue = stringValue }
+    public init?(intValue: Int) { nil }
 }
 
 extension Decoder {
     /// Throws the same error as the generated types' `additionalProperties: false` for a key
     /// not in `known`.
-    func refuseUnknownKeys(_ known: Set<String>) throws {
+    public func refuseUnknownKeys(_ known: Set<String>) throws {
         let container = try self.container(keyedBy: AnyKey.self)
         if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
             throw DecodingError.dataCorruptedError(

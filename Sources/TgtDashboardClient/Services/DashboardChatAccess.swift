@@ -1,20 +1,23 @@
 import Foundation
 import TgtApplication
-import TgtServer
 import TgtTDLib
 import TgtTelegram
 
 /// The running dashboard's session, through its API.
-struct DashboardChatAccess: ChatAccess {
-    let client: DashboardClient
+public struct DashboardChatAccess: ChatAccess {
+    public let client: DashboardClient
 
-    func list(archive: Bool, unreadOnly: Bool, search: String?) async throws -> [ChatSummary] {
+    public init(client: DashboardClient) {
+        self.client = client
+    }
+
+    public func list(archive: Bool, unreadOnly: Bool, search: String?) async throws -> [ChatSummary] {
         let found = try await client.conversations(archive: archive, unreadOnly: unreadOnly, search: search)
         if found.isEmpty, let search, !search.isEmpty, !unreadOnly { return try await client.searchChats(search) }
         return found
     }
 
-    func resolve(_ query: String) async throws -> ChatSummary {
+    public func resolve(_ query: String) async throws -> ChatSummary {
         let text = query.trimmingCharacters(in: .whitespacesAndNewlines)
         if let id = Int64(text) { return try await client.conversation(id) }
         if text.hasPrefix("@") {
@@ -30,7 +33,7 @@ struct DashboardChatAccess: ChatAccess {
         return chat
     }
 
-    func page(chatID: Int64, before: Int64?, limit: Int, topicID: Int32?) async throws -> ConversationPage {
+    public func page(chatID: Int64, before: Int64?, limit: Int, topicID: Int32?) async throws -> ConversationPage {
         // The API pages 100 at a time: longer reads ask again from the oldest message.
         var page = try await client.messages(chatID: chatID, before: before, limit: min(100, limit), topicID: topicID)
         while page.messages.count < limit, page.hasOlder, let oldest = page.oldestMessageID {
@@ -41,31 +44,31 @@ struct DashboardChatAccess: ChatAccess {
         return page
     }
 
-    func send(chatID: Int64, markdown: String, replyTo: Int64?, topicID: Int32?, silent: Bool) async throws -> ChatMessageItem {
+    public func send(chatID: Int64, markdown: String, replyTo: Int64?, topicID: Int32?, silent: Bool) async throws -> ChatMessageItem {
         try await client.sendMessage(chatID: chatID, text: markdown, replyTo: replyTo, silent: silent, topicID: topicID)
     }
 
-    func edit(chatID: Int64, messageID: Int64, markdown: String) async throws -> ChatMessageItem {
+    public func edit(chatID: Int64, messageID: Int64, markdown: String) async throws -> ChatMessageItem {
         try await client.editMessage(chatID: chatID, messageID: messageID, text: markdown)
     }
 
-    func delete(chatID: Int64, messageIDs: [Int64], forEveryone: Bool) async throws {
+    public func delete(chatID: Int64, messageIDs: [Int64], forEveryone: Bool) async throws {
         for id in messageIDs { try await client.deleteMessage(chatID: chatID, messageID: id, forAll: forEveryone) }
     }
 
-    func markRead(chatID: Int64, topicID: Int32?, messageIDs: [Int64]) async throws {
+    public func markRead(chatID: Int64, topicID: Int32?, messageIDs: [Int64]) async throws {
         // The API reads up to the newest message (of the topic, with one): what was just shown.
         try await client.markRead(chatID: chatID, topicID: topicID)
     }
 
-    func searchMessages(_ query: String, chatID: Int64?, limit: Int) async throws -> [ChatMessageItem] {
+    public func searchMessages(_ query: String, chatID: Int64?, limit: Int) async throws -> [ChatMessageItem] {
         try await client.searchMessages(query, chatID: chatID, limit: limit)
     }
 
     /// The dashboard's event stream (`GET /api/events`) says when the chat's messages changed;
     /// each time the newest page is read again through the API and compared with what was
     /// shown (`FollowWindow`), so the same changes come out as from a session of our own.
-    func follow(chatID: Int64, before: Int64?, limit: Int, topicID: Int32?, markRead: Bool) -> AsyncThrowingStream<ChatFollowEvent, any Error> {
+    public func follow(chatID: Int64, before: Int64?, limit: Int, topicID: Int32?, markRead: Bool) -> AsyncThrowingStream<ChatFollowEvent, any Error> {
         let access = self
         return AsyncThrowingStream { continuation in
             let task = Task {
