@@ -94,17 +94,23 @@ struct LoginSettingsLocationTests {
         let link = Template(name: "Link", body: "On my way", targets: [AppFixture.family], locationMode: .mapLink)
         let inText = Template(name: "Text", body: "At {{latitude}}", targets: [AppFixture.family])
         let plain = Template(name: "Plain", body: "Hi", targets: [AppFixture.family])
-        let resolver = LocationResolver(provider: location, store: fixture.store, timeout: 0.2)
+        let clock = TestClock()
+        let resolver = LocationResolver(provider: location, store: fixture.store, timeout: 10, clock: clock)
         #expect(await resolver.resolve(for: plain) == .notNeeded)
 
-        let started = Date()
-        let timedOut = await resolver.resolve(for: link)
-        // The provider sleeps for an hour: getting an answer at all is the timeout winning (the
-        // bound is loose because other main-actor tests may hold the main thread meanwhile).
-        #expect(Date().timeIntervalSince(started) < 60, "the timeout wins over a provider that never answers")
+        // The provider never answers: the timeout, on the clock, wins once 10 s have passed.
+        let lookup = Task { await resolver.resolve(for: link) }
+        try await eventually("the lookup waits on the clock") { clock.sleeperCount > 0 }
+        clock.advance(by: 9)
+        #expect(clock.sleeperCount == 1, "not before its 10 s")
+        clock.advance(by: 1)
+        let timedOut = await lookup.value
         #expect(timedOut.notice == "Your location was not found within 10 seconds.")
         if case .without = timedOut {} else { Issue.record("a map link can go without: \(timedOut)") }
-        #expect(await resolver.resolve(for: native).notice
+        let nativeLookup = Task { await resolver.resolve(for: native) }
+        try await eventually("the lookup waits on the clock") { clock.sleeperCount > 0 }
+        clock.advance(by: 10)
+        #expect(await nativeLookup.value.notice
             == "Your location was not found within 10 seconds. “Here” needs a location, so it was not sent. Allow location access or set a default location in Settings.")
         location.set(.fails(.denied), permission: .denied)
         #expect(await resolver.resolve(for: inText).isRefused)

@@ -71,6 +71,8 @@ public final class AppModel {
     @ObservationIgnored public let queue: SendQueueRunner
     @ObservationIgnored public let widgets: WidgetRefresher
     @ObservationIgnored private var listeners: [Task<Void, Never>] = []
+    /// Taps waiting for the route to leave `.starting` (woken by `updateRoute` or their deadline).
+    @ObservationIgnored private var routeWaiters: [UUID: CheckedContinuation<Void, Never>] = [:]
     @ObservationIgnored private let logger = Logger(label: "tgt.app")
 
     /// Takes TDLib's folder (or fails saying which process holds it).
@@ -78,7 +80,8 @@ public final class AppModel {
         self.services = services
         host = try SessionHost(environment: services.environment, store: services.store)
         queue = SendQueueRunner(host: host, store: services.store,
-                                location: LocationResolver(provider: services.location, store: services.store, timeout: services.locationTimeout))
+                                location: LocationResolver(provider: services.location, store: services.store, timeout: services.locationTimeout,
+                                                          clock: services.clock))
         widgets = WidgetRefresher(store: services.store, reloader: services.widgets)
         login = LoginModel(host: host)
         templates = TemplateListModel(store: services.store)
@@ -146,7 +149,8 @@ public final class AppModel {
     /// In a background launch (a widget button or Siri started the app) TDLib is still
     /// starting: the tap waits for it within the same deadline before it decides.
     public func tap(templateID: UUID, source: SendJob.Source, timeout: Double? = nil) async -> TapOutcome {
-        let deadline = Date().addingTimeInterval(timeout ?? source.policy.answerDeadline)
+        let clock = services.clock
+        let deadline = clock.now.addingTimeInterval(timeout ?? source.policy.answerDeadline)
         let outcomes = queue.outcomes.subscribe(replayingCurrent: false)
         let job: SendJob
         do {
@@ -163,7 +167,7 @@ public final class AppModel {
             return nil
         }
         let timer = Task {
-            try? await Task.sleep(nanoseconds: Self.nanoseconds(until: deadline))
+            do { try await clock.sleep(until: deadline) } catch { return }
             waiter.cancel()
         }
         defer { timer.cancel() }
@@ -183,16 +187,22 @@ public final class AppModel {
     }
 
     /// Waits until the route is no longer `.starting` (TDLib opening its database and
-    /// reporting the login state), or until `deadline`.
+    /// reporting the login state: `updateRoute` wakes it), or until `deadline` on the clock.
     private func waitWhileStarting(until deadline: Date) async {
-        while route == .starting, Date() < deadline, !Task.isCancelled {
-            try? await Task.sleep(nanoseconds: min(Self.nanoseconds(until: deadline), 100_000_000))
-            await updateRoute()
+        await updateRoute()
+        while route == .starting, services.clock.now < deadline, !Task.isCancelled {
+            let id = UUID()
+            let alarm = Task { [clock = services.clock] in
+                try? await clock.sleep(until: deadline)
+                self.wakeRouteWaiter(id)
+            }
+            await withCheckedContinuation { routeWaiters[id] = $0 }
+            alarm.cancel()
         }
     }
 
-    private nonisolated static func nanoseconds(until date: Date) -> UInt64 {
-        UInt64(max(0, date.timeIntervalSinceNow) * 1_000_000_000)
+    private func wakeRouteWaiter(_ id: UUID) {
+        routeWaiters.removeValue(forKey: id)?.resume()
     }
 
     /// What `outcome` comes to.
@@ -310,6 +320,13 @@ public final class AppModel {
     /// Works out the screen from the credentials and the login state.
     func updateRoute() async {
         let previous = route
+        defer {
+            if route != previous {
+                let waiting = routeWaiters
+                routeWaiters = [:]
+                for waiter in waiting.values { waiter.resume() }
+            }
+        }
         if !(await host.hasCredentials) {
             route = .credentials
         } else if let session = await host.session {

@@ -46,7 +46,11 @@ public struct LocationResolver: Sendable {
     public let store: AppDatabase
     public var timeout: Double
 
-    public init(provider: any LocationProviding, store: AppDatabase, timeout: Double = 10) {
+    /// The clock the timeout runs on.
+    public let clock: any AppClock
+
+    public init(provider: any LocationProviding, store: AppDatabase, timeout: Double = 10, clock: any AppClock = SystemClock()) {
+        self.clock = clock
         self.provider = provider
         self.store = store
         self.timeout = timeout
@@ -81,6 +85,7 @@ public struct LocationResolver: Sendable {
     func fix() async -> Result<Coordinate, LocationFailure> {
         let provider = self.provider
         let timeout = self.timeout
+        let clock = self.clock
         let answered = Locked(false)
         return await withCheckedContinuation { continuation in
             let lookup = Task {
@@ -89,7 +94,7 @@ public struct LocationResolver: Sendable {
                 if answered.firstTime() { continuation.resume(returning: result) }
             }
             Task {
-                try? await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+                try? await clock.sleep(for: timeout)
                 if answered.firstTime() {
                     lookup.cancel()
                     continuation.resume(returning: .failure(.timedOut))
