@@ -45,3 +45,10 @@ if [ -z "$lib" ]; then
   exit 1
 fi
 log "TDLib: $lib"
+# Recorded for tgt, which then finds libtdjson without starting Python at every command
+# (TDLibraryLocator.recordedPathFile).
+config="${XDG_CONFIG_HOME:-$HOME/.config}/tgtemplates"
+if mkdir -p "$config" 2>/dev/null && printf '%s\n' "$lib" > "$config/tdjson-path.tmp" 2>/dev/null \
+   && mv "$config/tdjson-path.tmp" "$config/tdjson-path"; then
+  log "recorded its path in $config/tdjson-path"
+fi

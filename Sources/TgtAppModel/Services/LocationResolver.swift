@@ -103,13 +103,3 @@ public struct LocationResolver: Sendable {
         }
     }
 }
-
-extension Locked<Bool> {
-    /// True for the first caller only: lets exactly one of several racing tasks answer.
-    func firstTime() -> Bool {
-        withLock { taken in
-            defer { taken = true }
-            return !taken
-        }
-    }
-}

@@ -16,3 +16,14 @@ public final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+extension Locked<Bool> {
+    /// True for the first caller only: lets exactly one of several racing tasks answer, or
+    /// something happen once per process.
+    public func firstTime() -> Bool {
+        withLock { taken in
+            defer { taken = true }
+            return !taken
+        }
+    }
+}

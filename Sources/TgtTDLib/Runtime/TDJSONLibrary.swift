@@ -19,6 +19,9 @@ public final class TDJSONLibrary: TDJSONTransport, @unchecked Sendable {
 
     /// Where the library was loaded from.
     public let path: String
+    /// Whether it was found only by asking Python for its packages (slow at every start: the
+    /// face may suggest recording the path).
+    public let foundThroughPython: Bool
     private let createFn: CreateFn
     private let sendFn: SendFn
     private let receiveFn: ReceiveFn
@@ -27,7 +30,8 @@ public final class TDJSONLibrary: TDJSONTransport, @unchecked Sendable {
     private static let loaded = Locked<[String: TDJSONLibrary]>([:])
     private static let logger = Logger(label: "tgt.tdlib.library")
 
-    private init(path: String, handle: UnsafeMutableRawPointer) throws(TDLibraryError) {
+    private init(path: String, handle: UnsafeMutableRawPointer, viaPython: Bool) throws(TDLibraryError) {
+        self.foundThroughPython = viaPython
         func symbol<T>(_ name: String, as type: T.Type) throws(TDLibraryError) -> T {
             guard let pointer = dlsym(handle, name) else { throw .missingSymbol(name, path: path) }
             return unsafeBitCast(pointer, to: type)
@@ -49,14 +53,16 @@ public final class TDJSONLibrary: TDJSONTransport, @unchecked Sendable {
         let locator = TDLibraryLocator(explicitPath: explicitPath, environment: environment)
         var tried: [String] = []
         // The Python package is only asked about when nothing else was found (it runs python3).
-        let stages: [() -> [String]] = [locator.candidates, locator.pythonPackageLibraries]
-        for candidate in stages.lazy.flatMap({ $0() }) {
-            if let cached = loaded.withLock({ $0[candidate] }) { return cached }
-            tried.append(candidate)
-            guard let handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL) else { continue }
-            let winner = keep(try TDJSONLibrary(path: candidate, handle: handle))
-            logger.debug("loaded libtdjson", metadata: ["path": "\(candidate)"])
-            return winner
+        let stages: [(viaPython: Bool, paths: () -> [String])] = [(false, locator.candidates), (true, locator.pythonPackageLibraries)]
+        for stage in stages {
+            for candidate in stage.paths() {
+                if let cached = loaded.withLock({ $0[candidate] }) { return cached }
+                tried.append(candidate)
+                guard let handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL) else { continue }
+                let winner = keep(try TDJSONLibrary(path: candidate, handle: handle, viaPython: stage.viaPython))
+                logger.debug("loaded libtdjson", metadata: ["path": "\(candidate)"])
+                return winner
+            }
         }
         throw .notFound(searched: locator.describedLocations)
     }
@@ -104,6 +110,7 @@ public final class TDJSONLibrary: TDJSONTransport, @unchecked Sendable {
 
     private init(path: String, functions: LinkedFunctions) {
         self.path = path
+        foundThroughPython = false
         createFn = functions.create
         sendFn = functions.send
         receiveFn = functions.receive

@@ -1,8 +1,11 @@
 import Foundation
 
 /// Where to look for libtdjson, in order: an explicit path, the `TGT_TDJSON` environment
-/// variable, the system's library search path and usual install folders, then the `tdjson`
-/// Python package (which bundles the library under `site-packages/tdjson.libs/`).
+/// variable, the path the install scripts recorded (`recordedPathFile`), beside the `tgt`
+/// binary (a release archive ships it there), the system's library search path and usual
+/// install folders, and only then the `tdjson` Python package (which bundles the library under
+/// `site-packages/tdjson.libs/`; finding it means starting a Python interpreter, so it is the
+/// last resort).
 public struct TDLibraryLocator: Sendable {
     /// Environment variable naming the library file.
     public static let environmentKey = "TGT_TDJSON"
@@ -29,7 +32,8 @@ public struct TDLibraryLocator: Sendable {
     public func candidates() -> [String] {
         if let explicitPath, !explicitPath.isEmpty { return [explicitPath] }
         if let fromEnv = environment[Self.environmentKey], !fromEnv.isEmpty { return [fromEnv] }
-        var result = Self.libraryNames  // dlopen's own search (LD_LIBRARY_PATH, ld.so.cache)
+        var result = recorded() + besideExecutable()
+        result += Self.libraryNames  // dlopen's own search (LD_LIBRARY_PATH, ld.so.cache)
         for folder in Self.folders {
             for name in Self.libraryNames { result.append("\(folder)/\(name)") }
         }
@@ -41,7 +45,34 @@ public struct TDLibraryLocator: Sendable {
     public var describedLocations: [String] {
         if let explicitPath, !explicitPath.isEmpty { return [explicitPath] }
         if let fromEnv = environment[Self.environmentKey], !fromEnv.isEmpty { return ["\(Self.environmentKey)=\(fromEnv)"] }
-        return ["the system library path"] + Self.folders + ["the tdjson Python package"]
+        var places: [String] = []
+        if let file = recordedPathFile { places.append("the path recorded in \(file)") }
+        return places + ["the folder of the tgt binary", "the system library path"] + Self.folders + ["the tdjson Python package"]
+    }
+
+    /// The file where `scripts/install-deps.sh` and the install script record libtdjson's path
+    /// (`$XDG_CONFIG_HOME/tgtemplates/tdjson-path`, else `~/.config/…`), so `tgt` finds it
+    /// without asking Python at every start.
+    public var recordedPathFile: String? {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return "\(config)/tgtemplates/tdjson-path" }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return "\(home)/.config/tgtemplates/tdjson-path"
+    }
+
+    /// The recorded path, if the file names one.
+    func recorded() -> [String] {
+        guard let file = recordedPathFile, let text = try? String(contentsOfFile: file, encoding: .utf8) else { return [] }
+        let path = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return path.hasPrefix("/") ? [path] : []
+    }
+
+    /// Beside the running binary, or in `../lib/tgtemplates/` from it (the archive's layout).
+    func besideExecutable() -> [String] {
+        guard let binary = Bundle.main.executableURL?.resolvingSymlinksInPath() else { return [] }
+        let folder = binary.deletingLastPathComponent()
+        let lib = folder.deletingLastPathComponent().appendingPathComponent("lib/tgtemplates")
+        return Self.libraryNames.flatMap { [folder.appendingPathComponent($0).path, lib.appendingPathComponent($0).path] }
+            .filter { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// libtdjson files inside the `tdjson` Python package, wherever Python keeps its packages.

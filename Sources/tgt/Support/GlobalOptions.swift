@@ -38,8 +38,15 @@ struct GlobalOptions: ParsableArguments {
     }
 
     func library() throws -> TDJSONLibrary {
-        try TDJSONLibrary.load(explicitPath: tdjson)
+        let library = try TDJSONLibrary.load(explicitPath: tdjson)
+        if library.foundThroughPython, Self.pythonHint.firstTime() {
+            console.note("note: libtdjson was found by asking Python, which slows every command; `scripts/install-deps.sh` records its path for tgt (or set TGT_TDJSON=\(library.path)).")
+        }
+        return library
     }
+
+    /// The Python hint, once per process.
+    private static let pythonHint = Locked(false)
 
     /// The Telegram environment: the simulator in demo mode, the real libtdjson otherwise.
     func environment() throws -> TelegramEnvironment {
