@@ -184,7 +184,7 @@ let package = Package(
         .testTarget(
             name: "TgtServerTests",
             dependencies: [
-                "TgtServer", "TgtWire", "TgtDashboardClient", "TgtTestSupport", "TgtStore", "TgtDomain", "TgtTelegram", "TgtSimulator",
+                "TgtServer", "TgtWire", "TgtDashboardClient", "TgtApplication", "TgtTestSupport", "TgtStore", "TgtDomain", "TgtTelegram", "TgtSimulator",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

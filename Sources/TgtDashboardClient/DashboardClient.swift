@@ -110,17 +110,36 @@ public struct DashboardClient: Sendable {
         try await call { client in _ = try await client.listChats(query: .init(refresh: ._true)).ok }
     }
 
-    /// Sends a template through the dashboard (one tap) and waits for every target's outcome.
-    public func send(templateID: UUID, variables: [String: String], location: Coordinate?, silent: Bool) async throws(DashboardClientError) -> SendReply {
+    /// Sends a template through the dashboard (one tap) and waits for every target's outcome;
+    /// `onlyTargets` retries those target keys only. `silent` nil keeps the template's flag.
+    public func send(templateID: UUID, variables: [String: String], location: Coordinate?, silent: Bool?,
+                     onlyTargets: [String]? = nil) async throws(DashboardClientError) -> SendReply
+    {
         try await call { client in
             let body = Components.Schemas.SendInput(
-                location: location.map { .text($0.description) }, silent: silent ? true : nil,
+                location: location.map { .text($0.description) }, silent: silent, targets: onlyTargets,
                 variables: .init(additionalProperties: variables))
-            let report = try await client.sendTemplate(path: .init(id: templateID.uuidString.lowercased()), body: .json(body)).ok.body.json.data
-            return SendReply(templateName: report.templateName, batchID: report.batchId, results: report.results.map {
-                SendResultReply(target: $0.target, title: $0.title, status: $0.status, messageID: $0.messageID, error: $0.error)
-            })
+            return Self.reply(try await client.sendTemplate(path: .init(id: templateID.uuidString.lowercased()), body: .json(body)).ok.body.json.data)
         }
+    }
+
+    /// Sends a template into one chat (or forum topic) instead of its targets.
+    public func send(templateID: UUID, intoChat chatID: Int64, topicID: Int32?, variables: [String: String], location: Coordinate?,
+                     silent: Bool?) async throws(DashboardClientError) -> SendReply
+    {
+        try await call { client in
+            let body = Components.Schemas.ConversationTemplateInput(
+                location: location.map { .text($0.description) }, silent: silent, topicId: topicID.map(Int.init),
+                variables: .init(additionalProperties: variables))
+            let path = Operations.SendTemplateToConversation.Input.Path(chatId: chatID, templateId: templateID.uuidString.lowercased())
+            return Self.reply(try await client.sendTemplateToConversation(path: path, body: .json(body)).ok.body.json.data)
+        }
+    }
+
+    private static func reply(_ report: Components.Schemas.SendReport) -> SendReply {
+        SendReply(templateName: report.templateName, batchID: report.batchId, results: report.results.map {
+            SendResultReply(target: $0.target, title: $0.title, status: $0.status, messageID: $0.messageID, error: $0.error)
+        })
     }
 
     // MARK: - Transport

@@ -14,8 +14,13 @@ public struct DashboardSending: TemplateSending {
     }
 
     public func send(_ order: SendOrder, progress: @escaping @Sendable (SendStep) -> Void) async throws -> SendOutcome {
-        let reply = try await client.send(templateID: order.templateID, variables: order.variables, location: order.location,
-                                          silent: order.silent ?? false)
+        let reply = if let into = order.destination {
+            try await client.send(templateID: order.templateID, intoChat: into.chatID, topicID: into.topicID, variables: order.variables,
+                                  location: order.location, silent: order.silent)
+        } else {
+            try await client.send(templateID: order.templateID, variables: order.variables, location: order.location,
+                                  silent: order.silent, onlyTargets: order.onlyTargets)
+        }
         let outcome = SendOutcome(templateName: reply.templateName, batchID: reply.batchID, items: reply.results.map {
             .init(target: $0.target, title: $0.title, sent: $0.status == "sent", messageID: $0.messageID, error: $0.error)
         })

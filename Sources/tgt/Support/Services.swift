@@ -54,6 +54,17 @@ extension GlobalOptions {
         }
     }
 
+    /// Runs `body` with the chats: through the running dashboard while `tgt serve` holds the
+    /// session, else on this process's own session with the chat lists loaded.
+    func withChats<T>(_ body: (any ChatAccess) async throws -> T) async throws -> T {
+        if let dashboard { return try await body(DashboardChatAccess(client: dashboard)) }
+        return try await SessionScope.with(self) { _, session in
+            let service = ChatService(session: session)
+            try await service.loadChatLists()
+            return try await body(SessionChatAccess(service: service))
+        }
+    }
+
     /// The chats templates can target, reloaded from Telegram into the store.
     func chatDirectory(_ store: AppDatabase) -> any ChatDirectoryRefreshing {
         if let dashboard {

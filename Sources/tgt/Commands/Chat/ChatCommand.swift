@@ -24,20 +24,9 @@ struct Chat: AsyncParsableCommand {
             """,
         subcommands: [ChatList.self, ChatRead.self, ChatSend.self, ChatEdit.self, ChatDelete.self, ChatSearch.self])
 
-    /// Runs `body` with the chats: through the running dashboard when `tgt serve` holds the
-    /// session, else this process's own session.
+    /// Runs `body` with the chats, on whichever session the command has (`GlobalOptions.withChats`).
     static func withAccess<T>(_ global: GlobalOptions, _ body: (any ChatAccess) async throws -> T) async throws -> T {
-        if let dashboard = global.dashboard { return try await body(DashboardChatAccess(client: dashboard)) }
-        return try await withChats(global) { service in try await body(SessionChatAccess(service: service)) }
-    }
-
-    /// Runs `body` with the chat services of the logged-in session, the chat lists loaded.
-    static func withChats<T>(_ global: GlobalOptions, _ body: (ChatService) async throws -> T) async throws -> T {
-        try await SessionScope.with(global) { _, session in
-            let service = ChatService(session: session)
-            try await service.loadChatLists()
-            return try await body(service)
-        }
+        try await global.withChats(body)
     }
 }
 
