@@ -38,6 +38,35 @@ struct TemplateAndSettingsServiceTests {
         #expect(try store.templates().map(\.name) == ["Home", "Leaving"])
     }
 
+    @Test("targets outside the cached chat list: the live session's answer, else the caller's title, else refused")
+    func targets() async throws {
+        let folder = try TestDirectory("app-targets")
+        defer { folder.remove() }
+        let store = try AppDatabase.open(in: DataDirectory(url: folder.url))
+        let templates = TemplateService(store: store, markup: nil)
+        let archived = TargetKey(chatID: -77, topicID: nil)
+        await #expect(throws: TargetError.notListed(-77)) { try await templates.resolveTargets([.init(key: archived)]) }
+        #expect(try await templates.resolveTargets([.init(key: archived, chatTitle: "Old group")]).map(\.chatTitle) == ["Old group"],
+                "logged out: a script's title is taken on trust")
+        let live: TemplateService.LiveLookup = { chatID in
+            switch chatID {
+            case -77: .found(title: "Archived friends", refusal: nil)
+            case -78: .found(title: "News", refusal: .channelAdminsOnly)
+            default: .missing
+            }
+        }
+        #expect(try await templates.resolveTargets([.init(key: archived, chatTitle: "ignored")], live: live).map(\.chatTitle) == ["Archived friends"])
+        await #expect(throws: TargetError.cannotPost(PostRefusal.channelAdminsOnly.targetRefusal(chatTitle: "News"))) {
+            try await templates.resolveTargets([.init(key: TargetKey(chatID: -78, topicID: nil))], live: live)
+        }
+        await #expect(throws: TargetError.notATelegramChat(-79)) { try await templates.resolveTargets([.init(key: TargetKey(chatID: -79, topicID: nil))], live: live) }
+        await #expect(throws: TargetError.topicTitleNeeded(chatID: -77, topicID: 3)) {
+            try await templates.resolveTargets([.init(key: TargetKey(chatID: -77, topicID: 3))], live: live)
+        }
+        let many = (1...51).map { TemplateService.TargetRequest(key: TargetKey(chatID: Int64(-$0), topicID: nil), chatTitle: "C\($0)") }
+        await #expect(throws: TargetError.tooMany) { try await templates.resolveTargets(many) }
+    }
+
     @Test("settings: a typed default location (spaces allowed, blank forgets it); a bad one is refused and changes nothing")
     func settings() throws {
         let folder = try TestDirectory("app-settings")

@@ -1,4 +1,5 @@
 import Foundation
+import TgtApplication
 import TgtDomain
 import TgtStore
 import TgtWire
@@ -21,19 +22,9 @@ struct TemplateInput {
         var subject: String?
     }
 
-    /// What the live session says of a chat the cached directory does not list (an archived
-    /// chat, a script's target): its title and whether the account may post there.
-    enum LiveChat: Equatable {
-        case found(title: String, refusal: PostRefusal?)
-        /// This account's Telegram knows no such chat.
-        case missing
-    }
-
-    /// Asks the live session about a chat the cached directory does not list; nil when it
-    /// cannot tell (logged out, or Telegram did not answer).
-    typealias LiveLookup = (Int64) async -> LiveChat?
-
-    static func apply(_ fields: Fields, to template: inout Template, store: AppDatabase, live: LiveLookup = { _ in nil }) async throws {
+    static func apply(_ fields: Fields, to template: inout Template, store: AppDatabase,
+                      live: @escaping TemplateService.LiveLookup = { _ in nil }) async throws
+    {
         // A new kind first: the fields it does not use are dropped, then the given ones apply.
         if let kind = fields.kind, kind != template.kind { template = template.converted(to: kind) }
         if let to = fields.to { template.to = try recipients(to, "to") }
@@ -57,20 +48,13 @@ struct TemplateInput {
         }
     }
 
-    /// Resolves `{chat_id, topic_id?}` items to targets with titles from the cached chat list.
-    /// A chat you cannot post in is refused with the reason, unless the template already had it
-    /// (`keeping`): an edit of other fields never drops or blocks an existing target. A chat
-    /// the cache does not list is checked with `live` (the session's answer, asked once per
-    /// chat) when it can tell; otherwise (logged out) its `chat_title` is taken on trust and the
-    /// send checks it.
+    /// `{chat_id, topic_id?, chat_title?, topic_title?}` items checked as JSON, then resolved
+    /// by `TemplateService.resolveTargets` (the rules every face shares).
     static func targets(_ items: [Components.Schemas.TargetInput], store: AppDatabase, keeping existing: [Target] = [],
-                        live: LiveLookup = { _ in nil }) async throws -> [Target]
+                        live: @escaping TemplateService.LiveLookup = { _ in nil }) async throws -> [Target]
     {
-        guard items.count <= 50 else { throw APIError.badRequest("A template can have at most 50 targets.") }
-        let tables = CachedChat.lookupTables(try store.cachedChats(), keeping: existing)
-        var result: [Target] = []
-        var asked: [Int64: LiveChat?] = [:]
-        for (index, item) in items.enumerated() {
+        var requests: [TemplateService.TargetRequest] = []
+        for (index, item) in items.prefix(TemplateService.maxTargets + 1).enumerated() {
             let chatID = Int64(item.chatId)
             guard chatID != 0 else { throw APIError.badRequest("“targets[\(index)].chat_id” is required.") }
             var topicID: Int32?
@@ -78,42 +62,20 @@ struct TemplateInput {
                 guard topic > 0, topic <= Int(Int32.max) else { throw APIError.badRequest("“targets[\(index)].topic_id” must be a positive topic id.") }
                 topicID = Int32(topic)
             }
-            switch CachedChat.lookup(TargetKey(chatID: chatID, topicID: topicID), in: tables.chats, keeping: tables.kept) {
-            case .target(let target):
-                result.append(target)
-            case .refused(let refusal):
-                throw cannotPost(refusal)
-            case .noTopic(let chatTitle, let topicID):
-                throw unknownTarget("“\(chatTitle)” has no topic \(topicID).")
-            case .notListed:
-                let given = try DashboardAPI.limited(item.chatTitle, "targets[\(index)].chat_title", max: 255)
-                if asked[chatID] == nil { asked[chatID] = .some(await live(chatID)) }
-                var liveTitle: String?
-                switch asked[chatID] ?? nil {
-                case .found(let title, let refusal?)?: throw cannotPost(refusal.targetRefusal(chatTitle: title))
-                case .found(let title, nil)?: liveTitle = title
-                case .missing?: throw unknownTarget("Chat \(chatID) is not one of your Telegram chats.")
-                case nil: break
-                }
-                // Telegram's name when it answered; a script's chat_title only when logged out.
-                guard let title = liveTitle ?? given.flatMap({ $0.isEmpty ? nil : $0 }) else {
-                    throw unknownTarget("Chat \(chatID) is not in your chat list.")
-                }
-                let topicTitle = try DashboardAPI.limited(item.topicTitle, "targets[\(index)].topic_title", max: 255)
-                if topicID != nil, topicTitle == nil { throw unknownTarget("Give “topic_title” for topic \(topicID ?? 0) of chat \(chatID).") }
-                result.append(Target(chatID: chatID, topicID: topicID, chatTitle: title, topicTitle: topicTitle))
-            }
+            requests.append(TemplateService.TargetRequest(
+                key: TargetKey(chatID: chatID, topicID: topicID),
+                chatTitle: try DashboardAPI.limited(item.chatTitle, "targets[\(index)].chat_title", max: 255),
+                topicTitle: try DashboardAPI.limited(item.topicTitle, "targets[\(index)].topic_title", max: 255)))
         }
-        return result
-    }
-
-    private static func cannotPost(_ message: String) -> APIError {
-        APIError(.unprocessableContent, code: "invalid_template", message: message, nextStep: "Choose a chat you can post in.",
-                 issues: [ValidationIssue(field: .targets, message: message)])
-    }
-
-    private static func unknownTarget(_ message: String) -> APIError {
-        APIError(.unprocessableContent, code: "invalid_template", message: message, nextStep: "Refresh the chat list and pick the target again.",
-                 issues: [ValidationIssue(field: .targets, message: message)])
+        do {
+            return try await TemplateService(store: store, markup: nil).resolveTargets(requests, keeping: existing, live: live)
+        } catch .tooMany {
+            throw APIError.badRequest(TargetError.tooMany.message)
+        } catch .store(let error) {
+            throw error
+        } catch {
+            throw APIError(.unprocessableContent, code: error.code, message: error.message, nextStep: error.nextStep,
+                           issues: [ValidationIssue(field: .targets, message: error.message)])
+        }
     }
 }

@@ -77,7 +77,7 @@ extension DashboardAPI {
     /// Asks the live session about a target's chat that the cached directory does not list:
     /// whether Telegram knows it and whether the account may post there. Nil when logged out
     /// or Telegram did not answer (the send checks it then).
-    private func liveChat(_ chatID: Int64) async -> TemplateInput.LiveChat? {
+    private func liveChat(_ chatID: Int64) async -> TemplateService.LiveChat? {
         guard let service = try? await host.chatService() else { return nil }
         do {
             guard let chat = try await service.knownChat(chatID) else { return .missing }

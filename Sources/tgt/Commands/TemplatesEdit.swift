@@ -37,27 +37,17 @@ struct TemplateFieldOptions: ParsableArguments {
         values.map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
-    /// Resolves `--target` values against the cached chat directory (titles come from there).
-    /// A chat you cannot post in is refused with the reason, unless the template already
-    /// targets it (`keeping`).
-    static func resolveTargets(_ values: [String], store: AppDatabase, keeping existing: [Target] = []) throws -> [Target] {
+    /// Resolves `--target` values with `TemplateService.resolveTargets` (the cached chat
+    /// directory; a command has no live session to ask about other chats).
+    static func resolveTargets(_ values: [String], store: AppDatabase, keeping existing: [Target] = []) async throws -> [Target] {
         guard !values.isEmpty else { return [] }
-        let tables = CachedChat.lookupTables(try store.cachedChats(), keeping: existing)
-        return try values.map { value in
+        let requests = try values.map { value in
             guard let key = TargetKey(parsing: value.trimmingCharacters(in: .whitespaces)) else {
                 throw InputError("“\(value)” is not a target: use CHAT_ID or CHAT_ID/TOPIC_ID (see `tgt chats`).")
             }
-            switch CachedChat.lookup(key, in: tables.chats, keeping: tables.kept) {
-            case .target(let target):
-                return target
-            case .notListed:
-                throw InputError("Chat \(key.chatID) is not in your chat list.", next: "Run `tgt chats` to refresh it and check the id.")
-            case .refused(let refusal):
-                throw InputError(refusal, next: "Choose a chat you can post in (`tgt chats` lists them with their ids).")
-            case .noTopic(let chatTitle, let topicID):
-                throw InputError("“\(chatTitle)” has no topic \(topicID).", next: "Run `tgt chats --search \"\(chatTitle)\"` to see its topics.")
-            }
+            return TemplateService.TargetRequest(key: key)
         }
+        return try await TemplateService(store: store, markup: nil).resolveTargets(requests, keeping: existing)
     }
 }
 
@@ -82,7 +72,7 @@ struct TemplatesAdd: AsyncParsableCommand {
             guard let name = fields.name else { throw InputError("A template needs a name: --name NAME.") }
             guard let body = try fields.bodyText() else { throw InputError("A template needs a text: --body TEXT or --body-file PATH.") }
             let template = Template(name: name, icon: fields.icon ?? .default, kind: fields.kind ?? .telegram, body: body,
-                                    targets: try TemplateFieldOptions.resolveTargets(fields.targets, store: store),
+                                    targets: try await TemplateFieldOptions.resolveTargets(fields.targets, store: store),
                                     to: TemplateFieldOptions.recipients(fields.to), cc: TemplateFieldOptions.recipients(fields.cc),
                                     subject: fields.subject ?? "",
                                     locationMode: fields.locationMode ?? .none, silent: fields.silent ?? false)
@@ -135,14 +125,14 @@ struct TemplatesEdit: AsyncParsableCommand {
             if let icon = fields.icon { t.icon = icon }
             if let mode = fields.locationMode { t.locationMode = mode }
             if let silent = fields.silent { t.silent = silent }
-            if !fields.targets.isEmpty { t.targets = try TemplateFieldOptions.resolveTargets(fields.targets, store: store, keeping: t.targets) }
+            if !fields.targets.isEmpty { t.targets = try await TemplateFieldOptions.resolveTargets(fields.targets, store: store, keeping: t.targets) }
             for value in removeTarget {
                 guard let key = TargetKey(parsing: value), t.targets.contains(where: { $0.key == key }) else {
                     throw InputError("“\(t.name)” has no target \(value).")
                 }
                 t.targets.removeAll { $0.key == key }
             }
-            t.targets += try TemplateFieldOptions.resolveTargets(addTarget, store: store, keeping: t.targets)
+            t.targets += try await TemplateFieldOptions.resolveTargets(addTarget, store: store, keeping: t.targets)
             let saved = try global.templates(store, saving: true).update(t)
             if global.json { global.console.emit(TemplateJSON(saved, position: try store.position(of: saved.id))) } else {
                 global.console.line("Saved “\(saved.name)”.")

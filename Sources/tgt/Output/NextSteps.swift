@@ -1,3 +1,4 @@
+import TgtApplication
 import TgtDomain
 import TgtStore
 import TgtTDLib
@@ -29,7 +30,17 @@ enum CLINextStep {
         case let error as ScheduleError: schedule(error)
         case let error as ChatError: chat(error)
         case let error as DashboardClientError: dashboard(error)
+        case let error as TargetError: target(error)
         default: nil
+        }
+    }
+
+    private static func target(_ error: TargetError) -> String? {
+        switch error {
+        case .notListed, .notATelegramChat: "Run `tgt chats` to refresh it and check the id."
+        case .cannotPost: "Choose a chat you can post in (`tgt chats` lists them with their ids)."
+        case .noTopic(let chatTitle, _): "Run `tgt chats --search \"\(chatTitle)\"` to see its topics."
+        case .tooMany, .topicTitleNeeded, .store: nil
         }
     }
 

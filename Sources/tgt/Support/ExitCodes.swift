@@ -77,6 +77,8 @@ enum ExitStatus: Int32 {
             case .sendFailed: .partialSend
             default: .badInput
             }
+        case let e as TargetError:
+            if case .store(let store) = e { of(store) } else { .badInput }
         case let e as ScheduledSendError:
             if case .store = e { .failure } else { .badInput }
         case is TDLibraryError: .notReady
