@@ -46,7 +46,15 @@ function setUp(list) {
 
   /** @param {Timer} timer */
   function remember(timer) {
-    if (timer.state === 'running') ends.set(timer.id, Date.now() + timer.remaining_ms); else ends.delete(timer.id);
+    const end = ends.get(timer.id);
+    if (timer.state === 'running') {
+      ends.set(timer.id, Date.now() + timer.remaining_ms);
+    } else {
+      ends.delete(timer.id);
+      // It ended while this page counted it down, and the server's word came before the
+      // page's own tick: the end is announced all the same.
+      if (timer.state === 'completed' && end !== undefined) announce(timer, timer.id + '@' + end);
+    }
     return timer;
   }
   /** @param {Timer} timer */
@@ -87,12 +95,24 @@ function setUp(list) {
     timer.state = 'completed';
     timer.remaining_ms = 0;
     ends.delete(timer.id);
-    if (announced.has(key)) return;
+    if (!announce(timer, key)) return;
+    if (current?.id === timer.id) showDetail(current);
+    window.setTimeout(refresh, 800);
+  }
+
+  /**
+   * A notification, a beep and the screen reader's line, once per run of a timer (`key`: its
+   * id and end), whichever saw the end first: this page's tick or the server.
+   * @param {Timer} timer
+   * @param {string} key
+   */
+  function announce(timer, key) {
+    if (announced.has(key)) return false;
     announced.add(key);
     beep();
     notifyDone(timer.name, timer.id);
-    if (current?.id === timer.id) { showDetail(current); say(timer.name + ' is done.'); }
-    window.setTimeout(refresh, 800);
+    if (current?.id === timer.id) say(timer.name + ' is done.');
+    return true;
   }
 
   /** @param {string} text read out by screen readers (not every second) */
