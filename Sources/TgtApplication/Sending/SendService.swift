@@ -28,7 +28,7 @@ public struct SendService: TemplateSending {
     }
 
     /// The request an order makes, after every check (`SendRules`).
-    public func request(for order: SendOrder) throws -> SendRequest {
+    private func request(for order: SendOrder) throws -> SendRequest {
         try SendRules(store: store).request(for: order)
     }
 

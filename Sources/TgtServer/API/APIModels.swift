@@ -50,16 +50,6 @@ enum APIModels {
             title: chat.title, topics: chat.topics.map { .init(id: Int($0.id), title: $0.title) })
     }
 
-    static func report(_ report: SendReport, templateID: UUID) -> Schemas.SendReport {
-        Schemas.SendReport(
-            allSent: report.allSent, batchId: id(report.batchID),
-            results: report.results.map {
-                WireSendResult(target: $0.target.key.description, title: $0.target.displayName, status: $0.status.rawValue,
-                               messageID: $0.messageID, error: $0.error, attempts: $0.attempts)
-            },
-            sentCount: report.sentCount, templateId: id(templateID), templateName: report.templateName)
-    }
-
     static func report(_ outcome: SendOutcome, templateID: UUID) -> Schemas.SendReport {
         Schemas.SendReport(
             allSent: outcome.allSent, batchId: outcome.batchID?.lowercased() ?? "",

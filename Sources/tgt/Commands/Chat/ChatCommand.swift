@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import TgtApplication
-import TgtDashboardClient
 import TgtTDLib
 import TgtTelegram
 
@@ -23,11 +22,6 @@ struct Chat: AsyncParsableCommand {
               tgt chat search "dinner"
             """,
         subcommands: [ChatList.self, ChatRead.self, ChatSend.self, ChatEdit.self, ChatDelete.self, ChatSearch.self])
-
-    /// Runs `body` with the chats, on whichever session the command has (`GlobalOptions.withChats`).
-    static func withAccess<T>(_ global: GlobalOptions, _ body: (any ChatAccess) async throws -> T) async throws -> T {
-        try await global.withChats(body)
-    }
 }
 
 struct ChatList: AsyncParsableCommand {
@@ -46,7 +40,7 @@ struct ChatList: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let chats = try await Chat.withAccess(global) { access in
+            let chats = try await global.withChats { access in
                 Array(try await access.list(archive: archive, unreadOnly: unread, search: search).prefix(limit ?? .max))
             }
             if global.json {

@@ -28,7 +28,7 @@ struct ChatRead: AsyncParsableCommand {
     func run() async throws {
         try await global.run {
             guard follow else {
-                try await Chat.withAccess(global) { access in
+                try await global.withChats { access in
                     let chat = try await access.resolve(self.chat)
                     let page = try await access.page(chatID: chat.id, before: before, limit: limit, topicID: topic)
                     if markRead { try await access.markRead(chatID: chat.id, topicID: topic, messageIDs: page.messages.filter { !$0.isOutgoing }.map(\.id)) }
@@ -39,7 +39,7 @@ struct ChatRead: AsyncParsableCommand {
             // Ctrl-C ends following with the shell's 130 (a session of our own is closed first).
             let interrupts = InterruptHandler(message: "Stopped following.") {}
             defer { interrupts.cancel() }
-            try await Chat.withAccess(global) { access in
+            try await global.withChats { access in
                 let target = try await access.resolve(chat)
                 var lastDay: String?
                 do {

@@ -51,7 +51,7 @@ struct ChatSend: AsyncParsableCommand {
     func run() async throws {
         try await global.run {
             let markdown = try input.markdown()
-            let (item, title) = try await Chat.withAccess(global) { access in
+            let (item, title) = try await global.withChats { access in
                 let target = try await access.resolve(chat)
                 guard target.canWrite else { throw ChatError.cannotWrite(title: target.title, reason: target.cannotWriteReason ?? "") }
                 return (try await access.send(chatID: target.id, markdown: markdown, replyTo: replyTo, topicID: topic, silent: silent), target.title)
@@ -82,7 +82,7 @@ struct ChatEdit: AsyncParsableCommand {
     func run() async throws {
         try await global.run {
             let markdown = try input.markdown()
-            let item = try await Chat.withAccess(global) { access in
+            let item = try await global.withChats { access in
                 try await access.edit(chatID: try await access.resolve(chat).id, messageID: messageID, markdown: markdown)
             }
             if global.json { global.console.emit(item) } else { global.console.line("✎ Edited message #\(item.id).") }
@@ -111,7 +111,7 @@ struct ChatDelete: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            try await Chat.withAccess(global) { access in
+            try await global.withChats { access in
                 try await access.delete(chatID: try await access.resolve(chat).id, messageIDs: messageIDs, forEveryone: forAll)
             }
             struct Deleted: Encodable {
@@ -151,7 +151,7 @@ struct ChatSearch: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let (items, titles) = try await Chat.withAccess(global) { access in
+            let (items, titles) = try await global.withChats { access in
                 var chatID: Int64?
                 if let chat { chatID = try await access.resolve(chat).id }
                 let items = try await access.searchMessages(query, chatID: chatID, limit: limit)
