@@ -55,6 +55,28 @@ extension RepeatRule {
         try self.init(pattern: pattern, hour: hour, minute: minute, timeZone: timeZone.identifier, end: end, start: startDay)
     }
 
+    /// A rule as a request gives it: the compact form (`every`) or RFC 5545's RRULE (`rrule`),
+    /// exactly one of them, with an optional end (`until` or `times`, with `every` only) and
+    /// time zone (an IANA name; nil: `defaultZone`), starting on `start`'s day.
+    public init(every: String?, rrule: String?, until: String?, times: String?, timeZone: String?, defaultZone: TimeZone = .current,
+                start: Date) throws(RepeatRuleError)
+    {
+        var zone = defaultZone
+        if let timeZone {
+            guard let named = TimeZone(identifier: timeZone) else { throw .unknownTimeZone(timeZone) }
+            zone = named
+        }
+        switch (every, rrule) {
+        case (let every?, nil):
+            try self.init(parsing: every, until: until, times: times, timeZone: zone, start: start)
+        case (nil, let rrule?):
+            guard until == nil, times == nil else { throw .endOutsideRRULE }
+            try self.init(rrule: rrule, timeZone: zone, start: start)
+        case (nil, nil): throw .missing
+        case (_?, _?): throw .twoForms
+        }
+    }
+
     /// The compact form that reads back as this rule ("2 weeks mon,wed 10:00").
     public var text: String {
         let time = String(format: "%02d:%02d", hour, minute)
@@ -85,7 +107,7 @@ extension RepeatRule {
             words = "every month on the \(Self.ordinal(day)) at \(time)"
             if day > 28 { words += day == 31 ? " (the last day in shorter months)" : " (the last day in months without it)" }
         }
-        if timeZone != localZone.identifier { words += " \(timeZone) time" }
+        if timeZone != localZone.identifier { words += ["GMT", "UTC"].contains(timeZone) ? " UTC" : " \(timeZone) time" }
         switch end {
         case .never: break
         case .until(let last): words += " until \(Self.dayText(last))"
@@ -162,6 +184,12 @@ public enum RepeatRuleError: Error, Equatable, UserFacingError {
     case twoEnds(until: String, times: String)
     case endsBeforeStart(LocalDate)
     case unknownTimeZone(String)
+    /// Neither the compact form nor an RRULE was given.
+    case missing
+    /// Both were given.
+    case twoForms
+    /// An RRULE with a separate end.
+    case endOutsideRRULE
 
     public var message: String {
         switch self {
@@ -175,6 +203,9 @@ public enum RepeatRuleError: Error, Equatable, UserFacingError {
         case .twoEnds: "A series ends either on a day or after a number of sends, not both."
         case .endsBeforeStart(let day): "The series would end on \(day), before it starts."
         case .unknownTimeZone(let zone): "“\(zone)” is not a time zone."
+        case .missing: "Say when it repeats."
+        case .twoForms: "Give the rule once: in the compact form or as an RRULE, not both."
+        case .endOutsideRRULE: "An RRULE carries its own end."
         }
     }
 
@@ -186,6 +217,8 @@ public enum RepeatRuleError: Error, Equatable, UserFacingError {
         case .badCount: "For example: 5."
         case .twoEnds: "Keep one of them."
         case .unknownTimeZone: "Use a zone name such as Europe/Rome or America/New_York."
+        case .missing, .twoForms: "For example: \"mon,fri 10:00\", or FREQ=WEEKLY;BYDAY=MO,FR;BYHOUR=10;BYMINUTE=0."
+        case .endOutsideRRULE: "Put it in the RRULE: UNTIL=20261224 or COUNT=5."
         }
     }
 

@@ -68,6 +68,16 @@ public struct RepeatRule: Sendable, Hashable, Codable {
         }
     }
 
+    /// The same rule counted from the day of `occurrence` (one of its occurrences): the
+    /// occurrences from there on are the same ones (intervals keep their phase), and an end
+    /// after N sends counts from there. A series starts from its first upcoming occurrence,
+    /// so "5 times" means five sends from now, not counting those earlier today.
+    public func counted(from occurrence: Date) -> RepeatRule {
+        var rule = self
+        rule.start = max(start, LocalDate(occurrence, in: calendar))
+        return rule
+    }
+
     /// The calendar the rule counts days in.
     var calendar: Calendar {
         var calendar = Calendar(identifier: .gregorian)
@@ -78,7 +88,7 @@ public struct RepeatRule: Sendable, Hashable, Codable {
 
     /// Every occurrence from the start, in order, as long as `body` returns true (ends with
     /// the rule's end or after ten years of days without one).
-    func forEachOccurrence(_ body: (_ index: Int, _ date: Date) -> Bool) {
+    public func forEachOccurrence(_ body: (_ index: Int, _ date: Date) -> Bool) {
         let calendar = calendar
         guard let first = start.date(in: calendar) else { return }
         var index = 0
