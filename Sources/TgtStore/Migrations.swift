@@ -252,6 +252,42 @@ extension AppDatabase {
                 CREATE TRIGGER change_scheduled_delete AFTER DELETE ON send_log WHEN OLD.scheduled_for_ms IS NOT NULL BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.scheduled'; END;
                 """)
         }
+        migrator.registerMigration("v12-repeat-series") { db in
+            // Repeating sends (`RepeatSeries`): one row per series with its rule, values and
+            // where its planning stands. Each occurrence is an ordinary scheduled send log row
+            // with `series_id` and its `occurrence` number; a row taken back to make room or
+            // after a change (`withdrawn`) is scheduled again later and does not count as the
+            // occurrence. Existing rows are untouched.
+            try db.execute(sql: """
+                CREATE TABLE repeat_series (
+                    id TEXT PRIMARY KEY,
+                    template_id TEXT NOT NULL,
+                    template_name TEXT NOT NULL,
+                    rule TEXT NOT NULL,
+                    variables TEXT NOT NULL DEFAULT '{}',
+                    latitude REAL,
+                    longitude REAL,
+                    silent INTEGER,
+                    status TEXT NOT NULL DEFAULT 'active',
+                    skipped TEXT NOT NULL DEFAULT '[]',
+                    index_base INTEGER NOT NULL DEFAULT 0,
+                    next_index INTEGER NOT NULL DEFAULT 0,
+                    plan_at_ms INTEGER,
+                    plan_key TEXT NOT NULL DEFAULT '',
+                    version INTEGER NOT NULL DEFAULT 1,
+                    created_at_ms INTEGER NOT NULL,
+                    updated_at_ms INTEGER NOT NULL
+                );
+                ALTER TABLE send_log ADD COLUMN series_id TEXT;
+                ALTER TABLE send_log ADD COLUMN occurrence INTEGER;
+                ALTER TABLE send_log ADD COLUMN withdrawn INTEGER NOT NULL DEFAULT 0;
+                CREATE UNIQUE INDEX send_log_series_once ON send_log(series_id, occurrence, chat_id, IFNULL(topic_id, 0))
+                    WHERE series_id IS NOT NULL AND withdrawn = 0;
+                CREATE TRIGGER change_series_insert AFTER INSERT ON repeat_series BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.scheduled'; END;
+                CREATE TRIGGER change_series_update AFTER UPDATE ON repeat_series BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.scheduled'; END;
+                CREATE TRIGGER change_series_delete AFTER DELETE ON repeat_series BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.scheduled'; END;
+                """)
+        }
         return migrator
     }
 }

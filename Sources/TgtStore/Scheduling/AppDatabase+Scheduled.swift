@@ -17,6 +17,12 @@ public struct ScheduledSend: Sendable, Hashable, Identifiable {
     public var telegramIDs: [Int64]
     /// The fingerprint of the text (`TextDigest`), to find the message in Telegram's schedule.
     public var textDigest: String?
+    /// The repeating series it is an occurrence of, and the occurrence's number.
+    public var seriesID: UUID?
+    public var occurrence: Int?
+    /// Taken back from Telegram's schedule to be scheduled again later (a series made room, or
+    /// changed): it does not count as its occurrence, and leaves the send log once deleted.
+    public var withdrawn: Bool = false
 
     public var id: Int64 { entry.id }
     public var status: SendLogEntry.Status { entry.status }
@@ -31,8 +37,15 @@ public struct NewScheduledSend: Sendable, Hashable {
     public var textDigest: String
     public var scheduledFor: Date
     public var timerID: UUID?
+    /// The series and occurrence number it posts, for a repeating send.
+    public var seriesID: UUID?
+    public var occurrence: Int?
 
-    public init(templateID: UUID?, templateName: String, target: Target, payload: String, textDigest: String, scheduledFor: Date, timerID: UUID?) {
+    public init(templateID: UUID?, templateName: String, target: Target, payload: String, textDigest: String, scheduledFor: Date, timerID: UUID?,
+                seriesID: UUID? = nil, occurrence: Int? = nil)
+    {
+        self.seriesID = seriesID
+        self.occurrence = occurrence
         self.templateID = templateID
         self.templateName = templateName
         self.target = target
@@ -47,24 +60,31 @@ extension AppDatabase {
     /// Records sends to schedule (status `queued`), all in one batch and one transaction.
     @discardableResult
     public func addScheduledSends(_ sends: [NewScheduledSend]) throws(StoreError) -> [ScheduledSend] {
-        let batch = UUID()
-        let now = Self.millis(Self.now())
-        return try write { db in
-            var ids: [Int64] = []
-            for send in sends {
-                try db.execute(
-                    sql: """
-                        INSERT INTO send_log (batch_id, template_id, template_name, chat_id, topic_id, target_title, status, queued_at_ms,
-                                              updated_at_ms, text_digest, scheduled_for_ms, timer_id, payload)
-                        VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [batch.uuidString, send.templateID?.uuidString, send.templateName, send.target.chatID, send.target.topicID,
-                                send.target.displayName, now, now, send.textDigest, Self.millis(send.scheduledFor),
-                                send.timerID?.uuidString, send.payload])
-                ids.append(db.lastInsertedRowID)
-            }
+        try write { db in
+            let ids = try Self.insertScheduled(sends, db: db)
             return try Self.fetchScheduled(db, where: "id IN (\(ids.map(String.init).joined(separator: ",")))", arguments: [])
         }
+    }
+
+    /// Inserts rows (one batch); an occurrence of a series already in the log is left alone
+    /// (its number and target are recorded once). Returns the new rows' ids.
+    static func insertScheduled(_ sends: [NewScheduledSend], status: SendLogEntry.Status = .queued, error: String? = nil, db: Database) throws -> [Int64] {
+        let batch = UUID()
+        let now = millis(Self.now())
+        var ids: [Int64] = []
+        for send in sends {
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO send_log (batch_id, template_id, template_name, chat_id, topic_id, target_title, status, error, queued_at_ms,
+                                          updated_at_ms, text_digest, scheduled_for_ms, timer_id, payload, series_id, occurrence)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [batch.uuidString, send.templateID?.uuidString, send.templateName, send.target.chatID, send.target.topicID,
+                            send.target.displayName, status.rawValue, error, now, now, send.textDigest, millis(send.scheduledFor),
+                            send.timerID?.uuidString, send.payload, send.seriesID?.uuidString.lowercased(), send.occurrence])
+            if db.changesCount > 0 { ids.append(db.lastInsertedRowID) }
+        }
+        return ids
     }
 
     /// Scheduled sends still in motion (queued, sending, scheduled, cancelling), soonest first.
@@ -116,9 +136,21 @@ extension AppDatabase {
     }
 
     /// Ends a scheduled send: `sent` (Telegram posted it), `cancelled` or `failed`, with the reason.
+    /// A withdrawn occurrence (`ScheduledSend.withdrawn`) that ends cancelled leaves the log (it
+    /// is scheduled again later); one Telegram posted first counts as its occurrence after all.
     public func finishScheduled(id: Int64, status: SendLogEntry.Status, error: String? = nil, messageID: Int64? = nil) throws(StoreError) {
-        try updateScheduled(id, set: "status = ?, error = ?, message_id = ?", from: ["queued", "sending", "scheduled", "cancelling"],
-                            arguments: [status.rawValue, error, messageID])
+        let now = Self.millis(Self.now())
+        try write { db in
+            try db.execute(sql: """
+                UPDATE send_log SET status = ?, error = ?, message_id = ?, updated_at_ms = ?
+                WHERE id = ? AND status IN ('queued', 'sending', 'scheduled', 'cancelling')
+                """, arguments: [status.rawValue, error, messageID, now, id])
+            if status == .cancelled {
+                try db.execute(sql: "DELETE FROM send_log WHERE id = ? AND withdrawn = 1 AND status = 'cancelled'", arguments: [id])
+            } else {
+                try db.execute(sql: "UPDATE OR IGNORE send_log SET withdrawn = 0 WHERE id = ? AND withdrawn = 1", arguments: [id])
+            }
+        }
     }
 
     /// Asks for scheduled sends to be cancelled: rows Telegram does not have yet end at once
@@ -164,8 +196,11 @@ extension AppDatabase {
                 guard let entry = sendLogEntry(row), let at = entry.scheduledFor else { return nil }
                 let idsText: String = row["scheduled_ids"] ?? "[]"
                 let ids = ((try? JSONSerialization.jsonObject(with: Data(idsText.utf8))) as? [NSNumber] ?? []).map(\.int64Value)
+                let series: String? = row["series_id"]
+                let withdrawn: Int64 = row["withdrawn"] ?? 0
                 return ScheduledSend(entry: entry, scheduledFor: at, timerID: entry.timerID, payload: row["payload"] ?? "{}",
-                                     telegramIDs: ids, textDigest: row["text_digest"])
+                                     telegramIDs: ids, textDigest: row["text_digest"], seriesID: series.flatMap(UUID.init(uuidString:)),
+                                     occurrence: row["occurrence"], withdrawn: withdrawn != 0)
             }
     }
 }
