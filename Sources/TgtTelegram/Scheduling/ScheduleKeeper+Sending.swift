@@ -9,7 +9,11 @@ extension ScheduleKeeper {
     /// that Telegram refuses with `SCHEDULE_TOO_MUCH` half-way is taken back. Rows too close
     /// to their time for Telegram's scheduler wait and are sent by this process then.
     func scheduleQueued(_ rows: [ScheduledSend], schedules: [Int64: [Message]], now: Date, pass: inout Pass) async {
-        var counts = schedules.mapValues { $0.filter { !$0.hasFailed }.count }
+        var counts: [Int64: Int] = [:]
+        for (chatID, messages) in schedules {
+            let gone = deletedThisPass[chatID] ?? []
+            counts[chatID] = messages.filter { !$0.hasFailed && !gone.contains($0.id) }.count
+        }
         var batches: [UUID: [ScheduledSend]] = [:]
         var order: [UUID] = []
         for row in rows.sorted(by: { $0.id < $1.id }) {
@@ -96,6 +100,7 @@ extension ScheduleKeeper {
         guard !ids.isEmpty else { return true }
         do {
             _ = try await session.send(TDFunctions.DeleteMessages(chatID: chatID, messageIDs: ids), timeout: requestTimeout)
+            deletedThisPass[chatID, default: []].formUnion(ids)
             return true
         } catch {
             logger.warning("could not delete scheduled messages", metadata: ["error": "\(error.message)"])

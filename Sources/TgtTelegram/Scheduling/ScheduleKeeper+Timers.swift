@@ -50,7 +50,7 @@ extension ScheduleKeeper {
     /// Brings waiting messages' texts up to date with the timer (to-dos ticked, a value
     /// changed since it started): queued rows in the store, scheduled ones on Telegram too
     /// (`editMessageText` keeps their ids and date).
-    private func refreshTexts(_ rows: [ScheduledSend], desired: [NewScheduledSend], pass: inout Pass) async {
+    func refreshTexts(_ rows: [ScheduledSend], desired: [NewScheduledSend], pass: inout Pass) async {
         for row in rows where row.status == .queued || row.status == .scheduled {
             guard let wanted = desired.first(where: { $0.target.key == row.entry.target && $0.templateID == row.entry.templateID }),
                   wanted.textDigest != row.textDigest, let payload = ScheduledPayload.decode(wanted.payload) else { continue }

@@ -5,7 +5,8 @@ import TgtStore
 import TgtTDLib
 
 /// Keeps Telegram's schedule in step with the store: the one place that schedules, moves and
-/// deletes messages on Telegram's servers, for timers' completion messages and "send later".
+/// deletes messages on Telegram's servers, for timers' completion messages, "send later" and
+/// repeating series (`ScheduleKeeper+Series.swift`).
 ///
 /// The store says what should be (send log rows with a `scheduled_for` date, and the timers'
 /// states); a pass (`sync`) makes Telegram match and records what happened, step by step:
@@ -29,6 +30,8 @@ public actor ScheduleKeeper {
     var knownSavedMessages: Set<Int64> = []
     /// Set by `stop()`: no more messages are handed to TDLib.
     var stopping = false
+    /// Messages this pass deleted from chats' schedules (they no longer count toward 100).
+    var deletedThisPass: [Int64: Set<Int64>] = [:]
     /// Wakes `keepRunning`'s loop (so `stop()` ends it at once).
     private var loopSignal: AsyncStream<Void>.Continuation?
 
@@ -132,12 +135,17 @@ public actor ScheduleKeeper {
             if Task.isCancelled || stopping { break }
             let pass = await sync()
             // The earliest date that needs a pass: a deferred send, or the end of a timer.
-            guard let due = [pass.nextWake, nextTimerEnd()].compactMap({ $0 }).min() else { continue }
+            guard let due = [pass.nextWake, nextTimerEnd(), nextSeriesPlan()].compactMap({ $0 }).min() else { continue }
             alarm = Task { [clock] in
                 do { try await clock.sleep(until: due) } catch { return }
                 signal.yield()
             }
         }
+    }
+
+    /// When a series' window next needs topping up.
+    private nonisolated func nextSeriesPlan() -> Date? {
+        (try? store.nextSeriesPlan()) ?? nil
     }
 
     /// The store areas a pass acts on.
@@ -172,13 +180,33 @@ public actor ScheduleKeeper {
         do { try store.settleTimers(at: now) } catch { logger.error("could not settle timers", metadata: ["error": "\(error.message)"]) }
         guard canPost else { return pass }
         await planTimers(now: now, pass: &pass)
-        let live: [ScheduledSend]
+        // A series held back while occurrences it took back leave Telegram's schedule is
+        // planned again once this round has deleted them (at most twice more).
+        for _ in 0..<3 {
+            guard await round(now: now, pass: &pass) else { break }
+        }
+        if let inputs {
+            do { try store.recordSchedulePass(startedAt: inputs) } catch {
+                logger.error("could not record the pass", metadata: ["error": "\(error.message)"])
+            }
+        }
+        return pass
+    }
+
+    /// Plans series, then matches every chat's rows with its schedule; returns whether a
+    /// series was held back by occurrences being taken back (another round plans it).
+    private func round(now: Date, pass: inout Pass) async -> Bool {
+        deletedThisPass = [:]  // counted against the schedules this round reads
+        let due = seriesDue((try? store.activeSeries()) ?? [], now: now)
+        var live: [ScheduledSend]
         do { live = try store.liveScheduledSends() } catch {
             logger.error("could not read scheduled sends", metadata: ["error": "\(error.message)"])
-            return pass
+            return false
         }
+        var chats = Set(live.map(\.entry.target.chatID))
+        for (_, template) in due { chats.formUnion(template.targets.map(\.chatID)) }
         var schedules: [Int64: [Message]] = [:]
-        for chatID in Set(live.map(\.entry.target.chatID)) {
+        for chatID in chats {
             do {
                 await session.openPrivateChatIfNeeded(chatID, timeout: requestTimeout)
                 schedules[chatID] = try await session.send(TDFunctions.GetChatScheduledMessages(chatID: chatID), timeout: requestTimeout).messages
@@ -188,18 +216,20 @@ public actor ScheduleKeeper {
                 logger.warning("could not read a chat's scheduled messages", metadata: ["error": "\(error.message)"])
             }
         }
+        var heldBack = false
+        if !due.isEmpty || live.contains(where: { $0.seriesID != nil }),
+           await planSeries(due, live: live, schedules: schedules, now: now, heldBack: &heldBack, pass: &pass),
+           let again = try? store.liveScheduledSends()
+        {
+            live = again
+        }
         var toSchedule: [ScheduledSend] = []
         for chatID in schedules.keys.sorted() {
             let rows = live.filter { $0.entry.target.chatID == chatID }
             toSchedule += await settle(rows, chatID: chatID, telegram: schedules[chatID] ?? [], now: now, pass: &pass)
         }
         await scheduleQueued(toSchedule, schedules: schedules, now: now, pass: &pass)
-        if let inputs {
-            do { try store.recordSchedulePass(startedAt: inputs) } catch {
-                logger.error("could not record the pass", metadata: ["error": "\(error.message)"])
-            }
-        }
-        return pass
+        return heldBack
     }
 
     /// Matches one chat's rows with what Telegram has scheduled there and acts on the

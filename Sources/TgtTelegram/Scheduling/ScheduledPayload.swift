@@ -46,11 +46,14 @@ public struct ScheduledPayload: Codable, Sendable, Equatable {
 
 extension NewScheduledSend {
     /// The rows for prepared messages: one per target, posting at `date`.
-    public static func rows(for messages: [PreparedMessage], template: Template, silent: Bool, at date: Date, timerID: UUID?) -> [NewScheduledSend] {
+    public static func rows(for messages: [PreparedMessage], template: Template, silent: Bool, at date: Date, timerID: UUID?,
+                            seriesID: UUID? = nil, occurrence: Int? = nil) -> [NewScheduledSend]
+    {
         messages.map {
             NewScheduledSend(templateID: template.id, templateName: template.name, target: $0.target,
                              payload: ScheduledPayload(text: $0.formatted, location: $0.location, silent: silent).encoded(),
-                             textDigest: ScheduledPayload.digest($0.formatted.text), scheduledFor: date, timerID: timerID)
+                             textDigest: ScheduledPayload.digest($0.formatted.text), scheduledFor: date, timerID: timerID,
+                             seriesID: seriesID, occurrence: occurrence)
         }
     }
 }
