@@ -31,6 +31,49 @@ struct ScheduledCLITests {
         return try JSONDecoder().decode([Row].self, from: Data(list.stdout.utf8))
     }
 
+    @Test("tgt send --every: a series on Telegram's schedule, listed with its next dates; skip, pause, resume, change and cancel by a short id; bad rules refused with an example")
+    func repeatingSeries() throws {
+        let dir = try Self.loggedIn("cli-sched-series")
+        defer { dir.remove() }
+        #expect(try Self.tgt(["templates", "add", "--name", "Gym", "--body", "Gym with {{who}}", "--target", "-4001"], dir).status == 0)
+        let bad = try Self.tgt(["send", "Gym", "--every", "sometimes", "--var", "who=Bo"], dir)
+        #expect(bad.status == 2 && bad.stderr.contains("“sometimes” is not a repeat rule.") && bad.stderr.contains("mon,fri 10:00"), "\(bad.stderr)")
+        let alone = try Self.tgt(["send", "Gym", "--times", "5", "--var", "who=Bo"], dir)
+        #expect(alone.status == 2 && alone.stderr.contains("go with --every"), "\(alone.stderr)")
+        let both = try Self.tgt(["send", "Gym", "--every", "day 09:00", "--in", "1h", "--var", "who=Bo"], dir)
+        #expect(both.status == 2, "\(both.stderr)")
+        let missing = try Self.tgt(["send", "Gym", "--every", "day 09:00"], dir)
+        #expect(missing.status == 2 && missing.stderr.contains("{{who}}"), "\(missing.stderr)")
+        #expect(try Self.scheduled(dir).isEmpty, "refusals schedule nothing")
+
+        let start = try Self.tgt(["send", "Gym", "--every", "day 09:00", "--times", "3", "--tz", "UTC", "--var", "who=Bo", "--json"], dir)
+        #expect(start.status == 0, "\(start.stderr)")
+        let started = try #require(try JSONSerialization.jsonObject(with: Data(start.stdout.utf8)) as? [String: Any])
+        let id = try #require(started["id"] as? String)
+        #expect(started["words"] as? String == "every day at 09:00, 3 times" || (started["words"] as? String ?? "").hasPrefix("every day at 09:00"))
+        #expect((started["next"] as? [[String: Any]])?.count == 3)
+        #expect(try Self.scheduled(dir).map(\.status) == ["scheduled", "scheduled", "scheduled"])
+        let short = String(id.prefix(8))
+
+        let list = try Self.tgt(["scheduled"], dir)
+        #expect(list.status == 0 && list.stdout.contains("Repeating:") && list.stdout.contains(short) && list.stdout.contains("Gym"), "\(list.stdout)")
+        let skip = try Self.tgt(["scheduled", "skip", short], dir)
+        #expect(skip.status == 0 && skip.stdout.contains("skipping"), "\(skip.stdout) \(skip.stderr)")
+        #expect(try Self.scheduled(dir).count == 2)
+        #expect(try Self.tgt(["scheduled", "pause", short], dir).status == 0)
+        #expect(try Self.scheduled(dir).isEmpty)
+        #expect(try Self.tgt(["scheduled", "resume", short], dir).status == 0)
+        #expect(try Self.scheduled(dir).count == 2)
+        let change = try Self.tgt(["scheduled", "change", short, "--var", "who=Cy"], dir)
+        #expect(change.status == 0, "\(change.stderr)")
+        let unknown = try Self.tgt(["scheduled", "pause", "ffffffff"], dir)
+        #expect(unknown.status == 2 && unknown.stderr.contains("tgt scheduled series"), "\(unknown.stderr)")
+        #expect(try Self.tgt(["scheduled", "cancel", short], dir).status == 0)
+        #expect(try Self.scheduled(dir).isEmpty)
+        let all = try JSONSerialization.jsonObject(with: Data(try Self.tgt(["scheduled", "series", "--all", "--json"], dir).stdout.utf8)) as? [[String: Any]]
+        #expect(all?.map { $0["status"] as? String } == ["cancelled"])
+    }
+
     @Test("a timer with --then: start schedules its message and the reminder, +1 min keeps them, pause deletes them; bad actions change nothing")
     func timerThen() throws {
         let dir = try Self.loggedIn("cli-sched-timer")

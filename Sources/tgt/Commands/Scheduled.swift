@@ -9,8 +9,9 @@ import TgtTelegram
 /// scheduled with `tgt send --at/--in`), and cancelling it.
 struct Scheduled: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List or cancel messages scheduled on Telegram's servers.",
-        subcommands: [ScheduledList.self, ScheduledCancel.self],
+        abstract: "List or cancel messages scheduled on Telegram's servers, and repeating series.",
+        subcommands: [ScheduledList.self, ScheduledCancel.self, ScheduledSeries.self, ScheduledSkip.self, ScheduledPause.self,
+                      ScheduledResume.self, ScheduledChange.self],
         defaultSubcommand: ScheduledList.self)
 }
 
@@ -24,6 +25,8 @@ struct ScheduledList: AsyncParsableCommand {
             Examples:
               tgt scheduled
               tgt scheduled --check --json
+
+            Series are listed first (their own --json: `tgt scheduled series --json`).
             """)
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Compare with Telegram's schedule first (needs the login).") var check = false
@@ -35,11 +38,14 @@ struct ScheduledList: AsyncParsableCommand {
         var status: String
         var scheduledFor: String
         var timerID: String?
+        var seriesID: String?
+        var occurrence: Int?
         var error: String?
         enum CodingKeys: String, CodingKey {
-            case id, template, title, status, error
+            case id, template, title, status, error, occurrence
             case scheduledFor = "scheduled_for"
             case timerID = "timer_id"
+            case seriesID = "series_id"
         }
     }
 
@@ -52,16 +58,24 @@ struct ScheduledList: AsyncParsableCommand {
                 let iso = ISO8601DateFormatter()
                 global.console.emit(rows.map {
                     Item(id: $0.id, template: $0.entry.templateName, title: $0.entry.targetTitle, status: $0.status.rawValue,
-                         scheduledFor: iso.string(from: $0.scheduledFor), timerID: $0.timerID?.uuidString, error: $0.entry.error)
+                         scheduledFor: iso.string(from: $0.scheduledFor), timerID: $0.timerID?.uuidString,
+                         seriesID: $0.seriesID?.uuidString.lowercased(), occurrence: $0.occurrence, error: $0.entry.error)
                 })
                 return
             }
-            guard !rows.isEmpty else {
-                global.console.line("Nothing is scheduled. Schedule with `tgt send NAME --in 15m`, or start a timer that has --then.")
+            let series = try SeriesService(store: store).list()
+            guard !rows.isEmpty || !series.isEmpty else {
+                global.console.line("Nothing is scheduled. Schedule with `tgt send NAME --in 15m` or `--every \"mon,fri 10:00\"`, or start a timer that has --then.")
                 return
             }
+            if !series.isEmpty {
+                global.console.line("Repeating:")
+                for summary in series { global.console.line("  " + SeriesText.line(summary)) }
+                if !rows.isEmpty { global.console.line("On Telegram's schedule:") }
+            }
             for row in rows {
-                global.console.line("\(String(row.id).padding(toLength: 6, withPad: " ", startingAt: 0)) \(TimerText.time(row.scheduledFor))  \(row.entry.templateName) → \(row.entry.targetTitle)  [\(row.status.rawValue)]")
+                global.console.line("\(String(row.id).padding(toLength: 6, withPad: " ", startingAt: 0)) \(TimerText.time(row.scheduledFor))  \(row.entry.templateName) → \(row.entry.targetTitle)  [\(row.status.rawValue)]"
+                    + (row.seriesID.map { " · series \(SeriesText.shortID($0))" } ?? ""))
             }
         }
     }
@@ -69,20 +83,33 @@ struct ScheduledList: AsyncParsableCommand {
 
 struct ScheduledCancel: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "cancel", abstract: "Delete scheduled messages from Telegram's schedule.",
+        commandName: "cancel", abstract: "Delete scheduled messages from Telegram's schedule, or stop a repeating series.",
         discussion: """
-            IDs are those `tgt scheduled` shows. A timer's message comes back when the timer is \\
+            IDs are those `tgt scheduled` shows: numbers for messages, a series' id (or its first \\
+            characters) to stop the whole series. A timer's message comes back when the timer is \\
             resumed or started again; pause or reset the timer to stop it for good.
 
-            Example:
+            Examples:
               tgt scheduled cancel 42 43
+              tgt scheduled cancel 1a2b3c4d
             """)
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The ids to cancel.") var ids: [Int64]
+    @Argument(help: "The ids to cancel.") var ids: [String]
 
     func run() async throws {
         try await global.run {
             let store = try Timers.store(global)
+            if ids.count == 1, Int64(ids[0]) == nil {
+                let id = try SeriesText.resolve(ids[0], store: store)
+                try await SeriesCommand(global: global).act(store) { try await $0.cancel(id) }
+                return
+            }
+            let ids = try ids.map { text in
+                guard let id = Int64(text) else {
+                    throw InputError("“\(text)” is not a scheduled message's id.", next: "Cancel a series on its own: `tgt scheduled cancel SERIES`.")
+                }
+                return id
+            }
             let service = ScheduledSendService(store: store) { _ = await ScheduleSync.sync(global, store: store) }
             let rows: [ScheduledSend]
             do throws(ScheduledSendError) { rows = try await service.cancel(ids) } catch {

@@ -36,6 +36,13 @@ struct Send: AsyncParsableCommand {
             if this computer is off. At least 15 s and at most a year ahead; at most 100 scheduled \
             messages per chat. `tgt scheduled` lists and cancels them.
 
+            Repeat: --every "mon,fri 10:00" posts it on every occurrence, each an ordinary \
+            message on Telegram's schedule (it posts with this computer off); --until 2026-12-24 \
+            or --times 5 ends it; --tz Europe/Rome sets the time's zone (09:00 stays 09:00 across \
+            daylight saving). The next 14 days (at most 10 sends) are kept scheduled, topped up by \
+            every tgt command that reaches Telegram and by a running dashboard. `tgt scheduled \
+            series` lists series; skip, pause, resume, change and cancel them there.
+
             Exit code 5 means some targets failed (the summary says which).
             """)
 
@@ -47,6 +54,10 @@ struct Send: AsyncParsableCommand {
     @Flag(help: "Show what would be sent to each target, send nothing.") var dryRun = false
     @Option(help: ArgumentHelp("Send later, at this time (18:30, or \"2026-12-24 09:00\"; local time).", valueName: "time")) var at: String?
     @Option(name: .customLong("in"), help: ArgumentHelp("Send later, after this delay (15m, 1h30m, 90).", valueName: "delay")) var delay: String?
+    @Option(help: ArgumentHelp("Repeat on Telegram's schedule: \"mon,fri 10:00\", \"weekdays 08:30\", \"day 09:00\", \"2 weeks mon 10:00\", \"month 31 09:00\".", valueName: "rule")) var every: String?
+    @Option(help: ArgumentHelp("With --every: the last day (2026-12-24).", valueName: "day")) var until: String?
+    @Option(help: ArgumentHelp("With --every: stop after this many sends.", valueName: "n")) var times: String?
+    @Option(name: .customLong("tz"), help: ArgumentHelp("With --every: the time zone of its time (default: this computer's).", valueName: "zone")) var timeZone: String?
     @Flag(name: .customLong("open"), help: "Email, text and X templates: hand the draft to the desktop's opener (xdg-open, open) as well as printing its link.") var openDraft = false
 
     struct ResultJSON: Encodable {
@@ -93,8 +104,8 @@ struct Send: AsyncParsableCommand {
             try SendRules.check(values, for: t)
             if t.kind.isDraft {
                 guard !silent else { throw InputError("--silent is for Telegram templates; “\(t.name)” is handed to another app.") }
-                guard at == nil, delay == nil else {
-                    throw InputError("--at and --in are for Telegram templates; “\(t.name)” is handed to another app as a draft.", next: "Send it when you want it, with `tgt send \"\(t.name)\"`.")
+                guard at == nil, delay == nil, every == nil else {
+                    throw InputError("--at, --in and --every are for Telegram templates; “\(t.name)” is handed to another app as a draft.", next: "Send it when you want it, with `tgt send \"\(t.name)\"`.")
                 }
                 var context = RenderContext(location: try coordinate ?? store.defaultLocation())
                 context.me = try store.setting(.accountName)
@@ -103,10 +114,21 @@ struct Send: AsyncParsableCommand {
             }
             guard !openDraft else { throw InputError("--open is for email, text and X templates; “\(t.name)” is sent through Telegram.") }
             if at != nil, delay != nil { throw InputError("--at and --in both say when.", next: "Give one of them.") }
+            if every != nil, at != nil || delay != nil {
+                throw InputError("--every says when a series posts; --at and --in are for one send.", next: "Give the time in --every, e.g. --every \"mon,fri 10:00\".")
+            }
+            if every == nil, until != nil || times != nil || timeZone != nil {
+                throw InputError("--until, --times and --tz go with --every.", next: "For example: tgt send \"\(t.name)\" --every \"mon,fri 10:00\" --times 5")
+            }
+            let rule = try every.map { try SeriesText.rule(every: $0, until: until, times: times, timeZone: timeZone) }
             let sendAt: Date? = try at.map { try SendTime.at($0) } ?? delay.map { try SendTime.in($0) }
             let order = SendOrder(templateID: t.id, variables: values, location: coordinate, silent: silent ? true : nil)
             if dryRun {
                 try dryRunReport(order, store: store)
+                return
+            }
+            if let rule {
+                try await SendRepeat(global: global).run(order, rule: rule, service: global.series(store))
                 return
             }
             let sending = global.sending(store)

@@ -83,7 +83,7 @@ enum ExitStatus: Int32 {
             if case .store = e { .failure } else { .badInput }
         case is TDLibraryError: .notReady
         case is InputError, is SendOrderError, is SettingsError, is TemplateOrderError, is RenderError, is TgtDomain.ValidationError, is TemplateSyntaxError, is VariableAssignmentError,
-             is TimerDurationError, is TimerError, is TimerValidationError, is SendTimeError: .badInput
+             is TimerDurationError, is TimerError, is TimerValidationError, is SendTimeError, is RepeatRuleError, is SeriesError: .badInput
         case let e as TDError: e.code == "timeout" ? .unreachable : .failure
         default: .failure
         }

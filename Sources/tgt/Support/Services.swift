@@ -19,6 +19,13 @@ extension GlobalOptions {
         return TemplateService(store: store, markup: library)
     }
 
+    /// Repeating series: written to the store here, and put on Telegram's schedule by this
+    /// command's own pass or by the running dashboard's keeper (`ScheduleSync`).
+    func series(_ store: AppDatabase) -> SeriesService {
+        let global = self
+        return SeriesService(store: store) { _ = await ScheduleSync.sync(global, store: store) }
+    }
+
     /// Sending templates now and later.
     func sending(_ store: AppDatabase) -> any TemplateSending {
         if let dashboard {

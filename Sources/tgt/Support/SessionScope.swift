@@ -79,7 +79,8 @@ extension SessionScope {
         guard session.authorizationState == .ready, let store = try? global.openStore() else { return }
         let live = (try? store.liveScheduledSends()) ?? []
         let timersWaiting = ((try? store.timers()) ?? []).contains { $0.pendingCompletion != nil }
-        guard !live.isEmpty || timersWaiting else { return }
+        let seriesActive = !((try? store.activeSeries()) ?? []).isEmpty
+        guard !live.isEmpty || timersWaiting || seriesActive else { return }
         let pass = await ScheduleKeeper(session: session, store: store).sync()
         var parts: [String] = []
         if pass.posted > 0 { parts.append("\(pass.posted) posted by Telegram") }

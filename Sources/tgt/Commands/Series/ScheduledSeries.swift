@@ -1,0 +1,142 @@
+import ArgumentParser
+import Foundation
+import TgtApplication
+import TgtDomain
+import TgtStore
+
+/// `tgt scheduled series|skip|pause|resume|change`: repeating series, through `SeriesService`.
+struct ScheduledSeries: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "series", abstract: "Repeating series with their next occurrences.",
+        discussion: """
+            Start one with `tgt send NAME --every "mon,fri 10:00"`.
+
+            Examples:
+              tgt scheduled series
+              tgt scheduled series --all --json
+            """)
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Include ended and cancelled series.") var all = false
+
+    func run() async throws {
+        try await global.run {
+            let store = try Timers.store(global)
+            let series = try SeriesService(store: store).list(includeFinished: all)
+            if global.json {
+                global.console.emit(series.map(SeriesText.JSON.init))
+                return
+            }
+            guard !series.isEmpty else {
+                global.console.line("No repeating series. Start one with `tgt send NAME --every \"mon,fri 10:00\"`.")
+                return
+            }
+            for summary in series { global.console.line(SeriesText.line(summary)) }
+        }
+    }
+}
+
+struct ScheduledSkip: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "skip", abstract: "Skip one occurrence of a series (the next one unless --occurrence says which).",
+        discussion: """
+            Example:
+              tgt scheduled skip 1a2b3c4d
+              tgt scheduled skip 1a2b3c4d --occurrence 7
+            """)
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The series' id (or its first characters).") var series: String
+    @Option(help: "The occurrence's number, as `tgt scheduled series --json` gives it.") var occurrence: Int?
+
+    func run() async throws {
+        try await global.run {
+            let store = try Timers.store(global)
+            let id = try SeriesText.resolve(series, store: store)
+            try await SeriesCommand(global: global).act(store) { try await $0.skip(id, occurrence: occurrence) }
+        }
+    }
+}
+
+struct ScheduledPause: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pause", abstract: "Pause a series: nothing posts until it is resumed.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The series' id (or its first characters).") var series: String
+
+    func run() async throws {
+        try await global.run {
+            let store = try Timers.store(global)
+            let id = try SeriesText.resolve(series, store: store)
+            try await SeriesCommand(global: global).act(store) { try await $0.pause(id) }
+        }
+    }
+}
+
+struct ScheduledResume: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resume", abstract: "Resume a paused series from its next occurrence.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The series' id (or its first characters).") var series: String
+
+    func run() async throws {
+        try await global.run {
+            let store = try Timers.store(global)
+            let id = try SeriesText.resolve(series, store: store)
+            try await SeriesCommand(global: global).act(store) { try await $0.resume(id) }
+        }
+    }
+}
+
+struct ScheduledChange: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "change", abstract: "Change a series' rule or its values.",
+        discussion: """
+            A new rule takes effect from now (--times counts from the change); new values are \\
+            edited into what already waits on Telegram.
+
+            Examples:
+              tgt scheduled change 1a2b3c4d --every "tue,thu 09:30" --until 2026-12-24
+              tgt scheduled change 1a2b3c4d --var room=B12
+            """)
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The series' id (or its first characters).") var series: String
+    @Option(help: ArgumentHelp("The new rule, as for `tgt send --every`.", valueName: "rule")) var every: String?
+    @Option(help: ArgumentHelp("With --every: the last day (2026-12-24).", valueName: "day")) var until: String?
+    @Option(help: ArgumentHelp("With --every: stop after this many sends.", valueName: "n")) var times: String?
+    @Option(name: .customLong("tz"), help: ArgumentHelp("With --every: the time zone.", valueName: "zone")) var timeZone: String?
+    @Option(name: .customLong("var"), parsing: .unconditionalSingleValue, help: ArgumentHelp("New values (all of them: the series keeps only these).", valueName: "name=value")) var variables: [String] = []
+
+    func run() async throws {
+        try await global.run {
+            guard every != nil || !variables.isEmpty else {
+                throw InputError("Say what to change: --every for the rule, --var for the values.")
+            }
+            if every == nil, until != nil || times != nil || timeZone != nil { throw InputError("--until, --times and --tz go with --every.") }
+            let rule = try every.map { try SeriesText.rule(every: $0, until: until, times: times, timeZone: timeZone) }
+            let values = variables.isEmpty ? nil : try VariableAssignment.parseAll(variables)
+            let store = try Timers.store(global)
+            let id = try SeriesText.resolve(series, store: store)
+            try await SeriesCommand(global: global).act(store) { try await $0.change(id, rule: rule, variables: values) }
+        }
+    }
+}
+
+/// Runs one series action and words the series after it.
+struct SeriesCommand {
+    let global: GlobalOptions
+
+    func act(_ store: AppDatabase, _ action: (SeriesService) async throws -> SeriesSummary) async throws {
+        let summary: SeriesSummary
+        do { summary = try await action(global.series(store)) } catch let error as SeriesError {
+            switch error {
+            case .notFound: throw InputError(error.message, next: "See the series and their ids with `tgt scheduled series`.")
+            case .noSuchOccurrence: throw InputError(error.message, next: "See the numbers with `tgt scheduled series --json`.")
+            default: throw InputError(error.message, next: error.nextStep)
+            }
+        }
+        if global.json {
+            global.console.emit(SeriesText.JSON(summary))
+        } else {
+            global.console.line(SeriesText.line(summary))
+        }
+    }
+}
