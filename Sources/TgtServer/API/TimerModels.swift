@@ -41,7 +41,7 @@ extension APIModels {
         let status = Schemas.ScheduledSend.StatusPayload(rawValue: send.status.rawValue) ?? .failed
         return Schemas.ScheduledSend(
             id: send.id, templateId: send.entry.templateID.map(id), templateName: send.entry.templateName, timerId: send.timerID.map(id),
-            target: send.entry.target.description, title: send.entry.targetTitle, status: status, scheduledFor: send.scheduledFor,
+            seriesId: send.seriesID.map(id), occurrence: send.occurrence.map { Int32(clamping: $0) }, target: send.entry.target.description, title: send.entry.targetTitle, status: status, scheduledFor: send.scheduledFor,
             error: send.entry.error, updatedAt: send.entry.updatedAt)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import OpenAPIRuntime
+import TgtApplication
 import TgtDomain
 import TgtStore
 import TgtTelegram
@@ -109,6 +110,14 @@ public struct APIError: Error, Sendable {
             }
         case let error as ChatError:
             return from(chat: error)
+        case let error as SeriesError:
+            let status: HTTPResponse.Status = switch error {
+            case .notFound: .notFound
+            case .finished, .noSuchOccurrence: .conflict
+            case .noOccurrence: .unprocessableContent
+            case .targetsAreTheTemplates: .badRequest
+            }
+            return APIError(status, code: error.code, message: error.message, nextStep: error.nextStep)
         case let error as DashboardSecretError:
             let status: HTTPResponse.Status = error.code == "store" ? .internalServerError : .badRequest
             return APIError(status, code: error.code, message: error.message, nextStep: error.nextStep)

@@ -1,19 +1,27 @@
 import Foundation
 
 extension Pages {
-    /// The Scheduled page: a light shell. `scheduled.js` lists what waits on Telegram's
-    /// servers (`GET /api/scheduled`: send later and timers' completion messages) in the
-    /// browser's time zone, cancels one after a confirmation, and reloads on the `timers` event.
+    /// The Scheduled page: a light shell. `scheduled.js` lists repeating series with their next
+    /// dates and controls (`GET /api/series`: skip the next, pause or resume, stop after a
+    /// confirmation) and what else waits on Telegram's servers (`GET /api/scheduled`: send later
+    /// and timers' completion messages) in the browser's time zone, cancels one after a
+    /// confirmation, and reloads on the `timers` event.
     static func scheduled(csrf: String) -> HTML {
         layout(title: "Scheduled", page: "scheduled", csrf: csrf, section: .scheduled, scripts: ["scheduled"], styles: ["scheduled"], """
             <h1 id="scheduled-title" tabindex="-1">Scheduled</h1>
             <div class="toolbar"><p class="meta" id="scheduled-count" aria-live="polite"></p></div>
             <p id="scheduled-error" class="banner error" role="alert" hidden><span id="scheduled-error-text"></span> <button type="button" id="scheduled-retry">Retry</button></p>
             <div id="scheduled-empty" class="empty" hidden><p class="big" aria-hidden="true">⏱</p><h2>Nothing scheduled</h2>
-            <p>Messages waiting on Telegram's servers appear here. To schedule one, choose <strong>Send later…</strong> in a Telegram template's ⋯ menu,
-            or give a timer a completion message and start it.</p>
+            <p>Messages waiting on Telegram's servers appear here. To schedule one, choose <strong>Send later…</strong> in a Telegram template's ⋯ menu
+            (tick <strong>Repeat</strong> there for a series), or give a timer a completion message and start it.</p>
             <p class="row empty-actions"><a class="button primary" href="/">Templates</a><a class="button" href="/timers">Timers</a></p></div>
+            <section id="series-section" aria-labelledby="series-title" hidden><h2 id="series-title" class="section-title">Repeating</h2>
+            <ul id="series-list" class="scheduled-list"></ul></section>
+            <h2 id="single-title" class="section-title" hidden>Once</h2>
             <ul id="scheduled-list" class="scheduled-list" aria-labelledby="scheduled-title" aria-busy="true"></ul>
+            <dialog id="stop-dialog" aria-labelledby="stop-title"><form method="dialog" class="stack">
+            <h2 id="stop-title">Stop this series?</h2><p id="stop-text"></p>
+            <div class="actions"><button value="keep" type="button" data-close>Keep it</button><button value="ok" type="submit" class="danger">Stop series</button></div></form></dialog>
             <dialog id="cancel-dialog" aria-labelledby="cancel-title"><form method="dialog" class="stack">
             <h2 id="cancel-title">Cancel this message?</h2><p id="cancel-text"></p>
             <div class="actions"><button value="keep" type="button" data-close>Keep it</button><button value="ok" type="submit" class="danger">Cancel message</button></div></form></dialog>

@@ -70,16 +70,28 @@ extension Pages {
     }
 
     /// Send later (`send-later.js`, which `grid.js` loads on first use, fills it in for the tile): the template's variables, the date
-    /// and time in the browser's time zone with quick choices, and the API's refusal in place.
+    /// and time in the browser's time zone with quick choices, and the API's refusal in place. "Repeat" turns it into a series:
+    /// the rule in its compact form, read back in words with its next dates as it is typed, and an end.
     static let laterDialog: HTML = """
         <dialog id="later-dialog" aria-labelledby="later-title"><form class="stack" id="later-form" novalidate>
         <h2 id="later-title">Send later</h2><p id="later-name" class="meta"></p>
         <div id="later-vars" class="stack"></div>
-        <div class="field"><label for="later-at">Date and time</label>
+        <div class="field" id="later-once"><label for="later-at">Date and time</label>
         <input id="later-at" name="send_at" type="datetime-local" required aria-describedby="later-zone later-at-error">
-        <p class="hint" id="later-zone"></p>\(fieldError("later-at", nil))</div>
+        <p class="hint" id="later-zone"></p>\(fieldError("later-at", nil))
         <div class="row" role="group" aria-label="Quick choices"><button type="button" data-later="15">In 15 min</button>
-        <button type="button" data-later="60">In 1 hour</button><button type="button" data-later="tomorrow">Tomorrow 9:00</button></div>
+        <button type="button" data-later="60">In 1 hour</button><button type="button" data-later="tomorrow">Tomorrow 9:00</button></div></div>
+        <label class="check"><input type="checkbox" id="later-repeat" aria-controls="later-repeat-fields"> Repeat</label>
+        <fieldset id="later-repeat-fields" class="stack" hidden><legend class="sr-only">Repeat</legend>
+        <div class="field"><label for="later-every">Repeats</label>
+        <input id="later-every" name="every" type="text" autocomplete="off" spellcheck="false" placeholder="mon,fri 10:00" aria-describedby="later-every-hint later-every-words later-every-error">
+        <p class="hint" id="later-every-hint">For example “mon,fri 10:00”, “weekdays 08:30”, “day 09:00”, “2 weeks mon 10:00”, “month 31 09:00”. In your time zone; 09:00 stays 09:00 across daylight saving.</p>
+        <p class="meta" id="later-every-words" aria-live="polite"></p>\(fieldError("later-every", nil))</div>
+        <div class="field"><label for="later-end">Ends</label><select id="later-end"><option value="never">Never</option><option value="until">On a day</option><option value="times">After a number of sends</option></select></div>
+        <div class="field" id="later-until-field" hidden><label for="later-until">Last day</label><input id="later-until" type="date"></div>
+        <div class="field" id="later-times-field" hidden><label for="later-times">Number of sends</label><input id="later-times" type="number" min="1" max="999" inputmode="numeric" value="5"></div>
+        <p class="hint">Each send is an ordinary message on Telegram's schedule: it posts with every device off. The next 14 days (at most 10 sends) are kept scheduled and topped up whenever TgTemplates runs.</p>
+        </fieldset>
         <p id="later-error" class="banner error" role="alert" hidden></p>
         <div class="actions"><button value="cancel" type="button" data-close>Cancel</button><button type="submit" class="primary" id="later-submit">Schedule</button></div>
         </form></dialog>

@@ -20,12 +20,14 @@ export class ApiError extends Error {
    * @param {string} code
    * @param {string} message
    * @param {Issue[]} [issues] one per field that failed validation
+   * @param {string} [nextStep] what to do about it, when the API says
    */
-  constructor(code, message, issues = []) {
+  constructor(code, message, issues = [], nextStep = '') {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.issues = issues;
+    this.nextStep = nextStep;
   }
 }
 
@@ -66,7 +68,7 @@ export async function api(method, path, body) {
   if (response.status === 401 && reply.error.code === 'unauthorized') {
     location.href = '/login?next=' + encodeURIComponent(location.pathname + location.search);
   }
-  throw new ApiError(reply.error.code, reply.error.message, reply.error.issues);
+  throw new ApiError(reply.error.code, reply.error.message, reply.error.issues, reply.error.next_step);
 }
 
 /**

@@ -296,6 +296,15 @@ function setUp(grid) {
     if (!result || !list) { tapButton(tile)?.focus(); return; }
     if (variables.length) lastVariables.set(tile, result.values);
     clearTimeout(clearTimers.get(tile));
+    if (result.series) {
+      const series = result.series;
+      const next = series.next.filter((o) => o.state !== 'skipped')[0];
+      list.replaceChildren(el('li', {class: 'scheduled'}, el('span', {'aria-hidden': 'true', text: '↻'}),
+        el('span', {text: 'Repeats ' + series.words + (next ? ' · next ' + clockAt(new Date(next.at), true) : '')})));
+      toast('“' + name + '” repeats ' + series.words + '. See Scheduled.');
+      tapButton(tile)?.focus();
+      return;
+    }
     const lines = result.scheduled.map(outcome);
     list.replaceChildren(...lines.map((line, i) => el('li', {class: line.ok ? 'scheduled' : 'failed', 'data-target': result.scheduled[i]?.target},
       el('span', {'aria-hidden': 'true', text: line.ok ? '⏱' : '✗'}), el('span', {text: line.text}))));

@@ -1,12 +1,24 @@
-// Scheduled page: every message still waiting on Telegram's schedule (GET /api/scheduled, soonest
+// Scheduled page: repeating series first (GET /api/series: the rule in words, the next dates
+// and their state, how many posted; Skip next, Pause or Resume, Stop after a confirmation),
+// then every other message still waiting on Telegram's schedule (GET /api/scheduled, soonest
 // first), when in the browser's time zone and how long until then, the template, the target,
 // its status and whether a timer made it; Cancel after a confirmation. Skeleton rows while it
 // loads, an error banner with Retry; the `timers` server-sent event (any scheduler change)
-// reloads the list, and "in … min" is kept current.
+// reloads the lists, and "in … min" is kept current.
 import {ApiError, api, byId, clockAt, el, eventElement, messageOf, on, openDialog, timeUntil, toast} from './app.js';
 
 /** @typedef {import('./types').ScheduledSend} ScheduledSend */
 /** @typedef {import('./types').ScheduledList} ScheduledList */
+/** @typedef {import('./types').Series} Series */
+/** @typedef {import('./types').SeriesList} SeriesList */
+
+/** @type {Record<string, string>} */
+const occurrenceText = {
+  planned: 'planned',
+  queued: 'being scheduled',
+  scheduled: 'on Telegram',
+  skipped: 'skipped',
+};
 
 const list = document.getElementById('scheduled-list');
 if (list instanceof HTMLUListElement) setUp(list);
@@ -25,7 +37,64 @@ function setUp(list) {
   const empty = byId('scheduled-empty', HTMLDivElement);
   /** @type {ScheduledSend[]} */
   let rows = [];
+  /** @type {Series[]} */
+  let series = [];
   let loads = 0;
+  const seriesList = byId('series-list', HTMLUListElement);
+
+  /** @param {Series} s */
+  function seriesCard(s) {
+    const what = '“' + s.template_name + '”';
+    return el('li', {class: 'card series-item', 'data-series': s.id, 'data-status': s.status},
+      el('h3', {text: s.template_name}),
+      el('p', {class: 'words'}, '↻ ' + s.words, s.status === 'paused' ? el('span', {class: 'badge', text: 'Paused'}) : null),
+      el('p', {class: 'meta', text: (s.posted ? 'Posted ' + s.posted + (s.posted === 1 ? ' time' : ' times') + ' · ' : '')
+        + (s.status === 'paused' ? 'nothing posts until you resume it' : 'next dates')}),
+      s.status === 'paused' ? null : el('ol', {class: 'series-next', 'aria-label': 'Next dates of ' + what},
+        ...s.next.map((o) => el('li', {'data-state': o.state},
+          el('time', {datetime: o.at, text: clockAt(new Date(o.at), true)}), ' ', el('span', {class: 'meta', text: occurrenceText[o.state] ?? o.state})))),
+      el('div', {class: 'series-actions'},
+        s.status === 'active' && s.next.some((o) => o.state !== 'skipped')
+          ? el('button', {type: 'button', 'data-series-action': 'skip', 'aria-label': 'Skip the next send of ' + what, text: 'Skip next'}) : null,
+        s.status === 'active' ? el('button', {type: 'button', 'data-series-action': 'pause', 'aria-label': 'Pause ' + what, text: 'Pause'})
+          : el('button', {type: 'button', 'data-series-action': 'resume', 'aria-label': 'Resume ' + what, text: 'Resume'}),
+        el('button', {type: 'button', class: 'danger', 'data-series-action': 'cancel', 'aria-label': 'Stop repeating ' + what, text: 'Stop'})));
+  }
+
+  function drawSeries() {
+    seriesList.replaceChildren(...series.map(seriesCard));
+    byId('series-section', HTMLElement).hidden = series.length === 0;
+  }
+
+  seriesList.addEventListener('click', async (event) => {
+    const button = eventElement(event)?.closest('[data-series-action]');
+    if (!(button instanceof HTMLButtonElement)) return;
+    const card = button.closest('[data-series]');
+    const s = series.find((x) => card instanceof HTMLElement && x.id === card.dataset['series']);
+    const action = button.dataset['seriesAction'] ?? '';
+    if (!s) return;
+    if (action === 'cancel') {
+      byId('stop-text', HTMLParagraphElement).textContent = '“' + s.template_name + '” ' + s.words
+        + ' stops for good; what waits on Telegram\'s schedule is deleted there.';
+      if (await openDialog(byId('stop-dialog', HTMLDialogElement)) !== 'ok') { button.focus(); return; }
+    }
+    button.disabled = true;
+    try {
+      const after = /** @type {Series} */ (await api('POST', 'series/' + s.id + '/' + action));
+      series = after.status === 'cancelled' || after.status === 'ended' ? series.filter((x) => x.id !== s.id) : series.map((x) => (x.id === s.id ? after : x));
+      const skipped = s.next.find((o) => o.state !== 'skipped');
+      toast(action === 'skip' ? 'Skipped “' + s.template_name + '” on ' + (skipped ? clockAt(new Date(skipped.at), true) : 'its next date') + '.'
+        : action === 'pause' ? 'Paused “' + s.template_name + '”: nothing posts until you resume it.'
+          : action === 'resume' ? 'Resumed “' + s.template_name + '”.' : 'Stopped “' + s.template_name + '”.');
+    } catch (error) {
+      toast(messageOf(error, 'Not changed.'));
+      await load();
+    }
+    drawSeries();
+    draw();
+    const again = seriesList.querySelector('[data-series="' + s.id + '"] [data-series-action="' + (action === 'pause' ? 'resume' : action === 'resume' ? 'pause' : action) + '"]');
+    if (again instanceof HTMLButtonElement) again.focus(); else byId('scheduled-title', HTMLHeadingElement).focus();
+  });
 
   /** @param {ScheduledSend} send */
   function row(send) {
@@ -43,11 +112,16 @@ function setUp(list) {
   }
 
   function draw() {
-    list.replaceChildren(...rows.map(row));
-    empty.hidden = rows.length > 0;
-    list.hidden = rows.length === 0;
-    byId('scheduled-count', HTMLParagraphElement).textContent = rows.length === 0 ? ''
-      : (rows.length === 1 ? '1 message' : rows.length + ' messages') + ' waiting, soonest first · times in your time zone';
+    // A series' occurrences are shown with their series.
+    const single = rows.filter((r) => !r.series_id);
+    list.replaceChildren(...single.map(row));
+    empty.hidden = single.length > 0 || series.length > 0;
+    list.hidden = single.length === 0;
+    byId('single-title', HTMLHeadingElement).hidden = single.length === 0 || series.length === 0;
+    const parts = [];
+    if (series.length) parts.push(series.length === 1 ? '1 repeating series' : series.length + ' repeating series');
+    if (single.length) parts.push((single.length === 1 ? '1 message' : single.length + ' messages') + ' waiting, soonest first');
+    byId('scheduled-count', HTMLParagraphElement).textContent = parts.length ? parts.join(' · ') + ' · times in your time zone' : '';
   }
 
   async function load() {
@@ -60,10 +134,12 @@ function setUp(list) {
     }
     list.setAttribute('aria-busy', 'true');
     try {
-      const reply = /** @type {ScheduledList} */ (await api('GET', 'scheduled'));
+      const [reply, repeating] = await Promise.all([api('GET', 'scheduled'), api('GET', 'series')]);
       if (mine !== loads) return;
-      rows = reply.scheduled;
+      rows = /** @type {ScheduledList} */ (reply).scheduled;
+      series = /** @type {SeriesList} */ (repeating).series;
       banner.hidden = true;
+      drawSeries();
       draw();
     } catch (error) {
       if (mine !== loads) return;

@@ -1,12 +1,17 @@
 // Send later from the templates grid, loaded by grid.js on first use (the page stays light): the
 // dialog with the template's own variables (the same fields as the tap's dialog, from app.js), a date and time in the browser's time zone (now + 15 min at first,
-// quick choices), POST /api/templates/{id}/schedule. A refusal (too soon, too far, too many,
-// not logged in, a variable) is shown in the dialog, which stays open with everything typed.
+// quick choices), POST /api/templates/{id}/schedule. "Repeat" turns it into a series (POST
+// /api/templates/{id}/repeat): the rule typed in its compact form is read back in words with
+// its next dates as it is typed (POST /api/repeat/preview), with an end (a day or a number of
+// sends). A refusal (too soon, too far, too many, not logged in, a variable, a rule) is shown
+// in the dialog, which stays open with everything typed.
 import {ApiError, api, byId, clockAt, fieldValues, messageOf, variableFields} from './app.js';
 
 /** @typedef {import('./types').TemplateVariable} TemplateVariable */
 /** @typedef {import('./types').ScheduledList} ScheduledList */
 /** @typedef {import('./types').ScheduledSend} ScheduledSend */
+/** @typedef {import('./types').Series} Series */
+/** @typedef {import('./types').RepeatPreview} RepeatPreview */
 /** @typedef {{latitude: number, longitude: number}} Place */
 /**
  * @typedef {object} LaterTemplate
@@ -16,7 +21,19 @@ import {ApiError, api, byId, clockAt, fieldValues, messageOf, variableFields} fr
  * @property {Record<string, string>} [values] typed the last time
  * @property {() => Promise<Place | null>} [location] for templates that use one
  */
-/** @typedef {{scheduled: ScheduledSend[], values: Record<string, string>}} LaterResult */
+/** @typedef {{scheduled: ScheduledSend[], values: Record<string, string>, series?: Series}} LaterResult */
+
+const weekdays = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+
+/**
+ * The compact rule for "every week on this date's weekday at its time": `mon 09:00`.
+ * @param {Date} date
+ */
+export function weeklyAt(date) {
+  /** @param {number} n */
+  const two = (n) => String(n).padStart(2, '0');
+  return weekdays[date.getDay()] + ' ' + two(date.getHours()) + ':' + two(date.getMinutes());
+}
 
 /**
  * `2026-11-22T18:42`, the value of a datetime-local input, in the browser's time zone.
@@ -51,6 +68,72 @@ function setUpDialog() {
   const fieldError = byId('later-at-error', HTMLParagraphElement);
   const banner = byId('later-error', HTMLParagraphElement);
   const submit = byId('later-submit', HTMLButtonElement);
+  const repeat = byId('later-repeat', HTMLInputElement);
+  const every = byId('later-every', HTMLInputElement);
+  const words = byId('later-every-words', HTMLParagraphElement);
+  const everyError = byId('later-every-error', HTMLParagraphElement);
+  const end = byId('later-end', HTMLSelectElement);
+  const until = byId('later-until', HTMLInputElement);
+  const times = byId('later-times', HTMLInputElement);
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  let previews = 0;
+  let previewTimer = 0;
+
+  /** @param {string | null} message */
+  const ruleError = (message) => {
+    everyError.textContent = message ?? '';
+    everyError.hidden = message === null;
+    if (message === null) every.removeAttribute('aria-invalid'); else every.setAttribute('aria-invalid', 'true');
+  };
+
+  /** The rule as the API takes it. */
+  const rule = () => {
+    /** @type {{every: string, time_zone?: string, until?: string, times?: number}} */
+    const body = {every: every.value.trim()};
+    if (zone) body.time_zone = zone;
+    if (end.value === 'until' && until.value) body.until = until.value;
+    if (end.value === 'times') body.times = Number(times.value);
+    return body;
+  };
+
+  /** Reads the rule back in words with its next dates, as it is typed. */
+  const preview = async () => {
+    const mine = ++previews;
+    if (!every.value.trim()) { words.textContent = ''; ruleError(null); return; }
+    try {
+      const reply = /** @type {RepeatPreview} */ (await api('POST', 'repeat/preview', rule()));
+      if (mine !== previews) return;
+      ruleError(null);
+      words.textContent = 'Posts ' + reply.words + (reply.next.length ? ' · next ' + reply.next.slice(0, 3).map((at) => clockAt(new Date(at), true)).join(', ') : ' · no dates left');
+    } catch (error) {
+      if (mine !== previews) return;
+      words.textContent = '';
+      ruleError(error instanceof ApiError ? error.message + (error.nextStep ? ' ' + error.nextStep : '') : messageOf(error));
+    }
+  };
+  const later = () => { window.clearTimeout(previewTimer); previewTimer = window.setTimeout(preview, 250); };
+  every.addEventListener('input', later);
+  until.addEventListener('change', later);
+  times.addEventListener('input', later);
+
+  const showRepeat = () => {
+    byId('later-repeat-fields', HTMLFieldSetElement).hidden = !repeat.checked;
+    byId('later-once', HTMLDivElement).hidden = repeat.checked;
+    byId('later-title', HTMLHeadingElement).textContent = repeat.checked ? 'Repeat' : 'Send later';
+    submit.textContent = repeat.checked ? 'Start repeating' : 'Schedule';
+    if (repeat.checked && !every.value.trim()) {
+      const when = input.value ? new Date(input.value) : new Date();
+      every.value = weeklyAt(Number.isNaN(when.getTime()) ? new Date() : when);
+    }
+    if (repeat.checked) preview();
+  };
+  repeat.addEventListener('change', showRepeat);
+  end.addEventListener('change', () => {
+    byId('later-until-field', HTMLDivElement).hidden = end.value !== 'until';
+    byId('later-times-field', HTMLDivElement).hidden = end.value !== 'times';
+    later();
+  });
+  dialog.addEventListener('later-reset', () => { showRepeat(); words.textContent = ''; ruleError(null); });
 
   /** @param {string | null} message */
   const timeError = (message) => {
@@ -75,6 +158,10 @@ function setUpDialog() {
     if (!open || submit.disabled) return;
     const current = open;
     banner.hidden = true;
+    if (repeat.checked) {
+      await startSeries(current);
+      return;
+    }
     const when = input.value ? new Date(input.value) : null;
     if (!when || Number.isNaN(when.getTime())) {
       timeError('Choose the date and time to send it.');
@@ -107,6 +194,47 @@ function setUpDialog() {
       submit.textContent = 'Schedule';
     }
   });
+
+  /**
+   * Starts the series; a refused rule is shown under its field, anything else in the banner.
+   * @param {NonNullable<typeof open>} current
+   */
+  async function startSeries(current) {
+    if (!every.value.trim()) {
+      ruleError('Say when it repeats, e.g. “mon,fri 10:00”.');
+      every.focus();
+      return;
+    }
+    if (end.value === 'until' && !until.value) {
+      ruleError('Choose the last day, or another end.');
+      until.focus();
+      return;
+    }
+    const values = fieldValues(byId('later-vars', HTMLDivElement));
+    /** @type {Record<string, unknown>} */
+    const body = {...rule(), variables: values};
+    submit.disabled = true;
+    submit.textContent = 'Starting…';
+    try {
+      const place = current.template.location ? await current.template.location() : null;
+      if (place) body['location'] = place;
+      const series = /** @type {Series} */ (await api('POST', 'templates/' + current.template.id + '/repeat', body));
+      current.result = {scheduled: [], values, series};
+      dialog.close('done');
+    } catch (error) {
+      if (error instanceof ApiError && (error.code === 'bad_repeat' || error.code === 'no_occurrence' || timeCodes.includes(error.code))) {
+        ruleError(error.message + (error.nextStep ? ' ' + error.nextStep : ''));
+        every.focus();
+      } else {
+        const issues = error instanceof ApiError ? error.issues.map((issue) => issue.message) : [];
+        banner.textContent = issues.length ? issues.join(' ') : messageOf(error, 'Not started.');
+        banner.hidden = false;
+      }
+    } finally {
+      submit.disabled = false;
+      submit.textContent = 'Start repeating';
+    }
+  }
 }
 
 /**
@@ -129,6 +257,9 @@ export function sendLater(template) {
   byId('later-error', HTMLParagraphElement).hidden = true;
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   byId('later-zone', HTMLParagraphElement).textContent = 'In your time zone' + (zone ? ' (' + zone + ')' : '') + '. At least 15 seconds and at most a year ahead.';
+  byId('later-repeat', HTMLInputElement).checked = false;
+  byId('later-every', HTMLInputElement).value = '';
+  dialog.dispatchEvent(new Event('later-reset'));
   return new Promise((resolve) => {
     open = {template, resolve, result: null};
     dialog.returnValue = '';

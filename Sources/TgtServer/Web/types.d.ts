@@ -146,6 +146,9 @@ export interface ScheduledSend {
   template_name: string;
   template_id?: string;
   timer_id?: string;
+  /** The repeating series it is an occurrence of, and its number there. */
+  series_id?: string;
+  occurrence?: number;
   target: string;
   title: string;
   status: 'queued' | 'sending' | 'scheduled' | 'cancelling' | 'sent' | 'cancelled' | 'failed';
@@ -153,6 +156,48 @@ export interface ScheduledSend {
   /** Why it failed or was cancelled. */
   error?: string;
   updated_at: string;
+}
+
+/** One of a series' next occurrences. */
+export interface SeriesOccurrence {
+  occurrence: number;
+  at: string;
+  state: 'planned' | 'queued' | 'scheduled' | 'skipped';
+}
+
+/** A repeating send (`POST /api/templates/{id}/repeat`, `GET /api/series`). */
+export interface Series {
+  id: string;
+  template_id: string;
+  template_name: string;
+  status: 'active' | 'paused' | 'cancelled' | 'ended';
+  every: string;
+  words: string;
+  rrule: string;
+  time_zone: string;
+  until?: string;
+  times?: number;
+  variables: Record<string, string>;
+  silent?: boolean;
+  posted: number;
+  next: SeriesOccurrence[];
+  recent: ScheduledSend[];
+  created_at: string;
+}
+
+/** `GET /api/series`. */
+export interface SeriesList {
+  series: Series[];
+  total: number;
+}
+
+/** `POST /api/repeat/preview`: a rule read back. */
+export interface RepeatPreview {
+  every: string;
+  words: string;
+  rrule: string;
+  time_zone: string;
+  next: string[];
 }
 
 /** `GET /api/scheduled` and `POST /api/templates/{id}/schedule`. */
