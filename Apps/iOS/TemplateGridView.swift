@@ -8,6 +8,7 @@ struct TemplateGridView: View {
     let app: AppModel
     @Bindable var model: TemplateListModel
     @State private var editing: EditorModel?
+    @State private var repeating: RepeatEditorModel?
     @State private var asking: Template?
     @State private var values: [String: String] = [:]
     @State private var composing: ComposeRequest?
@@ -43,6 +44,9 @@ struct TemplateGridView: View {
                     .contextMenu {
                         Button(AppText.label(.edit).localized) { editing = app.editor(for: template) }
                         Button(AppText.label(.duplicate).localized) { model.duplicate(template) }
+                        if template.kind == .telegram {
+                            Button(AppText.label(.repeatTemplate).localized) { repeating = app.repeatEditor(for: template) }
+                        }
                         Button(AppText.label(.delete).localized, role: .destructive) { model.requestDelete(template) }
                     }
                     .draggable(template.id.uuidString)
@@ -54,10 +58,13 @@ struct TemplateGridView: View {
         .searchable(text: $model.search, prompt: AppText.label(.searchTemplates).localized)
         .navigationTitle(AppText.label(.listTitle).localized)
         .toolbar {
+            NavigationLink { SeriesListView(model: app.series) } label: { Image(systemName: "repeat") }
+                .accessibilityLabel(Text(AppText.label(.repeating)))
             Button { editing = app.editor(for: nil) } label: { Image(systemName: "plus") }
                 .accessibilityLabel(Text(AppText.label(.newTemplate)))
         }
         .sheet(item: $editing) { editor in EditorView(model: editor) }
+        .sheet(item: $repeating) { editor in NavigationStack { RepeatSheet(model: editor) } }
         .confirmationDialog(model.deleteConfirmation?.title.localized ?? "", isPresented: Binding(
             get: { model.pendingDelete != nil }, set: { if !$0 { model.cancelDelete() } }), titleVisibility: .visible
         ) {

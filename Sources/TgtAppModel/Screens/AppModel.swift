@@ -62,6 +62,8 @@ public final class AppModel {
     public let login: LoginModel
     public let templates: TemplateListModel
     public let timers: TimerListModel
+    /// The Repeating screen.
+    public let series: SeriesListModel
     public let settings: SettingsModel
     /// The Chats tab (followed while logged in, so its badge is current).
     public let chats: ChatListModel
@@ -86,6 +88,7 @@ public final class AppModel {
         login = LoginModel(host: host)
         templates = TemplateListModel(store: services.store)
         timers = TimerListModel(store: services.store)
+        series = SeriesListModel(store: services.store, clock: services.clock)
         chats = ChatListModel(host: host)
         timers.changed = { [widgets] in widgets.refreshIfChanged() }
         settings = SettingsModel(store: services.store, host: host, location: services.location, version: services.appVersion)
@@ -116,6 +119,7 @@ public final class AppModel {
         listen()
         templates.reload()
         timers.reload()
+        series.reload()
         widgets.refreshIfChanged()
         await host.start()
         await updateRoute()
@@ -252,6 +256,11 @@ public final class AppModel {
         return detail
     }
 
+    /// "Repeat" for a Telegram template: a rule prefilled with `suggested`'s weekday and time.
+    public func repeatEditor(for template: Template, suggested: Date? = nil) -> RepeatEditorModel {
+        RepeatEditorModel(template: template, store: services.store, clock: services.clock, suggested: suggested)
+    }
+
     /// An editor for a new timer (nil) or an existing one.
     public func timerEditor(for timer: CountdownTimer?) -> TimerEditorModel {
         let editor = TimerEditorModel(timer: timer, store: services.store)
@@ -273,6 +282,7 @@ public final class AppModel {
     private func storeChanged(_ changes: Set<StoreChange>) {
         if changes.contains(.templates) { templates.reload() }
         if changes.contains(.timers) || changes.contains(.scheduledSends) { timers.reload() }
+        if changes.contains(.scheduledSends) { series.reload() }
         widgets.refreshIfChanged()
     }
 

@@ -4,6 +4,21 @@ import TgtDomain
 /// shells hold no strings of their own: each is a String Catalog key with its English text.
 public enum AppLabel: String, CaseIterable, Sendable {
     case tabTemplates = "tab.templates"
+    case repeatTemplate = "series.button.repeat"
+    case repeating = "series.title"
+    case startRepeating = "series.button.start"
+    case skipNext = "series.button.skipNext"
+    case pauseSeries = "series.button.pause"
+    case resumeSeries = "series.button.resume"
+    case stopSeries = "series.button.stop"
+    case repeatRule = "series.field.rule"
+    case repeatRuleHint = "series.field.hint"
+    case repeatEnds = "series.field.ends"
+    case endsNever = "series.ends.never"
+    case endsOn = "series.ends.on"
+    case endsAfter = "series.ends.after"
+    case lastDay = "series.field.lastDay"
+    case numberOfSends = "series.field.times"
     case tabSettings = "tab.settings"
     case continueButton = "button.continue"
     case save = "button.save"
@@ -84,6 +99,21 @@ public enum AppLabel: String, CaseIterable, Sendable {
 
     public static let english: [String: String] = [
         "tab.templates": "Templates",
+        "series.button.repeat": "Repeat…",
+        "series.title": "Repeating",
+        "series.button.start": "Start repeating",
+        "series.button.skipNext": "Skip next",
+        "series.button.pause": "Pause",
+        "series.button.resume": "Resume",
+        "series.button.stop": "Stop",
+        "series.field.rule": "Repeats",
+        "series.field.hint": "For example “mon,fri 10:00”, “weekdays 08:30”, “day 09:00”, “month 31 09:00”.",
+        "series.field.ends": "Ends",
+        "series.ends.never": "Never",
+        "series.ends.on": "On a day",
+        "series.ends.after": "After a number of sends",
+        "series.field.lastDay": "Last day",
+        "series.field.times": "Number of sends",
         "tab.settings": "Settings",
         "button.continue": "Continue",
         "button.save": "Save",

@@ -107,7 +107,10 @@ extension RepeatRule {
             words = "every month on the \(Self.ordinal(day)) at \(time)"
             if day > 28 { words += day == 31 ? " (the last day in shorter months)" : " (the last day in months without it)" }
         }
-        if timeZone != localZone.identifier { words += ["GMT", "UTC"].contains(timeZone) ? " UTC" : " \(timeZone) time" }
+        let utc: Set<String> = ["GMT", "UTC", "Etc/UTC", "Etc/GMT", "Etc/Universal", "Universal", "Etc/Zulu", "Zulu"]
+        if timeZone != localZone.identifier, !(utc.contains(timeZone) && utc.contains(localZone.identifier)) {
+            words += utc.contains(timeZone) ? " UTC" : " \(timeZone) time"
+        }
         switch end {
         case .never: break
         case .until(let last): words += " until \(Self.dayText(last))"

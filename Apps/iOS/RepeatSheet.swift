@@ -1,0 +1,69 @@
+import SwiftUI
+import TgtAppModel
+
+/// "Repeat…" on a Telegram template: the rule in its compact form, read back in words with its
+/// next dates as it is typed, an end, the template's values, and Start repeating. Everything
+/// shown and decided is `RepeatEditorModel`'s; a refusal is shown and the sheet stays open.
+struct RepeatSheet: View {
+    @Bindable var model: RepeatEditorModel
+    @Environment(\.dismiss) private var dismiss
+    @State private var ends = 0
+    @State private var times = 5
+
+    var body: some View {
+        Form {
+            Section {
+                TextField(AppText.label(.repeatRule).localized, text: $model.every)
+                if let words = model.words { Text(words) }
+                ForEach(model.nextDates, id: \.self) { date in
+                    Text(date, format: .dateTime.weekday(.abbreviated).day().month(.abbreviated).hour().minute())
+                        .font(.caption).foregroundStyle(.secondary)
+                }
+                if let problem = model.ruleProblem { Text(problem).foregroundStyle(.red) }
+            } header: {
+                Text(AppText.label(.repeatRule))
+            } footer: {
+                Text(AppText.label(.repeatRuleHint))
+            }
+            Section {
+                Picker(selection: $ends) {
+                    Text(AppText.label(.endsNever)).tag(0)
+                    Text(AppText.label(.endsAfter)).tag(1)
+                } label: {
+                    Text(AppText.label(.repeatEnds))
+                }
+                if ends == 1 {
+                    Picker(selection: $times) {
+                        ForEach(1...99, id: \.self) { Text(verbatim: String($0)).tag($0) }
+                    } label: {
+                        Text(AppText.label(.numberOfSends))
+                    }
+                }
+            }
+            if !model.variableNames.isEmpty {
+                Section {
+                    ForEach(model.variableNames, id: \.self) { name in
+                        TextField(name, text: Binding(get: { model.values[name] ?? "" }, set: { model.values[name] = $0 }))
+                    }
+                } header: {
+                    Text(AppText.label(.valuesTitle))
+                }
+            }
+            if let problem = model.startProblem {
+                Section { Text(problem).foregroundStyle(.red) }
+            }
+        }
+        .navigationTitle(model.template.name)
+        .onChange(of: ends) { model.ending = ends == 1 ? .after(times) : .never }
+        .onChange(of: times) { if ends == 1 { model.ending = .after(times) } }
+        .toolbar {
+            ToolbarItem(placement: .cancellationAction) {
+                Button { dismiss() } label: { Text(AppText.label(.cancel)) }
+            }
+            ToolbarItem(placement: .confirmationAction) {
+                Button { Task { if await model.start() != nil { dismiss() } } } label: { Text(AppText.label(.startRepeating)) }
+                    .disabled(!model.canStart)
+            }
+        }
+    }
+}
