@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reproduces BENCHMARKS.md: builds release binaries and runs every benchmark.
 #   TGT_BASELINE_BINARY=/path/to/older/tgt Benchmarks/run.sh serve   (measures both builds in one run)
-#   Benchmarks/run.sh [directory|decode|store|widget|render|timers|chats|serve|all]
+#   Benchmarks/run.sh [directory|decode|store|widget|render|timers|chats|series|serve|all]
 #   Benchmarks/run.sh soak [client cycles] [host cycles]
 #     starts and closes the real libtdjson 1,000× and the session host 200× in one process (a few
 #     minutes; not part of `all` or CI); exits non-zero when a bound breaks.

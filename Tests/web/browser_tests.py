@@ -24,6 +24,7 @@ import kinds_tests
 import live_changes_tests
 import recent_tests
 import scheduled_tests
+import series_tests
 import timers_tests
 
 CHECKS = []
@@ -301,6 +302,7 @@ def run(server, shots: Path, audit_setup=None):
         kinds_tests.run(driver, wait, audit, server, check, shot)
         timers_tests.run(driver, wait, audit, server, check, shot)
         scheduled_tests.run(driver, wait, audit, server, check, shot)
+        series_tests.run(driver, wait, audit, server, check, shot)
         chats_tests.run(driver, wait, audit, server, check, shot)
         chat_search_tests.run(driver, wait, audit, server, check, shot)
         recent_tests.run(driver, wait, audit, server, check, shot)

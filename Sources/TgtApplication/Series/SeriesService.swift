@@ -68,9 +68,7 @@ public struct SeriesService: Sendable {
         guard let chosen = occurrence.map({ wanted in upcoming.first { $0.index == wanted } }) ?? upcoming.first else {
             throw occurrence.map { SeriesError.noSuchOccurrence($0) } ?? SeriesError.noOccurrence
         }
-        let rows = try store.seriesRows(id).filter { $0.occurrence == chosen.index && !$0.withdrawn && !$0.status.isFinal && $0.status != .cancelling }
-        try store.requestCancel(ids: rows.map(\.id), reason: "Skipped.")
-        try store.updateSeries(id) { $0.skipped.insert(chosen.index) }
+        try store.updateSeries(id, rows: .cancel(occurrences: [chosen.index], reason: "Skipped.")) { $0.skipped.insert(chosen.index) }
         await schedule()
         return try summary(id)
     }
@@ -81,8 +79,7 @@ public struct SeriesService: Sendable {
     public func pause(_ id: UUID) async throws -> SeriesSummary {
         let series = try live(id)
         guard series.status == .active else { return try summary(id) }
-        try withdrawWaiting(id, reason: "Taken back: the series was paused.")
-        try store.updateSeries(id) { $0.status = .paused }
+        try store.updateSeries(id, rows: waiting("Taken back: the series was paused.")) { $0.status = .paused }
         await schedule()
         return try summary(id)
     }
@@ -125,19 +122,20 @@ public struct SeriesService: Sendable {
         var request = SendRequest(template: template, variables: variables ?? series.variables)
         request.context.me = "me"
         try Self.checkRenders(request, at: first?.date ?? now, timeZone: (rule ?? series.rule).timeZone)
-        if let rule, let first {
-            try withdrawWaiting(id, reason: "Taken back: the series' rule changed.")
-            let used = try store.seriesRows(id).compactMap(\.occurrence).max().map { $0 + 1 } ?? 0
-            try store.updateSeries(id) {
+        let used = try store.seriesRows(id).compactMap(\.occurrence).max().map { $0 + 1 } ?? 0
+        let newRule = rule.flatMap { r in first.map { (r, $0.index) } }
+        // One transaction: a pass sees the old rule with its rows or the new one without them.
+        try store.updateSeries(id, rows: newRule == nil ? .none : waiting("Taken back: the series' rule changed.")) {
+            if let (rule, firstIndex) = newRule {
                 let base = max($0.nextIndex, used)
                 $0.rule = rule
                 $0.indexBase = base
-                $0.nextIndex = base + first.index
+                $0.nextIndex = base + firstIndex
                 $0.skipped = $0.skipped.filter { $0 < base }
                 $0.planAt = nil
             }
+            if let variables { $0.variables = variables }
         }
-        if let variables { try store.updateSeries(id) { $0.variables = variables } }
         await schedule()
         return try summary(id)
     }
@@ -146,9 +144,7 @@ public struct SeriesService: Sendable {
     @discardableResult
     public func cancel(_ id: UUID) async throws -> SeriesSummary {
         _ = try live(id)
-        let rows = try store.seriesRows(id).filter { !$0.withdrawn && !$0.status.isFinal && $0.status != .cancelling }
-        try store.requestCancel(ids: rows.map(\.id), reason: "The series was cancelled.")
-        try store.updateSeries(id) { $0.status = .cancelled }
+        try store.updateSeries(id, rows: .cancel(occurrences: nil, reason: "The series was cancelled.")) { $0.status = .cancelled }
         await schedule()
         return try summary(id)
     }
@@ -161,11 +157,10 @@ public struct SeriesService: Sendable {
         return series
     }
 
-    /// Takes back what waits for a series at least a minute ahead.
-    private func withdrawWaiting(_ id: UUID, reason: String) throws {
-        let from = clock.now.addingTimeInterval(ScheduleKeeper.seriesSettledLead)
-        let rows = try store.seriesRows(id).filter { !$0.withdrawn && ($0.status == .queued || $0.status == .scheduled) && $0.scheduledFor > from }
-        try store.withdraw(ids: rows.map(\.id), reason: reason)
+    /// Takes back what waits for a series at least a minute ahead (an occurrence closer than
+    /// that is left to post), with the change that asks for it.
+    private func waiting(_ reason: String) -> AppDatabase.SeriesRowsChange {
+        .withdrawWaiting(after: clock.now.addingTimeInterval(ScheduleKeeper.seriesSettledLead), reason: reason)
     }
 
     /// Renders the template once as an occurrence would (without TDLib's Markdown pass, which

@@ -61,9 +61,16 @@ function setUp(list) {
         el('button', {type: 'button', class: 'danger', 'data-series-action': 'cancel', 'aria-label': 'Stop repeating ' + what, text: 'Stop'})));
   }
 
+  /** Redraws the series cards; a control that had the focus keeps it (live reloads redraw too). */
   function drawSeries() {
+    const focused = document.activeElement;
+    const card = focused instanceof HTMLElement && seriesList.contains(focused) ? focused.closest('[data-series]') : null;
+    const keep = card instanceof HTMLElement && focused instanceof HTMLElement
+      ? '[data-series="' + card.dataset['series'] + '"] [data-series-action="' + focused.dataset['seriesAction'] + '"]' : null;
     seriesList.replaceChildren(...series.map(seriesCard));
     byId('series-section', HTMLElement).hidden = series.length === 0;
+    const again = keep ? seriesList.querySelector(keep) : null;
+    if (again instanceof HTMLElement) again.focus();
   }
 
   seriesList.addEventListener('click', async (event) => {

@@ -39,16 +39,53 @@ extension AppDatabase {
         }
     }
 
-    /// Changes a series in one transaction: `change` gets the stored series and may edit it.
-    /// A change the person made (`byPerson`) moves its version, so the keeper plans it again.
-    /// Returns the series as stored; nil when there is none.
+    /// What a person's change does to a series' send log rows, in the same transaction as the
+    /// change (so no keeper pass sees one without the other).
+    public enum SeriesRowsChange: Sendable {
+        case none
+        /// Takes back what waits after `after`: rows Telegram does not hold yet leave the log;
+        /// the others are deleted from Telegram's schedule by the next pass, then leave it too.
+        case withdrawWaiting(after: Date, reason: String)
+        /// Cancels for good what waits for these occurrences (all when nil); the rows stay in
+        /// the log with `reason`.
+        case cancel(occurrences: Set<Int>?, reason: String)
+    }
+
+    /// Changes a series in one transaction: `change` gets the stored series and may edit it,
+    /// and `rows` changes its send log rows with it. A change the person made (`byPerson`)
+    /// moves its version, so a keeper plan made before it is not written. Returns the series
+    /// as stored; nil when there is none.
     @discardableResult
-    public func updateSeries(_ id: UUID, byPerson: Bool = true, _ change: @escaping @Sendable (inout RepeatSeries) throws -> Void) throws(StoreError) -> RepeatSeries? {
+    public func updateSeries(_ id: UUID, byPerson: Bool = true, rows: SeriesRowsChange = .none,
+                             _ change: @escaping @Sendable (inout RepeatSeries) throws -> Void) throws(StoreError) -> RepeatSeries?
+    {
         let now = Self.now()
         return try write { db in
-            guard var series = try Self.fetchSeries(db, where: "id = ?", arguments: [id.uuidString.lowercased()]).first else { return nil }
+            let key = id.uuidString.lowercased()
+            guard var series = try Self.fetchSeries(db, where: "id = ?", arguments: [key]).first else { return nil }
             let before = series
             try change(&series)
+            switch rows {
+            case .none: break
+            case .withdrawWaiting(let after, let reason):
+                let from = Self.millis(after)
+                try db.execute(sql: "DELETE FROM send_log WHERE series_id = ? AND withdrawn = 0 AND status = 'queued' AND scheduled_for_ms > ?",
+                               arguments: [key, from])
+                try db.execute(sql: """
+                    UPDATE send_log SET status = 'cancelling', withdrawn = 1, error = ?, updated_at_ms = ?
+                    WHERE series_id = ? AND withdrawn = 0 AND status IN ('sending', 'scheduled') AND scheduled_for_ms > ?
+                    """, arguments: [reason, Self.millis(now), key, from])
+            case .cancel(let occurrences, let reason):
+                let only = occurrences.map { " AND occurrence IN (\($0.map(String.init).joined(separator: ",")))" } ?? ""
+                if occurrences?.isEmpty != true {
+                    try db.execute(sql: "UPDATE send_log SET status = 'cancelled', error = ?, updated_at_ms = ? WHERE series_id = ? AND withdrawn = 0 AND status = 'queued'\(only)",
+                                   arguments: [reason, Self.millis(now), key])
+                    try db.execute(sql: """
+                        UPDATE send_log SET status = 'cancelling', error = ?, updated_at_ms = ?
+                        WHERE series_id = ? AND withdrawn = 0 AND status IN ('sending', 'scheduled')\(only)
+                        """, arguments: [reason, Self.millis(now), key])
+                }
+            }
             guard series != before else { return series }
             if byPerson {
                 series.version += 1

@@ -66,20 +66,25 @@ public actor ScheduleKeeper {
     /// returns its rows as they stand after the pass. Nothing is scheduled when anything fails
     /// a check (variables, Markdown, length, the date, the limit of 100 per chat).
     public func scheduleLater(_ request: SendRequest, at date: Date) async throws(ScheduleError) -> [ScheduledSend] {
-        try Self.check(date, now: clock.now)
-        guard session.authorizationState == .ready else { throw .notLoggedIn }
-        let messages: [PreparedMessage]
-        do { messages = try await preparer().prepare(request) } catch { throw .send(error) }
-        let rows: [ScheduledSend]
-        do {
-            rows = try store.addScheduledSends(NewScheduledSend.rows(for: messages, template: request.template, silent: request.isSilent, at: date, timerID: nil))
-        } catch { throw .store(error.message) }
+        let rows = try await queueLater(request, at: date)
         _ = await sync()
         let after = rows.compactMap { try? store.scheduledSend(id: $0.id) }
         if let full = after.first(where: \.refusedAsTooMany) {
             throw .tooMany(chat: full.entry.targetTitle)
         }
         return after
+    }
+
+    /// Checks `request` as `scheduleLater` does and writes its rows, queued for the next pass
+    /// (for callers that queue many before one pass).
+    public func queueLater(_ request: SendRequest, at date: Date) async throws(ScheduleError) -> [ScheduledSend] {
+        try Self.check(date, now: clock.now)
+        guard session.authorizationState == .ready else { throw .notLoggedIn }
+        let messages: [PreparedMessage]
+        do { messages = try await preparer().prepare(request) } catch { throw .send(error) }
+        do {
+            return try store.addScheduledSends(NewScheduledSend.rows(for: messages, template: request.template, silent: request.isSilent, at: date, timerID: nil))
+        } catch { throw .store(error.message) }
     }
 
     /// Cancels scheduled sends (deleted from Telegram's schedule); returns the pass.
@@ -250,7 +255,13 @@ public actor ScheduleKeeper {
                         pass.cancelled += 1
                     }
                 } else if let adopted = adopt(row, from: telegram, claimed: &claimed) {
+                    // Cancelled while a pass was scheduling it: found by its fingerprint, and
+                    // deleted now rather than at the next pass.
                     try? store.updateScheduled(id: row.id, telegramIDs: adopted.ids, scheduledFor: adopted.date)
+                    if await delete(adopted.ids, in: chatID) {
+                        finish(row, .cancelled, row.entry.error ?? "Cancelled.")
+                        pass.cancelled += 1
+                    }
                 } else if row.scheduledFor <= now.addingTimeInterval(1) {
                     finish(row, .sent, "Telegram posted it before it could be cancelled.")
                     pass.posted += 1
