@@ -1,4 +1,7 @@
 import Foundation
+import TgtSimulator
+import TgtStore
+import TgtTelegram
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -59,4 +62,17 @@ func runMeasured(_ argv: [String], environment: [String: String]) -> (seconds: D
     wait4(pid, &status, 0, &usage)
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     return (elapsed, Int(usage.ru_maxrss), (status >> 8) & 0xFF)
+}
+
+/// A store in `dir` and a session logged in to `simulator` there: where the scheduler
+/// benchmarks start.
+func loggedIn(_ simulator: TelegramSimulator, at dir: URL) async throws -> (environment: TelegramEnvironment, store: AppDatabase, open: OpenSession) {
+    let directory = DataDirectory(url: dir)
+    let environment = TelegramEnvironment(directory: directory, backend: .simulated(simulator))
+    let store = try AppDatabase.open(in: directory)
+    let open = try await environment.openSession()
+    let flow = LoginFlow(session: open.session, timeout: 10)
+    _ = try await flow.submitPhoneNumber(simulator.account.phoneNumber)
+    _ = try await flow.submitCode(simulator.account.code)
+    return (environment, store, open)
 }

@@ -96,13 +96,7 @@ enum TimerBench {
         defer { try? FileManager.default.removeItem(at: dir) }
         do {
             let simulator = TelegramSimulator(scenario: SimulatorScenario(), executor: try TDJSONLibrary.load(explicitPath: nil))
-            let directory = DataDirectory(url: dir)
-            let environment = TelegramEnvironment(directory: directory, backend: .simulated(simulator))
-            let store = try AppDatabase.open(in: directory)
-            let open = try await environment.openSession()
-            let flow = LoginFlow(session: open.session, timeout: 10)
-            _ = try await flow.submitPhoneNumber(simulator.account.phoneNumber)
-            _ = try await flow.submitCode(simulator.account.code)
+            let (_, store, open) = try await loggedIn(simulator, at: dir)
             let template = try store.insert(Template(name: "Done", body: "{{timer}} done", targets: [Target(chatID: -1001000000001, chatTitle: "Family")]))
             var generator = SplitMix(seed: 42)
             var ends: [String: Date] = [:]

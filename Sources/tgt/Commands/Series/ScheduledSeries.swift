@@ -63,11 +63,7 @@ struct ScheduledPause: AsyncParsableCommand {
     @Argument(help: "The series' id (or its first characters).") var series: String
 
     func run() async throws {
-        try await global.run {
-            let store = try Timers.store(global)
-            let id = try SeriesText.resolve(series, store: store)
-            try await SeriesCommand(global: global).act(store) { try await $0.pause(id) }
-        }
+        try await SeriesCommand(global: global).act(on: series) { try await $0.pause($1) }
     }
 }
 
@@ -78,11 +74,7 @@ struct ScheduledResume: AsyncParsableCommand {
     @Argument(help: "The series' id (or its first characters).") var series: String
 
     func run() async throws {
-        try await global.run {
-            let store = try Timers.store(global)
-            let id = try SeriesText.resolve(series, store: store)
-            try await SeriesCommand(global: global).act(store) { try await $0.resume(id) }
-        }
+        try await SeriesCommand(global: global).act(on: series) { try await $0.resume($1) }
     }
 }
 
@@ -123,6 +115,15 @@ struct ScheduledChange: AsyncParsableCommand {
 /// Runs one series action and words the series after it.
 struct SeriesCommand {
     let global: GlobalOptions
+
+    /// Runs `action` on the series `text` names (an id or its first characters) and words it.
+    func act(on text: String, _ action: @escaping (SeriesService, UUID) async throws -> SeriesSummary) async throws {
+        try await global.run {
+            let store = try Timers.store(global)
+            let id = try SeriesText.resolve(text, store: store)
+            try await act(store) { try await action($0, id) }
+        }
+    }
 
     func act(_ store: AppDatabase, _ action: (SeriesService) async throws -> SeriesSummary) async throws {
         let summary: SeriesSummary
