@@ -199,7 +199,7 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "TgtApplicationTests", dependencies: ["TgtApplication", "TgtStore", "TgtDomain", "TgtTelegram", "TgtTestSupport"],
+            name: "TgtApplicationTests", dependencies: ["TgtApplication", "TgtStore", "TgtDomain", "TgtTelegram", "TgtSimulator", "TgtTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "TgtCLITests", dependencies: ["TgtTestSupport", "TgtStore", "TgtDomain"],
