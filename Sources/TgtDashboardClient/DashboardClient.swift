@@ -57,6 +57,8 @@ public struct DashboardClient: Sendable {
         public var templateName: String
         public var batchID: String
         public var results: [SendResultReply]
+        /// Taken back during its undo hold: nothing reached Telegram.
+        public var undone: Bool = false
     }
 
     /// The dashboard's Telegram login and connection, as `tgt status` shows them.
@@ -113,10 +115,11 @@ public struct DashboardClient: Sendable {
     /// Sends a template through the dashboard (one tap) and waits for every target's outcome;
     /// `onlyTargets` retries those target keys only. `silent` nil keeps the template's flag.
     public func send(templateID: UUID, variables: [String: String], location: Coordinate?, silent: Bool?,
-                     onlyTargets: [String]? = nil) async throws(DashboardClientError) -> SendReply
+                     onlyTargets: [String]? = nil, hold: UndoHold = .off, batchID: UUID? = nil) async throws(DashboardClientError) -> SendReply
     {
         try await call { client in
             let body = Components.Schemas.SendInput(
+                batchId: batchID?.uuidString.lowercased(), hold: hold.isOff ? nil : hold.seconds,
                 location: location.map { .text($0.description) }, silent: silent, targets: onlyTargets,
                 variables: .init(additionalProperties: variables))
             return Self.reply(try await client.sendTemplate(path: .init(id: templateID.uuidString.lowercased()), body: .json(body)).ok.body.json.data)
@@ -139,7 +142,15 @@ public struct DashboardClient: Sendable {
     private static func reply(_ report: Components.Schemas.SendReport) -> SendReply {
         SendReply(templateName: report.templateName, batchID: report.batchId, results: report.results.map {
             SendResultReply(target: $0.target, title: $0.title, status: $0.status, messageID: $0.messageID, error: $0.error)
-        })
+        }, undone: report.undone)
+    }
+
+    /// Takes back a send in its undo hold. Nil when it had already been undone.
+    public func undo(batchID: UUID) async throws(DashboardClientError) -> [String]? {
+        try await call { client in
+            let result = try await client.undoSend(path: .init(batch: batchID.uuidString.lowercased())).ok.body.json.data
+            return result.result == .undone ? result.targets : nil
+        }
     }
 
     // MARK: - Transport

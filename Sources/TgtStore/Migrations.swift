@@ -288,6 +288,15 @@ extension AppDatabase {
                 CREATE TRIGGER change_series_delete AFTER DELETE ON repeat_series BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.scheduled'; END;
                 """)
         }
+        migrator.registerMigration("v13-undo-holds") { db in
+            // The undo hold: a one-tap send waits `hold_until_ms` as send log rows with status
+            // 'held' (their prepared message in `payload`) before anything reaches TDLib; undone
+            // rows end 'undone'. Existing rows are untouched.
+            try db.execute(sql: """
+                ALTER TABLE send_log ADD COLUMN hold_until_ms INTEGER;
+                CREATE INDEX send_log_held ON send_log(hold_until_ms) WHERE status = 'held';
+                """)
+        }
         return migrator
     }
 }

@@ -16,9 +16,13 @@ public struct SendLogEntry: Sendable, Hashable, Codable, Identifiable {
         case cancelling
         /// Deleted from the schedule before it was posted (here or in another Telegram app).
         case cancelled
+        /// In its undo hold (until `holdUntil`): nothing has reached Telegram yet.
+        case held
+        /// Taken back during its undo hold: nothing reached Telegram.
+        case undone
 
         /// Whether nothing more will happen to the row.
-        public var isFinal: Bool { self == .sent || self == .failed || self == .handedOver || self == .cancelled }
+        public var isFinal: Bool { self == .sent || self == .failed || self == .handedOver || self == .cancelled || self == .undone }
     }
 
     public var id: Int64
@@ -40,6 +44,8 @@ public struct SendLogEntry: Sendable, Hashable, Codable, Identifiable {
     public var scheduledFor: Date?
     /// The timer whose completion posts it.
     public var timerID: UUID?
+    /// When its undo hold ends, for a send that was held.
+    public var holdUntil: Date?
 
     /// Why a row handed to TDLib by a process that stopped is not known to be delivered.
     public static let maybeDeliveredReason = "Interrupted: TgTemplates stopped before Telegram confirmed this message. It may have been delivered; check the chat."
@@ -206,12 +212,13 @@ extension AppDatabase {
         let topicID: Int32? = row["topic_id"]
         let scheduledFor: Int64? = row["scheduled_for_ms"]
         let timerID: String? = row["timer_id"]
+        let holdUntil: Int64? = row["hold_until_ms"]
         return SendLogEntry(
             id: row["id"], batchID: batch, templateID: templateID.flatMap(UUID.init(uuidString:)),
             templateName: row["template_name"], target: TargetKey(chatID: row["chat_id"], topicID: topicID),
             targetTitle: row["target_title"], status: status, error: row["error"], messageID: row["message_id"],
             queuedAt: date(row["queued_at_ms"]), updatedAt: date(row["updated_at_ms"]),
             kind: TemplateKind(rawValue: row["kind"] ?? "telegram") ?? .telegram,
-            scheduledFor: scheduledFor.map(date), timerID: timerID.flatMap(UUID.init(uuidString:)))
+            scheduledFor: scheduledFor.map(date), timerID: timerID.flatMap(UUID.init(uuidString:)), holdUntil: holdUntil.map(date))
     }
 }

@@ -12,6 +12,8 @@ public enum SettingKey: String, Sendable, CaseIterable {
     case accountName = "account_name"
     /// The format the cached chat directory was written in (`AppDatabase.chatDirectoryFormat`).
     case chatDirectoryFormat = "chat_directory_format"
+    /// Seconds a one-tap send waits before it goes out, so it can be undone (`UndoHold`).
+    case undoHold = "undo_hold_seconds"
 }
 
 extension AppDatabase {
@@ -39,6 +41,15 @@ extension AppDatabase {
     /// Sets (or with nil, forgets) the default location.
     public func setDefaultLocation(_ coordinate: Coordinate?) throws(StoreError) {
         try setSetting(.defaultLocation, coordinate?.description)
+    }
+
+    /// The undo hold of one-tap sends: the setting, or the standard 5 s when unset or unreadable.
+    public func undoHold() throws(StoreError) -> UndoHold {
+        try setting(.undoHold).flatMap { Int($0) }.flatMap { UndoHold(seconds: $0) } ?? .standard
+    }
+
+    public func setUndoHold(_ hold: UndoHold) throws(StoreError) {
+        try setSetting(.undoHold, hold.description)
     }
 
     /// The validator with TDLib's text limit when known.

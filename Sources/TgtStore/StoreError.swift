@@ -14,6 +14,8 @@ public enum StoreError: UserFacingError, Equatable {
     case invalidTimer(TimerValidationError)
     case timerState(TimerError)
     case todoNotFound(Int, count: Int)
+    /// A send's id (its batch) is already in the send log: a client used one twice.
+    case sendExists(String)
 
     public var message: String {
         switch self {
@@ -29,6 +31,7 @@ public enum StoreError: UserFacingError, Equatable {
         case .ambiguousTimer(let key, let matches): "“\(key)” matches more than one timer: \(matches.joined(separator: ", "))."
         case .invalidTimer(let error): error.message
         case .timerState(let error): error.message
+        case .sendExists(let id): "A send with the id \(id) is already in the send log; nothing was sent."
         case .todoNotFound(let number, let count):
             count == 0 ? "The timer has no to-dos (there is no number \(number))." : "There is no to-do number \(number); they go from 1 to \(count)."
         }
@@ -48,6 +51,7 @@ public enum StoreError: UserFacingError, Equatable {
         case .invalidTimer: nil
         case .timerState(let error): error.nextStep
         case .todoNotFound: "Use the number the to-do has in the timer's list."
+        case .sendExists: "Give each send a new id, or none."
         }
     }
 
@@ -65,6 +69,7 @@ public enum StoreError: UserFacingError, Equatable {
         case .invalidTimer: "invalid_timer"
         case .timerState(let error): error.code
         case .todoNotFound: "todo_not_found"
+        case .sendExists: "send_exists"
         }
     }
 }

@@ -100,9 +100,12 @@ public enum SendError: UserFacingError, Equatable {
     case request(TDError)
     case store(String)
     case notTelegram(template: String, kind: TemplateKind)
+    /// A held send's id is already in the send log (a client gave the same id twice).
+    case duplicateSend(String)
 
     public var message: String {
         switch self {
+        case .duplicateSend(let message): message
         case .notTelegram(let name, let kind): "“\(name)” is \(kind == .email ? "an" : "a") \(kind.label) template: it is handed to another app as a draft, not sent through Telegram."
         case .invalid(let error): error.message
         case .render(let error): error.message
@@ -122,6 +125,7 @@ public enum SendError: UserFacingError, Equatable {
         case .request(let error): error.nextStep
         case .store: "Check that the data folder is writable."
         case .notTelegram: "Open it as a draft instead."
+        case .duplicateSend: "Give each send a new id, or none."
         }
     }
 
@@ -130,6 +134,7 @@ public enum SendError: UserFacingError, Equatable {
         case .invalid: "invalid_template"
         case .render(let error): error.code
         case .markdown: "bad_markdown"
+        case .duplicateSend: "send_exists"
         case .notLoggedIn: "not_logged_in"
         case .request(let error): error.code
         case .store: "store"

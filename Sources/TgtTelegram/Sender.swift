@@ -94,24 +94,39 @@ public struct Sender: Sendable {
         let messages = try await preparer().prepare(request)
         let entries: [SendLogEntry]
         do { entries = try store.beginSend(of: request.template, targets: messages.map(\.target)) } catch { throw .store(error.message) }
+        let outgoing = zip(entries, messages).map { entry, message in
+            Outgoing(entryID: entry.id, target: message.target,
+                     payload: ScheduledPayload(text: message.formatted, location: message.location, silent: request.isSilent))
+        }
+        return await deliver(outgoing, batchID: entries.first?.batchID ?? UUID(), templateName: request.template.name, progress: progress)
+    }
+
+    /// One target's prepared message and its send log row, on its way to TDLib.
+    struct Outgoing {
+        var entryID: Int64
+        var target: Target
+        var payload: ScheduledPayload
+    }
+
+    /// Sends each message in order (recording every step in its row), then waits for
+    /// Telegram's verdicts on all of them at once.
+    func deliver(_ messages: [Outgoing], batchID: UUID, templateName: String,
+                 progress: @escaping @Sendable (SendProgress) -> Void) async -> SendReport
+    {
         var pending: [(index: Int, temporaryIDs: [Int64])] = []
         var results: [TargetResult?] = Array(repeating: nil, count: messages.count)
         for (index, message) in messages.enumerated() {
             progress(.sending(message.target))
             // Recorded before TDLib gets it: if this process dies now, the next one finds the
             // row "sending" with the text's fingerprint and looks for it among TDLib's resends.
-            do { try store.markSending(id: entries[index].id, textDigest: TextDigest.of(message.formatted.text)) } catch {
+            do { try store.markSending(id: message.entryID, textDigest: TextDigest.of(message.payload.text.text)) } catch {
                 logger.error("could not write the send log", metadata: ["error": "\(error.message)"])
-            }
-            var contents: [TDFunctions.SendMessage.Content] = [.text(message.formatted)]
-            if let location = message.location {
-                contents.append(.location(TDLocation(latitude: location.latitude, longitude: location.longitude)))
             }
             var temporaryIDs: [Int64] = []
             var attempts = 0
             var failure: String?
-            for content in contents {
-                let outcome = await sendOne(message.target, content: content, silent: request.isSilent, progress: progress)
+            for content in message.payload.contents {
+                let outcome = await sendOne(message.target, content: content, silent: message.payload.silent, progress: progress)
                 attempts += outcome.attempts
                 switch outcome.result {
                 case .accepted(let id): temporaryIDs.append(id)
@@ -121,7 +136,7 @@ public struct Sender: Sendable {
             }
             if let failure {
                 results[index] = TargetResult(target: message.target, status: .failed, messageID: nil, error: failure, attempts: attempts)
-                record(entries[index].id, .failed, error: failure)
+                record(message.entryID, .failed, error: failure)
                 progress(.failed(message.target, message: failure))
             } else {
                 results[index] = TargetResult(target: message.target, status: .sent, messageID: nil, error: nil, attempts: attempts)
@@ -150,25 +165,26 @@ public struct Sender: Sendable {
         for (index, verdict) in verdicts {
             guard var result = results[index] else { continue }
             let target = result.target
+            let entryID = messages[index].entryID
             switch verdict {
             case .sent(let messageID)?:
                 result.messageID = messageID
-                record(entries[index].id, .sent, messageID: messageID)
+                record(entryID, .sent, messageID: messageID)
                 progress(.sent(target, messageID: messageID))
             case .failed(let code, let message)?:
                 result.status = .failed
                 result.error = Self.describe(code: code, message: message)
-                record(entries[index].id, .failed, error: result.error)
+                record(entryID, .failed, error: result.error)
                 progress(.failed(target, message: result.error ?? ""))
             case nil:
                 result.status = .failed
                 result.error = "Telegram did not confirm delivery within \(Int(timeout)) s; TDLib keeps retrying it in the background."
-                record(entries[index].id, .failed, error: result.error)
+                record(entryID, .failed, error: result.error)
                 progress(.failed(target, message: result.error ?? ""))
             }
             results[index] = result
         }
-        return SendReport(batchID: entries.first?.batchID ?? UUID(), templateName: request.template.name, results: results.compactMap { $0 })
+        return SendReport(batchID: batchID, templateName: templateName, results: results.compactMap { $0 })
     }
 
     /// One sendMessage, retried after flood waits. Returns the temporary message id.
@@ -209,7 +225,7 @@ public struct Sender: Sendable {
         case rejected(String)
     }
 
-    private func record(_ id: Int64, _ status: SendLogEntry.Status, messageID: Int64? = nil, error: String? = nil) {
+    func record(_ id: Int64, _ status: SendLogEntry.Status, messageID: Int64? = nil, error: String? = nil) {
         do {
             try store.recordSend(id: id, status: status, messageID: messageID, error: error)
         } catch {

@@ -36,6 +36,8 @@ public actor SessionHost {
     private let tookSessionAt = Date()
     private var recoveredInterruptedSends = false
     private var lateVerdicts: Task<Void, Never>?
+    /// Settles sends an earlier run left in their undo hold (`HeldSendRecovery`).
+    private var heldRecovery: Task<Void, Never>?
     /// Keeps Telegram's schedule in step with timers and "send later" while the session runs.
     public private(set) var scheduleKeeper: ScheduleKeeper?
     private var keeperLoop: Task<Void, Never>?
@@ -106,6 +108,11 @@ public actor SessionHost {
         if !outcome.stillPending.isEmpty {
             lateVerdicts = Task { await recovery.followLateVerdicts(outcome.stillPending) }
         }
+        // In the background: a leftover whose hold has not ended waits for it (its tile shows
+        // it held, with Undo, meanwhile).
+        let held = HeldSendRecovery(sender: Sender(session: session, store: store), store: store, clock: clock)
+        let cutoff = tookSessionAt
+        heldRecovery = Task { _ = await held.run(before: cutoff) }
     }
 
     /// Whether API credentials exist: a running session had them, so the credentials file is
@@ -183,8 +190,22 @@ public actor SessionHost {
 
     /// Sends a template; counted so a shutdown waits for it. Progress goes out as events.
     public func send(_ request: SendRequest) async throws(SendError) -> SendReport {
-        guard !shuttingDown else { throw .store("TgTemplates is shutting down; nothing was sent.") }
-        guard let session = open?.session, session.authorizationState == .ready else { throw .notLoggedIn }
+        do {
+            return try await withSender(request) { sender, request in try await sender.send(request) { _ in } }
+        } catch let error as SendError {
+            throw error
+        } catch {
+            throw .store(error.localizedDescription)
+        }
+    }
+
+    /// Runs `work` with this session's sender (its progress also goes out as events), the
+    /// request's `{{me}}` filled in. A shutdown waits for it (up to its grace) like a send.
+    public func withSender<T: Sendable>(_ request: SendRequest,
+                                        _ work: @Sendable (any MessageSending, SendRequest) async throws -> T) async throws -> T
+    {
+        guard !shuttingDown else { throw SendError.store("TgTemplates is shutting down; nothing was sent.") }
+        guard let session = open?.session, session.authorizationState == .ready else { throw SendError.notLoggedIn }
         var request = request
         // {{me}}: the account's name now, else the one last seen.
         if let me = (try? await session.account())?.displayName {
@@ -194,12 +215,7 @@ public actor SessionHost {
         }
         activeSends += 1
         defer { finishSend() }
-        let events = self.events
-        let templateID = request.template.id
-        let sender = Sender(session: session, store: store)
-        return try await sender.send(request) { progress in
-            events.send(.send(templateID: templateID, progress: progress))
-        }
+        return try await work(HostSender(sender: Sender(session: session, store: store), events: events, templateID: request.template.id), request)
     }
 
     private func finishSend() {
@@ -249,6 +265,7 @@ public actor SessionHost {
             logger.error("could not update the send log", metadata: ["error": "\(error.message)"])
         }
         lateVerdicts?.cancel()
+        heldRecovery?.cancel()
         await stopKeeper()
         watcher?.cancel()
         if let open { await open.close() } else { lock.release() }

@@ -19,28 +19,59 @@ struct SendServiceTests {
     final class Session: Sendable {
         let requests = Mutex<[SendRequest]>([])
         let dates = Mutex<[Date]>([])
+        let released = Mutex<[UUID]>([])
         var sent: [SendRequest] { requests.withLock { $0 } }
         var scheduledAt: [Date] { dates.withLock { $0 } }
+    }
+
+    /// A session's sender that records what reached it: Family goes, Work is refused.
+    struct FakeSender: MessageSending {
+        let session: Session
+        let store: AppDatabase
+
+        func send(_ request: SendRequest, progress: @escaping @Sendable (SendProgress) -> Void) async throws(SendError) -> SendReport {
+            session.requests.withLock { $0.append(request) }
+            var results: [TargetResult] = []
+            for target in request.template.targets {
+                progress(.sending(target))
+                if target.chatID == work.chatID {
+                    progress(.failed(target, message: "Telegram refused it."))
+                    results.append(TargetResult(target: target, status: .failed, messageID: nil, error: "Telegram refused it.", attempts: 2))
+                } else {
+                    progress(.sent(target, messageID: 7))
+                    results.append(TargetResult(target: target, status: .sent, messageID: 7, error: nil, attempts: 1))
+                }
+            }
+            return SendReport(batchID: UUID(), templateName: request.template.name, results: results)
+        }
+
+        func hold(_ request: SendRequest, batch: UUID, until: Date) async throws(SendError) -> [SendLogEntry] {
+            do {
+                return try store.beginHeldSend(of: request.template, rows: request.template.targets.map {
+                    NewHeldSend(target: $0, payload: "{}", textDigest: "")
+                }, batch: batch, until: until)
+            } catch { throw .store(error.message) }
+        }
+
+        func release(batch: UUID, progress: @escaping @Sendable (SendProgress) -> Void) async throws(SendError) -> SendReport? {
+            let taken: [HeldSend]
+            do { taken = try store.takeHeldSend(batch: batch) } catch { throw .store(error.message) }
+            guard let first = taken.first else { return nil }
+            var results: [TargetResult] = []
+            for held in taken {
+                let target = Target(chatID: held.entry.target.chatID, chatTitle: held.entry.targetTitle)
+                try? store.recordSend(id: held.entry.id, status: .sent, messageID: 9)
+                results.append(TargetResult(target: target, status: .sent, messageID: 9, error: nil, attempts: 1))
+            }
+            session.released.withLock { $0.append(batch) }
+            return SendReport(batchID: batch, templateName: first.entry.templateName, results: results)
+        }
     }
 
     static func service(_ store: AppDatabase, _ session: Session, clock: TestClock = TestClock()) -> SendService {
         SendService(
             store: store, clock: clock,
-            deliver: { request, progress in
-                session.requests.withLock { $0.append(request) }
-                var results: [TargetResult] = []
-                for target in request.template.targets {
-                    progress(.sending(target))
-                    if target.chatID == work.chatID {
-                        progress(.failed(target, message: "Telegram refused it."))
-                        results.append(TargetResult(target: target, status: .failed, messageID: nil, error: "Telegram refused it.", attempts: 2))
-                    } else {
-                        progress(.sent(target, messageID: 7))
-                        results.append(TargetResult(target: target, status: .sent, messageID: 7, error: nil, attempts: 1))
-                    }
-                }
-                return SendReport(batchID: UUID(), templateName: request.template.name, results: results)
-            },
+            onSession: { request, work in try await work(FakeSender(session: session, store: store), request) },
             schedule: { request, date in
                 session.requests.withLock { $0.append(request) }
                 session.dates.withLock { $0.append(date) }

@@ -32,12 +32,13 @@ struct FaceNeutralNextStepTests {
         .templateNotFound("x"), .ambiguousTemplate("x", matches: ["a", "b"]), .invalid(ValidationError(issues: [])),
         .importFailed("x"), .exportFailed("x"), .database("x"), .dataDirectory("x"), .timerNotFound("x"),
         .ambiguousTimer("x", matches: ["a", "b"]), .invalidTimer(TimerValidationError(issues: [])), .todoNotFound(3, count: 2),
+        .sendExists("x"),
     ] + timer.map { .timerState($0) }
     static let draft: [DraftError] = [.notADraft("x"), .invalid(ValidationError(issues: []))]
         + render.map { .render($0) } + store.map { .store($0) }
     static let send: [SendError] = [
         .invalid(ValidationError(issues: [])), .markdown(template: "x", detail: "character 1"), .notLoggedIn,
-        .store("x"), .notTelegram(template: "x", kind: .email),
+        .store("x"), .notTelegram(template: "x", kind: .email), .duplicateSend("x"),
     ] + render.map { .render($0) } + td.map { .request($0) }
     static let schedule: [ScheduleError] = [.tooSoon(seconds: 3), .tooFar, .inThePast, .tooMany(chat: "x"), .notLoggedIn, .store("x")]
         + send.map { .send($0) }
@@ -76,9 +77,9 @@ struct FaceNeutralNextStepTests {
         #expect(Set(Self.timer.map { Self.index($0) }).count == 4)
         #expect(Set(Self.render.map { Self.index($0) }).count == 4)
         #expect(Set(Self.credentials.map { Self.index($0) }).count == 3)
-        #expect(Set(Self.store.map { Self.index($0) }).count == 12)
+        #expect(Set(Self.store.map { Self.index($0) }).count == 13)
         #expect(Set(Self.draft.map { Self.index($0) }).count == 4)
-        #expect(Set(Self.send.map { Self.index($0) }).count == 7)
+        #expect(Set(Self.send.map { Self.index($0) }).count == 8)
         #expect(Set(Self.schedule.map { Self.index($0) }).count == 7)
         #expect(Set(Self.chat.map { Self.index($0) }).count == 15)
         #expect(Set(Self.telegram.map { Self.index($0) }).count == 7)
@@ -144,6 +145,7 @@ struct FaceNeutralNextStepTests {
         case .invalidTimer: 9
         case .timerState: 10
         case .todoNotFound: 11
+        case .sendExists: 12
         }
     }
 
@@ -165,6 +167,7 @@ struct FaceNeutralNextStepTests {
         case .request: 4
         case .store: 5
         case .notTelegram: 6
+        case .duplicateSend: 7
         }
     }
 

@@ -79,11 +79,15 @@ def run(driver, wait, audit, server, check, shot):
     check(later.returncode == 0, f"tgt send --in succeeds through the running dashboard ({later.stderr.strip()})")
 
     def terminal_rows(d):
-        return [e for e in d.find_elements(By.CSS_SELECTOR, ".scheduled-item") if "Typed in a terminal" in e.text]
+        # Read in one script: the page redraws live, so an element found a moment ago may be
+        # gone by the time its text is asked for.
+        return d.execute_script(
+            "return [...document.querySelectorAll('.scheduled-item')]"
+            ".filter(e => e.textContent.includes('Typed in a terminal')).map(e => e.dataset.id)")
 
     seconds = arrives(wait, lambda d: len(terminal_rows(d)) == 1)
     print(f"browser: a send scheduled by tgt showed on the open scheduled page after {seconds:.2f} s", flush=True)
-    row_id = terminal_rows(driver)[0].get_attribute("data-id")
+    row_id = terminal_rows(driver)[0]
     cancelled = tgt(server, "scheduled", "cancel", row_id)
     check(cancelled.returncode == 0, f"tgt scheduled cancel succeeds ({cancelled.stderr.strip()})")
     arrives(wait, lambda d: len(terminal_rows(d)) == 0)

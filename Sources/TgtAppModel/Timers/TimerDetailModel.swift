@@ -160,7 +160,8 @@ public struct CompletionStatus: Sendable, Equatable, Identifiable {
         let when = send.scheduledFor.formatted(date: .omitted, time: .shortened)
         state = switch send.status {
         case .scheduled: AppText("timers.completion.scheduled", when)
-        case .queued, .sending: AppText("timers.completion.waiting")
+        case .queued, .sending, .held: AppText("timers.completion.waiting")
+        case .undone: AppText("timers.completion.cancelled")
         case .sent: AppText("timers.completion.sent")
         case .cancelling, .cancelled:
             send.entry.error == ScheduleKeeper.deletedElsewhere ? AppText("timers.completion.cancelledElsewhere") : AppText("timers.completion.cancelled")

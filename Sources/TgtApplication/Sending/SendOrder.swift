@@ -18,11 +18,18 @@ public struct SendOrder: Sendable, Equatable {
     /// Sends a copy whose only target is this one (a template sent into an open chat) instead
     /// of the template's targets.
     public var destination: Target?
+    /// How long the send waits, undoable, before anything reaches Telegram (`UndoHold`).
+    public var hold: UndoHold
+    /// The held send's id in the send log (a client's own, so it can undo it before the
+    /// send's answer comes); nil: a new one.
+    public var batchID: UUID?
 
     public init(templateID: UUID, variables: [String: String] = [:], location: Coordinate? = nil, silent: Bool? = nil,
-                onlyTargets: [String]? = nil, destination: Target? = nil)
+                onlyTargets: [String]? = nil, destination: Target? = nil, hold: UndoHold = .off, batchID: UUID? = nil)
     {
         self.destination = destination
+        self.hold = hold
+        self.batchID = batchID
         self.templateID = templateID
         self.variables = variables
         self.location = location
@@ -60,19 +67,26 @@ public struct SendOutcome: Sendable, Equatable {
     /// The send log's batch, when the send reached it.
     public var batchID: String?
     public var items: [Item]
+    /// Taken back during its undo hold: nothing reached Telegram (no item was sent).
+    public var undone: Bool
 
-    public init(templateName: String, batchID: String?, items: [Item]) {
+    public init(templateName: String, batchID: String?, items: [Item], undone: Bool = false) {
         self.templateName = templateName
         self.batchID = batchID
         self.items = items
+        self.undone = undone
     }
 
-    public var failed: [Item] { items.filter { !$0.sent } }
+    /// The targets that failed (none when the send was undone: nothing was tried).
+    public var failed: [Item] { undone ? [] : items.filter { !$0.sent } }
     public var allSent: Bool { items.allSatisfy(\.sent) }
 }
 
 /// A step of a send in progress, for faces that show it as it happens (a terminal's lines).
 public enum SendStep: Sendable, Equatable {
+    /// In its undo hold: goes out in `secondsLeft` (at `until`) unless undone. Said once when
+    /// the hold starts and again each second.
+    case holding(batchID: String, until: Date, secondsLeft: Int)
     case sending(title: String)
     /// Telegram asked to wait (flood limit); the send retries after `seconds`.
     case waiting(title: String, seconds: Int)
@@ -92,6 +106,10 @@ public protocol TemplateSending: Sendable {
     /// Checks the order and the date (`ScheduleError`), then schedules it on Telegram's
     /// servers for every target; returns each target's row after the schedule pass.
     func scheduleLater(_ order: SendOrder, at date: Date) async throws -> [ScheduledItem]
+
+    /// Takes back a send in its undo hold (`SendOrder.hold`), from any face or process:
+    /// nothing of it reaches Telegram.
+    func undo(batchID: UUID) async throws -> UndoOutcome
 }
 
 /// One target of a scheduled send, as every face shows it.

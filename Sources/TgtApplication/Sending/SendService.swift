@@ -8,22 +8,22 @@ import TgtTelegram
 /// session, the dashboard's one tap and Send later, and through them `tgt send` while a
 /// dashboard runs, all come here; the send log it writes reaches open screens from the store.
 public struct SendService: TemplateSending {
-    /// Sends a prepared request on the session and reports per target.
-    public typealias Deliver = @Sendable (SendRequest, _ progress: @escaping @Sendable (SendProgress) -> Void) async throws -> SendReport
+    /// Runs `work` on the face's session with its sender, the request's `{{me}}` filled in.
+    public typealias OnSession = @Sendable (SendRequest, _ work: @escaping @Sendable (any MessageSending, SendRequest) async throws -> SendReport?) async throws -> SendReport?
     /// Schedules a prepared request on Telegram's servers (the session's `ScheduleKeeper`).
     public typealias Schedule = @Sendable (SendRequest, Date) async throws -> [ScheduledSend]
 
     public let store: AppDatabase
     public let clock: any AppClock
-    private let deliver: Deliver
+    private let onSession: OnSession
     private let schedule: Schedule
 
-    /// `deliver` and `schedule` run on the face's session (the dashboard's `SessionHost`, or a
-    /// command's own session).
-    public init(store: AppDatabase, clock: any AppClock = SystemClock(), deliver: @escaping Deliver, schedule: @escaping Schedule) {
+    /// `onSession` and `schedule` run on the face's session (the dashboard's `SessionHost`, or
+    /// a command's own session).
+    public init(store: AppDatabase, clock: any AppClock = SystemClock(), onSession: @escaping OnSession, schedule: @escaping Schedule) {
         self.store = store
         self.clock = clock
-        self.deliver = deliver
+        self.onSession = onSession
         self.schedule = schedule
     }
 
@@ -32,9 +32,23 @@ public struct SendService: TemplateSending {
         try SendRules(store: store).request(for: order)
     }
 
+    /// Sends now, or after the order's undo hold (`SendHold`): then nothing reaches Telegram
+    /// until the hold ends, and an undo meanwhile sends nothing.
     public func send(_ order: SendOrder, progress: @escaping @Sendable (SendStep) -> Void = { _ in }) async throws -> SendOutcome {
-        let report = try await deliver(try request(for: order)) { event in progress(Self.step(event)) }
-        return Self.outcome(report)
+        let request = try request(for: order)
+        let hold = order.hold
+        let batch = order.batchID ?? UUID()
+        let holding = SendHold(store: store, clock: clock)
+        let report = try await onSession(request) { sender, request in
+            if hold.isOff { return try await sender.send(request) { progress(Self.step($0)) } }
+            return try await holding.run(request, hold: hold, batch: batch, on: sender, progress: progress)
+        }
+        if let report { return Self.outcome(report) }
+        return holding.outcome(batch: batch, templateName: request.template.name)
+    }
+
+    public func undo(batchID: UUID) async throws -> UndoOutcome {
+        try SendHold(store: store, clock: clock).undo(batch: batchID)
     }
 
     public func scheduleLater(_ order: SendOrder, at date: Date) async throws -> [ScheduledItem] {

@@ -34,6 +34,27 @@ public struct SettingsService: Sendable {
     public func defaultLocation() throws(StoreError) -> Coordinate? {
         try store.defaultLocation()
     }
+
+    /// The undo hold of one-tap sends, as typed ("5", "0", "30"); outside 0…30 s it is
+    /// refused and nothing changes.
+    @discardableResult
+    public func setUndoHold(typed text: String) throws -> UndoHold {
+        let hold = try UndoHold(parsing: text)
+        try store.setUndoHold(hold)
+        return hold
+    }
+
+    /// The undo hold in whole seconds, as a JSON number gives it.
+    @discardableResult
+    public func setUndoHold(seconds: Int) throws -> UndoHold {
+        guard let hold = UndoHold(seconds: seconds) else { throw UndoHoldError(text: "\(seconds)") }
+        try store.setUndoHold(hold)
+        return hold
+    }
+
+    public func undoHold() throws(StoreError) -> UndoHold {
+        try store.undoHold()
+    }
 }
 
 /// Why a setting was refused (nothing changed).

@@ -1,5 +1,6 @@
 import Foundation
 import TgtApplication
+import TgtDomain
 import TgtStore
 
 /// Sending now and later through the running dashboard's session (its API), for commands run
@@ -8,9 +9,12 @@ import TgtStore
 /// (`SendService`); its refusals come back as `DashboardClientError`s with its words.
 public struct DashboardSending: TemplateSending {
     public let client: DashboardClient
+    /// Counts a held send's seconds down on the terminal while the dashboard holds it.
+    public let clock: any AppClock
 
-    public init(client: DashboardClient) {
+    public init(client: DashboardClient, clock: any AppClock = SystemClock()) {
         self.client = client
+        self.clock = clock
     }
 
     public func send(_ order: SendOrder, progress: @escaping @Sendable (SendStep) -> Void) async throws -> SendOutcome {
@@ -18,17 +22,48 @@ public struct DashboardSending: TemplateSending {
             try await client.send(templateID: order.templateID, intoChat: into.chatID, topicID: into.topicID, variables: order.variables,
                                   location: order.location, silent: order.silent)
         } else {
-            try await client.send(templateID: order.templateID, variables: order.variables, location: order.location,
-                                  silent: order.silent, onlyTargets: order.onlyTargets)
+            try await held(order, progress: progress) { batch in
+                try await client.send(templateID: order.templateID, variables: order.variables, location: order.location,
+                                      silent: order.silent, onlyTargets: order.onlyTargets, hold: order.hold, batchID: batch)
+            }
         }
         let outcome = SendOutcome(templateName: reply.templateName, batchID: reply.batchID, items: reply.results.map {
             .init(target: $0.target, title: $0.title, sent: $0.status == "sent", messageID: $0.messageID, error: $0.error)
-        })
+        }, undone: reply.undone)
+        if outcome.undone { return outcome }
         // The API answers once every target has its verdict: the steps come together.
         for item in outcome.items {
             progress(item.sent ? .sent(title: item.title) : .failed(title: item.title, message: item.error ?? "failed"))
         }
         return outcome
+    }
+
+    /// Runs a held send's request (which answers when the hold is over) while saying each
+    /// second what is left, as the dashboard's own countdown does; without a hold, just runs it.
+    private func held(_ order: SendOrder, progress: @escaping @Sendable (SendStep) -> Void,
+                      _ request: @Sendable (UUID?) async throws -> DashboardClient.SendReply) async throws -> DashboardClient.SendReply
+    {
+        guard !order.hold.isOff else { return try await request(nil) }
+        let batch = order.batchID ?? UUID()
+        let until = clock.now.addingTimeInterval(order.hold.duration)
+        let clock = self.clock
+        let ticker = Task {
+            let id = batch.uuidString.lowercased()
+            while !Task.isCancelled {
+                let left = until.timeIntervalSince(clock.now)
+                guard left > 0 else { return }
+                progress(.holding(batchID: id, until: until, secondsLeft: Int(left.rounded(.up))))
+                let step = left - left.rounded(.up) + 1
+                guard (try? await clock.sleep(until: clock.now.addingTimeInterval(min(left, step > 0 ? step : 1)))) != nil else { return }
+            }
+        }
+        defer { ticker.cancel() }
+        return try await request(batch)
+    }
+
+    public func undo(batchID: UUID) async throws -> UndoOutcome {
+        guard let targets = try await client.undo(batchID: batchID) else { return .alreadyUndone }
+        return .undone(targets: targets)
     }
 
     public func scheduleLater(_ order: SendOrder, at date: Date) async throws -> [ScheduledItem] {

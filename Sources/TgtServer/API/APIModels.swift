@@ -54,10 +54,11 @@ enum APIModels {
         Schemas.SendReport(
             allSent: outcome.allSent, batchId: outcome.batchID?.lowercased() ?? "",
             results: outcome.items.map {
-                WireSendResult(target: $0.target, title: $0.title, status: $0.sent ? "sent" : "failed",
+                WireSendResult(target: $0.target, title: $0.title, status: outcome.undone ? "undone" : $0.sent ? "sent" : "failed",
                                messageID: $0.messageID, error: $0.error, attempts: $0.attempts)
             },
-            sentCount: outcome.items.count - outcome.failed.count, templateId: id(templateID), templateName: outcome.templateName)
+            sentCount: outcome.items.filter(\.sent).count, templateId: id(templateID), templateName: outcome.templateName,
+            undone: outcome.undone)
     }
 
     /// Send log entries grouped by tap (batch), newest first.
@@ -69,7 +70,7 @@ enum APIModels {
                 targets: batch.entries.map {
                     WireSendLogTarget(target: $0.target.description, title: $0.targetTitle, status: $0.status.rawValue,
                                       error: $0.error, messageID: $0.messageID, updatedAt: date($0.updatedAt),
-                                      scheduledFor: $0.scheduledFor.map(date))
+                                      scheduledFor: $0.scheduledFor.map(date), holdUntil: $0.status == .held ? $0.holdUntil.map(date) : nil)
                 })
         }
     }

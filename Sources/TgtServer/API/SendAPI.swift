@@ -14,7 +14,8 @@ extension DashboardAPI {
         var body = Schemas.SendInput()
         if case .json(let given)? = input.body { body = given }
         let order = SendOrder(templateID: template.id, variables: body.variables?.additionalProperties ?? [:],
-                              location: try Self.coordinate(body.location), silent: body.silent, onlyTargets: body.targets)
+                              location: try Self.coordinate(body.location), silent: body.silent, onlyTargets: body.targets,
+                              hold: try Self.hold(body.hold), batchID: try body.batchId.map { try Self.uuid($0, "batch_id") })
         let outcome: SendOutcome
         do { outcome = try await sending.send(order) } catch let error as SendError {
             // The dashboard's next step names this template's draft link.
@@ -23,6 +24,18 @@ extension DashboardAPI {
             throw reply
         }
         return .ok(.init(body: .json(.init(success: true, data: APIModels.report(outcome, templateID: template.id)))))
+    }
+
+    /// `hold`: whole seconds 0…30; absent sends at once.
+    static func hold(_ seconds: Int?) throws -> UndoHold {
+        guard let seconds else { return .off }
+        guard let hold = UndoHold(seconds: seconds) else { throw UndoHoldError(text: "\(seconds)") }
+        return hold
+    }
+
+    static func uuid(_ text: String, _ field: String) throws -> UUID {
+        guard let id = UUID(uuidString: text) else { throw APIError.badRequest("“\(field)” is not an id (a UUID).") }
+        return id
     }
 
     func draftTemplate(_ input: Operations.DraftTemplate.Input) async throws -> Operations.DraftTemplate.Output {
@@ -40,7 +53,7 @@ extension DashboardAPI {
     /// Sending now and later, on the dashboard's session (its progress goes out as events;
     /// logged out, a send later is refused rather than left waiting).
     var sending: SendService {
-        SendService(store: store, clock: host.clock, deliver: { [host] request, _ in try await host.send(request) },
+        SendService(store: store, clock: host.clock, onSession: { [host] request, work in try await host.withSender(request, work) },
                     schedule: { [host] request, date in
                         guard let keeper = await host.scheduleKeeper else { throw TelegramError.notLoggedIn }
                         return try await keeper.scheduleLater(request, at: date)

@@ -17,6 +17,9 @@ extension DashboardAPI {
             let text = try Self.limited(given.wrapped, "default_location", max: 100) ?? ""
             try SettingsService(store: store).setDefaultLocation(typed: text)
         }
+        if let seconds = body.undoHold {
+            try SettingsService(store: store).setUndoHold(seconds: seconds)
+        }
         return .ok(.init(body: .json(.init(success: true, data: try settings()))))
     }
 
@@ -55,6 +58,6 @@ extension DashboardAPI {
 
     func settings() throws -> Schemas.Settings {
         WireSettings(defaultLocation: try store.defaultLocation()?.description, accountName: try store.setting(.accountName),
-                     messageTextLengthMax: store.validator().maxTextLength)
+                     messageTextLengthMax: store.validator().maxTextLength, undoHold: try store.undoHold().seconds)
     }
 }

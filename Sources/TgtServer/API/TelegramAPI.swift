@@ -88,6 +88,31 @@ extension DashboardAPI {
         return .ok(.init(body: .json(.init(success: true, data: .init(batches: APIModels.batches(try store.recentSends(limit: limit)))))))
     }
 
+    func listHeldSends(_ input: Operations.ListHeldSends.Input) async throws -> Operations.ListHeldSends.Output {
+        let holds = SendBatch.group(try store.heldSends().map(\.entry)).map { batch in
+            Schemas.HeldSend(batchId: APIModels.id(batch.id), holdUntil: batch.first.holdUntil ?? batch.first.queuedAt,
+                             templateId: APIModels.id(batch.first.templateID ?? batch.id), templateName: batch.first.templateName,
+                             targets: batch.entries.map(\.targetTitle))
+        }
+        return .ok(.init(body: .json(.init(success: true, data: .init(holds: holds)))))
+    }
+
+    func undoSend(_ input: Operations.UndoSend.Input) async throws -> Operations.UndoSend.Output {
+        let batch = try Self.uuid(input.path.batch, "batch")
+        switch try await sending.undo(batchID: batch) {
+        case .undone(let targets):
+            return .ok(.init(body: .json(.init(success: true, data: .init(result: .undone, targets: targets)))))
+        case .alreadyUndone:
+            let targets = try store.sends(inBatch: batch).map(\.targetTitle)
+            return .ok(.init(body: .json(.init(success: true, data: .init(result: .alreadyUndone, targets: targets)))))
+        case .tooLate(let status):
+            throw APIError(.conflict, code: "too_late", message: status == .failed
+                ? "Too late to undo: its hold had ended (it failed; see the send log)."
+                : "Too late to undo: its hold had ended and it went to Telegram.",
+                nextStep: "Delete the message in the chat if it should not be there.")
+        }
+    }
+
     // MARK: - Shared
 
     /// Submits one login step's answer (the same dispatch as the login page's form).

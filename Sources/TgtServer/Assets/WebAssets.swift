@@ -50,6 +50,7 @@ enum WebAssets {
         ("chats.css", PackageResources.chats_css),
         ("chat-search.js", PackageResources.chat_search_js),
         ("sends.js", PackageResources.sends_js),
+        ("held-sends.js", PackageResources.held_sends_js),
     ]
 
     /// Every asset by its own name (`app.js`).

@@ -78,6 +78,7 @@ public struct APIError: Error, Sendable {
                 return APIError(.unprocessableContent, code: error.code, message: error.message, issues: validation.issues)
             case .ambiguousTemplate, .importFailed: return APIError(.badRequest, code: error.code, message: error.message)
             case .exportFailed, .database, .dataDirectory: return APIError(.internalServerError, code: error.code, message: error.message)
+            case .sendExists: return APIError(.conflict, code: error.code, message: error.message, nextStep: error.nextStep)
             }
         case let error as TelegramError:
             switch error {
@@ -93,7 +94,10 @@ public struct APIError: Error, Sendable {
             case .render, .markdown, .notTelegram: return APIError(.unprocessableContent, code: error.code, message: error.message, nextStep: error.nextStep)
             case .notLoggedIn: return APIError(.conflict, code: error.code, message: error.message, nextStep: DashboardNextStep.logIn)
             case .request, .store: return APIError(.serviceUnavailable, code: error.code, message: error.message)
+            case .duplicateSend: return APIError(.conflict, code: error.code, message: error.message, nextStep: error.nextStep)
             }
+        case let error as UndoError:
+            return APIError(.notFound, code: error.code, message: error.message, nextStep: error.nextStep)
         case let error as DraftError:
             switch error {
             case .invalid(let validation): return APIError(.unprocessableContent, code: error.code, message: error.message, issues: validation.issues)

@@ -32,7 +32,7 @@ enum DashboardNextStep {
             case .notLoggedIn: logIn
             case .request(let error): forError(error)
             case .notTelegram: "Tap its tile to open it as a draft (POST /api/templates/{id}/draft renders it and returns the link)."
-            case .invalid, .render, .markdown, .store: nil
+            case .invalid, .render, .markdown, .store, .duplicateSend: nil
             }
         case let error as ScheduleError:
             switch error {

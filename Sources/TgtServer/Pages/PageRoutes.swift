@@ -30,7 +30,8 @@ enum PageRoutes {
             let kind = request.uri.queryParameters["kind"].flatMap { TemplateKind(rawValue: String($0)) }
             let listing = try TemplateListing(store: store, search: search, chatID: chat, kind: kind)
             let model = Pages.GridModel(templates: listing.listed, total: listing.all.count, groups: listing.groups, selectedChat: chat,
-                                        kinds: listing.kinds, selectedKind: kind, search: search, demo: dashboard.options.isDemo)
+                                        kinds: listing.kinds, selectedKind: kind, search: search, demo: dashboard.options.isDemo,
+                                        undoHold: try store.undoHold().seconds)
             return HTMLReply.page(Pages.templates(model, csrf: csrf))
         }
 

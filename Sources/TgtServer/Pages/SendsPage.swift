@@ -16,10 +16,14 @@ extension Pages {
                 case .handedOver: "↗"
                 case .scheduled: "⏱"
                 case .cancelled: "⊘"
+                case .held: "⏳"
+                case .undone: "↶"
                 }
                 let state: String = switch entry.status {
                 case .handedOver: "handed over (not sent by TgTemplates)"
                 case .scheduled: "scheduled for " + (entry.scheduledFor.map(Self.clockTime) ?? "later")
+                case .held: "held for undo until " + (entry.holdUntil.map(Self.clockTime) ?? "soon")
+                case .undone: "undone (nothing was sent)"
                 default: entry.status.rawValue
                 }
                 let answered: [HTML] = (replies[entry.id] ?? []).suffix(3).map { reply in

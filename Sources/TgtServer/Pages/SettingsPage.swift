@@ -1,4 +1,5 @@
 import Foundation
+import TgtDomain
 import TgtTelegram
 
 extension Pages {
@@ -9,6 +10,7 @@ extension Pages {
         var loggedIn: Bool
         var demo: Bool
         var defaultLocation: String?
+        var undoHold: Int
         var tokens: [APIToken]
         /// A token secret just created, shown once.
         var newSecret: String?
@@ -42,6 +44,12 @@ extension Pages {
             <div class="row"><input id="default_location" name="default_location" placeholder="45.4642,9.19" value="\(model.defaultLocation ?? "")" inputmode="decimal">
             <button type="button" id="use-here">Use where I am</button></div>
             <button type="submit" class="primary">Save location</button></form></section>
+            <section class="card"><h2>Undo send</h2>
+            <p>After a tap on a template, wait this long before anything reaches Telegram, so a wrong tap can be undone. 0 sends at once.</p>
+            <form method="post" action="/settings/undo-hold" class="stack">\(csrfField(csrf))
+            <label for="undo_hold">Seconds (0 to \(UndoHold.maximumSeconds))</label>
+            <div class="row"><input id="undo_hold" name="undo_hold" type="number" min="0" max="\(UndoHold.maximumSeconds)" step="1" value="\(model.undoHold)" inputmode="numeric" required></div>
+            <button type="submit" class="primary">Save undo hold</button></form></section>
             <section class="card"><h2>Dashboard password</h2>
             <form method="post" action="/settings/password" class="stack">\(csrfField(csrf))
             <label for="current_password">Current password</label><input id="current_password" name="current_password" type="password" autocomplete="current-password" required>

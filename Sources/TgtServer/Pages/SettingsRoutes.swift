@@ -13,6 +13,7 @@ enum SettingsRoutes {
         router.get("/settings") { request, context -> Response in
             let message: String? = switch request.uri.queryParameters["done"].map(String.init) {
             case "location": "Default location saved."
+            case "undo-hold": "Undo hold saved."
             case "password": "Password changed; other browsers were signed out."
             case "revoked": "Token revoked."
             case "logout": "Logged out of Telegram."
@@ -30,6 +31,17 @@ enum SettingsRoutes {
                 return try await page(dashboard, context: context, error: error.description, status: .badRequest)
             }
             return HTMLReply.redirect("/settings?done=location")
+        }
+
+        router.post("/settings/undo-hold") { request, context -> Response in
+            var request = request
+            let form = try await FormInput.read(&request, context: context)
+            do {
+                try SettingsService(store: store).setUndoHold(typed: form["undo_hold"] ?? "")
+            } catch let error as UndoHoldError {
+                return try await page(dashboard, context: context, error: error.description, status: .badRequest)
+            }
+            return HTMLReply.redirect("/settings?done=undo-hold")
         }
 
         router.post("/settings/password") { request, context -> Response in
@@ -81,7 +93,8 @@ enum SettingsRoutes {
         if loggedIn, let me = try? await session?.account() { account = me.displayName }
         let model = Pages.SettingsModel(
             account: account, connection: session?.connection.current?.label, loggedIn: loggedIn, demo: dashboard.options.isDemo,
-            defaultLocation: try dashboard.store.defaultLocation()?.description, tokens: dashboard.secrets.tokens,
+            defaultLocation: try dashboard.store.defaultLocation()?.description, undoHold: try dashboard.store.undoHold().seconds,
+            tokens: dashboard.secrets.tokens,
             newSecret: newSecret, message: message, error: error, version: TelegramEnvironment.applicationVersion)
         return HTMLReply.page(Pages.settings(model, csrf: try PageRoutes.csrfToken(context)), status: status)
     }

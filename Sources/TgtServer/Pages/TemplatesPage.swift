@@ -14,6 +14,8 @@ extension Pages {
         var selectedKind: TemplateKind?
         var search: String
         var demo: Bool
+        /// Seconds a tap waits, undoable, before the send goes out (Settings).
+        var undoHold: Int = 0
     }
 
     /// The home screen: one big button per template, filter chips, search, empty states.
@@ -43,7 +45,7 @@ extension Pages {
                 <a class="button" href="/">Show all templates</a></div>
                 """
         } else {
-            content = "<ul class=\"grid\" id=\"grid\" aria-label=\"Templates: tap one to send it\">\(model.templates.map(tile))</ul>"
+            content = "<ul class=\"grid\" id=\"grid\" data-undo-hold=\"\(model.undoHold)\" aria-label=\"Templates: tap one to send it\">\(model.templates.map(tile))</ul>"
         }
         let kindNav: HTML = kindChips.isEmpty ? "" : "<nav class=\"chips\" aria-label=\"Filter by kind\">\(kindChips)</nav>"
         return layout(title: "Templates", page: "templates", csrf: csrf, section: .templates, scripts: ["grid"], """

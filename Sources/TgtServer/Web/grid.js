@@ -1,10 +1,11 @@
 // Templates grid: tap to send (variables dialog with defaults and choices, browser location),
-// per-target results with retry, live progress; email, text and X templates open their draft
+// the undo hold with its countdown and Undo (held-sends.js), per-target results with retry, live progress; email, text and X templates open their draft
 // in the right app; Send later… for Telegram ones (send-later.js, loaded on first use); duplicate,
 // delete with confirmation, reorder by drag or by the menu's move
 // buttons; filter chips and changes made elsewhere reload the grid in place (skeleton tiles
 // while loading, an error banner with Retry when it fails).
 import {api, byId, clockAt, el, eventElement, fieldValues, find, locate, messageOf, on, openDialog, toast, variableFields} from './app.js';
+import {followHolds, newBatchID, showHold, undo} from './held-sends.js';
 
 /** @typedef {import('./types').SendReport} SendReport */
 /** @typedef {import('./types').Draft} Draft */
@@ -24,6 +25,9 @@ function setUp(grid) {
   const lastVariables = new WeakMap();
   /** @type {WeakMap<HTMLElement, number>} */
   const clearTimers = new WeakMap();
+  /** The held sends this screen's taps wait for (their answers end them). */
+  const ownHolds = new Set();
+  followHolds(grid, ownHolds);
 
   /** @param {Element | null} node */
   const tileOf = (node) => {
@@ -127,7 +131,7 @@ function setUp(grid) {
       if (!variables) return;
       lastVariables.set(tile, variables);
     }
-    /** @type {{variables: Record<string, string>, targets?: string[], location?: {latitude: number, longitude: number}}} */
+    /** @type {{variables: Record<string, string>, targets?: string[], location?: {latitude: number, longitude: number}, hold?: number, batch_id?: string}} */
     const body = {variables};
     if (onlyTargets) body.targets = onlyTargets;
     if (tile.dataset.location === 'yes') {
@@ -148,14 +152,32 @@ function setUp(grid) {
       }
       return;
     }
+    // The undo hold (Settings): nothing reaches Telegram until it ends; Undo takes it back.
+    const hold = Number(grid.dataset.undoHold || '0');
+    let endHold = () => {};
+    if (hold > 0) {
+      body.hold = hold;
+      const batch = newBatchID();
+      body.batch_id = batch;
+      ownHolds.add(batch);
+      const remove = showHold(tile, batch, Date.now() + hold * 1000);
+      endHold = () => { ownHolds.delete(batch); remove(); };
+    }
     try {
       const report = /** @type {SendReport} */ (await api('POST', 'templates/' + tile.dataset.id + '/send', body));
+      endHold();
+      if (report.undone) {
+        list.replaceChildren(el('li', {class: 'undone'}, el('span', {'aria-hidden': 'true', text: '↶'}), el('span', {text: 'Undone: nothing was sent.'})));
+        clearTimers.set(tile, window.setTimeout(() => list.replaceChildren(), 6000));
+        return;
+      }
       for (const r of report.results) {
         const row = resultRow(tile, r.target, r.title, r.status, r.error);
         if (row && r.status === 'failed') row.append(el('button', {type: 'button', 'data-retry': r.target, text: 'Retry'}));
       }
       if (report.all_sent) clearTimers.set(tile, window.setTimeout(() => list.replaceChildren(), 6000));
     } catch (error) {
+      endHold();
       list.replaceChildren(el('li', {class: 'failed'}, el('span', {'aria-hidden': 'true', text: '✗'}), el('span', {text: messageOf(error, 'Not sent.')}),
         el('button', {type: 'button', 'data-retry-all': '1', text: 'Retry'})));
     } finally {
@@ -325,6 +347,8 @@ function setUp(grid) {
     const target = eventElement(event);
     const tile = tileOf(target);
     if (!target || !tile) return;
+    const undoButton = target.closest('[data-undo]');
+    if (undoButton instanceof HTMLButtonElement) { undo(undoButton); return; }
     if (target.closest('.tap')) { send(tile); return; }
     const retry = target.closest('[data-retry]');
     if (retry instanceof HTMLElement) { send(tile, [retry.dataset.retry || '']); return; }

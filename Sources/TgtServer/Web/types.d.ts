@@ -73,13 +73,28 @@ export interface TemplateList {
 export interface SendResult {
   target: string;
   title: string;
-  status: 'sent' | 'failed';
+  status: 'sent' | 'failed' | 'undone';
   error: string | null;
 }
 
 export interface SendReport {
   all_sent: boolean;
   results: SendResult[];
+  /** Taken back during its undo hold: nothing reached Telegram. */
+  undone: boolean;
+}
+
+/** A tap's send in its undo hold (`GET /api/sends/held`). */
+export interface HeldSend {
+  batch_id: string;
+  template_id: string;
+  template_name: string;
+  hold_until: string;
+  targets: string[];
+}
+
+export interface HeldSendList {
+  holds: HeldSend[];
 }
 
 export interface TextEntity {

@@ -172,9 +172,14 @@ public struct WireSendLogTarget: Codable, Hashable, Sendable {
     public var updatedAt: String
     /// When Telegram posts it (scheduled sends only; absent otherwise).
     public var scheduledFor: String?
+    /// When its undo hold ends (held sends only; absent otherwise).
+    public var holdUntil: String?
 
-    public init(target: String, title: String, status: String, error: String?, messageID: Int64?, updatedAt: String, scheduledFor: String? = nil) {
+    public init(target: String, title: String, status: String, error: String?, messageID: Int64?, updatedAt: String, scheduledFor: String? = nil,
+                holdUntil: String? = nil)
+    {
         self.scheduledFor = scheduledFor
+        self.holdUntil = holdUntil
         self.target = target
         self.title = title
         self.status = status
@@ -183,7 +188,9 @@ public struct WireSendLogTarget: Codable, Hashable, Sendable {
         self.updatedAt = updatedAt
     }
 
-    enum CodingKeys: String, CodingKey { case target, title, status, error, messageID = "message_id", updatedAt = "updated_at", scheduledFor = "scheduled_for" }
+    enum CodingKeys: String, CodingKey {
+        case target, title, status, error, messageID = "message_id", updatedAt = "updated_at", scheduledFor = "scheduled_for", holdUntil = "hold_until"
+    }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -194,6 +201,7 @@ public struct WireSendLogTarget: Codable, Hashable, Sendable {
         try c.encode(messageID, forKey: .messageID)
         try c.encode(updatedAt, forKey: .updatedAt)
         try c.encodeIfPresent(scheduledFor, forKey: .scheduledFor)
+        try c.encodeIfPresent(holdUntil, forKey: .holdUntil)
     }
 }
 
@@ -283,35 +291,47 @@ public struct WireSettings: Codable, Hashable, Sendable {
     public var defaultLocation: String?
     public var accountName: String?
     public var messageTextLengthMax: Int
+    /// Seconds a one-tap send waits, undoable (0: sends at once).
+    public var undoHold: Int
 
-    public init(defaultLocation: String?, accountName: String?, messageTextLengthMax: Int) {
+    public init(defaultLocation: String?, accountName: String?, messageTextLengthMax: Int, undoHold: Int) {
         self.defaultLocation = defaultLocation
         self.accountName = accountName
         self.messageTextLengthMax = messageTextLengthMax
+        self.undoHold = undoHold
     }
 
-    enum CodingKeys: String, CodingKey { case defaultLocation = "default_location", accountName = "account_name", messageTextLengthMax = "message_text_length_max" }
+    enum CodingKeys: String, CodingKey {
+        case defaultLocation = "default_location", accountName = "account_name", messageTextLengthMax = "message_text_length_max", undoHold = "undo_hold"
+    }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(defaultLocation, forKey: .defaultLocation)
         try c.encode(accountName, forKey: .accountName)
         try c.encode(messageTextLengthMax, forKey: .messageTextLengthMax)
+        try c.encode(undoHold, forKey: .undoHold)
     }
 }
 
 /// `SettingsPatch`: `default_location` absent changes nothing; `null` or "" forgets it.
+/// `undo_hold` absent changes nothing (the range is checked by the settings' rule).
 public struct WireSettingsPatch: Codable, Hashable, Sendable {
     public var defaultLocation: Nullable<String>?
+    public var undoHold: Int?
 
-    public init(defaultLocation: Nullable<String>?) { self.defaultLocation = defaultLocation }
+    public init(defaultLocation: Nullable<String>?, undoHold: Int? = nil) {
+        self.defaultLocation = defaultLocation
+        self.undoHold = undoHold
+    }
 
-    enum CodingKeys: String, CodingKey { case defaultLocation = "default_location" }
+    enum CodingKeys: String, CodingKey { case defaultLocation = "default_location", undoHold = "undo_hold" }
 
     public init(from decoder: any Decoder) throws {
-        try decoder.refuseUnknownKeys(["default_location"])
+        try decoder.refuseUnknownKeys(["default_location", "undo_hold"])
         let c = try decoder.container(keyedBy: CodingKeys.self)
         defaultLocation = c.contains(.defaultLocation) ? try c.decode(Nullable<String>.self, forKey: .defaultLocation) : nil
+        undoHold = try c.decodeIfPresent(Int.self, forKey: .undoHold)
     }
 }
 

@@ -43,7 +43,13 @@ struct Send: AsyncParsableCommand {
             every tgt command that reaches Telegram and by a running dashboard. `tgt scheduled \
             series` lists series; skip, pause, resume, change and cancel them there.
 
-            Exit code 5 means some targets failed (the summary says which).
+            Undo: on a terminal a tap waits the undo hold from settings (default 5 s; `tgt \
+            settings --undo-hold 0` turns it off) and counts down; Ctrl-C during the countdown \
+            takes it back and nothing reaches Telegram. On a pipe or with --json there is no hold \
+            unless --hold N asks for one (SIGINT undoes it then).
+
+            Exit code 5 means some targets failed (the summary says which); 8 means the send \
+            was undone.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -58,6 +64,7 @@ struct Send: AsyncParsableCommand {
     @Option(help: ArgumentHelp("With --every: the last day (2026-12-24).", valueName: "day")) var until: String?
     @Option(help: ArgumentHelp("With --every: stop after this many sends.", valueName: "n")) var times: String?
     @Option(name: .customLong("tz"), help: ArgumentHelp("With --every: the time zone of its time (default: this computer's).", valueName: "zone")) var timeZone: String?
+    @Option(help: ArgumentHelp("Wait this many seconds (0–30) before sending, undoable with Ctrl-C. Default: the undo hold setting on a terminal, none on a pipe or with --json.", valueName: "seconds")) var hold: String?
     @Flag(name: .customLong("open"), help: "Email, text and X templates: hand the draft to the desktop's opener (xdg-open, open) as well as printing its link.") var openDraft = false
 
     struct ResultJSON: Encodable {
@@ -122,7 +129,7 @@ struct Send: AsyncParsableCommand {
             }
             let rule = try every.map { try SeriesText.rule(every: $0, until: until, times: times, timeZone: timeZone) }
             let sendAt: Date? = try at.map { try SendTime.at($0) } ?? delay.map { try SendTime.in($0) }
-            let order = SendOrder(templateID: t.id, variables: values, location: coordinate, silent: silent ? true : nil)
+            var order = SendOrder(templateID: t.id, variables: values, location: coordinate, silent: silent ? true : nil)
             if dryRun {
                 try dryRunReport(order, store: store)
                 return
@@ -137,13 +144,35 @@ struct Send: AsyncParsableCommand {
                 return
             }
             let console = global.console
-            let outcome = try await sending.send(order) { step in
-                switch step {
-                case .sending(let title): console.note("→ \(title) …")
-                case .waiting(let title, let seconds): console.note("  \(title): Telegram asks to wait \(seconds) s (flood limit); retrying then.")
-                case .sent(let title): console.note("  ✓ \(title)")
-                case .failed(let title, let message): console.note("  ✗ \(title): \(message)")
+            order.hold = try SendHoldTerminal.hold(option: hold, global: global) { try store.undoHold() }
+            let terminal = SendHoldTerminal(global: global, templateName: t.name, targets: t.targets.map(\.displayName))
+            let holding = Locked(false)
+            let outcome: SendOutcome
+            do {
+                defer { terminal.end(wasShown: holding.withLock { $0 }) }
+                outcome = try await sending.send(order) { step in
+                    switch step {
+                    case .holding(let batchID, _, let secondsLeft):
+                        let first = holding.withLock { was in defer { was = true }; return !was }
+                        terminal.show(batchID: batchID, secondsLeft: secondsLeft, first: first, sending: sending)
+                    case .sending(let title):
+                        if holding.withLock({ $0 }), terminal.interactive { console.status(nil) }
+                        console.note("→ \(title) …")
+                    case .waiting(let title, let seconds): console.note("  \(title): Telegram asks to wait \(seconds) s (flood limit); retrying then.")
+                    case .sent(let title): console.note("  ✓ \(title)")
+                    case .failed(let title, let message): console.note("  ✗ \(title): \(message)")
+                    }
                 }
+            }
+            if outcome.undone {
+                if global.json {
+                    console.emit(ResultJSON(template: outcome.templateName, batchID: outcome.batchID, dryRun: false, results: outcome.items.map {
+                        .init(target: $0.target, title: $0.title, status: "undone", messageID: nil, error: nil, text: nil)
+                    }))
+                } else {
+                    console.line("Undone: “\(outcome.templateName)” was not sent (\(outcome.items.map(\.title).joined(separator: ", "))).")
+                }
+                throw ExitCode(ExitStatus.undone.rawValue)
             }
             let failed = outcome.failed
             if global.json {

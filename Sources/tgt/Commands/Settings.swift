@@ -7,18 +7,35 @@ import TgtStore
 /// `tgt settings`: preferences kept in the database.
 struct Settings: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show or change settings (the default location used when a send needs one).",
+        abstract: "Show or change settings (the default location used when a send needs one, the undo hold).",
         discussion: """
             Examples:
               tgt settings
               tgt settings --default-location 45.4642,9.19
               tgt settings --clear-default-location
+              tgt settings --undo-hold 10
+              tgt settings --undo-hold 0
             """)
 
     @OptionGroup var global: GlobalOptions
     @Option(parsing: .unconditional, help: ArgumentHelp("Location used when a send needs one and none is given.", valueName: "lat,lon"))
     var defaultLocation: String?
     @Flag(help: "Forget the default location.") var clearDefaultLocation = false
+    @Option(help: ArgumentHelp("Seconds a send from a terminal or a tap waits, undoable, before it goes out (0–30; 0 sends at once).", valueName: "seconds"))
+    var undoHold: String?
+
+    struct SettingsJSON: Encodable {
+        var defaultLocation: String?
+        var undoHold: Int
+        enum CodingKeys: String, CodingKey {
+            case defaultLocation = "default_location", undoHold = "undo_hold"
+        }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(defaultLocation, forKey: .defaultLocation)
+            try c.encode(undoHold, forKey: .undoHold)
+        }
+    }
 
     func run() async throws {
         try await global.run {
@@ -34,11 +51,14 @@ struct Settings: AsyncParsableCommand {
                 try settings.setDefaultLocation(typed: defaultLocation)
             }
             if clearDefaultLocation { try settings.setDefaultLocation(typed: "") }
+            if let undoHold { try settings.setUndoHold(typed: undoHold) }
             let location = try store.defaultLocation()
+            let hold = try settings.undoHold()
             if global.json {
-                global.console.emit(["default_location": location?.description])
+                global.console.emit(SettingsJSON(defaultLocation: location?.description, undoHold: hold.seconds))
             } else {
                 global.console.line("Default location: \(location.map { "\($0) (\($0.mapLink))" } ?? "none")")
+                global.console.line("Undo hold: \(hold.isOff ? "off (sends go out at once)" : "\(hold.seconds) s")")
             }
         }
     }

@@ -28,6 +28,12 @@ struct Console: Sendable {
         write(text + "\n", to: .standardError)
     }
 
+    /// A status line on a terminal's standard error, rewritten in place (a countdown); `nil`
+    /// clears it.
+    func status(_ text: String?) {
+        write("\r\u{1B}[K" + (text ?? ""), to: .standardError)
+    }
+
     /// A JSON document on standard output (pretty, keys sorted).
     func emit<T: Encodable>(_ value: T) {
         let encoder = JSONEncoder()

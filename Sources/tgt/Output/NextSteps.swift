@@ -85,6 +85,7 @@ enum CLINextStep {
         case .todoNotFound: "See them numbered with `tgt timers show TIMER`."
         case .timerState(let error): timer(error)
         case .invalid, .importFailed, .exportFailed, .invalidTimer: nil
+        case .sendExists: "Run the command again (each run is a new send)."
         }
     }
 
@@ -133,7 +134,7 @@ enum CLINextStep {
         case .notLoggedIn: login
         case .request(let error): tdlib(error)
         case .notTelegram: "Send it with `tgt send NAME` (it prints the draft's link) or from the dashboard."
-        case .store: nil
+        case .store, .duplicateSend: nil
         }
     }
 

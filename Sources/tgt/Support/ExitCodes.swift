@@ -17,13 +17,16 @@ enum ExitStatus: Int32 {
     case busy = 6
     /// The command did its work (a send went out) but its output could not be written.
     case outputFailed = 7
+    /// The send was undone during its undo hold: nothing was sent.
+    case undone = 8
     // 64: command-line usage error (reported by the argument parser).
 
     static let help = """
         Exit codes: 0 success · 1 unexpected failure · 2 bad input (unknown template, malformed value, \
         invalid file) · 3 not set up or not logged in · 4 Telegram unreachable · 5 send finished but \
         some targets failed · 6 the Telegram session is in use by another process · 7 the command \
-        did its work but its output could not be written (full disk, closed output) · 64 usage error (an unknown option, or a value outside an option's listed choices) \
+        did its work but its output could not be written (full disk, closed output) · 8 the send was undone \
+        during its undo hold (nothing was sent) · 64 usage error (an unknown option, or a value outside an option's listed choices) \
         · 130 stopped with Ctrl-C (--follow, timers watch) · 141 the reader of the output went away (as with SIGPIPE)
         """
 
@@ -83,7 +86,8 @@ enum ExitStatus: Int32 {
             if case .store = e { .failure } else { .badInput }
         case is TDLibraryError: .notReady
         case is InputError, is SendOrderError, is SettingsError, is TemplateOrderError, is RenderError, is TgtDomain.ValidationError, is TemplateSyntaxError, is VariableAssignmentError,
-             is TimerDurationError, is TimerError, is TimerValidationError, is SendTimeError, is RepeatRuleError, is SeriesError: .badInput
+             is TimerDurationError, is TimerError, is TimerValidationError, is SendTimeError, is RepeatRuleError, is SeriesError,
+             is UndoHoldError, is UndoError: .badInput
         case let e as TDError: e.code == "timeout" ? .unreachable : .failure
         default: .failure
         }

@@ -70,6 +70,8 @@ enum ScheduleSync {
         case .cancelled: "⊘ \(row.title): cancelled\(row.error.map { " — " + $0 } ?? "")"
         case .failed: "✗ \(row.title): \(row.error ?? "failed")"
         case .handedOver: "↗ \(row.title)"
+        case .held: "⏳ \(row.title): held for undo"
+        case .undone: "↶ \(row.title): undone"
         }
     }
 }

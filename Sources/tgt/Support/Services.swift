@@ -35,14 +35,14 @@ extension GlobalOptions {
         let global = self
         return SendService(
             store: store,
-            deliver: { request, progress in
+            onSession: { request, work in
                 try await SessionScope.with(global) { _, session in
                     var request = request
                     if let me = try? await session.account() {
                         request.context.me = me.displayName
                         try? store.setSetting(.accountName, me.displayName)
                     }
-                    return try await Sender(session: session, store: store).send(request, progress: progress)
+                    return try await work(Sender(session: session, store: store), request)
                 }
             },
             schedule: { request, date in

@@ -37,6 +37,7 @@ enum SessionScope {
         }
         do {
             await settleInterruptedSends(open.session, before: tookSession, global: global)
+            await settleHeldSends(open.session, before: tookSession, global: global)
             await reconcileSchedule(open.session, global: global)
             if requireLogin, open.session.authorizationState != .ready {
                 throw TelegramError.notLoggedIn
@@ -72,6 +73,27 @@ extension SessionScope {
 }
 
 extension SessionScope {
+    /// Settles the sends an earlier `tgt` left in their undo hold when it was killed
+    /// (`HeldSendRecovery`): waits for a hold that has not ended (at most 30 s), sends what is
+    /// due, records what is too late as not sent; says what happened in one line.
+    static func settleHeldSends(_ session: TelegramSession, before cutoff: Date, global: GlobalOptions) async {
+        guard let store = try? global.openStore(), !((try? store.heldSends()) ?? []).isEmpty else { return }
+        let console = global.console
+        let recovery = HeldSendRecovery(sender: Sender(session: session, store: store), store: store, clock: SystemClock())
+        let outcome = await recovery.run(before: cutoff) { template, until in
+            let seconds = max(1, Int(until.timeIntervalSinceNow.rounded(.up)))
+            console.note("An earlier run held “\(template)” for undo when it stopped: it goes out in \(seconds) s.")
+        }
+        guard outcome.total > 0 else { return }
+        var parts: [String] = []
+        if outcome.sent > 0 { parts.append("\(outcome.sent) sent after its hold") }
+        if outcome.expired > 0 { parts.append("\(outcome.expired) not sent (interrupted while it could still be undone)") }
+        if outcome.undone > 0 { parts.append("\(outcome.undone) undone") }
+        console.note("Held sends an earlier run left: " + parts.joined(separator: ", ") + " (see the send log).")
+    }
+}
+
+extension SessionScope {
     /// On every start of the session: when anything waits on Telegram's servers (or a running
     /// timer should have a message there), one `ScheduleKeeper` pass makes Telegram's schedule
     /// and the send log agree, and says in one line what happened meanwhile.
@@ -103,6 +125,8 @@ private let currentCleanup = Locked<(@Sendable () async -> Void)?>(nil)
 private let interruptMessage = Locked("Stopping: closing the Telegram session…")
 /// Set once a SIGINT or SIGTERM is being handled (the process exits when its cleanup ends).
 private let interrupting = Locked(false)
+/// While a send is in its undo hold: what Ctrl-C does instead of stopping (`HoldInterrupt`).
+private let holdInterrupt = Locked<(@Sendable () async -> Void)?>(nil)
 
 /// Starts the one watcher thread (on first use).
 private let interruptWatcher: Void = {
@@ -110,6 +134,10 @@ private let interruptWatcher: Void = {
         var byte: UInt8 = 0
         while read(interruptPipe[0], &byte, 1) == 1 {
             let number = Int32(byte)
+            if let undo = holdInterrupt.withLock({ $0 }) {
+                Task { await undo() }
+                continue
+            }
             guard let cleanup = currentCleanup.withLock({ $0 }) else { exit(128 + number) }
             interrupting.withLock { $0 = true }
             OutputStream.standardError.write(Array("\n\(interruptMessage.withLock { $0 })\n".utf8))
@@ -124,6 +152,22 @@ private let interruptWatcher: Void = {
     thread.start()
 }()
 
+/// While a send waits out its undo hold, Ctrl-C (or SIGTERM) takes it back instead of stopping
+/// the command: the send's own wait then ends with "undone". Afterwards signals act as before.
+enum HoldInterrupt {
+    /// Makes Ctrl-C call `undo` (nil: stop doing so).
+    static func set(_ undo: (@Sendable () async -> Void)?) {
+        _ = interruptWatcher
+        holdInterrupt.withLock { $0 = undo }
+        if undo != nil {
+            InterruptHandler.install()
+        } else if currentCleanup.withLock({ $0 }) == nil {
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+        }
+    }
+}
+
 /// On SIGINT or SIGTERM: runs `cleanup` (closing TDLib), then exits with 130 / 143.
 ///
 /// The handler is installed with `sigaction` before `init` returns, so a signal that
@@ -133,6 +177,11 @@ final class InterruptHandler: Sendable {
     init(message: String = "Stopping: closing the Telegram session…", cleanup: @escaping @Sendable () async -> Void) {
         currentCleanup.withLock { $0 = cleanup }
         interruptMessage.withLock { $0 = message }
+        Self.install()
+    }
+
+    /// Routes SIGINT and SIGTERM to the watcher thread.
+    static func install() {
         _ = interruptWatcher
         let handler: @convention(c) (Int32) -> Void = { number in
             var byte = UInt8(truncatingIfNeeded: number)
@@ -157,8 +206,9 @@ final class InterruptHandler: Sendable {
 
     /// Restores the default signal behaviour (the command's work is done).
     func cancel() {
+        currentCleanup.withLock { $0 = nil }
+        guard holdInterrupt.withLock({ $0 }) == nil else { return }
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
-        currentCleanup.withLock { $0 = nil }
     }
 }

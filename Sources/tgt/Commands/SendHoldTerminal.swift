@@ -1,0 +1,51 @@
+import Foundation
+import TgtApplication
+import TgtDomain
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tgt send`'s undo hold on the terminal: which hold applies, the countdown while the send
+/// waits (in place on a terminal, one line otherwise), and Ctrl-C taking it back.
+struct SendHoldTerminal: Sendable {
+    let global: GlobalOptions
+    let templateName: String
+    let targets: [String]
+
+    /// `--hold` when given; else the undo hold from settings on an interactive terminal; else
+    /// none (a pipe, a script, `--json`: nobody is there to press Ctrl-C).
+    static func hold(option: String?, global: GlobalOptions, settings: () throws -> UndoHold) throws -> UndoHold {
+        if let option { return try UndoHold(parsing: option) }
+        guard !global.json, isatty(STDIN_FILENO) == 1, isatty(STDERR_FILENO) == 1 else { return .off }
+        return try settings()
+    }
+
+    /// Whether the countdown is redrawn in place.
+    var interactive: Bool { !global.json && isatty(STDERR_FILENO) == 1 }
+
+    /// Shows a hold step; on the first, makes Ctrl-C undo the send through `sending`.
+    func show(batchID: String, secondsLeft: Int, first: Bool, sending: any TemplateSending) {
+        let console = global.console
+        let to = targets.joined(separator: ", ")
+        if first, let batch = UUID(uuidString: batchID) {
+            HoldInterrupt.set {
+                do {
+                    switch try await sending.undo(batchID: batch) {
+                    case .undone, .alreadyUndone: break
+                    case .tooLate: console.note(interactive ? "\nToo late to undo: it is on its way to Telegram." : "Too late to undo: it is on its way to Telegram.")
+                    }
+                } catch {
+                    console.note("Could not undo: \((error as? any UserFacingError)?.message ?? "\(error)")")
+                }
+            }
+            if !interactive { console.note("Holding “\(templateName)” for \(secondsLeft) s before sending to \(to): Ctrl-C (SIGINT) undoes it.") }
+        }
+        if interactive { console.status("⏳ Sending “\(templateName)” to \(to) in \(secondsLeft) s · Ctrl-C to undo") }
+    }
+
+    /// The hold is over (sent, undone or failed): Ctrl-C stops the command again.
+    func end(wasShown: Bool) {
+        HoldInterrupt.set(nil)
+        if wasShown, interactive { global.console.status(nil) }
+    }
+}
