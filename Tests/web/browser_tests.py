@@ -25,6 +25,7 @@ import live_changes_tests
 import recent_tests
 import scheduled_tests
 import series_tests
+import undo_tests
 import timers_tests
 
 CHECKS = []
@@ -303,6 +304,7 @@ def run(server, shots: Path, audit_setup=None):
         timers_tests.run(driver, wait, audit, server, check, shot)
         scheduled_tests.run(driver, wait, audit, server, check, shot)
         series_tests.run(driver, wait, audit, server, check, shot)
+        undo_tests.run(driver, wait, audit, server, check, shot)
         chats_tests.run(driver, wait, audit, server, check, shot)
         chat_search_tests.run(driver, wait, audit, server, check, shot)
         recent_tests.run(driver, wait, audit, server, check, shot)

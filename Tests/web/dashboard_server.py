@@ -29,8 +29,10 @@ class DashboardServer:
     """`with DashboardServer() as s:` gives s.url, s.setup_code, s.token (the run's API token)
     and s.api(method, path, body) to call the API with it."""
 
-    def __init__(self, demo=True):
+    def __init__(self, demo=True, undo_hold=0):
         self.demo = demo
+        # Taps send at once unless a test is about the undo hold (undo_tests.py sets its own).
+        self.undo_hold = undo_hold
         self.folder = tempfile.mkdtemp(prefix="tgt-web-")
         self.process = None
         self.url = None
@@ -39,6 +41,9 @@ class DashboardServer:
 
     def __enter__(self):
         env = dict(os.environ, TGT_DATA_DIR=self.folder)
+        demo = ["--demo"] if self.demo else []
+        subprocess.run([tgt_binary()] + demo + ["settings", "--undo-hold", str(self.undo_hold)], env=env, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         command = [tgt_binary()] + (["--demo"] if self.demo else []) + ["serve", "--port", "0"]
         self.process = subprocess.Popen(command, env=env,
                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)

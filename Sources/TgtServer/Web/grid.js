@@ -161,7 +161,9 @@ function setUp(grid) {
       body.batch_id = batch;
       ownHolds.add(batch);
       const remove = showHold(tile, batch, Date.now() + hold * 1000);
-      endHold = () => { ownHolds.delete(batch); remove(); };
+      // Held, the tile stays fully legible: it is waiting, not working.
+      tile.classList.add('holding');
+      endHold = () => { ownHolds.delete(batch); tile.classList.remove('holding'); remove(); };
     }
     try {
       const report = /** @type {SendReport} */ (await api('POST', 'templates/' + tile.dataset.id + '/send', body));

@@ -40,7 +40,7 @@ export function showHold(tile, batch, until) {
     const held = row;
     const tick = () => {
       const left = Math.max(0, Math.min(30, Math.ceil((until - Date.now()) / 1000)));
-      label.textContent = left > 0 ? 'Sending in ' + left + ' s' : 'Sending…';
+      label.textContent = left > 0 ? 'Sending in ' + left + '\u00a0s' : 'Sending…';
       const undo = find(held, 'button', HTMLButtonElement);
       if (undo) undo.hidden = left === 0;
     };
