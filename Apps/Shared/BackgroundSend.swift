@@ -21,15 +21,26 @@ enum BackgroundSend {
 
     /// The tap in the running app, with background time until the queue is empty (a send still
     /// under way when the surface stops waiting finishes in the time left).
-    static func tap(_ app: AppModel, templateID: UUID, source: SendJob.Source) async -> AppModel.TapOutcome {
+    static func tap(_ app: AppModel, templateID: UUID, source: SendJob.Source,
+                    held: (@MainActor @Sendable (HeldTap) -> Void)? = nil) async -> AppModel.TapOutcome {
         let work = AppRuntime.shared.backgroundWork
         work?.begin()
-        let outcome = await app.tap(templateID: templateID, source: source)
+        let outcome = await app.tap(templateID: templateID, source: source, held: held)
         Task { @MainActor in
             await app.queue.drain()
             work?.end()
         }
         return outcome
+    }
+
+    /// A widget's Undo: in the running app (its grid and widgets redraw), or straight in the
+    /// shared store when the app cannot run (the hold is in the store, so either takes it back).
+    static func undo(batchID: UUID) async {
+        if let app = await AppRuntime.shared.startInBackground() {
+            app.undo(batchID: batchID)
+        } else {
+            _ = try? AppGroup.containers().openStore().undoHeldSend(batch: batchID)
+        }
     }
 
     private static func queueForLater(templateID: UUID, templateName: String, source: SendJob.Source) -> AppText {

@@ -47,6 +47,31 @@ struct WidgetSendIntent: TemplateSendingIntent, LiveActivityIntent {
     }
 }
 
+/// A widget button's Undo while its tap waits out the undo hold: takes the send back in the
+/// app's process (nothing of it reaches Telegram). Not offered in Shortcuts.
+struct UndoSendIntent: AppIntent, LiveActivityIntent {
+    static let title: LocalizedStringResource = "Undo a Send from a Widget"
+    static let isDiscoverable = false
+    static let authenticationPolicy: IntentAuthenticationPolicy = .requiresLocalDeviceAuthentication
+
+    /// The held send (its send log batch id).
+    @Parameter(title: "Send")
+    var batchID: String
+
+    init() {}
+
+    init(batchID: UUID) {
+        self.init()
+        self.batchID = batchID.uuidString
+    }
+
+    @MainActor
+    func perform() async throws -> some IntentResult {
+        if let batch = UUID(uuidString: batchID) { await BackgroundSend.undo(batchID: batch) }
+        return .result()
+    }
+}
+
 /// An intent that sends one template (the Siri and the widget one).
 protocol TemplateSendingIntent: AppIntent {
     var template: TemplateAppEntity { get set }

@@ -52,12 +52,20 @@ struct TemplatesWidgetView: View {
                 ForEach(0..<((snapshot.items.count + columns - 1) / columns), id: \.self) { row in
                     GridRow {
                         ForEach(snapshot.items.dropFirst(row * columns).prefix(columns)) { item in
-                            Button(intent: WidgetSendIntent(template: TemplateAppEntity(
-                                TemplateEntityIndex.Entity(id: item.id, name: item.name, symbol: item.symbol))))
-                            {
-                                TemplateButtonLabel(item: item)
+                            if let batch = item.badge?.undoBatch {
+                                // In its undo hold: the button takes the tap back.
+                                Button(intent: UndoSendIntent(batchID: batch)) {
+                                    TemplateButtonLabel(item: item)
+                                }
+                                .accessibilityLabel(Text(verbatim: TemplateButtonLabel.spoken(item) + ", " + AppText.label(.widgetUndo).localized))
+                            } else {
+                                Button(intent: WidgetSendIntent(template: TemplateAppEntity(
+                                    TemplateEntityIndex.Entity(id: item.id, name: item.name, symbol: item.symbol))))
+                                {
+                                    TemplateButtonLabel(item: item)
+                                }
+                                .accessibilityLabel(Text(verbatim: TemplateButtonLabel.spoken(item)))
                             }
-                            .accessibilityLabel(Text(verbatim: TemplateButtonLabel.spoken(item)))
                         }
                     }
                 }
@@ -84,6 +92,9 @@ struct TemplateButtonLabel: View {
                 }
                 .font(.caption2).lineLimit(1)
                 .foregroundStyle(badge.phase == .failed ? Color.red : Color.secondary)
+                if badge.undoBatch != nil {
+                    Text(verbatim: AppText.label(.widgetUndo).localized).font(.caption.bold())
+                }
             }
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity)

@@ -54,18 +54,49 @@ final class CarPlaySceneDelegate: UIResponder, CPTemplateApplicationSceneDelegat
         case .send(let id):
             guard let app else { return }
             let name = button.title.localized
-            let outcome = await BackgroundSend.tap(app, templateID: id, source: .carPlay)
+            // While the send waits out its undo hold: its name, the seconds left, and Undo.
+            let outcome = await BackgroundSend.tap(app, templateID: id, source: .carPlay) { [weak self] tap in
+                self?.present(Self.holdAlert(tap, app: app) { [weak self] in
+                    self?.interfaceController?.dismissTemplate(animated: true) { _, _ in }
+                })
+            }
             let alert = CPAlertTemplate(
                 titleVariants: [CarPlayGridModel.alert(for: outcome, templateName: name).localized],
                 actions: [CPAlertAction(title: CarPlayGridModel.dismissTitle.localized, style: .default) { [weak self] _ in
                     self?.interfaceController?.dismissTemplate(animated: true) { _, _ in }
                 }])
-            // One presented template at a time: a second tap's answer replaces the first's
-            // (presenting over one throws), and a completion handler keeps a refusal quiet.
             if interfaceController?.presentedTemplate != nil {
                 _ = try? await interfaceController?.dismissTemplate(animated: false)
             }
             interfaceController?.presentTemplate(alert, animated: true) { _, _ in }
         }
+    }
+
+    /// One presented template at a time: a new one replaces the one shown (presenting over one
+    /// throws), and a completion handler keeps a refusal quiet.
+    @MainActor
+    private func present(_ alert: CPAlertTemplate) {
+        if interfaceController?.presentedTemplate != nil {
+            interfaceController?.dismissTemplate(animated: false) { [weak self] _, _ in
+                self?.interfaceController?.presentTemplate(alert, animated: true) { _, _ in }
+            }
+        } else {
+            interfaceController?.presentTemplate(alert, animated: true) { _, _ in }
+        }
+    }
+
+    /// The alert while a tap waits out its undo hold: Undo takes it back; OK lets it go.
+    @MainActor
+    private static func holdAlert(_ tap: HeldTap, app: AppModel, dismiss: @escaping @MainActor () -> Void) -> CPAlertTemplate {
+        let words = CarPlayGridModel.holdAlert(for: tap, now: app.services.clock.now)
+        return CPAlertTemplate(
+            titleVariants: [words.title.localized],
+            actions: [
+                CPAlertAction(title: words.undo.localized, style: .destructive) { _ in
+                    app.undo(batchID: tap.batchID)
+                    dismiss()
+                },
+                CPAlertAction(title: words.letGo.localized, style: .default) { _ in dismiss() },
+            ])
     }
 }

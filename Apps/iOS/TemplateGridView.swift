@@ -38,7 +38,7 @@ struct TemplateGridView: View {
             }
             LazyVGrid(columns: columns, spacing: 12) {
                 ForEach(model.visible) { template in
-                    TemplateTile(template: template, state: model.state(of: template.id)) {
+                    TemplateTile(template: template, state: model.state(of: template.id), undo: { model.undo(template.id) }) {
                         Task { await tap(template) }
                     }
                     .contextMenu {
@@ -145,10 +145,12 @@ struct TemplateGridView: View {
     }
 }
 
-/// One big button: icon, name, targets, and its send state.
+/// One big button: icon, name, targets, and its send state; while its send waits out the
+/// undo hold, a countdown and an Undo button beside it.
 struct TemplateTile: View {
     let template: Template
     let state: SendState
+    let undo: @MainActor () -> Void
     let action: @MainActor () -> Void
 
     var body: some View {
@@ -173,12 +175,21 @@ struct TemplateTile: View {
         .disabled(state.isBusy)
         .accessibilityElement(children: .combine)
         .accessibilityHint(Text(AppText.label(.send)))
+        .overlay(alignment: .bottomTrailing) {
+            if case .held = state {
+                Button(AppText.label(.undo).localized, action: undo)
+                    .buttonStyle(.borderedProminent)
+                    .padding(8)
+            }
+        }
     }
 
     @ViewBuilder private var badge: some View {
         switch state {
         case .idle: EmptyView()
         case .queued, .sending: ProgressView()
+        case .held: Image(systemName: "hourglass").foregroundStyle(.tint)
+        case .undone: Image(systemName: "arrow.uturn.backward").foregroundStyle(.secondary)
         case .sent: Image(systemName: "checkmark.circle.fill").foregroundStyle(.green)
                 .accessibilityLabel(Text(AppText.label(.sent)))
         case .failed: Image(systemName: "exclamationmark.triangle.fill").foregroundStyle(.red)
@@ -198,6 +209,13 @@ struct TemplateTile: View {
             Text(notice).font(.caption2)
         case .queued:
             Text(AppText.label(.queued)).font(.caption2)
+        case .held:
+            // The seconds left, redrawn each second.
+            TimelineView(.periodic(from: .now, by: 1)) { context in
+                if let text = state.heldText(at: context.date) { Text(text).font(.caption.bold()) }
+            }
+        case .undone:
+            Text(AppText.label(.undone)).font(.caption2)
         default:
             EmptyView()
         }

@@ -189,7 +189,11 @@ def check_background_sends(app, widget, sources):
         for match in re.finditer(r"^struct (\w+): ([^{]*)\{(.*?)^\}", text, re.M | re.S):
             if re.search(r"\w*Intent\b", match.group(2)):
                 intents[match.group(1)] = (name, match.group(2), match.group(3))
-    sending = {k: v for k, v in intents.items() if "BackgroundSend." in v[2]}
+    sending = {k: v for k, v in intents.items() if "BackgroundSend.run(" in v[2]}
+    # A widget button's Undo (a tap in its undo hold) runs in the app's process too.
+    undoing = {k: v for k, v in intents.items() if "BackgroundSend.undo(" in v[2]}
+    for intent, (name, conformances, _) in undoing.items():
+        check("LiveActivityIntent" in conformances, f"{name}: {intent} must be a LiveActivityIntent (performed in the app's process)")
     check(len(sending) >= 2, f"App Intents: a Siri and a widget intent that send through BackgroundSend, found {sorted(sending)}")
     surfaces = (ROOT / "Sources/TgtAppModel/Surfaces/SendSurface.swift").read_text()
     locked = dict(re.findall(r"case \.(\w+): SendSurfacePolicy\(opensApp: \w+, lockedPhone: \.(\w+)", surfaces))
@@ -202,9 +206,10 @@ def check_background_sends(app, widget, sources):
         check(policy and wanted and policy.group(1) == wanted,
               f"{name}: {intent}'s authenticationPolicy must be .{wanted} (SendJob.Source.{source and source.group(1)}.policy)")
     widget_intents = set(re.findall(r"Button\(intent: (\w+)\(", sources.get("Widget/TemplatesWidget.swift", "")))
-    check(widget_intents and widget_intents <= set(sending), f"widget: its buttons run sending intents ({widget_intents})")
-    for intent in widget_intents & set(sending):
-        check(sending[intent][0].startswith("Shared/"), f"{intent} must be in Shared/ (compiled into the app, where it runs, and the widget)")
+    check(widget_intents and widget_intents <= set(sending) | set(undoing), f"widget: its buttons run sending (or undo) intents ({widget_intents})")
+    for intent in widget_intents & (set(sending) | set(undoing)):
+        where = (sending.get(intent) or undoing[intent])[0]
+        check(where.startswith("Shared/"), f"{intent} must be in Shared/ (compiled into the app, where it runs, and the widget)")
     for target in (app, widget):
         check(any(s.get("path") == "Shared" for s in target.get("sources", [])), "project.yml: Shared/ in the app and the widget")
 

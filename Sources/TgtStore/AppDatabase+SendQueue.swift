@@ -11,6 +11,10 @@ public struct SendJob: Sendable, Hashable, Identifiable {
     /// Where a job stands.
     public enum State: String, Sendable, Codable, CaseIterable {
         case pending, sending, sent, failed
+        /// In its undo hold (until `holdUntil`): nothing has reached Telegram yet.
+        case held
+        /// Taken back during its undo hold: nothing was sent.
+        case undone
     }
 
     /// Where the tap came from.
@@ -32,10 +36,13 @@ public struct SendJob: Sendable, Hashable, Identifiable {
     public var error: String?
     public var createdAt: Date
     public var updatedAt: Date
+    /// When its undo hold ends, while it is held.
+    public var holdUntil: Date?
 
     public init(id: UUID, sequence: Int64, templateID: UUID, templateName: String, source: Source, variables: [String: String],
-                state: State, batchID: UUID?, error: String?, createdAt: Date, updatedAt: Date)
+                state: State, batchID: UUID?, error: String?, createdAt: Date, updatedAt: Date, holdUntil: Date? = nil)
     {
+        self.holdUntil = holdUntil
         self.id = id
         self.sequence = sequence
         self.templateID = templateID
@@ -113,6 +120,26 @@ extension AppDatabase {
         }
     }
 
+    /// A taken job's send is in its undo hold (its send log batch, until when).
+    public func markSendJobHeld(id: UUID, batchID: UUID, until: Date) throws(StoreError) {
+        let now = Self.millis(Self.now())
+        try write { db in
+            try db.execute(sql: "UPDATE send_job SET state = 'held', batch_id = ?, hold_until_ms = ?, updated_at_ms = ? WHERE id = ? AND state = 'sending'",
+                           arguments: [batchID.uuidString, Self.millis(until), now, id.uuidString])
+            if db.changesCount > 0 { try Self.bumpSendQueueRevision(db) }
+        }
+    }
+
+    /// A held job's hold ended and its send is going out.
+    public func markSendJobReleased(id: UUID) throws(StoreError) {
+        let now = Self.millis(Self.now())
+        try write { db in
+            try db.execute(sql: "UPDATE send_job SET state = 'sending', hold_until_ms = NULL, updated_at_ms = ? WHERE id = ? AND state = 'held'",
+                           arguments: [now, id.uuidString])
+            if db.changesCount > 0 { try Self.bumpSendQueueRevision(db) }
+        }
+    }
+
     /// Puts a taken job back at its place in the queue. Only for when nothing of it reached
     /// Telegram (the session logged out between taking and sending it).
     public func returnSendJob(id: UUID) throws(StoreError) {
@@ -133,7 +160,12 @@ extension AppDatabase {
         return try write { db in
             try db.execute(sql: "UPDATE send_job SET state = 'failed', error = ?, updated_at_ms = ? WHERE state = 'sending'",
                            arguments: [reason, now])
-            let count = db.changesCount
+            var count = db.changesCount
+            // A job the app left in its undo hold: its held send is settled by the session
+            // (`HeldSendRecovery`), which the send log shows; the tap itself is over.
+            try db.execute(sql: "UPDATE send_job SET state = 'failed', error = ?, hold_until_ms = NULL, updated_at_ms = ? WHERE state = 'held'",
+                           arguments: [Self.interruptedHoldReason, now])
+            count += db.changesCount
             if count > 0 { try Self.bumpSendQueueRevision(db) }
             return count
         }
@@ -184,6 +216,9 @@ extension AppDatabase {
         }
     }
 
+    /// Why a job the app left in its undo hold is over.
+    public static let interruptedHoldReason = "The app stopped during this tap's undo hold: Recent says whether it went out."
+
     /// Counted in the `revision` table like the templates, but by the queue's own writes (the
     /// row appears with the first one: no migration, older stores read 0 until then).
     private static func bumpSendQueueRevision(_ db: Database) throws {
@@ -201,9 +236,10 @@ extension AppDatabase {
         let variablesText: String = row["variables"]
         let variables = (try? JSONDecoder().decode([String: String].self, from: Data(variablesText.utf8))) ?? [:]
         let batch: String? = row["batch_id"]
+        let holdUntil: Int64? = row["hold_until_ms"]
         return SendJob(
             id: id, sequence: row["seq"], templateID: templateID, templateName: row["template_name"], source: source,
             variables: variables, state: state, batchID: batch.flatMap(UUID.init(uuidString:)), error: row["error"],
-            createdAt: date(row["created_at_ms"]), updatedAt: date(row["updated_at_ms"]))
+            createdAt: date(row["created_at_ms"]), updatedAt: date(row["updated_at_ms"]), holdUntil: holdUntil.map(date))
     }
 }

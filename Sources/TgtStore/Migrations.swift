@@ -291,9 +291,12 @@ extension AppDatabase {
         migrator.registerMigration("v13-undo-holds") { db in
             // The undo hold: a one-tap send waits `hold_until_ms` as send log rows with status
             // 'held' (their prepared message in `payload`) before anything reaches TDLib; undone
-            // rows end 'undone'. Existing rows are untouched.
+            // rows end 'undone'. A queued tap of the app in its hold is 'held' with the same
+            // moment (`send_job.hold_until_ms`), for its widget's countdown and Undo. Existing
+            // rows are untouched.
             try db.execute(sql: """
                 ALTER TABLE send_log ADD COLUMN hold_until_ms INTEGER;
+                ALTER TABLE send_job ADD COLUMN hold_until_ms INTEGER;
                 CREATE INDEX send_log_held ON send_log(hold_until_ms) WHERE status = 'held';
                 """)
         }

@@ -102,6 +102,8 @@ struct AppFixture {
         services.locationTimeout = locationTimeout
         services.clock = clock
         self.services = services
+        // Taps go at once unless a test is about the undo hold (it sets its own).
+        try services.store.setUndoHold(.off)
     }
 
     var store: AppDatabase { services.store }

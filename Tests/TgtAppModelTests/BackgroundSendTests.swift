@@ -75,7 +75,16 @@ struct BackgroundSendTests {
         #expect(failed.until == failedAt.addingTimeInterval(WidgetBadge.failedDuration))
         #expect(WidgetBadge.make(for: job(.failed, updated: now.addingTimeInterval(-7 * 3600), error: "x"), now: now) == nil)
         #expect(WidgetBadge.make(for: job(.failed, error: ""), now: now)?.detail == nil, "no empty reason")
-        #expect(Set(WidgetBadge.Phase.allCases) == [.queued, .sending, .sent, .failed])
+        let batch = UUID()
+        var held = job(.held)
+        held.batchID = batch
+        held.holdUntil = now.addingTimeInterval(4)
+        let holding = try #require(WidgetBadge.make(for: held, now: now))
+        #expect(holding.phase == .held && holding.title.description == "Sending soon" && holding.undoBatch == batch && holding.until == held.holdUntil)
+        #expect(WidgetBadge.make(for: held, now: now.addingTimeInterval(5))?.phase == .sending, "its hold is over: it is going out")
+        let undone = try #require(WidgetBadge.make(for: job(.undone, updated: sentAt), now: now))
+        #expect(undone.phase == .undone && undone.title.description == "Undone" && undone.undoBatch == nil)
+        #expect(Set(WidgetBadge.Phase.allCases) == [.queued, .sending, .sent, .failed, .held, .undone])
     }
 
     @Test("the snapshot follows a tap through the shared queue, and every move changes the widget revision")

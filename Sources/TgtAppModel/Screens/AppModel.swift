@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Observation
+import TgtApplication
 import TgtDomain
 import TgtStore
 import TgtTelegram
@@ -52,6 +53,8 @@ public final class AppModel {
         /// Queued until Telegram can be reached (or the app runs again).
         case waitingForConnection
         case notFound
+        /// Taken back during its undo hold: nothing was sent.
+        case undone
     }
 
     public private(set) var route: Route = .starting
@@ -83,7 +86,8 @@ public final class AppModel {
         host = try SessionHost(environment: services.environment, store: services.store)
         queue = SendQueueRunner(host: host, store: services.store,
                                 location: LocationResolver(provider: services.location, store: services.store, timeout: services.locationTimeout,
-                                                          clock: services.clock))
+                                                          clock: services.clock),
+                                clock: services.clock)
         widgets = WidgetRefresher(store: services.store, reloader: services.widgets)
         login = LoginModel(host: host)
         templates = TemplateListModel(store: services.store)
@@ -99,6 +103,7 @@ public final class AppModel {
             try await self.enqueue(templateID: id, source: .app, variables: values)
         }
         templates.changed = { [weak self] in self?.templatesChanged() }
+        templates.undoHeld = { [weak self] batch in self?.undo(batchID: batch) }
         credentials.onSave = { [weak self] saved throws(StoreError) in
             guard let self else { return }
             try await self.host.saveCredentials(saved)
@@ -152,10 +157,16 @@ public final class AppModel {
     ///
     /// In a background launch (a widget button or Siri started the app) TDLib is still
     /// starting: the tap waits for it within the same deadline before it decides.
-    public func tap(templateID: UUID, source: SendJob.Source, timeout: Double? = nil) async -> TapOutcome {
+    ///
+    /// A tap whose send waits out the undo hold says so through `held` as the hold starts
+    /// (CarPlay's alert with Undo); the hold's seconds do not count against the deadline.
+    public func tap(templateID: UUID, source: SendJob.Source, timeout: Double? = nil,
+                    held: (@MainActor @Sendable (HeldTap) -> Void)? = nil) async -> TapOutcome {
         let clock = services.clock
-        let deadline = clock.now.addingTimeInterval(timeout ?? source.policy.answerDeadline)
+        var deadline = clock.now.addingTimeInterval(timeout ?? source.policy.answerDeadline)
+        if source.usesUndoHold, let hold = try? services.store.undoHold() { deadline.addTimeInterval(hold.duration) }
         let outcomes = queue.outcomes.subscribe(replayingCurrent: false)
+        let holds = queue.holds.subscribe(replayingCurrent: false)
         let job: SendJob
         do {
             job = try await enqueue(templateID: templateID, source: source)
@@ -170,6 +181,13 @@ public final class AppModel {
             for await outcome in outcomes where outcome.job.id == job.id { return outcome }
             return nil
         }
+        let holdWatcher = Task {
+            for await tap in holds where tap.jobID == job.id {
+                await held?(tap)
+                return
+            }
+        }
+        defer { holdWatcher.cancel() }
         let timer = Task {
             do { try await clock.sleep(until: deadline) } catch { return }
             waiter.cancel()
@@ -218,6 +236,7 @@ public final class AppModel {
             case .sent(let report) where report.sentCount > 0: .partly(sent: report.sentCount, of: report.results.count)
             case .sent(let report): .failed(report.results.first { $0.error != nil }?.error ?? "")
             case .failed(let why): .failed(why.description)
+            case .undone: .undone
             }
         case .queued(_, .notLoggedIn): .waitingForLogin
         case .queued(_, .notConnected), .queued(_, .appNotRunning): .waitingForConnection
@@ -230,6 +249,19 @@ public final class AppModel {
     public func open(_ url: URL) async -> TapOutcome {
         guard case .send(let id)? = DeepLink(url: url) else { return .failed(AppText("link.invalid")) }
         return await tap(templateID: id, source: .deepLink)
+    }
+
+    /// Takes back a tap in its undo hold, from the grid, a widget's Undo or CarPlay's alert:
+    /// nothing of it reaches Telegram. Nil when there was nothing to take back.
+    @discardableResult
+    public func undo(batchID: UUID) -> UndoOutcome? {
+        do {
+            let outcome = try SendHold(store: services.store, clock: services.clock).undo(batch: batchID)
+            widgets.refreshIfChanged()
+            return outcome
+        } catch {
+            return nil
+        }
     }
 
     // MARK: - Editing
@@ -302,6 +334,13 @@ public final class AppModel {
         listeners.append(Task { [weak self] in
             for await outcome in outcomes {
                 self?.templates.finish(outcome)
+                self?.widgets.refreshIfChanged()
+            }
+        })
+        let holds = queue.holds.subscribe(replayingCurrent: false)
+        listeners.append(Task { [weak self] in
+            for await tap in holds {
+                self?.templates.markHeld(tap)
                 self?.widgets.refreshIfChanged()
             }
         })

@@ -7,6 +7,10 @@ public enum SendState: Sendable, Equatable {
     case idle
     /// In the queue: waiting for Telegram (not logged in or not connected yet).
     case queued
+    /// In its undo hold: goes out at `until` unless undone (`TemplateListModel.undo`).
+    case held(batchID: UUID, until: Date)
+    /// Taken back during its undo hold (shown for a moment, then back to idle).
+    case undone
     /// Going out; one entry per target so far.
     case sending([TargetState])
     /// Every target got it (shown for a moment, then back to idle).
@@ -27,9 +31,15 @@ public enum SendState: Sendable, Equatable {
 
     public var isBusy: Bool {
         switch self {
-        case .queued, .sending: true
+        case .queued, .held, .sending: true
         default: false
         }
+    }
+
+    /// What the button says while held: "Sending in 4 s" at `now`.
+    public func heldText(at now: Date) -> AppText? {
+        guard case .held(_, let until) = self else { return nil }
+        return AppText("list.held", String(max(0, Int(until.timeIntervalSince(now).rounded(.up)))))
     }
 
     /// Applies one target's progress to the state.
@@ -57,6 +67,8 @@ public enum SendState: Sendable, Equatable {
     /// The final state for a finished job.
     static func finished(_ outcome: JobOutcome) -> SendState {
         switch outcome.result {
+        case .undone:
+            return .undone
         case .failed(let why):
             return .failed([], notice: why)
         case .sent(let report):

@@ -54,6 +54,8 @@ public final class TemplateListModel {
 
     @ObservationIgnored let store: AppDatabase
     @ObservationIgnored var enqueue: (UUID, [String: String]) async throws(StoreError) -> Void = { _, _ throws(StoreError) in }
+    /// Takes back a held send (the app model's `undo(batchID:)`).
+    @ObservationIgnored var undoHeld: (UUID) -> Void = { _ in }
     @ObservationIgnored var changed: () -> Void = {}
     @ObservationIgnored var sentDisplayDuration: Double = 1.5
     /// What the ✓'s display time runs on.
@@ -182,6 +184,18 @@ public final class TemplateListModel {
         if case .failed? = sendStates[id] { sendStates[id] = nil }
     }
 
+    /// A tap's send started its undo hold: the button counts down with Undo.
+    func markHeld(_ tap: HeldTap) {
+        guard state(of: tap.templateID).isBusy else { return }
+        sendStates[tap.templateID] = .held(batchID: tap.batchID, until: tap.until)
+    }
+
+    /// Undo on a held button: takes the send back (the queue then reports it undone).
+    public func undo(_ templateID: UUID) {
+        guard case .held(let batch, _) = state(of: templateID) else { return }
+        undoHeld(batch)
+    }
+
     func apply(_ progress: SendProgress, to templateID: UUID) {
         // Progress and outcomes arrive on separate streams: a late progress event must not
         // reopen a send whose outcome is already shown.
@@ -193,8 +207,10 @@ public final class TemplateListModel {
         let id = outcome.job.templateID
         let final = SendState.finished(outcome)
         sendStates[id] = final
-        guard case .sent = final else { return }
-        clearSentLater(id)
+        switch final {
+        case .sent, .undone: clearSentLater(id)
+        default: break
+        }
     }
 
     /// A ✓ shows for a moment, then the button is idle again.
@@ -202,7 +218,10 @@ public final class TemplateListModel {
         let duration = sentDisplayDuration, clock = self.clock
         Task { [weak self] in
             guard (try? await clock.sleep(for: duration)) != nil else { return }
-            if case .sent? = self?.sendStates[id] { self?.sendStates[id] = nil }
+            switch self?.sendStates[id] {
+            case .sent?, .undone?: self?.sendStates[id] = nil
+            default: break
+            }
         }
     }
 

@@ -12,6 +12,8 @@ public struct JobOutcome: Sendable, Equatable {
         case sent(SendReport)
         /// Nothing was sent, and why.
         case failed(AppText)
+        /// Taken back during its undo hold: nothing was sent.
+        case undone
     }
 
     public var job: SendJob
@@ -37,15 +39,21 @@ public actor SendQueueRunner {
     public nonisolated let host: SessionHost
     public nonisolated let store: AppDatabase
     public nonisolated let location: LocationResolver
+    /// The undo hold's clock (the app's: a test moves it).
+    public nonisolated let clock: any AppClock
     /// Each finished job, as it finishes.
     public nonisolated let outcomes = Broadcast<JobOutcome>()
+    /// Each tap whose send starts its undo hold, as it starts (the grid's countdown, CarPlay's
+    /// alert with Undo).
+    public nonisolated let holds = Broadcast<HeldTap>()
     private var running: Task<Void, Never>?
     private let logger = Logger(label: "tgt.app.queue")
 
-    public init(host: SessionHost, store: AppDatabase, location: LocationResolver) {
+    public init(host: SessionHost, store: AppDatabase, location: LocationResolver, clock: any AppClock = SystemClock()) {
         self.host = host
         self.store = store
         self.location = location
+        self.clock = clock
     }
 
     /// Marks jobs a previous run left half-done as failed (call once at launch).
@@ -112,15 +120,33 @@ public actor SendQueueRunner {
         case .refused(let why):
             return finish(job, .failed(why))
         }
+        // A tap on the grid, a widget or CarPlay waits out the undo hold (Settings); Siri asked
+        // aloud and a link runs an automation: those go at once.
+        let hold = job.source.usesUndoHold ? ((try? store.undoHold()) ?? .standard) : .off
         do {
-            let report = try await host.send(request)
+            let report = try await host.withSender(request) { [store, holds, clock] sender, request -> SendReport? in
+                if hold.isOff { return try await sender.send(request) { _ in } }
+                let started = Locked(false)
+                return try await SendHold(store: store, clock: clock).run(request, hold: hold, batch: UUID(), on: sender) { step in
+                    switch step {
+                    case .holding(let batchID, let until, _):
+                        guard started.withLock({ was in defer { was = true }; return !was }), let batch = UUID(uuidString: batchID) else { return }
+                        try? store.markSendJobHeld(id: job.id, batchID: batch, until: until)
+                        holds.send(HeldTap(jobID: job.id, templateID: job.templateID, templateName: job.templateName, source: job.source,
+                                           batchID: batch, until: until))
+                    default:
+                        try? store.markSendJobReleased(id: job.id)
+                    }
+                }
+            }
+            guard let report else { return finish(job, .undone, notice: notice) }
             return finish(job, .sent(report), notice: notice)
-        } catch .notLoggedIn {
+        } catch SendError.notLoggedIn {
             // Nothing reached Telegram: the job keeps its place for the next login.
             try? store.returnSendJob(id: job.id)
             return nil
         } catch {
-            return finish(job, .failed(.verbatim(error.message)), notice: notice)
+            return finish(job, .failed(.verbatim((error as? any UserFacingError)?.message ?? "\(error)")), notice: notice)
         }
     }
 
@@ -134,6 +160,9 @@ public actor SendQueueRunner {
         case .failed(let why):
             job.state = .failed
             job.error = why.description
+        case .undone:
+            job.state = .undone
+            job.error = nil
         }
         do {
             try store.finishSendJob(id: job.id, state: job.state, batchID: job.batchID, error: job.error)

@@ -63,6 +63,14 @@ public struct CarPlayGridModel: Sendable, Equatable {
         case .waitingForLogin: AppText("carplay.notLoggedIn", templateName)
         case .waitingForConnection: AppText("carplay.queued", templateName)
         case .notFound: AppText("link.notFound")
+        case .undone: AppText("carplay.undone", templateName)
         }
+    }
+
+    /// The alert while a tap waits out its undo hold: its name and the seconds left, with
+    /// Undo (which takes it back) and OK (which lets it go).
+    public static func holdAlert(for tap: HeldTap, now: Date) -> (title: AppText, undo: AppText, letGo: AppText) {
+        let seconds = max(0, Int(tap.until.timeIntervalSince(now).rounded(.up)))
+        return (AppText("carplay.held", tap.templateName, String(seconds)), AppText("carplay.undo"), dismissTitle)
     }
 }

@@ -40,7 +40,7 @@ public struct MessagingIntentsModel: Sendable {
         case .sent: .success
         case .waitingForConnection: .inProgress
         case .waitingForLogin: .failureRequiringAppLaunch
-        case .partly, .failed, .notFound: .failure
+        case .partly, .failed, .notFound, .undone: .failure
         }
     }
 

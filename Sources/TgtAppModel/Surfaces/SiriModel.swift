@@ -66,6 +66,7 @@ public struct TemplateEntityIndex: Sendable {
         case .waitingForLogin: AppText("siri.notLoggedIn", templateName)
         case .waitingForConnection: AppText("siri.queued", templateName)
         case .notFound: AppText("siri.notFound", templateName)
+        case .undone: AppText("siri.undone", templateName)
         }
     }
 }

@@ -10,6 +10,10 @@ public struct WidgetBadge: Sendable, Equatable {
     /// Where the job stands, as the button draws it.
     public enum Phase: String, Sendable, Equatable, CaseIterable {
         case queued, sending, sent, failed
+        /// In its undo hold: the button offers Undo until `until`.
+        case held
+        /// Taken back during its undo hold.
+        case undone
     }
 
     public var phase: Phase
@@ -21,6 +25,8 @@ public struct WidgetBadge: Sendable, Equatable {
     public var symbol: String
     /// When the badge goes away on its own (nil: it stays until the job moves).
     public var until: Date?
+    /// For a held tap, the send Undo takes back (`UndoSendIntent`).
+    public var undoBatch: UUID?
 
     /// How long a ✓ stays on the button.
     public static let sentDuration: TimeInterval = 5 * 60
@@ -39,6 +45,15 @@ public struct WidgetBadge: Sendable, Equatable {
             let until = job.updatedAt.addingTimeInterval(sentDuration)
             guard now < until else { return nil }
             return WidgetBadge(phase: .sent, title: AppText("widget.badge.sent"), detail: nil, symbol: "checkmark.circle.fill", until: until)
+        case .held:
+            guard let until = job.holdUntil, now < until, let batch = job.batchID else {
+                return WidgetBadge(phase: .sending, title: AppText("widget.badge.sending"), detail: nil, symbol: "paperplane", until: nil)
+            }
+            return WidgetBadge(phase: .held, title: AppText("widget.badge.held"), detail: nil, symbol: "hourglass", until: until, undoBatch: batch)
+        case .undone:
+            let until = job.updatedAt.addingTimeInterval(sentDuration)
+            guard now < until else { return nil }
+            return WidgetBadge(phase: .undone, title: AppText("widget.badge.undone"), detail: nil, symbol: "arrow.uturn.backward", until: until)
         case .failed:
             let until = job.updatedAt.addingTimeInterval(failedDuration)
             guard now < until else { return nil }

@@ -96,6 +96,9 @@ public enum AppLabel: String, CaseIterable, Sendable {
     case retry = "list.retry"
     case sent = "list.sent"
     case queued = "list.queued"
+    case undo = "list.undo"
+    case undone = "list.undone"
+    case widgetUndo = "widget.undo"
 
     public static let english: [String: String] = [
         "tab.templates": "Templates",
