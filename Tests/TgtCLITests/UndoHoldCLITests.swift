@@ -81,7 +81,9 @@ struct UndoHoldCLITests {
         defer { dir.remove() }
         try prepare(dir)
         let store = try store(dir)
-        let (process, _, _) = try startSend(dir, n: 7, hold: 2)
+        // Long enough that the kill surely lands inside it on a loaded machine; the next
+        // process then waits out what is left of it.
+        let (process, _, _) = try startSend(dir, n: 7, hold: 12)
         try await awaitCondition { try !store.heldSends().isEmpty || !process.isRunning }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
