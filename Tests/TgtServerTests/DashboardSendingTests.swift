@@ -15,9 +15,7 @@ struct DashboardSendingTests {
         let fixture = try await ServerFixture()
         try await fixture.run { client in
             try await client.logInToTelegram()
-            let port = try #require(client.raw.port)
-            let sending = DashboardSending(client: DashboardClient(descriptor: ServerDescriptor(
-                pid: getpid(), url: "http://127.0.0.1:\(port)", token: fixture.apiToken)))
+            let sending = DashboardSending(client: try client.dashboardClient(token: fixture.apiToken))
             let family = Target(chatID: -1001000000001, chatTitle: "Family")
             let alice = Target(chatID: 555_000_111, chatTitle: "Alice")
             let template = try fixture.sim.store.insert(Template(name: "Mood", body: "Feeling {{mood}}", targets: [family, alice]))

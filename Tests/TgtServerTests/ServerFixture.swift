@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import TgtDashboardClient
 import TgtDomain
 import TgtServer
 import TgtSimulator
@@ -10,6 +11,7 @@ import TgtStore
 import TgtTelegram
 import TgtTestSupport
 import TgtWire
+import Testing
 
 /// A dashboard over the Telegram simulator and a real SQLite store in a temporary folder,
 /// served on a real loopback port for the length of one test.
@@ -97,6 +99,12 @@ struct ServerFixture {
         }
 
         /// Logs in to the simulated Telegram through the API.
+        /// A `tgt` command's client of this dashboard (its own connections, over real HTTP).
+        func dashboardClient(token: String) throws -> DashboardClient {
+            let port = try #require(raw.port)
+            return DashboardClient(descriptor: ServerDescriptor(pid: getpid(), url: "http://127.0.0.1:\(port)", token: token))
+        }
+
         func logInToTelegram() async throws {
             _ = try await api(.post, "login/phone", json: ["phone_number": "+15550001234"])
             _ = try await api(.post, "login/code", json: ["code": "12345"])

@@ -25,8 +25,7 @@ struct UndoHoldAPITests {
             let path = "templates/\(template.id.uuidString.lowercased())/send"
             // The held sends go over their own connections (the test client has one, and a
             // held send's request answers only when its hold is over).
-            let port = try #require(client.raw.port)
-            let dashboard = DashboardClient(descriptor: ServerDescriptor(pid: getpid(), url: "http://127.0.0.1:\(port)", token: fixture.apiToken))
+            let dashboard = try client.dashboardClient(token: fixture.apiToken)
             let batchID = UUID()
             let batch = batchID.uuidString.lowercased()
             let hold = try #require(UndoHold(seconds: 5))
@@ -108,9 +107,7 @@ struct UndoHoldAPITests {
         let fixture = try await ServerFixture()
         try await fixture.run { client in
             try await client.logInToTelegram()
-            let port = try #require(client.raw.port)
-            let sending = DashboardSending(client: DashboardClient(descriptor: ServerDescriptor(
-                pid: getpid(), url: "http://127.0.0.1:\(port)", token: fixture.apiToken)))
+            let sending = DashboardSending(client: try client.dashboardClient(token: fixture.apiToken))
             let template = try fixture.sim.store.insert(Template(name: "Oops", body: "Wrong tile", targets: [Self.family]))
             let batch = UUID()
             let steps = Locked<[SendStep]>([])

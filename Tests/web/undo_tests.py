@@ -59,14 +59,14 @@ def run(driver, wait, audit, server, check, shot):
     undo = tile.find_element(By.CSS_SELECTOR, "button[data-undo]")
     check(undo.text == "Undo" and undo.size["height"] >= 44, "the tile offers Undo, a 44 px button")
     audit.screen("grid: a tap in its undo hold")
-    shot("41-undo-hold-tile")
+    shot("62-undo-hold-tile")
     undo.click()
     wait.until(lambda d: "Undone: nothing was sent." in tile_text(d, "Oops"))
     batches = server.api("GET", "sends?limit=1000")["batches"]
     check([t["status"] for t in batches[0]["targets"]] == ["undone"] and len(batches) == sent_before + 1,
           "Undo took it back: the send log says undone")
     check(server.api("GET", "sends/held")["holds"] == [], "and nothing is held any more")
-    shot("42-undo-hold-undone")
+    shot("63-undo-hold-undone")
 
     # Left alone, it goes out when the hold ends.
     wait.until(lambda d: "Undone" not in tile_text(d, "Oops"))
@@ -92,7 +92,7 @@ def run(driver, wait, audit, server, check, shot):
     set_scheme(driver, "dark")
     wait.until(lambda d: d.execute_script("return document.documentElement.scrollWidth") <= 320)
     driver.execute_script("document.querySelector(\"li.tile[data-name='Oops'] li.held\").scrollIntoView({block: 'center'})")
-    shot("43-undo-hold-phone-dark")
+    shot("64-undo-hold-phone-dark")
     audit.screen("grid: a hold from another screen, phone, dark")
     set_scheme(driver, "light")
     driver.set_window_size(1200, 900)

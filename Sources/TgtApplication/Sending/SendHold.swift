@@ -32,11 +32,19 @@ public struct SendHold: Sendable {
     /// Waits until `until`, saying each second what is left; returns early once the send is
     /// no longer held (undone, or taken by another process).
     public func countDown(batch: UUID, until: Date, progress: @escaping @Sendable (SendStep) -> Void) async throws {
+        try await Self.countDown(batch: batch, until: until, clock: clock, while: { try stillHeld(batch) }, progress: progress)
+    }
+
+    /// The countdown alone: `.holding` now and at each whole second left, until `until` or
+    /// until `held` says the send is no longer held. For faces whose hold runs elsewhere too
+    /// (`tgt send` while the dashboard holds the send).
+    public static func countDown(batch: UUID, until: Date, clock: any AppClock, while held: () throws -> Bool,
+                                 progress: @escaping @Sendable (SendStep) -> Void) async throws {
         let id = batch.uuidString.lowercased()
         while true {
             let left = until.timeIntervalSince(clock.now)
             guard left > 0 else { return }
-            guard try stillHeld(batch) else { return }
+            guard try held() else { return }
             progress(.holding(batchID: id, until: until, secondsLeft: Int(left.rounded(.up))))
             // To the next whole second before the end (or the end itself).
             let step = left - left.rounded(.up) + 1

@@ -48,14 +48,7 @@ public struct DashboardSending: TemplateSending {
         let until = clock.now.addingTimeInterval(order.hold.duration)
         let clock = self.clock
         let ticker = Task {
-            let id = batch.uuidString.lowercased()
-            while !Task.isCancelled {
-                let left = until.timeIntervalSince(clock.now)
-                guard left > 0 else { return }
-                progress(.holding(batchID: id, until: until, secondsLeft: Int(left.rounded(.up))))
-                let step = left - left.rounded(.up) + 1
-                guard (try? await clock.sleep(until: clock.now.addingTimeInterval(min(left, step > 0 ? step : 1)))) != nil else { return }
-            }
+            try? await SendHold.countDown(batch: batch, until: until, clock: clock, while: { !Task.isCancelled }, progress: progress)
         }
         defer { ticker.cancel() }
         return try await request(batch)
