@@ -5,10 +5,20 @@ import TgtAppModel
 /// next dates as it is typed, an end, the template's values, and Start repeating. Everything
 /// shown and decided is `RepeatEditorModel`'s; a refusal is shown and the sheet stays open.
 struct RepeatSheet: View {
+    /// The end the pickers say: never, after a number of sends, or on a day.
+    private var ending: RepeatEditorModel.Ending {
+        switch ends {
+        case 1: .after(times)
+        case 2: .on(lastDay)
+        default: .never
+        }
+    }
+
     @Bindable var model: RepeatEditorModel
     @Environment(\.dismiss) private var dismiss
     @State private var ends = 0
     @State private var times = 5
+    @State private var lastDay = Date().addingTimeInterval(30 * 86_400)
 
     var body: some View {
         Form {
@@ -29,6 +39,7 @@ struct RepeatSheet: View {
                 Picker(selection: $ends) {
                     Text(AppText.label(.endsNever)).tag(0)
                     Text(AppText.label(.endsAfter)).tag(1)
+                    Text(AppText.label(.endsOn)).tag(2)
                 } label: {
                     Text(AppText.label(.repeatEnds))
                 }
@@ -37,6 +48,11 @@ struct RepeatSheet: View {
                         ForEach(1...99, id: \.self) { Text(verbatim: String($0)).tag($0) }
                     } label: {
                         Text(AppText.label(.numberOfSends))
+                    }
+                }
+                if ends == 2 {
+                    DatePicker(selection: $lastDay, in: Date()..., displayedComponents: [.date]) {
+                        Text(AppText.label(.lastDay))
                     }
                 }
             }
@@ -54,8 +70,9 @@ struct RepeatSheet: View {
             }
         }
         .navigationTitle(model.template.name)
-        .onChange(of: ends) { model.ending = ends == 1 ? .after(times) : .never }
-        .onChange(of: times) { if ends == 1 { model.ending = .after(times) } }
+        .onChange(of: ends) { model.ending = ending }
+        .onChange(of: times) { model.ending = ending }
+        .onChange(of: lastDay) { model.ending = ending }
         .toolbar {
             ToolbarItem(placement: .cancellationAction) {
                 Button { dismiss() } label: { Text(AppText.label(.cancel)) }
