@@ -113,7 +113,8 @@ extension Pages {
         }
     }
 
-    /// One template's button and its menu.
+    /// One template's button and its menu. (Its buttons are in no form, so they need no
+    /// `type="button"`: 50 tiles save 4 KB of the page's budget.)
     static func tile(_ template: Template) -> HTML {
         let names = (try? template.variableNames()) ?? []
         let variables = (try? template.variables()) ?? []
@@ -129,14 +130,14 @@ extension Pages {
         let badge: HTML = template.kind == .telegram ? "" : "<span class=\"kind-badge\">\(template.kind.label)</span>"
         return """
             <li class="tile" draggable="true" data-id="\(id)" data-name="\(template.name)" data-kind="\(template.kind.rawValue)" data-vars="\(varsJSON)" data-location="\(usesLocation ? "yes" : "no")">
-            <button type="button" class="tap" aria-describedby="targets-\(id)"><span class="glyph" aria-hidden="true">\(template.icon.terminalGlyph)</span>
+            <button class="tap" aria-describedby="targets-\(id)"><span class="glyph" aria-hidden="true">\(template.icon.terminalGlyph)</span>
             <span class="name">\(template.name)</span>\(badge)<span class="targets" id="targets-\(id)">\(destination)\(template.silent ? " · silent" : "")</span></button>
             <ul class="results" aria-live="polite"></ul>
             <details class="menu"><summary aria-label="More actions for \(template.name)"><span aria-hidden="true">⋯</span></summary><div class="menu-items">
-            <a href="/templates/\(id)/edit">Edit</a><button type="button" data-action="duplicate">Duplicate</button>
-            \(HTML.when(template.kind == .telegram, "<button type=\"button\" data-action=\"later\">Send later…</button>"))
-            <button type="button" data-action="up">Move up</button><button type="button" data-action="down">Move down</button>
-            <button type="button" data-action="delete" class="danger">Delete</button></div></details></li>
+            <a href="/templates/\(id)/edit">Edit</a><button data-action="duplicate">Duplicate</button>
+            \(HTML.when(template.kind == .telegram, "<button data-action=\"later\">Send later…</button>"))
+            <button data-action="up">Move up</button><button data-action="down">Move down</button>
+            <button data-action="delete" class="danger">Delete</button></div></details></li>
             """
     }
 }

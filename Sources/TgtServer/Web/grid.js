@@ -1,11 +1,11 @@
 // Templates grid: tap to send (variables dialog with defaults and choices, browser location),
-// the undo hold with its countdown and Undo (held-sends.js), per-target results with retry, live progress; email, text and X templates open their draft
+// the undo hold's countdown and Undo (held-sends.js, loaded when a hold is about), per-target
+// results with retry, live progress; email, text and X templates open their draft
 // in the right app; Send later… for Telegram ones (send-later.js, loaded on first use); duplicate,
 // delete with confirmation, reorder by drag or by the menu's move
 // buttons; filter chips and changes made elsewhere reload the grid in place (skeleton tiles
 // while loading, an error banner with Retry when it fails).
 import {api, byId, clockAt, el, eventElement, fieldValues, find, locate, messageOf, on, openDialog, toast, variableFields} from './app.js';
-import {followHolds, newBatchID, showHold, undo} from './held-sends.js';
 
 /** @typedef {import('./types').SendReport} SendReport */
 /** @typedef {import('./types').Draft} Draft */
@@ -27,7 +27,14 @@ function setUp(grid) {
   const clearTimers = new WeakMap();
   /** The held sends this screen's taps wait for (their answers end them). */
   const ownHolds = new Set();
-  followHolds(grid, ownHolds);
+  /** @type {Promise<typeof import('./held-sends.js')> | null} */
+  let holdsModule = null;
+  const holds = () => (holdsModule ??= import('./held-sends.js'));
+  // Holds started elsewhere: shown when the send log moves, and at load if there are any.
+  on('sends', () => holds().then((m) => m.refreshHolds(grid, ownHolds)));
+  api('GET', 'sends/held').then((list) => {
+    if (/** @type {import('./types').HeldSendList} */ (list).holds.length) holds().then((m) => m.refreshHolds(grid, ownHolds));
+  }, () => {});
 
   /** @param {Element | null} node */
   const tileOf = (node) => {
@@ -152,20 +159,21 @@ function setUp(grid) {
       }
       return;
     }
-    // The undo hold (Settings): nothing reaches Telegram until it ends; Undo takes it back.
-    const hold = Number(grid.dataset.undoHold || '0');
     let endHold = () => {};
-    if (hold > 0) {
-      body.hold = hold;
-      const batch = newBatchID();
-      body.batch_id = batch;
-      ownHolds.add(batch);
-      const remove = showHold(tile, batch, Date.now() + hold * 1000);
-      // Held, the tile stays fully legible: it is waiting, not working.
-      tile.classList.add('holding');
-      endHold = () => { ownHolds.delete(batch); tile.classList.remove('holding'); remove(); };
-    }
     try {
+      // The undo hold (Settings): nothing reaches Telegram until it ends; Undo takes it back.
+      const hold = Number(grid.dataset.undoHold || '0');
+      if (hold > 0) {
+        const {newBatchID, showHold} = await holds();
+        body.hold = hold;
+        const batch = newBatchID();
+        body.batch_id = batch;
+        ownHolds.add(batch);
+        const remove = showHold(tile, batch, Date.now() + hold * 1000);
+        // Held, the tile stays fully legible: it is waiting, not working.
+        tile.classList.add('holding');
+        endHold = () => { ownHolds.delete(batch); tile.classList.remove('holding'); remove(); };
+      }
       const report = /** @type {SendReport} */ (await api('POST', 'templates/' + tile.dataset.id + '/send', body));
       endHold();
       if (report.undone) {
@@ -350,7 +358,7 @@ function setUp(grid) {
     const tile = tileOf(target);
     if (!target || !tile) return;
     const undoButton = target.closest('[data-undo]');
-    if (undoButton instanceof HTMLButtonElement) { undo(undoButton); return; }
+    if (undoButton instanceof HTMLButtonElement) { holds().then((m) => m.undo(undoButton)); return; }
     if (target.closest('.tap')) { send(tile); return; }
     const retry = target.closest('[data-retry]');
     if (retry instanceof HTMLElement) { send(tile, [retry.dataset.retry || '']); return; }

@@ -1,7 +1,7 @@
 // The undo hold on the grid's tiles: "Sending in 5 s · Undo" while a tap's send waits with
 // nothing on Telegram, on the screen that tapped and on every other open one (held sends come
 // from the store: GET /api/sends/held whenever the send log changes), and Undo.
-import {api, el, find, messageOf, on, toast} from './app.js';
+import {api, el, find, messageOf, toast} from './app.js';
 
 /** @typedef {import('./types').HeldSendList} HeldSendList */
 
@@ -79,37 +79,35 @@ export async function undo(button) {
   }
 }
 
+let asking = false;
+let again = false;
+
 /**
- * Keeps every tile's held sends in step with the store: a hold started on another screen (or
- * by `tgt send`) shows here with its countdown and Undo; one that ended goes away.
- * `own` says which batches this screen's taps are waiting for (they end with their answer).
+ * Brings every tile's held sends in step with the store (the grid calls it when the send log
+ * moves): a hold started on another screen (or by `tgt send`) shows here with its countdown and
+ * Undo; one that ended goes away. `own` says which batches this screen's taps wait for (they end
+ * with their answer).
  * @param {HTMLElement} grid
  * @param {Set<string>} own
  */
-export function followHolds(grid, own) {
-  let asking = false;
-  let again = false;
-  const refresh = async () => {
-    if (asking) { again = true; return; }
-    asking = true;
-    try {
-      const list = /** @type {HeldSendList} */ (await api('GET', 'sends/held'));
-      const current = new Set(list.holds.map((h) => h.batch_id));
-      for (const hold of list.holds) {
-        const tile = grid.querySelector('.tile[data-id="' + CSS.escape(hold.template_id) + '"]');
-        if (tile instanceof HTMLElement && !own.has(hold.batch_id)) showHold(tile, hold.batch_id, Date.parse(hold.hold_until));
-      }
-      grid.querySelectorAll('li.held').forEach((row) => {
-        const batch = row instanceof HTMLElement ? row.dataset.batch || '' : '';
-        if (!current.has(batch) && !own.has(batch)) removeHold(batch);
-      });
-    } catch {
-      // The next change asks again; a failed refresh leaves the tiles as they were.
-    } finally {
-      asking = false;
-      if (again) { again = false; refresh(); }
+export async function refreshHolds(grid, own) {
+  if (asking) { again = true; return; }
+  asking = true;
+  try {
+    const list = /** @type {HeldSendList} */ (await api('GET', 'sends/held'));
+    const current = new Set(list.holds.map((h) => h.batch_id));
+    for (const hold of list.holds) {
+      const tile = grid.querySelector('.tile[data-id="' + CSS.escape(hold.template_id) + '"]');
+      if (tile instanceof HTMLElement && !own.has(hold.batch_id)) showHold(tile, hold.batch_id, Date.parse(hold.hold_until));
     }
-  };
-  on('sends', refresh);
-  refresh();
+    grid.querySelectorAll('li.held').forEach((row) => {
+      const batch = row instanceof HTMLElement ? row.dataset.batch || '' : '';
+      if (!current.has(batch) && !own.has(batch)) removeHold(batch);
+    });
+  } catch {
+    // The next change asks again; a failed refresh leaves the tiles as they were.
+  } finally {
+    asking = false;
+    if (again) { again = false; refreshHolds(grid, own); }
+  }
 }
