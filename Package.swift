@@ -69,7 +69,7 @@ let package = Package(
         // or SwiftUI types).
         .target(
             name: "TgtApplication",
-            dependencies: ["TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram"],
+            dependencies: ["TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
         // Layer 6: the dashboard API's wire format: the types generated from openapi.yaml (public)
         // and the hand-written ones it maps schemas to; shared by the server and its client.

@@ -300,6 +300,27 @@ extension AppDatabase {
                 CREATE INDEX send_log_held ON send_log(hold_until_ms) WHERE status = 'held';
                 """)
         }
+        migrator.registerMigration("v14-trigger-links") { db in
+            // Trigger links (`TriggerRecord`): a secret link bound to one template, kept as the
+            // digest of its secret only, with its policy and the moments of its sends of the
+            // last 24 hours (for its rate limit). Removed with their template. Existing rows are
+            // untouched.
+            try db.execute(sql: """
+                CREATE TABLE trigger_link (
+                    id TEXT PRIMARY KEY,
+                    template_id TEXT NOT NULL REFERENCES template(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    secret_digest TEXT NOT NULL UNIQUE,
+                    policy TEXT NOT NULL,
+                    uses TEXT NOT NULL DEFAULT '[]',
+                    use_count INTEGER NOT NULL DEFAULT 0,
+                    last_used_ms INTEGER,
+                    created_at_ms INTEGER NOT NULL,
+                    revoked_at_ms INTEGER
+                );
+                CREATE INDEX trigger_link_template ON trigger_link(template_id);
+                """)
+        }
         return migrator
     }
 }

@@ -38,8 +38,8 @@ struct UndoHoldCLITests {
         process.environment = env
         let out = dir.url.appendingPathComponent("send-\(n).out")
         let err = dir.url.appendingPathComponent("send-\(n).err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice

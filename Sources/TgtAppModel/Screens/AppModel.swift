@@ -183,7 +183,7 @@ public final class AppModel {
         }
         let holdWatcher = Task {
             for await tap in holds where tap.jobID == job.id {
-                await held?(tap)
+                held?(tap)
                 return
             }
         }

@@ -1,0 +1,101 @@
+import Crypto
+import Foundation
+import TgtDomain
+import TgtStore
+
+/// Trigger links, for every face (Settings, `tgt triggers`, the API) and for the link itself:
+/// making one (its secret is returned once and kept only as a digest), listing, renaming and
+/// revoking, and firing: the secret finds its template, the request's values pass the trigger's
+/// policy and its rate limit, and the template is sent as a one-tap send is (the undo hold, the
+/// send log). An unknown, revoked or expired secret, or one whose template is gone, is refused
+/// the same way after the same work, so a link reveals nothing.
+public struct TriggerService: Sendable {
+    public let store: AppDatabase
+    public let clock: any AppClock
+    private let sending: any TemplateSending
+
+    public init(store: AppDatabase, clock: any AppClock = SystemClock(), sending: any TemplateSending) {
+        self.store = store
+        self.clock = clock
+        self.sending = sending
+    }
+
+    /// A trigger just made, with its secret: shown this once.
+    public struct Created: Sendable {
+        public var trigger: TriggerRecord
+        public var secret: String
+    }
+
+    /// Makes a trigger for a Telegram template.
+    public func create(templateID: UUID, name: String, policy: TriggerPolicy = TriggerPolicy()) throws -> Created {
+        let name = try Self.name(name)
+        let policy = try policy.validated()
+        guard let template = try store.template(id: templateID) else { throw StoreError.templateNotFound(templateID.uuidString.lowercased()) }
+        guard !template.kind.isDraft else { throw TriggerError.notTelegram(template.name) }
+        let secret = Self.newSecret()
+        let trigger = TriggerRecord(templateID: templateID, name: name, secretDigest: Self.digest(secret), policy: policy, createdAt: clock.now)
+        try store.addTrigger(trigger)
+        return Created(trigger: trigger, secret: secret)
+    }
+
+    /// The live triggers, newest first.
+    public func list() throws -> [TriggerRecord] {
+        try store.triggers()
+    }
+
+    public func rename(_ id: UUID, to name: String) throws {
+        let name = try Self.name(name)
+        guard try store.renameTrigger(id: id, to: name) else { throw TriggerError.notFound }
+    }
+
+    public func revoke(_ id: UUID) throws {
+        guard try store.revokeTrigger(id: id, at: clock.now) else { throw TriggerError.notFound }
+    }
+
+    /// The template a secret fires, for the link's confirmation page (its name only).
+    public func templateName(forSecret secret: String) throws -> String {
+        let (_, template) = try live(secret)
+        return template.name
+    }
+
+    /// Fires the trigger whose secret this is, with the request's values.
+    public func fire(secret: String, variables: [String: String]) async throws -> SendOutcome {
+        let (trigger, template) = try live(secret)
+        let values = try trigger.policy.values(variables)
+        // Bad values change nothing: checked before the send counts against the limit.
+        try SendRules.check(values, for: template)
+        if let refusal = try store.useTrigger(id: trigger.id, at: clock.now) { throw refusal }
+        return try await sending.send(SendOrder(templateID: template.id, variables: values, hold: try store.undoHold())) { _ in }
+    }
+
+    /// The live trigger and its template, or `.notFound` for anything else.
+    private func live(_ secret: String) throws -> (TriggerRecord, Template) {
+        // The same work whatever the secret: one digest, one lookup.
+        let found = try store.trigger(secretDigest: Self.digest(String(secret.prefix(128))))
+        guard let trigger = found, trigger.isLive(at: clock.now), let template = try store.template(id: trigger.templateID) else {
+            throw TriggerError.notFound
+        }
+        return (trigger, template)
+    }
+
+    static func name(_ text: String) throws(TriggerError) -> String {
+        let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...64).contains(name.count), !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) else {
+            throw .badName
+        }
+        return name
+    }
+
+    /// 32 random bytes from the system's generator, base64url without padding (43 characters).
+    static func newSecret() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        return bytes.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// SHA-256 of a secret, hex: what the store keeps.
+    public static func digest(_ secret: String) -> String {
+        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Synchronization
+import Testing
+import TgtApplication
+import TgtDomain
+import TgtStore
+import TgtTestSupport
+
+/// Trigger links over a real store on a test clock: the secret is shown once and kept only as a
+/// digest; the policy (allowed and pinned values), the rate limit (10 s, 30 in 24 h) and expiry
+/// are kept, one at a time even when requests come together; anything that is not a live trigger
+/// is the same refusal; a trigger sends nothing but its template.
+@Suite("Trigger links", .timeLimit(.minutes(1)))
+struct TriggerServiceTests {
+    static let family = Target(chatID: -1001000000001, chatTitle: "Family")
+
+    /// What reached the session.
+    final class Sent: TemplateSending {
+        let orders = Mutex<[SendOrder]>([])
+        func send(_ order: SendOrder, progress: @escaping @Sendable (SendStep) -> Void) async throws -> SendOutcome {
+            orders.withLock { $0.append(order) }
+            return SendOutcome(templateName: "x", batchID: nil, items: [.init(target: "-1", title: "Family", sent: true)])
+        }
+        func scheduleLater(_ order: SendOrder, at date: Date) async throws -> [ScheduledItem] { [] }
+        func undo(batchID: UUID) async throws -> UndoOutcome { .alreadyUndone }
+        var count: Int { orders.withLock { $0.count } }
+    }
+
+    func fixture(_ name: String) throws -> (TestDirectory, AppDatabase, TestClock, Sent, TriggerService) {
+        let folder = try TestDirectory(name)
+        let store = try AppDatabase.open(in: DataDirectory(url: folder.url))
+        let clock = TestClock()
+        let sent = Sent()
+        return (folder, store, clock, sent, TriggerService(store: store, clock: clock, sending: sent))
+    }
+
+    @Test("made once: the secret is returned, only its digest is kept; listing, renaming, revoking; drafts and bad names refused")
+    func lifecycle() async throws {
+        let (folder, store, clock, sent, triggers) = try fixture("triggers-life")
+        defer { folder.remove() }
+        let home = try store.insert(Template(name: "Home", body: "Home 🏠", targets: [Self.family]))
+        let mail = try store.insert(Template(name: "Mail", kind: .email, body: "Hi", to: ["a@example.com"]))
+        let made = try triggers.create(templateID: home.id, name: "  Home Assistant: arrived ")
+        #expect(made.secret.count == 43 && made.trigger.name == "Home Assistant: arrived")
+        let kept = try #require(try store.triggers().first)
+        #expect(kept.secretDigest == TriggerService.digest(made.secret) && kept.secretDigest != made.secret)
+        #expect(kept.policy == TriggerPolicy() && kept.useCount == 0 && kept.lastUsed == nil)
+        #expect(throws: TriggerError.notTelegram("Mail")) { try triggers.create(templateID: mail.id, name: "Mail") }
+        #expect(throws: TriggerError.badName) { try triggers.create(templateID: home.id, name: "  ") }
+        #expect(throws: TriggerError.badName) { try triggers.create(templateID: home.id, name: String(repeating: "x", count: 65)) }
+        #expect(throws: TriggerError.badLimit("Sends a day must be 1 to 1,000.")) {
+            try triggers.create(templateID: home.id, name: "x", policy: TriggerPolicy(perDay: 0))
+        }
+        try triggers.rename(made.trigger.id, to: "Arrived home")
+        #expect(try triggers.list().map(\.name) == ["Arrived home"])
+
+        _ = try await triggers.fire(secret: made.secret, variables: [:])
+        #expect(sent.count == 1 && sent.orders.withLock { $0 }.first?.templateID == home.id)
+        let used = try #require(try store.trigger(id: made.trigger.id))
+        #expect(used.useCount == 1 && used.lastUsed == clock.now)
+
+        try triggers.revoke(made.trigger.id)
+        #expect(try triggers.list().isEmpty)
+        clock.advance(by: 60)
+        await #expect(throws: TriggerError.notFound) { try await triggers.fire(secret: made.secret, variables: [:]) }
+        #expect(throws: TriggerError.notFound) { try triggers.revoke(made.trigger.id) }
+        #expect(sent.count == 1)
+    }
+
+    @Test("unknown, revoked, expired and template-deleted secrets are one refusal; the confirmation page learns only the name")
+    func refusals() async throws {
+        let (folder, store, clock, sent, triggers) = try fixture("triggers-refused")
+        defer { folder.remove() }
+        let home = try store.insert(Template(name: "Home", body: "Home", targets: [Self.family]))
+        let gone = try store.insert(Template(name: "Gone", body: "Gone", targets: [Self.family]))
+        let expiring = try triggers.create(templateID: home.id, name: "Tag", policy: TriggerPolicy(expires: clock.now.addingTimeInterval(3600)))
+        let orphan = try triggers.create(templateID: gone.id, name: "Orphan")
+        #expect(try triggers.templateName(forSecret: expiring.secret) == "Home")
+        try store.deleteTemplate(id: gone.id)
+        clock.advance(by: 3600)
+        for secret in [expiring.secret, orphan.secret, "nope", "", String(repeating: "a", count: 10_000)] {
+            await #expect(throws: TriggerError.notFound) { try await triggers.fire(secret: secret, variables: [:]) }
+            #expect(throws: TriggerError.notFound) { try triggers.templateName(forSecret: secret) }
+        }
+        #expect(sent.count == 0)
+        #expect(TriggerError.notFound.message == "There is no such trigger.")
+    }
+
+    @Test("values: any, only named ones, none; pinned values win and cannot be given; a bad value counts nothing")
+    func values() async throws {
+        let (folder, store, clock, sent, triggers) = try fixture("triggers-values")
+        defer { folder.remove() }
+        let eta = try store.insert(Template(name: "ETA", body: "Home in {{minutes}} min, {{mood}}", targets: [Self.family]))
+        let any = try triggers.create(templateID: eta.id, name: "Any", policy: TriggerPolicy(minimumInterval: 0))
+        let only = try triggers.create(templateID: eta.id, name: "Only", policy: TriggerPolicy(variables: .only(["minutes"]), pinned: ["mood": "tired"], minimumInterval: 0))
+        let none = try triggers.create(templateID: eta.id, name: "None", policy: TriggerPolicy(variables: .none, pinned: ["minutes": "5", "mood": "fine"], minimumInterval: 0))
+
+        _ = try await triggers.fire(secret: any.secret, variables: ["minutes": "10", "mood": "ok"])
+        _ = try await triggers.fire(secret: only.secret, variables: ["minutes": "20"])
+        _ = try await triggers.fire(secret: none.secret, variables: [:])
+        #expect(sent.orders.withLock { $0 }.map(\.variables) == [["minutes": "10", "mood": "ok"], ["minutes": "20", "mood": "tired"], ["minutes": "5", "mood": "fine"]])
+        #expect(sent.orders.withLock { $0 }.allSatisfy { $0.hold == .standard }, "the undo hold from Settings, as a tap")
+
+        await #expect(throws: TriggerError.variableNotAllowed("mood")) { try await triggers.fire(secret: only.secret, variables: ["minutes": "1", "mood": "x"]) }
+        await #expect(throws: TriggerError.variableNotAllowed("minutes")) { try await triggers.fire(secret: none.secret, variables: ["minutes": "1"]) }
+        await #expect(throws: SendOrderError.self) { try await triggers.fire(secret: any.secret, variables: ["minutes": "1", "typo": "x"]) }
+        #expect(try store.trigger(id: any.trigger.id)?.useCount == 1, "refused requests count nothing")
+        #expect(sent.count == 3)
+        _ = clock
+    }
+
+    @Test("the rate limit: one send every 10 s and 30 in any 24 hours, with the seconds to wait; five requests at once send one")
+    func rateLimit() async throws {
+        let (folder, store, clock, sent, triggers) = try fixture("triggers-rate")
+        defer { folder.remove() }
+        let home = try store.insert(Template(name: "Home", body: "Home", targets: [Self.family]))
+        let made = try triggers.create(templateID: home.id, name: "Tag")
+        _ = try await triggers.fire(secret: made.secret, variables: [:])
+        clock.advance(by: 4)
+        await #expect(throws: TriggerError.tooSoon(seconds: 6)) { try await triggers.fire(secret: made.secret, variables: [:]) }
+        #expect(TriggerError.tooSoon(seconds: 6).retryAfter == 6)
+        clock.advance(by: 6)
+        for _ in 1..<30 {
+            _ = try await triggers.fire(secret: made.secret, variables: [:])
+            clock.advance(by: 10)
+        }
+        #expect(sent.count == 30)
+        // The first send was 300 s ago: the 31st waits until it is 24 hours old.
+        await #expect(throws: TriggerError.dailyLimit(30, seconds: 86_400 - 300)) { try await triggers.fire(secret: made.secret, variables: [:]) }
+        clock.advance(by: 86_400 - 300)
+        _ = try await triggers.fire(secret: made.secret, variables: [:])
+        #expect(sent.count == 31)
+
+        clock.advance(by: 60)
+        let results = await withTaskGroup(of: Bool.self) { group -> [Bool] in
+            for _ in 0..<5 { group.addTask { (try? await triggers.fire(secret: made.secret, variables: [:])) != nil } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.filter { $0 }.count == 1 && sent.count == 32, "one at a time, even together")
+    }
+}
