@@ -128,7 +128,7 @@ let package = Package(
                 .embedInCode("Web/timers.css"), .embedInCode("Web/timer-completion.js"),
                 .embedInCode("Web/send-later.js"), .embedInCode("Web/scheduled.js"), .embedInCode("Web/scheduled.css"),
                 .embedInCode("Web/chats.js"), .embedInCode("Web/conversation.js"), .embedInCode("Web/chat-html.js"), .embedInCode("Web/chats.css"),
-                .embedInCode("Web/chat-search.js"), .embedInCode("Web/sends.js"), .embedInCode("Web/held-sends.js"),
+                .embedInCode("Web/chat-search.js"), .embedInCode("Web/sends.js"), .embedInCode("Web/held-sends.js"), .embedInCode("Web/trigger.js"),
                 .embedInCode("Web/topics.js"),
             ],
             swiftSettings: strict,

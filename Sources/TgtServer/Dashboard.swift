@@ -33,6 +33,8 @@ public struct Dashboard: Sendable {
     public let secrets: DashboardSecrets
     public let sessions: WebSessions
     public let throttle: LoginThrottle
+    /// Wrong trigger secrets, per address: guessing is slowed to 20 tries per 10 minutes.
+    public let triggerThrottle = LoginThrottle(limit: 20, window: 10 * 60)
     public let options: DashboardOptions
     /// The bearer token of this run, written to `server.json` for the local `tgt` commands.
     public let localToken: String

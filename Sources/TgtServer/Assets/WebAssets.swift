@@ -51,6 +51,7 @@ enum WebAssets {
         ("chat-search.js", PackageResources.chat_search_js),
         ("sends.js", PackageResources.sends_js),
         ("held-sends.js", PackageResources.held_sends_js),
+        ("trigger.js", PackageResources.trigger_js),
     ]
 
     /// Every asset by its own name (`app.js`).

@@ -96,6 +96,15 @@ public struct APIError: Error, Sendable {
             case .request, .store: return APIError(.serviceUnavailable, code: error.code, message: error.message)
             case .duplicateSend: return APIError(.conflict, code: error.code, message: error.message, nextStep: error.nextStep)
             }
+        case let error as TriggerError:
+            switch error {
+            case .notFound: return APIError(.notFound, code: error.code, message: error.message)
+            case .tooSoon, .dailyLimit:
+                return APIError(.tooManyRequests, code: error.code, message: error.message, nextStep: error.nextStep,
+                                headers: [.retryAfter: "\(error.retryAfter ?? 1)"])
+            case .variableNotAllowed, .badName, .badLimit, .notTelegram:
+                return APIError(.badRequest, code: error.code, message: error.message, nextStep: error.nextStep)
+            }
         case let error as UndoError:
             return APIError(.notFound, code: error.code, message: error.message, nextStep: error.nextStep)
         case let error as DraftError:

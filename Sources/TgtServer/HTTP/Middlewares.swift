@@ -36,7 +36,8 @@ struct ErrorAndHeadersMiddleware: RouterMiddleware {
             logger.debug("unexpected error detail", metadata: ["error": "\(error)"])
             apiError = APIError(.internalServerError, code: "internal", message: "Something went wrong on the server; the details are in its log.")
         }
-        if request.uri.path.hasPrefix("/api/") || request.uri.path == "/api" {
+        // The API, and a trigger link's POST (the JSON operation `fireTrigger`; its GET is a page).
+        if request.uri.path.hasPrefix("/api/") || request.uri.path == "/api" || (request.uri.path.hasPrefix("/t/") && request.method == .post) {
             return JSONReply.error(apiError)
         }
         return HTMLReply.page(Pages.errorPage(apiError), status: apiError.status, headers: apiError.headers)
@@ -73,6 +74,9 @@ struct AuthMiddleware: RouterMiddleware {
         let path = request.uri.path
         let isAPI = path.hasPrefix("/api/")
         if !Self.isSafe(request.method) { try checkOrigin(request) }
+        // A trigger link's secret is its only credential: no token, session or CSRF token is
+        // asked for or taken (a signed-in browser gets nothing more there).
+        if path.hasPrefix("/t/") { return try await next(request, context) }
 
         if let authorization = request.headers[.authorization] {
             guard authorization.lowercased().hasPrefix("bearer ") else {

@@ -19,6 +19,7 @@ enum PageRoutes {
 
     static func add(to router: Router<DashboardContext>, dashboard: Dashboard) {
         SignInRoutes.add(to: router, dashboard: dashboard)
+        TriggerRoutes.add(to: router, dashboard: dashboard)
         let host = dashboard.host
         let store = dashboard.store
 
