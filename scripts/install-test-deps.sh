@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs beyond the app's own dependencies:
-# zbar-tools (a real QR reader that checks the QR encoder), headless Chromium with its driver
+# zbar-tools (a real QR reader that checks the QR encoder), curl (the trigger recipes), headless Chromium with its driver
 # and an emoji font (browser tests), TypeScript's checker (node-typescript: `tsc` checks the
 # dashboard's JavaScript), from PyPI selenium and schemathesis (browser tests and the API
 # fuzzer) and PyYAML (the Apple project checks), and axe-core for the accessibility audit.
@@ -8,7 +8,7 @@ set -euo pipefail
 log() { printf 'install-test-deps: %s\n' "$*" >&2; }
 if [ "$(uname -s)" = "Linux" ] && command -v dpkg >/dev/null 2>&1; then
   missing=()
-  for pkg in zbar-tools chromium chromium-driver fonts-noto-color-emoji node-typescript; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+  for pkg in zbar-tools chromium chromium-driver fonts-noto-color-emoji node-typescript curl; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
   if [ "${#missing[@]}" -gt 0 ]; then
     SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
     log "installing ${missing[*]} with apt-get"

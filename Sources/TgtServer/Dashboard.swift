@@ -20,6 +20,13 @@ public struct DashboardOptions: Sendable {
         self.secureCookies = secureCookies
     }
 
+    /// The address links point at when a request does not say which it came to.
+    public var origin: String {
+        let scheme = secureCookies ? "https" : "http"
+        let name = ["0.0.0.0", "::", ""].contains(host) ? "127.0.0.1" : host.contains(":") ? "[\(host)]" : host
+        return "\(scheme)://\(name):\(port)"
+    }
+
     /// Whether the address only accepts connections from this machine.
     public var isLoopback: Bool {
         ["127.0.0.1", "::1", "localhost"].contains(host) || host.hasPrefix("127.")

@@ -31,7 +31,7 @@ public enum DashboardServer {
         AssetRoutes.add(to: router)
         PageRoutes.add(to: router, dashboard: dashboard)
         router.add(middleware: BodyLimitMiddleware())
-        router.add(middleware: RequestContextMiddleware())
+        router.add(middleware: RequestContextMiddleware(secure: dashboard.options.secureCookies))
         // The JSON API: every operation of API/Spec/openapi.yaml, through the generated code.
         do {
             try DashboardAPI.register(on: router, dashboard: dashboard)

@@ -22,7 +22,7 @@ struct TGT: AsyncParsableCommand {
             \(ExitStatus.help)
             """,
         version: "tgt 0.1.0 (TgTemplates: one-tap Telegram message templates)",
-        subcommands: [Setup.self, Login.self, Logout.self, Status.self, Chats.self, Chat.self, Templates.self, Timers.self, Send.self, Scheduled.self, Settings.self, Serve.self],
+        subcommands: [Setup.self, Login.self, Logout.self, Status.self, Chats.self, Chat.self, Templates.self, Timers.self, Send.self, Scheduled.self, Triggers.self, Settings.self, Serve.self],
         defaultSubcommand: nil)
 
     @OptionGroup var global: GlobalOptions

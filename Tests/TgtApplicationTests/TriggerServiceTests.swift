@@ -31,7 +31,7 @@ struct TriggerServiceTests {
         let store = try AppDatabase.open(in: DataDirectory(url: folder.url))
         let clock = TestClock()
         let sent = Sent()
-        return (folder, store, clock, sent, TriggerService(store: store, clock: clock, sending: sent))
+        return (folder, store, clock, sent, TriggerService(store: store, clock: clock))
     }
 
     @Test("made once: the secret is returned, only its digest is kept; listing, renaming, revoking; drafts and bad names refused")
@@ -54,7 +54,7 @@ struct TriggerServiceTests {
         try triggers.rename(made.trigger.id, to: "Arrived home")
         #expect(try triggers.list().map(\.name) == ["Arrived home"])
 
-        _ = try await triggers.fire(secret: made.secret, variables: [:])
+        _ = try await triggers.fire(secret: made.secret, variables: [:], sending: sent)
         #expect(sent.count == 1 && sent.orders.withLock { $0 }.first?.templateID == home.id)
         let used = try #require(try store.trigger(id: made.trigger.id))
         #expect(used.useCount == 1 && used.lastUsed == clock.now)
@@ -62,7 +62,7 @@ struct TriggerServiceTests {
         try triggers.revoke(made.trigger.id)
         #expect(try triggers.list().isEmpty)
         clock.advance(by: 60)
-        await #expect(throws: TriggerError.notFound) { try await triggers.fire(secret: made.secret, variables: [:]) }
+        await #expect(throws: TriggerError.notFound) { try await triggers.fire(secret: made.secret, variables: [:], sending: sent) }
         #expect(throws: TriggerError.notFound) { try triggers.revoke(made.trigger.id) }
         #expect(sent.count == 1)
     }
@@ -79,7 +79,7 @@ struct TriggerServiceTests {
         try store.deleteTemplate(id: gone.id)
         clock.advance(by: 3600)
         for secret in [expiring.secret, orphan.secret, "nope", "", String(repeating: "a", count: 10_000)] {
-            await #expect(throws: TriggerError.notFound) { try await triggers.fire(secret: secret, variables: [:]) }
+            await #expect(throws: TriggerError.notFound) { try await triggers.fire(secret: secret, variables: [:], sending: sent) }
             #expect(throws: TriggerError.notFound) { try triggers.templateName(forSecret: secret) }
         }
         #expect(sent.count == 0)
@@ -95,15 +95,15 @@ struct TriggerServiceTests {
         let only = try triggers.create(templateID: eta.id, name: "Only", policy: TriggerPolicy(variables: .only(["minutes"]), pinned: ["mood": "tired"], minimumInterval: 0))
         let none = try triggers.create(templateID: eta.id, name: "None", policy: TriggerPolicy(variables: .none, pinned: ["minutes": "5", "mood": "fine"], minimumInterval: 0))
 
-        _ = try await triggers.fire(secret: any.secret, variables: ["minutes": "10", "mood": "ok"])
-        _ = try await triggers.fire(secret: only.secret, variables: ["minutes": "20"])
-        _ = try await triggers.fire(secret: none.secret, variables: [:])
+        _ = try await triggers.fire(secret: any.secret, variables: ["minutes": "10", "mood": "ok"], sending: sent)
+        _ = try await triggers.fire(secret: only.secret, variables: ["minutes": "20"], sending: sent)
+        _ = try await triggers.fire(secret: none.secret, variables: [:], sending: sent)
         #expect(sent.orders.withLock { $0 }.map(\.variables) == [["minutes": "10", "mood": "ok"], ["minutes": "20", "mood": "tired"], ["minutes": "5", "mood": "fine"]])
         #expect(sent.orders.withLock { $0 }.allSatisfy { $0.hold == .standard }, "the undo hold from Settings, as a tap")
 
-        await #expect(throws: TriggerError.variableNotAllowed("mood")) { try await triggers.fire(secret: only.secret, variables: ["minutes": "1", "mood": "x"]) }
-        await #expect(throws: TriggerError.variableNotAllowed("minutes")) { try await triggers.fire(secret: none.secret, variables: ["minutes": "1"]) }
-        await #expect(throws: SendOrderError.self) { try await triggers.fire(secret: any.secret, variables: ["minutes": "1", "typo": "x"]) }
+        await #expect(throws: TriggerError.variableNotAllowed("mood")) { try await triggers.fire(secret: only.secret, variables: ["minutes": "1", "mood": "x"], sending: sent) }
+        await #expect(throws: TriggerError.variableNotAllowed("minutes")) { try await triggers.fire(secret: none.secret, variables: ["minutes": "1"], sending: sent) }
+        await #expect(throws: SendOrderError.self) { try await triggers.fire(secret: any.secret, variables: ["minutes": "1", "typo": "x"], sending: sent) }
         #expect(try store.trigger(id: any.trigger.id)?.useCount == 1, "refused requests count nothing")
         #expect(sent.count == 3)
         _ = clock
@@ -115,25 +115,25 @@ struct TriggerServiceTests {
         defer { folder.remove() }
         let home = try store.insert(Template(name: "Home", body: "Home", targets: [Self.family]))
         let made = try triggers.create(templateID: home.id, name: "Tag")
-        _ = try await triggers.fire(secret: made.secret, variables: [:])
+        _ = try await triggers.fire(secret: made.secret, variables: [:], sending: sent)
         clock.advance(by: 4)
-        await #expect(throws: TriggerError.tooSoon(seconds: 6)) { try await triggers.fire(secret: made.secret, variables: [:]) }
+        await #expect(throws: TriggerError.tooSoon(seconds: 6)) { try await triggers.fire(secret: made.secret, variables: [:], sending: sent) }
         #expect(TriggerError.tooSoon(seconds: 6).retryAfter == 6)
         clock.advance(by: 6)
         for _ in 1..<30 {
-            _ = try await triggers.fire(secret: made.secret, variables: [:])
+            _ = try await triggers.fire(secret: made.secret, variables: [:], sending: sent)
             clock.advance(by: 10)
         }
         #expect(sent.count == 30)
         // The first send was 300 s ago: the 31st waits until it is 24 hours old.
-        await #expect(throws: TriggerError.dailyLimit(30, seconds: 86_400 - 300)) { try await triggers.fire(secret: made.secret, variables: [:]) }
+        await #expect(throws: TriggerError.dailyLimit(30, seconds: 86_400 - 300)) { try await triggers.fire(secret: made.secret, variables: [:], sending: sent) }
         clock.advance(by: 86_400 - 300)
-        _ = try await triggers.fire(secret: made.secret, variables: [:])
+        _ = try await triggers.fire(secret: made.secret, variables: [:], sending: sent)
         #expect(sent.count == 31)
 
         clock.advance(by: 60)
         let results = await withTaskGroup(of: Bool.self) { group -> [Bool] in
-            for _ in 0..<5 { group.addTask { (try? await triggers.fire(secret: made.secret, variables: [:])) != nil } }
+            for _ in 0..<5 { group.addTask { (try? await triggers.fire(secret: made.secret, variables: [:], sending: sent)) != nil } }
             return await group.reduce(into: []) { $0.append($1) }
         }
         #expect(results.filter { $0 }.count == 1 && sent.count == 32, "one at a time, even together")

@@ -12,13 +12,6 @@ import TgtTestSupport
 /// Retry-After; wrong guesses from one address are slowed down; the secret opens nothing else.
 @Suite("Trigger links over HTTP", .timeLimit(.minutes(2)))
 struct TriggerLinkTests {
-    /// Making one needs no session: the service is only asked to create.
-    struct NoSending: TemplateSending {
-        func send(_ order: SendOrder, progress: @escaping @Sendable (SendStep) -> Void) async throws -> SendOutcome { throw TriggerError.notFound }
-        func scheduleLater(_ order: SendOrder, at date: Date) async throws -> [ScheduledItem] { [] }
-        func undo(batchID: UUID) async throws -> UndoOutcome { .alreadyUndone }
-    }
-
     @Test("fire, confirm, refuse: the same 404 for every dead link, 429 with Retry-After, throttled guessing, nothing else opened")
     func links() async throws {
         let clock = TestClock()
@@ -28,7 +21,7 @@ struct TriggerLinkTests {
             let store = fixture.sim.store
             try store.setUndoHold(.off)
             let home = try store.insert(Template(name: "Home", body: "Home, {{who}} 🏠", targets: [Target(chatID: -1001000000001, chatTitle: "Family")]))
-            let made = try TriggerService(store: store, clock: clock, sending: NoSending())
+            let made = try TriggerService(store: store, clock: clock)
                 .create(templateID: home.id, name: "Front door tag", policy: TriggerPolicy(variables: .only(["who"])))
             let json: HTTPFields = [.contentType: "application/json"]
 
@@ -53,7 +46,7 @@ struct TriggerLinkTests {
             let bearer = try await client.request(.get, "/api/templates", headers: [.authorization: "Bearer \(made.secret)"])
             #expect(bearer.status == .unauthorized, "the secret is no API token")
 
-            try TriggerService(store: store, clock: clock, sending: NoSending()).revoke(made.trigger.id)
+            try TriggerService(store: store, clock: clock).revoke(made.trigger.id)
             let revoked = try await client.request(.post, "/t/\(made.secret)", headers: json, body: "{}")
             let unknown = try await client.request(.post, "/t/\(String(repeating: "x", count: 43))", headers: json, body: "{}")
             #expect(revoked.status == .notFound && unknown.status == .notFound && revoked.text == unknown.text)

@@ -12,26 +12,35 @@ import TgtStore
 public struct TriggerService: Sendable {
     public let store: AppDatabase
     public let clock: any AppClock
-    private let sending: any TemplateSending
 
-    public init(store: AppDatabase, clock: any AppClock = SystemClock(), sending: any TemplateSending) {
+    public init(store: AppDatabase, clock: any AppClock = SystemClock()) {
         self.store = store
         self.clock = clock
-        self.sending = sending
     }
 
     /// A trigger just made, with its secret: shown this once.
     public struct Created: Sendable {
         public var trigger: TriggerRecord
         public var secret: String
+        /// The link's path on the dashboard: `/t/` and the secret.
+        public var path: String { TriggerService.path(secret) }
     }
 
-    /// Makes a trigger for a Telegram template.
+    /// The path of the link with this secret.
+    public static func path(_ secret: String) -> String { "/t/" + secret }
+
+    /// Makes a trigger for a Telegram template. Pinned values and allowed names must be custom
+    /// variables the template uses (checked as a send's values are), so a typo cannot make a
+    /// link that fails every time.
     public func create(templateID: UUID, name: String, policy: TriggerPolicy = TriggerPolicy()) throws -> Created {
         let name = try Self.name(name)
         let policy = try policy.validated()
         guard let template = try store.template(id: templateID) else { throw StoreError.templateNotFound(templateID.uuidString.lowercased()) }
         guard !template.kind.isDraft else { throw TriggerError.notTelegram(template.name) }
+        try SendRules.check(policy.pinned, for: template)
+        if case .only(let names) = policy.variables {
+            try SendRules.check(Dictionary(names.map { ($0, "") }, uniquingKeysWith: { first, _ in first }), for: template)
+        }
         let secret = Self.newSecret()
         let trigger = TriggerRecord(templateID: templateID, name: name, secretDigest: Self.digest(secret), policy: policy, createdAt: clock.now)
         try store.addTrigger(trigger)
@@ -58,8 +67,30 @@ public struct TriggerService: Sendable {
         return template.name
     }
 
-    /// Fires the trigger whose secret this is, with the request's values.
-    public func fire(secret: String, variables: [String: String]) async throws -> SendOutcome {
+    /// A live trigger and the name of its template, for the faces that list them.
+    public func listWithTemplates() throws -> [(trigger: TriggerRecord, templateName: String)] {
+        let names = Dictionary(try store.templates().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        return try list().map { ($0, names[$0.templateID] ?? "") }
+    }
+
+    /// The live trigger a face names: by its id, the id's first characters (at least 4), or
+    /// its exact name (`tgt triggers revoke "Front door"`).
+    public func find(_ text: String) throws -> TriggerRecord {
+        let all = try list()
+        let key = text.trimmingCharacters(in: .whitespaces)
+        if let id = UUID(uuidString: key), let found = all.first(where: { $0.id == id }) { return found }
+        var named = all.filter { $0.name == key }
+        if named.isEmpty, key.count >= 4 {
+            named = all.filter { $0.id.uuidString.lowercased().hasPrefix(key.lowercased()) }
+        }
+        guard named.count == 1, let found = named.first else {
+            throw named.isEmpty ? TriggerError.notFound : TriggerError.ambiguous(text)
+        }
+        return found
+    }
+
+    /// Fires the trigger whose secret this is, with the request's values, through `sending`.
+    public func fire(secret: String, variables: [String: String], sending: any TemplateSending) async throws -> SendOutcome {
         let (trigger, template) = try live(secret)
         let values = try trigger.policy.values(variables)
         // Bad values change nothing: checked before the send counts against the limit.

@@ -84,6 +84,8 @@ public enum TriggerError: Error, Equatable, UserFacingError {
     case badLimit(String)
     /// Email, text and X templates are drafts handed to an app on the device; a link cannot.
     case notTelegram(String)
+    /// A name that more than one trigger has (give its id).
+    case ambiguous(String)
 
     public var message: String {
         switch self {
@@ -94,6 +96,7 @@ public enum TriggerError: Error, Equatable, UserFacingError {
         case .badName: "A trigger needs a name of 1 to 64 characters."
         case .badLimit(let why): why
         case .notTelegram(let name): "“\(name)” is handed to another app as a draft; only Telegram templates can have triggers."
+        case .ambiguous(let name): "More than one trigger is called “\(name)”."
         }
     }
 
@@ -105,6 +108,7 @@ public enum TriggerError: Error, Equatable, UserFacingError {
         case .badName: "Name it after what fires it, e.g. “Home Assistant: arrived”."
         case .badLimit: nil
         case .notTelegram: "Make the trigger for a Telegram template."
+        case .ambiguous: "Name it by its id (the list shows them)."
         }
     }
 
@@ -116,6 +120,7 @@ public enum TriggerError: Error, Equatable, UserFacingError {
         case .dailyLimit: "daily_limit"
         case .badName, .badLimit: "invalid_input"
         case .notTelegram: "not_telegram"
+        case .ambiguous: "ambiguous"
         }
     }
 

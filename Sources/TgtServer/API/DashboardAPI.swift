@@ -29,6 +29,10 @@ struct DashboardAPI: APIProtocol {
     /// handlers do not see it, so `RequestContextMiddleware` puts it here.
     @TaskLocal static var requestContext: DashboardContext?
 
+    /// The scheme and address the request came to (`http://192.168.1.5:8080`), for links the
+    /// reply hands out; nil when its Host header is missing or not a plain host and port.
+    @TaskLocal static var requestOrigin: String?
+
     /// A string field, refused when longer than `max` characters (the generated code does not
     /// check `maxLength`).
     static func limited(_ value: String?, _ field: String, max: Int) throws -> String? {
@@ -52,7 +56,19 @@ struct RequestContextMiddleware: RouterMiddleware {
     typealias Context = DashboardContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        try await DashboardAPI.$requestContext.withValue(context) { try await next(request, context) }
+        try await DashboardAPI.$requestContext.withValue(context) {
+            try await DashboardAPI.$requestOrigin.withValue(Self.origin(request, secure: secure)) { try await next(request, context) }
+        }
+    }
+
+    /// Whether the dashboard is reached over HTTPS (through a proxy): `tgt serve --secure-cookies`.
+    let secure: Bool
+
+    static func origin(_ request: Request, secure: Bool) -> String? {
+        guard let authority = request.head.authority, !authority.isEmpty, authority.count <= 255,
+              authority.unicodeScalars.allSatisfy({ CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]").contains($0) })
+        else { return nil }
+        return (secure ? "https://" : "http://") + authority
     }
 }
 
@@ -64,7 +80,7 @@ struct BodyLimitMiddleware: RouterMiddleware {
     typealias Context = DashboardContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard request.uri.path.hasPrefix("/api/"), !AuthMiddleware.isSafe(request.method) else { return try await next(request, context) }
+        guard request.uri.path.hasPrefix("/api/") || request.uri.path.hasPrefix("/t/"), !AuthMiddleware.isSafe(request.method) else { return try await next(request, context) }
         var request = request
         do {
             let body = try await request.collectBody(upTo: context.maxUploadSize)

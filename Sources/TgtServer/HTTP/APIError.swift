@@ -102,7 +102,7 @@ public struct APIError: Error, Sendable {
             case .tooSoon, .dailyLimit:
                 return APIError(.tooManyRequests, code: error.code, message: error.message, nextStep: error.nextStep,
                                 headers: [.retryAfter: "\(error.retryAfter ?? 1)"])
-            case .variableNotAllowed, .badName, .badLimit, .notTelegram:
+            case .variableNotAllowed, .badName, .badLimit, .notTelegram, .ambiguous:
                 return APIError(.badRequest, code: error.code, message: error.message, nextStep: error.nextStep)
             }
         case let error as UndoError:

@@ -12,6 +12,7 @@ extension Pages {
         var defaultLocation: String?
         var undoHold: Int
         var tokens: [APIToken]
+        var triggers: TriggersModel
         /// A token secret just created, shown once.
         var newSecret: String?
         var message: String?
@@ -50,6 +51,7 @@ extension Pages {
             <label for="undo_hold">Seconds (0 to \(UndoHold.maximumSeconds))</label>
             <div class="row"><input id="undo_hold" name="undo_hold" type="number" min="0" max="\(UndoHold.maximumSeconds)" step="1" value="\(model.undoHold)" inputmode="numeric" required></div>
             <button type="submit" class="primary">Save undo hold</button></form></section>
+            \(triggersSection(model.triggers, csrf: csrf))
             <section class="card"><h2>Dashboard password</h2>
             <form method="post" action="/settings/password" class="stack">\(csrfField(csrf))
             <label for="current_password">Current password</label><input id="current_password" name="current_password" type="password" autocomplete="current-password" required>

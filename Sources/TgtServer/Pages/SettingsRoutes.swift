@@ -17,6 +17,8 @@ enum SettingsRoutes {
             case "password": "Password changed; other browsers were signed out."
             case "revoked": "Token revoked."
             case "logout": "Logged out of Telegram."
+            case "trigger-renamed": "Trigger link renamed."
+            case "trigger-revoked": "Trigger link revoked: its link sends nothing any more."
             default: nil
             }
             return try await page(dashboard, context: context, message: message)
@@ -74,6 +76,8 @@ enum SettingsRoutes {
             return HTMLReply.redirect("/settings?done=revoked")
         }
 
+        TriggerSettingsRoutes.add(to: router, dashboard: dashboard)
+
         router.post("/settings/telegram-logout") { _, context -> Response in
             do {
                 try await dashboard.host.logOut()
@@ -85,8 +89,14 @@ enum SettingsRoutes {
     }
 
     static func page(_ dashboard: Dashboard, context: DashboardContext, message: String? = nil, error: String? = nil,
-                     newSecret: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response
+                     newSecret: String? = nil, madeTrigger: (name: String, link: String)? = nil, triggerForm: [String: String] = [:],
+                     status: HTTPResponse.Status = .ok) async throws -> Response
     {
+        let now = dashboard.host.clock.now
+        let triggers = Pages.TriggersModel(
+            triggers: try TriggerService(store: dashboard.store, clock: dashboard.host.clock).listWithTemplates(),
+            templates: try dashboard.store.templates().filter { $0.kind == .telegram }.map { ($0.id, $0.name) },
+            made: madeTrigger, form: triggerForm, now: now)
         let session = await dashboard.host.session
         let loggedIn = session?.authorizationState == .ready
         var account: String?
@@ -94,7 +104,7 @@ enum SettingsRoutes {
         let model = Pages.SettingsModel(
             account: account, connection: session?.connection.current?.label, loggedIn: loggedIn, demo: dashboard.options.isDemo,
             defaultLocation: try dashboard.store.defaultLocation()?.description, undoHold: try dashboard.store.undoHold().seconds,
-            tokens: dashboard.secrets.tokens,
+            tokens: dashboard.secrets.tokens, triggers: triggers,
             newSecret: newSecret, message: message, error: error, version: TelegramEnvironment.applicationVersion)
         return HTMLReply.page(Pages.settings(model, csrf: try PageRoutes.csrfToken(context)), status: status)
     }

@@ -30,7 +30,7 @@ enum TriggerRoutes {
             }
             let secret = context.parameters.get("secret") ?? ""
             // Names only: nothing here needs a session.
-            let service = TriggerService(store: dashboard.store, clock: clock, sending: NoSending())
+            let service = TriggerService(store: dashboard.store, clock: clock)
             do {
                 return HTMLReply.page(Pages.trigger(templateName: try service.templateName(forSecret: secret)),
                                       headers: [.cacheControl: "no-store", HTTPField.Name("Referrer-Policy")!: "no-referrer"])
@@ -40,14 +40,5 @@ enum TriggerRoutes {
                                       status: .notFound, headers: [.cacheControl: "no-store"])
             }
         }
-    }
-
-    /// The page only reads a name; it never sends.
-    private struct NoSending: TemplateSending {
-        func send(_ order: SendOrder, progress: @escaping @Sendable (SendStep) -> Void) async throws -> SendOutcome {
-            throw TriggerError.notFound
-        }
-        func scheduleLater(_ order: SendOrder, at date: Date) async throws -> [ScheduledItem] { [] }
-        func undo(batchID: UUID) async throws -> UndoOutcome { .alreadyUndone }
     }
 }

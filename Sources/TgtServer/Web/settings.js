@@ -1,4 +1,5 @@
-// Settings page: "Use where I am" fills the default location from the browser.
+// Settings page: "Use where I am" fills the default location from the browser; Copy puts a
+// trigger link just made on the clipboard.
 import {find, locate, toast} from './app.js';
 
 const button = find(document, '#use-here', HTMLButtonElement);
@@ -18,5 +19,18 @@ if (button && input) {
     }
     input.value = here.latitude.toFixed(6) + ',' + here.longitude.toFixed(6);
     input.focus();
+  });
+}
+
+const copy = find(document, '#copy-trigger-link', HTMLButtonElement);
+const link = find(document, '#trigger-link', HTMLElement);
+if (copy && link) {
+  copy.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(link.textContent || '');
+      toast('Link copied.');
+    } catch {
+      toast('This browser did not allow copying; select the link and copy it.');
+    }
   });
 }

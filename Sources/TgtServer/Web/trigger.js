@@ -1,5 +1,6 @@
 // A trigger link's confirmation page: Send posts to the same link (the secret in its address is
-// the only credential) and says how it went. Opening the page never sends.
+// the only credential; values in its query go along) and says how it went. Opening the page
+// never sends.
 import {byId, messageOf} from './app.js';
 
 const button = byId('trigger-send', HTMLButtonElement);
@@ -8,7 +9,7 @@ button.addEventListener('click', async () => {
   button.disabled = true;
   result.textContent = 'Sending…';
   try {
-    const response = await fetch(location.pathname, {method: 'POST', headers: {'Content-Type': 'application/json', Accept: 'application/json'}, body: '{}'});
+    const response = await fetch(location.pathname + location.search, {method: 'POST', headers: {'Content-Type': 'application/json', Accept: 'application/json'}, body: '{}'});
     const reply = await response.json();
     if (!response.ok || !reply.success) throw new Error(reply.error && reply.error.message || 'Not sent.');
     const data = reply.data;

@@ -15,11 +15,14 @@ public struct TriggerRecord: Sendable, Hashable, Identifiable {
     /// When it last sent, and how many times in all.
     public var lastUsed: Date?
     public var useCount: Int
+    /// The moments of its sends of the last 24 hours (as last written), oldest first.
+    public var recentUses: [Date]
     public var revokedAt: Date?
 
     public init(id: UUID = UUID(), templateID: UUID, name: String, secretDigest: String, policy: TriggerPolicy, createdAt: Date,
-                lastUsed: Date? = nil, useCount: Int = 0, revokedAt: Date? = nil)
+                lastUsed: Date? = nil, useCount: Int = 0, recentUses: [Date] = [], revokedAt: Date? = nil)
     {
+        self.recentUses = recentUses
         self.id = id
         self.templateID = templateID
         self.name = name
@@ -29,6 +32,11 @@ public struct TriggerRecord: Sendable, Hashable, Identifiable {
         self.lastUsed = lastUsed
         self.useCount = useCount
         self.revokedAt = revokedAt
+    }
+
+    /// How many times it sent in the 24 hours before `now`.
+    public func usesInLastDay(at now: Date) -> Int {
+        recentUses.filter { now.timeIntervalSince($0) < TriggerPolicy.day && $0 <= now }.count
     }
 
     /// Whether it may fire at `now` (not revoked, not expired).
@@ -100,9 +108,7 @@ extension AppDatabase {
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM trigger_link WHERE id = ?", arguments: [id.uuidString]),
                   let trigger = Self.trigger(row), trigger.isLive(at: now)
             else { return TriggerError.notFound }
-            let text: String = row["uses"]
-            let kept = ((try? JSONDecoder().decode([Int64].self, from: Data(text.utf8))) ?? [])
-                .map(Self.date).filter { now.timeIntervalSince($0) < TriggerPolicy.day }
+            let kept = trigger.recentUses.filter { now.timeIntervalSince($0) < TriggerPolicy.day }
             if let refusal = trigger.policy.refusal(uses: kept, now: now) { return refusal }
             let uses = (kept + [now]).map(Self.millis)
             let json = String(decoding: (try? JSONEncoder().encode(uses)) ?? Data("[]".utf8), as: UTF8.self)
@@ -128,8 +134,10 @@ extension AppDatabase {
         else { return nil }
         let last: Int64? = row["last_used_ms"]
         let revoked: Int64? = row["revoked_at_ms"]
+        let usesText: String = row["uses"]
+        let uses = ((try? JSONDecoder().decode([Int64].self, from: Data(usesText.utf8))) ?? []).map(date)
         return TriggerRecord(id: id, templateID: template, name: row["name"], secretDigest: row["secret_digest"], policy: policy,
                              createdAt: date(row["created_at_ms"]), lastUsed: last.map(date), useCount: row["use_count"],
-                             revokedAt: revoked.map(date))
+                             recentUses: uses, revokedAt: revoked.map(date))
     }
 }
