@@ -33,6 +33,11 @@ struct DashboardAPI: APIProtocol {
     /// reply hands out; nil when its Host header is missing or not a plain host and port.
     @TaskLocal static var requestOrigin: String?
 
+    /// The request's query parameters, for the one operation whose query names are not fixed
+    /// (`POST /t/{secret}?eta=10`: the document describes them as a free-form `values` object,
+    /// which the generated code does not decode).
+    @TaskLocal static var requestQuery: [String: [String]] = [:]
+
     /// A string field, refused when longer than `max` characters (the generated code does not
     /// check `maxLength`).
     static func limited(_ value: String?, _ field: String, max: Int) throws -> String? {
@@ -57,7 +62,13 @@ struct RequestContextMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         try await DashboardAPI.$requestContext.withValue(context) {
-            try await DashboardAPI.$requestOrigin.withValue(Self.origin(request, secure: secure)) { try await next(request, context) }
+            try await DashboardAPI.$requestOrigin.withValue(Self.origin(request, secure: secure)) {
+                var query: [String: [String]] = [:]
+                if request.uri.path.hasPrefix("/t/") {
+                    for (name, value) in request.uri.queryParameters { query[String(name), default: []].append(String(value)) }
+                }
+                return try await DashboardAPI.$requestQuery.withValue(query) { try await next(request, context) }
+            }
         }
     }
 

@@ -15,7 +15,13 @@ extension DashboardAPI {
             throw APIError(.tooManyRequests, code: "rate_limited", message: "Too many wrong trigger links from here. Try again in \(wait) seconds.",
                            headers: [.retryAfter: "\(wait)"])
         }
-        var variables = input.query.values?.additionalProperties ?? [:]
+        var variables: [String: String] = [:]
+        for (name, values) in Self.requestQuery {
+            guard values.count == 1, let value = values.first else {
+                throw APIError.badRequest("{{\(name)}} is given \(values.count) times in the link; give it once.", code: "invalid_input")
+            }
+            variables[name] = value
+        }
         if case .json(let body)? = input.body {
             for (name, value) in body.variables?.additionalProperties ?? [:] {
                 guard variables[name] == nil else {

@@ -31,6 +31,20 @@ public struct DashboardContext: RequestContext, RemoteAddressRequestContext {
     /// The largest request body any route accepts (a template is far smaller).
     public var maxUploadSize: Int { 256 * 1024 }
 
-    /// A key identifying the client for rate limiting (its IP address).
-    public var clientKey: String { remoteAddress?.ipAddress ?? "unknown" }
+    /// A key identifying the client for rate limiting: its IPv4 address, or the /64 network of
+    /// its IPv6 address (one household or host is given a whole /64, so counting single
+    /// addresses there would let one client rotate through billions).
+    public var clientKey: String { Self.clientKey(remoteAddress?.ipAddress) }
+
+    static func clientKey(_ address: String?) -> String {
+        guard let address else { return "unknown" }
+        guard address.contains(":") else { return address }
+        if address.hasPrefix("::ffff:"), address.contains(".") { return String(address.dropFirst(7)) }
+        var groups = address.components(separatedBy: "::")
+        let head = groups.removeFirst().split(separator: ":", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+        let tail = groups.first.map { $0.split(separator: ":").map(String.init) } ?? []
+        let missing = max(0, 8 - head.count - tail.count)
+        let full = head + Array(repeating: "0", count: groups.isEmpty ? 0 : missing) + tail
+        return full.prefix(4).joined(separator: ":") + "::/64"
+    }
 }
