@@ -1,4 +1,5 @@
 import Foundation
+import TgtTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -7,20 +8,29 @@ import Darwin
 
 /// An HTTP/1.1 client on a raw socket bound to a chosen loopback source address (Linux routes
 /// all of 127.0.0.0/8 to this machine), so a test can be a second client with an address of its
-/// own: the trigger throttle counts per address. One request per connection.
+/// own: the trigger throttle counts per address. One request per connection, on a thread of its
+/// own (`offPool`), with a 60 s receive timeout.
 enum LoopbackPeer {
-    struct Reply {
+    struct Reply: Sendable {
         var status: Int
         var head: String
         var body: String
     }
 
     static func request(port: Int, method: String = "POST", path: String, body: String = "", from source: String = "127.0.0.2",
-                        host: String? = nil, headers: [String] = []) throws -> Reply
+                        host: String? = nil, headers: [String] = []) async throws -> Reply
+    {
+        try await offPool { try blockingRequest(port: port, method: method, path: path, body: body, from: source, host: host, headers: headers) }
+    }
+
+    private static func blockingRequest(port: Int, method: String, path: String, body: String, from source: String, host: String?,
+                                        headers: [String]) throws -> Reply
     {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure("socket: \(errno)") }
         defer { close(fd) }
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var local = sockaddr_in()
         local.sin_family = sa_family_t(AF_INET)
         inet_pton(AF_INET, source, &local.sin_addr)

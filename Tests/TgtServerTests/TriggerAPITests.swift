@@ -36,11 +36,11 @@ struct TriggerAPITests {
                     "the link on the address the request came to (this client says Host: localhost): \(made.data["url"] ?? "")")
             #if os(Linux)
             // The Host the request names (a phone on the network, a proxy's name) is the link's.
-            let named = try LoopbackPeer.request(
+            let named = try await LoopbackPeer.request(
                 port: port, path: "/api/triggers", body: #"{"template_id":"\#(late.id.uuidString.lowercased())","name":"Named"}"#,
                 host: "home.example.net:8443", headers: ["Authorization: Bearer \(client.token)"])
             #expect(named.status == 201 && named.body.contains(#""url":"http:\/\/home.example.net:8443\/t\/"#) || named.body.contains("\"url\":\"http://home.example.net:8443/t/"), "\(named.body)")
-            let hostile = try LoopbackPeer.request(
+            let hostile = try await LoopbackPeer.request(
                 port: port, path: "/api/triggers", body: #"{"template_id":"\#(late.id.uuidString.lowercased())","name":"Hostile"}"#,
                 host: "evil.example/<script>", headers: ["Authorization: Bearer \(client.token)"])
             #expect(!hostile.body.contains("<script>") && !hostile.body.contains("evil.example/"), "a Host that is not a host and port is not used: \(hostile.body)")

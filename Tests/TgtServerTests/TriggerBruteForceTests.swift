@@ -37,7 +37,7 @@ struct TriggerBruteForceTests {
                 if reply.status == .tooManyRequests, reply.headers[.retryAfter] == nil { withoutRetryAfter += 1 }
                 #if os(Linux)
                 if attempt % 1000 == 999 {
-                    let fired = try LoopbackPeer.request(port: port, path: "/t/\(real.secret)?n=\(attempt)", from: "127.0.0.2")
+                    let fired = try await LoopbackPeer.request(port: port, path: "/t/\(real.secret)?n=\(attempt)", from: "127.0.0.2")
                     #expect(fired.status == 200, "the real link from another address: \(fired.status) \(fired.body)")
                     realSends += fired.status == 200 ? 1 : 0
                 }

@@ -32,7 +32,13 @@ struct TriggerRecipeTests {
         block.replacingOccurrences(of: "\\\n", with: " ").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    /// Runs a command to its end on a thread of its own (curl talks to the server in this
+    /// process, which needs the pool's threads to answer).
+    static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        try await offPool { try blockingRun(arguments) }
+    }
+
+    static func blockingRun(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -47,7 +53,7 @@ struct TriggerRecipeTests {
 
     @Test("Shortcuts, Home Assistant, cron and the NFC tag: each recipe's request sends the template (and the tag's GET does not)")
     func recipes() async throws {
-        let curl = try Self.run(["curl", "--version"])
+        let curl = try await Self.run(["curl", "--version"])
         try #require(curl.status == 0, "curl runs the recipes (scripts/install-test-deps.sh installs it): \(curl.output)")
         let fixture = try await ServerFixture(clock: TestClock())
         try await fixture.run { client in
@@ -64,7 +70,7 @@ struct TriggerRecipeTests {
 
             // iOS Shortcuts: the request "Get contents of URL" makes.
             for command in Self.commands(try Self.recipe("shortcuts").block) {
-                let result = try Self.run(["sh", "-c", real(command)])
+                let result = try await Self.run(["sh", "-c", real(command)])
                 #expect(result.status == 0 && result.output.contains("\"all_sent\":true"), "\(command): \(result.output)")
             }
             #expect(delivered() == ["Late by 10 min"])
@@ -81,7 +87,7 @@ struct TriggerRecipeTests {
             #expect(try field("url") == "!secret tgt_arrived_url")
             let eta = try #require(file.range(of: #"eta: "(\d+)""#, options: .regularExpression).map { String(file[$0]).filter(\.isNumber) })
             let payload = try field("payload").replacingOccurrences(of: "{{ eta }}", with: eta)
-            let ha1 = try Self.run(["curl", "-fsS", "-X", try field("method").uppercased(), "-H", "Content-Type: \(try field("content_type"))",
+            let ha1 = try await Self.run(["curl", "-fsS", "-X", try field("method").uppercased(), "-H", "Content-Type: \(try field("content_type"))",
                                     "-d", payload, real("https://home.example.net/t/SECRET")])
             #expect(ha1.status == 0 && ha1.output.contains("\"all_sent\":true"), "\(ha1.output)")
             #expect(delivered().last == "Late by 0 min")
@@ -89,23 +95,23 @@ struct TriggerRecipeTests {
             // cron: the command after the five schedule fields.
             let cron = try #require(Self.commands(try Self.recipe("cron").block).first)
             let command = cron.split(separator: " ", omittingEmptySubsequences: true).dropFirst(5).joined(separator: " ")
-            let ran = try Self.run(["sh", "-c", real(command)])
+            let ran = try await Self.run(["sh", "-c", real(command)])
             #expect(ran.status == 0, "\(command): \(ran.output)")
             #expect(delivered().last == "Late by 5 min" && delivered().count == 3)
 
             // An NFC tag: the browser's GET shows the page and sends nothing; Send posts.
             let nfc = Self.commands(try Self.recipe("nfc").block)
             #expect(nfc.count == 2)
-            let page = try Self.run(["sh", "-c", real(nfc[0])])
+            let page = try await Self.run(["sh", "-c", real(nfc[0])])
             #expect(page.status == 0 && page.output.contains("Send “Late”?"), "\(page.output.prefix(300))")
             #expect(delivered().count == 3, "a GET never sends")
-            let send = try Self.run(["sh", "-c", real(nfc[1])])
+            let send = try await Self.run(["sh", "-c", real(nfc[1])])
             #expect(send.status == 0 && send.output.contains("\"all_sent\":true"))
             #expect(delivered().last == "Late by 5 min" && delivered().count == 4)
 
             // With curl's -f a refusal is a failing exit, as the cron recipe says.
             try TriggerService(store: store).revoke(made.trigger.id)
-            #expect(try Self.run(["sh", "-c", real(command)]).status != 0)
+            #expect(try await Self.run(["sh", "-c", real(command)]).status != 0)
         }
     }
 }
