@@ -27,6 +27,7 @@ import scheduled_tests
 import series_tests
 import undo_tests
 import timers_tests
+import triggers_tests
 
 CHECKS = []
 
@@ -309,6 +310,7 @@ def run(server, shots: Path, audit_setup=None):
         chat_search_tests.run(driver, wait, audit, server, check, shot)
         recent_tests.run(driver, wait, audit, server, check, shot)
         live_changes_tests.run(driver, wait, audit, server, check, shot)
+        triggers_tests.run(driver, wait, audit, server, check, shot)
         driver.get(server.url + "/settings")
         driver.find_element(By.ID, "token_name").send_keys("Shortcuts", Keys.ENTER)
         wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "code.secret")))

@@ -142,6 +142,8 @@ def run(driver, wait, audit, server, check, shot):
     driver.set_window_size(320, 740)
     set_scheme(driver, "dark")
     wait.until(lambda d: d.execute_script("return document.documentElement.scrollWidth") <= 320)
+    # The toast would cover the banner in the photo (it goes by itself after 5 s).
+    driver.execute_script("document.getElementById('toast').textContent = ''")
     driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", banner)
     small = driver.execute_script(SMALL_TARGETS, driver.find_element(By.ID, "triggers"))
     check(not small, f"phone: the link wraps (no sideways scrolling) and the section's targets are 44 px ({small})")

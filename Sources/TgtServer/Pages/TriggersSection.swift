@@ -59,7 +59,7 @@ extension Pages {
                 <label for="trigger_name">Name (what fires it)</label>
                 <input id="trigger_name" name="name" placeholder="Home Assistant: arrived" required maxlength="64" value="\(form["name"] ?? "")">
                 <label for="trigger_template">Template</label><select id="trigger_template" name="template_id" required>\(options)</select>
-                <details\(form.isEmpty ? "" : " open")><summary>Values and limits</summary><div class="stack">
+                <details class="guide"\(form.isEmpty ? "" : " open")><summary>Values and limits</summary><div class="stack">
                 <label for="trigger_allow">Values a request may give: any, none, or names</label>
                 <input id="trigger_allow" name="allow" value="\(form["allow"] ?? "any")" placeholder="any · none · eta, who">
                 <label for="trigger_pin">Pinned values, one name=value a line</label>
