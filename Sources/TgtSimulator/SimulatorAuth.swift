@@ -2,7 +2,7 @@ import Foundation
 
 /// Which requests the simulator answers without "the network", and which drive the login.
 enum SimHandlers {
-    static let offline: Set<String> = ["getOption", "setLogVerbosityLevel", "setLogStream", "setTdlibParameters", "close"]
+    static let offline: Set<String> = ["getOption", "setOption", "setLogVerbosityLevel", "setLogStream", "setTdlibParameters", "close"]
     static let authFunctions: Set<String> = [
         "setAuthenticationPhoneNumber", "checkAuthenticationCode", "checkAuthenticationPassword",
         "requestQrCodeAuthentication", "setAuthenticationEmailAddress", "checkAuthenticationEmailCode",

@@ -68,7 +68,9 @@ extension TelegramSimulator {
 
     /// Adds a posted message to the chat's timeline with the next id and returns it.
     @discardableResult
-    func post(_ chat: SimulatedChat, directory: String, sender: Int64, content: [String: Any], topicID: Int32?, replyTo: Int64?) -> [String: Any] {
+    func post(_ chat: SimulatedChat, directory: String, sender: Int64, content: [String: Any], topicID: Int32?, replyTo: Int64?,
+              fromOffline: Bool = false) -> [String: Any]
+    {
         let me = currentScenario.account.userID
         // Outside the history's lock: the scenario has a lock of its own (not reentrant).
         let seedNewest = seed(for: chat).map { SimulatorSeed.id($0.history.count - 1) } ?? 0
@@ -76,6 +78,7 @@ extension TelegramSimulator {
             let messageID = max(seedNewest, history.newestAddedID(chat.id)) + (1 << 20)
             var message = SimObjects.message(id: messageID, chatID: chat.id, topicID: topicID, content: content, sendingState: nil, sender: sender)
             message["is_outgoing"] = sender == me
+            message["is_from_offline"] = fromOffline
             if let replyTo, replyTo > 0 {
                 message["reply_to"] = ["@type": "messageReplyToMessage", "chat_id": chat.id, "message_id": replyTo, "origin_send_date": 0]
             }
@@ -94,8 +97,10 @@ extension TelegramSimulator {
     }
 
     /// A message from someone else arrives: new message, last message, unread count.
-    func receive(_ chat: SimulatedChat, directory: String, from sender: Int64, content: [String: Any], replyTo: Int64? = nil, topicID: Int32? = nil) {
-        let message = post(chat, directory: directory, sender: sender, content: content, topicID: topicID, replyTo: replyTo)
+    func receive(_ chat: SimulatedChat, directory: String, from sender: Int64, content: [String: Any], replyTo: Int64? = nil, topicID: Int32? = nil,
+                 fromOffline: Bool = false)
+    {
+        let message = post(chat, directory: directory, sender: sender, content: content, topicID: topicID, replyTo: replyTo, fromOffline: fromOffline)
         emitToDirectory(directory, ["@type": "updateNewMessage", "message": message])
         emitLastMessage(chat, directory: directory)
         let read = readState(chat, directory: directory)

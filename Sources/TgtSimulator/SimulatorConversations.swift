@@ -262,7 +262,12 @@ extension TelegramSimulator {
             respond(id, request, file)
         case "getUser":
             let userID = Self.int64(request["user_id"])
-            if userID == scenario.account.userID { return respond(id, request, SimObjects.user(scenario.account)) }
+            if userID == scenario.account.userID {
+                var me = SimObjects.user(scenario.account)
+                me["status"] = scenario.accountOnlineUntil.map { ["@type": "userStatusOnline", "expires": $0] as [String: Any] }
+                    ?? ["@type": "userStatusOffline", "was_online": Int32(unixNow()) - 600]
+                return respond(id, request, me)
+            }
             guard let person = scenario.people.first(where: { $0.id == userID }) else { return respond(id, request, Self.error(404, "User not found")) }
             respond(id, request, SimObjects.person(person))
         default:

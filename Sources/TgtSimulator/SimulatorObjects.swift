@@ -8,11 +8,20 @@ enum SimObjects {
     }
 
     static func person(_ p: SimulatedPerson) -> [String: Any] {
-        ["@type": "user", "id": p.id, "first_name": p.firstName, "last_name": p.lastName, "phone_number": "", "is_contact": true,
+        let type: [String: Any] = p.isBot ? botType() : ["@type": "userTypeRegular"]
+        return ["@type": "user", "id": p.id, "first_name": p.firstName, "last_name": p.lastName, "phone_number": "", "is_contact": true,
          "usernames": ["@type": "usernames", "active_usernames": p.username.isEmpty ? [] : [p.username], "disabled_usernames": [] as [Any],
                        "editable_username": p.username, "collectible_usernames": [] as [Any]],
-         "restricts_new_chats": false, "paid_message_star_count": p.paidMessageStars, "type": ["@type": "userTypeRegular"]]
+         "restricts_new_chats": false, "paid_message_star_count": p.paidMessageStars, "type": type]
     }
+
+    /// `userTypeBot` with every field of TDLib's schema.
+    static func botType() -> [String: Any] { [
+        "@type": "userTypeBot", "can_be_edited": false, "can_join_groups": true, "can_read_all_group_messages": false, "has_main_web_app": false,
+        "has_topics": false, "allows_users_to_create_topics": false, "can_manage_bots": false, "is_inline": false, "inline_query_placeholder": "",
+        "supports_guest_queries": false, "is_guard": false, "need_location": false, "can_connect_to_business": false,
+        "can_be_added_to_attachment_menu": false, "active_user_count": 0,
+    ] }
 
     static func chatType(_ chat: SimulatedChat) -> [String: Any] {
         switch chat.kind {
@@ -110,7 +119,7 @@ enum SimObjects {
                         sender: Int64 = 424242) -> [String: Any]
     {
         var m: [String: Any] = [
-            "@type": "message", "id": id, "chat_id": chatID, "is_outgoing": true,
+            "@type": "message", "id": id, "chat_id": chatID, "is_outgoing": true, "is_from_offline": false,
             "date": Int(Date().timeIntervalSince1970), "edit_date": 0, "content": content,
             "sender_id": ["@type": "messageSenderUser", "user_id": sender],
         ]

@@ -8,8 +8,13 @@ public struct SimulatedPerson: Sendable {
     public var paidMessageStars: Int64
     /// They let the account write for free despite their price (as for a contact they exempted).
     public var exemptsAccount: Bool
+    /// A bot (`userTypeBot`), not a person.
+    public var isBot: Bool = false
 
-    public init(id: Int64, firstName: String, lastName: String = "", username: String = "", paidMessageStars: Int64 = 0, exemptsAccount: Bool = false) {
+    public init(id: Int64, firstName: String, lastName: String = "", username: String = "", paidMessageStars: Int64 = 0, exemptsAccount: Bool = false,
+                isBot: Bool = false)
+    {
+        self.isBot = isBot
         self.id = id
         self.firstName = firstName
         self.lastName = lastName

@@ -17,6 +17,8 @@ public struct SimulatorScenario: Sendable {
     public var histories: [Int64: SimulatedHistory]
     /// Who answers our messages, by chat id.
     public var repliers: [Int64: SimulatedReplier] = SimulatorScenario.demoRepliers
+    /// The account's other apps are online until this Unix time (nil: offline).
+    public var accountOnlineUntil: Int32?
 
     public init(account: SimulatedAccount = SimulatedAccount(), chats: [SimulatedChat] = SimulatorScenario.demoChats,
                 sendBehaviours: [Int64: SendBehaviour] = [:], latency: Double = 0, autoConfirmQRAfter: Double? = nil)

@@ -273,6 +273,12 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
         let type = request["@type"] as? String ?? ""
         let auth = lock.withLock { clients[id]?.auth ?? "" }
         switch type {
+        case "setOption":
+            // Like TDLib: a writable option (`online`) takes a value of its type; others are refused.
+            let name = request["name"] as? String ?? ""
+            let value = (request["value"] as? [String: Any])?["@type"] as? String
+            guard name == "online", value == "optionValueBoolean" else { return respond(id, request, Self.error(400, "Option can't be set")) }
+            respond(id, request, ["@type": "ok"])
         case "getOption":
             let name = request["name"] as? String ?? ""
             switch name {
@@ -344,6 +350,9 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
         }
     }
     var currentScenario: SimulatorScenario { lock.withLock { scenario } }
+
+    /// Changes the scenario under the lock (people and chats that appear while it runs).
+    func withScenario<T>(_ body: (inout SimulatorScenario) -> T) -> T { lock.withLock { body(&scenario) } }
     func newMessageID() -> Int64 { lock.withLock { nextMessageID += 1; return nextMessageID } }
     func recordDelivery(_ d: SimulatedDelivery) {
         var d = d

@@ -321,6 +321,27 @@ extension AppDatabase {
                 CREATE INDEX trigger_link_template ON trigger_link(template_id);
                 """)
         }
+        migrator.registerMigration("v15-away-replies") { db in
+            // Away replies: when each person was last answered (kept across restarts, so a
+            // restart never answers twice within the quiet hours), every answer's moment (for
+            // the hourly cap), and what sent a send log row when no person tapped. Existing rows
+            // are untouched.
+            try db.execute(sql: """
+                CREATE TABLE away_answer (
+                    user_id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    last_answered_ms INTEGER NOT NULL
+                );
+                CREATE TABLE away_answer_log (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    user_id INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    at_ms INTEGER NOT NULL
+                );
+                CREATE INDEX away_answer_log_at ON away_answer_log(at_ms);
+                ALTER TABLE send_log ADD COLUMN origin TEXT;
+                """)
+        }
         return migrator
     }
 }

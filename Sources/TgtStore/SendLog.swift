@@ -46,6 +46,8 @@ public struct SendLogEntry: Sendable, Hashable, Codable, Identifiable {
     public var timerID: UUID?
     /// When its undo hold ends, for a send that was held.
     public var holdUntil: Date?
+    /// What sent it when no person tapped: `away` or `greeting` (an automatic answer).
+    public var origin: String?
 
     /// Why a row handed to TDLib by a process that stopped is not known to be delivered.
     public static let maybeDeliveredReason = "Interrupted: TgTemplates stopped before Telegram confirmed this message. It may have been delivered; check the chat."
@@ -219,6 +221,7 @@ extension AppDatabase {
             targetTitle: row["target_title"], status: status, error: row["error"], messageID: row["message_id"],
             queuedAt: date(row["queued_at_ms"]), updatedAt: date(row["updated_at_ms"]),
             kind: TemplateKind(rawValue: row["kind"] ?? "telegram") ?? .telegram,
-            scheduledFor: scheduledFor.map(date), timerID: timerID.flatMap(UUID.init(uuidString:)), holdUntil: holdUntil.map(date))
+            scheduledFor: scheduledFor.map(date), timerID: timerID.flatMap(UUID.init(uuidString:)), holdUntil: holdUntil.map(date),
+            origin: row["origin"])
     }
 }

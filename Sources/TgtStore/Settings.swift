@@ -14,6 +14,10 @@ public enum SettingKey: String, Sendable, CaseIterable {
     case chatDirectoryFormat = "chat_directory_format"
     /// Seconds a one-tap send waits before it goes out, so it can be undone (`UndoHold`).
     case undoHold = "undo_hold_seconds"
+    /// Away replies and greetings (`AwaySettings`, JSON).
+    case away = "away_settings"
+    /// When `tgt serve` last looked for messages to answer (ms since 1970).
+    case awayCheckedAt = "away_checked_at_ms"
 }
 
 extension AppDatabase {

@@ -85,6 +85,31 @@ public enum TDFunctions {
         enum CodingKeys: String, CodingKey { case newVerbosityLevel = "new_verbosity_level" }
     }
 
+    /// `setOption` with an `optionValueBoolean`, e.g. `online` false: this client does not
+    /// count as the account being online.
+    public struct SetBooleanOption: TDFunction {
+        public typealias Result = TDOk
+        public static let typeName = "setOption"
+        public var name: String
+        public var value: Bool
+
+        public init(name: String, value: Bool) {
+            self.name = name
+            self.value = value
+        }
+
+        enum CodingKeys: String, CodingKey { case name, value }
+        enum ValueKeys: String, CodingKey { case type = "@type", value }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(name, forKey: .name)
+            var v = c.nestedContainer(keyedBy: ValueKeys.self, forKey: .value)
+            try v.encode("optionValueBoolean", forKey: .type)
+            try v.encode(value, forKey: .value)
+        }
+    }
+
     /// `setLogStream` with `logStreamFile`: TDLib's own log goes to a file, not the terminal.
     public struct SetLogStreamFile: TDFunction {
         public typealias Result = TDOk

@@ -125,6 +125,11 @@ public struct Message: Decodable, Sendable, Equatable {
     public var forwardOrigin: ForwardOrigin?
     /// Whether it mentions the user and they have not seen it.
     public var containsUnreadMention: Bool
+    /// `is_from_offline`: sent by a scheduled action of its sender (their away or greeting
+    /// message), not typed.
+    public var isFromOffline: Bool = false
+    /// `sender_business_bot_user_id`: a business bot sent it for the sender (0: none).
+    public var senderBusinessBotUserID: Int64 = 0
 
     /// Whether this is a scheduled message (its id is the scheduled one, not the posted one).
     public var isScheduled: Bool { scheduledFor != nil }
@@ -170,6 +175,8 @@ public struct Message: Decodable, Sendable, Equatable {
         case replyTo = "reply_to"
         case forwardInfo = "forward_info"
         case containsUnreadMention = "contains_unread_mention"
+        case isFromOffline = "is_from_offline"
+        case senderBusinessBotUserID = "sender_business_bot_user_id"
     }
 
     private enum NestedKeys: String, CodingKey {
@@ -187,6 +194,8 @@ public struct Message: Decodable, Sendable, Equatable {
         editDate = try c.decodeIfPresent(Int32.self, forKey: .editDate) ?? 0
         isOutgoing = try c.decodeIfPresent(Bool.self, forKey: .isOutgoing) ?? false
         containsUnreadMention = try c.decodeIfPresent(Bool.self, forKey: .containsUnreadMention) ?? false
+        isFromOffline = try c.decodeIfPresent(Bool.self, forKey: .isFromOffline) ?? false
+        senderBusinessBotUserID = try c.decodeIfPresent(Int64.self, forKey: .senderBusinessBotUserID) ?? 0
         senderID = try c.decodeIfPresent(MessageSenderID.self, forKey: .senderID)
         forumTopicID = nil
         if c.contains(.topicID), try !c.decodeNil(forKey: .topicID) {

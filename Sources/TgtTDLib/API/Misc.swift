@@ -75,6 +75,10 @@ public struct User: Decodable, Sendable, Equatable {
     /// `paid_message_star_count`: Stars most people pay per message to them (0: free). Some
     /// (contacts, people they exempted) do not: `canSendMessageToUser` tells for this account.
     public var paidMessageStarCount: Int64
+    /// `type` is `userTypeBot`.
+    public var isBot: Bool = false
+    /// `status` is `userStatusOnline`: until when (Unix time); nil when offline or unknown.
+    public var onlineUntil: Int32?
 
     public init(id: Int64, firstName: String, lastName: String, usernames: [String] = [], isDeleted: Bool = false, paidMessageStarCount: Int64 = 0) {
         self.id = id
@@ -86,7 +90,7 @@ public struct User: Decodable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, usernames, type
+        case id, usernames, type, status
         case firstName = "first_name"
         case lastName = "last_name"
         case paidMessageStarCount = "paid_message_star_count"
@@ -94,6 +98,7 @@ public struct User: Decodable, Sendable, Equatable {
 
     private enum UsernameKeys: String, CodingKey { case activeUsernames = "active_usernames" }
     private enum TypeKeys: String, CodingKey { case type = "@type" }
+    private enum StatusKeys: String, CodingKey { case type = "@type", expires }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -108,7 +113,15 @@ public struct User: Decodable, Sendable, Equatable {
         }
         isDeleted = false
         if c.contains(.type), try !c.decodeNil(forKey: .type) {
-            isDeleted = try c.nestedContainer(keyedBy: TypeKeys.self, forKey: .type).decodeIfPresent(String.self, forKey: .type) == "userTypeDeleted"
+            let type = try c.nestedContainer(keyedBy: TypeKeys.self, forKey: .type).decodeIfPresent(String.self, forKey: .type)
+            isDeleted = type == "userTypeDeleted"
+            isBot = type == "userTypeBot"
+        }
+        if c.contains(.status), try !c.decodeNil(forKey: .status) {
+            let status = try c.nestedContainer(keyedBy: StatusKeys.self, forKey: .status)
+            if try status.decodeIfPresent(String.self, forKey: .type) == "userStatusOnline" {
+                onlineUntil = try status.decodeIfPresent(Int32.self, forKey: .expires)
+            }
         }
     }
 
