@@ -34,8 +34,20 @@ struct ServerFixture {
         await host.start()
     }
 
-    /// Serves the dashboard, runs `body` against it, then shuts the host down.
-    func run(_ body: @Sendable (Client) async throws -> Void) async throws {
+    /// The same data folder, store and simulated Telegram with a new dashboard and session, as
+    /// after a restart of `tgt serve` (run the first with `keepingData`).
+    init(restarting earlier: ServerFixture, clock: any AppClock) async throws {
+        sim = earlier.sim
+        let secrets = try DashboardSecrets(directory: DataDirectory(url: sim.folder.url), bcryptCost: 4)
+        apiToken = earlier.apiToken
+        let host = try SessionHost(environment: sim.environment, store: sim.store, clock: clock)
+        dashboard = Dashboard(host: host, secrets: secrets, options: DashboardOptions(port: 0, isDemo: true), throttle: LoginThrottle())
+        await host.start()
+    }
+
+    /// Serves the dashboard, runs `body` against it, then shuts the host down (and removes the
+    /// data folder unless `keepingData`).
+    func run(keepingData: Bool = false, _ body: @Sendable (Client) async throws -> Void) async throws {
         let app = DashboardServer.buildApplication(dashboard, shutdownGrace: 1)
         do {
             try await app.test(.live) { client in try await body(Client(raw: client, token: apiToken)) }
@@ -45,7 +57,7 @@ struct ServerFixture {
             throw error
         }
         await dashboard.host.shutdown(grace: 1)
-        sim.remove()
+        if !keepingData { sim.remove() }
     }
 
     /// Test client helpers: JSON with the API token, forms and cookies for the pages.

@@ -71,7 +71,7 @@ enum APIModels {
                     WireSendLogTarget(target: $0.target.description, title: $0.targetTitle, status: $0.status.rawValue,
                                       error: $0.error, messageID: $0.messageID, updatedAt: date($0.updatedAt),
                                       scheduledFor: $0.scheduledFor.map(date), holdUntil: $0.status == .held ? $0.holdUntil.map(date) : nil)
-                })
+                }, origin: batch.first.origin)
         }
     }
 

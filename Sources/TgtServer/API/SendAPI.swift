@@ -52,13 +52,7 @@ extension DashboardAPI {
 
     /// Sending now and later, on the dashboard's session (its progress goes out as events;
     /// logged out, a send later is refused rather than left waiting).
-    var sending: SendService {
-        SendService(store: store, clock: host.clock, onSession: { [host] request, work in try await host.withSender(request, work) },
-                    schedule: { [host] request, date in
-                        guard let keeper = await host.scheduleKeeper else { throw TelegramError.notLoggedIn }
-                        return try await keeper.scheduleLater(request, at: date)
-                    })
-    }
+    var sending: SendService { dashboard.sending }
 
     func previewBody(_ input: Operations.PreviewBody.Input) async throws -> Operations.PreviewBody.Output {
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }

@@ -136,6 +136,8 @@ public struct APIError: Error, Sendable {
             return APIError(status, code: error.code, message: error.message, nextStep: error.nextStep)
         case let error as CredentialsError:
             return APIError(.badRequest, code: error.code, message: error.message, nextStep: error.nextStep)
+        case let error as AwayError:
+            return APIError(error == .templateNotFound ? .notFound : .badRequest, code: error.code, message: error.message, nextStep: error.nextStep)
         case let error as any UserFacingError:
             return APIError(.badRequest, code: error.code, message: error.message, nextStep: error.nextStep)
         case is NIOTooManyBytesError:

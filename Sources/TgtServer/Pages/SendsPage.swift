@@ -39,8 +39,8 @@ extension Pages {
                     """
             }
             return """
-                <li class="card batch" data-batch="\(batch.id.uuidString.lowercased())"><h2>\(batch.first.templateName)</h2>
-                <p class="meta"><time datetime="\(APIModels.date(batch.first.queuedAt))">\(relative(batch.first.queuedAt))</time></p><ul>\(rows)</ul></li>
+                <li class="card batch" data-batch="\(batch.id.uuidString.lowercased())"><h2>\(Self.heading(batch.first))</h2>
+                <p class="meta">\(batch.first.origin == nil ? "" : "“\(batch.first.templateName)” · ")<time datetime="\(APIModels.date(batch.first.queuedAt))">\(relative(batch.first.queuedAt))</time></p><ul>\(rows)</ul></li>
                 """
         }
         let body: HTML = cards.isEmpty
@@ -54,5 +54,14 @@ extension Pages {
     /// "Sun 22 Nov, 18:30" in the server's time zone, for scheduled times.
     static func clockTime(_ date: Date) -> String {
         date.formatted(.dateTime.weekday(.abbreviated).day().month(.abbreviated).hour().minute())
+    }
+
+    /// A card's title: the template's name, or what sent it when no one tapped ("Away reply to Alice").
+    static func heading(_ entry: SendLogEntry) -> String {
+        switch entry.origin {
+        case "away": "Away reply to \(entry.targetTitle)"
+        case "greeting": "Greeting to \(entry.targetTitle)"
+        default: entry.templateName
+        }
     }
 }

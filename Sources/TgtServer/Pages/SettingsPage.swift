@@ -13,6 +13,7 @@ extension Pages {
         var undoHold: Int
         var tokens: [APIToken]
         var triggers: TriggersModel
+        var away: AwayModel
         /// A token secret just created, shown once.
         var newSecret: String?
         var message: String?
@@ -51,6 +52,7 @@ extension Pages {
             <label for="undo_hold">Seconds (0 to \(UndoHold.maximumSeconds))</label>
             <div class="row"><input id="undo_hold" name="undo_hold" type="number" min="0" max="\(UndoHold.maximumSeconds)" step="1" value="\(model.undoHold)" inputmode="numeric" required></div>
             <button type="submit" class="primary">Save undo hold</button></form></section>
+            \(awaySection(model.away, csrf: csrf))
             \(triggersSection(model.triggers, csrf: csrf))
             <section class="card"><h2>Dashboard password</h2>
             <form method="post" action="/settings/password" class="stack">\(csrfField(csrf))

@@ -17,6 +17,7 @@ enum SettingsRoutes {
             case "password": "Password changed; other browsers were signed out."
             case "revoked": "Token revoked."
             case "logout": "Logged out of Telegram."
+            case "away": "Away replies saved."
             case "trigger-renamed": "Trigger link renamed."
             case "trigger-revoked": "Trigger link revoked: its link sends nothing any more."
             default: nil
@@ -77,6 +78,7 @@ enum SettingsRoutes {
         }
 
         TriggerSettingsRoutes.add(to: router, dashboard: dashboard)
+        AwaySettingsRoutes.add(to: router, dashboard: dashboard)
 
         router.post("/settings/telegram-logout") { _, context -> Response in
             do {
@@ -90,13 +92,19 @@ enum SettingsRoutes {
 
     static func page(_ dashboard: Dashboard, context: DashboardContext, message: String? = nil, error: String? = nil,
                      newSecret: String? = nil, madeTrigger: (name: String, link: String)? = nil, triggerForm: [String: String] = [:],
-                     status: HTTPResponse.Status = .ok) async throws -> Response
+                     awayForm: AwaySettings? = nil, status: HTTPResponse.Status = .ok) async throws -> Response
     {
         let now = dashboard.host.clock.now
         let triggers = Pages.TriggersModel(
             triggers: try TriggerService(store: dashboard.store, clock: dashboard.host.clock).listWithTemplates(),
             templates: try dashboard.store.templates().filter { $0.kind == .telegram }.map { ($0.id, $0.name) },
             made: madeTrigger, form: triggerForm, now: now)
+        let awaySettings = try awayForm ?? dashboard.store.awaySettings()
+        let telegram = try dashboard.store.templates().filter { $0.kind == .telegram }.map { ($0.id, $0.name) }
+        var people = try dashboard.store.cachedChats().filter { $0.kind == .privateChat }.map { AwayPerson(userID: $0.id, name: $0.title) }
+        for person in awaySettings.excluded where !people.contains(where: { $0.userID == person.userID }) { people.append(person) }
+        let away = Pages.AwayModel(settings: awaySettings, templates: telegram, people: people, checkedAt: try dashboard.store.awayCheckedAt(),
+                                   answersLastHour: try dashboard.store.awayAnswers(inHourBefore: now), now: now)
         let session = await dashboard.host.session
         let loggedIn = session?.authorizationState == .ready
         var account: String?
@@ -104,7 +112,7 @@ enum SettingsRoutes {
         let model = Pages.SettingsModel(
             account: account, connection: session?.connection.current?.label, loggedIn: loggedIn, demo: dashboard.options.isDemo,
             defaultLocation: try dashboard.store.defaultLocation()?.description, undoHold: try dashboard.store.undoHold().seconds,
-            tokens: dashboard.secrets.tokens, triggers: triggers,
+            tokens: dashboard.secrets.tokens, triggers: triggers, away: away,
             newSecret: newSecret, message: message, error: error, version: TelegramEnvironment.applicationVersion)
         return HTMLReply.page(Pages.settings(model, csrf: try PageRoutes.csrfToken(context)), status: status)
     }

@@ -205,23 +205,28 @@ public struct WireSendLogTarget: Codable, Hashable, Sendable {
     }
 }
 
-/// `SendLogBatch`: one tap in the send log.
+/// `SendLogBatch`: one tap in the send log (or an automatic answer: `origin`).
 public struct WireSendLogBatch: Codable, Hashable, Sendable {
     public var batchID: String
     public var templateID: String?
     public var templateName: String
     public var queuedAt: String
     public var targets: [WireSendLogTarget]
+    /// "away" or "greeting" when no one tapped; nil for a tap.
+    public var origin: String?
 
-    public init(batchID: String, templateID: String?, templateName: String, queuedAt: String, targets: [WireSendLogTarget]) {
+    public init(batchID: String, templateID: String?, templateName: String, queuedAt: String, targets: [WireSendLogTarget], origin: String? = nil) {
         self.batchID = batchID
         self.templateID = templateID
         self.templateName = templateName
         self.queuedAt = queuedAt
         self.targets = targets
+        self.origin = origin
     }
 
-    enum CodingKeys: String, CodingKey { case batchID = "batch_id", templateID = "template_id", templateName = "template_name", queuedAt = "queued_at", targets }
+    enum CodingKeys: String, CodingKey {
+        case batchID = "batch_id", templateID = "template_id", templateName = "template_name", queuedAt = "queued_at", targets, origin
+    }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -230,6 +235,7 @@ public struct WireSendLogBatch: Codable, Hashable, Sendable {
         try c.encode(templateName, forKey: .templateName)
         try c.encode(queuedAt, forKey: .queuedAt)
         try c.encode(targets, forKey: .targets)
+        try c.encodeIfPresent(origin, forKey: .origin)
     }
 }
 
