@@ -107,7 +107,9 @@ struct UndoHoldAPITests {
         let fixture = try await ServerFixture()
         try await fixture.run { client in
             try await client.logInToTelegram()
-            let sending = DashboardSending(client: try client.dashboardClient(token: fixture.apiToken))
+            // The terminal's countdown runs on a clock of its own: a test clock, so a loaded
+            // machine cannot make its first step say less than the whole hold.
+            let sending = DashboardSending(client: try client.dashboardClient(token: fixture.apiToken), clock: TestClock())
             let template = try fixture.sim.store.insert(Template(name: "Oops", body: "Wrong tile", targets: [Self.family]))
             let batch = UUID()
             let steps = Locked<[SendStep]>([])
@@ -122,7 +124,7 @@ struct UndoHoldAPITests {
                 Issue.record("the first step is the hold")
                 return
             }
-            #expect(id == batch.uuidString.lowercased() && (29...30).contains(left))
+            #expect(id == batch.uuidString.lowercased() && left == 30)
         }
     }
 }
