@@ -179,12 +179,12 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "TgtTelegramTests",
-            dependencies: ["TgtTelegram", "TgtSimulator", "TgtStore", "TgtDomain", "TgtTestSupport"],
+            dependencies: ["TgtTelegram", "TgtSimulator", "TgtStore", "TgtDomain", "TgtTDLib", "TgtTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "TgtServerTests",
             dependencies: [
-                "TgtServer", "TgtWire", "TgtDashboardClient", "TgtApplication", "TgtTestSupport", "TgtStore", "TgtDomain", "TgtTelegram", "TgtSimulator",
+                "TgtServer", "TgtWire", "TgtDashboardClient", "TgtApplication", "TgtTestSupport", "TgtStore", "TgtDomain", "TgtTelegram", "TgtSimulator", "TgtTDLib",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -199,10 +199,10 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "TgtApplicationTests", dependencies: ["TgtApplication", "TgtStore", "TgtDomain", "TgtTelegram", "TgtSimulator", "TgtTestSupport"],
+            name: "TgtApplicationTests", dependencies: ["TgtApplication", "TgtStore", "TgtDomain", "TgtTelegram", "TgtTDLib", "TgtSimulator", "TgtTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "TgtCLITests", dependencies: ["TgtTestSupport", "TgtStore", "TgtDomain"],
+            name: "TgtCLITests", dependencies: ["TgtTestSupport", "TgtStore", "TgtDomain", "TgtApplication"],
             swiftSettings: strict),
     ]
 )

@@ -12,6 +12,9 @@ bash scripts/install-deps.sh
 bash scripts/install-test-deps.sh
 # The dashboard's JavaScript, type-checked from its JSDoc types (no build step; the files are
 # served as they are): strict TypeScript in checkJs mode, zero errors allowed.
+# Every target imports only what Package.swift lists for it (a missing one builds incrementally
+# and fails on a clean clone).
+python3 scripts/check-imports.py
 python3 scripts/web-event-types.py --check
 tsc -p Sources/TgtServer/Web
 echo "tsc: the dashboard's scripts type-check (0 errors)"
