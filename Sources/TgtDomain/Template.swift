@@ -21,6 +21,8 @@ public struct Template: Codable, Sendable, Hashable, Identifiable {
     public var locationMode: LocationMode
     /// Send without a notification sound.
     public var silent: Bool
+    /// Sent by itself on arriving at or leaving a place (the iPhone app watches it); Telegram only.
+    public var place: PlaceRule?
     /// Position in the user's grid; lower first.
     public var sortOrder: Int
     public var createdAt: Date
@@ -29,7 +31,7 @@ public struct Template: Codable, Sendable, Hashable, Identifiable {
     public init(
         id: UUID = UUID(), name: String, icon: TemplateIcon = .default, kind: TemplateKind = .telegram, body: String,
         targets: [Target] = [], to: [String] = [], cc: [String] = [], subject: String = "",
-        locationMode: LocationMode = .none, silent: Bool = false,
+        locationMode: LocationMode = .none, silent: Bool = false, place: PlaceRule? = nil,
         sortOrder: Int = 0, createdAt: Date = Date(), updatedAt: Date? = nil
     ) {
         self.id = id
@@ -43,6 +45,7 @@ public struct Template: Codable, Sendable, Hashable, Identifiable {
         self.subject = subject
         self.locationMode = locationMode
         self.silent = silent
+        self.place = place
         self.sortOrder = sortOrder
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
@@ -92,12 +95,13 @@ public struct Template: Codable, Sendable, Hashable, Identifiable {
         if newKind != .telegram {
             if copy.locationMode == .native { copy.locationMode = .mapLink }
             copy.silent = false
+            copy.place = nil
         }
         return copy
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, icon, kind, body, targets, to, cc, subject, locationMode, silent, sortOrder, createdAt, updatedAt
+        case id, name, icon, kind, body, targets, to, cc, subject, locationMode, silent, place, sortOrder, createdAt, updatedAt
     }
 
     /// Decodes templates written before kinds existed as Telegram templates.
@@ -114,6 +118,7 @@ public struct Template: Codable, Sendable, Hashable, Identifiable {
         subject = try c.decodeIfPresent(String.self, forKey: .subject) ?? ""
         locationMode = try c.decodeIfPresent(LocationMode.self, forKey: .locationMode) ?? .none
         silent = try c.decodeIfPresent(Bool.self, forKey: .silent) ?? false
+        place = try c.decodeIfPresent(PlaceRule.self, forKey: .place)
         sortOrder = try c.decodeIfPresent(Int.self, forKey: .sortOrder) ?? 0
         createdAt = try c.decode(Date.self, forKey: .createdAt)
         updatedAt = try c.decodeIfPresent(Date.self, forKey: .updatedAt) ?? createdAt

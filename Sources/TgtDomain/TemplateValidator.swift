@@ -55,6 +55,7 @@ public struct TemplateValidator: Sendable {
             issues.append(ValidationIssue(field: .targets, message: "“\(target.displayName)” is listed twice."))
         }
         issues += KindRules.problems(template)
+        issues += PlaceRule.problems(template)
         return issues
     }
 
@@ -143,7 +144,7 @@ public struct TemplateValidator: Sendable {
 /// One problem with one field, phrased for the person who typed it.
 public struct ValidationIssue: Sendable, Hashable, Codable {
     public enum Field: String, Sendable, Codable, Hashable {
-        case name, icon, kind, body, targets, to, cc, subject, location
+        case name, icon, kind, body, targets, to, cc, subject, location, place
     }
 
     public var field: Field

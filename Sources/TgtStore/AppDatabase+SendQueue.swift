@@ -20,6 +20,8 @@ public struct SendJob: Sendable, Hashable, Identifiable {
     /// Where the tap came from.
     public enum Source: String, Sendable, Codable, CaseIterable {
         case app, widget, carPlay = "carplay", siri, deepLink = "deep_link"
+        /// Arriving at or leaving a place (a template's `PlaceRule`).
+        case place
     }
 
     /// The job's own id: enqueueing the same id again adds nothing.

@@ -107,6 +107,7 @@ extension AppDatabase {
     }
 
     /// Copies a template under a free name ("Name copy", "Name copy 2", …), right after it.
+    /// The copy has no place rule (the original keeps it), so one arrival sends once.
     @discardableResult
     public func duplicateTemplate(id: UUID) throws(StoreError) -> Template {
         try write { db in
@@ -125,6 +126,8 @@ extension AppDatabase {
             var copy = source
             copy.id = UUID()
             copy.name = candidate
+            // Two templates on one crossing would both send: the copy waits to be given its own.
+            copy.place = nil
             copy.createdAt = now
             copy.updatedAt = now
             try db.execute(sql: "UPDATE template SET sort_order = sort_order + 1 WHERE sort_order > ?", arguments: [source.sortOrder])
@@ -184,11 +187,11 @@ extension AppDatabase {
         try db.execute(
             sql: """
                 INSERT INTO template (id, name, icon, body, location_mode, silent, sort_order, created_at_ms, updated_at_ms,
-                                      kind, subject, recipients_to, recipients_cc)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                      kind, subject, recipients_to, recipients_cc, place)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [t.id.uuidString, t.name, t.icon.rawValue, t.body, t.locationMode.rawValue, t.silent, t.sortOrder, millis(t.createdAt), millis(t.updatedAt),
-                        t.kind.rawValue, t.subject, try encodeList(t.to), try encodeList(t.cc)])
+                        t.kind.rawValue, t.subject, try encodeList(t.to), try encodeList(t.cc), try encodePlace(t.place)])
         try insertTargets(of: t, db: db)
     }
 
@@ -198,6 +201,18 @@ extension AppDatabase {
 
     static func decodeList(_ text: String) -> [String] {
         (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+    }
+
+    static func encodePlace(_ place: PlaceRule?) throws -> String? {
+        guard let place else { return nil }
+        return String(decoding: try JSONEncoder().encode(place), as: UTF8.self)
+    }
+
+    /// A place rule that no longer reads (written by a newer version) is left out rather than
+    /// hiding the template.
+    static func decodePlace(_ text: String?) -> PlaceRule? {
+        guard let text else { return nil }
+        return try? JSONDecoder().decode(PlaceRule.self, from: Data(text.utf8))
     }
 
     /// Writes a template's targets in order (its old ones must be gone).
@@ -214,11 +229,11 @@ extension AppDatabase {
         try db.execute(
             sql: """
                 UPDATE template SET name = ?, icon = ?, body = ?, location_mode = ?, silent = ?, sort_order = ?, created_at_ms = ?,
-                                    updated_at_ms = ?, kind = ?, subject = ?, recipients_to = ?, recipients_cc = ?
+                                    updated_at_ms = ?, kind = ?, subject = ?, recipients_to = ?, recipients_cc = ?, place = ?
                 WHERE id = ?
                 """,
             arguments: [t.name, t.icon.rawValue, t.body, t.locationMode.rawValue, t.silent, t.sortOrder, millis(t.createdAt), millis(t.updatedAt),
-                        t.kind.rawValue, t.subject, try encodeList(t.to), try encodeList(t.cc), t.id.uuidString])
+                        t.kind.rawValue, t.subject, try encodeList(t.to), try encodeList(t.cc), try encodePlace(t.place), t.id.uuidString])
         try db.execute(sql: "DELETE FROM template_target WHERE template_id = ?", arguments: [t.id.uuidString])
         try insertTargets(of: t, db: db)
     }
@@ -247,7 +262,7 @@ extension AppDatabase {
         var result: [Template] = []
         let rows = try Row.fetchCursor(db, sql: """
             SELECT id, name, icon, body, location_mode, silent, sort_order, created_at_ms, updated_at_ms,
-                   kind, subject, recipients_to, recipients_cc
+                   kind, subject, recipients_to, recipients_cc, place
             FROM template \(filter) ORDER BY sort_order, name
             """, arguments: arguments)
         while let row = try rows.next() {
@@ -260,7 +275,7 @@ extension AppDatabase {
                 id: id, name: row[1], icon: TemplateIcon(rawValue: iconName) ?? .default, kind: TemplateKind(rawValue: kindName) ?? .telegram,
                 body: row[3], targets: targets[idText] ?? [], to: decodeList(row[11]), cc: decodeList(row[12]), subject: row[10],
                 locationMode: LocationMode(rawValue: modeName) ?? .none,
-                silent: row[5], sortOrder: row[6], createdAt: date(row[7]), updatedAt: date(row[8])))
+                silent: row[5], place: decodePlace(row[13]), sortOrder: row[6], createdAt: date(row[7]), updatedAt: date(row[8])))
         }
         return result
     }

@@ -342,6 +342,22 @@ extension AppDatabase {
                 ALTER TABLE send_log ADD COLUMN origin TEXT;
                 """)
         }
+        migrator.registerMigration("v16-place-rules") { db in
+            // Arriving and leaving: a template's place rule (`PlaceRule` as JSON, null for none)
+            // and, per template, what the phone last knew of its circle (inside, outside) and
+            // when the rule last sent, so a relaunch never takes the first report for a
+            // crossing and a window holds across launches. Existing rows are untouched.
+            try db.execute(sql: """
+                ALTER TABLE template ADD COLUMN place TEXT;
+                CREATE TABLE place_watch (
+                    template_id TEXT PRIMARY KEY REFERENCES template(id) ON DELETE CASCADE,
+                    region TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    changed_at_ms INTEGER NOT NULL,
+                    last_sent_ms INTEGER
+                );
+                """)
+        }
         return migrator
     }
 }

@@ -5,11 +5,12 @@ import TgtDomain
 /// The JSON export format for templates (versioned). Export then import gives back exactly the
 /// same templates: ids, kind, text (any Unicode), targets or recipients, order and timestamps.
 /// Version 2 added kinds (email, text message, X) with their subject and recipients; version 3
-/// added timers (with their state, to-dos, notes and completion action). Older archives still
-/// import: version 1 templates as Telegram templates, and no timers before version 3.
+/// added timers (with their state, to-dos, notes and completion action); version 4 added place
+/// rules (arriving and leaving). Older archives still import: version 1 templates as Telegram
+/// templates, no timers before version 3, no place rules before version 4.
 public struct TemplateArchive: Codable, Sendable, Equatable {
     public static let formatName = "tgtemplates.templates"
-    public static let currentVersion = 3
+    public static let currentVersion = 4
 
     public var format: String
     public var version: Int
@@ -40,13 +41,48 @@ public struct TemplateArchive: Codable, Sendable, Equatable {
         public var subject: String?
         public var to: [String]?
         public var cc: [String]?
+        /// Version 4: absent when the template has none.
+        public var place: ArchivedPlace?
 
         enum CodingKeys: String, CodingKey {
-            case id, name, icon, body, targets, silent, kind, subject, to, cc
+            case id, name, icon, body, targets, silent, kind, subject, to, cc, place
             case locationMode = "location_mode"
             case sortOrder = "sort_order"
             case createdAt = "created_at"
             case updatedAt = "updated_at"
+        }
+    }
+
+    /// A template's place rule in the archive.
+    public struct ArchivedPlace: Codable, Sendable, Equatable {
+        public var crossing: String
+        public var latitude: Double
+        public var longitude: Double
+        public var radius: Int
+        public var placeName: String
+        public var windowMinutes: Int
+
+        enum CodingKeys: String, CodingKey {
+            case crossing, latitude, longitude, radius
+            case placeName = "place_name"
+            case windowMinutes = "window_minutes"
+        }
+
+        init(_ rule: PlaceRule) {
+            crossing = rule.crossing.rawValue
+            latitude = rule.center.latitude
+            longitude = rule.center.longitude
+            radius = rule.radius
+            placeName = rule.placeName
+            windowMinutes = rule.windowMinutes
+        }
+
+        /// The rule, or nil when its crossing or coordinates are not ones TgTemplates knows.
+        var rule: PlaceRule? {
+            guard let crossing = PlaceRule.Crossing(rawValue: crossing), let center = Coordinate(latitude: latitude, longitude: longitude) else {
+                return nil
+            }
+            return PlaceRule(crossing: crossing, center: center, radius: radius, placeName: placeName, windowMinutes: windowMinutes)
         }
     }
 
@@ -77,7 +113,7 @@ public struct TemplateArchive: Codable, Sendable, Equatable {
                 locationMode: t.locationMode.rawValue, silent: t.silent, sortOrder: t.sortOrder,
                 createdAt: Self.timestamp(t.createdAt), updatedAt: Self.timestamp(t.updatedAt),
                 kind: t.kind.rawValue, subject: t.subject.isEmpty ? nil : t.subject,
-                to: t.to.isEmpty ? nil : t.to, cc: t.cc.isEmpty ? nil : t.cc)
+                to: t.to.isEmpty ? nil : t.to, cc: t.cc.isEmpty ? nil : t.cc, place: t.place.map(ArchivedPlace.init))
         }
     }
 
@@ -111,11 +147,16 @@ public struct TemplateArchive: Codable, Sendable, Equatable {
             guard let kind = TemplateKind(rawValue: a.kind ?? TemplateKind.telegram.rawValue) else {
                 throw .importFailed("\(label) has an unknown kind “\(a.kind ?? "")”.")
             }
+            var place: PlaceRule?
+            if let archived = a.place {
+                guard let rule = archived.rule else { throw .importFailed("\(label) has a place rule TgTemplates cannot read (crossing “\(archived.crossing)”, at \(archived.latitude),\(archived.longitude)).") }
+                place = rule
+            }
             templates.append(Template(
                 id: a.id, name: a.name, icon: icon, kind: kind, body: a.body,
                 targets: a.targets.map { Target(chatID: $0.chatID, topicID: $0.topicID, chatTitle: $0.chatTitle, topicTitle: $0.topicTitle) },
                 to: a.to ?? [], cc: a.cc ?? [], subject: a.subject ?? "",
-                locationMode: mode, silent: a.silent, sortOrder: a.sortOrder, createdAt: created, updatedAt: updated))
+                locationMode: mode, silent: a.silent, place: place, sortOrder: a.sortOrder, createdAt: created, updatedAt: updated))
         }
         return (archive, templates)
     }

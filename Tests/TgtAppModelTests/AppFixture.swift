@@ -83,7 +83,7 @@ struct AppFixture {
     let secrets: MemorySecretStore
     let widgets = WidgetCounter()
     let location: ScriptedLocation
-    let services: AppServices
+    private(set) var services: AppServices
     /// The screens' clock: a ✓ goes away only when a test advances it past the display time.
     let clock = TestClock()
 
@@ -107,6 +107,9 @@ struct AppFixture {
     }
 
     var store: AppDatabase { services.store }
+
+    /// Gives the app a place monitor (a device that can watch places).
+    mutating func useMonitor(_ monitor: any PlaceMonitoring) { services.places = monitor }
 
     /// A second connection to the shared store, as a widget extension or intent would open it.
     func extensionStore() throws -> AppDatabase { try AppDatabase.open(at: containers.databaseFile, shared: true) }

@@ -30,14 +30,14 @@ struct BackgroundSendTests {
 
     // MARK: - Which surfaces send in the background
 
-    @Test("widget, Siri and CarPlay send without opening the app; only Siri and CarPlay run on a locked phone",
+    @Test("widget, Siri, CarPlay and a place's crossing send without opening the app; only the widget needs the phone unlocked",
           arguments: SendJob.Source.allCases)
     func surfacePolicy(source: SendJob.Source) {
         let policy = source.policy
         switch source {
         case .widget:
             #expect(policy.sendsInBackground && policy.lockedPhone == .requiresUnlock)
-        case .siri, .carPlay:
+        case .siri, .carPlay, .place:
             #expect(policy.sendsInBackground && policy.lockedPhone == .allowed)
         case .app, .deepLink:
             #expect(policy.opensApp && policy.lockedPhone == .requiresUnlock)

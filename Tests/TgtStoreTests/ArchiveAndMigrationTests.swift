@@ -99,6 +99,7 @@ struct ArchiveAndMigrationTests {
         #expect(try migrated.appliedMigrations() == [
             "v1-templates", "v2-sends-and-chats", "v3-send-queue-and-revision", "v4-send-log-fingerprint", "v5-template-kinds", "v6-timers",
             "v7-scheduled-sends", "v8-send-replies", "v9-chat-post-rights", "v10-chat-post-refusal-codes", "v11-change-revisions", "v12-repeat-series", "v13-undo-holds", "v14-trigger-links", "v15-away-replies",
+            "v16-place-rules",
         ])
         // v7: scheduled sends are send log rows with a date; the old rows read as before.
         let scheduled = try migrated.addScheduledSends([NewScheduledSend(
@@ -117,7 +118,7 @@ struct ArchiveAndMigrationTests {
                      locationMode: .native, sortOrder: 1, createdAt: created),
         ]
         #expect(saved == expected)
-        #expect(saved.allSatisfy { $0.kind == .telegram && $0.to.isEmpty && $0.subject.isEmpty })
+        #expect(saved.allSatisfy { $0.kind == .telegram && $0.to.isEmpty && $0.subject.isEmpty && $0.place == nil })
         // The tables later migrations added work on the migrated file.
         #expect(try migrated.beginSend(of: saved[0]).count == 1)
         #expect(try migrated.enqueueSend(templateID: saved[0].id, source: .widget).templateName == saved[0].name)

@@ -70,6 +70,8 @@ public final class AppModel {
     public let settings: SettingsModel
     /// The Chats tab (followed while logged in, so its badge is current).
     public let chats: ChatListModel
+    /// Arriving and leaving: the watched places and what a crossing sends.
+    public let places: PlacesModel
 
     @ObservationIgnored public let services: AppServices
     @ObservationIgnored public let host: SessionHost
@@ -94,6 +96,7 @@ public final class AppModel {
         timers = TimerListModel(store: services.store)
         series = SeriesListModel(store: services.store, clock: services.clock)
         chats = ChatListModel(host: host)
+        places = PlacesModel(store: services.store, monitor: services.places, clock: services.clock)
         timers.changed = { [widgets] in widgets.refreshIfChanged() }
         settings = SettingsModel(store: services.store, host: host, location: services.location, version: services.appVersion)
         templates.sentDisplayDuration = services.sentDisplayDuration
@@ -103,6 +106,10 @@ public final class AppModel {
             try await self.enqueue(templateID: id, source: .app, variables: values)
         }
         templates.changed = { [weak self] in self?.templatesChanged() }
+        places.send = { [weak self] id in
+            guard let self else { return .notFound }
+            return await self.tap(templateID: id, source: .place)
+        }
         templates.undoHeld = { [weak self] batch in self?.undo(batchID: batch) }
         credentials.onSave = { [weak self] saved throws(StoreError) in
             guard let self else { return }
@@ -126,6 +133,7 @@ public final class AppModel {
         timers.reload()
         series.reload()
         widgets.refreshIfChanged()
+        await places.refresh()
         await host.start()
         await updateRoute()
     }
@@ -268,7 +276,7 @@ public final class AppModel {
 
     /// An editor for a new template (nil) or an existing one.
     public func editor(for template: Template?) -> EditorModel {
-        let editor = EditorModel(template: template, store: services.store, host: host)
+        let editor = EditorModel(template: template, store: services.store, host: host, location: services.location)
         editor.saved = { [weak self] _ in
             self?.templates.reload()
             self?.templatesChanged()
@@ -312,7 +320,12 @@ public final class AppModel {
     /// A change in the store, by this app, a widget, Siri, the watch or a `tgt` command: the
     /// screens that show it reload, and the widgets redraw if they need to.
     private func storeChanged(_ changes: Set<StoreChange>) {
-        if changes.contains(.templates) { templates.reload() }
+        if changes.contains(.templates) {
+            templates.reload()
+            // The watched circles follow the templates, whichever face edited them.
+            let places = self.places
+            Task { await places.refresh() }
+        }
         if changes.contains(.timers) || changes.contains(.scheduledSends) { timers.reload() }
         if changes.contains(.scheduledSends) { series.reload() }
         widgets.refreshIfChanged()

@@ -43,6 +43,8 @@ public final class EditorModel: Identifiable {
     /// The cursor in `body`, in characters: where the guide inserts a variable.
     public var cursor: Int
     public let picker: TargetPickerModel
+    /// "Send on arriving or leaving" (Telegram templates).
+    public let place: PlaceEditorModel
     public private(set) var saveError: AppText?
     public private(set) var isSaving = false
 
@@ -57,7 +59,7 @@ public final class EditorModel: Identifiable {
     @ObservationIgnored let takenNames: Set<String>
     @ObservationIgnored var saved: (Template) -> Void = { _ in }
 
-    init(template: Template?, store: AppDatabase, host: SessionHost) {
+    init(template: Template?, store: AppDatabase, host: SessionHost, location: (any LocationProviding)? = nil) {
         original = template
         name = template?.name ?? ""
         icon = template?.icon ?? .default
@@ -74,6 +76,7 @@ public final class EditorModel: Identifiable {
         validator = templates.validator
         takenNames = Set(((try? store.templates()) ?? []).filter { $0.id != template?.id }.map { TemplateValidator.fold($0.name) })
         picker = TargetPickerModel(store: store, host: host, selected: template?.targets ?? [])
+        place = PlaceEditorModel(rule: template?.place, location: location)
     }
 
     public var title: AppText { AppText(original == nil ? "editor.new" : "editor.edit") }
@@ -91,6 +94,7 @@ public final class EditorModel: Identifiable {
         template.subject = kind.usesSubject ? subject : ""
         template.locationMode = locationMode
         template.silent = kind == .telegram && silent
+        template.place = kind == .telegram ? place.rule : nil
         return template
     }
 
@@ -106,6 +110,7 @@ public final class EditorModel: Identifiable {
         subject = converted.subject
         locationMode = converted.locationMode
         silent = converted.silent
+        if newKind != .telegram { place.isOn = false }
     }
 
     /// The location modes the kind allows (a location pin is Telegram's).
@@ -121,7 +126,7 @@ public final class EditorModel: Identifiable {
 
     /// Every problem with the draft, by field.
     public var issues: [ValidationIssue] {
-        validator.problemsForSaving(draft, takenNames: takenNames)
+        validator.problemsForSaving(draft, takenNames: takenNames) + (kind == .telegram ? [place.problem].compactMap { $0 } : [])
     }
 
     /// The message to show next to `field`, if any.

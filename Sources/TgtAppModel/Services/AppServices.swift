@@ -30,6 +30,9 @@ public struct AppServices: Sendable {
     public var locationTimeout: Double
     /// Where the screens' "now" and their timed changes (a ✓ that goes away) come from.
     public var clock: any AppClock = SystemClock()
+    /// Watches places for arriving and leaving (nil where the device cannot: then Settings
+    /// says so and no template sends on a crossing).
+    public var places: (any PlaceMonitoring)?
 
     public init(store: AppDatabase, environment: TelegramEnvironment, location: any LocationProviding,
                 widgets: any WidgetReloading, appVersion: String, sentDisplayDuration: Double = 1.5, locationTimeout: Double = 10)

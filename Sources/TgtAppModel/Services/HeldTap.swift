@@ -26,11 +26,11 @@ public struct HeldTap: Sendable, Equatable {
 extension SendJob.Source {
     /// Whether a tap from here waits out the undo hold. A tap on the grid, a widget or CarPlay
     /// is one touch that may be the wrong one; Siri was asked aloud (and answers aloud), and a
-    /// link is an automation's: those go at once.
+    /// link is an automation's, and a place's crossing has nobody looking: those go at once.
     public var usesUndoHold: Bool {
         switch self {
         case .app, .widget, .carPlay: true
-        case .siri, .deepLink: false
+        case .siri, .deepLink, .place: false
         }
     }
 }

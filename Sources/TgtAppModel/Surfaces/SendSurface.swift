@@ -53,6 +53,9 @@ extension SendJob.Source {
         case .carPlay: SendSurfacePolicy(opensApp: false, lockedPhone: .allowed, answerDeadline: 30)
         // A link is opened by the system, which brings the app to the screen.
         case .deepLink: SendSurfacePolicy(opensApp: true, lockedPhone: .requiresUnlock, answerDeadline: 120)
+        // Core Location wakes the app in the background, phone usually locked in a pocket;
+        // the shell holds a background task while it waits, then a notification says how it went.
+        case .place: SendSurfacePolicy(opensApp: false, lockedPhone: .allowed, answerDeadline: 25)
         }
     }
 }
