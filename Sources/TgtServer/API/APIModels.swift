@@ -26,9 +26,14 @@ enum APIModels {
         return Schemas.Template(
             body: template.body, cc: template.cc, createdAt: template.createdAt, customVariables: names.filter { BuiltinVariable(rawValue: $0) == nil },
             icon: template.icon, iconGlyph: template.icon.terminalGlyph, iconLabel: template.icon.label, id: id(template.id),
-            kind: template.kind, locationMode: template.locationMode, name: template.name, position: position,
+            kind: template.kind, locationMode: template.locationMode, name: template.name, place: template.place.map(place), position: position,
             sendVariables: (try? template.variables()) ?? [], silent: template.silent, subject: template.subject,
             targets: template.targets.map(target), to: template.to, updatedAt: template.updatedAt, variables: names)
+    }
+
+    static func place(_ rule: PlaceRule) -> Schemas.PlaceRule {
+        Schemas.PlaceRule(crossing: rule.crossing == .leave ? .leave : .arrive, latitude: rule.center.latitude, longitude: rule.center.longitude,
+                          placeName: rule.placeName, radius: rule.radius, summary: rule.summary, windowMinutes: rule.windowMinutes)
     }
 
     static func counter(_ length: MessageLength) -> Schemas.Counter {

@@ -20,6 +20,8 @@ struct TemplateInput {
         var to: [String]?
         var cc: [String]?
         var subject: String?
+        var place: Components.Schemas.PlaceRuleInput?
+        var removePlace: Bool?
     }
 
     static func apply(_ fields: Fields, to template: inout Template, store: AppDatabase,
@@ -36,6 +38,23 @@ struct TemplateInput {
         if let mode = fields.locationMode { template.locationMode = mode }
         if let silent = fields.silent { template.silent = silent }
         if let items = fields.targets { template.targets = try await targets(items, store: store, keeping: template.targets, live: live) }
+        if fields.removePlace == true {
+            guard fields.place == nil else { throw APIError.badRequest("Give “place” or “remove_place”, not both.") }
+            template.place = nil
+        }
+        if let place = fields.place { template.place = try placeRule(place) }
+    }
+
+    /// A place rule from its JSON; the store's rules check the rest (radius, window, name).
+    static func placeRule(_ input: Components.Schemas.PlaceRuleInput) throws -> PlaceRule {
+        guard let center = Coordinate(latitude: input.latitude, longitude: input.longitude) else {
+            let message = "The place's latitude must be -90…90 and its longitude -180…180."
+            throw APIError(.unprocessableContent, code: "invalid_template", message: message, issues: [ValidationIssue(field: .place, message: message)])
+        }
+        let crossing: PlaceRule.Crossing = input.crossing == .leave ? .leave : .arrive
+        return PlaceRule(crossing: crossing, center: center, radius: input.radius ?? PlaceRule.defaultRadius,
+                         placeName: try DashboardAPI.limited(input.placeName, "place.place_name", max: 1000) ?? "",
+                         windowMinutes: input.windowMinutes ?? PlaceRule.defaultWindowMinutes)
     }
 
     /// Recipients as given, trimmed; the store's rules check each one.

@@ -25,7 +25,7 @@ extension DashboardAPI {
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
         let fields = TemplateInput.Fields(name: body.name, icon: body.icon, body: body.body, targets: body.targets,
                                           locationMode: body.locationMode, silent: body.silent, kind: body.kind, to: body.to, cc: body.cc,
-                                          subject: body.subject)
+                                          subject: body.subject, place: body.place)
         return .created(.init(body: .json(.init(success: true, data: try await save(fields, onto: nil)))))
     }
 
@@ -39,7 +39,7 @@ extension DashboardAPI {
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
         let fields = TemplateInput.Fields(name: body.name, icon: body.icon, body: body.body, targets: body.targets,
                                           locationMode: body.locationMode, silent: body.silent, kind: body.kind, to: body.to, cc: body.cc,
-                                          subject: body.subject)
+                                          subject: body.subject, place: body.place, removePlace: body.removePlace)
         return .ok(.init(body: .json(.init(success: true, data: try await save(fields, onto: template)))))
     }
 

@@ -90,9 +90,45 @@ extension Pages {
             <div class="field"><label for="location_mode">Location</label>
             <select id="location_mode" name="location_mode" aria-describedby="location-error">\(modes)</select>\(fieldError("location", nil))</div>
             <label class="check"\(only([.telegram]))><input type="checkbox" id="silent" name="silent"\(HTML.when(t.silent, " checked"))> Send silently (no notification sound)</label>
+            \(placeSection(t.place, attributes: only([.telegram])))
             <div class="actions"><button type="submit" class="primary" id="save">Save</button><a class="button" href="/">Cancel</a></div>
             </form>
             """)
+    }
+
+    /// "Send on arriving or leaving": the rule the iPhone app watches, set here by coordinates
+    /// (or this device's location) and picked up by the app with the template.
+    static func placeSection(_ rule: PlaceRule?, attributes: HTML) -> HTML {
+        let crossings: [HTML] = PlaceRule.Crossing.allCases.map {
+            "<option value=\"\($0.rawValue)\"\(HTML.when($0 == (rule?.crossing ?? .arrive), " selected"))>\($0.label)</option>"
+        }
+        let window = rule?.windowMinutes ?? PlaceRule.defaultWindowMinutes
+        let windowChoices = [15, 30, 60, 120, 240, 480, 720, 1_440, 10_080]
+        let windows: [HTML] = (windowChoices.contains(window) ? windowChoices : [window] + windowChoices).map {
+            "<option value=\"\($0)\"\(HTML.when($0 == window, " selected"))>once \(PlaceRule.windowText($0))</option>"
+        }
+        return """
+            <fieldset class="field place"\(attributes)><legend>Send on arriving or leaving</legend>
+            <label class="check"><input type="checkbox" id="place_on" aria-controls="place-fields"\(HTML.when(rule != nil, " checked"))> \
+            Send this by itself when my iPhone arrives at or leaves a place</label>
+            <p class="hint" id="place-hint">The TgTemplates iPhone app watches the place (location access “Always”) and sends at most once in the window; \
+            this dashboard never sends it. Its values must all have defaults.</p>
+            <div id="place-fields" class="place-fields"\(HTML.when(rule == nil, " hidden"))>
+            <div class="field"><label for="place_crossing">When</label><select id="place_crossing">\(crossings)</select></div>
+            <div class="field"><label for="place_name">Place</label><input id="place_name" maxlength="\(PlaceRule.maxPlaceNameLength)" placeholder="Home" \
+            value="\(rule?.placeName ?? "")" aria-describedby="place-error"></div>
+            <div class="field"><label for="place_coordinates">Where (latitude, longitude)</label>
+            <div class="row"><input id="place_coordinates" inputmode="decimal" autocomplete="off" placeholder="45.4642, 9.19" \
+            value="\(rule.map { "\($0.center.latitude), \($0.center.longitude)" } ?? "")" aria-describedby="place-coordinates-hint place-error">\
+            <button type="button" id="place-here">Use where I am</button></div>
+            <p class="hint" id="place-coordinates-hint">From a map app: in Google or Apple Maps, press and hold the place and copy its coordinates. \
+            <a id="place-map" href="\(rule?.center.mapLink ?? "")" target="_blank" rel="noopener"\(HTML.when(rule == nil, " hidden"))>Check it on a map</a></p></div>
+            <div class="field"><label for="place_radius">Radius in metres (\(PlaceRule.radiusRange.lowerBound)–\(PlaceRule.radiusRange.upperBound))</label>
+            <input id="place_radius" type="number" inputmode="numeric" min="\(PlaceRule.radiusRange.lowerBound)" max="\(PlaceRule.radiusRange.upperBound)" step="50" \
+            value="\(rule?.radius ?? PlaceRule.defaultRadius)"></div>
+            <div class="field"><label for="place_window">At most</label><select id="place_window">\(windows)</select></div>
+            </div>\(fieldError("place", nil))</fieldset>
+            """
     }
 
     /// The body hint for kinds that send plain text.

@@ -1,13 +1,15 @@
 // Template editor: the kind (Telegram, email, text message, X) and the fields it uses,
 // variables inserted at the cursor, live preview through TDLib's Markdown parser (plain text
 // for the other kinds) with the channel's counter, target search and refresh, saving through
-// the API with errors by the fields (what was typed stays when a save fails).
+// the API with errors by the fields (what was typed stays when a save fails), and the place
+// the iPhone app sends it on arriving or leaving (coordinates, or this device's location).
 import {ApiError, api, byId, el, messageOf, toast} from './app.js';
 
 /** @typedef {import('./types').ChatList} ChatList */
 /** @typedef {import('./types').Preview} Preview */
 /** @typedef {import('./types').Target} Target */
 /** @typedef {import('./types').TargetInput} TargetInput */
+/** @typedef {import('./types').PlaceInput} PlaceInput */
 /** @typedef {import('./types').TextEntity} TextEntity */
 
 const form = document.getElementById('editor');
@@ -276,7 +278,7 @@ function setUp(form) {
    * @type {Record<string, string | null>}
    */
   const fieldInputs = {name: 'name', body: 'body', location: 'location_mode', targets: 'target-search', icon: null, kind: null,
-    to: 'to', cc: 'cc', subject: 'subject'};
+    to: 'to', cc: 'cc', subject: 'subject', place: 'place_name'};
   /**
    * Shows (or clears) the message next to a field.
    * @param {string} field
@@ -294,19 +296,27 @@ function setUp(form) {
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    ['name', 'icon', 'body', 'targets', 'location', 'kind', 'to', 'cc', 'subject'].forEach((f) => showError(f, null));
+    ['name', 'icon', 'body', 'targets', 'location', 'kind', 'to', 'cc', 'subject', 'place'].forEach((f) => showError(f, null));
     const banner = byId('form-error', HTMLParagraphElement);
     banner.hidden = true;
     const icon = form.querySelector('input[name=icon]:checked');
     const kind = currentKind();
     // Only the fields the kind uses: the others are sent empty so a converted template drops them.
-    /** @type {{name: string, kind: string, body: string, targets: TargetInput[], to: string[], cc: string[], subject: string, location_mode: string, silent: boolean, icon?: string}} */
+    /** @type {{name: string, kind: string, body: string, targets: TargetInput[], to: string[], cc: string[], subject: string, location_mode: string, silent: boolean, icon?: string, place?: PlaceInput, remove_place?: boolean}} */
     const payload = {name: byId('name', HTMLInputElement).value, kind, body: body.value,
       targets: kind === 'telegram' ? checkedTargets() : [],
       to: kind === 'email' || kind === 'text' ? recipients('to') : [], cc: kind === 'email' ? recipients('cc') : [],
       subject: kind === 'email' ? subject.value : '',
       location_mode: locationMode.value, silent: kind === 'telegram' && byId('silent', HTMLInputElement).checked};
     if (icon instanceof HTMLInputElement) payload.icon = icon.value;
+    const place = kind === 'telegram' && placeOn.checked ? placeInput() : null;
+    if (typeof place === 'string') {
+      showError('place', place);
+      placeCoordinates.focus();
+      return;
+    }
+    if (place) payload.place = place;
+    else if (form.dataset.id) payload.remove_place = true;
     const save = byId('save', HTMLButtonElement);
     save.disabled = true;
     try {
@@ -325,6 +335,61 @@ function setUp(form) {
     } finally {
       save.disabled = false;
     }
+  });
+  const placeOn = byId('place_on', HTMLInputElement);
+  const placeFields = byId('place-fields', HTMLDivElement);
+  const placeCoordinates = byId('place_coordinates', HTMLInputElement);
+  const placeMap = byId('place-map', HTMLAnchorElement);
+  placeOn.addEventListener('change', () => {
+    placeFields.hidden = !placeOn.checked;
+    if (placeOn.checked) byId('place_name', HTMLInputElement).focus();
+  });
+  /**
+   * "45.4642, 9.19" as numbers, or null when it is not a point on Earth.
+   * @param {string} text
+   * @returns {{latitude: number, longitude: number} | null}
+   */
+  function parseCoordinates(text) {
+    const parts = text.split(',').map((part) => part.trim());
+    if (parts.length !== 2 || parts.some((part) => !/^[-+]?\d+(\.\d+)?$/.test(part))) return null;
+    const latitude = Number(parts[0]);
+    const longitude = Number(parts[1]);
+    if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+    return {latitude, longitude};
+  }
+  function updateMapLink() {
+    const point = parseCoordinates(placeCoordinates.value);
+    placeMap.hidden = !point;
+    if (point) placeMap.href = 'https://maps.google.com/?q=' + point.latitude + ',' + point.longitude;
+  }
+  placeCoordinates.addEventListener('input', updateMapLink);
+  /**
+   * The place rule the fields describe, or a sentence saying what is wrong with them.
+   * @returns {PlaceInput | string}
+   */
+  function placeInput() {
+    const point = parseCoordinates(placeCoordinates.value);
+    if (!point) return placeCoordinates.value.trim()
+      ? 'Write the place as latitude, longitude (such as 45.4642, 9.19): latitude -90…90, longitude -180…180.'
+      : 'Choose where: paste the coordinates from a map app, or use where you are.';
+    return {crossing: byId('place_crossing', HTMLSelectElement).value === 'leave' ? 'leave' : 'arrive',
+      place_name: byId('place_name', HTMLInputElement).value, latitude: point.latitude, longitude: point.longitude,
+      radius: Number(byId('place_radius', HTMLInputElement).value), window_minutes: Number(byId('place_window', HTMLSelectElement).value)};
+  }
+  byId('place-here', HTMLButtonElement).addEventListener('click', () => {
+    if (!window.isSecureContext || !navigator.geolocation) {
+      showError('place', 'This browser shares its location only with pages on https or localhost: paste the coordinates from a map app instead.');
+      return;
+    }
+    showError('place', null);
+    navigator.geolocation.getCurrentPosition((position) => {
+      placeCoordinates.value = position.coords.latitude.toFixed(6) + ', ' + position.coords.longitude.toFixed(6);
+      updateMapLink();
+    }, (error) => {
+      showError('place', error.code === error.PERMISSION_DENIED
+        ? 'The browser was not allowed to share your location: paste the coordinates from a map app instead.'
+        : 'Your location could not be found: paste the coordinates from a map app instead.');
+    }, {timeout: 15000, maximumAge: 60000});
   });
   applyKind();
   updatePreview();

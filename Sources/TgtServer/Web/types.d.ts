@@ -38,6 +38,16 @@ export interface TargetInput {
   topic_title?: string;
 }
 
+/** A template's place rule as the editor saves it (PlaceRuleInput in the OpenAPI document). */
+export interface PlaceInput {
+  crossing: 'arrive' | 'leave';
+  place_name: string;
+  latitude: number;
+  longitude: number;
+  radius: number;
+  window_minutes: number;
+}
+
 export interface Chat {
   id: number;
   /** saved_messages, private, basic_group, supergroup or channel. */

@@ -35,6 +35,47 @@ struct TemplateJSON: Encodable {
     var sendVariables: [TemplateVariable]
     var createdAt: Date
     var updatedAt: Date
+    /// Sent by itself on arriving or leaving (the iPhone app watches it); absent when none.
+    var place: PlaceJSON?
+
+    /// A template's place rule, as `GET /api/templates` writes it.
+    struct PlaceJSON: Encodable {
+        var crossing: String
+        var latitude: Double
+        var longitude: Double
+        var placeName: String
+        var radius: Int
+        var summary: String
+        var windowMinutes: Int
+
+        enum CodingKeys: String, CodingKey {
+            case crossing, latitude, longitude, radius, summary
+            case placeName = "place_name"
+            case windowMinutes = "window_minutes"
+        }
+
+        init(_ rule: PlaceRule) {
+            crossing = rule.crossing.rawValue
+            latitude = rule.center.latitude
+            longitude = rule.center.longitude
+            placeName = rule.placeName
+            radius = rule.radius
+            summary = rule.summary
+            windowMinutes = rule.windowMinutes
+        }
+
+        func write(to w: inout JSONWriter) {
+            w.beginObject()
+            w.key("crossing"); w.value(crossing)
+            w.key("latitude"); w.value(latitude)
+            w.key("longitude"); w.value(longitude)
+            w.key("place_name"); w.value(placeName)
+            w.key("radius"); w.value(Int64(radius))
+            w.key("summary"); w.value(summary)
+            w.key("window_minutes"); w.value(Int64(windowMinutes))
+            w.endObject()
+        }
+    }
 
     struct TargetJSON: Encodable {
         var chatID: Int64
@@ -48,7 +89,7 @@ struct TemplateJSON: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, icon, kind, body, targets, to, cc, subject, silent, position, variables
+        case id, name, icon, kind, body, targets, to, cc, subject, silent, position, variables, place
         case sendVariables = "send_variables"
         case locationMode = "location_mode"
         case createdAt = "created_at"
@@ -66,6 +107,10 @@ struct TemplateJSON: Encodable {
         w.key("kind"); w.value(kind)
         w.key("location_mode"); w.value(locationMode)
         w.key("name"); w.value(name)
+        if let place {
+            w.key("place")
+            place.write(to: &w)
+        }
         w.key("position"); w.value(Int64(position))
         w.key("send_variables")
         w.beginArray()
@@ -131,6 +176,7 @@ struct TemplateJSON: Encodable {
         variables = (try? t.variableNames()) ?? []
         createdAt = t.createdAt
         updatedAt = t.updatedAt
+        place = t.place.map(PlaceJSON.init)
     }
 }
 
@@ -202,6 +248,7 @@ struct TemplatesShow: AsyncParsableCommand {
             }
             c.line("location:  \(t.locationMode.label)")
             if t.kind == .telegram { c.line("silent:    \(t.silent ? "yes" : "no")") }
+            if let place = t.place { c.line("place:     \(place.summary), at \(place.center) (the iPhone app sends it)") }
             let variables = (try? t.variableNames()) ?? []
             if !variables.isEmpty { c.line("variables: \(variables.map { "{{\($0)}}" }.joined(separator: " "))") }
             for variable in (try? t.variables()) ?? [] {

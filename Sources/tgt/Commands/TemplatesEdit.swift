@@ -20,6 +20,32 @@ struct TemplateFieldOptions: ParsableArguments {
     var cc: [String] = []
     @Option(help: "The subject line (email), with {{variables}}.") var subject: String?
     @Flag(inversion: .prefixedNo, help: "Send without notification sound.") var silent: Bool?
+    @Option(help: ArgumentHelp("Send by itself when the iPhone arrives at or leaves a place: arrive:NAME@LAT,LON or leave:NAME@LAT,LON (the iPhone app watches it).", valueName: "rule"))
+    var place: String?
+    @Option(help: ArgumentHelp("The place's radius in metres (100–5000; 150 unless given).", valueName: "metres")) var placeRadius: Int?
+    @Option(help: ArgumentHelp("At most one send in this many minutes (5–10080; 60 unless given).", valueName: "minutes")) var placeWindow: Int?
+
+    /// The place rule `--place` (with `--place-radius` and `--place-window`) describes, applied
+    /// onto `existing` (a radius or window alone changes the template's rule).
+    func placeRule(existing: PlaceRule?) throws -> PlaceRule? {
+        guard let place else {
+            guard placeRadius != nil || placeWindow != nil else { return existing }
+            guard var rule = existing else { throw InputError("--place-radius and --place-window need a place: --place arrive:Home@45.4642,9.19.") }
+            if let placeRadius { rule.radius = placeRadius }
+            if let placeWindow { rule.windowMinutes = placeWindow }
+            return rule
+        }
+        let usage = "--place is arrive:NAME@LAT,LON or leave:NAME@LAT,LON, such as arrive:Home@45.4642,9.19."
+        guard let colon = place.firstIndex(of: ":"), let at = place.lastIndex(of: "@"), colon < at,
+              let crossing = PlaceRule.Crossing(rawValue: place[..<colon].trimmingCharacters(in: .whitespaces).lowercased())
+        else { throw InputError(usage) }
+        guard let center = Coordinate(parsing: String(place[place.index(after: at)...])) else {
+            throw InputError("“\(place[place.index(after: at)...])” is not a place: latitude -90…90, longitude -180…180, such as 45.4642,9.19.")
+        }
+        return PlaceRule(crossing: crossing, center: center, radius: placeRadius ?? existing?.radius ?? PlaceRule.defaultRadius,
+                         placeName: String(place[place.index(after: colon)..<at]),
+                         windowMinutes: placeWindow ?? existing?.windowMinutes ?? PlaceRule.defaultWindowMinutes)
+    }
 
     func bodyText() throws -> String? {
         if body != nil, bodyFile != nil { throw InputError("Give either --body or --body-file, not both.") }
@@ -58,6 +84,7 @@ struct TemplatesAdd: AsyncParsableCommand {
             Examples:
               tgt templates add --name "Leaving work" --icon car.fill --body "Leaving now 🚗 home by {{eta=18:30}}" --target -1001234567890
               tgt templates add --name "Arrived" --icon location.fill --body "Arrived 📍" --target -100123/11 --location-mode native
+              tgt templates add --name "Home" --body "Home 🏠" --target -1001234567890 --place arrive:Home@45.4642,9.19 --place-window 720
               tgt templates add --name "Running late" --kind email --to boss@example.com --subject "Late today" --body "Be there by {{time+30m}}."
               tgt templates add --name "On my way" --kind text --to "+39 333 123 4567" --body "On my way, {{mood|fine|tired}}"
               tgt templates add --name "Shipped" --kind x --body "Shipped today! https://example.com"
@@ -75,7 +102,8 @@ struct TemplatesAdd: AsyncParsableCommand {
                                     targets: try await TemplateFieldOptions.resolveTargets(fields.targets, store: store),
                                     to: TemplateFieldOptions.recipients(fields.to), cc: TemplateFieldOptions.recipients(fields.cc),
                                     subject: fields.subject ?? "",
-                                    locationMode: fields.locationMode ?? .none, silent: fields.silent ?? false)
+                                    locationMode: fields.locationMode ?? .none, silent: fields.silent ?? false,
+                                    place: try fields.placeRule(existing: nil))
             let saved = try global.templates(store, saving: true).create(template)
             if global.json { global.console.emit(TemplateJSON(saved, position: try store.position(of: saved.id))) } else {
                 let hint = saved.kind.usesTargets && saved.targets.isEmpty
@@ -93,12 +121,15 @@ struct TemplatesEdit: AsyncParsableCommand {
         discussion: """
             --target replaces all targets; --add-target and --remove-target change them one by one. \
             --to and --cc replace the recipients; --clear-recipients removes them all. --kind converts \
-            the template: fields the new kind does not use (targets, recipients, subject) are dropped.
+            the template: fields the new kind does not use (targets, recipients, subject) are dropped. \
+            --place sets when the iPhone app sends it by itself; --no-place removes that.
 
             Examples:
               tgt templates edit "Leaving work" --body "Leaving now, home at {{eta}}"
               tgt templates edit "Leaving work" --add-target -100999/3 --no-silent
               tgt templates edit "Running late" --kind email --to boss@example.com --subject "Late: {{eta=10 min}}"
+              tgt templates edit "Leaving work" --place leave:Office@45.4781,9.2252 --place-radius 200
+              tgt templates edit "Leaving work" --no-place
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -107,6 +138,7 @@ struct TemplatesEdit: AsyncParsableCommand {
     @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Add a target (CHAT_ID or CHAT_ID/TOPIC_ID).", valueName: "target")) var addTarget: [String] = []
     @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Remove a target (CHAT_ID or CHAT_ID/TOPIC_ID).", valueName: "target")) var removeTarget: [String] = []
     @Flag(help: "Remove every To and Cc recipient.") var clearRecipients = false
+    @Flag(help: "Stop sending it on arriving or leaving (removes the place rule).") var noPlace = false
 
     func run() async throws {
         try await global.run {
@@ -125,6 +157,14 @@ struct TemplatesEdit: AsyncParsableCommand {
             if let icon = fields.icon { t.icon = icon }
             if let mode = fields.locationMode { t.locationMode = mode }
             if let silent = fields.silent { t.silent = silent }
+            if noPlace {
+                guard fields.place == nil, fields.placeRadius == nil, fields.placeWindow == nil else {
+                    throw InputError("Give --no-place or --place, not both.")
+                }
+                t.place = nil
+            } else {
+                t.place = try fields.placeRule(existing: t.place)
+            }
             if !fields.targets.isEmpty { t.targets = try await TemplateFieldOptions.resolveTargets(fields.targets, store: store, keeping: t.targets) }
             for value in removeTarget {
                 guard let key = TargetKey(parsing: value), t.targets.contains(where: { $0.key == key }) else {
