@@ -89,6 +89,9 @@ struct EditorView: View {
                     }
                     if model.kind == .telegram { Toggle(AppText.label(.editorSilent).localized, isOn: $model.silent) }
                 }
+                if model.kind == .telegram {
+                    PlaceSection(model: model.place, problem: model.message(for: .place))
+                }
                 if let reason = model.saveBlockedReason { Text(reason).font(.footnote).foregroundStyle(.secondary) }
                 if let error = model.saveError { Text(error).foregroundStyle(.red) }
             }
@@ -113,6 +116,39 @@ struct EditorView: View {
     @ViewBuilder private func message(_ field: ValidationIssue.Field) -> some View {
         if let text = model.message(for: field) {
             Text(text).font(.footnote).foregroundStyle(.red)
+        }
+    }
+}
+
+/// "Send on arriving or leaving": the place (where the phone is, or coordinates pasted from
+/// Maps), which crossing, the radius and the window; the rules are `PlaceEditorModel`'s.
+struct PlaceSection: View {
+    @Bindable var model: PlaceEditorModel
+    let problem: AppText?
+
+    var body: some View {
+        Section(AppText.label(.editorPlace).localized) {
+            Toggle(AppText.label(.editorPlaceOn).localized, isOn: $model.isOn)
+            if model.isOn {
+                Picker(AppText.label(.editorPlaceWhen).localized, selection: $model.crossing) {
+                    Text(AppText.label(.editorPlaceArrive)).tag(PlaceRule.Crossing.arrive)
+                    Text(AppText.label(.editorPlaceLeave)).tag(PlaceRule.Crossing.leave)
+                }
+                TextField(AppText.label(.editorPlaceName).localized, text: $model.placeName)
+                Button(AppText.label(.editorPlaceHere).localized) { Task { await model.useCurrentLocation() } }
+                    .disabled(model.isLocating)
+                TextField(AppText.label(.editorPlaceCoordinates).localized, text: $model.coordinates)
+                    .keyboardType(.numbersAndPunctuation)
+                if let link = model.mapLink, let text = model.centerText { Link(text, destination: link) }
+                Picker(AppText.label(.editorPlaceRadius).localized, selection: $model.radius) {
+                    ForEach(model.radii, id: \.self) { metres in Text(model.radiusLabel(metres)).tag(metres) }
+                }
+                Picker(AppText.label(.editorPlaceWindow).localized, selection: $model.windowMinutes) {
+                    ForEach(model.windows, id: \.self) { minutes in Text(model.windowLabel(minutes)).tag(minutes) }
+                }
+                if let error = model.locationError { Text(error).font(.footnote).foregroundStyle(.red) }
+                if let problem { Text(problem).font(.footnote).foregroundStyle(.red) }
+            }
         }
     }
 }

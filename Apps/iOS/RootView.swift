@@ -66,7 +66,7 @@ struct MainTabs: View {
             }
             .tabItem { Label(AppText.label(.tabTimers).localized, systemImage: "timer") }
             NavigationStack {
-                SettingsView(model: app.settings)
+                SettingsView(model: app.settings, places: app.places)
             }
             .tabItem { Label(AppText.label(.tabSettings).localized, systemImage: "gear") }
         }

@@ -2,9 +2,11 @@ import SwiftUI
 import TgtAppModel
 import UIKit
 
-/// Account, connection, logout, location permission and default location, version.
+/// Account, connection, logout, location permission, arriving and leaving, default location, version.
 struct SettingsView: View {
     @Bindable var model: SettingsModel
+    /// Arriving and leaving: whether the phone may watch the templates' places.
+    let places: PlacesModel
 
     var body: some View {
         Form {
@@ -21,6 +23,17 @@ struct SettingsView: View {
                     Link(AppText.label(.openSettings).localized, destination: url)
                 }
             }
+            Section(AppText.label(.settingsPlaces).localized) {
+                Text(places.status)
+                if places.canAskForAlways {
+                    Button(AppText.label(.allowAlways).localized) { Task { await places.requestAlways() } }
+                }
+                if places.authorization == .denied || places.authorization == .whileUsing, !places.plan.isEmpty,
+                   let url = URL(string: UIApplication.openSettingsURLString)
+                {
+                    Link(AppText.label(.openSettings).localized, destination: url)
+                }
+            }
             Section(AppText.label(.settingsDefaultLocation).localized) {
                 TextField("45.4642, 9.19", text: $model.defaultLocation)
                     .keyboardType(.numbersAndPunctuation)
@@ -30,7 +43,10 @@ struct SettingsView: View {
             Section(AppText.label(.settingsAbout).localized) { Text(model.version) }
         }
         .navigationTitle(AppText.label(.tabSettings).localized)
-        .task { await model.reload() }
+        .task {
+            await model.reload()
+            await places.refresh()
+        }
         .confirmationDialog(model.logoutConfirmation.title.localized, isPresented: Binding(
             get: { model.isConfirmingLogout }, set: { if !$0 { model.cancelLogout() } }), titleVisibility: .visible
         ) {

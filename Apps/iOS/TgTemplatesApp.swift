@@ -72,11 +72,24 @@ enum AppLauncher {
                 location: CoreLocationProvider(),
                 widgets: WidgetCenterReloader(),
                 appVersion: "\(version) (\(build))")
-            return try AppModel(services: services)
+            var withPlaces = services
+            withPlaces.places = CoreLocationPlaceMonitor.shared
+            return try AppModel(services: withPlaces)
         }
         if let model = AppRuntime.shared.model, let containers = try? AppGroup.containers() {
             TimerSurfaces.shared.start(app: model, containers: containers)
+            startPlaceEvents(model)
         }
+    }
+
+    /// Core Location's events for the templates' places, forwarded for as long as the app runs
+    /// (started once per launch, background launches for a crossing included).
+    @MainActor private static var placeEvents: Task<Void, Never>?
+
+    @MainActor private static func startPlaceEvents(_ model: AppModel) {
+        guard placeEvents == nil else { return }
+        let places = model.places
+        placeEvents = Task { await CoreLocationPlaceMonitor.shared.run(places: places, work: activity) }
     }
 }
 
@@ -98,6 +111,9 @@ struct WidgetCenterReloader: WidgetReloading {
 final class AppDelegate: NSObject, UIApplicationDelegate {
     func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
         UNUserNotificationCenter.current().delegate = ForegroundNotifications.shared
+        // Core Location relaunches the app, without a window, for a place's crossing: the
+        // model and its monitor start here so the waiting event is delivered.
+        Task { @MainActor in await AppLauncher.start() }
         return true
     }
 

@@ -190,7 +190,7 @@ struct PlacesModelTests {
         editor.place.isOn = true
         editor.place.placeName = "Home"
         #expect(!editor.canSave)
-        #expect(editor.message(for: .place)?.description == "Choose the place: tap it on the map, or use where you are now.")
+        #expect(editor.message(for: .place)?.description == "Choose the place: use where you are now, or paste its coordinates from Maps.")
         await editor.place.useCurrentLocation()
         #expect(editor.place.center == Self.home)
         #expect(editor.place.centerText == "45.464200,9.190000")
@@ -199,7 +199,15 @@ struct PlacesModelTests {
         editor.place.radius = 300
         editor.place.crossing = .leave
         editor.place.windowMinutes = 1_440
-        #expect(editor.place.windowLabel(1_440) == "at most once a day")
+        #expect(editor.place.windowLabel(1_440).description == "once a day")
+        #expect(editor.place.windowLabel(30).description == "once every 30 minutes")
+        #expect(editor.place.radiusLabel(300).description == "300 m")
+        editor.place.coordinates = "91, 9"
+        #expect(editor.place.center == nil && !editor.canSave)
+        #expect(editor.message(for: .place)?.description.hasPrefix("Write the place as latitude, longitude") == true)
+        editor.place.coordinates = "45.4642, 9.19"
+        #expect(editor.place.center == Self.home && editor.message(for: .place) == nil)
+        #expect(editor.place.mapLink?.absoluteString == "https://maps.google.com/?q=45.464200,9.190000")
         editor.body = "Out, back {{when}}"
         #expect(editor.message(for: .place)?.description.hasPrefix("A template sent on leaving cannot ask for values") == true)
         editor.body = "Out, back {{when=soon}}"

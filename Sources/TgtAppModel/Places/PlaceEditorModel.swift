@@ -9,19 +9,20 @@ import TgtDomain
 public final class PlaceEditorModel {
     /// The windows offered, in minutes (15 minutes to a week).
     public static let windowChoices = [15, 30, 60, 120, 240, 480, 720, 1_440, 10_080]
-    /// The radius slider's step, in metres.
-    public static let radiusStep = 50
+    /// The radii offered, in metres.
+    public static let radiusChoices = [100, 150, 200, 300, 500, 1_000, 2_000, 5_000]
 
     public var isOn: Bool
     public var crossing: PlaceRule.Crossing
     public var placeName: String
-    public private(set) var center: Coordinate?
     public var radius: Int
     public var windowMinutes: Int
     /// Looking up where the phone is.
     public private(set) var isLocating = false
     /// Why "Use where I am" found nothing.
     public private(set) var locationError: AppText?
+    /// The place as typed or pasted (from Maps: "45.4642, 9.19"), or as "Use where I am" found it.
+    public var coordinates: String
 
     @ObservationIgnored let location: (any LocationProviding)?
 
@@ -29,9 +30,9 @@ public final class PlaceEditorModel {
         isOn = rule != nil
         crossing = rule?.crossing ?? .arrive
         placeName = rule?.placeName ?? ""
-        center = rule?.center
         radius = rule?.radius ?? PlaceRule.defaultRadius
         windowMinutes = rule?.windowMinutes ?? PlaceRule.defaultWindowMinutes
+        coordinates = rule.map { "\($0.center.latitude), \($0.center.longitude)" } ?? ""
         self.location = location
     }
 
@@ -41,15 +42,22 @@ public final class PlaceEditorModel {
         return PlaceRule(crossing: crossing, center: center, radius: radius, placeName: placeName, windowMinutes: windowMinutes)
     }
 
-    /// What stops saving that the template's own rules cannot see (no place chosen yet).
+    /// The place the coordinates name (nil while they name none).
+    public var center: Coordinate? { Coordinate(parsing: coordinates) }
+
+    /// What stops saving that the template's own rules cannot see (no place, or coordinates
+    /// that are not one).
     public var problem: ValidationIssue? {
         guard isOn, center == nil else { return nil }
-        return ValidationIssue(field: .place, message: "Choose the place: tap it on the map, or use where you are now.")
+        let blank = coordinates.trimmingCharacters(in: .whitespaces).isEmpty
+        return ValidationIssue(field: .place, message: blank
+            ? "Choose the place: use where you are now, or paste its coordinates from Maps."
+            : AppText("place.coordinates.invalid").description)
     }
 
-    /// A place tapped on the map.
+    /// A place found by "Use where I am" (or picked on a map).
     public func setCenter(_ coordinate: Coordinate) {
-        center = coordinate
+        coordinates = "\(coordinate.latitude), \(coordinate.longitude)"
         locationError = nil
     }
 
@@ -77,9 +85,27 @@ public final class PlaceEditorModel {
         Self.windowChoices.contains(windowMinutes) ? Self.windowChoices : [windowMinutes] + Self.windowChoices
     }
 
-    /// "at most once an hour".
-    public func windowLabel(_ minutes: Int) -> String { "at most once " + PlaceRule.windowText(minutes) }
+    /// The radii to pick from (the rule's own first when it is not one of them).
+    public var radii: [Int] {
+        Self.radiusChoices.contains(radius) ? Self.radiusChoices : [radius] + Self.radiusChoices
+    }
 
-    /// The coordinates as text ("45.464200,9.190000"), for the place's line under the map.
+    /// "150 m".
+    public func radiusLabel(_ metres: Int) -> AppText { AppText("place.radius", String(metres)) }
+
+    /// "once an hour", "once every 30 minutes".
+    public func windowLabel(_ minutes: Int) -> AppText {
+        switch minutes {
+        case 60: AppText("place.window.hour")
+        case 1_440: AppText("place.window.day")
+        case 10_080: AppText("place.window.week")
+        case let m where m % 1_440 == 0: AppText("place.window.days", String(m / 1_440))
+        case let m where m % 60 == 0: AppText("place.window.hours", String(m / 60))
+        default: AppText("place.window.minutes", String(minutes))
+        }
+    }
+
+    /// The place as text ("45.464200,9.190000") and a link that shows it in a map app.
     public var centerText: String? { center?.description }
+    public var mapLink: URL? { center.flatMap { URL(string: $0.mapLink) } }
 }

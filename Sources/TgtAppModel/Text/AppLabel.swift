@@ -54,6 +54,18 @@ public enum AppLabel: String, CaseIterable, Sendable {
     case editorToPhone = "editor.to.phone"
     case editorCc = "editor.cc"
     case editorSubject = "editor.subject"
+    case editorPlace = "editor.place"
+    case editorPlaceOn = "editor.place.on"
+    case editorPlaceWhen = "editor.place.when"
+    case editorPlaceArrive = "editor.place.arrive"
+    case editorPlaceLeave = "editor.place.leave"
+    case editorPlaceName = "editor.place.name"
+    case editorPlaceHere = "editor.place.here"
+    case editorPlaceCoordinates = "editor.place.coordinates"
+    case editorPlaceRadius = "editor.place.radius"
+    case editorPlaceWindow = "editor.place.window"
+    case settingsPlaces = "settings.places"
+    case allowAlways = "settings.places.allowAlways"
     case pickerSearch = "picker.search"
     case pickerRefresh = "picker.refresh"
     case settingsAccount = "settings.account"
@@ -152,6 +164,16 @@ public enum AppLabel: String, CaseIterable, Sendable {
         "editor.to.phone": "To (phone numbers)",
         "editor.cc": "Cc",
         "editor.subject": "Subject",
+        "editor.place": "Send on arriving or leaving",
+        "editor.place.on": "Send by itself at a place",
+        "editor.place.when": "When",
+        "editor.place.arrive": "Arriving at",
+        "editor.place.leave": "Leaving",
+        "editor.place.name": "Place name (Home, Office, …)",
+        "editor.place.here": "Use where I am",
+        "editor.place.coordinates": "Coordinates (latitude, longitude)",
+        "editor.place.radius": "Radius",
+        "editor.place.window": "At most",
         "picker.search": "Search chats and topics",
         "picker.refresh": "Refresh",
         "settings.account": "Account",
@@ -160,6 +182,8 @@ public enum AppLabel: String, CaseIterable, Sendable {
         "settings.defaultLocation": "Default location",
         "settings.about": "About",
         "settings.openSystemSettings": "Open Settings",
+        "settings.places": "Arriving and leaving",
+        "settings.places.allowAlways": "Allow location “Always”",
         "tab.timers": "Timers",
         "button.newTimer": "New timer",
         "timers.field.duration": "Duration",
