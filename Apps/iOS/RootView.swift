@@ -82,5 +82,13 @@ struct MainTabs: View {
         }
         // Every timer change reloads the list: the activities, notifications, widget and watch follow.
         .onChange(of: app.timers.timers) { Task { await TimerSurfaces.shared.timersChanged() } }
+        // A templates file opened with the app (TgTemplatesApp's onOpenURL) says how its import went.
+        .alert(AppText.label(.importTitle).localized, isPresented: Binding(
+            get: { app.settings.importNotice != nil }, set: { if !$0 { app.settings.dismissImportNotice() } })
+        ) {
+            Button(AppText.label(.ok).localized) { app.settings.dismissImportNotice() }
+        } message: {
+            Text(app.settings.importNotice ?? .verbatim(""))
+        }
     }
 }

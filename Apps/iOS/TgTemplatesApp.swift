@@ -36,7 +36,16 @@ struct TgTemplatesApp: App {
                     }
                 }
                 .onOpenURL { url in
-                    Task { _ = await AppRuntime.shared.model?.open(url) }
+                    Task {
+                        // A templates file (the dashboard's or `tgt templates export`'s) opened
+                        // with the app from Files, Mail or AirDrop is imported; a link sends.
+                        if url.isFileURL {
+                            await AppLauncher.start()
+                            AppRuntime.shared.model?.settings.importTemplates(fileAt: url)
+                        } else {
+                            _ = await AppRuntime.shared.model?.open(url)
+                        }
+                    }
                 }
         }
         .onChange(of: phase) { _, newPhase in

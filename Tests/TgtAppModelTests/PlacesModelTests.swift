@@ -223,4 +223,38 @@ struct PlacesModelTests {
         #expect(another.place.center == nil)
         #expect(another.place.locationError != nil)
     }
+
+    @Test("a templates file from the dashboard is imported when opened with the app, and its place is watched at once")
+    func importFromDashboardFile() async throws {
+        let monitor = ScriptedPlaceMonitor()
+        let fixture = try fixture(monitor: monitor)
+        defer { fixture.remove() }
+        // The dashboard's store (another machine): a template with a place rule, exported as
+        // Settings → Download templates does.
+        let dashboard = try TestDirectory("dashboard")
+        defer { dashboard.remove() }
+        let dashboardStore = try AppDatabase.open(in: DataDirectory(url: dashboard.url))
+        let made = try dashboardStore.insert(Template(name: "Arrived", body: "Home 🏠", targets: [AppFixture.family], place: Self.arriveHome))
+        let file = dashboard.url.appendingPathComponent("tgtemplates.json")
+        try dashboardStore.exportTemplates().encoded().write(to: file)
+
+        let app = try AppModel(services: fixture.services)
+        await app.start()
+        let notice = app.settings.importTemplates(fileAt: file)
+        #expect(notice.description == "Imported 1 new and 0 updated templates, 0 new and 0 updated timers.")
+        #expect(app.settings.importNotice == notice)
+        #expect(try fixture.store.template(id: made.id)?.place == Self.arriveHome)
+        try await eventually("the imported template's place is watched") { monitor.watched.map(\.templateID) == [made.id] }
+        app.settings.dismissImportNotice()
+        #expect(app.settings.importNotice == nil)
+
+        // A file that is not an export imports nothing and says why.
+        let bad = dashboard.url.appendingPathComponent("notes.json")
+        try Data("{\"hello\": 1}".utf8).write(to: bad)
+        #expect(app.settings.importTemplates(fileAt: bad).description.hasPrefix("Nothing was imported: "))
+        #expect(try fixture.store.templates().count == 1)
+        #expect(app.settings.importTemplates(fileAt: dashboard.url.appendingPathComponent("missing.json")).description
+            == "Nothing was imported: the file could not be read.")
+        await app.shutdown()
+    }
 }

@@ -39,6 +39,16 @@ struct PlaceRuleAPITests {
             #expect(editor.text.contains("<option value=\"1440\" selected>once a day</option>"))
             #expect(editor.text.contains("href=\"https://maps.google.com/?q=45.464200,9.190000\""))
 
+            // Settings → Download templates: the file the iPhone app imports, with the rule.
+            let export = try await client.request(.get, "/settings/export", headers: [.cookie: cookie])
+            #expect(export.status == .ok)
+            #expect(export.headers[.contentDisposition]?.hasPrefix("attachment; filename=\"tgtemplates-") == true)
+            let archive = try #require(try JSONSerialization.jsonObject(with: Data(export.text.utf8)) as? [String: Any])
+            #expect(archive["format"] as? String == "tgtemplates.templates" && archive["version"] as? Int == 4)
+            let exported = try #require((archive["templates"] as? [[String: Any]])?.first?["place"] as? [String: Any])
+            #expect(exported["crossing"] as? String == "leave" && exported["radius"] as? Int == 400 && exported["place_name"] as? String == "Home")
+            #expect(try await client.request(.get, "/settings/export").status != .ok, "only a signed-in browser downloads them")
+
             // A PATCH without "place" keeps it; "remove_place" removes it.
             let renamed = try await client.api(.patch, "templates/\(id)", json: ["name": "Arrived home"])
             #expect(renamed.data["place"] != nil)

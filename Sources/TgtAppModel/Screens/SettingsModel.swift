@@ -6,7 +6,7 @@ import TgtStore
 import TgtTelegram
 
 /// Settings: the account, the connection, logging out (after a confirmation), the location
-/// permission, the default location and the app's version.
+/// permission, the default location, importing a templates file and the app's version.
 @Observable @MainActor
 public final class SettingsModel {
     public private(set) var accountName: AppText = AppText("settings.account.none")
@@ -18,6 +18,8 @@ public final class SettingsModel {
     public private(set) var isConfirmingLogout = false
     public private(set) var isLoggingOut = false
     public private(set) var error: AppText?
+    /// What the last import of a templates file said, until it is dismissed.
+    public internal(set) var importNotice: AppText?
     public let version: AppText
 
     @ObservationIgnored let store: AppDatabase

@@ -66,6 +66,8 @@ public enum AppLabel: String, CaseIterable, Sendable {
     case editorPlaceWindow = "editor.place.window"
     case settingsPlaces = "settings.places"
     case allowAlways = "settings.places.allowAlways"
+    case importTitle = "settings.import.title"
+    case ok = "button.ok"
     case pickerSearch = "picker.search"
     case pickerRefresh = "picker.refresh"
     case settingsAccount = "settings.account"
@@ -184,6 +186,8 @@ public enum AppLabel: String, CaseIterable, Sendable {
         "settings.openSystemSettings": "Open Settings",
         "settings.places": "Arriving and leaving",
         "settings.places.allowAlways": "Allow location “Always”",
+        "settings.import.title": "Import templates",
+        "button.ok": "OK",
         "tab.timers": "Timers",
         "button.newTimer": "New timer",
         "timers.field.duration": "Duration",

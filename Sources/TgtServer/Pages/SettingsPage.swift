@@ -39,6 +39,10 @@ extension Pages {
                 <form method="post" action="/settings/telegram-logout" data-confirm="Log out of Telegram? Templates stay; you will need to log in again to send.">\(csrfField(csrf))
                 <button type="submit" class="danger">Log out of Telegram</button></form>
                 """ : "<p><a class=\"button primary\" href=\"/telegram\">Log in to Telegram</a></p>" as HTML)</section>
+            <section class="card" id="export"><h2>Your templates</h2>
+            <p>One file with every template (place rules included) and timer: open it on your iPhone and import it in \
+            TgTemplates → Settings → Import templates, or keep it as a backup (<code>tgt templates import FILE</code> reads it too).</p>
+            <p><a class="button" href="/settings/export" download>Download templates</a></p></section>
             <section class="card"><h2>Default location</h2>
             <p>Used by templates that include a location when the browser cannot tell where you are.</p>
             <form method="post" action="/settings/location" class="stack">\(csrfField(csrf))

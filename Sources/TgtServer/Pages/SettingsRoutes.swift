@@ -25,6 +25,19 @@ enum SettingsRoutes {
             return try await page(dashboard, context: context, message: message)
         }
 
+        // Every template and timer as one file (the format `tgt templates import` and the
+        // iPhone app's Settings → Import read): how templates made here, place rules included,
+        // reach the phone, and a backup.
+        router.get("/settings/export") { _, _ -> Response in
+            let data = try store.exportTemplates().encoded()
+            let day = Date.ISO8601FormatStyle().year().month().day().format(Date())
+            return Response(status: .ok, headers: [
+                .contentType: "application/json; charset=utf-8",
+                .contentDisposition: "attachment; filename=\"tgtemplates-\(day).json\"",
+                .cacheControl: "no-store",
+            ], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        }
+
         router.post("/settings/location") { request, context -> Response in
             var request = request
             let form = try await FormInput.read(&request, context: context)
