@@ -18,6 +18,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from a11y import Audit
+import away_tests
 import chat_search_tests
 import chats_tests
 import kinds_tests
@@ -311,6 +312,7 @@ def run(server, shots: Path, audit_setup=None):
         recent_tests.run(driver, wait, audit, server, check, shot)
         live_changes_tests.run(driver, wait, audit, server, check, shot)
         triggers_tests.run(driver, wait, audit, server, check, shot)
+        away_tests.run(driver, wait, audit, server, check, shot)
         driver.get(server.url + "/settings")
         driver.find_element(By.ID, "token_name").send_keys("Shortcuts", Keys.ENTER)
         wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "code.secret")))

@@ -32,13 +32,15 @@ extension Pages {
         var until = ""
         switch settings.mode {
         case .schedule(let window): schedule = window
-        case .until(let end):
+        case .until(let end) where end != AwaySettingsRoutes.noMoment:
             let format = DateFormatter()
             format.locale = Locale(identifier: "en_US_POSIX")
             format.dateFormat = "yyyy-MM-dd'T'HH:mm"
             until = format.string(from: end)
         default: break
         }
+        // A time the refused form did not give stays empty.
+        func clock(_ minutes: Int) -> String { minutes == AwaySettingsRoutes.noTime ? "" : AwaySchedule.clock(minutes) }
         let days: [HTML] = Weekday.allCases.map { day in
             "<label class=\"check\"><input type=\"checkbox\" name=\"day_\(day.short.lowercased())\"\(schedule.days.contains(day) ? " checked" : "")> \(day.short)</label>"
         }
@@ -59,8 +61,8 @@ extension Pages {
             <label for="away_until">Until (the dashboard's time)</label><input id="away_until" name="until" type="datetime-local" value="\(until)">
             \(radio("schedule", "Every week", { if case .schedule = settings.mode { true } else { false } }()))
             <div class="row days">\(days)</div>
-            <div class="row"><label for="away_from">From</label><input id="away_from" name="from" type="time" value="\(AwaySchedule.clock(schedule.from))">
-            <label for="away_to">to</label><input id="away_to" name="to" type="time" value="\(AwaySchedule.clock(schedule.to))"></div>
+            <div class="row"><label for="away_from">From</label><input id="away_from" name="from" type="time" value="\(clock(schedule.from))">
+            <label for="away_to">to</label><input id="away_to" name="to" type="time" value="\(clock(schedule.to))"></div>
             <p class="hint">Times in \(schedule.timeZoneID); a window that ends earlier than it starts runs past midnight.</p></fieldset>
             <label for="away_reply">Answer with</label><select id="away_reply" name="reply_template">\(options(settings.replyTemplateID, none: "Choose a template"))</select>
             <label for="away_greeting">Greet someone who writes for the first time with (away or not)</label>
