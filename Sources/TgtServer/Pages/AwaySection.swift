@@ -17,7 +17,7 @@ extension Pages {
     /// Settings → Away replies: honest about where they run (only while this dashboard runs and
     /// is logged in; when it last looked), when you count as away, the templates, the quiet
     /// hours, the cap, and who never gets an automatic answer.
-    static func awaySection(_ model: AwayModel, csrf: String) -> HTML {
+    static func awaySection(_ model: AwayModel, notices: HTML = .empty, csrf: String) -> HTML {
         let settings = model.settings
         func options(_ selected: UUID?, none: String?) -> [HTML] {
             (none.map { ["<option value=\"\"\(selected == nil ? " selected" : "")>\($0)</option>" as HTML] } ?? [])
@@ -51,10 +51,10 @@ extension Pages {
         let checked = model.checkedAt.map { "It last looked \(relative($0, now: model.now))." } ?? "It has not looked yet."
         let state = settings.isAway(at: model.now) ? "You count as away now." : "You do not count as away now."
         return """
-            <section class="card" id="away"><h2>Away replies</h2>
+            <section class="card" id="away"><h2>Away replies</h2>\(notices)
             <p class="banner info">Replies go out only while this dashboard (<code>tgt serve</code>) runs and is logged in to Telegram. \(checked) \(state) \(String(model.answersLastHour)) automatic \(model.answersLastHour == 1 ? "answer" : "answers") in the last hour.</p>
             <p>When someone writes to you in a private chat while you are away, answer once with a template, then not again to that person for a while. Never to bots, groups, channels or Saved Messages, never to an automatic message. Each answer is in Recent.</p>
-            <form method="post" action="/settings/away" class="stack" id="away-form">\(csrfField(csrf))
+            <form method="post" action="/settings/away#away" class="stack" id="away-form">\(csrfField(csrf))
             <fieldset><legend>When you are away</legend>
             \(radio("off", "Off", settings.mode == .off))\(radio("on", "On, until I switch it off", settings.mode == .on))
             \(radio("until", "Until a moment", { if case .until = settings.mode { true } else { false } }()))

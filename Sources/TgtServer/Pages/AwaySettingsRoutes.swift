@@ -16,7 +16,7 @@ enum AwaySettingsRoutes {
                 if let unreadable { throw unreadable }
                 try AwayService(store: dashboard.store, clock: dashboard.host.clock).save(typed)
             } catch let error as any UserFacingError {
-                return try await SettingsRoutes.page(dashboard, context: context, error: error.description, awayForm: typed, status: .badRequest)
+                return try await SettingsRoutes.page(dashboard, context: context, error: error.description, section: "away", awayForm: typed, status: .badRequest)
             }
             return HTMLReply.redirect("/settings?done=away#away")
         }

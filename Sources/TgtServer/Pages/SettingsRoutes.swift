@@ -11,7 +11,8 @@ enum SettingsRoutes {
         let store = dashboard.store
 
         router.get("/settings") { request, context -> Response in
-            let message: String? = switch request.uri.queryParameters["done"].map(String.init) {
+            let done = request.uri.queryParameters["done"].map(String.init)
+            let message: String? = switch done {
             case "location": "Default location saved."
             case "undo-hold": "Undo hold saved."
             case "password": "Password changed; other browsers were signed out."
@@ -22,7 +23,17 @@ enum SettingsRoutes {
             case "trigger-revoked": "Trigger link revoked: its link sends nothing any more."
             default: nil
             }
-            return try await page(dashboard, context: context, message: message)
+            let section: String? = switch done {
+            case "location": "location"
+            case "undo-hold": "undo-hold"
+            case "password": "password"
+            case "revoked": "tokens"
+            case "logout": "telegram"
+            case "away": "away"
+            case "trigger-renamed", "trigger-revoked": "triggers"
+            default: nil
+            }
+            return try await page(dashboard, context: context, message: message, section: section)
         }
 
         // Every template and timer as one file (the format `tgt templates import` and the
@@ -44,9 +55,9 @@ enum SettingsRoutes {
             do {
                 try SettingsService(store: store).setDefaultLocation(typed: form["default_location"] ?? "")
             } catch let error as SettingsError {
-                return try await page(dashboard, context: context, error: error.description, status: .badRequest)
+                return try await page(dashboard, context: context, error: error.description, section: "location", status: .badRequest)
             }
-            return HTMLReply.redirect("/settings?done=location")
+            return HTMLReply.redirect("/settings?done=location#location")
         }
 
         router.post("/settings/undo-hold") { request, context -> Response in
@@ -55,9 +66,9 @@ enum SettingsRoutes {
             do {
                 try SettingsService(store: store).setUndoHold(typed: form["undo_hold"] ?? "")
             } catch let error as UndoHoldError {
-                return try await page(dashboard, context: context, error: error.description, status: .badRequest)
+                return try await page(dashboard, context: context, error: error.description, section: "undo-hold", status: .badRequest)
             }
-            return HTMLReply.redirect("/settings?done=undo-hold")
+            return HTMLReply.redirect("/settings?done=undo-hold#undo-hold")
         }
 
         router.post("/settings/password") { request, context -> Response in
@@ -66,10 +77,10 @@ enum SettingsRoutes {
             do {
                 try dashboard.secrets.setPassword(form["new_password"] ?? "", current: form["current_password"] ?? "")
             } catch {
-                return try await page(dashboard, context: context, error: APIError.message(for: error), status: .badRequest)
+                return try await page(dashboard, context: context, error: APIError.message(for: error), section: "password", status: .badRequest)
             }
             await dashboard.sessions.endAll(keeping: context.principal?.session?.token)
-            return HTMLReply.redirect("/settings?done=password")
+            return HTMLReply.redirect("/settings?done=password#password")
         }
 
         router.post("/settings/tokens") { request, context -> Response in
@@ -77,9 +88,9 @@ enum SettingsRoutes {
             let form = try await FormInput.read(&request, context: context)
             do {
                 let (_, secret) = try dashboard.secrets.createToken(name: form["name"] ?? "")
-                return try await page(dashboard, context: context, newSecret: secret)
+                return try await page(dashboard, context: context, section: "tokens", newSecret: secret)
             } catch {
-                return try await page(dashboard, context: context, error: APIError.message(for: error), status: .badRequest)
+                return try await page(dashboard, context: context, error: APIError.message(for: error), section: "tokens", status: .badRequest)
             }
         }
 
@@ -87,7 +98,7 @@ enum SettingsRoutes {
             guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)), try dashboard.secrets.revokeToken(id: id) else {
                 throw APIError.notFound("There is no such API token.")
             }
-            return HTMLReply.redirect("/settings?done=revoked")
+            return HTMLReply.redirect("/settings?done=revoked#tokens")
         }
 
         TriggerSettingsRoutes.add(to: router, dashboard: dashboard)
@@ -97,13 +108,13 @@ enum SettingsRoutes {
             do {
                 try await dashboard.host.logOut()
             } catch {
-                return try await page(dashboard, context: context, error: APIError.message(for: error), status: .badGateway)
+                return try await page(dashboard, context: context, error: APIError.message(for: error), section: "telegram", status: .badGateway)
             }
-            return HTMLReply.redirect("/settings?done=logout")
+            return HTMLReply.redirect("/settings?done=logout#telegram")
         }
     }
 
-    static func page(_ dashboard: Dashboard, context: DashboardContext, message: String? = nil, error: String? = nil,
+    static func page(_ dashboard: Dashboard, context: DashboardContext, message: String? = nil, error: String? = nil, section: String? = nil,
                      newSecret: String? = nil, madeTrigger: (name: String, link: String)? = nil, triggerForm: [String: String] = [:],
                      awayForm: AwaySettings? = nil, status: HTTPResponse.Status = .ok) async throws -> Response
     {
@@ -126,7 +137,7 @@ enum SettingsRoutes {
             account: account, connection: session?.connection.current?.label, loggedIn: loggedIn, demo: dashboard.options.isDemo,
             defaultLocation: try dashboard.store.defaultLocation()?.description, undoHold: try dashboard.store.undoHold().seconds,
             tokens: dashboard.secrets.tokens, triggers: triggers, away: away,
-            newSecret: newSecret, message: message, error: error, version: TelegramEnvironment.applicationVersion)
+            newSecret: newSecret, message: message, error: error, section: section, version: TelegramEnvironment.applicationVersion)
         return HTMLReply.page(Pages.settings(model, csrf: try PageRoutes.csrfToken(context)), status: status)
     }
 }

@@ -19,7 +19,7 @@ enum TriggerSettingsRoutes {
                 let origin = RequestContextMiddleware.origin(request, secure: dashboard.options.secureCookies) ?? dashboard.options.origin
                 return try await SettingsRoutes.page(dashboard, context: context, madeTrigger: (made.trigger.name, origin + made.path))
             } catch let error as any UserFacingError {
-                return try await SettingsRoutes.page(dashboard, context: context, error: error.description, triggerForm: typed, status: .badRequest)
+                return try await SettingsRoutes.page(dashboard, context: context, error: error.description, section: "triggers", triggerForm: typed, status: .badRequest)
             }
         }
 
@@ -29,7 +29,7 @@ enum TriggerSettingsRoutes {
             do {
                 try TriggerService(store: dashboard.store, clock: clock).rename(try id(context), to: form["name"] ?? "")
             } catch let error as TriggerError where error != .notFound {
-                return try await SettingsRoutes.page(dashboard, context: context, error: error.description, status: .badRequest)
+                return try await SettingsRoutes.page(dashboard, context: context, error: error.description, section: "triggers", status: .badRequest)
             }
             return HTMLReply.redirect("/settings?done=trigger-renamed#triggers")
         }

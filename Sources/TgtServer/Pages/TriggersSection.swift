@@ -18,7 +18,7 @@ extension Pages {
 
     /// Settings → Trigger links: the list (last used, how often, limits, rename, revoke), the
     /// form that makes one, and a link just made with its QR code.
-    static func triggersSection(_ model: TriggersModel, csrf: String) -> HTML {
+    static func triggersSection(_ model: TriggersModel, notices: HTML = .empty, csrf: String) -> HTML {
         let rows: [HTML] = model.triggers.map { item in
             let trigger = item.trigger
             let id = trigger.id.uuidString.lowercased()
@@ -27,11 +27,11 @@ extension Pages {
             return """
                 <li class="trigger" data-trigger="\(id)"><div><strong>\(trigger.name)</strong> → “\(item.templateName)”</div>
                 <div class="meta">\(used) · \(trigger.policy.summary(timeZone: .current))</div>
-                <div class="row"><form method="post" action="/settings/triggers/\(id)/rename" class="row">\(csrfField(csrf))
+                <div class="row"><form method="post" action="/settings/triggers/\(id)/rename#triggers" class="row">\(csrfField(csrf))
                 <label for="rename-\(id)" class="sr-only">New name for \(trigger.name)</label>
                 <input id="rename-\(id)" name="name" value="\(trigger.name)" required maxlength="64">
                 <button type="submit">Rename</button></form>
-                <form method="post" action="/settings/triggers/\(id)/revoke" class="inline" data-confirm="Revoke “\(trigger.name)”? Whatever uses its link stops sending.">\(csrfField(csrf))
+                <form method="post" action="/settings/triggers/\(id)/revoke#triggers" class="inline" data-confirm="Revoke “\(trigger.name)”? Whatever uses its link stops sending.">\(csrfField(csrf))
                 <button type="submit" class="danger">Revoke</button></form></div></li>
                 """
         }
@@ -50,12 +50,12 @@ extension Pages {
         } ?? .empty
         let form = model.form
         return """
-            <section class="card" id="triggers"><h2>Trigger links</h2>
+            <section class="card" id="triggers"><h2>Trigger links</h2>\(notices)
             <p>A secret link that sends one template from your account when Shortcuts, Home Assistant, cron or an NFC tag opens it. Links work while this dashboard runs. Recipes: <code>docs/triggers.md</code>.</p>
             \(made)
             \(rows.isEmpty ? "<p class=\"meta\">No trigger links.</p>" : "<ul class=\"triggers\">\(rows)</ul>" as HTML)
             \(model.templates.isEmpty ? "<p class=\"meta\">Add a Telegram template first: a link sends one.</p>" as HTML : """
-                <form method="post" action="/settings/triggers" class="stack" id="trigger-form">\(csrfField(csrf))
+                <form method="post" action="/settings/triggers#triggers" class="stack" id="trigger-form">\(csrfField(csrf))
                 <label for="trigger_name">Name (what fires it)</label>
                 <input id="trigger_name" name="name" placeholder="Home Assistant: arrived" required maxlength="64" value="\(form["name"] ?? "")">
                 <label for="trigger_template">Template</label><select id="trigger_template" name="template_id" required>\(options)</select>
