@@ -132,7 +132,7 @@ struct TimerArchiveTests {
 
         let data = try a.db.exportTemplates().encoded()
         let text = String(decoding: data, as: UTF8.self)
-        #expect(text.contains("\"version\" : 3") && text.contains("\"duration_seconds\" : 720") && text.contains("\"remind_me\" : true"))
+        #expect(text.contains("\"version\" : 4") && text.contains("\"duration_seconds\" : 720") && text.contains("\"remind_me\" : true"))
         #expect(try b.db.importTemplates(data) == ImportSummary(added: 1, updated: 0, timersAdded: 4, timersUpdated: 0))
         #expect(try b.db.timers() == original)
         #expect(try b.db.importTemplates(data) == ImportSummary(added: 0, updated: 1, timersAdded: 0, timersUpdated: 4))
