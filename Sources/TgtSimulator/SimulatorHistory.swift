@@ -1,14 +1,21 @@
 import Foundation
 
 /// What happened in an account's chats beyond the seeded messages, kept "server side" on disk
-/// in the database directory (`tgt-simulator-history.json`) so every process sees the same
-/// conversation: messages sent or received since, edits, deletions, and read markers (per chat,
-/// and per forum topic).
-/// Written with an atomic rename, so a `kill -9` leaves the file whole.
+/// in the database directory so every process sees the same conversation: messages sent or
+/// received since, edits, deletions, and read markers (per chat, and per forum topic).
+///
+/// Each change is one line appended to a journal (`tgt-simulator-history.log`), so a change
+/// costs the same however long the demo has run; a snapshot (`tgt-simulator-history.json`,
+/// written with an atomic rename) takes the journal in every `compactAfter` lines, under a lock
+/// on the journal, from what is on disk (another process's lines included). Loading reads the
+/// snapshot, then replays the journal; a torn last line (a `kill -9` mid-write) is skipped.
 struct SimulatorHistory {
     static let fileName = "tgt-simulator-history.json"
+    static let journalName = "tgt-simulator-history.log"
+    /// Journal lines before a compaction (`TGT_SIMULATOR_COMPACT_AFTER` lowers it for tests).
+    static let compactAfter = ProcessInfo.processInfo.environment["TGT_SIMULATOR_COMPACT_AFTER"].flatMap(Int.init).map { max(1, $0) } ?? 2_000
 
-    let directory: String
+    var directory: String
     /// New messages per chat, oldest first (`message` objects).
     private(set) var added: [Int64: [[String: Any]]] = [:]
     /// Deleted message ids per chat.
@@ -37,11 +44,32 @@ struct SimulatorHistory {
         var replyTo: Int64?
     }
 
+    /// Journal lines since the snapshot (as this process last saw them).
+    private var journalLines = 0
+
     init(directory: String) {
         self.directory = directory
-        guard !directory.isEmpty, let data = FileManager.default.contents(atPath: path),
-              let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-        else { return }
+        guard !directory.isEmpty else { return }
+        load()
+    }
+
+    /// The snapshot, then every whole line of the journal.
+    private mutating func load() {
+        if let data = FileManager.default.contents(atPath: path),
+           let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        {
+            loadSnapshot(object)
+        }
+        journalLines = 0
+        guard let journal = FileManager.default.contents(atPath: journalPath) else { return }
+        for line in journal.split(separator: UInt8(ascii: "\n")) {
+            guard let op = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any] else { continue }
+            apply(op)
+            journalLines += 1
+        }
+    }
+
+    private mutating func loadSnapshot(_ object: [String: Any]) {
         for (key, value) in object["added"] as? [String: Any] ?? [:] {
             if let id = Int64(key), let list = value as? [[String: Any]] { added[id] = list }
         }
@@ -62,58 +90,120 @@ struct SimulatorHistory {
             guard let id = Int64(key), let topics = value as? [String: Any] else { continue }
             for (topic, marker) in topics { if let topic = Int(topic) { readTopicInbox[id, default: [:]][topic] = TelegramSimulator.int64(marker) } }
         }
-        for event in object["pending"] as? [[String: Any]] ?? [] {
-            pending.append(PendingEvent(
-                chatID: TelegramSimulator.int64(event["chat_id"]), due: event["due"] as? Double ?? 0,
-                readUpTo: event["read_up_to"].map(TelegramSimulator.int64), replyFrom: event["reply_from"].map(TelegramSimulator.int64),
-                text: event["text"] as? String, replyTo: event["reply_to"].map(TelegramSimulator.int64)))
-        }
+        for event in object["pending"] as? [[String: Any]] ?? [] { pending.append(Self.event(event)) }
     }
 
     private var path: String { "\(directory)/\(Self.fileName)" }
+    private var journalPath: String { "\(directory)/\(Self.journalName)" }
 
     mutating func append(_ message: [String: Any], chatID: Int64) {
-        added[chatID, default: []].append(message)
-        save()
+        record(["op": "add", "chat": chatID, "message": message])
     }
 
     mutating func delete(_ ids: [Int64], chatID: Int64) {
-        deleted[chatID, default: []].formUnion(ids)
-        save()
+        record(["op": "delete", "chat": chatID, "ids": ids])
     }
 
     mutating func edit(_ id: Int64, chatID: Int64, content: [String: Any], date: Int) {
-        edits[chatID, default: [:]][id] = (content, date)
-        save()
+        record(["op": "edit", "chat": chatID, "id": id, "content": content, "date": date])
     }
 
     mutating func markInboxRead(_ id: Int64, chatID: Int64) {
-        readInbox[chatID] = max(readInbox[chatID] ?? 0, id)
-        save()
+        record(["op": "read_inbox", "chat": chatID, "id": id])
     }
 
     mutating func markTopicInboxRead(_ id: Int64, chatID: Int64, topic: Int) {
-        readTopicInbox[chatID, default: [:]][topic] = max(readTopicInbox[chatID]?[topic] ?? 0, id)
-        save()
+        record(["op": "read_topic", "chat": chatID, "topic": topic, "id": id])
     }
 
     mutating func markOutboxRead(_ id: Int64, chatID: Int64) {
-        readOutbox[chatID] = max(readOutbox[chatID] ?? 0, id)
-        save()
+        record(["op": "read_outbox", "chat": chatID, "id": id])
     }
 
     mutating func addPending(_ event: PendingEvent) {
-        pending.append(event)
-        save()
+        record(["op": "pending", "event": Self.object(event)])
     }
 
     /// Removes and returns the events due at `now`, in order.
     mutating func takeDue(at now: Double) -> [PendingEvent] {
         let due = pending.filter { $0.due <= now }.sorted { $0.due < $1.due }
         guard !due.isEmpty else { return [] }
-        pending.removeAll { $0.due <= now }
-        save()
+        record(["op": "take_due", "now": now])
         return due
+    }
+
+    /// Applies one change, in memory (also how the journal is replayed).
+    private mutating func apply(_ op: [String: Any]) {
+        let chatID = TelegramSimulator.int64(op["chat"])
+        switch op["op"] as? String {
+        case "add":
+            if let message = op["message"] as? [String: Any] { added[chatID, default: []].append(message) }
+        case "delete":
+            deleted[chatID, default: []].formUnion((op["ids"] as? [Any] ?? []).map(TelegramSimulator.int64))
+        case "edit":
+            if let content = op["content"] as? [String: Any] {
+                edits[chatID, default: [:]][TelegramSimulator.int64(op["id"])] = (content, op["date"] as? Int ?? 0)
+            }
+        case "read_inbox":
+            readInbox[chatID] = max(readInbox[chatID] ?? 0, TelegramSimulator.int64(op["id"]))
+        case "read_outbox":
+            readOutbox[chatID] = max(readOutbox[chatID] ?? 0, TelegramSimulator.int64(op["id"]))
+        case "read_topic":
+            let topic = op["topic"] as? Int ?? 0
+            readTopicInbox[chatID, default: [:]][topic] = max(readTopicInbox[chatID]?[topic] ?? 0, TelegramSimulator.int64(op["id"]))
+        case "pending":
+            if let event = op["event"] as? [String: Any] { pending.append(Self.event(event)) }
+        case "take_due":
+            let now = op["now"] as? Double ?? 0
+            pending.removeAll { $0.due <= now }
+        default:
+            break
+        }
+    }
+
+    /// Applies a change and appends it to the journal (one line, under the journal's lock);
+    /// every `compactAfter` lines the journal becomes the snapshot.
+    private mutating func record(_ op: [String: Any]) {
+        apply(op)
+        guard !directory.isEmpty, var line = try? JSONSerialization.data(withJSONObject: op) else { return }
+        line.append(UInt8(ascii: "\n"))
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let fd = open(journalPath, O_WRONLY | O_APPEND | O_CREAT, 0o600)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        flock(fd, LOCK_EX)
+        defer { flock(fd, LOCK_UN) }
+        _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        journalLines += 1
+        if journalLines >= Self.compactAfter { compact(lockedJournal: fd) }
+    }
+
+    /// Rewrites the snapshot from what is on disk (this process's and any other's lines) and
+    /// empties the journal. Runs with the journal locked.
+    private mutating func compact(lockedJournal fd: Int32) {
+        var fresh = SimulatorHistory(directory: "")
+        fresh.directory = directory
+        fresh.load()
+        fresh.writeSnapshot()
+        ftruncate(fd, 0)
+        self = fresh
+        journalLines = 0
+    }
+
+    private static func object(_ event: PendingEvent) -> [String: Any] {
+        var object: [String: Any] = ["chat_id": event.chatID, "due": event.due]
+        if let readUpTo = event.readUpTo { object["read_up_to"] = readUpTo }
+        if let replyFrom = event.replyFrom { object["reply_from"] = replyFrom }
+        if let text = event.text { object["text"] = text }
+        if let replyTo = event.replyTo { object["reply_to"] = replyTo }
+        return object
+    }
+
+    private static func event(_ object: [String: Any]) -> PendingEvent {
+        PendingEvent(
+            chatID: TelegramSimulator.int64(object["chat_id"]), due: object["due"] as? Double ?? 0,
+            readUpTo: object["read_up_to"].map(TelegramSimulator.int64), replyFrom: object["reply_from"].map(TelegramSimulator.int64),
+            text: object["text"] as? String, replyTo: object["reply_to"].map(TelegramSimulator.int64))
     }
 
     /// The newest id among the chat's added messages (0 when none).
@@ -121,7 +211,8 @@ struct SimulatorHistory {
         added[chatID]?.last.map { TelegramSimulator.int64($0["id"]) } ?? 0
     }
 
-    private func save() {
+    /// The whole state as the snapshot file (atomic rename: a `kill -9` leaves it whole).
+    private func writeSnapshot() {
         guard !directory.isEmpty else { return }
         func keyed<V>(_ dict: [Int64: V], _ map: (V) -> Any) -> [String: Any] {
             Dictionary(uniqueKeysWithValues: dict.map { (String($0.key), map($0.value)) })
@@ -133,14 +224,7 @@ struct SimulatorHistory {
             "read_inbox": keyed(readInbox) { $0 },
             "read_outbox": keyed(readOutbox) { $0 },
             "read_topic_inbox": keyed(readTopicInbox) { topics in Dictionary(uniqueKeysWithValues: topics.map { (String($0.key), $0.value) }) },
-            "pending": pending.map { event -> [String: Any] in
-                var object: [String: Any] = ["chat_id": event.chatID, "due": event.due]
-                if let readUpTo = event.readUpTo { object["read_up_to"] = readUpTo }
-                if let replyFrom = event.replyFrom { object["reply_from"] = replyFrom }
-                if let text = event.text { object["text"] = text }
-                if let replyTo = event.replyTo { object["reply_to"] = replyTo }
-                return object
-            },
+            "pending": pending.map(Self.object),
         ]
         guard let data = try? JSONSerialization.data(withJSONObject: object) else { return }
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -166,9 +166,8 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
     /// Runs `body` on the conversation history of `directory` (loaded from disk on first use).
     func withHistory<T>(_ directory: String, _ body: (inout SimulatorHistory) -> T) -> T {
         lock.withLock {
-            var history = chatHistories[directory] ?? SimulatorHistory(directory: directory)
-            defer { chatHistories[directory] = history }
-            return body(&history)
+            // In place: a copy out of the dictionary would copy every chat's history per change.
+            body(&chatHistories[directory, default: SimulatorHistory(directory: directory)])
         }
     }
     private var wakeUps: [String: Int32] = [:]

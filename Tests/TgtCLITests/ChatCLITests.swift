@@ -116,6 +116,34 @@ struct ChatCLITests {
         #expect(search.status == 0 && search.stdout.contains("Alice ›"))
     }
 
+    @Test("the simulator's history is a journal: changes from separate processes, a compaction and a torn last line all read back")
+    func historyJournal() throws {
+        let dir = try Self.loggedIn("chat-journal")
+        defer { dir.remove() }
+        let compacting = ["TGT_SIMULATOR_COMPACT_AFTER": "3"]
+        var ids: [Int] = []
+        for text in ["one", "two", "three", "four"] {
+            let sent = try TgtBinary.run(["--demo", "--json", "chat", "send", "Alice", text], dataDir: dir.path, environment: compacting)
+            #expect(sent.status == 0, "\(sent.stderr)")
+            ids.append((Self.json(sent) as? [String: Any])?["id"] as? Int ?? 0)
+        }
+        #expect(try TgtBinary.run(["--demo", "chat", "edit", "Alice", "\(ids[1])", "two, edited"], dataDir: dir.path, environment: compacting).status == 0)
+        let files = FileManager.default.enumerator(atPath: dir.path)?.compactMap { $0 as? String } ?? []
+        let journalName = try #require(files.first { $0.hasSuffix("tgt-simulator-history.log") })
+        let journal = dir.path + "/" + journalName
+        #expect(files.contains { $0.hasSuffix("tgt-simulator-history.json") }, "the journal was compacted into the snapshot")
+        let lines = (try String(contentsOfFile: journal, encoding: .utf8)).split(separator: "\n").count
+        #expect(lines < 3, "the journal holds only what came after the snapshot (\(lines) lines)")
+        // A process killed mid-write leaves a torn line: it is skipped.
+        let handle = try #require(FileHandle(forWritingAtPath: journal))
+        handle.seekToEndOfFile()
+        handle.write(Data("{\"op\":\"add\",\"chat\":".utf8))
+        handle.closeFile()
+        let page = Self.json(try Self.tgt(dir, ["--json", "chat", "read", "Alice", "--limit", "6"])) as? [String: Any]
+        let texts = (page?["messages"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+        #expect(Array(texts.suffix(4)) == ["one", "two, edited", "three", "four"], "\(texts)")
+    }
+
     @Test("--follow prints Mum's reply as it arrives (even though the sender exited) and Ctrl-C closes cleanly with 130")
     func follow() async throws {
         let dir = try Self.loggedIn("chat-follow")
