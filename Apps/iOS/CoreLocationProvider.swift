@@ -18,7 +18,7 @@ final class CoreLocationProvider: LocationProviding, Sendable {
                 defer { session.invalidate() }
                 return try await Self.firstFix()
             }
-            switch Self.authorization(await PermissionRequest().whenInUse()) {
+            switch Self.authorization(await LocationPermissionRequest().whenInUse()) {
             case .denied, .restricted: throw LocationFailure.denied
             case .notDetermined, .allowed: return try await Self.firstFix()
             }
@@ -54,40 +54,5 @@ final class CoreLocationProvider: LocationProviding, Sendable {
         case .restricted: .restricted
         default: .allowed
         }
-    }
-}
-
-/// Asks for "while using" permission once (iOS 17) and waits for the answer. Core Location
-/// calls the delegate on the thread that made the manager, here the main thread.
-@MainActor
-private final class PermissionRequest: NSObject, CLLocationManagerDelegate {
-    private let manager = CLLocationManager()
-    private var answer: CheckedContinuation<CLAuthorizationStatus, Never>?
-
-    func whenInUse() async -> CLAuthorizationStatus {
-        guard manager.authorizationStatus == .notDetermined else { return manager.authorizationStatus }
-        // No prompt can show while the app is in the background: the lookup's time limit
-        // cancels the wait, and the request ends instead of waiting forever.
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                answer = continuation
-                manager.delegate = self
-                manager.requestWhenInUseAuthorization()
-            }
-        } onCancel: {
-            Task { @MainActor in self.finish(.notDetermined) }
-        }
-    }
-
-    nonisolated func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
-        let status = manager.authorizationStatus
-        guard status != .notDetermined else { return }
-        Task { @MainActor in self.finish(status) }
-    }
-
-    private func finish(_ status: CLAuthorizationStatus) {
-        answer?.resume(returning: status)
-        answer = nil
-        manager.delegate = nil
     }
 }

@@ -21,7 +21,7 @@ final class CoreLocationPlaceMonitor: PlaceMonitoring, Sendable {
     }
 
     func requestAlways() async -> PlaceWatchAuthorization {
-        Self.authorization(await AlwaysPermissionRequest().ask())
+        Self.authorization(await LocationPermissionRequest().always())
     }
 
     func watch(_ conditions: [PlaceCondition]) async throws(PlaceWatchFailure) {
@@ -98,40 +98,5 @@ private actor MonitorHolder {
         let monitor = await CLMonitor(name)
         opened = monitor
         return monitor
-    }
-}
-
-/// Asks for "Always" once and waits for the answer. iOS shows the prompt only the first time
-/// (from "While using", once): when no answer comes within a minute, the current status is the
-/// answer, and Settings says where to change it.
-@MainActor
-private final class AlwaysPermissionRequest: NSObject, CLLocationManagerDelegate {
-    private let manager = CLLocationManager()
-    private var answer: CheckedContinuation<CLAuthorizationStatus, Never>?
-
-    func ask() async -> CLAuthorizationStatus {
-        guard manager.authorizationStatus != .authorizedAlways else { return .authorizedAlways }
-        let timeout = Task { @MainActor in
-            try? await Task.sleep(for: .seconds(60))
-            self.finish(self.manager.authorizationStatus)
-        }
-        defer { timeout.cancel() }
-        return await withCheckedContinuation { continuation in
-            answer = continuation
-            manager.delegate = self
-            manager.requestAlwaysAuthorization()
-        }
-    }
-
-    nonisolated func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
-        let status = manager.authorizationStatus
-        guard status != .notDetermined else { return }
-        Task { @MainActor in self.finish(status) }
-    }
-
-    private func finish(_ status: CLAuthorizationStatus) {
-        answer?.resume(returning: status)
-        answer = nil
-        manager.delegate = nil
     }
 }
