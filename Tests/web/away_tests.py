@@ -78,7 +78,7 @@ def chosen(state):
 
 
 def info(driver):
-    return driver.find_element(By.CSS_SELECTOR, "#away .banner.info").text
+    return driver.find_element(By.ID, "away-status").text
 
 
 def fill(driver, mode=None, until=None, days=None, start=None, end=None, reply=None, greeting=None, quiet=None, cap=None,

@@ -320,7 +320,7 @@ def run(server, shots: Path, audit_setup=None):
         driver.get(server.url + "/no-such-page")
         audit.screen("error page (not found)")
         driver.get(server.url + "/settings")
-        driver.find_element(By.XPATH, "//form[@action='/settings/telegram-logout']//button").click()
+        driver.find_element(By.XPATH, "//form[@action='/settings/telegram-logout#telegram']//button").click()
         wait.until(EC.alert_is_present()).accept()
         wait.until(EC.url_contains("done=logout"))
         scheduled_tests.logged_out(driver, wait, server, check)

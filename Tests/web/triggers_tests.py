@@ -212,11 +212,11 @@ def run(driver, wait, audit, server, check, shot):
     field.clear()
     field.send_keys("Arrived home (car)", Keys.ENTER)
     wait.until(EC.url_contains("done=trigger-renamed"))
-    check("Trigger link renamed." in driver.find_element(By.CSS_SELECTOR, ".banner").text
+    check("Trigger link renamed." in driver.find_element(By.CSS_SELECTOR, "#triggers .banner.info").text
           and row_of(driver, "Arrived home (car)") and trigger(server, trigger_id)["name"] == "Arrived home (car)",
           "Rename renames it in the list and the store")
     audit.screen("Settings: a trigger link renamed")
-    revoke = f"//form[@action='/settings/triggers/{trigger_id}/revoke']//button"
+    revoke = f"//form[@action='/settings/triggers/{trigger_id}/revoke#triggers']//button"
     check(driver.find_element(By.XPATH, revoke).size["height"] >= 44, "Revoke is a 44 px button")
     driver.find_element(By.XPATH, revoke).click()
     question = wait.until(EC.alert_is_present())
@@ -226,7 +226,7 @@ def run(driver, wait, audit, server, check, shot):
     driver.find_element(By.XPATH, revoke).click()
     wait.until(EC.alert_is_present()).accept()
     wait.until(EC.url_contains("done=trigger-revoked"))
-    check("its link sends nothing any more" in driver.find_element(By.CSS_SELECTOR, ".banner").text
+    check("its link sends nothing any more" in driver.find_element(By.CSS_SELECTOR, "#triggers .banner.info").text
           and not driver.find_elements(By.XPATH, f"//li[@data-trigger='{trigger_id}']")
           and trigger(server, trigger_id) is None,
           "accepting revokes it: gone from the list and the store")

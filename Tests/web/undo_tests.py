@@ -25,7 +25,7 @@ def save_hold(driver, wait, server, value):
     field = wait.until(EC.presence_of_element_located((By.ID, "undo_hold")))
     field.clear()
     field.send_keys(str(value))
-    driver.find_element(By.XPATH, "//form[@action='/settings/undo-hold']//button").click()
+    driver.find_element(By.XPATH, "//form[@action='/settings/undo-hold#undo-hold']//button").click()
 
 
 def run(driver, wait, audit, server, check, shot):
@@ -40,7 +40,7 @@ def run(driver, wait, audit, server, check, shot):
     driver.execute_script("arguments[0].type = 'text'; arguments[0].removeAttribute('max')", field)
     field.clear()
     field.send_keys("45")
-    driver.find_element(By.XPATH, "//form[@action='/settings/undo-hold']//button").click()
+    driver.find_element(By.XPATH, "//form[@action='/settings/undo-hold#undo-hold']//button").click()
     wait.until(lambda d: "is not an undo hold" in d.page_source)
     check(server.api("GET", "settings")["undo_hold"] == 0, "an undo hold of 45 s is refused with its range; the setting is unchanged")
     save_hold(driver, wait, server, 8)

@@ -52,7 +52,7 @@ extension Pages {
         let state = settings.isAway(at: model.now) ? "You count as away now." : "You do not count as away now."
         return """
             <section class="card" id="away"><h2>Away replies</h2>\(notices)
-            <p class="banner info">Replies go out only while this dashboard (<code>tgt serve</code>) runs and is logged in to Telegram. \(checked) \(state) \(String(model.answersLastHour)) automatic \(model.answersLastHour == 1 ? "answer" : "answers") in the last hour.</p>
+            <p class="banner info" id="away-status">Replies go out only while this dashboard (<code>tgt serve</code>) runs and is logged in to Telegram. \(checked) \(state) \(String(model.answersLastHour)) automatic \(model.answersLastHour == 1 ? "answer" : "answers") in the last hour.</p>
             <p>When someone writes to you in a private chat while you are away, answer once with a template, then not again to that person for a while. Never to bots, groups, channels or Saved Messages, never to an automatic message. Each answer is in Recent.</p>
             <form method="post" action="/settings/away#away" class="stack" id="away-form">\(csrfField(csrf))
             <fieldset><legend>When you are away</legend>
