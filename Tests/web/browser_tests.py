@@ -23,6 +23,7 @@ import chat_search_tests
 import chats_tests
 import kinds_tests
 import live_changes_tests
+import places_tests
 import recent_tests
 import scheduled_tests
 import series_tests
@@ -313,6 +314,7 @@ def run(server, shots: Path, audit_setup=None):
         live_changes_tests.run(driver, wait, audit, server, check, shot)
         triggers_tests.run(driver, wait, audit, server, check, shot)
         away_tests.run(driver, wait, audit, server, check, shot)
+        places_tests.run(driver, wait, audit, server, check, shot)
         driver.get(server.url + "/settings")
         driver.find_element(By.ID, "token_name").send_keys("Shortcuts", Keys.ENTER)
         wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "code.secret")))

@@ -297,6 +297,7 @@ function setUp(form) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     ['name', 'icon', 'body', 'targets', 'location', 'kind', 'to', 'cc', 'subject', 'place'].forEach((f) => showError(f, null));
+    placeCoordinates.removeAttribute('aria-invalid');
     const banner = byId('form-error', HTMLParagraphElement);
     banner.hidden = true;
     const icon = form.querySelector('input[name=icon]:checked');
@@ -312,6 +313,9 @@ function setUp(form) {
     const place = kind === 'telegram' && placeOn.checked ? placeInput() : null;
     if (typeof place === 'string') {
       showError('place', place);
+      // The coordinates are at fault, not the place's name the message is otherwise about.
+      byId('place_name', HTMLInputElement).setAttribute('aria-invalid', 'false');
+      placeCoordinates.setAttribute('aria-invalid', 'true');
       placeCoordinates.focus();
       return;
     }
@@ -382,6 +386,7 @@ function setUp(form) {
       return;
     }
     showError('place', null);
+    placeCoordinates.removeAttribute('aria-invalid');
     navigator.geolocation.getCurrentPosition((position) => {
       placeCoordinates.value = position.coords.latitude.toFixed(6) + ', ' + position.coords.longitude.toFixed(6);
       updateMapLink();
