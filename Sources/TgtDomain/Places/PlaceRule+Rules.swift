@@ -9,7 +9,7 @@ extension PlaceRule {
         var issues: [ValidationIssue] = []
         func add(_ message: String) { issues.append(ValidationIssue(field: .place, message: message)) }
         if template.kind != .telegram {
-            add("Only Telegram templates can send on arriving or leaving: a \(template.kind.label) draft needs you to send it.")
+            add("Only Telegram templates can send on arriving or leaving: \(template.kind.label) templates are drafts, which need you to send them.")
         }
         let name = rule.placeName.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty {
