@@ -1,3 +1,5 @@
+import CoreLocation
+import MapKit
 import SwiftUI
 import TgtAppModel
 import TgtDomain
@@ -120,8 +122,8 @@ struct EditorView: View {
     }
 }
 
-/// "Send on arriving or leaving": the place (where the phone is, or coordinates pasted from
-/// Maps), which crossing, the radius and the window; the rules are `PlaceEditorModel`'s.
+/// "Send on arriving or leaving": the place (where the phone is, a tap on the map, or coordinates
+/// pasted from Maps), which crossing, the radius and the window; the rules are `PlaceEditorModel`'s.
 struct PlaceSection: View {
     @Bindable var model: PlaceEditorModel
     let problem: AppText?
@@ -143,6 +145,7 @@ struct PlaceSection: View {
                 Picker(AppText.label(.editorPlaceRadius).localized, selection: $model.radius) {
                     ForEach(model.radii, id: \.self) { metres in Text(model.radiusLabel(metres)).tag(metres) }
                 }
+                PlaceMap(model: model)
                 Picker(AppText.label(.editorPlaceWindow).localized, selection: $model.windowMinutes) {
                     ForEach(model.windows, id: \.self) { minutes in Text(model.windowLabel(minutes)).tag(minutes) }
                 }
@@ -150,6 +153,39 @@ struct PlaceSection: View {
                 if let problem { Text(problem).font(.footnote).foregroundStyle(.red) }
             }
         }
+    }
+}
+
+/// The place on a map: a marker and the circle of the chosen radius; a tap on the map makes that
+/// spot the place (`PlaceEditorModel.setCenter`). The map frames the place and its circle, and
+/// again whenever they change; before there is a place it shows where the phone is, if location
+/// is allowed, else MapKit's default view.
+struct PlaceMap: View {
+    let model: PlaceEditorModel
+    @State private var camera: MapCameraPosition = .userLocation(fallback: .automatic)
+
+    var body: some View {
+        MapReader { proxy in
+            Map(position: $camera) {
+                if let center = model.center {
+                    let point = CLLocationCoordinate2D(latitude: center.latitude, longitude: center.longitude)
+                    Marker(model.placeName, coordinate: point)
+                    MapCircle(center: point, radius: CLLocationDistance(model.radius))
+                        .foregroundStyle(Color.accentColor.opacity(0.2))
+                        .stroke(Color.accentColor, lineWidth: 2)
+                }
+            }
+            .onTapGesture { location in
+                if let tapped = proxy.convert(location, from: .local),
+                   let place = Coordinate(latitude: tapped.latitude, longitude: tapped.longitude) {
+                    model.setCenter(place)
+                }
+            }
+        }
+        .frame(height: 220)
+        .accessibilityLabel(Text(AppText.label(.editorPlaceMap)))
+        .onChange(of: model.center, initial: true) { if model.center != nil { camera = .automatic } }
+        .onChange(of: model.radius) { camera = .automatic }
     }
 }
 

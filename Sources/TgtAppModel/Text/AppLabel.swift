@@ -64,6 +64,7 @@ public enum AppLabel: String, CaseIterable, Sendable {
     case editorPlaceCoordinates = "editor.place.coordinates"
     case editorPlaceRadius = "editor.place.radius"
     case editorPlaceWindow = "editor.place.window"
+    case editorPlaceMap = "editor.place.map"
     case settingsPlaces = "settings.places"
     case allowAlways = "settings.places.allowAlways"
     case importTitle = "settings.import.title"
@@ -176,6 +177,7 @@ public enum AppLabel: String, CaseIterable, Sendable {
         "editor.place.coordinates": "Coordinates (latitude, longitude)",
         "editor.place.radius": "Radius",
         "editor.place.window": "At most",
+        "editor.place.map": "Tap the map to choose the place",
         "picker.search": "Search chats and topics",
         "picker.refresh": "Refresh",
         "settings.account": "Account",
