@@ -31,7 +31,16 @@ extension TelegramSimulator {
         var addedIndex = added.count - 1
         var seedIndex = (seed?.history.count ?? 0) - 1
         if below > 0 {
-            while addedIndex >= 0, Self.int64(added[addedIndex]["id"]) >= below { addedIndex -= 1 }
+            // Added messages are in id order: the newest below `below` by binary search, so paging
+            // back through a long history costs a page, not the history (unread counts page back
+            // through every message since the last read one).
+            var low = 0
+            var high = added.count
+            while low < high {
+                let middle = (low + high) / 2
+                if Self.int64(added[middle]["id"]) < below { low = middle + 1 } else { high = middle }
+            }
+            addedIndex = low - 1
             // Seeded ids are (i + 1) << 20: the newest below `below` has i + 1 = (below - 1) >> 20.
             seedIndex = min(seedIndex, Int((below - 1) >> 20) - 1)
         }
