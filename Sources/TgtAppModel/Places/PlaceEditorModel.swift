@@ -7,8 +7,6 @@ import TgtDomain
 /// `rule` is what the template saves; `problem` says what is missing while it is on.
 @Observable @MainActor
 public final class PlaceEditorModel {
-    /// The windows offered, in minutes (15 minutes to a week).
-    public static let windowChoices = [15, 30, 60, 120, 240, 480, 720, 1_440, 10_080]
     /// The radii offered, in metres.
     public static let radiusChoices = [100, 150, 200, 300, 500, 1_000, 2_000, 5_000]
 
@@ -82,7 +80,7 @@ public final class PlaceEditorModel {
 
     /// The windows to pick from (the rule's own first when it is not one of them).
     public var windows: [Int] {
-        Self.windowChoices.contains(windowMinutes) ? Self.windowChoices : [windowMinutes] + Self.windowChoices
+        PlaceRule.windowOptions(keeping: windowMinutes)
     }
 
     /// The radii to pick from (the rule's own first when it is not one of them).
@@ -95,13 +93,13 @@ public final class PlaceEditorModel {
 
     /// "once an hour", "once every 30 minutes".
     public func windowLabel(_ minutes: Int) -> AppText {
-        switch minutes {
-        case 60: AppText("place.window.hour")
-        case 1_440: AppText("place.window.day")
-        case 10_080: AppText("place.window.week")
-        case let m where m % 1_440 == 0: AppText("place.window.days", String(m / 1_440))
-        case let m where m % 60 == 0: AppText("place.window.hours", String(m / 60))
-        default: AppText("place.window.minutes", String(minutes))
+        switch PlaceRule.WindowUnit(minutes: minutes) {
+        case .hour: AppText("place.window.hour")
+        case .day: AppText("place.window.day")
+        case .week: AppText("place.window.week")
+        case .days(let n): AppText("place.window.days", String(n))
+        case .hours(let n): AppText("place.window.hours", String(n))
+        case .minutes(let n): AppText("place.window.minutes", String(n))
         }
     }
 

@@ -69,15 +69,41 @@ public struct PlaceRule: Codable, Sendable, Hashable {
         "\(crossing.label) \(placeName) (\(radius) m), at most once \(Self.windowText(windowMinutes))"
     }
 
+    /// The windows every face offers, in minutes (15 minutes to a week).
+    public static let windowChoices = [15, 30, 60, 120, 240, 480, 720, 1_440, 10_080]
+
+    /// The windows to pick from, `current` first when it is not one of them (a rule set
+    /// elsewhere keeps its window).
+    public static func windowOptions(keeping current: Int) -> [Int] {
+        windowChoices.contains(current) ? windowChoices : [current] + windowChoices
+    }
+
+    /// A window in the largest unit that divides it, for words in any language.
+    public enum WindowUnit: Sendable, Hashable {
+        case hour, day, week
+        case minutes(Int), hours(Int), days(Int)
+
+        public init(minutes: Int) {
+            switch minutes {
+            case 60: self = .hour
+            case 1_440: self = .day
+            case 10_080: self = .week
+            case let m where m % 1_440 == 0: self = .days(m / 1_440)
+            case let m where m % 60 == 0: self = .hours(m / 60)
+            default: self = .minutes(minutes)
+            }
+        }
+    }
+
     /// "an hour", "every 30 minutes", "a day", "every 2 days".
     public static func windowText(_ minutes: Int) -> String {
-        switch minutes {
-        case 60: "an hour"
-        case 1_440: "a day"
-        case 10_080: "a week"
-        case let m where m % 1_440 == 0: "every \(m / 1_440) days"
-        case let m where m % 60 == 0: "every \(m / 60) hours"
-        default: "every \(minutes) minutes"
+        switch WindowUnit(minutes: minutes) {
+        case .hour: "an hour"
+        case .day: "a day"
+        case .week: "a week"
+        case .days(let n): "every \(n) days"
+        case .hours(let n): "every \(n) hours"
+        case .minutes(let n): "every \(n) minutes"
         }
     }
 }

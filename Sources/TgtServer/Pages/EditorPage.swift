@@ -103,8 +103,7 @@ extension Pages {
             "<option value=\"\($0.rawValue)\"\(HTML.when($0 == (rule?.crossing ?? .arrive), " selected"))>\($0.label)</option>"
         }
         let window = rule?.windowMinutes ?? PlaceRule.defaultWindowMinutes
-        let windowChoices = [15, 30, 60, 120, 240, 480, 720, 1_440, 10_080]
-        let windows: [HTML] = (windowChoices.contains(window) ? windowChoices : [window] + windowChoices).map {
+        let windows: [HTML] = PlaceRule.windowOptions(keeping: window).map {
             "<option value=\"\($0)\"\(HTML.when($0 == window, " selected"))>once \(PlaceRule.windowText($0))</option>"
         }
         return """

@@ -11,27 +11,17 @@ enum SettingsRoutes {
         let store = dashboard.store
 
         router.get("/settings") { request, context -> Response in
-            let done = request.uri.queryParameters["done"].map(String.init)
-            let message: String? = switch done {
-            case "location": "Default location saved."
-            case "undo-hold": "Undo hold saved."
-            case "password": "Password changed; other browsers were signed out."
-            case "revoked": "Token revoked."
-            case "logout": "Logged out of Telegram."
-            case "away": "Away replies saved."
-            case "trigger-renamed": "Trigger link renamed."
-            case "trigger-revoked": "Trigger link revoked: its link sends nothing any more."
-            default: nil
-            }
-            let section: String? = switch done {
-            case "location": "location"
-            case "undo-hold": "undo-hold"
-            case "password": "password"
-            case "revoked": "tokens"
-            case "logout": "telegram"
-            case "away": "away"
-            case "trigger-renamed", "trigger-revoked": "triggers"
-            default: nil
+            // What a form's redirect says, and in which section (where the browser lands).
+            let (message, section): (String?, String?) = switch request.uri.queryParameters["done"].map(String.init) {
+            case "location": ("Default location saved.", "location")
+            case "undo-hold": ("Undo hold saved.", "undo-hold")
+            case "password": ("Password changed; other browsers were signed out.", "password")
+            case "revoked": ("Token revoked.", "tokens")
+            case "logout": ("Logged out of Telegram.", "telegram")
+            case "away": ("Away replies saved.", "away")
+            case "trigger-renamed": ("Trigger link renamed.", "triggers")
+            case "trigger-revoked": ("Trigger link revoked: its link sends nothing any more.", "triggers")
+            default: (nil, nil)
             }
             return try await page(dashboard, context: context, message: message, section: section)
         }
