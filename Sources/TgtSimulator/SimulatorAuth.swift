@@ -12,6 +12,8 @@ enum SimHandlers {
         "getMe", "loadChats", "getChats", "getChat", "getSupergroupFullInfo", "getBasicGroupFullInfo", "getForumTopics", "getForumTopic", "sendMessage",
         "getChatScheduledMessages", "deleteMessages", "editMessageSchedulingState", "createPrivateChat", "editMessageText", "canSendMessageToUser",
     ]
+    /// Every TDLib function the simulator answers.
+    static var known: Set<String> { offline.union(authFunctions).union(afterLogin).union(TelegramSimulator.conversationFunctions) }
     /// Like TDLib, a request it has no class for is refused whatever the state.
     static func isKnown(_ type: String) -> Bool {
         offline.contains(type) || authFunctions.contains(type) || afterLogin.contains(type) || TelegramSimulator.conversationFunctions.contains(type)

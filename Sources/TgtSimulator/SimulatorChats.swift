@@ -192,7 +192,7 @@ extension TelegramSimulator {
         }
         let contentBox = SimJSON(content)
         let directory = client(id)?.databaseDirectory ?? ""
-        schedule(after: confirmDelay) { [weak self] in
+        schedule(after: confirmDelay) { [weak self] in self?.whenOnline { [weak self] in
             let content = contentBox.value
             guard let self, self.client(id).map({ !$0.closed }) == true else { return }
             if case .fail(let code, let message) = behaviour {
@@ -216,7 +216,7 @@ extension TelegramSimulator {
                     if first { self.afterDelivery(chat, directory: directory, messageID: Self.int64(posted["id"]), text: described) }
                 }
             }
-        }
+        } }
     }
 
     private func findChat(_ value: Any?) -> SimulatedChat? {

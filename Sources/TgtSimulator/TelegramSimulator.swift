@@ -22,6 +22,8 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
     private var nextMessageID: Int64 = 1 << 20
     private var floodAttempts: [Int64: Int] = [:]
     private var outageHeld: [(Int32, [String: Any])] = []
+    /// Server-side work (a send's verdict) that came due during an outage, run when it ends.
+    private var outageDeferred: [@Sendable () -> Void] = []
     private var inOutage = false
     private(set) var requestLog: [String] = []
     /// People whose full info TDLib has fetched (by a `canSendMessageToUser` over the network):
@@ -30,7 +32,8 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
 
     private let outboxReady = NSCondition()
     private var outbox: [String] = []
-    let queue = DispatchQueue(label: "tgt.simulator")
+    let meter: SimulatorMeter
+    let queue: MeteredQueue
     /// Answers `td_execute` (e.g. parseTextEntities) with real TDLib when given.
     private let executor: (any TDJSONTransport)?
     /// The server's clock: when scheduled messages are posted, when the other side reads and
@@ -45,6 +48,9 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
         self.scenario = scenario
         self.executor = executor
         self.clock = clock
+        let meter = SimulatorMeter()
+        self.meter = meter
+        queue = MeteredQueue(label: "tgt.simulator", meter: meter)
     }
 
     // MARK: - TDJSONTransport
@@ -58,12 +64,25 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
     }
 
     public func send(clientID: Int32, request: String) {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(request.utf8))) as? [String: Any] else { return }
-        let box = SimJSON(object)
-        queue.async { self.accept(clientID: clientID, request: box.value) }
+        meter.measure {
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(request.utf8))) as? [String: Any] else { return }
+            let box = SimJSON(object)
+            queue.async { self.accept(clientID: clientID, request: box.value) }
+        }
     }
 
+    /// The CPU time the simulator's own code has taken so far, in seconds (parsing requests and
+    /// all it runs on its queue): benchmarks report it as a share of the process's CPU time.
+    public var cpuSeconds: Double { meter.seconds }
+
+    /// The CPU time of the whole process so far, in seconds (the denominator of that share).
+    public static func processCPUSeconds() -> Double { SimulatorMeter.processCPUSeconds() }
+
     public func receive(timeout: Double) -> String? {
+        meter.measure { next(timeout: timeout) }
+    }
+
+    private func next(timeout: Double) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         outboxReady.lock()
         defer { outboxReady.unlock() }
@@ -94,16 +113,21 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
     /// requests that need Telegram's servers wait until it ends.
     public func setOutage(_ on: Bool) {
         queue.async {
-            let (ids, held) = self.lock.withLock { () -> ([Int32], [(Int32, [String: Any])]) in
+            let (ids, held, deferred) = self.lock.withLock { () -> ([Int32], [(Int32, [String: Any])], [@Sendable () -> Void]) in
                 self.inOutage = on
                 let held = on ? [] : self.outageHeld
-                if !on { self.outageHeld.removeAll() }
-                return (Array(self.clients.keys), held)
+                let deferred = on ? [] : self.outageDeferred
+                if !on {
+                    self.outageHeld.removeAll()
+                    self.outageDeferred.removeAll()
+                }
+                return (Array(self.clients.keys), held, deferred)
             }
             for id in ids where self.lock.withLock({ self.clients[id]?.started == true }) {
                 self.emitConnection(id, on ? "connectionStateWaitingForNetwork" : "connectionStateReady")
             }
             for (id, request) in held { self.handleNetworked(id, request) }
+            for work in deferred { work() }
         }
     }
 
@@ -255,12 +279,16 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
             handleOffline(id, request)
             return
         }
+        let locality = SimulatedRequestLocality.of(request)
         let (latency, held) = lock.withLock { () -> (Double, Bool) in
-            if inOutage { outageHeld.append((id, request)) }
-            return (scenario.latency, inOutage)
+            // Like TDLib without a network: local answers still come; the rest waits for it.
+            let held = inOutage && locality == .server
+            if held { outageHeld.append((id, request)) }
+            return (scenario.latency, held)
         }
         if held { return }
-        if latency > 0 {
+        // What TDLib answers from its own state is answered now; only server round trips wait.
+        if latency > 0, locality == .server {
             let box = SimJSON(request)
             queue.asyncAfter(deadline: .now() + latency) { self.handleNetworked(id, box.value) }
         } else {
@@ -365,6 +393,15 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
         }
     }
     var outage: Bool { lock.withLock { inOutage } }
+
+    /// Runs server-side `work` now, or when the outage ends if there is one (on the queue).
+    func whenOnline(_ work: @escaping @Sendable () -> Void) {
+        let now = lock.withLock { () -> Bool in
+            if inOutage { outageDeferred.append(work) }
+            return !inOutage
+        }
+        if now { work() }
+    }
     func schedule(after seconds: Double, _ work: @escaping @Sendable () -> Void) {
         queue.asyncAfter(deadline: .now() + seconds, execute: work)
     }

@@ -4,6 +4,8 @@ import Foundation
 /// so tests can check every JSON object we send or simulate against TDLib's real names.
 public struct TLSchema: Sendable {
     public let fields: [String: Set<String>]
+    /// Each constructor's and function's documentation: the comment lines above it, joined.
+    public let documentation: [String: String]
 
     /// The schema file shipped beside the project (`../shared/reference/td_api-*.tl`).
     public static func load() throws -> TLSchema {
@@ -16,14 +18,23 @@ public struct TLSchema: Sendable {
 
     public init(text: String) throws {
         var fields: [String: Set<String>] = [:]
-        for raw in text.split(separator: "\n") {
+        var documentation: [String: String] = [:]
+        var comment: [String] = []
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = raw.trimmingCharacters(in: .whitespaces)
-            guard !line.isEmpty, !line.hasPrefix("//"), !line.hasPrefix("---"), let eq = line.range(of: " = ") else { continue }
+            if line.hasPrefix("//") {
+                comment.append(String(line.dropFirst(2).drop { $0 == "-" || $0 == " " }))
+                continue
+            }
+            defer { comment = [] }
+            guard !line.isEmpty, !line.hasPrefix("---"), let eq = line.range(of: " = ") else { continue }
             let parts = line[..<eq.lowerBound].split(separator: " ")
             guard let name = parts.first else { continue }
             fields[String(name)] = Set(parts.dropFirst().compactMap { $0.split(separator: ":").first.map(String.init) })
+            documentation[String(name)] = comment.joined(separator: " ")
         }
         self.fields = fields
+        self.documentation = documentation
     }
 
     /// Problems with a JSON value: unknown `@type`s and field names that constructor lacks.

@@ -55,7 +55,8 @@ struct Serve: AsyncParsableCommand {
                 throw InputError(error.message, next: error.nextStep)
             }
             let store = try global.openStore()
-            let sessionHost = try SessionHost(environment: try global.environment(), store: store)
+            let environment = try global.environment()
+            let sessionHost = try SessionHost(environment: environment, store: store)
             let dashboard = Dashboard(host: sessionHost, secrets: secrets, options: options)
             let console = global.console
             let app = DashboardServer.buildApplication(dashboard) { actualPort in
@@ -81,6 +82,7 @@ struct Serve: AsyncParsableCommand {
             }
             // Whatever ended the service group, the session is closed before the folder is let go.
             await sessionHost.shutdown()
+            SimulatorStats.writeIfAsked(for: environment)
             ServerDescriptor.remove(in: directory)
             console.note("Stopped.")
         }
