@@ -23,6 +23,9 @@ python3 Apps/tools/check_apps.py
 # A hung test fails the run instead of eating CI's 90 minutes.
 timeout --signal=KILL 1800 swift test --skip-build "$@"
 if [ "$#" -eq 0 ]; then
+  # The ratios that matter (send vs status, list vs sqlite3, decode vs bare parse, directory vs
+  # floor, the simulator's share), in seconds: 3x worse than Benchmarks/smoke-figures.json fails.
+  timeout --signal=KILL 300 python3 Benchmarks/smoke.py
   timeout --signal=KILL 900 python3 Tests/web/run.py
   # The fuzz targets, briefly (long runs: scripts/fuzz.sh 600): a crash or hang fails the run.
   timeout --signal=KILL 1200 bash scripts/fuzz.sh 20

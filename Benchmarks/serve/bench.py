@@ -12,6 +12,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -28,8 +29,11 @@ def call(base, token, method, path, body=None):
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(base + path, data=data, method=method,
                                      headers={"Authorization": "Bearer " + token, "Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as reply:
-        return reply.read()
+    try:
+        with urllib.request.urlopen(request) as reply:
+            return reply.read()
+    except urllib.error.HTTPError as error:
+        raise SystemExit(f"{method} {path}: {error.code} {error.read().decode(errors='replace')}")
 
 
 def wrk(url, token, script=None, connections=CONNECTIONS):
@@ -76,7 +80,8 @@ def floor():
 def measure(binary, with_page):
     """/api/status and the one-tap send under load against `binary`; the templates page too."""
     folder = tempfile.mkdtemp(prefix="tgt-bench-")
-    env = dict(os.environ, TGT_DATA_DIR=folder, TGT_DEMO_LATENCY_MS="0")
+    stats = Path(folder) / "simulator-stats.json"
+    env = dict(os.environ, TGT_DATA_DIR=folder, TGT_DEMO_LATENCY_MS="0", TGT_SIMULATOR_STATS=str(stats))
     server = subprocess.Popen([binary, "--demo", "serve", "--port", "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     result = {}
     try:
@@ -115,12 +120,99 @@ def measure(binary, with_page):
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=60)
+        try:
+            figures = json.loads(stats.read_text())
+            result["simulator_share"] = figures["simulator_cpu_seconds"] / max(figures["process_cpu_seconds"], 1e-9)
+            result["process_cpu"] = figures["process_cpu_seconds"]
+        except (OSError, ValueError, KeyError):
+            result["simulator_share"] = None  # a build from before the simulator was metered
         shutil.rmtree(folder, ignore_errors=True)
     return result
 
 
+TAP_LATENCY_MS = 50
+TAP_TARGETS = [{"chat_id": -1001000000001}, {"chat_id": -1001000000002, "topic_id": 11}, {"chat_id": -4001},
+               {"chat_id": 555000111}, {"chat_id": -1001000000002, "topic_id": 12}]
+TAP_SENDS = 20
+
+
+def start(binary, folder, latency_ms, stats=None):
+    """A demo `tgt serve` on a free port, logged in; returns (process, base URL, token)."""
+    env = dict(os.environ, TGT_DATA_DIR=folder, TGT_DEMO_LATENCY_MS=str(latency_ms))
+    if stats:
+        env["TGT_SIMULATOR_STATS"] = stats
+    server = subprocess.Popen([binary, "--demo", "serve", "--port", "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    base = None
+    while base is None:
+        line = server.stdout.readline()
+        if not line:
+            raise SystemExit("tgt serve did not start")
+        if m := re.match(r"Dashboard: (http://\S+?)/?$", line.strip()):
+            base = m.group(1)
+    token = json.loads((Path(folder) / "demo/server.json").read_text())["token"]
+    call(base, token, "POST", "/api/login/phone", {"phone_number": "+15555550123"})
+    call(base, token, "POST", "/api/login/code", {"code": "12345"})
+    call(base, token, "POST", "/api/login/password", {"password": "demo"})
+    call(base, token, "GET", "/api/chats?refresh=true")
+    return server, base, token
+
+
+def stop(server):
+    server.send_signal(signal.SIGTERM)
+    server.wait(timeout=60)
+
+
+def tap_cost(binary):
+    """A tap's own cost: one-tap sends to 1, 3 and 5 targets, one at a time, with the simulator
+    at TAP_LATENCY_MS per server round trip (its local answers at once, as TDLib's are)."""
+    folder = tempfile.mkdtemp(prefix="tgt-tap-")
+    rows = {}
+    try:
+        server, base, token = start(binary, folder, TAP_LATENCY_MS)
+        try:
+            for count in (1, 3, 5):
+                template = json.loads(call(base, token, "POST", "/api/templates", {
+                    "name": f"Tap {count}", "body": "On my way at {{time}}", "targets": TAP_TARGETS[:count]}))["data"]
+                path = f"/api/templates/{template['id']}/send"
+                for _ in range(3):
+                    call(base, token, "POST", path, {})
+                times = []
+                for _ in range(TAP_SENDS):
+                    started = time.perf_counter()
+                    report = json.loads(call(base, token, "POST", path, {}))["data"]
+                    times.append((time.perf_counter() - started) * 1000)
+                    if any(r["status"] != "sent" for r in report["results"]):
+                        raise SystemExit(f"a tap to {count} targets was not sent: {report}")
+                times.sort()
+                rows[count] = {"p50": times[len(times) // 2], "p90": times[int(len(times) * 0.9) - 1], "max": times[-1]}
+        finally:
+            stop(server)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return rows
+
+
+def print_tap(rows, label=""):
+    bound = TAP_LATENCY_MS + 20
+    print(f"## A tap's own cost{label} (`Benchmarks/run.sh serve`)\n")
+    print(f"One-tap sends through `POST /api/templates/{{id}}/send`, one at a time ({TAP_SENDS} per row after 3 to warm up), "
+          f"simulator at {TAP_LATENCY_MS} ms per server round trip; a send ends when Telegram has confirmed every target. "
+          f"Bound: one round trip + 20 ms = {bound} ms.\n")
+    print("| targets | p50 ms | p90 ms | max ms | p50 − round trip | within bound (p90) |")
+    print("|---:|---:|---:|---:|---:|---|")
+    for count, r in rows.items():
+        print(f"| {count} | {r['p50']:.1f} | {r['p90']:.1f} | {r['max']:.1f} | {r['p50'] - TAP_LATENCY_MS:.1f} | {'yes' if r['p90'] <= bound else '**no**'} |")
+    print()
+
+
 def main():
+    if sys.argv[1:] == ["tap"]:
+        print_tap(tap_cost(TGT))
+        if BASELINE:
+            print_tap(tap_cost(BASELINE), " — baseline build")
+        return
     hello = floor()
+    taps = tap_cost(TGT)
     after = measure(TGT, with_page=True)
     before = measure(BASELINE, with_page=False) if BASELINE else None
 
@@ -142,6 +234,11 @@ def main():
             print(f"\n{label}: after / before throughput **{ratio:.2f}×**, p50 {after[key]['p50'] / before[key]['p50']:.2f}×.", end="")
         print("\n")
     print(f"Each send writes 2 send-log rows and waits for 2 delivery confirmations; the last batch: {after['last']}.\n")
+    for name, result in (("after", after), ("before", before)):
+        if result and result.get("simulator_share") is not None:
+            print(f"The simulator's share of the server's CPU time over the whole run ({name}): "
+                  f"**{result['simulator_share'] * 100:.1f} %** of {result['process_cpu']:.1f} s (target ≤ 10 %).\n")
+    print_tap(taps)
     weight = after["html"] + sum(after["assets"].values())
     print("## Templates page with 50 templates\n")
     print("| part | bytes |")

@@ -18,23 +18,28 @@ enum DecodeBench {
         ]
         for (label, stream, rounds) in [("real libtdjson recording (start, options, auth, close)", recorded, 400),
                                         ("simulated chat list (updateNewChat, updateSupergroup, positions)", chatStream(), 40)] {
-            var bare: [Double] = []
-            var typed: [Double] = []
-            for _ in 0..<5 {
-                bare.append(seconds {
-                    for _ in 0..<rounds { for data in stream { _ = try? JSONSerialization.jsonObject(with: data) } }
-                })
-                let decoder = JSONDecoder()
-                typed.append(seconds {
-                    for _ in 0..<rounds { for data in stream { _ = try? TDIncoming.decode(data, using: decoder) } }
-                })
-            }
-            let b = median(bare), t = median(typed)
+            let (b, t) = measure(stream, rounds: rounds, runs: 5)
             lines.append("| \(label) | \(stream.count) × \(rounds) | \(ms(b)) | \(ms(t)) | **\(ratio(t / b))** |")
         }
         lines.append("")
         lines.append("Target: typed decoding costs at most 2× the bare parse. Median of 5 runs each.")
         report.add("Update decoding", lines)
+    }
+
+    /// Median seconds of the bare parse and of the typed decoding of `stream`, `rounds` times.
+    static func measure(_ stream: [Data], rounds: Int, runs: Int) -> (bare: Double, typed: Double) {
+        var bare: [Double] = []
+        var typed: [Double] = []
+        for _ in 0..<runs {
+            bare.append(seconds {
+                for _ in 0..<rounds { for data in stream { _ = try? JSONSerialization.jsonObject(with: data) } }
+            })
+            let decoder = JSONDecoder()
+            typed.append(seconds {
+                for _ in 0..<rounds { for data in stream { _ = try? TDIncoming.decode(data, using: decoder) } }
+            })
+        }
+        return (median(bare), median(typed))
     }
 
     /// Chat-list updates in the simulator's JSON (held to td_api.tl's names by the contract tests).

@@ -53,9 +53,9 @@ enum DirectoryBench {
     }
 
     /// A simulator with the generated chat list and a logged-in session on it.
-    static func loggedInSession(_ library: TDJSONLibrary) async throws -> (TelegramSession, TelegramSimulator, @Sendable () async -> Void) {
+    static func loggedInSession(_ library: TDJSONLibrary, chatCount: Int = chats) async throws -> (TelegramSession, TelegramSimulator, @Sendable () async -> Void) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-dir-\(UUID().uuidString.prefix(8))")
-        let simulator = TelegramSimulator(scenario: .generated(chatCount: chats, latency: latency), executor: library)
+        let simulator = TelegramSimulator(scenario: .generated(chatCount: chatCount, latency: latency), executor: library)
         let environment = TelegramEnvironment(directory: DataDirectory(url: folder), backend: .simulated(simulator))
         let open = try await environment.openSession()
         let flow = LoginFlow(session: open.session)
@@ -65,6 +65,22 @@ enum DirectoryBench {
             await open.close()
             try? FileManager.default.removeItem(at: folder)
         })
+    }
+
+    /// `ChatDirectory.load` of `chatCount` chats (median of `runs`) and its floor (the loadChats
+    /// pages × the latency), in seconds.
+    static func oursAndFloor(chatCount: Int, runs: Int) async throws -> (ours: Double, floor: Double) {
+        let library = try TDJSONLibrary.load()
+        var ours: [Double] = []
+        var pages = 0
+        for _ in 0..<runs {
+            let (session, simulator, cleanup) = try await loggedInSession(library, chatCount: chatCount)
+            let before = simulator.receivedRequests.count
+            ours.append(try await secondsAsync { _ = try await ChatDirectory(session: session).load() })
+            pages = simulator.receivedRequests.dropFirst(before).filter { $0 == "loadChats" }.count
+            await cleanup()
+        }
+        return (median(ours), Double(pages) * latency)
     }
 
     /// The plan we replaced: one request after another for every chat.

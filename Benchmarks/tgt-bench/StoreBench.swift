@@ -7,11 +7,38 @@ import TgtStore
 enum StoreBench {
     static let count = 10_000
 
+    /// What one comparison measured: median wall times and the highest peak memory.
+    struct Figures {
+        var tgt: Double
+        var sqlite: Double
+        var tgtRSS: Int
+        var sqliteRSS: Int
+    }
+
     static func run(into report: inout BenchReport) {
+        let figures: Figures
+        do { figures = try measure(count: count, runs: 7) } catch { return report.add("Store", ["\(error)"]) }
+        let o = figures.tgt, s = figures.sqlite
+        report.add("Store: \(count) templates (2 targets each)", [
+            "| command | median wall time (7 runs) | peak memory (max RSS) |",
+            "|---|---|---|",
+            "| `sqlite3 -json` (equivalent query, same file) | \(ms(s)) | \(figures.sqliteRSS) KiB |",
+            "| `tgt templates list --json` | \(ms(o)) | \(figures.tgtRSS) KiB |",
+            "",
+            "tgt / sqlite3: **\(ratio(o / s))** (target ≤ 3×).",
+        ])
+    }
+
+    /// A failed measurement, in words.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// `tgt templates list --json` and `sqlite3 -json` on a store of `count` templates, `runs` times each.
+    static func measure(count: Int, runs: Int) throws -> Figures {
         let tgt = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tgt").path
         guard FileManager.default.isExecutableFile(atPath: tgt) else {
-            report.add("Store", ["tgt binary missing at \(tgt): build it with `swift build -c release --product tgt`"])
-            return
+            throw Failure(description: "tgt binary missing at \(tgt): build it with `swift build -c release --product tgt`")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-store-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -26,8 +53,7 @@ enum StoreBench {
             }
             try db.importTemplates(try TemplateArchive(templates: templates).encoded())
         } catch {
-            report.add("Store", ["could not build the database: \(error)"])
-            return
+            throw Failure(description: "could not build the database: \(error)")
         }
         let file = DataDirectory(url: folder).databaseFile.path
         let sql = """
@@ -42,25 +68,16 @@ enum StoreBench {
         // report this process's own high-water mark (Linux keeps it across exec).
         let rssFile = folder.appendingPathComponent("rss.txt").path
         var ours: [Double] = [], theirs: [Double] = [], rss: [Int] = [], sqliteRSS: [Int] = []
-        for _ in 0..<7 {
+        for _ in 0..<runs {
             let a = runMeasured(["/usr/bin/time", "-f", "%M", "-o", rssFile, tgt, "templates", "list", "--json"], environment: env)
             let aRSS = Int((try? String(contentsOfFile: rssFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
             let b = runMeasured(["/usr/bin/time", "-f", "%M", "-o", rssFile, "/usr/bin/sqlite3", "-json", file, sql], environment: env)
             let bRSS = Int((try? String(contentsOfFile: rssFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
             guard a.status == 0, b.status == 0 else {
-                report.add("Store", ["a command failed: tgt exit \(a.status), sqlite3 exit \(b.status)"])
-                return
+                throw Failure(description: "a command failed: tgt exit \(a.status), sqlite3 exit \(b.status)")
             }
             ours.append(a.seconds); theirs.append(b.seconds); rss.append(aRSS); sqliteRSS.append(bRSS)
         }
-        let o = median(ours), s = median(theirs)
-        report.add("Store: \(count) templates (2 targets each)", [
-            "| command | median wall time (7 runs) | peak memory (max RSS) |",
-            "|---|---|---|",
-            "| `sqlite3 -json` (equivalent query, same file) | \(ms(s)) | \(sqliteRSS.max() ?? 0) KiB |",
-            "| `tgt templates list --json` | \(ms(o)) | \(rss.max() ?? 0) KiB |",
-            "",
-            "tgt / sqlite3: **\(ratio(o / s))** (target ≤ 3×).",
-        ])
+        return Figures(tgt: median(ours), sqlite: median(theirs), tgtRSS: rss.max() ?? 0, sqliteRSS: sqliteRSS.max() ?? 0)
     }
 }

@@ -3,10 +3,11 @@ import Foundation
 // tgt-bench: the figures in BENCHMARKS.md. Every comparison runs its baseline in the same
 // process and run, and reports ratios (this machine is shared and noisy).
 //
-//   swift run -c release tgt-bench [directory|decode|store|widget|render|timers|timers-list|chats|series|all]   (or: soak [client cycles] [host cycles])
+//   swift run -c release tgt-bench [directory|decode|store|widget|render|timers|timers-list|chats|series|all]   (or: soak [client cycles] [host cycles], or smoke: CI's ratios as JSON)
 
 let which = CommandLine.arguments.dropFirst().first ?? "all"
 if which == "widget-child" { exit(WidgetBench.child(Array(CommandLine.arguments.dropFirst(2)))) }
+if which == "smoke" { exit(await SmokeBench.run()) }
 if which == "soak" { exit(await SoakBench.run(Array(CommandLine.arguments.dropFirst(2)))) }
 var report = BenchReport()
 if which == "all" || which == "directory" { report.add(await DirectoryBench.run()) }
