@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Each change is one line appended to a journal (`tgt-simulator-history.log`), so a change
 /// costs the same however long the demo has run; a snapshot (`tgt-simulator-history.json`,
-/// written with an atomic rename) takes the journal in every `compactAfter` lines, under a lock
+/// written with an atomic rename) takes the journal in once it is as long as the snapshot's
+/// messages (at least `compactAfter` lines), under a lock
 /// on the journal, from what is on disk (another process's lines included). Loading reads the
 /// snapshot, then replays the journal; a torn last line (a `kill -9` mid-write) is skipped.
 struct SimulatorHistory {
@@ -46,6 +47,10 @@ struct SimulatorHistory {
 
     /// Journal lines since the snapshot (as this process last saw them).
     private var journalLines = 0
+    /// Messages the snapshot held at the last compaction: the journal is compacted when it has
+    /// grown as long (and at least `compactAfter` lines), so compactions, each a rewrite of the
+    /// whole history, cost a constant amount per line however long the demo runs.
+    private var snapshotMessages = 0
 
     init(directory: String) {
         self.directory = directory
@@ -60,6 +65,7 @@ struct SimulatorHistory {
         {
             loadSnapshot(object)
         }
+        snapshotMessages = added.values.reduce(0) { $0 + $1.count }
         journalLines = 0
         guard let journal = FileManager.default.contents(atPath: journalPath) else { return }
         for line in journal.split(separator: UInt8(ascii: "\n")) {
@@ -162,7 +168,7 @@ struct SimulatorHistory {
     }
 
     /// Applies a change and appends it to the journal (one line, under the journal's lock);
-    /// every `compactAfter` lines the journal becomes the snapshot.
+    /// when it is long enough (see `snapshotMessages`) the journal becomes the snapshot.
     private mutating func record(_ op: [String: Any]) {
         apply(op)
         guard !directory.isEmpty, var line = try? JSONSerialization.data(withJSONObject: op) else { return }
@@ -175,7 +181,7 @@ struct SimulatorHistory {
         defer { flock(fd, LOCK_UN) }
         _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         journalLines += 1
-        if journalLines >= Self.compactAfter { compact(lockedJournal: fd) }
+        if journalLines >= max(Self.compactAfter, snapshotMessages) { compact(lockedJournal: fd) }
     }
 
     /// Rewrites the snapshot from what is on disk (this process's and any other's lines) and
@@ -188,6 +194,7 @@ struct SimulatorHistory {
         ftruncate(fd, 0)
         self = fresh
         journalLines = 0
+        snapshotMessages = added.values.reduce(0) { $0 + $1.count }
     }
 
     private static func object(_ event: PendingEvent) -> [String: Any] {

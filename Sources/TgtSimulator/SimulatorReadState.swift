@@ -100,13 +100,25 @@ extension TelegramSimulator {
     /// (messages outside any topic belong to General, topic 1).
     func unreadCount(_ chat: SimulatedChat, directory: String, after lastReadInbox: Int64, topic: Int? = nil) -> Int {
         let me = currentScenario.account.userID
+        let key = "\(directory)\u{1F}\(chat.id)\u{1F}\(topic.map(String.init) ?? "chat")"
+        let deletedCount = withHistory(directory) { $0.deleted[chat.id]?.count ?? 0 }
+        // Counted before with the same read marker and nothing deleted since: only the messages
+        // newer than the newest counted then are new (a message received costs O(1), not the
+        // whole unread stretch).
         var unread = 0
+        var stop = lastReadInbox
+        if let tally = unreadTally(key), tally.lastReadInbox == lastReadInbox, tally.deletedCount == deletedCount {
+            unread = tally.count
+            stop = max(lastReadInbox, tally.newestID)
+        }
+        var newest: Int64?
         var below: Int64 = 0
         scan: while true {
             let page = timeline(chat, directory: directory, below: below, limit: 20)
             for message in page {
                 let messageID = Self.int64(message["id"])
-                if messageID <= lastReadInbox { break scan }
+                if newest == nil { newest = messageID }
+                if messageID <= stop { break scan }
                 let sender = (message["sender_id"] as? [String: Any]).map { Self.int64($0["user_id"]) }
                 let inTopic = Self.topic(of: message)
                 if sender != me, topic == nil || inTopic == topic { unread += 1 }
@@ -114,6 +126,7 @@ extension TelegramSimulator {
             }
             if page.count < 20 { break }
         }
+        setUnreadTally(UnreadTally(lastReadInbox: lastReadInbox, count: unread, newestID: max(newest ?? stop, stop), deletedCount: deletedCount), for: key)
         return unread
     }
 
@@ -151,4 +164,13 @@ extension TelegramSimulator {
         emitToDirectory(directory, ["@type": "updateChatReadInbox", "chat_id": chat.id, "last_read_inbox_message_id": after.lastReadInbox,
                                     "unread_count": after.unread])
     }
+}
+
+/// A chat's (or topic's) unread count as last counted: valid while its read marker stays and no
+/// message was deleted; then only messages newer than `newestID` need counting.
+struct UnreadTally: Sendable {
+    var lastReadInbox: Int64
+    var count: Int
+    var newestID: Int64
+    var deletedCount: Int
 }

@@ -186,6 +186,10 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
 
     private var schedules: [String: SimulatorSchedule] = [:]
     private var chatHistories: [String: SimulatorHistory] = [:]
+    /// Unread counts as last counted, so the next count walks only what arrived since.
+    private var unreadTallies: [String: UnreadTally] = [:]
+    func unreadTally(_ key: String) -> UnreadTally? { lock.withLock { unreadTallies[key] } }
+    func setUnreadTally(_ tally: UnreadTally, for key: String) { lock.withLock { unreadTallies[key] = tally } }
 
     /// Runs `body` on the conversation history of `directory` (loaded from disk on first use).
     func withHistory<T>(_ directory: String, _ body: (inout SimulatorHistory) -> T) -> T {
