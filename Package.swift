@@ -158,6 +158,7 @@ let package = Package(
             ],
             path: "Benchmarks/tgt-bench",
             swiftSettings: strict),
+        .executableTarget(name: "tgt-bench-print", path: "Benchmarks/print", swiftSettings: strict),
         .executableTarget(
             name: "tgt-bench-hello",
             dependencies: [.product(name: "Hummingbird", package: "hummingbird")],

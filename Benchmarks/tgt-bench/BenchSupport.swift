@@ -45,11 +45,12 @@ func median(_ values: [Double]) -> Double {
 func ms(_ s: Double) -> String { String(format: "%.1f ms", s * 1000) }
 func ratio(_ x: Double) -> String { String(format: "%.2f×", x) }
 
-/// Runs a command with stdout to /dev/null; returns wall time and the child's peak RSS (KiB).
+/// Runs a command with stdout and stderr to /dev/null; returns wall time and the child's peak RSS (KiB).
 func runMeasured(_ argv: [String], environment: [String: String]) -> (seconds: Double, maxRSSKiB: Int, status: Int32) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     defer { posix_spawn_file_actions_destroy(&actions) }
     let cArgs = argv.map { strdup($0) } + [nil]
     let cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
