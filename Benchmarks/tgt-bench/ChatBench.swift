@@ -15,7 +15,72 @@ enum ChatBench {
     static let latency = Double(ProcessInfo.processInfo.environment["BENCH_LATENCY_MS"] ?? "20").map { $0 / 1000 } ?? 0.020
 
     static func run() async -> [(String, [String])] {
-        [listSection(), await conversationSection()]
+        [listSection(), await conversationSection(), await repliesSection()]
+    }
+
+    // MARK: - Replied messages outside the page
+
+    /// A page of 50 messages, 30 of which answer 30 older messages outside the page, at
+    /// `latency` per request: `conversation(limit: 50)` (the history, then every replied message
+    /// in one `getMessages`) against asking for the replied messages one at a time, as before.
+    static func repliesSection() async -> (String, [String]) {
+        let chatID: Int64 = -4001
+        do {
+            let library = try TDJSONLibrary.load()
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-replies-\(UUID().uuidString.prefix(8))")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            var scenario = SimulatorScenario()
+            scenario.latency = latency
+            scenario.histories[chatID] = SimulatedHistory(count: 200, memberIDs: [555_000_206, 555_000_207, 555_000_111], style: .threaded)
+            let simulator = TelegramSimulator(scenario: scenario, executor: library)
+            let environment = TelegramEnvironment(directory: DataDirectory(url: folder), backend: .simulated(simulator))
+            let open = try await environment.openSession()
+            defer { Task { await open.close() } }
+            let flow = LoginFlow(session: open.session)
+            _ = try await flow.submitPhoneNumber("+15555550123")
+            _ = try await flow.submitCode("12345")
+            let service = ChatService(session: open.session)
+            try await service.loadChatLists()
+            _ = try await service.conversation(chatID: chatID, limit: 50)  // warm: the chat's first open
+
+            var batched: [Double] = []
+            var batchedRequests: [String] = []
+            var shown = 0
+            var withReply = 0
+            for _ in 0..<5 {
+                let before = simulator.receivedRequests.count
+                var page: ConversationPage?
+                batched.append(try await secondsAsync { page = try await service.conversation(chatID: chatID, limit: 50) })
+                batchedRequests = Array(simulator.receivedRequests.dropFirst(before))
+                shown = page?.messages.count ?? 0
+                withReply = page?.messages.filter { $0.replyTo?.senderName != nil }.count ?? 0
+            }
+            var single: [Double] = []
+            var singleRequests = 0
+            for _ in 0..<3 {
+                let before = simulator.receivedRequests.count
+                single.append(try await secondsAsync {
+                    let messages = try await service.history(chatID: chatID, limit: 50).messages
+                    let inPage = Set(messages.map(\.id))
+                    for id in Set(messages.compactMap { $0.replyTo?.messageID }).subtracting(inPage).sorted() {
+                        _ = try? await open.session.send(TDFunctions.GetMessage(chatID: chatID, messageID: id))
+                    }
+                })
+                singleRequests = simulator.receivedRequests.count - before
+            }
+            let b = median(batched), o = median(single)
+            let serverTrips = batchedRequests.filter { SimulatedRequestLocality.of(["@type": $0]) == .server }.count
+            return ("Replied messages outside the page: 50 messages answering 30 older ones, \(Int(latency * 1000)) ms per request", [
+                "| approach | requests | time | round trips (time ÷ \(Int(latency * 1000)) ms) |",
+                "|---|---|---|---|",
+                "| one `getMessage` per replied message, one after another (before) | \(singleRequests) | \(ms(o)) | \(String(format: "%.1f", o / latency)) |",
+                "| `conversation(limit: 50)`: history, then one `getMessages` (now, median of 5) | \(batchedRequests.count) (\(serverTrips) to the server: \(batchedRequests.joined(separator: ", "))) | \(ms(b)) | **\(String(format: "%.1f", b / latency))** |",
+                "",
+                "\(shown) messages shown, \(withReply) with the replied message's sender and text. Target: at most 3 round trips; \(ratio(o / b)) faster than one at a time.",
+            ])
+        } catch {
+            return ("Replied messages outside the page", ["failed: \(error)"])
+        }
     }
 
     // MARK: - The chat list from updates

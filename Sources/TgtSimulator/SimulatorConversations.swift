@@ -7,7 +7,7 @@ import Foundation
 /// `downloadFile`, and the people who reply.
 extension TelegramSimulator {
     static let conversationFunctions: Set<String> = [
-        "getChatHistory", "getForumTopicHistory", "getMessage", "getMessageProperties", "openChat", "closeChat", "viewMessages", "searchChats",
+        "getChatHistory", "getForumTopicHistory", "getMessage", "getMessages", "getMessageProperties", "openChat", "closeChat", "viewMessages", "searchChats",
         "searchChatsOnServer", "searchChatMessages", "searchMessages", "downloadFile", "getUser",
     ]
 
@@ -184,6 +184,12 @@ extension TelegramSimulator {
                 return respond(id, request, Self.error(404, "Not Found"))
             }
             respond(id, request, message)
+        case "getMessages":
+            // Like TDLib: one answer for all, null where a message is not found.
+            guard let chat = chat() else { return respond(id, request, Self.error(400, "Chat not found")) }
+            let ids = (request["message_ids"] as? [Any] ?? []).map(Self.int64)
+            let found: [Any] = ids.map { id -> Any in findMessage(chat, id, directory: directory) ?? NSNull() }
+            respond(id, request, ["@type": "messages", "total_count": found.count, "messages": found])
         case "getMessageProperties":
             guard let chat = chat() else { return respond(id, request, Self.error(400, "Chat not found")) }
             guard let message = findMessage(chat, Self.int64(request["message_id"]), directory: directory) else {

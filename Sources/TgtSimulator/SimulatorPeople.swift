@@ -35,6 +35,9 @@ public struct SimulatedHistory: Sendable {
         case work
         /// Many short messages (paging and benchmarks).
         case bulk
+        /// Many short messages, the newest 50 of which answer 30 older ones outside that page
+        /// (the benchmark of batched reply lookups).
+        case threaded
         /// Hostile input: markup, script, a javascript: link, huge and right-to-left text.
         case hostile
         /// Channel posts (sent by the chat itself).

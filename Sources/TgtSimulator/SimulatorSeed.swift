@@ -26,7 +26,7 @@ struct SimulatorSeed {
         return Int(id >> 20) - 1
     }
 
-    var spacing: Int { history.style == .bulk ? 300 : 2_700 }
+    var spacing: Int { history.style == .bulk || history.style == .threaded ? 300 : 2_700 }
 
     func date(_ i: Int) -> Int { newestDate - (history.count - 1 - i) * spacing }
 
@@ -108,6 +108,11 @@ struct SimulatorSeed {
             return (SimulatorMedia.text(line, boldPrefix: line.hasPrefix("Standup")), i % 5 == 3 ? i - 1 : nil, topic, nil, false)
         case .bulk:
             return (SimulatorMedia.text("Message #\(i + 1): \(Self.bulkLines[h % Self.bulkLines.count])"), i % 50 == 49 ? i - 3 : nil, nil, nil, false)
+        case .threaded:
+            // The newest 50: the first 30 answer the 30 messages just before them, one each.
+            let j = i - (history.count - 50)
+            let replyTo = j >= 0 && j < 30 ? history.count - 80 + j : nil
+            return (SimulatorMedia.text("Message #\(i + 1): \(Self.bulkLines[h % Self.bulkLines.count])"), replyTo.flatMap { $0 >= 0 ? $0 : nil }, nil, nil, false)
         case .hostile:
             return (Self.hostile(i), i % 4 == 3 ? i - 1 : nil, nil, nil, false)
         case .channel:

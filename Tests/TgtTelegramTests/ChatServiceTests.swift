@@ -45,6 +45,23 @@ struct ChatServiceTests {
         await open.close()
     }
 
+    @Test("a page whose messages answer older ones asks for all of those in one getMessages, not one request each")
+    func repliedMessagesInOneRequest() async throws {
+        var scenario = SimulatorScenario()
+        scenario.histories[-4001] = SimulatedHistory(count: 200, memberIDs: [555_000_206, 555_000_207, 555_000_111], style: .threaded)
+        let (sim, open, service) = try await Self.open(scenario)
+        defer { sim.remove() }
+        let before = sim.simulator.receivedRequests.count
+        let page = try await service.conversation(chatID: -4001, limit: 50)
+        let asked = Array(sim.simulator.receivedRequests.dropFirst(before))
+        #expect(asked.filter { $0 == "getMessages" }.count == 1, "\(asked)")
+        #expect(!asked.contains("getMessage"), "\(asked)")
+        let replies = page.messages.compactMap(\.replyTo)
+        #expect(replies.count == 30)
+        #expect(replies.allSatisfy { $0.senderName != nil && $0.snippet.hasPrefix("Message #") }, "\(replies.prefix(3))")
+        await open.close()
+    }
+
     @Test("paging back through 5,000 messages keeps asking past TDLib's one-message first answer, with no duplicate and no gap")
     func pagingWholeChat() async throws {
         let (sim, open, service) = try await Self.open()

@@ -106,8 +106,9 @@ extension ChatService {
         for message in messages { page[message.id] = message }
         var replied: [Int64: Message] = [:]
         let missing = Set(messages.compactMap { m in m.replyTo.flatMap { $0.chatID == chat.id || $0.chatID == 0 ? $0.messageID : nil } }).subtracting(page.keys)
-        for id in missing.prefix(50) {
-            if let message = try? await ask(TDFunctions.GetMessage(chatID: chat.id, messageID: id)) { replied[id] = message }
+        // One request for every replied message not in the page (TDLib's getMessages), not one each.
+        if !missing.isEmpty, let found = try? await ask(TDFunctions.GetMessages(chatID: chat.id, messageIDs: missing.sorted().suffix(100))) {
+            for message in found.messages { replied[message.id] = message }
         }
         await fetchUnknownSenders(messages + Array(replied.values))
         let builder = await itemBuilder(replied: replied)
@@ -123,9 +124,16 @@ extension ChatService {
             if case .service(.membersAdded(let ids))? = message.content { wanted.formUnion(ids) }
         }
         let known = await session.userCache
-        for id in wanted.subtracting(known.keys).prefix(100) {
-            if let user = try? await ask(TDFunctions.GetUser(userID: id)) { await session.remember(user) }
+        let unknown = Array(wanted.subtracting(known.keys).prefix(100))
+        guard !unknown.isEmpty else { return }
+        // TDLib has no batch for users: the lookups go out together, not one after another.
+        let found = await withTaskGroup(of: User?.self) { group -> [User] in
+            for id in unknown { group.addTask { try? await self.ask(TDFunctions.GetUser(userID: id)) } }
+            var users: [User] = []
+            for await user in group { if let user { users.append(user) } }
+            return users
         }
+        for user in found { await session.remember(user) }
     }
 
     /// The item for one message of a chat.

@@ -179,6 +179,23 @@ extension TDFunctions {
 
     /// `getMessage`.
     public typealias GetMessage = MessageRequest<MessageLookup>
+
+    /// `getMessages`: several messages of one chat in one request (a message TDLib cannot find
+    /// comes back as null and is left out).
+    public struct GetMessages: TDFunction {
+        public typealias Result = Messages
+        public static let typeName = "getMessages"
+        public var chatID: Int64
+        public var messageIDs: [Int64]
+        public init(chatID: Int64, messageIDs: [Int64]) {
+            self.chatID = chatID
+            self.messageIDs = messageIDs
+        }
+        enum CodingKeys: String, CodingKey {
+            case chatID = "chat_id"
+            case messageIDs = "message_ids"
+        }
+    }
     /// `getMessageProperties`: what the user may do with a message (edit, delete for all, …).
     public typealias GetMessageProperties = MessageRequest<PropertiesLookup>
 
