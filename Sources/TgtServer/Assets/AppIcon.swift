@@ -1,7 +1,9 @@
 import Foundation
 
 /// The app icon (a white paper plane on a blue rounded square) as SVG and as PNGs drawn
-/// here, for the web app manifest and the iOS home screen.
+/// here, for the web app manifest and the iOS home screen. The maskable kind (Android's
+/// adaptive icons crop it to a circle, a squircle…) fills the whole square with blue and keeps the
+/// plane inside the middle 80 %, the safe zone every mask leaves whole.
 enum AppIcon {
     static let blue: (UInt8, UInt8, UInt8) = (0x24, 0x81, 0xCC)
     /// The paper plane, in a unit square.
@@ -15,8 +17,10 @@ enum AppIcon {
             """
     }()
 
-    /// A square PNG of `size` pixels (4×4 supersampled edges).
-    static func png(size: Int) -> Data {
+    /// A square PNG of `size` pixels (4×4 supersampled edges); `maskable`: full bleed, the plane
+    /// scaled down to the safe zone.
+    static func png(size: Int, maskable: Bool = false) -> Data {
+        let shape = maskable ? plane.map { (0.5 + ($0.0 - 0.5) * 0.8, 0.5 + ($0.1 - 0.5) * 0.8) } : plane
         var pixels = [UInt8](repeating: 0, count: size * size * 4)
         let samples = 4
         for y in 0..<size {
@@ -26,9 +30,9 @@ enum AppIcon {
                     for sx in 0..<samples {
                         let u = (Double(x) + (Double(sx) + 0.5) / Double(samples)) / Double(size)
                         let v = (Double(y) + (Double(sy) + 0.5) / Double(samples)) / Double(size)
-                        if insideRoundedSquare(u, v, radius: 0.22) {
+                        if maskable || insideRoundedSquare(u, v, radius: 0.22) {
                             inBox += 1
-                            if insidePolygon(u, v, plane) { inPlane += 1 }
+                            if insidePolygon(u, v, shape) { inPlane += 1 }
                         }
                     }
                 }
@@ -61,7 +65,8 @@ enum AppIcon {
     }
 }
 
-/// A minimal PNG encoder: 8-bit RGBA, zlib with stored (uncompressed) deflate blocks.
+/// A minimal PNG encoder: 8-bit RGBA, zlib with `Deflate`'s fixed-code block (runs matched
+/// against the previous pixel and the row above).
 enum PNGWriter {
     static func rgba(width: Int, height: Int, pixels: [UInt8]) -> Data {
         var raw: [UInt8] = []
@@ -71,15 +76,7 @@ enum PNGWriter {
             raw.append(contentsOf: pixels[(row * width * 4)..<((row + 1) * width * 4)])
         }
         var zlib: [UInt8] = [0x78, 0x01]
-        var offset = 0
-        repeat {
-            let length = min(65535, raw.count - offset)
-            let final: UInt8 = offset + length >= raw.count ? 1 : 0
-            zlib.append(final)
-            zlib.append(contentsOf: [UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF)])
-            zlib.append(contentsOf: raw[offset..<(offset + length)])
-            offset += length
-        } while offset < raw.count
+        zlib.append(contentsOf: Deflate.compress(raw, distances: [4, width * 4 + 1]))
         zlib.append(contentsOf: bigEndian(adler32(raw)))
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         png += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 6, 0, 0, 0])

@@ -9,9 +9,17 @@ import Hummingbird
 /// an older binary asks for a file this one does not have; reloading the page fixes it). The
 /// plain names (`/assets/app.css`) stay as aliases for scripts and tools, revalidated each time
 /// (`no-cache` with the hash as ETag). Icons and the manifest keep a short cache.
+///
+/// The icons are the sizes platforms ask for: 180 px for iOS's home screen (`apple-touch-icon`),
+/// 192 and 512 px for Android and desktop installs (the 512 one is also Android's splash), each
+/// of those two also maskable (`icon-maskable-512.png`) for adaptive icons, and the SVG.
 enum AssetRoutes {
     static let pngSizes = [180, 192, 512]
+    static let maskableSizes = [192, 512]
     static let pngs: [Int: ByteBuffer] = Dictionary(uniqueKeysWithValues: pngSizes.map { ($0, ByteBuffer(bytes: AppIcon.png(size: $0))) })
+    static let maskablePNGs: [Int: ByteBuffer] = Dictionary(uniqueKeysWithValues: maskableSizes.map {
+        ($0, ByteBuffer(bytes: AppIcon.png(size: $0, maskable: true)))
+    })
     static let svg = ByteBuffer(string: AppIcon.svg)
     static let immutable = "public, max-age=31536000, immutable"
     static let shortLived = "public, max-age=300"
@@ -63,6 +71,9 @@ enum AssetRoutes {
                 break
             }
             if name == "icon.svg" { return reply(svg, type: "image/svg+xml", cache: shortLived) }
+            if name.hasPrefix("icon-maskable-"), name.hasSuffix(".png"), let size = Int(name.dropFirst(14).dropLast(4)), let png = maskablePNGs[size] {
+                return reply(png, type: "image/png", cache: shortLived)
+            }
             if name.hasPrefix("icon-"), name.hasSuffix(".png"), let size = Int(name.dropFirst(5).dropLast(4)), let png = pngs[size] {
                 return reply(png, type: "image/png", cache: shortLived)
             }
@@ -77,12 +88,18 @@ enum AssetRoutes {
         Response(status: .ok, headers: [.contentType: type, .cacheControl: cache], body: ResponseBody(byteBuffer: body))
     }
 
+    /// The web app manifest. The splash an installed app opens with is made from it (the name, the
+    /// 512 px icon on `background_color`, the page's background); `theme_color` is the top bar's
+    /// (pages say it for light and dark with `<meta name="theme-color" media=…>`). The shortcuts
+    /// are the long-press menu of the app's icon.
     static let manifest: String = {
         let object: [String: Any] = [
-            "name": "TgTemplates", "short_name": "TgTemplates", "description": "One-tap Telegram message templates",
-            "start_url": "/", "scope": "/", "display": "standalone", "background_color": "#ffffff", "theme_color": "#2481cc",
+            "id": "/", "name": "TgTemplates", "short_name": "TgTemplates", "description": "One-tap Telegram message templates",
+            "lang": "en", "start_url": "/", "scope": "/", "display": "standalone", "background_color": "#f4f6f9", "theme_color": "#ffffff",
             "icons": [["src": "/assets/icon.svg", "sizes": "any", "type": "image/svg+xml"]]
-                + [192, 512].map { ["src": "/assets/icon-\($0).png", "sizes": "\($0)x\($0)", "type": "image/png", "purpose": "any"] },
+                + pngSizes.filter { $0 != 180 }.map { ["src": "/assets/icon-\($0).png", "sizes": "\($0)x\($0)", "type": "image/png", "purpose": "any"] }
+                + maskableSizes.map { ["src": "/assets/icon-maskable-\($0).png", "sizes": "\($0)x\($0)", "type": "image/png", "purpose": "maskable"] },
+            "shortcuts": [["name": "Chats", "url": "/chats"], ["name": "Timers", "url": "/timers"], ["name": "Scheduled", "url": "/scheduled"]],
         ]
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self)
