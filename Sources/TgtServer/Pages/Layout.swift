@@ -4,15 +4,14 @@ import TgtDomain
 /// The dashboard's server-rendered pages. Each function returns a whole document; all user
 /// content goes through `HTML` interpolation and is escaped.
 enum Pages {
-    enum Section: String { case templates, chats, timers, scheduled, sends, settings, none }
+    enum Section: String { case templates, chats, timers, scheduled, sends, settings, more, none }
 
-    /// The document around every page: head, top bar with the live connection badge, nav.
+    /// The document around every page: head, top bar with the live connection badge, nav (the
+    /// top bar's links on a wide screen, a tab bar at the bottom on a phone: `TabBar.swift`).
     /// `styles` are page stylesheets linked after `app.css` (names without `.css`).
     static func layout(title: String, page: String, csrf: String?, section: Section = .none, scripts: [String] = [], styles: [String] = [],
                        _ content: HTML) -> HTML {
-        let nav: HTML = csrf == nil ? .empty : """
-            <nav aria-label="Main"><a href="/"\(current(section == .templates))>Templates</a><a href="/chats"\(current(section == .chats))>Chats</a><a href="/timers"\(current(section == .timers))>Timers</a><a href="/scheduled"\(current(section == .scheduled))>Scheduled</a><a href="/sends"\(current(section == .sends))>Recent</a><a href="/settings"\(current(section == .settings))>Settings</a></nav>
-            """
+        let nav: HTML = csrf == nil ? .empty : tabBar(section)
         // ES modules (deferred by nature): the shared app.js, then the page's own script, which
         // imports app.js by the same hashed URL (one module instance). No inline script anywhere.
         let styleTags: [HTML] = styles.map { "<link rel=\"stylesheet\" href=\"\(WebAssets.url($0 + ".css"))\">" }
@@ -21,7 +20,7 @@ enum Pages {
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-            <meta name="color-scheme" content="light dark"><meta name="theme-color" content="#2481cc">
+            <meta name="color-scheme" content="light dark">\(themeColors)
             \(HTML.when(csrf != nil, "<meta name=\"csrf-token\" content=\"\(csrf ?? "")\">"))
             <title>\(title) · TgTemplates</title>
             <link rel="manifest" href="/manifest.webmanifest"><link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
@@ -37,7 +36,11 @@ enum Pages {
             """
     }
 
-    private static func current(_ yes: Bool) -> HTML { yes ? " aria-current=\"page\"" : "" }
+    /// The browser's own bars in the top bar's colour (`--card` in app.css): dark, else light
+    /// (the first whose media matches wins).
+    static let themeColors: HTML = """
+        <meta name="theme-color" content="#1b232c" media="(prefers-color-scheme:dark)"><meta name="theme-color" content="#fff">
+        """
 
     /// A page for errors outside the API (unknown page, forbidden, server error).
     static func errorPage(_ error: APIError) -> HTML {
@@ -53,8 +56,10 @@ enum Pages {
         "<p class=\"field-error\" id=\"\(id)-error\"\(HTML.when(message == nil, " hidden"))>\(message ?? "")</p>"
     }
 
+    /// A notice at the top of a page or section; information ones can be dismissed (`Notices`).
     static func banner(_ message: String?, kind: String = "error") -> HTML {
         guard let message else { return .empty }
+        if kind == "info" { return dismissibleNotice("\(message)", role: "status") }
         return "<p class=\"banner \(kind)\" role=\"\(kind == "error" ? "alert" : "status")\">\(message)</p>"
     }
 

@@ -31,7 +31,8 @@ enum PageRoutes {
             let kind = request.uri.queryParameters["kind"].flatMap { TemplateKind(rawValue: String($0)) }
             let listing = try TemplateListing(store: store, search: search, chatID: chat, kind: kind)
             let model = Pages.GridModel(templates: listing.listed, total: listing.all.count, groups: listing.groups, selectedChat: chat,
-                                        kinds: listing.kinds, selectedKind: kind, search: search, demo: dashboard.options.isDemo,
+                                        kinds: listing.kinds, selectedKind: kind, search: search,
+                                        demo: dashboard.options.isDemo && !Pages.Notices.isDismissed(Pages.Notices.demoGrid, in: request),
                                         undoHold: try store.undoHold().seconds)
             return HTMLReply.page(Pages.templates(model, csrf: csrf))
         }
@@ -54,8 +55,9 @@ enum PageRoutes {
         }
 
         // Timers work without Telegram: no first-run redirect.
-        router.get("/timers") { _, context -> Response in
-            HTMLReply.page(Pages.timers(csrf: try csrfToken(context), demo: dashboard.options.isDemo))
+        router.get("/timers") { request, context -> Response in
+            let demo = dashboard.options.isDemo && !Pages.Notices.isDismissed(Pages.Notices.demoTimers, in: request)
+            return HTMLReply.page(Pages.timers(csrf: try csrfToken(context), demo: demo))
         }
 
         // What waits on Telegram's schedule; the list comes from the API (works logged out too).
@@ -66,6 +68,11 @@ enum PageRoutes {
         router.get("/sends") { _, context -> Response in
             let entries = try store.recentSends(limit: 200)
             return HTMLReply.page(Pages.sends(entries, replies: try store.replies(toSends: entries.map(\.id)), csrf: try csrfToken(context)))
+        }
+
+        // The phone tab bar's More: Recent, Settings, installing, signing out.
+        router.get("/more") { _, context -> Response in
+            HTMLReply.page(Pages.more(csrf: try csrfToken(context)))
         }
 
         router.get("/setup") { _, context -> Response in

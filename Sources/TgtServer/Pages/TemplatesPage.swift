@@ -13,6 +13,7 @@ extension Pages {
         var kinds: [(kind: TemplateKind, count: Int)] = []
         var selectedKind: TemplateKind?
         var search: String
+        /// Whether to show the demo banner (a demo, and not dismissed in this browser).
         var demo: Bool
         /// Seconds a tap waits, undoable, before the send goes out (Settings).
         var undoHold: Int = 0
@@ -50,7 +51,7 @@ extension Pages {
         let kindNav: HTML = kindChips.isEmpty ? "" : "<nav class=\"chips\" aria-label=\"Filter by kind\">\(kindChips)</nav>"
         return layout(title: "Templates", page: "templates", csrf: csrf, section: .templates, scripts: ["grid"], """
             <h1 class="sr-only">Templates</h1>
-            \(HTML.when(model.demo, "<p class=\"banner info\">Demo mode: messages go to the built-in Telegram simulator, not to real chats.</p>"))
+            \(HTML.when(model.demo, dismissibleNotice("Demo mode: messages go to the built-in Telegram simulator, not to real chats.", id: Notices.demoGrid)))
             <div class="toolbar">
             <form role="search" method="get" action="/" class="search"><label for="q" class="sr-only">Search templates</label>
             <input id="q" type="search" name="q" placeholder="Search templates" value="\(model.search)"></form>
@@ -114,7 +115,8 @@ extension Pages {
     }
 
     /// One template's button and its menu. (Its buttons are in no form, so they need no
-    /// `type="button"`: 50 tiles save 4 KB of the page's budget.)
+    /// `type="button"`: 50 tiles save 4 KB of the page's budget; `data-vars` and `data-location`
+    /// are left out when there are none, as grid.js reads them, another 1.6 KB.)
     static func tile(_ template: Template) -> HTML {
         let names = (try? template.variableNames()) ?? []
         let variables = (try? template.variables()) ?? []
@@ -129,7 +131,7 @@ extension Pages {
         }
         let badge: HTML = template.kind == .telegram ? "" : "<span class=\"kind-badge\">\(template.kind.label)</span>"
         return """
-            <li class="tile" draggable="true" data-id="\(id)" data-name="\(template.name)" data-kind="\(template.kind.rawValue)" data-vars="\(varsJSON)" data-location="\(usesLocation ? "yes" : "no")">
+            <li class="tile" draggable="true" data-id="\(id)" data-name="\(template.name)" data-kind="\(template.kind.rawValue)"\(HTML.when(!variables.isEmpty, " data-vars=\"\(varsJSON)\""))\(HTML.when(usesLocation, " data-location=\"yes\""))>
             <button class="tap" aria-describedby="targets-\(id)"><span class="glyph" aria-hidden="true">\(template.icon.terminalGlyph)</span>
             <span class="name">\(template.name)</span>\(badge)<span class="targets" id="targets-\(id)">\(destination)\(template.silent ? " · silent" : "")</span></button>
             <ul class="results" aria-live="polite"></ul>

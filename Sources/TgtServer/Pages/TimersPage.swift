@@ -24,7 +24,7 @@ extension Pages {
         }
         return layout(title: "Timers", page: "timers", csrf: csrf, section: .timers, scripts: ["timer-alerts", "timer-form", "timer-completion", "timers"], styles: ["timers"], """
             <h1 id="timers-title">Timers</h1>
-            \(HTML.when(demo, "<p class=\"banner info\">Demo mode: completion messages would go to the built-in Telegram simulator.</p>"))
+            \(HTML.when(demo, dismissibleNotice("Demo mode: completion messages would go to the built-in Telegram simulator.", id: Notices.demoTimers)))
             <p id="notify-status" class="banner info" role="status" hidden></p>
             <section id="list-view" aria-labelledby="timers-title">
             <div class="toolbar"><p class="meta" id="timer-count" aria-live="polite"></p><a class="button primary" href="#new" id="new-timer">New timer</a></div>

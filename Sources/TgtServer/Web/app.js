@@ -1,8 +1,8 @@
 // The dashboard's shared module, loaded by every page: the API helper (CSRF header, envelope),
 // typed element lookups, toasts, dialogs, the browser's location, the live connection badge
-// and login updates from server-sent events, confirmations before some forms post, and
-// scheduled times in the browser's time zone. Page scripts (grid.js, editor.js, settings.js,
-// timers.js, scheduled.js, chats.js, sends.js) import what they need from here.
+// and login updates from server-sent events, confirmations before some forms post, scheduled
+// times in the browser's time zone, dismissible notices. Page scripts
+// (grid.js, editor.js, settings.js, timers.js, scheduled.js, chats.js, sends.js) import from here.
 
 /** @typedef {import('./types').EventMap} EventMap */
 /** @typedef {import('./types').Envelope} Envelope */
@@ -319,8 +319,15 @@ document.addEventListener('submit', (event) => {
   if (!event.defaultPrevented) submitting = true;
 });
 document.addEventListener('click', (event) => {
-  const button = eventElement(event)?.closest('dialog [data-close]');
-  button?.closest('dialog')?.close('cancel');
+  const target = eventElement(event);
+  target?.closest('dialog [data-close]')?.closest('dialog')?.close('cancel');
+  // A notice's ✕; one with an id stays away in this browser (Notices.swift).
+  const notice = target?.closest('[data-dismiss]')?.parentElement;
+  if (!(notice instanceof HTMLElement)) return;
+  const id = notice.dataset['notice'];
+  if (id) document.cookie = 'tgt_hide_' + id + '=1; path=/; max-age=31536000; samesite=strict';
+  notice.hidden = true;
+  byId('main', HTMLElement).focus();
 });
 // Modules run once the document is parsed: the elements above are all there.
 loadStatus();
