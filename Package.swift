@@ -130,6 +130,8 @@ let package = Package(
                 .embedInCode("Web/chats.js"), .embedInCode("Web/conversation.js"), .embedInCode("Web/chat-html.js"), .embedInCode("Web/chats.css"),
                 .embedInCode("Web/chat-search.js"), .embedInCode("Web/sends.js"), .embedInCode("Web/held-sends.js"), .embedInCode("Web/trigger.js"),
                 .embedInCode("Web/topics.js"),
+                // The installed app's service worker (served at /sw.js) and its offline page's script.
+                .embedInCode("Web/sw.js"), .embedInCode("Web/offline.js"),
             ],
             swiftSettings: strict,
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]),

@@ -29,6 +29,7 @@ public enum DashboardServer {
         router.add(middleware: ErrorAndHeadersMiddleware())
         router.add(middleware: AuthMiddleware(dashboard: dashboard))
         AssetRoutes.add(to: router)
+        ServiceWorker.add(to: router)
         PageRoutes.add(to: router, dashboard: dashboard)
         router.add(middleware: BodyLimitMiddleware())
         router.add(middleware: RequestContextMiddleware(secure: dashboard.options.secureCookies))

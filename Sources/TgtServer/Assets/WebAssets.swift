@@ -52,7 +52,12 @@ enum WebAssets {
         ("sends.js", PackageResources.sends_js),
         ("held-sends.js", PackageResources.held_sends_js),
         ("trigger.js", PackageResources.trigger_js),
+        ("offline.js", PackageResources.offline_js),
     ]
+
+    /// The service worker's source, `Web/sw.js`. Not one of `all`: it is served at `/sw.js`
+    /// (its scope is the whole dashboard) with this binary's asset list filled in (`ServiceWorker`).
+    static let serviceWorkerSource: [UInt8] = PackageResources.sw_js
 
     /// Every asset by its own name (`app.js`).
     static let all: [String: WebAsset] = resolve(sources)

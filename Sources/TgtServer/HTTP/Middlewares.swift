@@ -62,6 +62,7 @@ struct AuthMiddleware: RouterMiddleware {
 
     static func isPublic(_ path: String) -> Bool {
         path == "/login" || path.hasPrefix("/assets/") || path == "/manifest.webmanifest" || path == "/favicon.ico"
+            || path == "/sw.js" || path == "/offline"
     }
 
     static func isSafe(_ method: HTTPRequest.Method) -> Bool {

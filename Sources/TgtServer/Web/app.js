@@ -1,7 +1,7 @@
 // The dashboard's shared module, loaded by every page: the API helper (CSRF header, envelope),
 // typed element lookups, toasts, dialogs, the browser's location, the live connection badge
 // and login updates from server-sent events, confirmations before some forms post, scheduled
-// times in the browser's time zone, dismissible notices. Page scripts
+// times in the browser's time zone, dismissible notices and the service worker. Page scripts
 // (grid.js, editor.js, settings.js, timers.js, scheduled.js, chats.js, sends.js) import from here.
 
 /** @typedef {import('./types').EventMap} EventMap */
@@ -52,7 +52,9 @@ export async function api(method, path, body) {
   try {
     response = await fetch('/api/' + path, options);
   } catch {
-    throw new ApiError('network', 'The dashboard cannot be reached. Is tgt serve still running?');
+    // Nothing is retried later (sw.js leaves the API alone): say so.
+    throw new ApiError('network', "TgTemplates can't reach its server" + (method === 'GET' ? '.' : ': nothing was sent or saved, and nothing is queued.')
+      + ' Is tgt serve still running?');
   }
   /** @type {Envelope | null} */
   let reply = null;
@@ -329,6 +331,8 @@ document.addEventListener('click', (event) => {
   notice.hidden = true;
   byId('main', HTMLElement).focus();
 });
+// sw.js: the assets from its cache, its offline page when the server is out of reach.
+navigator.serviceWorker?.register('/sw.js').catch(() => {});
 // Modules run once the document is parsed: the elements above are all there.
 loadStatus();
 connect();

@@ -388,3 +388,23 @@ export interface PickTemplate {
   icon_glyph: string;
   send_variables: TemplateVariable[];
 }
+
+/** A service worker's install and activate events (the DOM library the pages use has no worker types). */
+export interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+/** A request from a page the service worker controls. */
+export interface FetchEvent extends ExtendableEvent {
+  readonly request: Request;
+  respondWith(response: Response | Promise<Response>): void;
+}
+
+/** What sw.js uses of its global scope. */
+export interface ServiceWorkerScope {
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  skipWaiting(): Promise<void>;
+  readonly clients: {claim(): Promise<void>};
+  readonly location: {readonly origin: string};
+}
