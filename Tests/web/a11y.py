@@ -8,6 +8,7 @@ reported. axe.min.js comes from the PyPI wheel `axe-playwright-python` (pinned, 
 scripts/install-test-deps.sh into the user's cache; `TGT_AXE_JS` points elsewhere)."""
 import os
 from collections import Counter
+from contextlib import contextmanager
 from pathlib import Path
 
 # Keep in step with scripts/install-test-deps.sh.
@@ -91,6 +92,15 @@ class Audit:
             self.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
             self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
         print(f"  axe: {name}: {', '.join(sorted(set(found))) or 'no violations'}", flush=True)
+
+    @contextmanager
+    def using(self, driver):
+        """Audits another browser for a while (a test's own), counting into the same totals."""
+        previous, self.driver = self.driver, driver
+        try:
+            yield self
+        finally:
+            self.driver = previous
 
     def hold_results(self):
         """Keeps a tile's ✓ lines on screen while axe runs (the grid clears them after 6 s)."""

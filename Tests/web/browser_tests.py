@@ -18,6 +18,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from a11y import Audit
+import app_shell_tests
 import away_tests
 import chat_search_tests
 import chats_tests
@@ -315,6 +316,7 @@ def run(server, shots: Path, audit_setup=None):
         triggers_tests.run(driver, wait, audit, server, check, shot)
         away_tests.run(driver, wait, audit, server, check, shot)
         places_tests.run(driver, wait, audit, server, check, shot)
+        app_shell_tests.run(audit, check, shots, make_driver)
         driver.get(server.url + "/settings")
         driver.find_element(By.ID, "token_name").send_keys("Shortcuts", Keys.ENTER)
         wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "code.secret")))
