@@ -53,7 +53,7 @@ return {above: tiles.filter((t) => t.getBoundingClientRect().bottom <= limit).le
 WORKER = """
 const done = arguments[arguments.length - 1];
 navigator.serviceWorker.ready.then(async (registration) => {
-  while (!navigator.serviceWorker.controller) await new Promise((r) => setTimeout(r, 50));
+  if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, {once: true}));
   const names = await caches.keys();
   const cache = await caches.open(names.find((n) => n.startsWith('tgt-')) || 'none');
   const kept = (await cache.keys()).map((r) => new URL(r.url).pathname);
