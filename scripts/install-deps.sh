@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Installs what TgTemplates needs besides the Swift toolchain: TDLib (the PyPI package tdjson,
-# which ships a prebuilt libtdjson) and, on Debian/Ubuntu, SQLite's headers for GRDB and libcurl
-# (Foundation's HTTP client, which `tgt` uses to reach a running `tgt serve`).
+# which ships a prebuilt libtdjson) and, on Debian/Ubuntu, SQLite's headers for GRDB.
 # Safe to run again: it only installs what is missing.
 set -euo pipefail
 
@@ -10,7 +9,7 @@ log() { printf 'install-deps: %s\n' "$*" >&2; }
 
 if [ "$(uname -s)" = "Linux" ] && command -v dpkg >/dev/null 2>&1; then
   missing=()
-  for pkg in libsqlite3-dev sqlite3 libcurl4; do
+  for pkg in libsqlite3-dev sqlite3; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
   done
   if [ "${#missing[@]}" -gt 0 ]; then

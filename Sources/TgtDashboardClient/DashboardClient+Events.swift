@@ -26,9 +26,9 @@ public enum DashboardStreamEvent: Sendable, Equatable {
 
 extension DashboardClient {
     /// Follows the dashboard's `GET /api/events` (server-sent events, with the run's token) and
-    /// yields `.connected`, then every `chat` event. The generated client cannot stream on
-    /// Linux (URLSession there hands over a body only when it is complete), so this is a small
-    /// HTTP/1.1 reader on SwiftNIO. The stream ends with `DashboardClientError` code
+    /// yields `.connected`, then every `chat` event. The generated client's transport
+    /// (`LoopbackTransport`) hands over a reply only when it is complete, so this is a small
+    /// streaming HTTP/1.1 reader on SwiftNIO. The stream ends with `DashboardClientError` code
     /// `unreachable` when the server cannot be reached or goes away (stopped, restarted,
     /// killed), and plainly when the consumer stops iterating.
     public func chatChanges() -> AsyncThrowingStream<DashboardStreamEvent, any Error> {

@@ -1,10 +1,6 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPTypes
 import OpenAPIRuntime
-import OpenAPIURLSession
 import TgtDomain
 import TgtStore
 import TgtTDLib
@@ -164,15 +160,17 @@ public struct DashboardClient: Sendable {
         guard let url = URL(string: descriptor.url) else {
             throw DashboardClientError(code: "bad_request", message: "The dashboard's address \(descriptor.url) is not a URL.", nextStep: nil)
         }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 180  // a send waits for Telegram's confirmations
-        let client = Client(serverURL: url, configuration: APIConfiguration.generated,
-                            transport: URLSessionTransport(configuration: .init(session: URLSession(configuration: configuration))),
+        let client = Client(serverURL: url, configuration: APIConfiguration.generated, transport: LoopbackTransport(),
                             middlewares: [Authorization(token: descriptor.token)])
         do {
             return try await body(client)
         } catch let error as ClientError {
             if let refused = error.underlyingError as? DashboardClientError { throw refused }
+            if error.underlyingError as? LoopbackTransport.Failure == .timedOut {
+                let seconds = LoopbackTransport.idleTimeout.nanoseconds / 1_000_000_000
+                throw DashboardClientError(code: "unreachable", message: "The running dashboard (pid \(descriptor.pid)) at \(descriptor.url) did not answer within \(seconds) s.",
+                                           nextStep: "Check what it shows (its terminal or its Recent page); stop it to use the session directly.")
+            }
             if error.response == nil {
                 throw DashboardClientError(code: "unreachable", message: "The running dashboard (pid \(descriptor.pid)) at \(descriptor.url) did not answer.",
                                            nextStep: "Check that `tgt serve` is still running, or stop it to use the session directly.")
