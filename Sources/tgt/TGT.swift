@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import TgtStore
+import TgtTelegram
 
 /// `tgt`: send prepared Telegram messages from your own account, from the command line.
 @main
@@ -21,11 +22,15 @@ struct TGT: AsyncParsableCommand {
 
             \(ExitStatus.help)
             """,
-        version: "tgt 0.1.0 (TgTemplates: one-tap Telegram message templates)",
+        version: versionLine,
         subcommands: [Setup.self, Login.self, Logout.self, Status.self, Chats.self, Chat.self, Templates.self, Timers.self, Send.self, Scheduled.self, Triggers.self, Settings.self, Serve.self],
         defaultSubcommand: nil)
 
     @OptionGroup var global: GlobalOptions
+
+    /// `tgt --version`: one line that names the program, as GNU tools do (`ls (GNU coreutils)
+    /// 9.1`), so it is not taken for the Rust Telegram client also installed as `tgt`.
+    static let versionLine = "tgt (TgTemplates) \(TelegramEnvironment.applicationVersion) - one-tap Telegram message templates"
 
     static func main() async {
         OutputStream.guardStandardDescriptors()

@@ -55,12 +55,15 @@ public final class TDJSONLibrary: TDJSONTransport, @unchecked Sendable {
         // The Python package is only asked about when nothing else was found (it runs python3).
         let stages: [(viaPython: Bool, paths: () -> [String])] = [(false, locator.candidates), (true, locator.pythonPackageLibraries)]
         for stage in stages {
+            if stage.viaPython {
+                logger.debug("libtdjson not found without Python; asking python3 for its site-packages", metadata: ["tried": "\(tried)"])
+            }
             for candidate in stage.paths() {
                 if let cached = loaded.withLock({ $0[candidate] }) { return cached }
                 tried.append(candidate)
                 guard let handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL) else { continue }
                 let winner = keep(try TDJSONLibrary(path: candidate, handle: handle, viaPython: stage.viaPython))
-                logger.debug("loaded libtdjson", metadata: ["path": "\(candidate)"])
+                logger.debug("loaded libtdjson", metadata: ["path": "\(candidate)", "found": "\(stage.viaPython ? "through Python" : "without spawning anything")"])
                 return winner
             }
         }

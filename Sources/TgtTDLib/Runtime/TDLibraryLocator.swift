@@ -1,28 +1,35 @@
 import Foundation
 
 /// Where to look for libtdjson, in order: an explicit path, the `TGT_TDJSON` environment
-/// variable, the path the install scripts recorded (`recordedPathFile`), beside the `tgt`
-/// binary (a release archive ships it there), the system's library search path and usual
-/// install folders, and only then the `tdjson` Python package (which bundles the library under
+/// variable, beside the real `tgt` binary or in `../lib/tgtemplates/` from it (where the
+/// release archive installs the library it was tested with), the path `scripts/install-deps.sh`
+/// recorded (`recordedPathFile`), the system's library search path and usual install folders,
+/// and only then the `tdjson` Python package (which bundles the library under
 /// `site-packages/tdjson.libs/`; finding it means starting a Python interpreter, so it is the
-/// last resort).
+/// last resort). Everything before Python is a file check or a `dlopen`: nothing is spawned.
 public struct TDLibraryLocator: Sendable {
     /// Environment variable naming the library file.
     public static let environmentKey = "TGT_TDJSON"
 
     public var explicitPath: String?
     public var environment: [String: String]
+    /// The running binary (its symbolic links are followed), whose folder and
+    /// `../lib/tgtemplates/` are searched.
+    public var executable: URL?
 
-    public init(explicitPath: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(explicitPath: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
+                executable: URL? = Bundle.main.executableURL)
+    {
         self.explicitPath = explicitPath
         self.environment = environment
+        self.executable = executable
     }
 
     #if os(macOS)
-    static let libraryNames = ["libtdjson.dylib"]
+    public static let libraryNames = ["libtdjson.dylib"]
     static let folders = ["/opt/homebrew/lib", "/usr/local/lib"]
     #else
-    static let libraryNames = ["libtdjson.so", "libtdjson.so.1.8.69"]
+    public static let libraryNames = ["libtdjson.so", "libtdjson.so.1.8.69"]
     static let folders = ["/usr/local/lib", "/usr/lib", "/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu"]
     #endif
 
@@ -32,7 +39,7 @@ public struct TDLibraryLocator: Sendable {
     public func candidates() -> [String] {
         if let explicitPath, !explicitPath.isEmpty { return [explicitPath] }
         if let fromEnv = environment[Self.environmentKey], !fromEnv.isEmpty { return [fromEnv] }
-        var result = recorded() + besideExecutable()
+        var result = besideExecutable() + recorded()
         result += Self.libraryNames  // dlopen's own search (LD_LIBRARY_PATH, ld.so.cache)
         for folder in Self.folders {
             for name in Self.libraryNames { result.append("\(folder)/\(name)") }
@@ -45,12 +52,12 @@ public struct TDLibraryLocator: Sendable {
     public var describedLocations: [String] {
         if let explicitPath, !explicitPath.isEmpty { return [explicitPath] }
         if let fromEnv = environment[Self.environmentKey], !fromEnv.isEmpty { return ["\(Self.environmentKey)=\(fromEnv)"] }
-        var places: [String] = []
+        var places = ["the folder of the tgt binary and ../lib/tgtemplates from it"]
         if let file = recordedPathFile { places.append("the path recorded in \(file)") }
-        return places + ["the folder of the tgt binary", "the system library path"] + Self.folders + ["the tdjson Python package"]
+        return places + ["the system library path"] + Self.folders + ["the tdjson Python package"]
     }
 
-    /// The file where `scripts/install-deps.sh` and the install script record libtdjson's path
+    /// The file where `scripts/install-deps.sh` records libtdjson's path
     /// (`$XDG_CONFIG_HOME/tgtemplates/tdjson-path`, else `~/.config/…`), so `tgt` finds it
     /// without asking Python at every start.
     public var recordedPathFile: String? {
@@ -66,9 +73,11 @@ public struct TDLibraryLocator: Sendable {
         return path.hasPrefix("/") ? [path] : []
     }
 
-    /// Beside the running binary, or in `../lib/tgtemplates/` from it (the archive's layout).
+    /// Beside the running binary, or in `../lib/tgtemplates/` from it (the archive's layout:
+    /// `PREFIX/bin/tgt` and `PREFIX/lib/tgtemplates/libtdjson.so`), from the binary's real
+    /// path, so a link to it elsewhere on `PATH` finds the same library.
     func besideExecutable() -> [String] {
-        guard let binary = Bundle.main.executableURL?.resolvingSymlinksInPath() else { return [] }
+        guard let binary = executable?.resolvingSymlinksInPath() else { return [] }
         let folder = binary.deletingLastPathComponent()
         let lib = folder.deletingLastPathComponent().appendingPathComponent("lib/tgtemplates")
         return Self.libraryNames.flatMap { [folder.appendingPathComponent($0).path, lib.appendingPathComponent($0).path] }

@@ -18,7 +18,7 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Print machine-readable JSON on standard output.")
     var json = false
 
-    @Option(name: .long, help: ArgumentHelp("Path of libtdjson to use (default: $TGT_TDJSON, system paths, then the tdjson Python package).", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("Path of libtdjson to use (default: $TGT_TDJSON, beside tgt, the recorded path, system paths, then the tdjson Python package).", valueName: "path"))
     var tdjson: String?
 
     var console: Console { Console(json: json) }
@@ -40,13 +40,28 @@ struct GlobalOptions: ParsableArguments {
     func library() throws -> TDJSONLibrary {
         let library = try TDJSONLibrary.load(explicitPath: tdjson)
         if library.foundThroughPython, Self.pythonHint.firstTime() {
-            console.note("note: libtdjson was found by asking Python, which slows every command; `scripts/install-deps.sh` records its path for tgt (or set TGT_TDJSON=\(library.path)).")
+            console.note(Self.pythonHintText(libraryPath: library.path, recordFile: TDLibraryLocator().recordedPathFile))
         }
         return library
     }
 
     /// The Python hint, once per process.
     private static let pythonHint = Locked(false)
+
+    /// One line: libtdjson was found only by starting Python, and the command that records its
+    /// path so the next commands find it without (or `TGT_TDJSON` when there is no home folder).
+    static func pythonHintText(libraryPath: String, recordFile: String?) -> String {
+        let slow = "note: libtdjson was found by asking Python, which slows every command"
+        guard let recordFile else { return "\(slow); set TGT_TDJSON=\(shellQuoted(libraryPath)) to skip that." }
+        let folder = (recordFile as NSString).deletingLastPathComponent
+        return "\(slow); record it once: mkdir -p \(shellQuoted(folder)) && echo \(shellQuoted(libraryPath)) > \(shellQuoted(recordFile))"
+    }
+
+    /// A path as a shell word: bare when it is only letters, digits and `/._+-`, else in single quotes.
+    static func shellQuoted(_ path: String) -> String {
+        let plain = !path.isEmpty && path.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/._+-".unicodeScalars.contains($0)) }
+        return plain ? path : "'" + path.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
 
     /// The Telegram environment: the simulator in demo mode, the real libtdjson otherwise.
     func environment() throws -> TelegramEnvironment {
