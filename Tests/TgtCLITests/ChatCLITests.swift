@@ -147,6 +147,14 @@ struct ChatCLITests {
         #expect(Array(texts.suffix(4)) == ["one", "two, edited", "three", "four"], "\(texts)")
     }
 
+    @Test("tgt chat follow prints Mum's reply in Family, with the chat's title, as it arrives")
+    func followAll() async throws {
+        let dir = try Self.loggedIn("chat-follow-all")
+        defer { dir.remove() }
+        #expect(try Self.tgt(dir, ["chat", "send", "Family", "Leaving work"]).status == 0)
+        try await followAllPrintsMumsReply(dir) {}
+    }
+
     @Test("--follow prints Mum's reply as it arrives (even though the sender exited) and Ctrl-C closes cleanly with 130")
     func follow() async throws {
         let dir = try Self.loggedIn("chat-follow")
@@ -175,6 +183,32 @@ struct ChatCLITests {
         let list = Self.json(try Self.tgt(dir, ["--json", "chat", "list"])) as? [[String: Any]] ?? []
         #expect(list.first { $0["title"] as? String == "Family" }?["unread_count"] as? Int == 0)
     }
+}
+
+/// `tgt chat follow --json` from the binary: Mum's answer to a message to Family is printed with
+/// the chat's title, and Ctrl-C ends it with 130.
+func followAllPrintsMumsReply(_ dir: TestDirectory, after send: () throws -> Void) async throws {
+    let process = Process()
+    process.executableURL = TgtBinary.url
+    process.arguments = ["--demo", "--json", "chat", "follow"]
+    var env = ProcessInfo.processInfo.environment
+    env["TGT_DATA_DIR"] = dir.path
+    process.environment = env
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+    let collected = CollectedOutput.reading(output)
+    try send()
+    // Mum answers a few seconds after our message (on the demo's own clock).
+    try await awaitCondition { collected.text.contains("\"sender\":{\"id\":555000201") || collected.isClosed }
+    let line = collected.text.split(separator: "\n").first { $0.contains("555000201") }.map(String.init) ?? collected.text
+    #expect(line.contains("\"chat_title\":\"Family\"") && line.contains("\"is_muted\":false"), "\(line.suffix(500))")
+    #expect(!collected.text.contains("\"is_outgoing\":true"), "our own message is not printed: \(collected.text.suffix(500))")
+    kill(process.processIdentifier, SIGINT)
+    try await awaitCondition { !process.isRunning }
+    #expect(process.terminationStatus == 130)
 }
 
 /// Output read by another thread while a process runs.
@@ -236,6 +270,11 @@ struct ChatThroughServeCLITests {
         #expect(refused.status == 2 && refused.stderr.contains("You cannot write in “Tech News”"))
         #expect(try tgt(["chat", "delete", "Alice", "\(id)", "--for-all"]).status == 0)
         #expect(try tgt(["chat", "search", "grandma"]).stdout.contains("Family ›"))
+        // Following every chat through the dashboard's event stream.
+        try await followAllPrintsMumsReply(dir) { () throws in
+            let sent = try tgt(["chat", "send", "Family", "Leaving work"])
+            #expect(sent.status == 0, "\(sent.stderr)")
+        }
         kill(server.processIdentifier, SIGTERM)
         server.waitUntilExit()
     }

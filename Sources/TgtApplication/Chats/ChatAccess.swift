@@ -19,6 +19,9 @@ public protocol ChatAccess: Sendable {
     /// as they happen, until the consumer stops or the session goes away (an error). With
     /// `markRead`, the page and every arriving message are marked read as they are shown.
     func follow(chatID: Int64, before: Int64?, limit: Int, topicID: Int32?, markRead: Bool) -> AsyncThrowingStream<ChatFollowEvent, any Error>
+    /// Messages from other people as they arrive in any chat, skipping muted chats unless
+    /// `includeMuted`, until the consumer stops or the session goes away (an error).
+    func followAll(includeMuted: Bool) -> AsyncThrowingStream<ChatFeedItem, any Error>
 }
 
 /// The chats on the session of this process.
@@ -64,6 +67,27 @@ public struct SessionChatAccess: ChatAccess {
 
     public func searchMessages(_ query: String, chatID: Int64?, limit: Int) async throws -> [ChatMessageItem] {
         try await service.searchMessages(query, chatID: chatID, limit: limit)
+    }
+
+    public func followAll(includeMuted: Bool) -> AsyncThrowingStream<ChatFeedItem, any Error> {
+        let service = service
+        return AsyncThrowingStream { continuation in
+            // Subscribed as the stream is made: nothing that arrives after this call is missed.
+            let events = service.session.chatEvents.subscribe(replayingCurrent: false)
+            let task = Task {
+                var shown = Set<Int64>()
+                for await event in events {
+                    // Only messages Telegram has (not our pending ones), from other people.
+                    guard case .newMessage(let message) = event, message.sendingState == nil, !message.isOutgoing,
+                          shown.insert(message.id).inserted, let chat = await service.summary(message.chatID)
+                    else { continue }
+                    if chat.isMuted && !includeMuted { continue }
+                    continuation.yield(ChatFeedItem(chatID: chat.id, chatTitle: chat.title, isMuted: chat.isMuted, message: await service.item(message)))
+                }
+                continuation.finish(throwing: Task.isCancelled ? nil : TelegramError.unreachable("the Telegram session closed while following the chats"))
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
     }
 
     public func follow(chatID: Int64, before: Int64?, limit: Int, topicID: Int32?, markRead: Bool) -> AsyncThrowingStream<ChatFollowEvent, any Error> {

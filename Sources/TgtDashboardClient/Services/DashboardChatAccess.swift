@@ -108,6 +108,51 @@ public struct DashboardChatAccess: ChatAccess {
         }
     }
 
+    /// The dashboard's event stream says which chat's messages changed; the chat's newest page
+    /// is read then, and what is newer than the last message seen there is new. Where each chat
+    /// stood comes from the chat list read when the stream connects.
+    public func followAll(includeMuted: Bool) -> AsyncThrowingStream<ChatFeedItem, any Error> {
+        let access = self
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    var seen: [Int64: Int64]?
+                    for try await event in access.client.chatChanges() {
+                        switch event {
+                        case .connected:
+                            var last: [Int64: Int64] = [:]
+                            for archive in [false, true] {
+                                for chat in try await access.list(archive: archive, unreadOnly: false, search: nil) {
+                                    last[chat.id] = chat.lastMessage?.messageID ?? 0
+                                }
+                            }
+                            seen = last
+                        case .chat(let change):
+                            guard change.messages, var last = seen else { continue }
+                            let page: ConversationPage
+                            do {
+                                page = try await access.client.messages(chatID: change.chatID, before: nil, limit: 20, topicID: nil)
+                            } catch let error as DashboardClientError where error.code == "unreachable" {
+                                throw access.client.wentAway()
+                            }
+                            let before = last[change.chatID] ?? 0
+                            last[change.chatID] = max(before, page.messages.map(\.id).max() ?? 0)
+                            seen = last
+                            guard !page.chat.isMuted || includeMuted else { continue }
+                            for message in page.messages where message.id > before && !message.isOutgoing && message.failureReason == nil {
+                                continuation.yield(ChatFeedItem(chatID: page.chat.id, chatTitle: page.chat.title, isMuted: page.chat.isMuted, message: message))
+                            }
+                        }
+                    }
+                    continuation.finish(throwing: Task.isCancelled ? nil : access.client.wentAway())
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
     /// The newest messages (of the topic, with one), reading back page by page until they
     /// reach what was already shown (at most 1,000).
     private func newest(chatID: Int64, topicID: Int32?, window: FollowWindow) async throws -> FollowWindow.Page {
