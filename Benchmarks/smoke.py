@@ -9,12 +9,11 @@ it lands, not a round later.
   python3 Benchmarks/smoke.py --record   # measure 3 times and record the medians
 
 Ratios (higher is worse): decode_vs_bare_parse, list_vs_sqlite3, directory_vs_floor (from
-`tgt-bench smoke`); send_vs_status (the median one-tap send to 2 targets over the median
-GET /api/status, sequential requests to a demo `tgt serve` with the simulator at 0 ms); and
-simulator_share (the simulator's CPU time over the server process's during that run)."""
+`tgt-bench smoke`); send_vs_status (a one-tap send to 2 targets over GET /api/status, each at
+its fifth percentile of 100 sequential requests to a demo `tgt serve` with the simulator at
+0 ms); and simulator_share (the simulator's CPU time over the server process's during that run)."""
 import json
 import os
-import re
 import shutil
 import signal
 import statistics
@@ -22,23 +21,16 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "Benchmarks/serve"))
+from bench import call, start  # noqa: E402  (the demo server's start and login, shared)
 BUILD = Path(os.environ.get("TGT_SMOKE_BUILD", str(ROOT / ".build/debug")))
 FIGURES = ROOT / "Benchmarks/smoke-figures.json"
 LIMIT = 3.0
 COMMAND = "python3 Benchmarks/smoke.py"
-SENDS = 60
-
-
-def call(base, token, method, path, body=None):
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(base + path, data=data, method=method,
-                                     headers={"Authorization": "Bearer " + token, "Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=120) as reply:
-        return reply.read()
+SENDS = 100
 
 
 def timed(base, token, method, path, body=None):
@@ -51,22 +43,8 @@ def serve_ratios():
     """send_vs_status and simulator_share from a demo `tgt serve`."""
     folder = tempfile.mkdtemp(prefix="tgt-smoke-")
     stats = Path(folder) / "simulator-stats.json"
-    env = dict(os.environ, TGT_DATA_DIR=folder, TGT_DEMO_LATENCY_MS="0", TGT_SIMULATOR_STATS=str(stats))
-    server = subprocess.Popen([str(BUILD / "tgt"), "--demo", "serve", "--port", "0"], env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    server, base, token = start(str(BUILD / "tgt"), folder, 0, stats=str(stats))
     try:
-        base = None
-        while base is None:
-            line = server.stdout.readline()
-            if not line:
-                raise SystemExit("smoke: tgt serve did not start")
-            if m := re.match(r"Dashboard: (http://\S+?)/?$", line.strip()):
-                base = m.group(1)
-        token = json.loads((Path(folder) / "demo/server.json").read_text())["token"]
-        call(base, token, "POST", "/api/login/phone", {"phone_number": "+15555550123"})
-        call(base, token, "POST", "/api/login/code", {"code": "12345"})
-        call(base, token, "POST", "/api/login/password", {"password": "demo"})
-        call(base, token, "GET", "/api/chats?refresh=true")
         template = json.loads(call(base, token, "POST", "/api/templates", {
             "name": "Smoke", "body": "On my way at {{time}}",
             "targets": [{"chat_id": -1001000000001}, {"chat_id": -4001}]}))["data"]
@@ -89,7 +67,11 @@ def serve_ratios():
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     share = figures["simulator_cpu_seconds"] / max(figures["process_cpu_seconds"], 1e-9)
-    return {"send_vs_status": statistics.median(sends) / statistics.median(status), "simulator_share": share}
+    # The fifth percentile of each, not the median: a loaded machine (CI's, or one sharing its
+    # cores) stretches the send's thread hand-offs more than the status read, and the low end of
+    # each is what the code costs rather than what the scheduler added.
+    low = lambda times: sorted(times)[len(times) // 20]  # noqa: E731
+    return {"send_vs_status": low(sends) / low(status), "simulator_share": share}
 
 
 def measure():

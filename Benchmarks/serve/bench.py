@@ -77,26 +77,34 @@ def floor():
         server.wait(timeout=30)
 
 
+def start(binary, folder, latency_ms, stats=None):
+    """A demo `tgt serve` on a free port, logged in; returns (process, base URL, token)."""
+    env = dict(os.environ, TGT_DATA_DIR=folder, TGT_DEMO_LATENCY_MS=str(latency_ms))
+    if stats:
+        env["TGT_SIMULATOR_STATS"] = stats
+    server = subprocess.Popen([binary, "--demo", "serve", "--port", "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    base = None
+    while base is None:
+        line = server.stdout.readline()
+        if not line:
+            raise SystemExit("tgt serve did not start")
+        if m := re.match(r"Dashboard: (http://\S+?)/?$", line.strip()):
+            base = m.group(1)
+    token = json.loads((Path(folder) / "demo/server.json").read_text())["token"]
+    call(base, token, "POST", "/api/login/phone", {"phone_number": "+15555550123"})
+    call(base, token, "POST", "/api/login/code", {"code": "12345"})
+    call(base, token, "POST", "/api/login/password", {"password": "demo"})
+    call(base, token, "GET", "/api/chats?refresh=true")
+    return server, base, token
+
+
 def measure(binary, with_page):
     """/api/status and the one-tap send under load against `binary`; the templates page too."""
     folder = tempfile.mkdtemp(prefix="tgt-bench-")
     stats = Path(folder) / "simulator-stats.json"
-    env = dict(os.environ, TGT_DATA_DIR=folder, TGT_DEMO_LATENCY_MS="0", TGT_SIMULATOR_STATS=str(stats))
-    server = subprocess.Popen([binary, "--demo", "serve", "--port", "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    server, base, token = start(binary, folder, 0, stats=str(stats))
     result = {}
     try:
-        base = None
-        while base is None:
-            line = server.stdout.readline()
-            if not line:
-                raise SystemExit("tgt serve did not start")
-            if m := re.match(r"Dashboard: (http://\S+?)/?$", line.strip()):
-                base = m.group(1)
-        token = json.loads((Path(folder) / "demo/server.json").read_text())["token"]
-        call(base, token, "POST", "/api/login/phone", {"phone_number": "+15555550123"})
-        call(base, token, "POST", "/api/login/code", {"code": "12345"})
-        call(base, token, "POST", "/api/login/password", {"password": "demo"})
-        call(base, token, "GET", "/api/chats?refresh=true")
         template = json.loads(call(base, token, "POST", "/api/templates", {
             "name": "Bench", "body": "On my way at {{time}}", "targets": [{"chat_id": -1001000000001}, {"chat_id": -4001}]}))["data"]
         script = Path(folder) / "send.lua"
@@ -134,27 +142,6 @@ TAP_LATENCY_MS = 50
 TAP_TARGETS = [{"chat_id": -1001000000001}, {"chat_id": -1001000000002, "topic_id": 11}, {"chat_id": -4001},
                {"chat_id": 555000111}, {"chat_id": -1001000000002, "topic_id": 12}]
 TAP_SENDS = 20
-
-
-def start(binary, folder, latency_ms, stats=None):
-    """A demo `tgt serve` on a free port, logged in; returns (process, base URL, token)."""
-    env = dict(os.environ, TGT_DATA_DIR=folder, TGT_DEMO_LATENCY_MS=str(latency_ms))
-    if stats:
-        env["TGT_SIMULATOR_STATS"] = stats
-    server = subprocess.Popen([binary, "--demo", "serve", "--port", "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    base = None
-    while base is None:
-        line = server.stdout.readline()
-        if not line:
-            raise SystemExit("tgt serve did not start")
-        if m := re.match(r"Dashboard: (http://\S+?)/?$", line.strip()):
-            base = m.group(1)
-    token = json.loads((Path(folder) / "demo/server.json").read_text())["token"]
-    call(base, token, "POST", "/api/login/phone", {"phone_number": "+15555550123"})
-    call(base, token, "POST", "/api/login/code", {"code": "12345"})
-    call(base, token, "POST", "/api/login/password", {"password": "demo"})
-    call(base, token, "GET", "/api/chats?refresh=true")
-    return server, base, token
 
 
 def stop(server):

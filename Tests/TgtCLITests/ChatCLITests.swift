@@ -160,18 +160,8 @@ struct ChatCLITests {
         let dir = try Self.loggedIn("chat-follow")
         defer { dir.remove() }
         #expect(try Self.tgt(dir, ["chat", "send", "Family", "Leaving work"]).status == 0)
-        let process = Process()
-        process.executableURL = TgtBinary.url
-        process.arguments = ["--demo", "--json", "chat", "read", "Family", "--limit", "2", "--follow", "--mark-read"]
-        var env = ProcessInfo.processInfo.environment
-        env["TGT_DATA_DIR"] = dir.path
-        process.environment = env
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (process, collected) = try startFollowing(dir, ["chat", "read", "Family", "--limit", "2", "--follow", "--mark-read"])
         defer { if process.isRunning { process.terminate() } }
-        let collected = CollectedOutput.reading(output)
         // Mum answers a few seconds after our message (on the demo's own clock, in the child).
         try await awaitCondition { collected.text.contains("\"sender\":{\"id\":555000201") || collected.isClosed }
         let seen = collected.text
@@ -185,12 +175,11 @@ struct ChatCLITests {
     }
 }
 
-/// `tgt chat follow --json` from the binary: Mum's answer to a message to Family is printed with
-/// the chat's title, and Ctrl-C ends it with 130.
-func followAllPrintsMumsReply(_ dir: TestDirectory, after send: () throws -> Void) async throws {
+/// `tgt --demo --json ARGS` running on `dir`, its output collected as it comes.
+func startFollowing(_ dir: TestDirectory, _ arguments: [String]) throws -> (Process, CollectedOutput) {
     let process = Process()
     process.executableURL = TgtBinary.url
-    process.arguments = ["--demo", "--json", "chat", "follow"]
+    process.arguments = ["--demo", "--json"] + arguments
     var env = ProcessInfo.processInfo.environment
     env["TGT_DATA_DIR"] = dir.path
     process.environment = env
@@ -198,8 +187,14 @@ func followAllPrintsMumsReply(_ dir: TestDirectory, after send: () throws -> Voi
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
+    return (process, CollectedOutput.reading(output))
+}
+
+/// `tgt chat follow --json` from the binary: Mum's answer to a message to Family is printed with
+/// the chat's title, and Ctrl-C ends it with 130.
+func followAllPrintsMumsReply(_ dir: TestDirectory, after send: () throws -> Void) async throws {
+    let (process, collected) = try startFollowing(dir, ["chat", "follow"])
     defer { if process.isRunning { process.terminate() } }
-    let collected = CollectedOutput.reading(output)
     try send()
     // Mum answers a few seconds after our message (on the demo's own clock).
     try await awaitCondition { collected.text.contains("\"sender\":{\"id\":555000201") || collected.isClosed }
