@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The test command: installs what the tests need, then runs the whole suite: the type check of
 # the dashboard's scripts, the Swift tests (unit, store, real libtdjson, HTTP, the real CLI
-# binary), then the browser tests in headless Chromium (with the axe-core accessibility audit
-# and the page-weight budget) and the schemathesis API fuzzer against the real
+# binary), the release archive installed and run from a fresh prefix (Tests/package), then the
+# browser tests in headless Chromium (with the axe-core accessibility audit and the page-weight
+# budget) and the schemathesis API fuzzer against the real
 # `tgt serve --demo`, and the Linux checks of the Apple shells (every Apps/ Swift file parsed,
 # project.yml, plists, entitlements), and a short run of the libFuzzer targets (scripts/fuzz.sh).
-# Arguments go to `swift test` (e.g. --filter); with any, the browser tests are skipped.
+# Arguments go to `swift test` (e.g. --filter); with any, the archive and browser tests are skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -23,6 +24,9 @@ python3 Apps/tools/check_apps.py
 # A hung test fails the run instead of eating CI's 90 minutes.
 timeout --signal=KILL 1800 swift test --skip-build "$@"
 if [ "$#" -eq 0 ]; then
+  # The release archive made from this debug build, installed into a fresh prefix and run
+  # with a clean PATH and HOME (no Swift, no Python): scripts/package.sh, packaging/install.sh.
+  timeout --signal=KILL 600 bash Tests/package/install_test.sh
   # The ratios that matter (send vs status, list vs sqlite3, decode vs bare parse, directory vs
   # floor, the simulator's share), in seconds: 3x worse than Benchmarks/smoke-figures.json fails.
   timeout --signal=KILL 300 python3 Benchmarks/smoke.py
