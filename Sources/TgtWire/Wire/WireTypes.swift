@@ -1,7 +1,7 @@
 import Foundation
 
 // The schemas of openapi.yaml whose JSON the generated code cannot write as the API always has:
-// properties that are present with an explicit `null`. `openapi-generator-config.yaml` maps
+// properties that are present with an explicit `null`. `Codegen/TgtWire.yaml` maps
 // each schema to its type here; the JSON keys are the spec's.
 
 /// `Target`: where a template's message goes (topic fields are `null` for a whole chat).
