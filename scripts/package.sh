@@ -25,6 +25,7 @@
 #                                               packages .build/debug/tgt); --configuration says
 #                                               where generate-manual is built (.build for debug)
 #   --output DIR      where the archive goes (default: dist/)
+#   --scratch-path DIR  SwiftPM's build folder (default: .build-release for release, .build for debug)
 #   --tdjson FILE     ship this libtdjson instead of the wheel's (no network; it must be 1.8.69)
 #
 # Linux x86_64 is what this was run on; Linux aarch64 and macOS arm64 take their wheel the same
@@ -51,12 +52,14 @@ binary=""
 configuration="release"
 output="$root/dist"
 tdjson_file=""
+scratch=""
 while [ "$#" -gt 0 ]; do
   case "$1" in
     --binary) [ "$#" -ge 2 ] || die "--binary needs a path"; binary="$2"; shift 2 ;;
     --configuration) [ "$#" -ge 2 ] || die "--configuration needs debug or release"; configuration="$2"; shift 2 ;;
     --output) [ "$#" -ge 2 ] || die "--output needs a folder"; output="$2"; shift 2 ;;
     --tdjson) [ "$#" -ge 2 ] || die "--tdjson needs a libtdjson file"; tdjson_file="$2"; shift 2 ;;
+    --scratch-path) [ "$#" -ge 2 ] || die "--scratch-path needs a folder"; scratch="$2"; shift 2 ;;
     -h|--help) usage ;;
     *) die "unknown argument “$1” (see scripts/package.sh --help)" ;;
   esac
@@ -87,8 +90,10 @@ if command -v sha256sum >/dev/null 2>&1; then sha256() { sha256sum "$@"; }
 elif command -v shasum >/dev/null 2>&1; then sha256() { shasum -a 256 "$@"; }
 else die "neither sha256sum nor shasum is installed"; fi
 
-scratch="$root/.build"
-[ "$configuration" = release ] && scratch="$root/.build-release"
+if [ -z "$scratch" ]; then
+  scratch="$root/.build"
+  [ "$configuration" = release ] && scratch="$root/.build-release"
+fi
 build_flags=(-c "$configuration" --package-path "$root" --scratch-path "$scratch")
 # Linux: the Swift runtime and Foundation linked in, so the binary needs no toolchain. macOS
 # has the Swift runtime in the system (and SwiftPM does not offer a static one there).
