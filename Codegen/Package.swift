@@ -11,6 +11,10 @@ let package = Package(
         // Exactly the generator the committed code came from: another version may write other
         // code from the same document, which --check would then report as stale.
         .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
+        // And what reads the document (Package.resolved stays out of git): a newer OpenAPIKit
+        // or Yams could read the same YAML into other code.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", exact: "6.4.0", traits: []),  // as the generator asks
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
     ],
     targets: []
 )
