@@ -164,7 +164,7 @@ extension TelegramSimulator {
     func resendOutbox(_ id: Int32, directory: String) {
         guard !directory.isEmpty else { return }
         let scenario = currentScenario
-        let resends = withOutbox(directory) { outbox in outbox.entries.map { ($0, outbox.newID()) } }
+        let resends = withOutbox(directory) { $0.resendIDs() }
         for (entry, tempID) in resends {
             guard let chat = scenario.chats.first(where: { $0.id == entry.chatID }) else { continue }
             emitUpdate(id, ["@type": "updateNewMessage", "message": SimObjects.message(

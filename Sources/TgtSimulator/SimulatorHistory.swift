@@ -67,8 +67,7 @@ struct SimulatorHistory {
         }
         snapshotMessages = added.values.reduce(0) { $0 + $1.count }
         journalLines = 0
-        guard let journal = FileManager.default.contents(atPath: journalPath) else { return }
-        for line in journal.split(separator: UInt8(ascii: "\n")) {
+        for line in SimulatorFiles.lines(journalPath) {
             guard let op = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any] else { continue }
             apply(op)
             journalLines += 1
@@ -173,16 +172,10 @@ struct SimulatorHistory {
         apply(op)
         guard !directory.isEmpty else { return }
         // The simulator's own JSON writer: Foundation's is several times slower on Linux.
-        let line = Data((SimulatorJSON.serialize(op) + "\n").utf8)
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let fd = open(journalPath, O_WRONLY | O_APPEND | O_CREAT, 0o600)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        flock(fd, LOCK_EX)
-        defer { flock(fd, LOCK_UN) }
-        _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        journalLines += 1
-        if journalLines >= max(Self.compactAfter, 4 * snapshotMessages) { compact(lockedJournal: fd) }
+        SimulatorFiles.append(SimulatorJSON.serialize(op) + "\n", to: journalPath, locked: true) { fd in
+            journalLines += 1
+            if journalLines >= max(Self.compactAfter, 4 * snapshotMessages) { compact(lockedJournal: fd) }
+        }
     }
 
     /// Rewrites the snapshot from what is on disk (this process's and any other's lines) and
@@ -234,8 +227,6 @@ struct SimulatorHistory {
             "read_topic_inbox": keyed(readTopicInbox) { topics in Dictionary(uniqueKeysWithValues: topics.map { (String($0.key), $0.value) }) },
             "pending": pending.map(Self.object),
         ]
-        let data = Data(SimulatorJSON.serialize(object).utf8)
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try? data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        SimulatorFiles.writeAtomically(SimulatorJSON.serialize(object), to: path)
     }
 }

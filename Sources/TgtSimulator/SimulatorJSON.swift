@@ -71,6 +71,12 @@ enum SimulatorJSON {
 
     private static func string(_ text: String, to out: inout String) {
         out += "\""
+        // Most strings (every key, most values) need no escape: appended whole.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) else {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

@@ -8,19 +8,26 @@ import Darwin
 /// What the simulator keeps on disk in a client's database directory, as TDLib and Telegram
 /// do, so that a process killed in the middle of sends behaves like one using real TDLib:
 ///
-/// - the outbox (`tgt-simulator-outbox.json`, TDLib's binlog of accepted messages): every
-///   message accepted by `sendMessage` and not yet delivered or refused. A new client on the
-///   same directory announces each with `updateNewMessage` under a new temporary id and
-///   delivers it, as TDLib does after a restart;
+/// - the outbox (TDLib's binlog of accepted messages): every message accepted by `sendMessage`
+///   and not yet delivered or refused. A new client on the same directory announces each with
+///   `updateNewMessage` under a new temporary id and delivers it, as TDLib does after a restart.
+///   Each accept and each verdict is one line appended to a journal
+///   (`tgt-simulator-outbox.log`), so a send costs the same however many are in flight; the
+///   snapshot (`tgt-simulator-outbox.json`, an atomic rename) takes the journal in once it is
+///   4 times as long as what is pending (at least `compactAfter` lines). Only one process opens
+///   a database directory at a time, as with TDLib, so neither needs a lock;
 /// - the delivered log (`tgt-simulator-delivered.jsonl`, Telegram's side): one line per
 ///   message delivered, never two for the same accepted message (Telegram's `random_id`),
 ///   which tests read to count what really arrived.
 ///
-/// Written with atomic renames and single appends, so a `kill -9` at any moment leaves each
-/// file whole.
+/// Loading reads the snapshot, then replays the journal (a torn last line is skipped; a line
+/// the snapshot already holds changes nothing), so a `kill -9` at any moment loses nothing.
 struct SimulatorOutbox {
     static let outboxFileName = "tgt-simulator-outbox.json"
+    static let journalFileName = "tgt-simulator-outbox.log"
     static let deliveredFileName = "tgt-simulator-delivered.jsonl"
+    /// Journal lines before a compaction, at the least.
+    static let compactAfter = 64
 
     /// One accepted message: `key` is stable across restarts (the id it was accepted under).
     struct Entry {
@@ -36,6 +43,8 @@ struct SimulatorOutbox {
     private(set) var nextID: Int64
     private(set) var entries: [Entry]
     private var deliveredKeys: Set<Int64>
+    /// Journal lines since the snapshot.
+    private var journalLines = 0
 
     /// Loads the directory's outbox and delivered log (both empty when absent or unreadable).
     init(directory: String) {
@@ -43,25 +52,39 @@ struct SimulatorOutbox {
         nextID = 1 << 20
         entries = []
         deliveredKeys = []
-        if let data = FileManager.default.contents(atPath: "\(directory)/\(Self.outboxFileName)"),
+        if let data = FileManager.default.contents(atPath: path(Self.outboxFileName)),
            let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
         {
             nextID = max(nextID, TelegramSimulator.int64(object["next_id"]))
             entries = (object["pending"] as? [[String: Any]] ?? []).compactMap(Self.entry)
         }
+        for line in SimulatorFiles.lines(path(Self.journalFileName), repairingTornTail: true) {
+            guard let op = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any] else { continue }
+            apply(op)
+            journalLines += 1
+        }
         for record in Self.readDelivered(directory: directory) { deliveredKeys.insert(TelegramSimulator.int64(record["key"])) }
     }
 
-    /// A fresh message id (persisted with the next save, so ids never repeat across runs).
+    /// A fresh message id (persisted with the next journal line, so ids never repeat across runs).
     mutating func newID() -> Int64 {
         nextID += 1
         return nextID
     }
 
+    /// New temporary ids for everything pending (a restart's resend), recorded at once so that
+    /// a process killed before any verdict does not hand out the same ids again.
+    mutating func resendIDs() -> [(entry: Entry, tempID: Int64)] {
+        guard !entries.isEmpty else { return [] }
+        let resends = entries.map { ($0, newID()) }
+        record(["op": "ids"])
+        return resends
+    }
+
     /// Keeps an accepted message until it is delivered or refused.
     mutating func accept(_ entry: Entry) {
         entries.append(entry)
-        save()
+        record(["op": "accept", "entry": Self.object(entry)])
     }
 
     /// Records the delivery of `key` (once, whatever happens) and forgets it. Returns whether
@@ -71,81 +94,91 @@ struct SimulatorOutbox {
         guard let entry = entries.first(where: { $0.key == key }) else { return false }
         let first = deliveredKeys.insert(key).inserted
         if first {
-            var record: [String: Any] = ["key": key, "chat_id": entry.chatID, "content": entry.described, "silent": entry.silent]
-            if let topic = entry.topicID { record["topic_id"] = Int(topic) }
-            append(SimulatorJSON.serialize(record) + "\n")
+            appendDelivered(chatID: entry.chatID, topicID: entry.topicID, described: entry.described, silent: entry.silent, key: key)
         }
         entries.removeAll { $0.key == key }
-        save()
+        record(["op": "done", "key": key])
         return first
     }
 
     /// Forgets a message Telegram refused.
     mutating func refused(_ key: Int64) {
         entries.removeAll { $0.key == key }
-        save()
+        record(["op": "done", "key": key])
     }
 
     /// Every message delivered in `directory`, oldest first: `key`, `chat_id`, `topic_id`,
     /// `content`, `silent`.
     static func readDelivered(directory: String) -> [[String: Any]] {
-        guard let data = FileManager.default.contents(atPath: "\(directory)/\(deliveredFileName)") else { return [] }
-        return data.split(separator: UInt8(ascii: "\n")).compactMap { line in
+        SimulatorFiles.lines("\(directory)/\(deliveredFileName)").compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any]
         }
-    }
-
-    // MARK: - Files
-
-    private static func entry(_ object: [String: Any]) -> Entry? {
-        guard let content = object["content"] as? [String: Any], let described = object["described"] as? String else { return nil }
-        let topic = object["topic_id"].map(TelegramSimulator.int64).map { Int32(truncatingIfNeeded: $0) }
-        return Entry(key: TelegramSimulator.int64(object["key"]), chatID: TelegramSimulator.int64(object["chat_id"]),
-                     topicID: topic, content: content, described: described, silent: object["silent"] as? Bool ?? false)
-    }
-
-    private func save() {
-        let pending: [[String: Any]] = entries.map { e in
-            var o: [String: Any] = ["key": e.key, "chat_id": e.chatID, "content": e.content, "described": e.described, "silent": e.silent]
-            if let topic = e.topicID { o["topic_id"] = Int(topic) }
-            return o
-        }
-        Self.writeAtomically(SimulatorJSON.serialize(["next_id": nextID, "pending": pending]), to: "\(directory)/\(Self.outboxFileName)")
-    }
-
-    /// Writes `text` to a temporary file and renames it over `path`: a kill leaves either file whole.
-    static func writeAtomically(_ text: String, to path: String) {
-        let temporary = path + ".tmp"
-        guard writeAll(Array(text.utf8), to: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC) else { return }
-        _ = rename(temporary, path)
     }
 
     /// Appends one delivered record (a scheduled message Telegram posted, for example).
     func appendDelivered(chatID: Int64, topicID: Int32?, described: String, silent: Bool, key: Int64) {
         var record: [String: Any] = ["key": key, "chat_id": chatID, "content": described, "silent": silent]
         if let topic = topicID { record["topic_id"] = Int(topic) }
-        append(SimulatorJSON.serialize(record) + "\n")
+        SimulatorFiles.append(SimulatorJSON.serialize(record) + "\n", to: path(Self.deliveredFileName))
     }
 
-    private func append(_ line: String) {
-        _ = Self.writeAll(Array(line.utf8), to: "\(directory)/\(Self.deliveredFileName)", flags: O_WRONLY | O_CREAT | O_APPEND)
+    /// Forgets every pending message (logging out drops TDLib's database, and with it what it
+    /// was sending) but not the next id: the delivered log stays, and a reused id would read as
+    /// a message Telegram already had.
+    mutating func dropPending() {
+        entries = []
+        compact()
+        try? FileManager.default.removeItem(atPath: path(Self.outboxFileName) + ".tmp")
     }
 
-    /// One `write` per call where possible: an appended line is never torn by a kill.
-    private static func writeAll(_ bytes: [UInt8], to path: String, flags: Int32) -> Bool {
-        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let fd = open(path, flags, 0o600)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
+    // MARK: - Files
+
+    private func path(_ name: String) -> String { "\(directory)/\(name)" }
+
+    /// One journal line (with the next id, so ids never repeat), then a compaction when due.
+    private mutating func record(_ op: [String: Any]) {
+        var op = op
+        op["next_id"] = nextID
+        SimulatorFiles.append(SimulatorJSON.serialize(op) + "\n", to: path(Self.journalFileName))
+        journalLines += 1
+        if journalLines >= max(Self.compactAfter, 4 * entries.count) { compact() }
+    }
+
+    /// Applies one journal line in memory; a line the snapshot already took in changes nothing.
+    private mutating func apply(_ op: [String: Any]) {
+        nextID = max(nextID, TelegramSimulator.int64(op["next_id"]))
+        switch op["op"] as? String {
+        case "accept":
+            guard let entry = (op["entry"] as? [String: Any]).flatMap(Self.entry),
+                  !entries.contains(where: { $0.key == entry.key }) else { return }
+            entries.append(entry)
+        case "done":
+            let key = TelegramSimulator.int64(op["key"])
+            entries.removeAll { $0.key == key }
+        default:
+            break
         }
-        return true
+    }
+
+    /// The snapshot from memory (this process is the directory's only writer), then an empty
+    /// journal: a kill between the two replays lines the snapshot already holds, harmlessly.
+    private mutating func compact() {
+        SimulatorFiles.writeAtomically(SimulatorJSON.serialize(["next_id": nextID, "pending": entries.map(Self.object)]),
+                                       to: path(Self.outboxFileName))
+        truncate(path(Self.journalFileName), 0)
+        journalLines = 0
+    }
+
+    private static func object(_ e: Entry) -> [String: Any] {
+        var o: [String: Any] = ["key": e.key, "chat_id": e.chatID, "content": e.content, "described": e.described, "silent": e.silent]
+        if let topic = e.topicID { o["topic_id"] = Int(topic) }
+        return o
+    }
+
+    private static func entry(_ object: [String: Any]) -> Entry? {
+        guard let content = object["content"] as? [String: Any], let described = object["described"] as? String else { return nil }
+        let topic = object["topic_id"].map(TelegramSimulator.int64).map { Int32(truncatingIfNeeded: $0) }
+        return Entry(key: TelegramSimulator.int64(object["key"]), chatID: TelegramSimulator.int64(object["chat_id"]),
+                     topicID: topic, content: content, described: described, silent: object["silent"] as? Bool ?? false)
     }
 }

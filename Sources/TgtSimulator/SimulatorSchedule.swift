@@ -111,7 +111,7 @@ struct SimulatorSchedule {
             if let topic = e.topicID { o["topic_id"] = Int(topic) }
             return o
         }
-        SimulatorOutbox.writeAtomically(SimulatorJSON.serialize(["next_server_id": nextServerID, "scheduled": list]),
+        SimulatorFiles.writeAtomically(SimulatorJSON.serialize(["next_server_id": nextServerID, "scheduled": list]),
                                         to: "\(directory)/\(Self.fileName)")
     }
 }

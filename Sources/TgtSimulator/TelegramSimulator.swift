@@ -248,9 +248,8 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
     /// Runs `body` on the outbox of `directory` (loaded from disk on first use).
     func withOutbox<T>(_ directory: String, _ body: (inout SimulatorOutbox) -> T) -> T {
         lock.withLock {
-            var outbox = outboxes[directory] ?? SimulatorOutbox(directory: directory)
-            defer { outboxes[directory] = outbox }
-            return body(&outbox)
+            // In place: a copy out of the dictionary would copy every pending entry and delivered key per change.
+            body(&outboxes[directory, default: SimulatorOutbox(directory: directory)])
         }
     }
 
@@ -483,8 +482,7 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
         guard let dir = client(id)?.databaseDirectory, !dir.isEmpty else { return }
         try? FileManager.default.removeItem(atPath: "\(dir)/\(Self.sessionFileName)")
         // Logging out drops TDLib's database, and with it the messages it was still sending.
-        try? FileManager.default.removeItem(atPath: "\(dir)/\(SimulatorOutbox.outboxFileName)")
-        lock.withLock { _ = outboxes.removeValue(forKey: dir) }
+        withOutbox(dir) { $0.dropPending() }
     }
 }
 

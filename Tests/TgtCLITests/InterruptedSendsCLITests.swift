@@ -59,7 +59,7 @@ struct InterruptedSendsCLITests {
         let dir = try TestDirectory("cli-kill-send")
         defer { dir.remove() }
         _ = try prepare(dir)
-        let outbox = dir.url.appendingPathComponent("demo/demo-tdlib/tgt-simulator-outbox.json")
+        let tdlibFolder = dir.url.appendingPathComponent("demo/demo-tdlib")
         for n in 0..<2 {
             let process = Process()
             process.executableURL = TgtBinary.url
@@ -74,7 +74,7 @@ struct InterruptedSendsCLITests {
             // Kill the moment TDLib (the simulator) has accepted the first target's message and
             // before Telegram confirmed it (a 1.5 s round trip): only TDLib's resend can tell
             // what became of it.
-            try await awaitCondition { Self.outboxHoldsMessages(outbox) || !process.isRunning }
+            try await awaitCondition { Self.outboxHoldsMessages(tdlibFolder) || !process.isRunning }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let said = try await restartAndCheck(dir, context: "direct send \(n)")
@@ -90,11 +90,24 @@ struct InterruptedSendsCLITests {
         }
     }
 
-    static func outboxHoldsMessages(_ file: URL) -> Bool {
-        guard let data = FileManager.default.contents(atPath: file.path),
-              let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-        else { return false }
-        return !((object["pending"] as? [Any]) ?? []).isEmpty
+    /// Whether the simulator's outbox (TDLib's binlog) holds a message not yet delivered or
+    /// refused: the snapshot's pending messages, then the journal's accepts (`"op":"accept"`,
+    /// appended before `sendMessage` answers) and verdicts (`"op":"done"`) replayed in order.
+    static func outboxHoldsMessages(_ directory: URL) -> Bool {
+        func objects(_ name: String) -> [[String: Any]] {
+            guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) else { return [] }
+            return data.split(separator: UInt8(ascii: "\n")).compactMap { (try? JSONSerialization.jsonObject(with: Data($0))) as? [String: Any] }
+        }
+        func key(_ value: Any?) -> Int64 { (value as? NSNumber)?.int64Value ?? 0 }
+        var pending = Set((objects("tgt-simulator-outbox.json").first?["pending"] as? [[String: Any]] ?? []).map { key($0["key"]) })
+        for op in objects("tgt-simulator-outbox.log") {
+            switch op["op"] as? String {
+            case "accept": pending.insert(key((op["entry"] as? [String: Any])?["key"]))
+            case "done": pending.remove(key(op["key"]))
+            default: break
+            }
+        }
+        return !pending.isEmpty
     }
 
     // MARK: - Steps
