@@ -179,6 +179,57 @@ def tap_cost(binary):
     return rows
 
 
+SHARE_SENDERS = 4
+SHARE_SENDS = 300
+
+
+def sends_share(binary):
+    """The simulator's share of the server's CPU under one-tap sends alone: SHARE_SENDERS
+    clients each sending SHARE_SENDS times in turn (2 targets, simulator at 0 ms), nothing else;
+    the server's whole CPU time comes from its stop report (TGT_SIMULATOR_STATS)."""
+    import threading
+    folder = tempfile.mkdtemp(prefix="tgt-share-")
+    stats = Path(folder) / "simulator-stats.json"
+    try:
+        server, base, token = start(binary, folder, 0, stats=str(stats))
+        try:
+            template = json.loads(call(base, token, "POST", "/api/templates", {
+                "name": "Share", "body": "On my way at {{time}}", "targets": [{"chat_id": -1001000000001}, {"chat_id": -4001}]}))["data"]
+            path = f"/api/templates/{template['id']}/send"
+            failures = []
+
+            def sender():
+                for _ in range(SHARE_SENDS):
+                    report = json.loads(call(base, token, "POST", path, {}))["data"]
+                    failures.extend(r for r in report["results"] if r["status"] != "sent")
+
+            started = time.perf_counter()
+            threads = [threading.Thread(target=sender) for _ in range(SHARE_SENDERS)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            elapsed = time.perf_counter() - started
+            if failures:
+                raise SystemExit(f"{len(failures)} targets were not sent, e.g. {failures[0]}")
+        finally:
+            stop(server)
+        figures = json.loads(stats.read_text())
+        return {"sends": SHARE_SENDERS * SHARE_SENDS, "seconds": elapsed,
+                "share": figures["simulator_cpu_seconds"] / max(figures["process_cpu_seconds"], 1e-9),
+                "simulator_cpu": figures["simulator_cpu_seconds"], "process_cpu": figures["process_cpu_seconds"]}
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def print_share(result, label=""):
+    print(f"## The simulator's share under sends alone{label} (`Benchmarks/run.sh sends`)\n")
+    print(f"{SHARE_SENDERS} clients, {SHARE_SENDS} one-tap sends each in turn (2 targets, simulator at 0 ms): "
+          f"{result['sends']} sends in {result['seconds']:.1f} s ({result['sends'] / result['seconds']:.0f}/s). "
+          f"The simulator took **{result['share'] * 100:.1f} %** of the server's CPU "
+          f"({result['simulator_cpu']:.2f} s of {result['process_cpu']:.2f} s; target ≤ 10 %).\n")
+
+
 def print_tap(rows, label=""):
     bound = TAP_LATENCY_MS + 20
     print(f"## A tap's own cost{label} (`Benchmarks/run.sh serve`)\n")
@@ -193,6 +244,11 @@ def print_tap(rows, label=""):
 
 
 def main():
+    if sys.argv[1:] == ["sends"]:
+        print_share(sends_share(TGT))
+        if BASELINE:
+            print_share(sends_share(BASELINE), " — baseline build")
+        return
     if sys.argv[1:] == ["tap"]:
         print_tap(tap_cost(TGT))
         if BASELINE:
