@@ -152,9 +152,10 @@ extension TelegramSimulator {
             guard findMessage(chat, replyTo, directory: directory) != nil else { return respond(id, request, Self.error(400, "Message to be replied not found")) }
             pending["reply_to"] = ["@type": "messageReplyToMessage", "chat_id": chat.id, "message_id": replyTo, "origin_send_date": 0]
         }
-        respond(id, request, pending)
-        // Like TDLib: the pending message is announced, and becomes the chat's last message.
-        emitUpdate(id, ["@type": "updateNewMessage", "message": pending])
+        // Like TDLib: the pending message is the answer and is announced (written once for both).
+        let pendingJSON = SimulatorJSON.Fragment(pending)
+        respond(id, request, json: pendingJSON)
+        emitUpdate(id, ["@type": "updateNewMessage", "message": pendingJSON])
         scheduleVerdict(id, tempID: tempID, key: directory.isEmpty ? nil : tempID, chat: chat, topicID: topicID,
                         content: content, described: described, silent: silent, behaviour: behaviour, replyTo: replyTo)
     }
@@ -207,14 +208,14 @@ extension TelegramSimulator {
                 let first = key.map { key in self.withOutbox(directory) { $0.delivered(key) } } ?? true
                 if first { self.recordDelivery(SimulatedDelivery(chatID: chat.id, topicID: topicID, content: described, silent: silent)) }
                 let me = self.currentScenario.account.userID
-                let posted = directory.isEmpty
-                    ? SimObjects.message(id: self.newMessageID() << 20, chatID: chat.id, topicID: topicID, content: content, sendingState: nil, sender: me)
-                    : self.post(chat, directory: directory, sender: me, content: content, topicID: topicID, replyTo: replyTo)
-                self.emitUpdate(id, ["@type": "updateMessageSendSucceeded", "old_message_id": tempID, "message": posted])
-                if !directory.isEmpty {
-                    self.emitLastMessage(chat, directory: directory)
-                    if first { self.afterDelivery(chat, directory: directory, messageID: Self.int64(posted["id"]), text: described) }
+                guard !directory.isEmpty else {
+                    let message = SimObjects.message(id: self.newMessageID() << 20, chatID: chat.id, topicID: topicID, content: content, sendingState: nil, sender: me)
+                    return self.emitUpdate(id, ["@type": "updateMessageSendSucceeded", "old_message_id": tempID, "message": message])
                 }
+                let posted = self.post(chat, directory: directory, sender: me, content: content, topicID: topicID, replyTo: replyTo)
+                self.emitUpdate(id, ["@type": "updateMessageSendSucceeded", "old_message_id": tempID, "message": posted.json])
+                self.emitLastMessage(chat, directory: directory, last: posted)
+                if first { self.afterDelivery(chat, directory: directory, messageID: posted.id, text: described) }
             }
         } }
     }

@@ -69,7 +69,7 @@ extension TelegramSimulator {
     /// Adds a posted message to the chat's timeline with the next id and returns it.
     @discardableResult
     func post(_ chat: SimulatedChat, directory: String, sender: Int64, content: [String: Any], topicID: Int32?, replyTo: Int64?,
-              fromOffline: Bool = false) -> [String: Any]
+              fromOffline: Bool = false) -> PostedMessage
     {
         let me = currentScenario.account.userID
         // Outside the history's lock: the scenario has a lock of its own (not reentrant).
@@ -82,17 +82,23 @@ extension TelegramSimulator {
             if let replyTo, replyTo > 0 {
                 message["reply_to"] = ["@type": "messageReplyToMessage", "chat_id": chat.id, "message_id": replyTo, "origin_send_date": 0]
             }
-            history.append(message, chatID: chat.id)
-            return message
+            let posted = PostedMessage(id: messageID, json: SimulatorJSON.Fragment(message))
+            history.append(message, chatID: chat.id, json: posted.json)
+            return posted
         }
     }
 
-    /// `updateChatLastMessage` with the chat's new position.
-    func emitLastMessage(_ chat: SimulatedChat, directory: String) {
+    /// `updateChatLastMessage` with the chat's new position; `last`: the message just posted
+    /// (the chat's newest), already written, else the newest is looked up.
+    func emitLastMessage(_ chat: SimulatedChat, directory: String, last posted: PostedMessage? = nil) {
         let index = currentScenario.chats.firstIndex { $0.id == chat.id } ?? 0
         var update: [String: Any] = ["@type": "updateChatLastMessage", "chat_id": chat.id,
                                      "positions": [positionObject(chat, directory: directory, index: index)]]
-        if let last = timeline(chat, directory: directory, below: 0, limit: 1).first { update["last_message"] = last }
+        if let posted {
+            update["last_message"] = posted.json
+        } else if let last = timeline(chat, directory: directory, below: 0, limit: 1).first {
+            update["last_message"] = last
+        }
         emitToDirectory(directory, update)
     }
 
@@ -101,8 +107,8 @@ extension TelegramSimulator {
                  fromOffline: Bool = false)
     {
         let message = post(chat, directory: directory, sender: sender, content: content, topicID: topicID, replyTo: replyTo, fromOffline: fromOffline)
-        emitToDirectory(directory, ["@type": "updateNewMessage", "message": message])
-        emitLastMessage(chat, directory: directory)
+        emitToDirectory(directory, ["@type": "updateNewMessage", "message": message.json])
+        emitLastMessage(chat, directory: directory, last: message)
         let read = readState(chat, directory: directory)
         emitToDirectory(directory, ["@type": "updateChatReadInbox", "chat_id": chat.id, "last_read_inbox_message_id": read.lastReadInbox,
                                     "unread_count": read.unread])
@@ -147,4 +153,11 @@ extension TelegramSimulator {
             }
         }
     }
+}
+
+/// A message the simulator just added to a chat's history: its id and its JSON, written once
+/// and embedded in every update that carries it (the new message, the chat's last message).
+struct PostedMessage {
+    let id: Int64
+    let json: SimulatorJSON.Fragment
 }

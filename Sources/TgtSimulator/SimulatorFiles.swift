@@ -10,18 +10,20 @@ import Darwin
 /// and whole files replaced by an atomic rename. The folder is made only when a file cannot be
 /// opened for want of it, so a write costs the same few system calls however often it runs.
 enum SimulatorFiles {
-    /// Appends `line` (which ends with a newline) to `path`, created 0600 if absent. With
-    /// `locked`, the append and then `whileLocked` run under an exclusive `flock` on the file,
-    /// for files other processes append to as well; `whileLocked` gets the descriptor.
+    /// Appends `line` (which ends with a newline) to `path`, created 0600 if absent, under an
+    /// exclusive `flock` on the file, for files other processes append to as well; then, still
+    /// locked, `whileLocked` gets the descriptor and the file's size before the line (which
+    /// tells whether anyone else wrote since this process last did).
     @discardableResult
-    static func append(_ line: String, to path: String, locked: Bool = false, whileLocked: (Int32) -> Void = { _ in }) -> Bool {
-        let fd = openMakingFolder(path, flags: O_WRONLY | O_APPEND | O_CREAT)
+    static func appendLocked(_ line: String, to path: String, whileLocked: (_ fd: Int32, _ sizeBefore: off_t) -> Void) -> Bool {
+        let fd = openMakingFolder(path, flags: O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        if locked { flock(fd, LOCK_EX) }
-        defer { if locked { flock(fd, LOCK_UN) } }
+        flock(fd, LOCK_EX)
+        defer { flock(fd, LOCK_UN) }
+        let sizeBefore = lseek(fd, 0, SEEK_END)
         guard writeAll(Array(line.utf8), to: fd) else { return false }
-        whileLocked(fd)
+        whileLocked(fd, sizeBefore)
         return true
     }
 
@@ -40,14 +42,44 @@ enum SimulatorFiles {
     /// only this process writes) cut from the file, so the next append starts a line of its own.
     static func lines(_ path: String, repairingTornTail: Bool = false) -> [Data.SubSequence] {
         guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        return lines(of: data, repairing: repairingTornTail ? path : nil)
+    }
+
+    /// The whole lines of `data` (a torn last one left out, and cut from the file at `repairing`).
+    static func lines(of data: Data, repairing path: String? = nil) -> [Data.SubSequence] {
         let newline = UInt8(ascii: "\n")
         var whole = data[...]
         if let last = data.last, last != newline {
             let end = data.lastIndex(of: newline).map { $0 + 1 } ?? data.startIndex
             whole = data[..<end]
-            if repairingTornTail { truncate(path, off_t(end - data.startIndex)) }
+            if let path { truncate(path, off_t(end - data.startIndex)) }
         }
         return whole.split(separator: newline)
+    }
+
+    /// A file only this process appends to (the outbox's journal, the delivered log), kept
+    /// open: a line costs one `write`, not an `open` and a `close` as well. A failed write
+    /// closes it, and the next line opens it again.
+    final class AppendLog: @unchecked Sendable {
+        // @unchecked: `fd` is guarded by `lock`.
+        let path: String
+        private let lock = NSLock()
+        private var fd: Int32 = -1
+
+        init(path: String) { self.path = path }
+
+        deinit { if fd >= 0 { close(fd) } }
+
+        func append(_ line: String) {
+            lock.withLock {
+                if fd < 0 { fd = openMakingFolder(path, flags: O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC) }
+                guard fd >= 0 else { return }
+                if !writeAll(Array(line.utf8), to: fd) {
+                    close(fd)
+                    fd = -1
+                }
+            }
+        }
     }
 
     /// Opens `path` with `flags` (mode 0600), making its folder first only if it is missing.

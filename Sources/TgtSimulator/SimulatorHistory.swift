@@ -51,6 +51,11 @@ struct SimulatorHistory {
     /// grown 4 times as long (and at least `compactAfter` lines), so compactions, each a rewrite
     /// of the whole history, cost a constant amount per line however long the demo runs.
     private var snapshotMessages = 0
+    /// The journal's size as this process last left it, and whether another process has
+    /// written to it since this one loaded it: if not, a compaction writes what is in memory,
+    /// which is then exactly what is on disk, instead of reading it all again.
+    private var journalBytes: off_t = 0
+    private var othersWrote = false
 
     init(directory: String) {
         self.directory = directory
@@ -67,7 +72,10 @@ struct SimulatorHistory {
         }
         snapshotMessages = added.values.reduce(0) { $0 + $1.count }
         journalLines = 0
-        for line in SimulatorFiles.lines(journalPath) {
+        let journal = FileManager.default.contents(atPath: journalPath) ?? Data()
+        journalBytes = off_t(journal.count)
+        othersWrote = false
+        for line in SimulatorFiles.lines(of: journal) {
             guard let op = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any] else { continue }
             apply(op)
             journalLines += 1
@@ -101,8 +109,9 @@ struct SimulatorHistory {
     private var path: String { "\(directory)/\(Self.fileName)" }
     private var journalPath: String { "\(directory)/\(Self.journalName)" }
 
-    mutating func append(_ message: [String: Any], chatID: Int64) {
-        record(["op": "add", "chat": chatID, "message": message])
+    /// Adds a message; `json` is its text already written, for the journal line.
+    mutating func append(_ message: [String: Any], chatID: Int64, json: SimulatorJSON.Fragment) {
+        record(["op": "add", "chat": chatID, "message": message], journal: ["op": "add", "chat": chatID, "message": json])
     }
 
     mutating func delete(_ ids: [Int64], chatID: Int64) {
@@ -168,26 +177,38 @@ struct SimulatorHistory {
 
     /// Applies a change and appends it to the journal (one line, under the journal's lock);
     /// when it is long enough (see `snapshotMessages`) the journal becomes the snapshot.
-    private mutating func record(_ op: [String: Any]) {
+    /// `journal`: the line to write when it is not `op` itself (the same change, with objects
+    /// already written as JSON).
+    private mutating func record(_ op: [String: Any], journal: [String: Any]? = nil) {
         apply(op)
         guard !directory.isEmpty else { return }
         // The simulator's own JSON writer: Foundation's is several times slower on Linux.
-        SimulatorFiles.append(SimulatorJSON.serialize(op) + "\n", to: journalPath, locked: true) { fd in
+        let line = SimulatorJSON.serialize(journal ?? op) + "\n"
+        let written = SimulatorFiles.appendLocked(line, to: journalPath) { fd, sizeBefore in
+            if sizeBefore != journalBytes { othersWrote = true }
+            journalBytes = sizeBefore + off_t(line.utf8.count)
             journalLines += 1
             if journalLines >= max(Self.compactAfter, 4 * snapshotMessages) { compact(lockedJournal: fd) }
         }
+        // Memory now holds a change the file may not: the next compaction reads the file.
+        if !written { othersWrote = true }
     }
 
-    /// Rewrites the snapshot from what is on disk (this process's and any other's lines) and
-    /// empties the journal. Runs with the journal locked.
+    /// Rewrites the snapshot and empties the journal, with the journal locked: from memory when
+    /// only this process wrote since it loaded (memory and disk are then the same), else from
+    /// what is on disk (this process's lines and any other's).
     private mutating func compact(lockedJournal fd: Int32) {
-        var fresh = SimulatorHistory(directory: "")
-        fresh.directory = directory
-        fresh.load()
-        fresh.writeSnapshot()
+        if othersWrote {
+            var fresh = SimulatorHistory(directory: "")
+            fresh.directory = directory
+            fresh.load()
+            self = fresh
+        }
+        writeSnapshot()
         ftruncate(fd, 0)
-        self = fresh
         journalLines = 0
+        journalBytes = 0
+        othersWrote = false
         snapshotMessages = added.values.reduce(0) { $0 + $1.count }
     }
 

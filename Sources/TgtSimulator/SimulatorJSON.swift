@@ -4,6 +4,13 @@ import Foundation
 /// JSONSerialization writer is slow on Linux, and the simulator stands in for TDLib's C++ JSON
 /// writer in benchmarks, so its own cost must stay small next to the client's.
 enum SimulatorJSON {
+    /// JSON text written once and embedded as it is wherever the same object goes again: a
+    /// message in its update, as the chat's last message and in the history's journal.
+    struct Fragment {
+        let text: String
+        init(_ object: [String: Any]) { text = SimulatorJSON.serialize(object) }
+    }
+
     static func serialize(_ object: [String: Any]) -> String {
         var out = ""
         out.reserveCapacity(256)
@@ -33,6 +40,8 @@ enum SimulatorJSON {
                 write(item, to: &out)
             }
             out += "]"
+        case let fragment as Fragment:
+            out += fragment.text
         case is NSNull:
             out += "null"
         default:

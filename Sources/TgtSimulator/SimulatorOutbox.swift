@@ -27,7 +27,7 @@ struct SimulatorOutbox {
     static let journalFileName = "tgt-simulator-outbox.log"
     static let deliveredFileName = "tgt-simulator-delivered.jsonl"
     /// Journal lines before a compaction, at the least.
-    static let compactAfter = 64
+    static let compactAfter = 1_024
 
     /// One accepted message: `key` is stable across restarts (the id it was accepted under).
     struct Entry {
@@ -45,10 +45,14 @@ struct SimulatorOutbox {
     private var deliveredKeys: Set<Int64>
     /// Journal lines since the snapshot.
     private var journalLines = 0
+    private let journal: SimulatorFiles.AppendLog
+    private let deliveredLog: SimulatorFiles.AppendLog
 
     /// Loads the directory's outbox and delivered log (both empty when absent or unreadable).
     init(directory: String) {
         self.directory = directory
+        journal = SimulatorFiles.AppendLog(path: "\(directory)/\(Self.journalFileName)")
+        deliveredLog = SimulatorFiles.AppendLog(path: "\(directory)/\(Self.deliveredFileName)")
         nextID = 1 << 20
         entries = []
         deliveredKeys = []
@@ -119,7 +123,7 @@ struct SimulatorOutbox {
     func appendDelivered(chatID: Int64, topicID: Int32?, described: String, silent: Bool, key: Int64) {
         var record: [String: Any] = ["key": key, "chat_id": chatID, "content": described, "silent": silent]
         if let topic = topicID { record["topic_id"] = Int(topic) }
-        SimulatorFiles.append(SimulatorJSON.serialize(record) + "\n", to: path(Self.deliveredFileName))
+        deliveredLog.append(SimulatorJSON.serialize(record) + "\n")
     }
 
     /// Forgets every pending message (logging out drops TDLib's database, and with it what it
@@ -139,7 +143,7 @@ struct SimulatorOutbox {
     private mutating func record(_ op: [String: Any]) {
         var op = op
         op["next_id"] = nextID
-        SimulatorFiles.append(SimulatorJSON.serialize(op) + "\n", to: path(Self.journalFileName))
+        journal.append(SimulatorJSON.serialize(op) + "\n")
         journalLines += 1
         if journalLines >= max(Self.compactAfter, 4 * entries.count) { compact() }
     }

@@ -156,9 +156,9 @@ extension TelegramSimulator {
             let me = currentScenario.account.userID
             if let chat = findChatInScenario(entry.chatID) {
                 let posted = post(chat, directory: directory, sender: me, content: entry.content, topicID: entry.topicID, replyTo: nil)
-                emitToDirectory(directory, ["@type": "updateNewMessage", "message": posted])
-                emitLastMessage(chat, directory: directory)
-                afterDelivery(chat, directory: directory, messageID: Self.int64(posted["id"]), text: entry.described)
+                emitToDirectory(directory, ["@type": "updateNewMessage", "message": posted.json])
+                emitLastMessage(chat, directory: directory, last: posted)
+                afterDelivery(chat, directory: directory, messageID: posted.id, text: entry.described)
             } else {
                 emitToDirectory(directory, ["@type": "updateNewMessage", "message": SimObjects.message(
                     id: newMessageID() << 20, chatID: entry.chatID, topicID: entry.topicID, content: entry.content, sendingState: nil, sender: me)])

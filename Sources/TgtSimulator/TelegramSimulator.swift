@@ -445,12 +445,28 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
         push(id, o)
     }
 
+    /// An answer already written as JSON (a message that an update carries too): `@client_id`
+    /// and `@extra` go in front of its fields.
+    func respond(_ id: Int32, _ request: [String: Any], json: SimulatorJSON.Fragment) {
+        var head: [String: Any] = ["@client_id": Int(id)]
+        if let extra = request["@extra"] { head["@extra"] = extra }
+        var text = Self.json(head)
+        text.removeLast()
+        let fields = json.text.dropFirst()
+        text += fields.first == "}" ? "}" : "," + fields
+        deliver(text)
+    }
+
     func emitUpdate(_ id: Int32, _ object: [String: Any]) { push(id, object) }
 
     private func push(_ id: Int32, _ object: [String: Any]) {
         var o = object
         o["@client_id"] = Int(id)
-        let text = Self.json(o)
+        deliver(Self.json(o))
+    }
+
+    /// Hands one JSON text to the client's next `receive`.
+    private func deliver(_ text: String) {
         outboxReady.lock()
         outbox.append(text)
         outboxReady.signal()
