@@ -201,7 +201,7 @@ let package = Package(
             name: "TgtApplicationTests", dependencies: ["TgtApplication", "TgtStore", "TgtDomain", "TgtTelegram", "TgtTDLib", "TgtSimulator", "TgtTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "TgtCLITests", dependencies: ["TgtTestSupport", "TgtStore", "TgtDomain", "TgtApplication"],
+            name: "TgtCLITests", dependencies: ["TgtTestSupport", "TgtStore", "TgtDomain", "TgtApplication", "TgtSimulator"],
             swiftSettings: strict),
     ]
 )

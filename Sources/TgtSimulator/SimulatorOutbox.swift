@@ -49,7 +49,9 @@ struct SimulatorOutbox {
     private let deliveredLog: SimulatorFiles.AppendLog
 
     /// Loads the directory's outbox and delivered log (both empty when absent or unreadable).
-    init(directory: String) {
+    /// `repairingTornTail: false` reads without changing the files (another process may be
+    /// writing them).
+    init(directory: String, repairingTornTail: Bool = true) {
         self.directory = directory
         journal = SimulatorFiles.AppendLog(path: "\(directory)/\(Self.journalFileName)")
         deliveredLog = SimulatorFiles.AppendLog(path: "\(directory)/\(Self.deliveredFileName)")
@@ -62,7 +64,7 @@ struct SimulatorOutbox {
             nextID = max(nextID, TelegramSimulator.int64(object["next_id"]))
             entries = (object["pending"] as? [[String: Any]] ?? []).compactMap(Self.entry)
         }
-        for line in SimulatorFiles.lines(path(Self.journalFileName), repairingTornTail: true) {
+        for line in SimulatorFiles.lines(path(Self.journalFileName), repairingTornTail: repairingTornTail) {
             guard let op = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any] else { continue }
             apply(op)
             journalLines += 1

@@ -184,6 +184,13 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
         }
     }
 
+    /// How many messages the database directory's outbox (TDLib's binlog) still holds: accepted,
+    /// with no verdict yet. Read without changing the files, for tests that kill a process
+    /// while it sends.
+    public static func pendingMessageCount(inDatabaseDirectory directory: URL) -> Int {
+        SimulatorOutbox(directory: directory.path, repairingTornTail: false).entries.count
+    }
+
     private var schedules: [String: SimulatorSchedule] = [:]
     private var chatHistories: [String: SimulatorHistory] = [:]
     /// Unread counts as last counted, so the next count walks only what arrived since.

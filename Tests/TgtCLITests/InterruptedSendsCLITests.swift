@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TgtDomain
+import TgtSimulator
 import TgtStore
 import TgtTestSupport
 #if canImport(FoundationNetworking)
@@ -74,7 +75,7 @@ struct InterruptedSendsCLITests {
             // Kill the moment TDLib (the simulator) has accepted the first target's message and
             // before Telegram confirmed it (a 1.5 s round trip): only TDLib's resend can tell
             // what became of it.
-            try await awaitCondition { Self.outboxHoldsMessages(tdlibFolder) || !process.isRunning }
+            try await awaitCondition { TelegramSimulator.pendingMessageCount(inDatabaseDirectory: tdlibFolder) > 0 || !process.isRunning }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let said = try await restartAndCheck(dir, context: "direct send \(n)")
@@ -88,26 +89,6 @@ struct InterruptedSendsCLITests {
             let arrived = Self.delivered(dir).filter { $0.text == "Burst number \(n)" }.count
             #expect((1...2).contains(arrived), "Burst number \(n) arrived \(arrived) times")
         }
-    }
-
-    /// Whether the simulator's outbox (TDLib's binlog) holds a message not yet delivered or
-    /// refused: the snapshot's pending messages, then the journal's accepts (`"op":"accept"`,
-    /// appended before `sendMessage` answers) and verdicts (`"op":"done"`) replayed in order.
-    static func outboxHoldsMessages(_ directory: URL) -> Bool {
-        func objects(_ name: String) -> [[String: Any]] {
-            guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) else { return [] }
-            return data.split(separator: UInt8(ascii: "\n")).compactMap { (try? JSONSerialization.jsonObject(with: Data($0))) as? [String: Any] }
-        }
-        func key(_ value: Any?) -> Int64 { (value as? NSNumber)?.int64Value ?? 0 }
-        var pending = Set((objects("tgt-simulator-outbox.json").first?["pending"] as? [[String: Any]] ?? []).map { key($0["key"]) })
-        for op in objects("tgt-simulator-outbox.log") {
-            switch op["op"] as? String {
-            case "accept": pending.insert(key((op["entry"] as? [String: Any])?["key"]))
-            case "done": pending.remove(key(op["key"]))
-            default: break
-            }
-        }
-        return !pending.isEmpty
     }
 
     // MARK: - Steps
@@ -169,14 +150,8 @@ struct InterruptedSendsCLITests {
     /// The simulator's record of what Telegram received (`tgt-simulator-delivered.jsonl` in
     /// the demo TDLib folder): one line per message.
     static func delivered(_ dir: TestDirectory) -> [(chat: Int64, text: String)] {
-        let file = dir.url.appendingPathComponent("demo/demo-tdlib/tgt-simulator-delivered.jsonl")
-        guard let data = FileManager.default.contents(atPath: file.path) else { return [] }
-        return data.split(separator: UInt8(ascii: "\n")).compactMap { line in
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any],
-                  let chat = (object["chat_id"] as? NSNumber)?.int64Value, let text = object["content"] as? String
-            else { return nil }
-            return (chat, text)
-        }
+        TelegramSimulator.deliveredMessages(inDatabaseDirectory: dir.url.appendingPathComponent("demo/demo-tdlib"))
+            .map { ($0.chatID, $0.content) }
     }
 
     /// A running `tgt --demo serve` and the descriptor it writes.

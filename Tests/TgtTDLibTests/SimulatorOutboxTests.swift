@@ -67,6 +67,11 @@ struct SimulatorOutboxTests {
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(#"{"op":"acc"#.utf8))
         try handle.close()
+        // Read by another process (a test): counted, the file left as it is.
+        let journalFile = dir.file(SimulatorOutbox.journalFileName)
+        let torn = try Data(contentsOf: journalFile)
+        #expect(TelegramSimulator.pendingMessageCount(inDatabaseDirectory: dir.url) == 1)
+        #expect(try Data(contentsOf: journalFile) == torn)
         var reloaded = SimulatorOutbox(directory: dir.path)
         #expect(reloaded.entries.map(\.key) == [first])
         let second = reloaded.newID()
