@@ -5,13 +5,15 @@ import UIKit
 
 /// One chat: bubbles with day headers (older ones load when the top appears), the
 /// jump-to-latest button, the composer (or why this chat cannot be written to), and a bubble's
-/// menu: reply, copy, edit, delete with Telegram's choices.
+/// menu: reply, react (the chat's reactions), copy, edit, delete with Telegram's choices.
 struct ConversationView: View {
     let app: AppModel
     @State private var model: ConversationModel
     @State private var composer: ComposerModel
     @State private var deleting: ChatMessageItem?
     @State private var deleteOptions: [DeleteOption] = []
+    @State private var reacting: ChatMessageItem?
+    @State private var reactionChoices: [String] = []
 
     init(app: AppModel, chatID: Int64) {
         self.app = app
@@ -32,7 +34,7 @@ struct ConversationView: View {
                             Text(day).font(.caption.bold()).padding(.horizontal, 10).padding(.vertical, 4)
                                 .background(.thinMaterial, in: Capsule()).padding(.vertical, 8)
                         }
-                        MessageBubble(row: row)
+                        MessageBubble(row: row) { reaction in Task { await model.toggleReaction(reaction.key, on: row.item) } }
                             .id(row.id)
                             .contextMenu { menu(for: row.item) }
                     }
@@ -56,7 +58,7 @@ struct ConversationView: View {
             }
         }
         .overlay {
-            if let error = model.loadError { Text(error).foregroundStyle(.red).padding() }
+            if let error = model.loadError ?? model.actionError { Text(error).foregroundStyle(.red).padding() }
         }
         .navigationTitle(Text(verbatim: model.title))
         .navigationBarTitleDisplayMode(.inline)
@@ -67,6 +69,14 @@ struct ConversationView: View {
         ) { item in
             ForEach(deleteOptions) { option in
                 Button(option.title.localized, role: .destructive) { Task { await composer.delete(item, forEveryone: option.forEveryone) } }
+            }
+            Button(AppText.label(.cancel).localized, role: .cancel) {}
+        }
+        .confirmationDialog(AppText.label(.addReaction).localized, isPresented: Binding(
+            get: { reacting != nil }, set: { if !$0 { reacting = nil } }), titleVisibility: .visible, presenting: reacting
+        ) { item in
+            ForEach(reactionChoices, id: \.self) { emoji in
+                Button(emoji) { Task { await model.toggleReaction(emoji, on: item) } }
             }
             Button(AppText.label(.cancel).localized, role: .cancel) {}
         }
@@ -81,6 +91,11 @@ struct ConversationView: View {
     private func perform(_ action: BubbleAction, on item: ChatMessageItem) {
         switch action {
         case .reply: composer.reply(to: item)
+        case .react:
+            Task {
+                reactionChoices = await model.reactionChoices(for: item)
+                if !reactionChoices.isEmpty { reacting = item }
+            }
         case .copy: UIPasteboard.general.string = item.text
         case .edit: composer.edit(item)
         case .delete:

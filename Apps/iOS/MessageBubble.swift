@@ -4,10 +4,12 @@ import TgtTelegram
 import UIKit
 
 /// One message: a centered line for service messages; otherwise a bubble with sender,
-/// forward and reply headers, media placeholder, text, and edited mark, time and ticks.
+/// forward and reply headers, media placeholder, text, and edited mark, time and ticks, and
+/// its reactions under it (a tap adds that one or takes yours back: `onReaction`).
 /// The text is shown as it is, styled only by Telegram's entities: markup in it stays text.
 struct MessageBubble: View {
     let row: ConversationModel.Row
+    var onReaction: (ReactionItem) -> Void = { _ in }
 
     var body: some View {
         if let line = row.item.serviceLine {
@@ -18,7 +20,10 @@ struct MessageBubble: View {
         } else {
             HStack {
                 if row.item.isOutgoing { Spacer(minLength: 48) }
-                bubble
+                VStack(alignment: row.item.isOutgoing ? .trailing : .leading, spacing: 2) {
+                    bubble
+                    if !row.item.reactions.isEmpty { reactions }
+                }
                 if !row.item.isOutgoing { Spacer(minLength: 48) }
             }
             .padding(.top, row.continuesGroup ? 2 : 8)
@@ -48,6 +53,22 @@ struct MessageBubble: View {
         .background(item.isOutgoing ? Color.accentColor.opacity(0.18) : Color(uiColor: .secondarySystemBackground),
                     in: RoundedRectangle(cornerRadius: 14))
         .accessibilityElement(children: .combine)
+    }
+
+    /// The reactions as capsules with their counts, the user's own tinted.
+    private var reactions: some View {
+        HStack(spacing: 4) {
+            ForEach(row.item.reactions, id: \.key) { reaction in
+                Button { onReaction(reaction) } label: {
+                    Text(verbatim: "\(reaction.emoji) \(reaction.count)").font(.footnote)
+                        .padding(.horizontal, 8).padding(.vertical, 4)
+                        .background(reaction.isChosen ? Color.accentColor.opacity(0.3) : Color.secondary.opacity(0.15), in: Capsule())
+                }
+                .buttonStyle(.plain)
+                .disabled(row.item.sendingState != nil)
+                .accessibilityHint(reaction.isChosen ? Text(AppText.label(.yourReaction)) : Text(AppText.label(.addReaction)))
+            }
+        }
     }
 
     /// The runs as one attributed string: styles and safe links from the model, text as is.

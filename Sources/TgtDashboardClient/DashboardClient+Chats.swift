@@ -58,6 +58,22 @@ extension DashboardClient {
         }
     }
 
+    /// The emoji the user may react with to a message, and its reactions now.
+    public func reactionChoices(chatID: Int64, messageID: Int64) async throws(DashboardClientError) -> ReactionChoices {
+        try await call { client in
+            let data = try await client.getMessageReactions(path: .init(chatId: chatID, messageId: messageID)).ok.body.json.data
+            return ReactionChoices(available: data.available, reactions: data.reactions.map(Self.reaction))
+        }
+    }
+
+    /// Adds (`chosen`) or takes back one of the user's reactions; the message's reactions after.
+    public func setReaction(chatID: Int64, messageID: Int64, reaction: String, chosen: Bool) async throws(DashboardClientError) -> [ReactionItem] {
+        try await call { client in
+            let reply = try await client.setMessageReaction(path: .init(chatId: chatID, messageId: messageID), body: .json(.init(reaction: reaction, chosen: chosen)))
+            return try reply.ok.body.json.data.reactions.map(Self.reaction)
+        }
+    }
+
     /// Marks the chat read up to its newest message; with `topicID`, only that forum topic.
     public func markRead(chatID: Int64, topicID: Int32? = nil) async throws(DashboardClientError) {
         try await call { client in
@@ -97,6 +113,11 @@ extension DashboardClient {
             forwardedFrom: m.forwardedFrom, topicID: m.topicId.map(Int32.init), sendingState: m.sendingState, failureReason: m.failureReason,
             isRead: m.isRead)
         item.html = m.html
+        item.reactions = m.reactions.map(reaction)
         return item
+    }
+
+    static func reaction(_ r: Schemas.MessageReaction) -> ReactionItem {
+        ReactionItem(emoji: r.emoji, key: r.key, count: r.count, isChosen: r.isChosen)
     }
 }

@@ -9,6 +9,7 @@ extension TelegramSimulator {
     static let conversationFunctions: Set<String> = [
         "getChatHistory", "getForumTopicHistory", "getMessage", "getMessages", "getMessageProperties", "openChat", "closeChat", "viewMessages", "searchChats",
         "searchChatsOnServer", "searchChatMessages", "searchMessages", "downloadFile", "getUser",
+        "getMessageAvailableReactions", "addMessageReaction", "removeMessageReaction",
     ]
 
     // MARK: - The timeline of a chat: seed + history
@@ -26,7 +27,9 @@ extension TelegramSimulator {
     /// newest first, edits applied.
     func timeline(_ chat: SimulatedChat, directory: String, below: Int64, limit: Int) -> [[String: Any]] {
         let seed = seed(for: chat)
-        let (added, deleted, edits) = withHistory(directory) { ($0.added[chat.id] ?? [], $0.deleted[chat.id] ?? [], $0.edits[chat.id] ?? [:]) }
+        let (added, deleted, edits, reactions) = withHistory(directory) {
+            ($0.added[chat.id] ?? [], $0.deleted[chat.id] ?? [], $0.edits[chat.id] ?? [:], $0.reactions[chat.id] ?? [:])
+        }
         var result: [[String: Any]] = []
         var addedIndex = added.count - 1
         var seedIndex = (seed?.history.count ?? 0) - 1
@@ -64,6 +67,7 @@ extension TelegramSimulator {
                 message["content"] = edit.content
                 message["edit_date"] = edit.date
             }
+            if let list = reactions[messageID] { message["interaction_info"] = Self.interactionInfo(list) }
             result.append(message)
         }
         return result
@@ -285,6 +289,8 @@ extension TelegramSimulator {
             }
             guard let person = scenario.people.first(where: { $0.id == userID }) else { return respond(id, request, Self.error(404, "User not found")) }
             respond(id, request, SimObjects.person(person))
+        case "getMessageAvailableReactions", "addMessageReaction", "removeMessageReaction":
+            handleReaction(id, request, type: type)
         default:
             unexpected(id, request)
         }

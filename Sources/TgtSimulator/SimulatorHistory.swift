@@ -23,6 +23,9 @@ struct SimulatorHistory {
     private(set) var deleted: [Int64: Set<Int64>] = [:]
     /// Edited messages per chat: id → (content, edit date).
     private(set) var edits: [Int64: [Int64: (content: [String: Any], date: Int)]] = [:]
+    /// Reactions changed since the seed, per chat: message id → its `messageReaction` objects
+    /// (the whole list as it is now).
+    private(set) var reactions: [Int64: [Int64: [[String: Any]]]] = [:]
     /// Read markers set since the seed (inbox: by us; outbox: by the other side).
     private(set) var readInbox: [Int64: Int64] = [:]
     private(set) var readOutbox: [Int64: Int64] = [:]
@@ -97,6 +100,12 @@ struct SimulatorHistory {
                 }
             }
         }
+        for (key, value) in object["reactions"] as? [String: Any] ?? [:] {
+            guard let id = Int64(key), let list = value as? [[String: Any]] else { continue }
+            for entry in list {
+                reactions[id, default: [:]][TelegramSimulator.int64(entry["id"])] = entry["reactions"] as? [[String: Any]] ?? []
+            }
+        }
         for (key, value) in object["read_inbox"] as? [String: Any] ?? [:] { if let id = Int64(key) { readInbox[id] = TelegramSimulator.int64(value) } }
         for (key, value) in object["read_outbox"] as? [String: Any] ?? [:] { if let id = Int64(key) { readOutbox[id] = TelegramSimulator.int64(value) } }
         for (key, value) in object["read_topic_inbox"] as? [String: Any] ?? [:] {
@@ -120,6 +129,10 @@ struct SimulatorHistory {
 
     mutating func edit(_ id: Int64, chatID: Int64, content: [String: Any], date: Int) {
         record(["op": "edit", "chat": chatID, "id": id, "content": content, "date": date])
+    }
+
+    mutating func setReactions(_ list: [[String: Any]], messageID: Int64, chatID: Int64) {
+        record(["op": "react", "chat": chatID, "id": messageID, "reactions": list])
     }
 
     mutating func markInboxRead(_ id: Int64, chatID: Int64) {
@@ -158,6 +171,8 @@ struct SimulatorHistory {
             if let content = op["content"] as? [String: Any] {
                 edits[chatID, default: [:]][TelegramSimulator.int64(op["id"])] = (content, op["date"] as? Int ?? 0)
             }
+        case "react":
+            reactions[chatID, default: [:]][TelegramSimulator.int64(op["id"])] = op["reactions"] as? [[String: Any]] ?? []
         case "read_inbox":
             readInbox[chatID] = max(readInbox[chatID] ?? 0, TelegramSimulator.int64(op["id"]))
         case "read_outbox":
@@ -243,6 +258,7 @@ struct SimulatorHistory {
             "added": keyed(added) { $0 },
             "deleted": keyed(deleted) { Array($0).sorted() },
             "edits": keyed(edits) { list in list.map { ["id": $0.key, "content": $0.value.content, "date": $0.value.date] as [String: Any] } },
+            "reactions": keyed(reactions) { list in list.map { ["id": $0.key, "reactions": $0.value] as [String: Any] } },
             "read_inbox": keyed(readInbox) { $0 },
             "read_outbox": keyed(readOutbox) { $0 },
             "read_topic_inbox": keyed(readTopicInbox) { topics in Dictionary(uniqueKeysWithValues: topics.map { (String($0.key), $0.value) }) },

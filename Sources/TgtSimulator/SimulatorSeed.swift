@@ -72,8 +72,31 @@ struct SimulatorSeed {
                                  "date": date(i) - 86_400, "public_service_announcement_type": ""]
         }
         if edited { m["edit_date"] = date(i) + 60 }
+        if Self.reactable.contains(content["@type"] as? String ?? ""), let reactions = reactions(i) {
+            m["interaction_info"] = TelegramSimulator.interactionInfo(reactions)
+        }
         return m
     }
+
+    /// About one message in seven has a reaction or two from the chat's members (the account's
+    /// own among them, chosen, when it is the one reacting).
+    func reactions(_ i: Int) -> [[String: Any]]? {
+        let mixed = Self.mix(chat.id, i &+ 7_919)
+        guard mixed % 7 == 0 else { return nil }
+        let choices = TelegramSimulator.allowedReactions(chat)
+        let members = history.memberIDs.isEmpty ? [me] : history.memberIDs
+        let reactor = members[(mixed / 7) % members.count]
+        var list = [TelegramSimulator.reaction(choices[(mixed / 11) % min(4, choices.count)], count: 1 + (mixed / 13) % 3, chosen: reactor == me, by: reactor)]
+        let second = members[(mixed / 17) % members.count]
+        if mixed % 2 == 0, second != me, choices.count > 4 {
+            list.append(TelegramSimulator.reaction(choices[4], count: 1, chosen: false, by: second))
+        }
+        return list
+    }
+
+    /// Contents people react to (not service messages).
+    static let reactable: Set<String> = ["messageText", "messagePhoto", "messageVideo", "messageVoiceNote", "messageDocument", "messageSticker",
+                                         "messageAudio", "messageAnimation", "messageVideoNote", "messageLocation"]
 
     /// The text of message `i` for searching (its text or caption).
     func searchableText(_ i: Int) -> String {

@@ -173,6 +173,8 @@ public actor TelegramSession {
             chatEvents.send(.messageContent(chatID: chatID, messageID: messageID, content: content))
         case .messageEdited(let chatID, let messageID, let editDate):
             chatEvents.send(.messageEdited(chatID: chatID, messageID: messageID, editDate: editDate))
+        case .messageReactions(let chatID, let messageID, let reactions):
+            chatEvents.send(.reactions(chatID: chatID, messageID: messageID, reactions: reactions))
         case .file(let file):
             chatEvents.send(.file(file))
         case .basicGroup(let group):

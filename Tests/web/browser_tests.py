@@ -20,6 +20,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from a11y import Audit
 import app_shell_tests
 import away_tests
+import chat_features_tests
 import chat_search_tests
 import chats_tests
 import kinds_tests
@@ -311,6 +312,7 @@ def run(server, shots: Path, audit_setup=None):
         undo_tests.run(driver, wait, audit, server, check, shot)
         chats_tests.run(driver, wait, audit, server, check, shot)
         chat_search_tests.run(driver, wait, audit, server, check, shot)
+        chat_features_tests.run(driver, wait, audit, server, check, shot)
         recent_tests.run(driver, wait, audit, server, check, shot)
         live_changes_tests.run(driver, wait, audit, server, check, shot)
         triggers_tests.run(driver, wait, audit, server, check, shot)

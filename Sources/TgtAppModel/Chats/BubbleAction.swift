@@ -3,13 +3,14 @@ import TgtTelegram
 
 /// What a bubble's context menu offers.
 public enum BubbleAction: String, Sendable, CaseIterable, Identifiable {
-    case reply, copy, edit, delete
+    case reply, react, copy, edit, delete
 
     public var id: String { rawValue }
 
     public var title: AppText {
         switch self {
         case .reply: .label(.reply)
+        case .react: .label(.react)
         case .copy: .label(.copy)
         case .edit: .label(.edit)
         case .delete: .label(.delete)
@@ -27,13 +28,15 @@ public struct DeleteOption: Sendable, Equatable, Identifiable {
 }
 
 extension ConversationModel {
-    /// The context-menu actions of `item`: reply where we may write, copy when it has text,
+    /// The context-menu actions of `item`: reply where we may write, react to anything sent
+    /// but service lines (the choices are the chat's: `reactionChoices(for:)`), copy when it has text,
     /// edit for our own sent text messages, delete unless it is still being sent (what
     /// deleting may do is asked then: `ComposerModel.deleteOptions(for:)`).
     public func actions(for item: ChatMessageItem) -> [BubbleAction] {
         let sent = item.sendingState == nil
         var actions: [BubbleAction] = []
         if sent, cannotWrite == nil, item.serviceLine == nil { actions.append(.reply) }
+        if sent, item.serviceLine == nil { actions.append(.react) }
         if !item.text.isEmpty { actions.append(.copy) }
         if sent, item.isOutgoing, item.serviceLine == nil, item.media == nil, !item.text.isEmpty { actions.append(.edit) }
         if item.sendingState != "pending" { actions.append(.delete) }

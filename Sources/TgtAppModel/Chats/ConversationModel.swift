@@ -33,6 +33,8 @@ public final class ConversationModel {
     public private(set) var unreadBelow = 0
     public private(set) var isLoading = false
     public private(set) var loadError: AppText?
+    /// Why the last action on a bubble (a reaction) did not go through; nil after one that did.
+    public internal(set) var actionError: AppText?
     /// At most this many messages are kept; paging back beyond drops the newest.
     public let windowLimit: Int
     public let pageSize: Int
@@ -113,6 +115,11 @@ public final class ConversationModel {
         try? await service.markRead(chatID: chatID, messageIDs: ids)
     }
 
+    /// Shows a message's reactions as they are now (an answer, or a live change).
+    func setReactions(of id: Int64, to reactions: [ReactionItem]) {
+        if let index = messages.firstIndex(where: { $0.id == id }) { messages[index].reactions = reactions }
+    }
+
     private func apply(_ chat: ChatSummary) {
         title = chat.title
         cannotWrite = chat.cannotWrite.map { AppText("conversation.cannotWrite", sentence: .postRefusal($0)) }
@@ -151,6 +158,8 @@ public final class ConversationModel {
             let item = await service.item(message)
             // Looked up after the answer: the list may have changed while TDLib answered.
             if let index = messages.firstIndex(where: { $0.id == id }) { messages[index] = item }
+        case .reactions(_, let id, let reactions):
+            setReactions(of: id, to: ReactionItem.list(reactions))
         case .messagesDeleted(_, let ids):
             let gone = Set(ids)
             messages.removeAll { gone.contains($0.id) }

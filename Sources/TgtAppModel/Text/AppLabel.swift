@@ -98,6 +98,9 @@ public enum AppLabel: String, CaseIterable, Sendable {
     case mentioned = "chats.mention"
     case reply = "button.reply"
     case copy = "button.copy"
+    case react = "button.react"
+    case addReaction = "conversation.addReaction"
+    case yourReaction = "conversation.yourReaction"
     case deleteForMe = "chats.deleteForMe"
     case deleteForEveryone = "chats.deleteForEveryone"
     case deleteMessage = "chats.deleteMessage"
@@ -211,6 +214,9 @@ public enum AppLabel: String, CaseIterable, Sendable {
         "chats.mention": "Mentions you",
         "button.reply": "Reply",
         "button.copy": "Copy",
+        "button.react": "React",
+        "conversation.addReaction": "Add a reaction",
+        "conversation.yourReaction": "Your reaction: tap to take it back",
         "chats.deleteForMe": "Delete for me",
         "chats.deleteForEveryone": "Delete for everyone",
         "chats.deleteMessage": "Delete this message?",

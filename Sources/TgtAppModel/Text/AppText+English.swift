@@ -55,6 +55,7 @@ extension AppText {
         "composer.empty": "Type a message first.",
         "composer.templateFailed": "The template was not sent.",
         "composer.cannotDelete": "This message cannot be deleted here.",
+        "conversation.cannotReact": "You cannot add a reaction to this message.",
         "conversation.forwardedFrom": "Forwarded from %@",
         "timers.empty": "No timers yet",
         "series.empty": "Nothing repeats yet. Choose Repeat on a Telegram template.",

@@ -15,6 +15,11 @@ public protocol ChatAccess: Sendable {
     /// Marks messages read (none: the newest); with `topicID`, only that forum topic's.
     func markRead(chatID: Int64, topicID: Int32?, messageIDs: [Int64]) async throws
     func searchMessages(_ query: String, chatID: Int64?, limit: Int) async throws -> [ChatMessageItem]
+    /// The emoji the user may react with to a message, and its reactions now.
+    func reactionChoices(chatID: Int64, messageID: Int64) async throws -> ReactionChoices
+    /// Adds (`add`) or takes back one of the user's reactions (an emoji or a `ReactionItem.key`);
+    /// the message's reactions after.
+    func react(chatID: Int64, messageID: Int64, reaction: String, add: Bool) async throws -> [ReactionItem]
     /// The conversation's page (`before`, `limit`, `topicID` as for `page`), then its changes
     /// as they happen, until the consumer stops or the session goes away (an error). With
     /// `markRead`, the page and every arriving message are marked read as they are shown.
@@ -69,6 +74,14 @@ public struct SessionChatAccess: ChatAccess {
         try await service.searchMessages(query, chatID: chatID, limit: limit)
     }
 
+    public func reactionChoices(chatID: Int64, messageID: Int64) async throws -> ReactionChoices {
+        try await service.reactionChoices(chatID: chatID, messageID: messageID)
+    }
+
+    public func react(chatID: Int64, messageID: Int64, reaction: String, add: Bool) async throws -> [ReactionItem] {
+        try await service.react(chatID: chatID, messageID: messageID, key: reaction, add: add)
+    }
+
     public func followAll(includeMuted: Bool) -> AsyncThrowingStream<ChatFeedItem, any Error> {
         let service = service
         return AsyncThrowingStream { continuation in
@@ -112,6 +125,7 @@ public struct SessionChatAccess: ChatAccess {
                         case .messageFailed(let old, _, let error): continuation.yield(.failed(id: old, reason: error))
                         case .messageContent(_, let id, let content): continuation.yield(.edited(id: id, text: content.formattedText?.text))
                         case .messagesDeleted(_, let ids): continuation.yield(.deleted(ids))
+                        case .reactions(_, let id, let reactions) where shown.contains(id): continuation.yield(.reactions(id: id, ReactionItem.list(reactions)))
                         default: break
                         }
                         guard let message = arrived, topicID == nil || message.forumTopicID == topicID, shown.insert(message.id).inserted else { continue }

@@ -11,6 +11,8 @@ public enum ChatFollowEvent: Sendable, Equatable {
     /// A message's text changed; nil text: a media message without a caption.
     case edited(id: Int64, text: String?)
     case deleted([Int64])
+    /// A message's reactions changed (now these).
+    case reactions(id: Int64, [ReactionItem])
     /// A message of ours Telegram refused.
     case failed(id: Int64, reason: String)
 }

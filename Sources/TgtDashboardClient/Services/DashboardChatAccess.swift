@@ -65,6 +65,14 @@ public struct DashboardChatAccess: ChatAccess {
         try await client.searchMessages(query, chatID: chatID, limit: limit)
     }
 
+    public func reactionChoices(chatID: Int64, messageID: Int64) async throws -> ReactionChoices {
+        try await client.reactionChoices(chatID: chatID, messageID: messageID)
+    }
+
+    public func react(chatID: Int64, messageID: Int64, reaction: String, add: Bool) async throws -> [ReactionItem] {
+        try await client.setReaction(chatID: chatID, messageID: messageID, reaction: reaction, chosen: add)
+    }
+
     /// The dashboard's event stream (`GET /api/events`) says when the chat's messages changed;
     /// each time the newest page is read again through the API and compared with what was
     /// shown (`FollowWindow`), so the same changes come out as from a session of our own.
@@ -172,6 +180,7 @@ public struct DashboardChatAccess: ChatAccess {
         case .edited(let item): .edited(id: item.id, text: item.text.isEmpty && item.media != nil ? nil : item.text)
         case .deleted(let ids): .deleted(ids)
         case .failed(let item): .failed(id: item.id, reason: item.failureReason ?? "refused")
+        case .reactions(let item): .reactions(id: item.id, item.reactions)
         }
     }
 }

@@ -16,6 +16,7 @@ struct FollowWindow {
         case edited(ChatMessageItem)
         case deleted([Int64])
         case failed(ChatMessageItem)
+        case reactions(ChatMessageItem)
     }
 
     private var shown: [Int64: ChatMessageItem] = [:]
@@ -45,6 +46,7 @@ struct FollowWindow {
         for item in page.messages where item.sendingState != "pending" {
             if let before = shown[item.id] {
                 if before.text != item.text || before.media?.label != item.media?.label { changes.append(.edited(item)) }
+                if before.reactions != item.reactions { changes.append(.reactions(item)) }
             } else if item.id > floor {
                 changes.append(item.sendingState == "failed" ? .failed(item) : .new(item))
             }

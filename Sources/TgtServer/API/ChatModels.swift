@@ -31,7 +31,11 @@ enum ChatModels {
             media: item.media.map { .init(kind: $0.kind, label: $0.label, minithumbnail: $0.minithumbnail, thumbnailFileId: $0.thumbnailFileID.map(Int.init)) },
             replyTo: item.replyTo.map { .init(messageId: $0.messageID, senderName: $0.senderName, snippet: $0.snippet) },
             forwardedFrom: item.forwardedFrom, topicId: item.topicID.map(Int.init), sendingState: item.sendingState,
-            failureReason: item.failureReason, isRead: item.isRead)
+            failureReason: item.failureReason, isRead: item.isRead, reactions: item.reactions.map(reaction))
+    }
+
+    static func reaction(_ item: ReactionItem) -> Schemas.MessageReaction {
+        Schemas.MessageReaction(emoji: item.emoji, key: item.key, count: item.count, isChosen: item.isChosen)
     }
 
     static func topic(_ topic: ForumTopicItem) -> Schemas.ForumTopic {

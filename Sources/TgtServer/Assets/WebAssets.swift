@@ -47,6 +47,7 @@ enum WebAssets {
         ("conversation.js", PackageResources.conversation_js),
         ("chat-html.js", PackageResources.chat_html_js),
         ("topics.js", PackageResources.topics_js),
+        ("reactions.js", PackageResources.reactions_js),
         ("chats.css", PackageResources.chats_css),
         ("chat-search.js", PackageResources.chat_search_js),
         ("sends.js", PackageResources.sends_js),

@@ -157,11 +157,11 @@ extension APIError {
     /// refusing 409, Telegram unreachable 503.
     static func from(chat error: ChatError) -> APIError {
         let status: HTTPResponse.Status = switch error {
-        case .notLoggedIn, .cannotEdit, .cannotDelete, .onlyForEveryone, .sendFailed, .notForum: .conflict
+        case .notLoggedIn, .cannotEdit, .cannotDelete, .onlyForEveryone, .sendFailed, .notForum, .cannotReact: .conflict
         case .chatNotFound, .messageNotFound, .topicNotFound: .notFound
         case .ambiguous: .badRequest
         case .cannotWrite: .forbidden
-        case .emptyText, .tooLong, .markdown: .unprocessableContent
+        case .emptyText, .tooLong, .markdown, .reactionNotAvailable: .unprocessableContent
         case .request(let underlying):
             switch underlying.tdlibCode {
             case 400: .badRequest

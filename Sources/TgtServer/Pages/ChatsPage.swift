@@ -57,9 +57,13 @@ extension Pages {
             </div>
             <dialog id="actions-dialog" aria-labelledby="actions-title"><form method="dialog" class="stack">
             <h2 id="actions-title">Message</h2><p id="actions-text" class="actions-text"></p>
-            <button value="reply" type="submit">Reply</button><button value="edit" type="submit" id="action-edit">Edit</button>
+            <button value="reply" type="submit">Reply</button><button value="react" type="submit" id="action-react">React…</button><button value="edit" type="submit" id="action-edit">Edit</button>
             <button value="copy" type="submit">Copy text</button><button value="delete" type="submit" class="danger">Delete…</button>
             <button value="cancel" type="button" data-close>Close</button></form></dialog>
+            <dialog id="react-dialog" aria-labelledby="react-title"><form method="dialog" class="stack">
+            <h2 id="react-title">React</h2><div id="react-choices" class="react-choices"></div>
+            <p id="react-empty" class="meta" hidden>You cannot add a reaction to this message.</p>
+            <div class="actions"><button value="cancel" type="button" data-close>Close</button></div></form></dialog>
             <dialog id="delete-dialog" aria-labelledby="delete-title"><form method="dialog" class="stack">
             <h2 id="delete-title">Delete this message?</h2><p id="delete-text" class="actions-text"></p>
             <label class="check" id="delete-all-row"><input type="checkbox" id="delete-for-all"> Also delete it for everyone</label>

@@ -11,6 +11,7 @@
 // only safeFragment (chat-html.js) puts in the page.
 import {ApiError, api, byId, el, eventElement, fieldValues, messageOf, openDialog, toast, variableFields} from './app.js';
 import {clock, dayLabel, safeFragment} from './chat-html.js';
+import * as reactions from './reactions.js';
 import * as topics from './topics.js';
 
 /** @typedef {import('./types').ChatMessage} ChatMessage */
@@ -353,7 +354,8 @@ function bubble(m, grouped) {
       m.reply_to ? el('a', {class: 'reply-head', href: '#m' + m.reply_to.message_id, 'data-goto': String(m.reply_to.message_id)},
         el('strong', {text: m.reply_to.sender_name ?? 'Reply'}), el('span', {text: m.reply_to.snippet})) : null,
       media, body,
-      el('p', {class: 'info'}, m.edit_date ? el('span', {class: 'edited', text: 'edited'}) : null, time, ticks(m))),
+      el('p', {class: 'info'}, m.edit_date ? el('span', {class: 'edited', text: 'edited'}) : null, time, ticks(m)),
+      reactions.reactionRow(m, !m.sending_state)),
     el('button', {type: 'button', class: 'more', 'data-actions': String(m.id), 'aria-label': 'Actions for this message', text: '⋯'}));
 }
 
@@ -466,6 +468,12 @@ list.addEventListener('click', async (event) => {
     show(Number(goto.dataset['goto']));
     return;
   }
+  const reaction = target?.closest('[data-react]');
+  if (reaction instanceof HTMLButtonElement) {
+    const message = state.messages.get(Number(reaction.dataset['message']));
+    if (message) await react(message, reaction.dataset['react'] ?? '', reaction.getAttribute('aria-pressed') !== 'true', reaction);
+    return;
+  }
   const button = target?.closest('[data-actions]');
   if (!(button instanceof HTMLButtonElement)) return;
   const message = state.messages.get(Number(button.dataset['actions']));
@@ -484,12 +492,60 @@ async function act(message, button) {
   byId('action-edit', HTMLButtonElement).hidden = !(canWrite && message.is_outgoing && !message.media && !message.sending_state);
   const replyButton = document.querySelector('#actions-dialog button[value=reply]');
   if (replyButton instanceof HTMLButtonElement) replyButton.hidden = !canWrite || message.sending_state !== undefined;
+  byId('action-react', HTMLButtonElement).hidden = message.sending_state !== undefined || state.chat?.kind === 'secret';
   const choice = await openDialog(byId('actions-dialog', HTMLDialogElement));
   if (choice === 'reply') setMode({kind: 'reply', message});
+  else if (choice === 'react') await pickReaction(message, button);
   else if (choice === 'edit') setMode({kind: 'edit', message});
   else if (choice === 'copy') { navigator.clipboard?.writeText(message.text).then(() => toast('Copied.'), () => toast("Couldn't copy.")); button.focus(); }
   else if (choice === 'delete') await remove(message, button);
   else button.focus();
+}
+
+/**
+ * The reaction picker for a message, then the change it asks for.
+ * @param {ChatMessage} message
+ * @param {HTMLButtonElement} button
+ */
+async function pickReaction(message, button) {
+  const chat = state.chat;
+  if (!chat) return;
+  /** @type {string | null} */
+  let emoji;
+  try {
+    emoji = await reactions.pick(chat.id, message);
+  } catch (error) {
+    toast(messageOf(error, 'Reactions are not available.'));
+    button.focus();
+    return;
+  }
+  if (emoji === null) { button.focus(); return; }
+  const mine = message.reactions.some((r) => r.key === emoji && r.is_chosen);
+  await react(message, emoji, !mine, button);
+}
+
+/**
+ * Adds or takes back one of your reactions and redraws the bubble with the answer.
+ * @param {ChatMessage} message
+ * @param {string} key
+ * @param {boolean} chosen
+ * @param {HTMLElement} from where the focus goes back to
+ */
+async function react(message, key, chosen, from) {
+  const chat = state.chat;
+  if (!chat) return;
+  try {
+    const now = await reactions.setReaction(chat.id, message.id, key, chosen);
+    const current = state.messages.get(message.id);
+    if (current && state.chat === chat) {
+      state.messages.set(message.id, {...current, reactions: now});
+      draw('keep');
+    }
+    const again = document.querySelector('#m' + message.id + ' [data-react="' + CSS.escape(key) + '"]') ?? document.querySelector('#m' + message.id + ' [data-actions]');
+    (again instanceof HTMLElement ? again : from).focus();
+  } catch (error) {
+    toast(messageOf(error, chosen ? 'Reaction not added.' : 'Reaction not taken back.'));
+  }
 }
 
 /**

@@ -345,6 +345,21 @@ export interface ChatMessage {
   sending_state?: string;
   failure_reason?: string;
   is_read: boolean;
+  reactions: MessageReaction[];
+}
+
+/** One reaction under a message; `key` names it back to the API. */
+export interface MessageReaction {
+  emoji: string;
+  key: string;
+  count: number;
+  is_chosen: boolean;
+}
+
+/** GET …/reactions: what you may react with, and the message's reactions now. */
+export interface ReactionChoices {
+  available: string[];
+  reactions: MessageReaction[];
 }
 
 export interface ConversationPage {

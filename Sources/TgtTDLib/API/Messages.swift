@@ -130,6 +130,8 @@ public struct Message: Decodable, Sendable, Equatable {
     public var isFromOffline: Bool = false
     /// `sender_business_bot_user_id`: a business bot sent it for the sender (0: none).
     public var senderBusinessBotUserID: Int64 = 0
+    /// The reactions under it (`interaction_info.reactions`), empty when none.
+    public var reactions: [MessageReaction] = []
 
     /// Whether this is a scheduled message (its id is the scheduled one, not the posted one).
     public var isScheduled: Bool { scheduledFor != nil }
@@ -177,6 +179,7 @@ public struct Message: Decodable, Sendable, Equatable {
         case containsUnreadMention = "contains_unread_mention"
         case isFromOffline = "is_from_offline"
         case senderBusinessBotUserID = "sender_business_bot_user_id"
+        case interactionInfo = "interaction_info"
     }
 
     private enum NestedKeys: String, CodingKey {
@@ -212,6 +215,7 @@ public struct Message: Decodable, Sendable, Equatable {
         forwardOrigin = try c.decodeIfPresent(ForwardOrigin.self, forKey: .forwardInfo)
         content = try c.decodeIfPresent(MessageContent.self, forKey: .content)
         if case .text(let formatted)? = content { text = formatted.text } else { text = nil }
+        reactions = try InteractionReactions.decode(c, forKey: .interactionInfo)
     }
 }
 

@@ -41,6 +41,8 @@ public enum TDUpdate: Sendable, Equatable {
     case unreadChatCount(list: ChatListKind, unreadCount: Int32, unreadUnmutedCount: Int32)
     case messageContent(chatID: Int64, messageID: Int64, content: MessageContent)
     case messageEdited(chatID: Int64, messageID: Int64, editDate: Int32)
+    /// `updateMessageInteractionInfo`, reduced to the reactions (empty: none now).
+    case messageReactions(chatID: Int64, messageID: Int64, reactions: [MessageReaction])
     case file(TDFile)
     /// An update type not decoded by this build.
     case other(String)
@@ -79,6 +81,7 @@ public enum TDUpdate: Sendable, Equatable {
         case forumTopicID = "forum_topic_id"
         case newContent = "new_content"
         case editDate = "edit_date"
+        case interactionInfo = "interaction_info"
     }
 
     private enum NestedKeys: String, CodingKey {
@@ -169,6 +172,9 @@ public enum TDUpdate: Sendable, Equatable {
             case "updateMessageEdited":
                 self = .messageEdited(chatID: try c.decode(Int64.self, forKey: .chatID), messageID: try c.decode(Int64.self, forKey: .messageID),
                                       editDate: try c.decode(Int32.self, forKey: .editDate))
+            case "updateMessageInteractionInfo":
+                self = .messageReactions(chatID: try c.decode(Int64.self, forKey: .chatID), messageID: try c.decode(Int64.self, forKey: .messageID),
+                                         reactions: try InteractionReactions.decode(c, forKey: .interactionInfo))
             case "updateFile": self = .file(try c.decode(TDFile.self, forKey: .file))
             default: self = .other(typeName)
             }

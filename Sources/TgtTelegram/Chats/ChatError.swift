@@ -19,6 +19,10 @@ public enum ChatError: UserFacingError, Equatable {
     case cannotDelete(forEveryone: Bool)
     /// Here a deletion is always for everyone (supergroups, channels).
     case onlyForEveryone
+    /// Reactions are off for this message or the user (the reason says why).
+    case cannotReact(reason: String)
+    /// The emoji is not one of the chat's reactions; `choices` are.
+    case reactionNotAvailable(String, choices: [String])
     case emptyText
     case tooLong(max: Int)
     case markdown(String)
@@ -39,6 +43,9 @@ public enum ChatError: UserFacingError, Equatable {
         case .cannotDelete(let forEveryone):
             forEveryone ? "This message cannot be deleted for everyone." : "This message cannot be deleted."
         case .onlyForEveryone: "In this chat a message can only be deleted for everyone."
+        case .cannotReact(let reason): "You cannot react to this message: \(reason)"
+        case .reactionNotAvailable(let emoji, let choices):
+            choices.isEmpty ? "“\(emoji)” is not a reaction this chat allows." : "“\(emoji)” is not a reaction this chat allows; it allows \(choices.prefix(12).joined(separator: " "))\(choices.count > 12 ? " …" : "")."
         case .emptyText: "The message is empty."
         case .tooLong(let max): "The message is longer than Telegram's \(max) characters."
         case .markdown(let detail): "The formatting is broken at \(detail)."
@@ -59,6 +66,8 @@ public enum ChatError: UserFacingError, Equatable {
         case .cannotEdit: nil
         case .cannotDelete(let forEveryone): forEveryone ? "Delete it for yourself only." : nil
         case .onlyForEveryone: "Delete it for everyone if that is what you want."
+        case .cannotReact: nil
+        case .reactionNotAvailable: "Pick one of the chat's reactions."
         case .emptyText: "Type some text."
         case .tooLong: "Shorten the text or send it in parts."
         case .markdown: "Check the *bold*, _italic_, `code` and [link](url) markers."
@@ -78,6 +87,8 @@ public enum ChatError: UserFacingError, Equatable {
         case .topicNotFound: "topic_not_found"
         case .cannotEdit: "cannot_edit"
         case .cannotDelete, .onlyForEveryone: "cannot_delete"
+        case .cannotReact: "cannot_react"
+        case .reactionNotAvailable: "reaction_not_available"
         case .emptyText: "empty_text"
         case .tooLong: "too_long"
         case .markdown: "bad_markdown"

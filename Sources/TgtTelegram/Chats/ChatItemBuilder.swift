@@ -72,12 +72,14 @@ public struct ChatItemBuilder: Sendable {
             failure = Sender.describe(code: error.code, message: error.message)
         case nil: break
         }
-        return ChatMessageItem(
+        var item = ChatMessageItem(
             id: message.id, chatID: message.chatID, date: Date(timeIntervalSince1970: TimeInterval(message.date)),
             editDate: message.editDate > 0 ? Date(timeIntervalSince1970: TimeInterval(message.editDate)) : nil,
             isOutgoing: message.isOutgoing, sender: sender, formatted: formatted, serviceLine: serviceLine, media: media, replyTo: reply,
             forwardedFrom: message.forwardOrigin.map(forwardName), topicID: message.forumTopicID, sendingState: sendingState,
             failureReason: failure, isRead: message.isOutgoing && message.sendingState == nil && message.id <= lastReadOutboxMessageID)
+        item.reactions = ReactionItem.list(message.reactions)
+        return item
     }
 
     /// One line for a message: its text, or its media label and caption, or its service line.

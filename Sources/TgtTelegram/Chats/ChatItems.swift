@@ -158,13 +158,15 @@ public struct ChatMessageItem: Codable, Sendable, Equatable {
     public var failureReason: String?
     /// For outgoing messages: whether the other side has read it.
     public var isRead: Bool
+    /// The reactions under it, most given first.
+    public var reactions: [ReactionItem] = []
     /// The formatted text (for terminal rendering), not part of the JSON.
     public var formatted: FormattedText
 
     private enum CodingKeys: String, CodingKey {
         case id, chatID = "chat_id", date, editDate = "edit_date", isOutgoing = "is_outgoing", sender, text, html
         case serviceLine = "service_line", media, replyTo = "reply_to", forwardedFrom = "forwarded_from", topicID = "topic_id"
-        case sendingState = "sending_state", failureReason = "failure_reason", isRead = "is_read"
+        case sendingState = "sending_state", failureReason = "failure_reason", isRead = "is_read", reactions
     }
 
     public init(id: Int64, chatID: Int64, date: Date, editDate: Date?, isOutgoing: Bool, sender: SenderItem, formatted: FormattedText,
@@ -208,7 +210,56 @@ public struct ChatMessageItem: Codable, Sendable, Equatable {
         sendingState = try c.decodeIfPresent(String.self, forKey: .sendingState)
         failureReason = try c.decodeIfPresent(String.self, forKey: .failureReason)
         isRead = try c.decode(Bool.self, forKey: .isRead)
+        reactions = try c.decodeIfPresent([ReactionItem].self, forKey: .reactions) ?? []
         formatted = FormattedText(text: text)
+    }
+}
+
+/// One reaction under a message: what it is, how many gave it, and whether the user did.
+public struct ReactionItem: Codable, Sendable, Equatable {
+    /// The emoji; for a custom emoji or the paid reaction, a stand-in ("★", "⭐").
+    public var emoji: String
+    /// What `ChatService.react` takes back to name it: the emoji, `custom:ID` or `paid`.
+    public var key: String
+    public var count: Int
+    public var isChosen: Bool
+
+    public init(emoji: String, key: String, count: Int, isChosen: Bool) {
+        self.emoji = emoji
+        self.key = key
+        self.count = count
+        self.isChosen = isChosen
+    }
+
+    /// The item for TDLib's reaction.
+    public init(_ reaction: MessageReaction) {
+        self.init(emoji: Self.emoji(reaction.type), key: Self.key(reaction.type), count: Int(reaction.totalCount), isChosen: reaction.isChosen)
+    }
+
+    /// The items for a message's reactions, most given first (Telegram's order among equals).
+    public static func list(_ reactions: [MessageReaction]) -> [ReactionItem] {
+        reactions.enumerated().sorted { ($0.element.totalCount, -$0.offset) > ($1.element.totalCount, -$1.offset) }.map { ReactionItem($0.element) }
+    }
+
+    static func emoji(_ type: ReactionType) -> String {
+        switch type {
+        case .emoji(let emoji): emoji
+        case .customEmoji: "★"
+        case .paid: "⭐"
+        }
+    }
+
+    static func key(_ type: ReactionType) -> String {
+        switch type {
+        case .emoji(let emoji): emoji
+        case .customEmoji(let id): "custom:\(id)"
+        case .paid: "paid"
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case emoji, key, count
+        case isChosen = "is_chosen"
     }
 }
 

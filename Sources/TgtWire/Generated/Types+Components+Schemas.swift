@@ -589,6 +589,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ChatMessage/is_read`.
             public var isRead: Swift.Bool
+            /// The reactions under it, most given first
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatMessage/reactions`.
+            public var reactions: [Components.Schemas.MessageReaction]
             /// Creates a new `ChatMessage`.
             ///
             /// - Parameters:
@@ -608,6 +612,7 @@ extension Components {
             ///   - sendingState: pending or failed while not sent
             ///   - failureReason:
             ///   - isRead: For your messages, whether the other side has read it
+            ///   - reactions: The reactions under it, most given first
             public init(
                 id: Swift.Int64,
                 chatId: Swift.Int64,
@@ -624,7 +629,8 @@ extension Components {
                 topicId: Swift.Int? = nil,
                 sendingState: Swift.String? = nil,
                 failureReason: Swift.String? = nil,
-                isRead: Swift.Bool
+                isRead: Swift.Bool,
+                reactions: [Components.Schemas.MessageReaction]
             ) {
                 self.id = id
                 self.chatId = chatId
@@ -642,6 +648,7 @@ extension Components {
                 self.sendingState = sendingState
                 self.failureReason = failureReason
                 self.isRead = isRead
+                self.reactions = reactions
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -660,6 +667,7 @@ extension Components {
                 case sendingState = "sending_state"
                 case failureReason = "failure_reason"
                 case isRead = "is_read"
+                case reactions
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -727,6 +735,10 @@ extension Components {
                     Swift.Bool.self,
                     forKey: .isRead
                 )
+                self.reactions = try container.decode(
+                    [Components.Schemas.MessageReaction].self,
+                    forKey: .reactions
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "id",
                     "chat_id",
@@ -743,7 +755,272 @@ extension Components {
                     "topic_id",
                     "sending_state",
                     "failure_reason",
-                    "is_read"
+                    "is_read",
+                    "reactions"
+                ])
+            }
+        }
+        /// One reaction under a message
+        ///
+        /// - Remark: Generated from `#/components/schemas/MessageReaction`.
+        public struct MessageReaction: Codable, Hashable, Sendable {
+            /// The emoji (a stand-in for a custom emoji or the paid reaction)
+            ///
+            /// - Remark: Generated from `#/components/schemas/MessageReaction/emoji`.
+            public var emoji: Swift.String
+            /// What names it in POST .../reactions (the emoji, custom:ID or paid)
+            ///
+            /// - Remark: Generated from `#/components/schemas/MessageReaction/key`.
+            public var key: Swift.String
+            /// - Remark: Generated from `#/components/schemas/MessageReaction/count`.
+            public var count: Swift.Int
+            /// Whether you gave it
+            ///
+            /// - Remark: Generated from `#/components/schemas/MessageReaction/is_chosen`.
+            public var isChosen: Swift.Bool
+            /// Creates a new `MessageReaction`.
+            ///
+            /// - Parameters:
+            ///   - emoji: The emoji (a stand-in for a custom emoji or the paid reaction)
+            ///   - key: What names it in POST .../reactions (the emoji, custom:ID or paid)
+            ///   - count:
+            ///   - isChosen: Whether you gave it
+            public init(
+                emoji: Swift.String,
+                key: Swift.String,
+                count: Swift.Int,
+                isChosen: Swift.Bool
+            ) {
+                self.emoji = emoji
+                self.key = key
+                self.count = count
+                self.isChosen = isChosen
+            }
+            public enum CodingKeys: String, CodingKey {
+                case emoji
+                case key
+                case count
+                case isChosen = "is_chosen"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.emoji = try container.decode(
+                    Swift.String.self,
+                    forKey: .emoji
+                )
+                self.key = try container.decode(
+                    Swift.String.self,
+                    forKey: .key
+                )
+                self.count = try container.decode(
+                    Swift.Int.self,
+                    forKey: .count
+                )
+                self.isChosen = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .isChosen
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "emoji",
+                    "key",
+                    "count",
+                    "is_chosen"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ReactionInput`.
+        public struct ReactionInput: Codable, Hashable, Sendable {
+            /// An emoji from the message's available reactions, or a key from its reactions
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReactionInput/reaction`.
+            public var reaction: Swift.String
+            /// true adds it (as yours), false takes it back
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReactionInput/chosen`.
+            public var chosen: Swift.Bool
+            /// Creates a new `ReactionInput`.
+            ///
+            /// - Parameters:
+            ///   - reaction: An emoji from the message's available reactions, or a key from its reactions
+            ///   - chosen: true adds it (as yours), false takes it back
+            public init(
+                reaction: Swift.String,
+                chosen: Swift.Bool
+            ) {
+                self.reaction = reaction
+                self.chosen = chosen
+            }
+            public enum CodingKeys: String, CodingKey {
+                case reaction
+                case chosen
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.reaction = try container.decode(
+                    Swift.String.self,
+                    forKey: .reaction
+                )
+                self.chosen = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .chosen
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "reaction",
+                    "chosen"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ReactionChoicesReply`.
+        public struct ReactionChoicesReply: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ReactionChoicesReply/success`.
+            public var success: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/ReactionChoicesReply/data`.
+            public struct DataPayload: Codable, Hashable, Sendable {
+                /// The emoji you may react with, in Telegram's order
+                ///
+                /// - Remark: Generated from `#/components/schemas/ReactionChoicesReply/data/available`.
+                public var available: [Swift.String]
+                /// - Remark: Generated from `#/components/schemas/ReactionChoicesReply/data/reactions`.
+                public var reactions: [Components.Schemas.MessageReaction]
+                /// Creates a new `DataPayload`.
+                ///
+                /// - Parameters:
+                ///   - available: The emoji you may react with, in Telegram's order
+                ///   - reactions:
+                public init(
+                    available: [Swift.String],
+                    reactions: [Components.Schemas.MessageReaction]
+                ) {
+                    self.available = available
+                    self.reactions = reactions
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case available
+                    case reactions
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.available = try container.decode(
+                        [Swift.String].self,
+                        forKey: .available
+                    )
+                    self.reactions = try container.decode(
+                        [Components.Schemas.MessageReaction].self,
+                        forKey: .reactions
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "available",
+                        "reactions"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/ReactionChoicesReply/data`.
+            public var data: Components.Schemas.ReactionChoicesReply.DataPayload
+            /// Creates a new `ReactionChoicesReply`.
+            ///
+            /// - Parameters:
+            ///   - success:
+            ///   - data:
+            public init(
+                success: Swift.Bool,
+                data: Components.Schemas.ReactionChoicesReply.DataPayload
+            ) {
+                self.success = success
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case success
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.success = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .success
+                )
+                self.data = try container.decode(
+                    Components.Schemas.ReactionChoicesReply.DataPayload.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "success",
+                    "data"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MessageReactionsReply`.
+        public struct MessageReactionsReply: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MessageReactionsReply/success`.
+            public var success: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/MessageReactionsReply/data`.
+            public struct DataPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/MessageReactionsReply/data/message_id`.
+                public var messageId: Swift.Int64
+                /// - Remark: Generated from `#/components/schemas/MessageReactionsReply/data/reactions`.
+                public var reactions: [Components.Schemas.MessageReaction]
+                /// Creates a new `DataPayload`.
+                ///
+                /// - Parameters:
+                ///   - messageId:
+                ///   - reactions:
+                public init(
+                    messageId: Swift.Int64,
+                    reactions: [Components.Schemas.MessageReaction]
+                ) {
+                    self.messageId = messageId
+                    self.reactions = reactions
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case messageId = "message_id"
+                    case reactions
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.messageId = try container.decode(
+                        Swift.Int64.self,
+                        forKey: .messageId
+                    )
+                    self.reactions = try container.decode(
+                        [Components.Schemas.MessageReaction].self,
+                        forKey: .reactions
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "message_id",
+                        "reactions"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/MessageReactionsReply/data`.
+            public var data: Components.Schemas.MessageReactionsReply.DataPayload
+            /// Creates a new `MessageReactionsReply`.
+            ///
+            /// - Parameters:
+            ///   - success:
+            ///   - data:
+            public init(
+                success: Swift.Bool,
+                data: Components.Schemas.MessageReactionsReply.DataPayload
+            ) {
+                self.success = success
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case success
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.success = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .success
+                )
+                self.data = try container.decode(
+                    Components.Schemas.MessageReactionsReply.DataPayload.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "success",
+                    "data"
                 ])
             }
         }

@@ -21963,6 +21963,653 @@ public enum Operations {
             }
         }
     }
+    /// The reactions you may add to a message, and its reactions now
+    ///
+    /// - Remark: HTTP `GET /api/conversations/{chat_id}/messages/{message_id}/reactions`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/get(getMessageReactions)`.
+    public enum GetMessageReactions {
+        public static let id: Swift.String = "getMessageReactions"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/reactions/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/reactions/GET/path/chat_id`.
+                public var chatId: Components.Parameters.ChatID
+                /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/reactions/GET/path/message_id`.
+                public var messageId: Components.Parameters.MessageID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - chatId:
+                ///   - messageId:
+                public init(
+                    chatId: Components.Parameters.ChatID,
+                    messageId: Components.Parameters.MessageID
+                ) {
+                    self.chatId = chatId
+                    self.messageId = messageId
+                }
+            }
+            public var path: Operations.GetMessageReactions.Input.Path
+            /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/reactions/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetMessageReactions.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetMessageReactions.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetMessageReactions.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.GetMessageReactions.Input.Path,
+                headers: Operations.GetMessageReactions.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/reactions/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/reactions/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ReactionChoicesReply)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ReactionChoicesReply {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetMessageReactions.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetMessageReactions.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The emoji you may react with, and the message's reactions now
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/get(getMessageReactions)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetMessageReactions.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetMessageReactions.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/get(getMessageReactions)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/get(getMessageReactions)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/get(getMessageReactions)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/get(getMessageReactions)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/get(getMessageReactions)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/get(getMessageReactions)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Add one of your reactions to a message, or take it back
+    ///
+    /// - Remark: HTTP `POST /api/conversations/{chat_id}/messages/{message_id}/reactions`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/post(setMessageReaction)`.
+    public enum SetMessageReaction {
+        public static let id: Swift.String = "setMessageReaction"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/reactions/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/reactions/POST/path/chat_id`.
+                public var chatId: Components.Parameters.ChatID
+                /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/reactions/POST/path/message_id`.
+                public var messageId: Components.Parameters.MessageID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - chatId:
+                ///   - messageId:
+                public init(
+                    chatId: Components.Parameters.ChatID,
+                    messageId: Components.Parameters.MessageID
+                ) {
+                    self.chatId = chatId
+                    self.messageId = messageId
+                }
+            }
+            public var path: Operations.SetMessageReaction.Input.Path
+            /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/reactions/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetMessageReaction.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetMessageReaction.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.SetMessageReaction.Input.Headers
+            /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/reactions/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/reactions/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.ReactionInput)
+            }
+            public var body: Operations.SetMessageReaction.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.SetMessageReaction.Input.Path,
+                headers: Operations.SetMessageReaction.Input.Headers = .init(),
+                body: Operations.SetMessageReaction.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/reactions/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/reactions/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.MessageReactionsReply)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.MessageReactionsReply {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SetMessageReaction.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SetMessageReaction.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The message's reactions after the change
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/post(setMessageReaction)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.SetMessageReaction.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.SetMessageReaction.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/post(setMessageReaction)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/post(setMessageReaction)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/post(setMessageReaction)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/post(setMessageReaction)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/post(setMessageReaction)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/post(setMessageReaction)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/post(setMessageReaction)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/post(setMessageReaction)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/post(setMessageReaction)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/post(setMessageReaction)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// A forum's topics (id, title, General, closed, pinned, unread count); a chat that is not a forum is a 409
     ///
     /// - Remark: HTTP `GET /api/conversations/{chat_id}/topics`.

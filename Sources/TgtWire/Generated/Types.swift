@@ -405,6 +405,16 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /api/conversations/{chat_id}/messages/{message_id}`.
     /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/delete(deleteConversationMessage)`.
     func deleteConversationMessage(_ input: Operations.DeleteConversationMessage.Input) async throws -> Operations.DeleteConversationMessage.Output
+    /// The reactions you may add to a message, and its reactions now
+    ///
+    /// - Remark: HTTP `GET /api/conversations/{chat_id}/messages/{message_id}/reactions`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/get(getMessageReactions)`.
+    func getMessageReactions(_ input: Operations.GetMessageReactions.Input) async throws -> Operations.GetMessageReactions.Output
+    /// Add one of your reactions to a message, or take it back
+    ///
+    /// - Remark: HTTP `POST /api/conversations/{chat_id}/messages/{message_id}/reactions`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/post(setMessageReaction)`.
+    func setMessageReaction(_ input: Operations.SetMessageReaction.Input) async throws -> Operations.SetMessageReaction.Output
     /// A forum's topics (id, title, General, closed, pinned, unread count); a chat that is not a forum is a 409
     ///
     /// - Remark: HTTP `GET /api/conversations/{chat_id}/topics`.
@@ -1385,6 +1395,34 @@ extension APIProtocol {
             path: path,
             query: query,
             headers: headers
+        ))
+    }
+    /// The reactions you may add to a message, and its reactions now
+    ///
+    /// - Remark: HTTP `GET /api/conversations/{chat_id}/messages/{message_id}/reactions`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/get(getMessageReactions)`.
+    public func getMessageReactions(
+        path: Operations.GetMessageReactions.Input.Path,
+        headers: Operations.GetMessageReactions.Input.Headers = .init()
+    ) async throws -> Operations.GetMessageReactions.Output {
+        try await getMessageReactions(Operations.GetMessageReactions.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Add one of your reactions to a message, or take it back
+    ///
+    /// - Remark: HTTP `POST /api/conversations/{chat_id}/messages/{message_id}/reactions`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/post(setMessageReaction)`.
+    public func setMessageReaction(
+        path: Operations.SetMessageReaction.Input.Path,
+        headers: Operations.SetMessageReaction.Input.Headers = .init(),
+        body: Operations.SetMessageReaction.Input.Body
+    ) async throws -> Operations.SetMessageReaction.Output {
+        try await setMessageReaction(Operations.SetMessageReaction.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
     /// A forum's topics (id, title, General, closed, pinned, unread count); a chat that is not a forum is a 409

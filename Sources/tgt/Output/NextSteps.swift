@@ -160,7 +160,8 @@ enum CLINextStep {
         case .cannotDelete(let forEveryone): forEveryone ? "Delete it for yourself only (without --for-all)." : nil
         case .onlyForEveryone: "Delete it for everyone (--for-all) if that is what you want."
         case .request(let error): tdlib(error)
-        case .ambiguous, .cannotEdit, .emptyText, .tooLong, .markdown, .sendFailed: nil
+        case .reactionNotAvailable: "See the chat's reactions with `tgt chat react CHAT MESSAGE` (no emoji)."
+        case .ambiguous, .cannotEdit, .emptyText, .tooLong, .markdown, .sendFailed, .cannotReact: nil
         }
     }
 

@@ -20,9 +20,10 @@ struct Chat: AsyncParsableCommand {
               tgt chat read Family --follow --mark-read
               tgt chat follow --json
               tgt chat send Family "Leaving now 🚗" --reply-to 42991616
+              tgt chat react Family 42991616 👍
               tgt chat search "dinner"
             """,
-        subcommands: [ChatList.self, ChatRead.self, ChatFollow.self, ChatSend.self, ChatEdit.self, ChatDelete.self, ChatSearch.self])
+        subcommands: [ChatList.self, ChatRead.self, ChatFollow.self, ChatSend.self, ChatEdit.self, ChatDelete.self, ChatReact.self, ChatSearch.self])
 }
 
 struct ChatList: AsyncParsableCommand {

@@ -70,6 +70,9 @@ struct ChatRead: AsyncParsableCommand {
             note("✎ #\(id) edited: \(text.map(ChatTerminal.clean) ?? "(media)")", json: ["event": "edited", "message_id": "\(id)", "text": text ?? ""])
         case .deleted(let ids):
             note("✗ deleted: \(ids.map { "#\($0)" }.joined(separator: ", "))", json: ["event": "deleted", "message_ids": ids.map(String.init).joined(separator: ",")])
+        case .reactions(let id, let reactions):
+            note("♥ #\(id) reactions: \(reactions.isEmpty ? "none" : ChatTerminal.reactions(reactions))",
+                 json: ["event": "reactions", "message_id": "\(id)", "reactions": reactions.map { "\($0.key)=\($0.count)" }.joined(separator: ",")])
         case .failed(let id, let reason):
             note("✗ message #\(id) was not sent: \(reason)", json: ["event": "failed", "message_id": "\(id)"])
         }

@@ -93,6 +93,12 @@ enum ChatTerminal {
         // Continuation lines are indented under the text.
         let text = body.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n       ")
         out.append("\(time(item.date))  \(name): \(text)\(suffix)  \(id)")
+        if !item.reactions.isEmpty { out.append("       " + reactions(item.reactions)) }
         return out
+    }
+
+    /// "👍 3 · ❤️ 1 (yours)": each reaction with its count, the user's own marked.
+    static func reactions(_ items: [ReactionItem]) -> String {
+        items.map { "\(clean($0.emoji)) \($0.count)\($0.isChosen ? " (yours)" : "")" }.joined(separator: " · ")
     }
 }
