@@ -4,7 +4,7 @@ import TgtDomain
 
 /// The composer under a conversation: the reply or edit banner with cancel, the text field,
 /// send, and the templates menu that sends a template to this chat only (asking for its
-/// variables first, with the grid's sheet).
+/// variables first, with the grid's sheet). What is typed is the chat's cloud draft.
 struct ComposerView: View {
     let app: AppModel
     @Bindable var model: ComposerModel
@@ -37,6 +37,13 @@ struct ComposerView: View {
         }
         .padding(8)
         .background(.bar)
+        // The text is the chat's cloud draft: filled from it, saved when typing pauses and on leaving.
+        .task { await model.loadDraft() }
+        .task(id: model.text) {
+            try? await Task.sleep(for: .seconds(1.5))
+            if !Task.isCancelled { await model.saveDraft() }
+        }
+        .onDisappear { Task { await model.saveDraft() } }
         .sheet(item: $asking, onDismiss: { values = [:] }) { template in
             VariablesSheet(title: template.name, variables: app.templates.variablesNeeded(for: template), values: $values) {
                 let chosen = values

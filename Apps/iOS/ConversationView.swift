@@ -5,7 +5,9 @@ import UIKit
 
 /// One chat: bubbles with day headers (older ones load when the top appears), the
 /// jump-to-latest button, the composer (or why this chat cannot be written to), and a bubble's
-/// menu: reply, react (the chat's reactions), copy, edit, delete with Telegram's choices.
+/// menu: reply, react (the chat's reactions), forward, pin or unpin, copy, edit, delete with
+/// Telegram's choices; the pinned bar at the top (a tap scrolls there and moves on to the next
+/// older pinned message).
 struct ConversationView: View {
     let app: AppModel
     @State private var model: ConversationModel
@@ -14,6 +16,8 @@ struct ConversationView: View {
     @State private var deleteOptions: [DeleteOption] = []
     @State private var reacting: ChatMessageItem?
     @State private var reactionChoices: [String] = []
+    @State private var forwarding: ChatMessageItem?
+    @State private var pinning: ChatMessageItem?
 
     init(app: AppModel, chatID: Int64) {
         self.app = app
@@ -42,6 +46,9 @@ struct ConversationView: View {
                 .padding(.horizontal, 8)
             }
             .defaultScrollAnchor(.bottom)
+            .safeAreaInset(edge: .top) {
+                if let shown = model.pinnedShown { pinnedBar(shown, proxy) }
+            }
             .overlay(alignment: .bottomTrailing) {
                 if model.isDetachedFromLatest { jumpButton(proxy) }
             }
@@ -62,6 +69,12 @@ struct ConversationView: View {
         }
         .navigationTitle(Text(verbatim: model.title))
         .navigationBarTitleDisplayMode(.inline)
+        .toolbar {
+            ToolbarItem(placement: .primaryAction) {
+                NavigationLink { ProfileView(app: app, chatID: model.chatID) } label: { Image(systemName: "info.circle") }
+                    .accessibilityLabel(Text(AppText.label(.profile)))
+            }
+        }
         .task { await model.open() }
         .onDisappear { Task { await model.close() } }
         .confirmationDialog(AppText.label(.deleteMessage).localized, isPresented: Binding(
@@ -71,6 +84,16 @@ struct ConversationView: View {
                 Button(option.title.localized, role: .destructive) { Task { await composer.delete(item, forEveryone: option.forEveryone) } }
             }
             Button(AppText.label(.cancel).localized, role: .cancel) {}
+        }
+        .confirmationDialog(AppText.label(.pin).localized, isPresented: Binding(
+            get: { pinning != nil }, set: { if !$0 { pinning = nil } }), titleVisibility: .visible, presenting: pinning
+        ) { item in
+            Button(AppText.label(.pinForBoth).localized) { Task { await model.setPinned(item, pinned: true, forEveryone: true) } }
+            Button(AppText.label(.pinForMe).localized) { Task { await model.setPinned(item, pinned: true, forEveryone: false) } }
+            Button(AppText.label(.cancel).localized, role: .cancel) {}
+        }
+        .sheet(item: $forwarding) { item in
+            ForwardSheet(model: model, item: item) { forwarding = nil }
         }
         .confirmationDialog(AppText.label(.addReaction).localized, isPresented: Binding(
             get: { reacting != nil }, set: { if !$0 { reacting = nil } }), titleVisibility: .visible, presenting: reacting
@@ -96,6 +119,13 @@ struct ConversationView: View {
                 reactionChoices = await model.reactionChoices(for: item)
                 if !reactionChoices.isEmpty { reacting = item }
             }
+        case .forward: forwarding = item
+        case .pin:
+            Task {
+                let choices = await model.pinChoices(for: item)
+                if choices.asksForEveryone { pinning = item } else { await model.setPinned(item, pinned: true) }
+            }
+        case .unpin: Task { await model.setPinned(item, pinned: false) }
         case .copy: UIPasteboard.general.string = item.text
         case .edit: composer.edit(item)
         case .delete:
@@ -104,6 +134,26 @@ struct ConversationView: View {
                 if !deleteOptions.isEmpty { deleting = item }
             }
         }
+    }
+
+    /// The newest pinned message (or the one a tap moved on to), "2 of 3" when there are several.
+    private func pinnedBar(_ shown: (item: ChatMessageItem, position: Int, count: Int), _ proxy: ScrollViewProxy) -> some View {
+        Button {
+            if let item = model.tapPinnedBar() { withAnimation { proxy.scrollTo(item.id, anchor: .center) } }
+        } label: {
+            HStack {
+                Image(systemName: "pin.fill").foregroundStyle(.tint)
+                VStack(alignment: .leading, spacing: 1) {
+                    Text(verbatim: shown.count > 1 ? "\(AppText.label(.pinnedMessage).localized) \(shown.position)/\(shown.count)" : AppText.label(.pinnedMessage).localized)
+                        .font(.caption.bold()).foregroundStyle(.tint)
+                    Text(verbatim: shown.item.text.isEmpty ? (shown.item.media?.label ?? "") : shown.item.text).font(.caption).lineLimit(1)
+                }
+                Spacer(minLength: 0)
+            }
+            .padding(.horizontal).padding(.vertical, 6)
+        }
+        .buttonStyle(.plain)
+        .background(.bar)
     }
 
     /// Prepends the page before the oldest bubble and keeps that bubble where it was.

@@ -74,6 +74,60 @@ extension DashboardClient {
         }
     }
 
+    /// The chat's pinned messages, newest first.
+    public func pinnedMessages(chatID: Int64) async throws(DashboardClientError) -> [ChatMessageItem] {
+        try await call { client in try await client.listPinnedMessages(path: .init(chatId: chatID)).ok.body.json.data.messages.map(Self.message) }
+    }
+
+    /// Pins (`pinned`) or unpins a message; `forEveryone: false` pins it for the user alone (private chats).
+    public func setPinned(chatID: Int64, messageID: Int64, pinned: Bool, forEveryone: Bool, silent: Bool) async throws(DashboardClientError) {
+        try await call { client in
+            let path = Operations.PinMessage.Input.Path(chatId: chatID, messageId: messageID)
+            if pinned {
+                _ = try await client.pinMessage(path: path, body: .json(.init(forEveryone: forEveryone, silent: silent ? true : nil))).ok
+            } else {
+                _ = try await client.unpinMessage(path: .init(chatId: chatID, messageId: messageID)).ok
+            }
+        }
+    }
+
+    /// Forwards messages of `fromChatID` into `toChatID`; the new messages.
+    public func forward(fromChatID: Int64, messageIDs: [Int64], toChatID: Int64, topicID: Int32?, hideSender: Bool, silent: Bool) async throws(DashboardClientError) -> [ChatMessageItem] {
+        try await call { client in
+            let body = Schemas.ForwardInput(fromChatId: fromChatID, messageIds: messageIDs, topicId: topicID.map(Int.init), hideSender: hideSender ? true : nil,
+                                            silent: silent ? true : nil)
+            return try await client.forwardMessages(path: .init(chatId: toChatID), body: .json(body)).ok.body.json.data.messages.map(Self.message)
+        }
+    }
+
+    /// A person's, group's or channel's profile.
+    public func profile(chatID: Int64) async throws(DashboardClientError) -> ChatProfile {
+        try await call { client in
+            let p = try await client.getConversationProfile(path: .init(chatId: chatID)).ok.body.json.data
+            return ChatProfile(chatID: p.chatId, title: p.title, kind: ChatSummary.Kind(rawValue: p.kind) ?? .group, username: p.username, about: p.about,
+                               phone: p.phone, status: p.status, memberCount: p.memberCount, groupsInCommon: p.groupsInCommon,
+                               media: SharedMediaCounts(photosAndVideos: p.media.photosAndVideos, files: p.media.files, links: p.media.links,
+                                                        voiceMessages: p.media.voiceMessages),
+                               canListMembers: p.canListMembers, photoMinithumbnail: p.photoMinithumbnail)
+        }
+    }
+
+    /// One page of a group's members.
+    public func members(chatID: Int64, offset: Int, limit: Int) async throws(DashboardClientError) -> MemberPage {
+        try await call { client in
+            let page = try await client.listConversationMembers(path: .init(chatId: chatID), query: .init(offset: offset, limit: limit)).ok.body.json.data
+            return MemberPage(members: page.members.map { MemberItem(userID: $0.userId, name: $0.name, username: $0.username, role: $0.role.rawValue, status: $0.status) },
+                              totalCount: page.totalCount, nextOffset: page.nextOffset)
+        }
+    }
+
+    /// Saves the chat's cloud draft (empty text clears it).
+    public func setDraft(chatID: Int64, topicID: Int32?, text: String) async throws(DashboardClientError) {
+        try await call { client in
+            _ = try await client.setConversationDraft(path: .init(chatId: chatID), body: .json(.init(text: text, topicId: topicID.map(Int.init)))).ok
+        }
+    }
+
     /// Marks the chat read up to its newest message; with `topicID`, only that forum topic.
     public func markRead(chatID: Int64, topicID: Int32? = nil) async throws(DashboardClientError) {
         try await call { client in
@@ -92,7 +146,7 @@ extension DashboardClient {
     }
 
     static func summary(_ chat: Schemas.ChatSummary) -> ChatSummary {
-        ChatSummary(
+        var summary = ChatSummary(
             id: chat.id, title: chat.title, kind: ChatSummary.Kind(rawValue: chat.kind.rawValue) ?? .group, list: chat.list, isPinned: chat.isPinned,
             isMuted: chat.isMuted, unreadCount: chat.unreadCount, unreadMentionCount: chat.unreadMentionCount, isMarkedAsUnread: chat.isMarkedAsUnread,
             lastReadOutboxMessageID: chat.lastReadOutboxMessageId,
@@ -101,6 +155,8 @@ extension DashboardClient {
             },
             photoMinithumbnail: chat.photoMinithumbnail, cannotWrite: chat.canWrite ? nil : PostRefusal.read(code: chat.cannotWriteCode?.rawValue, reason: chat.cannotWriteReason) ?? .other,
             order: chat.order ?? 0)
+        summary.draft = chat.draft
+        return summary
     }
 
     static func message(_ m: Schemas.ChatMessage) -> ChatMessageItem {
@@ -114,6 +170,7 @@ extension DashboardClient {
             isRead: m.isRead)
         item.html = m.html
         item.reactions = m.reactions.map(reaction)
+        item.isPinned = m.isPinned
         return item
     }
 

@@ -39,15 +39,25 @@ extension TelegramSimulator {
                 default: nil
                 }
             }).first else { return respond(id, request, Self.error(400, "Supergroup not found")) }
-            respond(id, request, ["@type": "supergroupFullInfo", "description": "", "member_count": count,
-                                  "administrator_count": 1, "restricted_count": 0, "banned_count": 0])
+            let chat = scenario.chats.first { chat in
+                switch chat.kind {
+                case .supergroup(let i, _, _), .forum(let i, _, _), .channel(let i, _): i == sgID
+                default: false
+                }
+            }
+            var canGetMembers = true
+            if case .channel? = chat?.kind { canGetMembers = chat?.isOwned ?? false }
+            respond(id, request, ["@type": "supergroupFullInfo", "description": chat.flatMap { Self.descriptions[$0.id] } ?? "", "member_count": count,
+                                  "administrator_count": 1, "restricted_count": 0, "banned_count": 0, "can_get_members": canGetMembers])
         case "getBasicGroupFullInfo":
             let bgID = Self.int64(request["basic_group_id"])
-            guard scenario.chats.contains(where: { if case .basicGroup(let i, _) = $0.kind { i == bgID } else { false } }) else {
+            guard let group = scenario.chats.first(where: { if case .basicGroup(let i, _) = $0.kind { i == bgID } else { false } }) else {
                 return respond(id, request, Self.error(400, "Basic group not found"))
             }
-            respond(id, request, ["@type": "basicGroupFullInfo", "description": "", "creator_user_id": scenario.account.userID,
-                                  "members": [] as [Any], "can_hide_members": false])
+            let members = memberObjects(group)
+            let creator = ((members.first?["member_id"] as? [String: Any])?["user_id"]).map(Self.int64) ?? scenario.account.userID
+            respond(id, request, ["@type": "basicGroupFullInfo", "description": Self.descriptions[group.id] ?? "", "creator_user_id": creator,
+                                  "members": members, "can_hide_members": false])
         case "getForumTopics":
             guard let chat = findChat(request["chat_id"]) else { return respond(id, request, Self.error(400, "Chat not found")) }
             guard case .forum(_, _, let topics) = chat.kind else { return respond(id, request, Self.error(400, "Chat is not a forum")) }
@@ -140,6 +150,7 @@ extension TelegramSimulator {
         }
         // Kept in the directory's outbox (TDLib's binlog) before it is acknowledged.
         let directory = client(id)?.databaseDirectory ?? ""
+        clearDraftIfAsked(request, chat: chat, directory: directory)
         let tempID = directory.isEmpty ? newMessageID() : withOutbox(directory) { outbox in
             let key = outbox.newID()
             outbox.accept(SimulatorOutbox.Entry(key: key, chatID: chat.id, topicID: topicID, content: content, described: described, silent: silent))
@@ -168,21 +179,24 @@ extension TelegramSimulator {
         let resends = withOutbox(directory) { $0.resendIDs() }
         for (entry, tempID) in resends {
             guard let chat = scenario.chats.first(where: { $0.id == entry.chatID }) else { continue }
-            emitUpdate(id, ["@type": "updateNewMessage", "message": SimObjects.message(
-                id: tempID, chatID: entry.chatID, topicID: entry.topicID, content: entry.content,
-                sendingState: ["@type": "messageSendingStatePending", "sending_id": 0])])
+            var pending = SimObjects.message(id: tempID, chatID: entry.chatID, topicID: entry.topicID, content: entry.content,
+                                             sendingState: ["@type": "messageSendingStatePending", "sending_id": 0])
+            if let forward = entry.forwardInfo { pending["forward_info"] = forward }
+            emitUpdate(id, ["@type": "updateNewMessage", "message": pending])
             var behaviour = scenario.sendBehaviours[chat.id] ?? .succeed
             if case .floodWait = behaviour { behaviour = .succeed }  // TDLib waits those out itself
             scheduleVerdict(id, tempID: tempID, key: entry.key, chat: chat, topicID: entry.topicID,
-                            content: entry.content, described: entry.described, silent: entry.silent, behaviour: behaviour, replyTo: nil)
+                            content: entry.content, described: entry.described, silent: entry.silent, behaviour: behaviour, replyTo: nil,
+                            forwardInfo: entry.forwardInfo)
         }
     }
 
     /// Telegram's verdict on one accepted message, after the round trip: delivered (recorded
     /// once per outbox key) or refused. Nothing happens if the client closed first: the
     /// message stays in the outbox for the next client, as in TDLib.
-    private func scheduleVerdict(_ id: Int32, tempID: Int64, key: Int64?, chat: SimulatedChat, topicID: Int32?,
-                                 content: [String: Any], described: String, silent: Bool, behaviour: SendBehaviour, replyTo: Int64?)
+    func scheduleVerdict(_ id: Int32, tempID: Int64, key: Int64?, chat: SimulatedChat, topicID: Int32?,
+                         content: [String: Any], described: String, silent: Bool, behaviour: SendBehaviour, replyTo: Int64?,
+                         forwardInfo: [String: Any]? = nil)
     {
         let latency = currentScenario.latency
         let confirmDelay: Double
@@ -192,6 +206,7 @@ extension TelegramSimulator {
         default: confirmDelay = max(latency, 0.001)
         }
         let contentBox = SimJSON(content)
+        let forwardBox = forwardInfo.map(SimJSON.init)
         let directory = client(id)?.databaseDirectory ?? ""
         schedule(after: confirmDelay) { [weak self] in self?.whenOnline { [weak self] in
             let content = contentBox.value
@@ -199,20 +214,21 @@ extension TelegramSimulator {
             if case .fail(let code, let message) = behaviour {
                 if let key { self.withOutbox(directory) { $0.refused(key) } }
                 let error: [String: Any] = ["@type": "error", "code": code, "message": message]
-                self.emitUpdate(id, [
-                    "@type": "updateMessageSendFailed", "old_message_id": tempID, "error": error,
-                    "message": SimObjects.message(id: tempID, chatID: chat.id, topicID: topicID, content: content,
-                                                  sendingState: SimObjects.failedSendingState(error)),
-                ])
+                var failed = SimObjects.message(id: tempID, chatID: chat.id, topicID: topicID, content: content,
+                                                sendingState: SimObjects.failedSendingState(error))
+                if let forward = forwardBox?.value { failed["forward_info"] = forward }
+                self.emitUpdate(id, ["@type": "updateMessageSendFailed", "old_message_id": tempID, "error": error, "message": failed])
             } else {
                 let first = key.map { key in self.withOutbox(directory) { $0.delivered(key) } } ?? true
                 if first { self.recordDelivery(SimulatedDelivery(chatID: chat.id, topicID: topicID, content: described, silent: silent)) }
                 let me = self.currentScenario.account.userID
                 guard !directory.isEmpty else {
-                    let message = SimObjects.message(id: self.newMessageID() << 20, chatID: chat.id, topicID: topicID, content: content, sendingState: nil, sender: me)
+                    var message = SimObjects.message(id: self.newMessageID() << 20, chatID: chat.id, topicID: topicID, content: content, sendingState: nil, sender: me)
+                    if let forward = forwardBox?.value { message["forward_info"] = forward }
                     return self.emitUpdate(id, ["@type": "updateMessageSendSucceeded", "old_message_id": tempID, "message": message])
                 }
-                let posted = self.post(chat, directory: directory, sender: me, content: content, topicID: topicID, replyTo: replyTo)
+                let posted = self.post(chat, directory: directory, sender: me, content: content, topicID: topicID, replyTo: replyTo,
+                                       forwardInfo: forwardBox?.value)
                 self.emitUpdate(id, ["@type": "updateMessageSendSucceeded", "old_message_id": tempID, "message": posted.json])
                 self.emitLastMessage(chat, directory: directory, last: posted)
                 if first { self.afterDelivery(chat, directory: directory, messageID: posted.id, text: described) }

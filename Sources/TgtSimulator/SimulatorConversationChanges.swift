@@ -69,7 +69,7 @@ extension TelegramSimulator {
     /// Adds a posted message to the chat's timeline with the next id and returns it.
     @discardableResult
     func post(_ chat: SimulatedChat, directory: String, sender: Int64, content: [String: Any], topicID: Int32?, replyTo: Int64?,
-              fromOffline: Bool = false) -> PostedMessage
+              fromOffline: Bool = false, forwardInfo: [String: Any]? = nil) -> PostedMessage
     {
         let me = currentScenario.account.userID
         // Outside the history's lock: the scenario has a lock of its own (not reentrant).
@@ -79,6 +79,7 @@ extension TelegramSimulator {
             var message = SimObjects.message(id: messageID, chatID: chat.id, topicID: topicID, content: content, sendingState: nil, sender: sender)
             message["is_outgoing"] = sender == me
             message["is_from_offline"] = fromOffline
+            if let forwardInfo { message["forward_info"] = forwardInfo }
             if let replyTo, replyTo > 0 {
                 message["reply_to"] = ["@type": "messageReplyToMessage", "chat_id": chat.id, "message_id": replyTo, "origin_send_date": 0]
             }

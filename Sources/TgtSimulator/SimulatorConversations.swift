@@ -9,7 +9,8 @@ extension TelegramSimulator {
     static let conversationFunctions: Set<String> = [
         "getChatHistory", "getForumTopicHistory", "getMessage", "getMessages", "getMessageProperties", "openChat", "closeChat", "viewMessages", "searchChats",
         "searchChatsOnServer", "searchChatMessages", "searchMessages", "downloadFile", "getUser",
-        "getMessageAvailableReactions", "addMessageReaction", "removeMessageReaction",
+        "getMessageAvailableReactions", "addMessageReaction", "removeMessageReaction", "pinChatMessage", "unpinChatMessage", "forwardMessages",
+        "setChatDraftMessage", "getUserFullInfo", "getSupergroupMembers", "getChatMessageCount",
     ]
 
     // MARK: - The timeline of a chat: seed + history
@@ -27,8 +28,8 @@ extension TelegramSimulator {
     /// newest first, edits applied.
     func timeline(_ chat: SimulatedChat, directory: String, below: Int64, limit: Int) -> [[String: Any]] {
         let seed = seed(for: chat)
-        let (added, deleted, edits, reactions) = withHistory(directory) {
-            ($0.added[chat.id] ?? [], $0.deleted[chat.id] ?? [], $0.edits[chat.id] ?? [:], $0.reactions[chat.id] ?? [:])
+        let (added, deleted, edits, reactions, pins) = withHistory(directory) {
+            ($0.added[chat.id] ?? [], $0.deleted[chat.id] ?? [], $0.edits[chat.id] ?? [:], $0.reactions[chat.id] ?? [:], $0.pins[chat.id] ?? [:])
         }
         var result: [[String: Any]] = []
         var addedIndex = added.count - 1
@@ -68,6 +69,7 @@ extension TelegramSimulator {
                 message["edit_date"] = edit.date
             }
             if let list = reactions[messageID] { message["interaction_info"] = Self.interactionInfo(list) }
+            if let pinned = pins[messageID] { message["is_pinned"] = pinned }
             result.append(message)
         }
         return result
@@ -120,6 +122,7 @@ extension TelegramSimulator {
         object["unread_mention_count"] = 0
         object["is_marked_as_unread"] = false
         if let last = timeline(chat, directory: directory, below: 0, limit: 1).first { object["last_message"] = last }
+        if let draft = withHistory(directory, { $0.drafts[chat.id] }) { object["draft_message"] = Self.draftObject(draft.text, date: draft.date) }
         let muteFor = scenario.histories[chat.id]?.muteFor ?? 0
         object["notification_settings"] = ["@type": "chatNotificationSettings", "use_default_mute_for": muteFor == 0, "mute_for": muteFor,
                                            "use_default_sound": true, "use_default_show_preview": true, "show_preview": true]
@@ -246,9 +249,12 @@ extension TelegramSimulator {
                 after = (Int(parts[0]), parts[1], parts[2])
             }
             func key(_ message: [String: Any]) -> Key { (message["date"] as? Int ?? 0, Self.int64(message["id"]), Self.int64(message["chat_id"])) }
+            let onlyPinned = (request["filter"] as? [String: Any])?["@type"] as? String == "searchMessagesFilterPinned"
             var found: [[String: Any]] = []
             for chat in chats {
-                found += timeline(chat, directory: directory, below: 0, limit: 10_000).filter { Self.text(of: $0).lowercased().contains(query) }
+                found += timeline(chat, directory: directory, below: 0, limit: 10_000).filter {
+                    (query.isEmpty || Self.text(of: $0).lowercased().contains(query)) && (!onlyPinned || $0["is_pinned"] as? Bool == true)
+                }
             }
             found.sort { key($0) > key($1) }
             let rest = found.filter { message in
@@ -288,9 +294,17 @@ extension TelegramSimulator {
                 return respond(id, request, me)
             }
             guard let person = scenario.people.first(where: { $0.id == userID }) else { return respond(id, request, Self.error(404, "User not found")) }
-            respond(id, request, SimObjects.person(person))
+            respond(id, request, personObject(person))
+        case "getUserFullInfo", "getSupergroupMembers", "getChatMessageCount":
+            handleProfile(id, request, type: type)
         case "getMessageAvailableReactions", "addMessageReaction", "removeMessageReaction":
             handleReaction(id, request, type: type)
+        case "pinChatMessage", "unpinChatMessage":
+            handlePin(id, request, pin: type == "pinChatMessage")
+        case "forwardMessages":
+            forwardMessages(id, request)
+        case "setChatDraftMessage":
+            setDraft(id, request)
         default:
             unexpected(id, request)
         }
@@ -326,8 +340,8 @@ extension TelegramSimulator {
         }
         return ["@type": "messageProperties", "can_be_edited": outgoing && isText && age < 48 * 3600,
                 "can_be_replied": !isChannel, "can_be_deleted_only_for_self": !isChannel && !isSupergroup,
-                "can_be_deleted_for_all_users": outgoing || isPrivate, "can_be_forwarded": true, "can_be_saved": true,
-                "can_be_copied": true, "can_be_pinned": false, "can_edit_scheduling_state": false, "can_get_link": isSupergroup || isChannel]
+                "can_be_deleted_for_all_users": outgoing || isPrivate, "can_be_forwarded": message["sending_state"] == nil, "can_be_saved": true,
+                "can_be_copied": true, "can_be_pinned": message["sending_state"] == nil && Self.canPin(chat), "can_edit_scheduling_state": false, "can_get_link": isSupergroup || isChannel]
     }
 
 }

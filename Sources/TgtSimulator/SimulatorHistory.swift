@@ -26,6 +26,10 @@ struct SimulatorHistory {
     /// Reactions changed since the seed, per chat: message id → its `messageReaction` objects
     /// (the whole list as it is now).
     private(set) var reactions: [Int64: [Int64: [[String: Any]]]] = [:]
+    /// Cloud drafts per chat (forum topic drafts under `"chat:topic"` keys are not kept): text and date.
+    private(set) var drafts: [Int64: (text: String, date: Int)] = [:]
+    /// Pins changed since the seed, per chat: message id → pinned or not.
+    private(set) var pins: [Int64: [Int64: Bool]] = [:]
     /// Read markers set since the seed (inbox: by us; outbox: by the other side).
     private(set) var readInbox: [Int64: Int64] = [:]
     private(set) var readOutbox: [Int64: Int64] = [:]
@@ -106,6 +110,14 @@ struct SimulatorHistory {
                 reactions[id, default: [:]][TelegramSimulator.int64(entry["id"])] = entry["reactions"] as? [[String: Any]] ?? []
             }
         }
+        for (key, value) in object["drafts"] as? [String: Any] ?? [:] {
+            guard let id = Int64(key), let draft = value as? [String: Any], let text = draft["text"] as? String else { continue }
+            drafts[id] = (text, draft["date"] as? Int ?? 0)
+        }
+        for (key, value) in object["pins"] as? [String: Any] ?? [:] {
+            guard let id = Int64(key), let list = value as? [[String: Any]] else { continue }
+            for entry in list { pins[id, default: [:]][TelegramSimulator.int64(entry["id"])] = entry["pinned"] as? Bool ?? false }
+        }
         for (key, value) in object["read_inbox"] as? [String: Any] ?? [:] { if let id = Int64(key) { readInbox[id] = TelegramSimulator.int64(value) } }
         for (key, value) in object["read_outbox"] as? [String: Any] ?? [:] { if let id = Int64(key) { readOutbox[id] = TelegramSimulator.int64(value) } }
         for (key, value) in object["read_topic_inbox"] as? [String: Any] ?? [:] {
@@ -133,6 +145,17 @@ struct SimulatorHistory {
 
     mutating func setReactions(_ list: [[String: Any]], messageID: Int64, chatID: Int64) {
         record(["op": "react", "chat": chatID, "id": messageID, "reactions": list])
+    }
+
+    /// Sets (nil: clears) the chat's draft.
+    mutating func setDraft(_ text: String?, date: Int, chatID: Int64) {
+        var op: [String: Any] = ["op": "draft", "chat": chatID, "date": date]
+        if let text { op["text"] = text }
+        record(op)
+    }
+
+    mutating func setPinned(_ pinned: Bool, messageID: Int64, chatID: Int64) {
+        record(["op": "pin", "chat": chatID, "id": messageID, "pinned": pinned])
     }
 
     mutating func markInboxRead(_ id: Int64, chatID: Int64) {
@@ -173,6 +196,10 @@ struct SimulatorHistory {
             }
         case "react":
             reactions[chatID, default: [:]][TelegramSimulator.int64(op["id"])] = op["reactions"] as? [[String: Any]] ?? []
+        case "draft":
+            if let text = op["text"] as? String { drafts[chatID] = (text, op["date"] as? Int ?? 0) } else { drafts[chatID] = nil }
+        case "pin":
+            pins[chatID, default: [:]][TelegramSimulator.int64(op["id"])] = op["pinned"] as? Bool ?? false
         case "read_inbox":
             readInbox[chatID] = max(readInbox[chatID] ?? 0, TelegramSimulator.int64(op["id"]))
         case "read_outbox":
@@ -259,6 +286,8 @@ struct SimulatorHistory {
             "deleted": keyed(deleted) { Array($0).sorted() },
             "edits": keyed(edits) { list in list.map { ["id": $0.key, "content": $0.value.content, "date": $0.value.date] as [String: Any] } },
             "reactions": keyed(reactions) { list in list.map { ["id": $0.key, "reactions": $0.value] as [String: Any] } },
+            "drafts": keyed(drafts) { ["text": $0.text, "date": $0.date] as [String: Any] },
+            "pins": keyed(pins) { list in list.map { ["id": $0.key, "pinned": $0.value] as [String: Any] } },
             "read_inbox": keyed(readInbox) { $0 },
             "read_outbox": keyed(readOutbox) { $0 },
             "read_topic_inbox": keyed(readTopicInbox) { topics in Dictionary(uniqueKeysWithValues: topics.map { (String($0.key), $0.value) }) },

@@ -37,6 +37,8 @@ struct SimulatorOutbox {
         var content: [String: Any]
         var described: String
         var silent: Bool
+        /// For a forwarded message, its `messageForwardInfo`.
+        var forwardInfo: [String: Any]? = nil
     }
 
     let directory: String
@@ -178,6 +180,7 @@ struct SimulatorOutbox {
     private static func object(_ e: Entry) -> [String: Any] {
         var o: [String: Any] = ["key": e.key, "chat_id": e.chatID, "content": e.content, "described": e.described, "silent": e.silent]
         if let topic = e.topicID { o["topic_id"] = Int(topic) }
+        if let forward = e.forwardInfo { o["forward_info"] = forward }
         return o
     }
 
@@ -185,6 +188,7 @@ struct SimulatorOutbox {
         guard let content = object["content"] as? [String: Any], let described = object["described"] as? String else { return nil }
         let topic = object["topic_id"].map(TelegramSimulator.int64).map { Int32(truncatingIfNeeded: $0) }
         return Entry(key: TelegramSimulator.int64(object["key"]), chatID: TelegramSimulator.int64(object["chat_id"]),
-                     topicID: topic, content: content, described: described, silent: object["silent"] as? Bool ?? false)
+                     topicID: topic, content: content, described: described, silent: object["silent"] as? Bool ?? false,
+                     forwardInfo: object["forward_info"] as? [String: Any])
     }
 }

@@ -125,6 +125,15 @@ extension TelegramSimulator {
                 chat = Self.savedMessages(currentScenario.account)
             } else if let found = currentScenario.chats.first(where: { if case .private(let u) = $0.kind { u == userID } else { false } }) {
                 chat = found
+            } else if let made = withScenario({ scenario -> SimulatedChat? in
+                // Someone known (a group's member) with no chat yet: TDLib makes one, empty.
+                guard let person = scenario.people.first(where: { $0.id == userID }) else { return nil }
+                let chat = SimulatedChat(id: userID, title: [person.firstName, person.lastName].filter { !$0.isEmpty }.joined(separator: " "),
+                                         kind: .private(userID: userID))
+                scenario.chats.append(chat)
+                return chat
+            }) {
+                chat = made
             } else {
                 return respond(id, request, Self.error(400, "User not found"))
             }

@@ -72,6 +72,9 @@ struct SimulatorSeed {
                                  "date": date(i) - 86_400, "public_service_announcement_type": ""]
         }
         if edited { m["edit_date"] = date(i) + 60 }
+        if history.count >= 20, i == history.count - 15 || i == history.count / 4, Self.reactable.contains(content["@type"] as? String ?? "") {
+            m["is_pinned"] = true
+        }
         if Self.reactable.contains(content["@type"] as? String ?? ""), let reactions = reactions(i) {
             m["interaction_info"] = TelegramSimulator.interactionInfo(reactions)
         }

@@ -175,6 +175,8 @@ public actor TelegramSession {
             chatEvents.send(.messageEdited(chatID: chatID, messageID: messageID, editDate: editDate))
         case .messageReactions(let chatID, let messageID, let reactions):
             chatEvents.send(.reactions(chatID: chatID, messageID: messageID, reactions: reactions))
+        case .messagePinned(let chatID, let messageID, let isPinned):
+            chatEvents.send(.pinned(chatID: chatID, messageID: messageID, isPinned: isPinned))
         case .file(let file):
             chatEvents.send(.file(file))
         case .basicGroup(let group):
@@ -204,7 +206,7 @@ public actor TelegramSession {
                 scheduleChanges.send(chatID)
                 chatEvents.send(.messagesDeleted(chatID: chatID, messageIDs: ids))
             }
-        case .newChat, .chatTitle, .chatPosition, .chatLastMessage, .chatDraftPositions, .chatReadInbox, .chatUnreadMentionCount,
+        case .newChat, .chatTitle, .chatPosition, .chatLastMessage, .chatDraft, .chatReadInbox, .chatUnreadMentionCount,
              .chatMuteFor, .scopeMuteFor, .chatPhoto, .chatCanSendBasicMessages, .chatMarkedAsUnread, .unreadChatCount:
             break  // the chat lists' alone, applied above
         case .other, .undecodable:

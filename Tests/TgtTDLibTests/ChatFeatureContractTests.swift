@@ -66,3 +66,88 @@ struct ChatFeatureContractTests {
         try Self.check(recorder)
     }
 }
+
+extension ChatFeatureContractTests {
+    @Test("pins and forwards: updateMessageIsPinned and the service message before the ok; forwardMessages answers pending messages that then succeed")
+    func pinsAndForwards() async throws {
+        let dir = try TestDirectory("contract-pins")
+        defer { dir.remove() }
+        let (_, recorder, client) = try await Self.loggedIn(dir)
+        let family: Int64 = -1001000000001, alice: Int64 = 555_000_111
+        let pinned = try await client.send(TDFunctions.SearchChatMessages(chatID: family, query: "", limit: 10, onlyPinned: true))
+        #expect(pinned.messages.count == 2 && pinned.messages.allSatisfy(\.isPinned))
+        let newest = try #require(try await client.send(TDFunctions.GetChatHistory(chatID: family, fromMessageID: 0, limit: 5)).messages.first { message in
+            guard !message.isPinned, case .text? = message.content else { return false }
+            return true
+        })
+        #expect(try await client.send(TDFunctions.GetMessageProperties(chatID: family, messageID: newest.id)).canBePinned)
+        _ = try await client.send(TDFunctions.PinChatMessage(chatID: family, messageID: newest.id, disableNotification: true))
+        let received = Self.types(recorder)
+        let update = try #require(received.lastIndex(of: "updateMessageIsPinned"))
+        #expect(received.last == "ok" && received[update...].contains("updateNewMessage"))
+        #expect(try await client.send(TDFunctions.GetMessage(chatID: family, messageID: newest.id)).isPinned)
+        _ = try await client.send(TDFunctions.UnpinChatMessage(chatID: family, messageID: newest.id))
+        #expect(try await client.send(TDFunctions.GetMessage(chatID: family, messageID: newest.id)).isPinned == false)
+        // Only private chats pin "for self".
+        await #expect(throws: TDError.self) {
+            _ = try await client.send(TDFunctions.PinChatMessage(chatID: family, messageID: newest.id, onlyForSelf: true))
+        }
+        let forwarded = try await client.send(TDFunctions.ForwardMessages(chatID: alice, fromChatID: family, messageIDs: [newest.id]))
+        #expect(forwarded.messages.count == 1 && forwarded.messages.first?.sendingState == .pending && forwarded.messages.first?.forwardOrigin != nil)
+        let copied = try await client.send(TDFunctions.ForwardMessages(chatID: alice, fromChatID: family, messageIDs: [newest.id], sendCopy: true, silent: true))
+        #expect(copied.messages.first?.forwardOrigin == nil)
+        try await awaitCondition { recorder.received.filter { $0.contains("updateMessageSendSucceeded") }.count >= 2 }
+        // The two newest (a short first answer pages on; the page's first message repeats the last).
+        var history: [Message] = []
+        while history.count < 2 {
+            let page = try await client.send(TDFunctions.GetChatHistory(chatID: alice, fromMessageID: history.last?.id ?? 0, limit: 2)).messages
+            history += page.filter { message in !history.contains { $0.id == message.id } }
+        }
+        #expect(history.prefix(2).filter { $0.forwardOrigin != nil }.count == 1)
+        _ = await client.close()
+        try Self.check(recorder)
+    }
+}
+
+extension ChatFeatureContractTests {
+    @Test("drafts: setChatDraftMessage announces updateChatDraftMessage before the ok; the chat carries draft_message; clear_draft takes it away")
+    func drafts() async throws {
+        let dir = try TestDirectory("contract-drafts")
+        defer { dir.remove() }
+        let (_, recorder, client) = try await Self.loggedIn(dir)
+        let alice: Int64 = 555_000_111
+        _ = try await client.send(TDFunctions.SetChatDraftMessage(chatID: alice, text: "later", date: 1_700_000_000))
+        let received = Self.types(recorder)
+        #expect(received.last == "ok" && received.dropLast().last == "updateChatDraftMessage")
+        #expect(try await client.send(TDFunctions.GetChat(chatID: alice)).draftText == "later")
+        let text = try TDClient.execute(TDFunctions.ParseMarkdown("sent"), on: recorder)
+        _ = try await client.send(TDFunctions.SendMessage(chatID: alice, content: .text(text), clearDraft: true))
+        #expect(try await client.send(TDFunctions.GetChat(chatID: alice)).draftText == nil)
+        _ = try await client.send(TDFunctions.SetChatDraftMessage(chatID: alice, text: nil, date: 0))
+        _ = await client.close()
+        try Self.check(recorder)
+    }
+}
+
+extension ChatFeatureContractTests {
+    @Test("profiles: users with status and phone, userFullInfo, group full infos with members, getSupergroupMembers, getChatMessageCount, in TDLib's names")
+    func profiles() async throws {
+        let dir = try TestDirectory("contract-profiles")
+        defer { dir.remove() }
+        let (_, recorder, client) = try await Self.loggedIn(dir)
+        let alice = try await client.send(TDFunctions.GetUser(userID: 555_000_111))
+        #expect(alice.phoneNumber == "15555550111" && alice.lastSeen != .unknown)
+        #expect(try await client.send(TDFunctions.GetUserFullInfo(userID: 555_000_111)).bio.isEmpty == false)
+        #expect(try await client.send(TDFunctions.GetBasicGroupFullInfo(basicGroupID: 4001)).members.isEmpty == false)
+        let family = try await client.send(TDFunctions.GetSupergroupFullInfo(supergroupID: 1000000001))
+        #expect(family.canGetMembers && !family.description.isEmpty)
+        let members = try await client.send(TDFunctions.GetSupergroupMembers(supergroupID: 1000000001, offset: 0, limit: 10))
+        #expect(members.totalCount == Int32(members.members.count) && members.members.first?.status == .creator)
+        await #expect(throws: TDError.self) { _ = try await client.send(TDFunctions.GetSupergroupMembers(supergroupID: 1000000003, offset: 0, limit: 10)) }
+        for filter in TDFunctions.GetChatMessageCount.Filter.allCases {
+            _ = try await client.send(TDFunctions.GetChatMessageCount(chatID: -1001000000001, filter: filter))
+        }
+        _ = await client.close()
+        try Self.check(recorder)
+    }
+}

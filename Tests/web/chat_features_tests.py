@@ -1,9 +1,11 @@
 """The Telegram client's newer features in the browser: reactions (the row under a bubble with
 counts and yours marked, the picker from a bubble's actions, a click on a chip taking yours back,
-someone else's reaction made from a terminal arriving live). Every screen is audited and
-photographed (desktop, then a phone)."""
+someone else's reaction made from a terminal arriving live), pinned messages and forwarding,
+cloud drafts, notifications with the unread count in the tab, and profiles with members. Every
+screen is audited and photographed (desktop, and phones where the layout changes)."""
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
 from live_changes_tests import tgt
@@ -17,6 +19,7 @@ def run(driver, wait, audit, server, check, shot):
 
     def open_chat(chat_id):
         driver.get(server.url + f"/chats#chat/{chat_id}")
+        driver.refresh()  # the same address with only a new hash would not load the page again
         wait.until(lambda d: d.execute_script("return document.getElementById('messages').getAttribute('aria-busy') === 'false' && document.querySelectorAll('#message-list li.msg').length > 0"))
 
     def click(selector):
@@ -70,3 +73,231 @@ def run(driver, wait, audit, server, check, shot):
     shot("95-chats-reactions-phone")
     audit.screen("chats: reactions on a phone")
     driver.set_window_size(1200, 900)
+
+
+def run_pins_and_forward(driver, wait, audit, server, check, shot):
+    """The pinned bar (newest first, a click jumps and moves on), pin and unpin from the actions,
+    a private chat's "for both of you", and forwarding a message into a forum topic."""
+    print("browser: pins and forward", flush=True)
+    driver.set_window_size(1200, 900)
+    family, work = -1001000000001, -1001000000002
+
+    def open_chat(chat_id):
+        driver.get(server.url + f"/chats#chat/{chat_id}")
+        driver.refresh()  # the same address with only a new hash would not load the page again
+        wait.until(lambda d: d.execute_script("return document.getElementById('messages').getAttribute('aria-busy') === 'false' && document.querySelectorAll('#message-list li.msg').length > 0"))
+
+    def click(selector):
+        for attempt in range(5):
+            try:
+                driver.find_element(By.CSS_SELECTOR, selector).click()
+                return
+            except StaleElementReferenceException:
+                if attempt == 4:
+                    raise
+
+    def actions(message_id, choice):
+        click(f"#m{message_id} [data-actions]")
+        wait.until(EC.visibility_of_element_located((By.ID, "actions-dialog")))
+        click(f"#actions-dialog button[value={choice}]")
+
+    open_chat(family)
+    bar = wait.until(EC.visibility_of_element_located((By.ID, "pinned-bar")))
+    check("Pinned message 1 of 2" in bar.text, f"Family's pinned bar shows the newest of two ({bar.text!r})")
+    shot("96-chats-pinned-bar")
+    audit.screen("chats: the pinned bar")
+    bar.click()
+    wait.until(lambda d: "2 of 2" in bar.text)
+    check(True, "a click on the bar jumps and moves on to the older pinned message")
+    bar.click()
+    wait.until(lambda d: d.execute_script("return !!document.querySelector('#message-list .flash')"))
+    check(True, "the older pinned message is shown (the page around it) and highlighted")
+
+    open_chat(family)
+    newest = driver.execute_script("const all = [...document.querySelectorAll('#message-list .msg')].filter(m => !m.querySelector('.pinned-mark')); return Number(all[all.length - 1].dataset.id)")
+    actions(newest, "pin")
+    wait.until(lambda d: "1 of 3" in d.find_element(By.ID, "pinned-bar").text)
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f"#m{newest} .pinned-mark"))
+    check(True, "Pin pins it: the bar shows it first (1 of 3) and the bubble is marked")
+    check(driver.find_element(By.ID, "pinned-snippet").text.strip() != "", "the bar shows its text")
+    actions(newest, "pin")  # now "Unpin"
+    wait.until(lambda d: "1 of 2" in d.find_element(By.ID, "pinned-bar").text)
+    wait.until(lambda d: not d.find_elements(By.CSS_SELECTOR, f"#m{newest} .pinned-mark"))
+    check(True, "Unpin takes it off the bar and the bubble")
+
+    open_chat(ALICE)
+    hers = driver.execute_script("const all = document.querySelectorAll('#message-list .msg.in'); return Number(all[all.length - 1].dataset.id)")
+    actions(hers, "pin")
+    pin_dialog = wait.until(EC.visibility_of_element_located((By.ID, "pin-dialog")))
+    check("Also pin it for Alice" in pin_dialog.text, "a private chat asks whether to pin it for both")
+    shot("97-chats-pin-private")
+    audit.screen("chats: pin in a private chat")
+    driver.find_element(By.ID, "pin-everyone").click()
+    driver.find_element(By.CSS_SELECTOR, "#pin-dialog button[value=ok]").click()
+    wait.until(lambda d: d.find_element(By.ID, "pinned-bar").is_displayed())
+    check(True, "pinned for you alone: the bar shows it")
+
+    actions(hers, "forward")
+    dialog = wait.until(EC.visibility_of_element_located((By.ID, "forward-dialog")))
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#forward-list button")) >= 3)
+    offered = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#forward-list button")]
+    check("Tech News" not in " ".join(offered) and any("Family" in o for o in offered), f"Forward lists the chats you may write in ({offered})")
+    driver.find_element(By.ID, "forward-search").send_keys("wor")
+    wait.until(lambda d: [" ".join(b.text.split()) for b in d.find_elements(By.CSS_SELECTOR, "#forward-list button")] == ["Work · forum"])
+    check(True, "typing filters the chats")
+    shot("98-chats-forward")
+    audit.screen("chats: forward to a chat")
+    click("#forward-list button")
+    wait.until(lambda d: "Which topic of Work?" in d.find_element(By.ID, "forward-status").text)
+    topics = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#forward-list button")]
+    check("General" in topics and "Standups" in " ".join(topics), f"a forum asks which topic ({topics})")
+    audit.screen("chats: forward into a forum topic")
+    driver.find_element(By.XPATH, "//ul[@id='forward-list']//button[contains(., 'Standups')]").click()
+    wait.until(lambda d: not dialog.is_displayed())
+    wait.until(lambda d: "Forwarded to Work" in d.execute_script("return document.querySelector('.toast, #toast')?.textContent ?? ''"))
+    check(True, "the forward is sent and says where")
+    driver.get(server.url + f"/chats#chat/{work}/topic/11")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#message-list .fwd"))
+    check("Forwarded from Alice" in driver.find_element(By.CSS_SELECTOR, "#message-list .msg:last-child .fwd").text, "it arrives in the topic, forwarded from Alice")
+
+    driver.set_window_size(390, 844)
+    open_chat(family)
+    wait.until(EC.visibility_of_element_located((By.ID, "pinned-bar")))
+    shot("99-chats-pinned-phone")
+    audit.screen("chats: the pinned bar on a phone")
+    driver.set_window_size(1200, 900)
+
+
+def run_drafts(driver, wait, audit, server, check, shot):
+    """Cloud drafts: what is typed becomes the chat's draft (the list says "Draft: …"), a draft
+    saved elsewhere (tgt, as another device) shows in the list and fills the composer, and
+    sending clears it."""
+    print("browser: drafts", flush=True)
+    driver.set_window_size(1200, 900)
+    crag = -4001
+
+    def row_text(chat_id):
+        return driver.execute_script("return document.querySelector(`#chat-list [data-chat='${arguments[0]}'] .chat-last`)?.textContent ?? ''", chat_id)
+
+    driver.get(server.url + f"/chats#chat/{ALICE}")
+    driver.refresh()
+    wait.until(lambda d: d.execute_script("return document.getElementById('messages').getAttribute('aria-busy') === 'false'"))
+    text = driver.find_element(By.ID, "composer-text")
+    text.clear()
+    text.send_keys("half-typed thought")
+    wait.until(lambda d: row_text(ALICE) == "Draft: half-typed thought")
+    check(True, "what is typed becomes the chat's draft, and the list says so")
+    shot("100-chats-draft")
+    audit.screen("chats: a draft in the list")
+
+    result = tgt(server, "chat", "draft", "Climbing crew", "typed on my phone")
+    check(result.returncode == 0, f"tgt chat draft goes through the running dashboard ({result.stderr.strip()[:200]})")
+    wait.until(lambda d: row_text(crag) == "Draft: typed on my phone")
+    check(True, "a draft from elsewhere shows in the list live")
+    driver.find_element(By.CSS_SELECTOR, f"#chat-list [data-chat='{crag}']").click()
+    wait.until(lambda d: d.find_element(By.ID, "composer-text").get_attribute("value") == "typed on my phone")
+    check(True, "opening the chat puts its draft in the composer")
+    check(row_text(ALICE) == "Draft: half-typed thought", "switching chats kept Alice's draft")
+    driver.find_element(By.ID, "composer-text").send_keys(" — sent", Keys.ENTER)
+    wait.until(lambda d: row_text(crag).startswith("You: typed on my phone — sent"))
+    check(True, "sending clears the draft: the list shows the message")
+
+
+FAKE_NOTIFICATION = """
+window.__notes = [];
+class FakeNotification {
+  constructor(title, options) { window.__notes.push({title, body: options && options.body, tag: options && options.tag}); FakeNotification.last = this; this.onclick = null; }
+  close() {}
+  static get permission() { return sessionStorage.getItem('fake-permission') || 'default'; }
+  static requestPermission() { sessionStorage.setItem('fake-permission', 'granted'); window.__asked = (window.__asked || 0) + 1; return Promise.resolve('granted'); }
+}
+window.Notification = FakeNotification;
+"""
+
+
+def run_notifications(driver, wait, audit, server, check, shot):
+    """Being told: the polite offer on the Chats page (asked once), then on another page a new
+    message from someone else raises a notification with the chat, sender and text, the unread
+    count in the tab's title, a click opens the chat; none while looking at that chat."""
+    print("browser: notifications", flush=True)
+    driver.set_window_size(1200, 900)
+    family = -1001000000001
+    script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FAKE_NOTIFICATION})["identifier"]
+    try:
+        driver.get(server.url + "/chats")
+        driver.execute_script("localStorage.removeItem('tgt-notify-asked')")
+        driver.refresh()
+        offer = wait.until(EC.visibility_of_element_located((By.ID, "notify-offer")))
+        check("notification" in offer.text, f"the Chats page offers notifications ({offer.text!r})")
+        shot("101-chats-notify-offer")
+        audit.screen("chats: the offer to turn on notifications")
+        driver.find_element(By.ID, "notify-on").click()
+        wait.until(lambda d: not offer.is_displayed())
+        check(driver.execute_script("return window.__asked") == 1, "Turn on asks the browser once")
+        driver.refresh()
+        wait.until(lambda d: d.execute_script("return document.documentElement.dataset.unread !== undefined"))
+        check(not driver.find_element(By.ID, "notify-offer").is_displayed(), "and the offer does not come back")
+
+        driver.get(server.url + "/")
+        wait.until(lambda d: d.execute_script("return document.documentElement.dataset.events === 'open' && document.documentElement.dataset.unread !== undefined"))
+        before = int(driver.execute_script("return Number(document.documentElement.dataset.unread)"))
+        check(driver.title.startswith(f"({before}) ") if before else True, f"the tab's title carries the unread count ({driver.title!r})")
+        sent = tgt(server, "chat", "send", "Family", "Who is home tonight?")
+        check(sent.returncode == 0, f"a message sent from the terminal ({sent.stderr.strip()[:200]})")
+        wait.until(lambda d: d.execute_script("return window.__notes.length") >= 1)
+        note = driver.execute_script("return window.__notes[0]")
+        check(note["title"] == "Family" and note["body"].startswith("Mum") and note["tag"] == f"chat-{family}",
+              f"Mum's answer raises a notification with the chat, sender and text ({note})")
+        unread = int(driver.execute_script("return Number(document.documentElement.dataset.unread)"))
+        check(unread >= 1 and driver.title.startswith(f"({unread}) "), f"the tab's title counts the unread messages ({driver.title!r})")
+        href = driver.execute_script("return document.querySelector('link[rel=icon]').href")
+        check(href.startswith("data:image/svg+xml"), "and the tab's icon carries a badge")
+        driver.execute_script("Notification.last.onclick()")
+        wait.until(lambda d: d.execute_script("return location.pathname + location.hash") == f"/chats#chat/{family}")
+        check(True, "a click on the notification opens the chat")
+
+        wait.until(lambda d: d.execute_script("return document.getElementById('messages').getAttribute('aria-busy') === 'false'"))
+        count = driver.execute_script("return window.__notes.length")
+        text = driver.find_element(By.ID, "composer-text")
+        text.send_keys("And tomorrow?", Keys.ENTER)
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#message-list .msg.in .reply-head")) >= 1
+                   and "And tomorrow?" in " ".join(e.text for e in d.find_elements(By.CSS_SELECTOR, "#message-list .msg.in .reply-head")))
+        check(driver.execute_script("return window.__notes.length") == count, "no notification for the chat being looked at")
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script})
+
+
+def run_profiles(driver, wait, audit, server, check, shot):
+    """Profiles: the conversation's ⓘ opens the group's (description, members, shared media),
+    a member opens theirs, a sender's name in a bubble opens theirs; hostile bios stay text."""
+    print("browser: profiles", flush=True)
+    driver.set_window_size(1200, 900)
+    driver.get(server.url + "/chats#chat/-4001")
+    driver.refresh()
+    wait.until(lambda d: d.execute_script("return document.getElementById('messages').getAttribute('aria-busy') === 'false'"))
+    driver.find_element(By.ID, "info-open").click()
+    dialog = wait.until(EC.visibility_of_element_located((By.ID, "profile-dialog")))
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#profile-members .member"))
+    text = dialog.text
+    check("Climbing crew" in text and "quickdraws" in text and "Members (" in text and "photos and videos" in text,
+          f"ⓘ shows the group: description, shared media, members ({text[:160]!r})")
+    shot("102-chats-profile-group")
+    audit.screen("chats: a group's profile")
+    driver.find_element(By.CSS_SELECTOR, "#profile-members .member").click()
+    wait.until(lambda d: d.find_element(By.ID, "profile-status").text and "Members (" not in d.find_element(By.ID, "profile-dialog").text)
+    check(driver.find_element(By.ID, "profile-message").is_displayed(), f"a member opens their own profile, with Message ({driver.find_element(By.ID, 'profile-title').text!r})")
+    driver.find_element(By.CSS_SELECTOR, "#profile-dialog button[value=cancel]").click()
+
+    driver.get(server.url + "/chats#chat/-4002")
+    driver.refresh()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#message-list .who-button"))
+    eve = driver.execute_script("return [...document.querySelectorAll('#message-list .who-button')].find(b => b.dataset.profile === '555000666')")
+    if eve is None:
+        check(False, "Eve's name is a button in Neighbours")
+    eve.click()
+    wait.until(lambda d: "Bio" in d.find_element(By.ID, "profile-facts").text)
+    check("<script>" in driver.find_element(By.ID, "profile-facts").text and not driver.find_elements(By.CSS_SELECTOR, "#profile-dialog script"),
+          "a sender's name opens their profile; a hostile bio is shown as text")
+    audit.screen("chats: a person's profile")
+    shot("103-chats-profile-person")
+    driver.find_element(By.CSS_SELECTOR, "#profile-dialog button[value=cancel]").click()

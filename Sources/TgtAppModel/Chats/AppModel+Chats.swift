@@ -6,6 +6,11 @@ extension AppModel {
         ConversationModel(host: host, chatID: chatID)
     }
 
+    /// The profile of a chat, or of a person by their user id.
+    public func profile(for chatID: Int64) -> ProfileModel {
+        ProfileModel(host: host, chatID: chatID)
+    }
+
     /// The composer under a conversation.
     public func composer(for chatID: Int64) -> ComposerModel {
         ComposerModel(host: host, store: services.store, chatID: chatID)

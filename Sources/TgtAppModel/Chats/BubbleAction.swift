@@ -3,7 +3,7 @@ import TgtTelegram
 
 /// What a bubble's context menu offers.
 public enum BubbleAction: String, Sendable, CaseIterable, Identifiable {
-    case reply, react, copy, edit, delete
+    case reply, react, forward, pin, unpin, copy, edit, delete
 
     public var id: String { rawValue }
 
@@ -11,6 +11,9 @@ public enum BubbleAction: String, Sendable, CaseIterable, Identifiable {
         switch self {
         case .reply: .label(.reply)
         case .react: .label(.react)
+        case .forward: .label(.forward)
+        case .pin: .label(.pin)
+        case .unpin: .label(.unpin)
         case .copy: .label(.copy)
         case .edit: .label(.edit)
         case .delete: .label(.delete)
@@ -28,8 +31,10 @@ public struct DeleteOption: Sendable, Equatable, Identifiable {
 }
 
 extension ConversationModel {
-    /// The context-menu actions of `item`: reply where we may write, react to anything sent
-    /// but service lines (the choices are the chat's: `reactionChoices(for:)`), copy when it has text,
+    /// The context-menu actions of `item`: reply where we may write, react to and forward
+    /// anything sent but service lines (the choices are the chat's: `reactionChoices(for:)`;
+    /// the targets `forwardTargets()`), pin or unpin (Telegram decides: `setPinned` says why
+    /// not), copy when it has text,
     /// edit for our own sent text messages, delete unless it is still being sent (what
     /// deleting may do is asked then: `ComposerModel.deleteOptions(for:)`).
     public func actions(for item: ChatMessageItem) -> [BubbleAction] {
@@ -37,6 +42,8 @@ extension ConversationModel {
         var actions: [BubbleAction] = []
         if sent, cannotWrite == nil, item.serviceLine == nil { actions.append(.reply) }
         if sent, item.serviceLine == nil { actions.append(.react) }
+        if sent, item.serviceLine == nil { actions.append(.forward) }
+        if sent { actions.append(item.isPinned ? .unpin : .pin) }
         if !item.text.isEmpty { actions.append(.copy) }
         if sent, item.isOutgoing, item.serviceLine == nil, item.media == nil, !item.text.isEmpty { actions.append(.edit) }
         if item.sendingState != "pending" { actions.append(.delete) }

@@ -112,6 +112,8 @@ public final class ChatListModel {
                     preview = .verbatim(last.text)
                 }
             }
+            // A draft (typed here or in another Telegram app) shows instead, as Telegram's list does.
+            if let draft = chat.draft { preview = AppText("chats.preview.draft", ChatItemBuilder.shorten(draft, to: 120)) }
             let unread = chat.unreadCount > 0 ? (chat.unreadCount > 999 ? "999+" : String(chat.unreadCount)) : (chat.isMarkedAsUnread ? "" : nil)
             return Row(id: chat.id, title: chat.title, initials: Self.initials(chat.title),
                        photoPreview: chat.photoMinithumbnail.flatMap { Data(base64Encoded: $0) }, preview: preview,

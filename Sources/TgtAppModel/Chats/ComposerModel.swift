@@ -21,8 +21,10 @@ public final class ComposerModel {
     public var text = ""
     public private(set) var mode: Mode = .new
     public private(set) var isSending = false
-    public private(set) var error: AppText?
+    public internal(set) var error: AppText?
     public var silent = false
+    /// The draft as last saved to (or read from) Telegram, so an unchanged text is not sent again.
+    @ObservationIgnored var savedDraft = ""
 
     @ObservationIgnored let host: SessionHost
     @ObservationIgnored let store: AppDatabase
@@ -83,6 +85,8 @@ public final class ComposerModel {
                 _ = try await service.edit(chatID: chatID, messageID: item.id, markdown: text)
             }
             text = ""
+            // Sending cleared the chat's draft (`clear_draft`).
+            savedDraft = ""
             mode = .new
             error = nil
             return true

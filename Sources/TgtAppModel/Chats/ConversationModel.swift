@@ -33,8 +33,12 @@ public final class ConversationModel {
     public private(set) var unreadBelow = 0
     public private(set) var isLoading = false
     public private(set) var loadError: AppText?
-    /// Why the last action on a bubble (a reaction) did not go through; nil after one that did.
+    /// Why the last action on a bubble (a reaction, a pin) did not go through; nil after one that did.
     public internal(set) var actionError: AppText?
+    /// The chat's pinned messages, newest first (the bar at the top shows `pinnedShown`).
+    public internal(set) var pinned: [ChatMessageItem] = []
+    /// Which pinned message the bar shows (a tap jumps there and moves on to the next older).
+    public internal(set) var pinnedIndex = 0
     /// At most this many messages are kept; paging back beyond drops the newest.
     public let windowLimit: Int
     public let pageSize: Int
@@ -59,6 +63,7 @@ public final class ConversationModel {
         guard loadError == nil, let service = try? await host.chatService() else { return }
         try? await service.open(chatID: chatID)
         await markRead()
+        await loadPinned()
         follow(events)
     }
 
@@ -160,6 +165,9 @@ public final class ConversationModel {
             if let index = messages.firstIndex(where: { $0.id == id }) { messages[index] = item }
         case .reactions(_, let id, let reactions):
             setReactions(of: id, to: ReactionItem.list(reactions))
+        case .pinned(_, let id, let isPinned):
+            if let index = messages.firstIndex(where: { $0.id == id }) { messages[index].isPinned = isPinned }
+            await loadPinned()
         case .messagesDeleted(_, let ids):
             let gone = Set(ids)
             messages.removeAll { gone.contains($0.id) }

@@ -99,6 +99,22 @@ public enum AppLabel: String, CaseIterable, Sendable {
     case reply = "button.reply"
     case copy = "button.copy"
     case react = "button.react"
+    case forward = "button.forward"
+    case pin = "button.pin"
+    case unpin = "button.unpin"
+    case forwardTo = "conversation.forwardTo"
+    case hideSender = "conversation.hideSender"
+    case pinForBoth = "conversation.pinForBoth"
+    case pinForMe = "conversation.pinForMe"
+    case pinnedMessage = "conversation.pinnedMessage"
+    case profile = "profile.title"
+    case profileBio = "profile.bio"
+    case profileAbout = "profile.about"
+    case profilePhone = "profile.phone"
+    case profileMembers = "profile.members"
+    case profileGroupsInCommon = "profile.groupsInCommon"
+    case profileShared = "profile.shared"
+    case profileMoreMembers = "profile.moreMembers"
     case addReaction = "conversation.addReaction"
     case yourReaction = "conversation.yourReaction"
     case deleteForMe = "chats.deleteForMe"
@@ -215,6 +231,22 @@ public enum AppLabel: String, CaseIterable, Sendable {
         "button.reply": "Reply",
         "button.copy": "Copy",
         "button.react": "React",
+        "button.forward": "Forward",
+        "button.pin": "Pin",
+        "button.unpin": "Unpin",
+        "conversation.forwardTo": "Forward to…",
+        "conversation.hideSender": "Hide the sender's name",
+        "conversation.pinForBoth": "Pin for both of you",
+        "conversation.pinForMe": "Pin for me only",
+        "conversation.pinnedMessage": "Pinned message",
+        "profile.title": "Profile",
+        "profile.bio": "Bio",
+        "profile.about": "About",
+        "profile.phone": "Phone",
+        "profile.members": "Members",
+        "profile.groupsInCommon": "Groups in common",
+        "profile.shared": "Shared media",
+        "profile.moreMembers": "More members",
         "conversation.addReaction": "Add a reaction",
         "conversation.yourReaction": "Your reaction: tap to take it back",
         "chats.deleteForMe": "Delete for me",

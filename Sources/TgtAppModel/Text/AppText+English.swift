@@ -46,6 +46,7 @@ extension AppText {
         "chats.archiveEmpty": "The archive is empty",
         "chats.noMatch": "No chat matches “%@”",
         "chats.preview.you": "You: %@",
+        "chats.preview.draft": "Draft: %@",
         "chats.preview.sender": "%@: %@",
         "conversation.today": "Today",
         "conversation.yesterday": "Yesterday",

@@ -20,6 +20,18 @@ public protocol ChatAccess: Sendable {
     /// Adds (`add`) or takes back one of the user's reactions (an emoji or a `ReactionItem.key`);
     /// the message's reactions after.
     func react(chatID: Int64, messageID: Int64, reaction: String, add: Bool) async throws -> [ReactionItem]
+    /// A person's, group's or channel's profile (a person's user id works too).
+    func profile(chatID: Int64) async throws -> ChatProfile
+    /// One page of a group's members.
+    func members(chatID: Int64, offset: Int, limit: Int) async throws -> MemberPage
+    /// Saves the chat's cloud draft (empty text clears it).
+    func setDraft(chatID: Int64, topicID: Int32?, text: String) async throws
+    /// The chat's pinned messages, newest first.
+    func pinned(chatID: Int64) async throws -> [ChatMessageItem]
+    /// Pins (`pinned`) or unpins a message; `forEveryone: false` pins it for the user alone (private chats only).
+    func setPinned(chatID: Int64, messageID: Int64, pinned: Bool, forEveryone: Bool, silent: Bool) async throws
+    /// Forwards messages of `fromChatID` into `toChatID` (a forum topic with `topicID`), as copies with `hideSender`.
+    func forward(fromChatID: Int64, messageIDs: [Int64], toChatID: Int64, topicID: Int32?, hideSender: Bool, silent: Bool) async throws -> [ChatMessageItem]
     /// The conversation's page (`before`, `limit`, `topicID` as for `page`), then its changes
     /// as they happen, until the consumer stops or the session goes away (an error). With
     /// `markRead`, the page and every arriving message are marked read as they are shown.
@@ -82,6 +94,39 @@ public struct SessionChatAccess: ChatAccess {
         try await service.react(chatID: chatID, messageID: messageID, key: reaction, add: add)
     }
 
+    public func pinned(chatID: Int64) async throws -> [ChatMessageItem] {
+        try await service.pinnedMessages(chatID: chatID)
+    }
+
+    public func profile(chatID: Int64) async throws -> ChatProfile {
+        try await service.profile(chatID: chatID)
+    }
+
+    public func members(chatID: Int64, offset: Int, limit: Int) async throws -> MemberPage {
+        try await service.members(chatID: chatID, offset: offset, limit: limit)
+    }
+
+    public func setDraft(chatID: Int64, topicID: Int32?, text: String) async throws {
+        try await service.setDraft(chatID: chatID, topicID: topicID, text: text)
+    }
+
+    public func setPinned(chatID: Int64, messageID: Int64, pinned: Bool, forEveryone: Bool, silent: Bool) async throws {
+        if pinned {
+            try await service.pin(chatID: chatID, messageID: messageID, forEveryone: forEveryone, silent: silent)
+        } else {
+            try await service.unpin(chatID: chatID, messageID: messageID)
+        }
+    }
+
+    public func forward(fromChatID: Int64, messageIDs: [Int64], toChatID: Int64, topicID: Int32?, hideSender: Bool, silent: Bool) async throws -> [ChatMessageItem] {
+        var items: [ChatMessageItem] = []
+        for message in try await service.forward(fromChatID: fromChatID, messageIDs: messageIDs, toChatID: toChatID, topicID: topicID,
+                                                 hideSender: hideSender, silent: silent) {
+            items.append(await service.item(message))
+        }
+        return items
+    }
+
     public func followAll(includeMuted: Bool) -> AsyncThrowingStream<ChatFeedItem, any Error> {
         let service = service
         return AsyncThrowingStream { continuation in
@@ -126,6 +171,7 @@ public struct SessionChatAccess: ChatAccess {
                         case .messageContent(_, let id, let content): continuation.yield(.edited(id: id, text: content.formattedText?.text))
                         case .messagesDeleted(_, let ids): continuation.yield(.deleted(ids))
                         case .reactions(_, let id, let reactions) where shown.contains(id): continuation.yield(.reactions(id: id, ReactionItem.list(reactions)))
+                        case .pinned(_, let id, let isPinned): continuation.yield(.pinned(id: id, isPinned))
                         default: break
                         }
                         guard let message = arrived, topicID == nil || message.forumTopicID == topicID, shown.insert(message.id).inserted else { continue }

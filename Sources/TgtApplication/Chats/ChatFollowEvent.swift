@@ -13,6 +13,8 @@ public enum ChatFollowEvent: Sendable, Equatable {
     case deleted([Int64])
     /// A message's reactions changed (now these).
     case reactions(id: Int64, [ReactionItem])
+    /// A message was pinned (true) or unpinned.
+    case pinned(id: Int64, Bool)
     /// A message of ours Telegram refused.
     case failed(id: Int64, reason: String)
 }

@@ -73,6 +73,30 @@ public struct DashboardChatAccess: ChatAccess {
         try await client.setReaction(chatID: chatID, messageID: messageID, reaction: reaction, chosen: add)
     }
 
+    public func profile(chatID: Int64) async throws -> ChatProfile {
+        try await client.profile(chatID: chatID)
+    }
+
+    public func members(chatID: Int64, offset: Int, limit: Int) async throws -> MemberPage {
+        try await client.members(chatID: chatID, offset: offset, limit: limit)
+    }
+
+    public func setDraft(chatID: Int64, topicID: Int32?, text: String) async throws {
+        try await client.setDraft(chatID: chatID, topicID: topicID, text: text)
+    }
+
+    public func pinned(chatID: Int64) async throws -> [ChatMessageItem] {
+        try await client.pinnedMessages(chatID: chatID)
+    }
+
+    public func setPinned(chatID: Int64, messageID: Int64, pinned: Bool, forEveryone: Bool, silent: Bool) async throws {
+        try await client.setPinned(chatID: chatID, messageID: messageID, pinned: pinned, forEveryone: forEveryone, silent: silent)
+    }
+
+    public func forward(fromChatID: Int64, messageIDs: [Int64], toChatID: Int64, topicID: Int32?, hideSender: Bool, silent: Bool) async throws -> [ChatMessageItem] {
+        try await client.forward(fromChatID: fromChatID, messageIDs: messageIDs, toChatID: toChatID, topicID: topicID, hideSender: hideSender, silent: silent)
+    }
+
     /// The dashboard's event stream (`GET /api/events`) says when the chat's messages changed;
     /// each time the newest page is read again through the API and compared with what was
     /// shown (`FollowWindow`), so the same changes come out as from a session of our own.
@@ -181,6 +205,7 @@ public struct DashboardChatAccess: ChatAccess {
         case .deleted(let ids): .deleted(ids)
         case .failed(let item): .failed(id: item.id, reason: item.failureReason ?? "refused")
         case .reactions(let item): .reactions(id: item.id, item.reactions)
+        case .pinned(let item): .pinned(id: item.id, item.isPinned)
         }
     }
 }

@@ -17,6 +17,7 @@ struct FollowWindow {
         case deleted([Int64])
         case failed(ChatMessageItem)
         case reactions(ChatMessageItem)
+        case pinned(ChatMessageItem)
     }
 
     private var shown: [Int64: ChatMessageItem] = [:]
@@ -47,6 +48,7 @@ struct FollowWindow {
             if let before = shown[item.id] {
                 if before.text != item.text || before.media?.label != item.media?.label { changes.append(.edited(item)) }
                 if before.reactions != item.reactions { changes.append(.reactions(item)) }
+                if before.isPinned != item.isPinned { changes.append(.pinned(item)) }
             } else if item.id > floor {
                 changes.append(item.sendingState == "failed" ? .failed(item) : .new(item))
             }

@@ -13,7 +13,8 @@ enum ChatModels {
             isPinned: chat.isPinned, isMuted: chat.isMuted, unreadCount: chat.unreadCount, unreadMentionCount: chat.unreadMentionCount,
             isMarkedAsUnread: chat.isMarkedAsUnread, lastReadOutboxMessageId: chat.lastReadOutboxMessageID,
             lastMessage: chat.lastMessage.map(preview), photoMinithumbnail: chat.photoMinithumbnail, canWrite: chat.canWrite,
-            cannotWriteCode: chat.cannotWrite.flatMap { .init(rawValue: $0.rawValue) }, cannotWriteReason: chat.cannotWriteReason, order: chat.order)
+            cannotWriteCode: chat.cannotWrite.flatMap { .init(rawValue: $0.rawValue) }, cannotWriteReason: chat.cannotWriteReason, order: chat.order,
+            draft: chat.draft)
     }
 
     static func preview(_ preview: MessagePreview) -> Schemas.MessagePreview {
@@ -31,11 +32,18 @@ enum ChatModels {
             media: item.media.map { .init(kind: $0.kind, label: $0.label, minithumbnail: $0.minithumbnail, thumbnailFileId: $0.thumbnailFileID.map(Int.init)) },
             replyTo: item.replyTo.map { .init(messageId: $0.messageID, senderName: $0.senderName, snippet: $0.snippet) },
             forwardedFrom: item.forwardedFrom, topicId: item.topicID.map(Int.init), sendingState: item.sendingState,
-            failureReason: item.failureReason, isRead: item.isRead, reactions: item.reactions.map(reaction))
+            failureReason: item.failureReason, isRead: item.isRead, reactions: item.reactions.map(reaction), isPinned: item.isPinned)
     }
 
     static func reaction(_ item: ReactionItem) -> Schemas.MessageReaction {
         Schemas.MessageReaction(emoji: item.emoji, key: item.key, count: item.count, isChosen: item.isChosen)
+    }
+
+    static func profile(_ p: ChatProfile) -> Schemas.ChatProfile {
+        Schemas.ChatProfile(
+            chatId: p.chatID, title: p.title, kind: p.kind.rawValue, username: p.username, about: p.about, phone: p.phone, status: p.status,
+            memberCount: p.memberCount, groupsInCommon: p.groupsInCommon, canListMembers: p.canListMembers, photoMinithumbnail: p.photoMinithumbnail,
+            media: .init(photosAndVideos: p.media.photosAndVideos, files: p.media.files, links: p.media.links, voiceMessages: p.media.voiceMessages))
     }
 
     static func topic(_ topic: ForumTopicItem) -> Schemas.ForumTopic {

@@ -157,7 +157,7 @@ extension APIError {
     /// refusing 409, Telegram unreachable 503.
     static func from(chat error: ChatError) -> APIError {
         let status: HTTPResponse.Status = switch error {
-        case .notLoggedIn, .cannotEdit, .cannotDelete, .onlyForEveryone, .sendFailed, .notForum, .cannotReact: .conflict
+        case .notLoggedIn, .cannotEdit, .cannotDelete, .onlyForEveryone, .sendFailed, .notForum, .cannotReact, .cannotPin, .cannotForward, .cannotListMembers: .conflict
         case .chatNotFound, .messageNotFound, .topicNotFound: .notFound
         case .ambiguous: .badRequest
         case .cannotWrite: .forbidden

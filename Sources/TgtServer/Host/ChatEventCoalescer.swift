@@ -56,7 +56,7 @@ actor ChatEventCoalescer {
     static func touchesMessages(_ event: ChatEvent) -> Bool {
         switch event {
         case .chatChanged, .file: false
-        case .newMessage, .messageContent, .messageEdited, .messagesDeleted, .messageSent, .messageFailed, .readOutbox, .reactions: true
+        case .newMessage, .messageContent, .messageEdited, .messagesDeleted, .messageSent, .messageFailed, .readOutbox, .reactions, .pinned: true
         }
     }
 }

@@ -18,6 +18,8 @@ extension Pages {
             <div class="chips" role="group" aria-label="Which chats"><button type="button" class="chip" data-list="main" aria-pressed="true">Chats</button>
             <button type="button" class="chip" data-list="archive" aria-pressed="false">Archive</button>
             <button type="button" class="chip" id="chat-unread" aria-pressed="false">Unread</button></div>
+            <p id="notify-offer" class="banner info notify-offer" hidden>Get a notification for new messages while this dashboard is open?
+            <button type="button" id="notify-on" class="primary">Turn on</button> <button type="button" id="notify-later">Not now</button></p>
             <p id="chats-error" class="banner error" role="alert" hidden><span id="chats-error-text"></span> <button type="button" id="chats-retry">Retry</button></p>
             <p id="chats-empty" class="empty" hidden></p>
             <div class="chat-scroll"><ul id="chat-list" class="chat-list" aria-labelledby="chats-title" aria-busy="true"></ul>
@@ -30,7 +32,7 @@ extension Pages {
             <div id="conv-body" class="conv-body" hidden>
             <div class="conv-head"><button type="button" id="conv-back" class="back" aria-label="Back to the chats">←</button>
             <div class="conv-name"><h2 id="conv-title" tabindex="-1"></h2><p id="conv-meta" class="meta"></p></div>
-            <button type="button" id="find-open" class="icon-button" aria-label="Search in this chat" aria-expanded="false" aria-controls="find" title="Search">🔍</button></div>
+            <button type="button" id="info-open" class="icon-button" aria-label="Profile and members" title="Profile">ⓘ</button><button type="button" id="find-open" class="icon-button" aria-label="Search in this chat" aria-expanded="false" aria-controls="find" title="Search">🔍</button></div>
             <form id="find" class="find" role="search" aria-label="In this chat" hidden><label class="sr-only" for="find-text">Search in this chat (Enter: older match, Shift+Enter: newer)</label>
             <input id="find-text" type="search" placeholder="Search in this chat" autocomplete="off" maxlength="200"><span id="find-count" class="meta" aria-live="polite"></span>
             <button type="button" id="find-older" class="icon-button" aria-label="Older match" disabled>↑</button><button type="button" id="find-newer" class="icon-button" aria-label="Newer match" disabled>↓</button>
@@ -39,6 +41,7 @@ extension Pages {
             <section id="find-results" class="find-results" aria-label="Matches in this chat" hidden><ol id="find-result-list" class="chat-list"></ol>
             <button type="button" id="find-more" hidden>More matches</button></section>
             <nav id="topic-bar" class="topic-bar" aria-label="Topics" hidden><ul id="topic-list" class="topic-list"></ul></nav>
+            <button type="button" id="pinned-bar" class="pinned-bar" hidden><span class="pin-icon" aria-hidden="true">📌</span><span class="pinned-text"><strong id="pinned-title">Pinned message</strong><span id="pinned-snippet"></span></span></button>
             <p id="conv-error" class="banner error" role="alert" hidden><span id="conv-error-text"></span> <button type="button" id="conv-retry">Retry</button></p>
             <div id="messages" class="messages" tabindex="0" role="log" aria-label="Messages" aria-busy="true">
             <p id="older" class="meta older" aria-live="polite"></p><ol id="message-list" class="message-list"></ol></div>
@@ -57,13 +60,30 @@ extension Pages {
             </div>
             <dialog id="actions-dialog" aria-labelledby="actions-title"><form method="dialog" class="stack">
             <h2 id="actions-title">Message</h2><p id="actions-text" class="actions-text"></p>
-            <button value="reply" type="submit">Reply</button><button value="react" type="submit" id="action-react">React…</button><button value="edit" type="submit" id="action-edit">Edit</button>
+            <button value="reply" type="submit">Reply</button><button value="react" type="submit" id="action-react">React…</button><button value="forward" type="submit" id="action-forward">Forward…</button>
+            <button value="pin" type="submit" id="action-pin">Pin</button><button value="edit" type="submit" id="action-edit">Edit</button>
             <button value="copy" type="submit">Copy text</button><button value="delete" type="submit" class="danger">Delete…</button>
             <button value="cancel" type="button" data-close>Close</button></form></dialog>
             <dialog id="react-dialog" aria-labelledby="react-title"><form method="dialog" class="stack">
             <h2 id="react-title">React</h2><div id="react-choices" class="react-choices"></div>
             <p id="react-empty" class="meta" hidden>You cannot add a reaction to this message.</p>
             <div class="actions"><button value="cancel" type="button" data-close>Close</button></div></form></dialog>
+            <dialog id="profile-dialog" aria-labelledby="profile-title"><form method="dialog" class="stack">
+            <div class="profile-head"><span id="profile-avatar"></span><div><h2 id="profile-title"></h2><p id="profile-status" class="meta"></p></div></div>
+            <dl id="profile-facts" class="profile-facts"></dl>
+            <section id="profile-members-box" aria-labelledby="profile-members-title" hidden><h3 id="profile-members-title">Members</h3>
+            <ul id="profile-members" class="member-list"></ul><button type="button" id="profile-more" hidden>More members</button></section>
+            <div class="actions"><button type="button" id="profile-message" hidden>Message</button><button value="cancel" type="button" data-close>Close</button></div></form></dialog>
+            <dialog id="pin-dialog" aria-labelledby="pin-title"><form method="dialog" class="stack">
+            <h2 id="pin-title">Pin this message?</h2>
+            <label class="check"><input type="checkbox" id="pin-everyone" checked> <span id="pin-everyone-text">Also pin it for them</span></label>
+            <div class="actions"><button value="cancel" type="button" data-close>Cancel</button><button value="ok" type="submit" class="primary">Pin</button></div></form></dialog>
+            <dialog id="forward-dialog" aria-labelledby="forward-title"><form method="dialog" class="stack">
+            <h2 id="forward-title">Forward to…</h2><p id="forward-text" class="actions-text"></p>
+            <label class="sr-only" for="forward-search">Find a chat</label><input id="forward-search" type="search" placeholder="Find a chat" autocomplete="off" maxlength="200">
+            <p id="forward-status" class="meta" role="status"></p><ul id="forward-list" class="template-picks"></ul>
+            <label class="check"><input type="checkbox" id="forward-hide"> Hide the sender's name (send a copy)</label>
+            <div class="actions"><button value="cancel" type="button" data-close>Cancel</button></div></form></dialog>
             <dialog id="delete-dialog" aria-labelledby="delete-title"><form method="dialog" class="stack">
             <h2 id="delete-title">Delete this message?</h2><p id="delete-text" class="actions-text"></p>
             <label class="check" id="delete-all-row"><input type="checkbox" id="delete-for-all"> Also delete it for everyone</label>

@@ -268,6 +268,8 @@ function showConnection(state, label) {
 
 let submitting = false;
 on('connection', (data) => showConnection(data.state, data.label));
+// New messages are told about on every page (notify.js, loaded once the page is idle).
+on('chat', (data) => document.dispatchEvent(new CustomEvent('tgt:chat', {detail: data})));
 on('login', (data) => {
   const card = document.querySelector('[data-step]');
   if (!submitting && card instanceof HTMLElement && card.dataset['step'] !== data.step && data.step !== 'starting') location.reload();
@@ -336,3 +338,7 @@ navigator.serviceWorker?.register('/sw.js').catch(() => {});
 // Modules run once the document is parsed: the elements above are all there.
 loadStatus();
 connect();
+if (csrf) {
+  const later = window.requestIdleCallback ?? ((/** @type {() => void} */ run) => window.setTimeout(run, 500));
+  later(() => { import('./notify.js').catch(() => undefined); });
+}

@@ -78,7 +78,7 @@ export function listTime(date) {
 
 /**
  * A chat's round picture: its blurred photo, or the first letter of its title.
- * @param {ChatSummary} chat
+ * @param {{title: string, photo_minithumbnail?: string}} chat
  */
 export function avatar(chat) {
   return chat.photo_minithumbnail

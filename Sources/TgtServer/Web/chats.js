@@ -34,7 +34,9 @@ function row(chat) {
           chat.is_muted ? el('span', {class: 'meta', role: 'img', 'aria-label': 'muted', text: '🔇'}) : null,
           chat.is_pinned ? el('span', {class: 'meta', role: 'img', 'aria-label': 'pinned', text: '📌'}) : null,
           last ? el('time', {class: 'meta', datetime: last.date, text: listTime(new Date(last.date))}) : null),
-        el('span', {class: 'chat-last meta', dir: 'auto'}, who, last ? last.text.slice(0, 140) : 'No messages')),
+        chat.draft
+          ? el('span', {class: 'chat-last meta', dir: 'auto'}, el('span', {class: 'draft-mark', text: 'Draft: '}), chat.draft.slice(0, 140))
+          : el('span', {class: 'chat-last meta', dir: 'auto'}, who, last ? last.text.slice(0, 140) : 'No messages')),
       count ? el('span', {class: 'badge' + (chat.is_muted ? ' muted' : ''), 'aria-label': count + ' unread', text: count > 999 ? '999+' : String(count)}) : null));
 }
 

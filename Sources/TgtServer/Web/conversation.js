@@ -11,6 +11,9 @@
 // only safeFragment (chat-html.js) puts in the page.
 import {ApiError, api, byId, el, eventElement, fieldValues, messageOf, openDialog, toast, variableFields} from './app.js';
 import {clock, dayLabel, safeFragment} from './chat-html.js';
+import * as forwarding from './forward.js';
+import * as pins from './pins.js';
+import * as profile from './profile.js';
 import * as reactions from './reactions.js';
 import * as topics from './topics.js';
 
@@ -74,6 +77,9 @@ function page(chatID, topicID, before) {
  * @param {number} [at] a message to show
  */
 export async function open(chatID, topicID, shown, forum = false, at = 0) {
+  saveDraft();
+  if (draft.chat !== chatID && !state.mode) text.value = '';
+  draft.chat = 0;
   const mine = ++state.loads;
   state.id = chatID;
   state.chat = null;
@@ -82,6 +88,7 @@ export async function open(chatID, topicID, shown, forum = false, at = 0) {
   state.unseen = 0;
   setMode(null);
   list.replaceChildren();
+  pins.hide();
   older.textContent = 'Loading…';
   box.setAttribute('aria-busy', 'true');
   byId('conv-error', HTMLParagraphElement).hidden = true;
@@ -139,6 +146,8 @@ export async function open(chatID, topicID, shown, forum = false, at = 0) {
     showChat(first.chat);
     shown(first.chat);
     draw(at ? 'keep' : 'bottom');
+    pins.load(chatID, () => mine === state.loads).catch(() => undefined);
+    restoreDraft(first.chat);
     if (at) flash(at);
     if (!state.hasNewer) markRead();
   } catch (error) {
@@ -183,6 +192,8 @@ function latest() {
 
 /** Forgets the open chat (back to the list). */
 export function close() {
+  saveDraft();
+  draft.chat = 0;
   state.loads++;
   state.id = 0;
   state.chat = null;
@@ -190,6 +201,7 @@ export function close() {
   state.messages = new Map();
   list.replaceChildren();
   topics.hide();
+  pins.hide();
 }
 
 /** @param {ChatSummary} chat */
@@ -220,6 +232,7 @@ export async function refresh() {
     // The topic bar's unread counts follow too (a failure there leaves the old ones).
     const topic = state.topic;
     if (topic) topics.load(chat.id, topic, () => mine === state.loads && state.topic === topic).catch(() => undefined);
+    pins.load(chat.id, () => mine === state.loads).catch(() => undefined);
     newest = await page(chat.id, state.topic);
   } catch {
     return; // the next event or a reload tries again
@@ -349,12 +362,16 @@ function bubble(m, grouped) {
   const time = el('time', {datetime: m.date, text: clock(new Date(m.date))});
   return el('li', {class: 'msg ' + (m.is_outgoing ? 'out' : 'in') + (grouped ? ' cont' : ''), id: 'm' + m.id, 'data-id': String(m.id)},
     el('div', {class: 'bubble'},
-      showName ? el('p', {class: 'who', text: m.sender.name}) : el('span', {class: 'sr-only', text: (m.is_outgoing ? 'You' : m.sender.name) + ':'}),
+      showName ? (m.sender.is_chat ? el('p', {class: 'who', dir: 'auto', text: m.sender.name})
+        : el('p', {class: 'who'}, el('button', {type: 'button', class: 'who-button', dir: 'auto', 'data-profile': String(m.sender.id),
+          'aria-label': m.sender.name + ': profile', text: m.sender.name})))
+        : el('span', {class: 'sr-only', text: (m.is_outgoing ? 'You' : m.sender.name) + ':'}),
       m.forwarded_from ? el('p', {class: 'fwd', text: 'Forwarded from ' + m.forwarded_from}) : null,
       m.reply_to ? el('a', {class: 'reply-head', href: '#m' + m.reply_to.message_id, 'data-goto': String(m.reply_to.message_id)},
         el('strong', {text: m.reply_to.sender_name ?? 'Reply'}), el('span', {text: m.reply_to.snippet})) : null,
       media, body,
-      el('p', {class: 'info'}, m.edit_date ? el('span', {class: 'edited', text: 'edited'}) : null, time, ticks(m)),
+      el('p', {class: 'info'}, m.is_pinned ? el('span', {class: 'pinned-mark', role: 'img', 'aria-label': 'Pinned', text: '📌'}) : null,
+        m.edit_date ? el('span', {class: 'edited', text: 'edited'}) : null, time, ticks(m)),
       reactions.reactionRow(m, !m.sending_state)),
     el('button', {type: 'button', class: 'more', 'data-actions': String(m.id), 'aria-label': 'Actions for this message', text: '⋯'}));
 }
@@ -405,6 +422,31 @@ function setMode(mode) {
   autosize();
 }
 
+// The composer's text is the chat's cloud draft: saved a moment after typing stops (and when
+// the chat is left), so it follows the user to their other Telegram apps; a draft typed
+// elsewhere fills an empty composer when the chat opens. A send clears it (TDLib's clear_draft).
+const draft = {chat: 0, topic: 0, saved: '', timer: 0};
+
+/** @param {ChatSummary} chat */
+function restoreDraft(chat) {
+  draft.chat = chat.id;
+  draft.topic = state.topic;
+  draft.saved = chat.draft ?? '';
+  if (!text.value && !state.mode && !state.topic && chat.draft) { text.value = chat.draft; autosize(); }
+}
+
+/** Saves the composer's text as the open chat's draft, if it changed since the last save. */
+function saveDraft() {
+  window.clearTimeout(draft.timer);
+  if (!draft.chat || state.mode?.kind === 'edit' || text.value === draft.saved) return;
+  const value = text.value;
+  /** @type {{text: string, topic_id?: number}} */
+  const body = {text: value};
+  if (draft.topic) body.topic_id = draft.topic;
+  draft.saved = value;
+  api('PUT', 'conversations/' + draft.chat + '/draft', body).catch(() => { draft.saved = ''; });
+}
+
 function autosize() {
   text.style.height = 'auto';
   text.style.height = Math.min(text.scrollHeight + 2, 200) + 'px';
@@ -428,8 +470,10 @@ async function submit() {
       const body = {text: value};
       if (mode?.kind === 'reply') body.reply_to = mode.message.id;
       if (state.topic) body.topic_id = state.topic;
+      window.clearTimeout(draft.timer);
       const sent = /** @type {ChatMessage} */ (await api('POST', 'conversations/' + chat.id + '/messages', body));
       text.value = '';
+      draft.saved = '';
       setMode(null);
       if (state.hasNewer) latest();
       else { state.messages.set(sent.id, sent); draw('bottom'); }
@@ -447,7 +491,12 @@ text.addEventListener('keydown', (event) => {
   if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) { event.preventDefault(); submit(); }
   if (event.key === 'Escape' && state.mode) setMode(null);
 });
-text.addEventListener('input', autosize);
+window.addEventListener('pagehide', saveDraft);
+text.addEventListener('input', () => {
+  autosize();
+  window.clearTimeout(draft.timer);
+  draft.timer = window.setTimeout(saveDraft, 1500);
+});
 byId('composer-cancel', HTMLButtonElement).addEventListener('click', () => setMode(null));
 box.addEventListener('scroll', () => {
   if (box.scrollTop < 300) loadOlder();
@@ -468,6 +517,8 @@ list.addEventListener('click', async (event) => {
     show(Number(goto.dataset['goto']));
     return;
   }
+  const person = target?.closest('[data-profile]');
+  if (person instanceof HTMLElement) { profile.show(Number(person.dataset['profile'])); return; }
   const reaction = target?.closest('[data-react]');
   if (reaction instanceof HTMLButtonElement) {
     const message = state.messages.get(Number(reaction.dataset['message']));
@@ -492,15 +543,63 @@ async function act(message, button) {
   byId('action-edit', HTMLButtonElement).hidden = !(canWrite && message.is_outgoing && !message.media && !message.sending_state);
   const replyButton = document.querySelector('#actions-dialog button[value=reply]');
   if (replyButton instanceof HTMLButtonElement) replyButton.hidden = !canWrite || message.sending_state !== undefined;
-  byId('action-react', HTMLButtonElement).hidden = message.sending_state !== undefined || state.chat?.kind === 'secret';
+  const sent = message.sending_state === undefined;
+  byId('action-react', HTMLButtonElement).hidden = !sent || state.chat?.kind === 'secret';
+  byId('action-forward', HTMLButtonElement).hidden = !sent || !!message.service_line;
+  const pin = byId('action-pin', HTMLButtonElement);
+  pin.hidden = !sent || state.chat?.kind === 'secret';
+  pin.textContent = message.is_pinned ? 'Unpin' : 'Pin';
   const choice = await openDialog(byId('actions-dialog', HTMLDialogElement));
   if (choice === 'reply') setMode({kind: 'reply', message});
   else if (choice === 'react') await pickReaction(message, button);
+  else if (choice === 'forward') await forwardOne(message, button);
+  else if (choice === 'pin') await togglePin(message, button);
   else if (choice === 'edit') setMode({kind: 'edit', message});
   else if (choice === 'copy') { navigator.clipboard?.writeText(message.text).then(() => toast('Copied.'), () => toast("Couldn't copy.")); button.focus(); }
   else if (choice === 'delete') await remove(message, button);
   else button.focus();
 }
+
+/**
+ * Pins or unpins a message (asking "for both of you?" in a private chat) and redraws it.
+ * @param {ChatMessage} message
+ * @param {HTMLButtonElement} button
+ */
+async function togglePin(message, button) {
+  const chat = state.chat;
+  if (!chat) return;
+  try {
+    if (await pins.toggle(chat, message)) {
+      const current = state.messages.get(message.id);
+      if (current && state.chat === chat) { state.messages.set(message.id, {...current, is_pinned: !message.is_pinned}); draw('keep'); }
+      toast(message.is_pinned ? 'Unpinned.' : 'Pinned.');
+    }
+  } catch (error) {
+    toast(messageOf(error, message.is_pinned ? 'Not unpinned.' : 'Not pinned.'));
+  }
+  const again = document.querySelector('#m' + message.id + ' [data-actions]');
+  (again instanceof HTMLElement ? again : button).focus();
+}
+
+/**
+ * Forwards a message to a chat (or topic) chosen in the dialog.
+ * @param {ChatMessage} message
+ * @param {HTMLButtonElement} button
+ */
+async function forwardOne(message, button) {
+  const chat = state.chat;
+  if (!chat) return;
+  try {
+    const to = await forwarding.forward(chat.id, message);
+    if (to !== null) toast('Forwarded to ' + to + '.');
+  } catch (error) {
+    toast(messageOf(error, 'Not forwarded.'));
+  }
+  button.focus();
+}
+
+pins.onJump((id) => show(id));
+byId('info-open', HTMLButtonElement).addEventListener('click', () => { if (state.chat) profile.show(state.chat.id); });
 
 /**
  * The reaction picker for a message, then the change it asks for.

@@ -311,6 +311,7 @@ export interface ChatSummary {
   cannot_write_code?: string;
   cannot_write_reason?: string;
   order?: number;
+  draft?: string;
 }
 
 export interface MessagePreview {
@@ -346,6 +347,7 @@ export interface ChatMessage {
   failure_reason?: string;
   is_read: boolean;
   reactions: MessageReaction[];
+  is_pinned: boolean;
 }
 
 /** One reaction under a message; `key` names it back to the API. */
@@ -422,4 +424,27 @@ export interface ServiceWorkerScope {
   skipWaiting(): Promise<void>;
   readonly clients: {claim(): Promise<void>};
   readonly location: {readonly origin: string};
+}
+
+/** GET /api/conversations/{id}/profile. */
+export interface ChatProfile {
+  chat_id: number;
+  title: string;
+  kind: string;
+  username?: string;
+  about?: string;
+  phone?: string;
+  status?: string;
+  member_count?: number;
+  groups_in_common?: number;
+  can_list_members: boolean;
+  photo_minithumbnail?: string;
+  media: { photos_and_videos: number; files: number; links: number; voice_messages: number };
+}
+
+/** GET /api/conversations/{id}/members. */
+export interface MemberPage {
+  members: { user_id: number; name: string; username?: string; role: 'owner' | 'admin' | 'member' | 'restricted'; status?: string }[];
+  total_count: number;
+  next_offset?: number;
 }

@@ -24,6 +24,8 @@ public struct Chat: Decodable, Sendable, Equatable {
     /// private chats aside; the Telegram layer combines it with the member's own rights).
     public var canSendBasicMessages: Bool
     public var isMarkedAsUnread: Bool
+    /// The text of the chat's cloud draft (`draft_message` with text content), nil when none.
+    public var draftText: String?
 
     public init(id: Int64, type: ChatType, title: String, positions: [ChatPosition] = []) {
         self.id = id
@@ -49,6 +51,7 @@ public struct Chat: Decodable, Sendable, Equatable {
         case lastReadOutboxMessageID = "last_read_outbox_message_id"
         case notificationSettings = "notification_settings"
         case isMarkedAsUnread = "is_marked_as_unread"
+        case draftMessage = "draft_message"
     }
 
     private enum PhotoKeys: String, CodingKey { case minithumbnail, small }
@@ -83,6 +86,7 @@ public struct Chat: Decodable, Sendable, Equatable {
             canSendBasicMessages = try c.nestedContainer(keyedBy: PermissionKeys.self, forKey: .permissions)
                 .decodeIfPresent(Bool.self, forKey: .canSendBasicMessages) ?? true
         }
+        draftText = try DraftText.decode(c, forKey: .draftMessage)
     }
 
     /// Reads a `chatPhotoInfo` (the chat's `photo`, or `updateChatPhoto`'s).
@@ -162,10 +166,18 @@ public struct ChatPosition: Decodable, Sendable, Equatable {
     }
 }
 
-/// `basicGroupFullInfo`, reduced (only the benchmark's "original approach" asks for it).
+/// `basicGroupFullInfo`, reduced to what a profile shows (the benchmark's "original approach" asks for it too).
 public struct BasicGroupFullInfo: Decodable, Sendable, Equatable {
     public var description: String
-    private enum CodingKeys: String, CodingKey { case description }
+    /// Every member (a basic group has at most 200).
+    public var members: [ChatMember] = []
+    private enum CodingKeys: String, CodingKey { case description, members }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        description = try c.decodeIfPresent(String.self, forKey: .description) ?? ""
+        members = try c.decodeIfPresent([ChatMember].self, forKey: .members) ?? []
+    }
 }
 
 /// `ChatType`.
@@ -286,7 +298,23 @@ public struct Supergroup: Decodable, Sendable, Equatable {
 /// `supergroupFullInfo`, for the member count when `supergroup.member_count` is 0 (unknown).
 public struct SupergroupFullInfo: Decodable, Sendable, Equatable {
     public var memberCount: Int32
-    private enum CodingKeys: String, CodingKey { case memberCount = "member_count" }
+    /// The group's or channel's description (empty when none).
+    public var description: String = ""
+    /// `can_get_members`: the member list may be read (not in most channels).
+    public var canGetMembers: Bool = false
+
+    private enum CodingKeys: String, CodingKey {
+        case memberCount = "member_count"
+        case description
+        case canGetMembers = "can_get_members"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        memberCount = try c.decodeIfPresent(Int32.self, forKey: .memberCount) ?? 0
+        description = try c.decodeIfPresent(String.self, forKey: .description) ?? ""
+        canGetMembers = try c.decodeIfPresent(Bool.self, forKey: .canGetMembers) ?? false
+    }
 }
 
 /// `forumTopicInfo`.
@@ -402,6 +430,79 @@ public enum NotificationScope: String, Decodable, Sendable, Hashable {
         case .private, .secret: self = .privateChats
         case .supergroup(_, let isChannel): self = isChannel ? .channelChats : .groupChats
         case .basicGroup, .unknown: self = .groupChats
+        }
+    }
+}
+
+/// The text of a `draftMessage` (its `draftMessageContentText`); nil for none or other contents.
+public enum DraftText {
+    private enum DraftKeys: String, CodingKey { case content }
+    private enum ContentKeys: String, CodingKey {
+        case type = "@type"
+        case text
+    }
+
+    static func decode<K: CodingKey>(_ c: KeyedDecodingContainer<K>, forKey key: K) throws -> String? {
+        guard c.contains(key), try !c.decodeNil(forKey: key) else { return nil }
+        let draft = try c.nestedContainer(keyedBy: DraftKeys.self, forKey: key)
+        guard draft.contains(.content), try !draft.decodeNil(forKey: .content) else { return nil }
+        let content = try draft.nestedContainer(keyedBy: ContentKeys.self, forKey: .content)
+        guard try content.decodeIfPresent(String.self, forKey: .type) == "draftMessageContentText" else { return nil }
+        let text = try content.decodeIfPresent(FormattedText.self, forKey: .text)?.text ?? ""
+        return text.isEmpty ? nil : text
+    }
+}
+
+extension TDFunctions {
+    /// `setChatDraftMessage`: the chat's cloud draft (in a forum topic with `forumTopicID`),
+    /// which follows the user to their other apps; nil text clears it.
+    public struct SetChatDraftMessage: TDFunction {
+        public typealias Result = TDOk
+        public static let typeName = "setChatDraftMessage"
+        public var chatID: Int64
+        public var forumTopicID: Int32?
+        public var text: String?
+        public var date: Int32
+        public init(chatID: Int64, forumTopicID: Int32? = nil, text: String?, date: Int32) {
+            self.chatID = chatID
+            self.forumTopicID = forumTopicID
+            self.text = text
+            self.date = date
+        }
+        enum CodingKeys: String, CodingKey {
+            case chatID = "chat_id"
+            case topicID = "topic_id"
+            case draftMessage = "draft_message"
+        }
+        private enum TopicKeys: String, CodingKey {
+            case type = "@type"
+            case forumTopicID = "forum_topic_id"
+        }
+        private enum DraftKeys: String, CodingKey {
+            case type = "@type"
+            case date, content
+            case effectID = "effect_id"
+        }
+        private enum ContentKeys: String, CodingKey {
+            case type = "@type"
+            case text
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(chatID, forKey: .chatID)
+            if let forumTopicID {
+                var topic = c.nestedContainer(keyedBy: TopicKeys.self, forKey: .topicID)
+                try topic.encode("messageTopicForum", forKey: .type)
+                try topic.encode(forumTopicID, forKey: .forumTopicID)
+            }
+            guard let text, !text.isEmpty else { return }
+            var draft = c.nestedContainer(keyedBy: DraftKeys.self, forKey: .draftMessage)
+            try draft.encode("draftMessage", forKey: .type)
+            try draft.encode(date, forKey: .date)
+            try draft.encode(TDInt64(0), forKey: .effectID)
+            var content = draft.nestedContainer(keyedBy: ContentKeys.self, forKey: .content)
+            try content.encode("draftMessageContentText", forKey: .type)
+            try content.encode(FormattedText(text: text), forKey: .text)
         }
     }
 }

@@ -387,11 +387,14 @@ public enum TDFunctions {
         public var sendDate: Int32?
         /// The message (of the same chat) this one answers.
         public var replyToMessageID: Int64?
+        /// `clear_draft`: the chat's draft goes with this message (a composer's send; a template's leaves it).
+        public var clearDraft: Bool
 
         public init(chatID: Int64, forumTopicID: Int32? = nil, silent: Bool = false, content: Content, sendDate: Int32? = nil,
-                    replyToMessageID: Int64? = nil)
+                    replyToMessageID: Int64? = nil, clearDraft: Bool = false)
         {
             self.replyToMessageID = replyToMessageID
+            self.clearDraft = clearDraft
             self.chatID = chatID
             self.forumTopicID = forumTopicID
             self.silent = silent
@@ -412,6 +415,7 @@ public enum TDFunctions {
             case forumTopicID = "forum_topic_id"
             case disableNotification = "disable_notification"
             case schedulingState = "scheduling_state"
+            case clearDraft = "clear_draft"
             case text, location
         }
 
@@ -439,6 +443,7 @@ public enum TDFunctions {
             case .text(let text):
                 try input.encode("inputMessageText", forKey: .type)
                 try input.encode(text, forKey: .text)
+                if clearDraft { try input.encode(true, forKey: .clearDraft) }
             case .location(let location):
                 try input.encode("inputMessageLocation", forKey: .type)
                 try input.encode(location, forKey: .location)

@@ -132,6 +132,8 @@ public struct Message: Decodable, Sendable, Equatable {
     public var senderBusinessBotUserID: Int64 = 0
     /// The reactions under it (`interaction_info.reactions`), empty when none.
     public var reactions: [MessageReaction] = []
+    /// `is_pinned`.
+    public var isPinned: Bool = false
 
     /// Whether this is a scheduled message (its id is the scheduled one, not the posted one).
     public var isScheduled: Bool { scheduledFor != nil }
@@ -180,6 +182,7 @@ public struct Message: Decodable, Sendable, Equatable {
         case isFromOffline = "is_from_offline"
         case senderBusinessBotUserID = "sender_business_bot_user_id"
         case interactionInfo = "interaction_info"
+        case isPinned = "is_pinned"
     }
 
     private enum NestedKeys: String, CodingKey {
@@ -216,6 +219,7 @@ public struct Message: Decodable, Sendable, Equatable {
         content = try c.decodeIfPresent(MessageContent.self, forKey: .content)
         if case .text(let formatted)? = content { text = formatted.text } else { text = nil }
         reactions = try InteractionReactions.decode(c, forKey: .interactionInfo)
+        isPinned = try c.decodeIfPresent(Bool.self, forKey: .isPinned) ?? false
     }
 }
 

@@ -79,6 +79,10 @@ public struct User: Decodable, Sendable, Equatable {
     public var isBot: Bool = false
     /// `status` is `userStatusOnline`: until when (Unix time); nil when offline or unknown.
     public var onlineUntil: Int32?
+    /// `status` as a whole: when last seen, as far as their privacy settings tell.
+    public var lastSeen: LastSeen = .unknown
+    /// `phone_number` (without "+"), empty when their privacy settings hide it.
+    public var phoneNumber: String = ""
 
     public init(id: Int64, firstName: String, lastName: String, usernames: [String] = [], isDeleted: Bool = false, paidMessageStarCount: Int64 = 0) {
         self.id = id
@@ -91,6 +95,7 @@ public struct User: Decodable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case id, usernames, type, status
+        case phoneNumber = "phone_number"
         case firstName = "first_name"
         case lastName = "last_name"
         case paidMessageStarCount = "paid_message_star_count"
@@ -98,7 +103,10 @@ public struct User: Decodable, Sendable, Equatable {
 
     private enum UsernameKeys: String, CodingKey { case activeUsernames = "active_usernames" }
     private enum TypeKeys: String, CodingKey { case type = "@type" }
-    private enum StatusKeys: String, CodingKey { case type = "@type", expires }
+    private enum StatusKeys: String, CodingKey {
+        case type = "@type", expires
+        case wasOnline = "was_online"
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -117,10 +125,18 @@ public struct User: Decodable, Sendable, Equatable {
             isDeleted = type == "userTypeDeleted"
             isBot = type == "userTypeBot"
         }
+        phoneNumber = try c.decodeIfPresent(String.self, forKey: .phoneNumber) ?? ""
         if c.contains(.status), try !c.decodeNil(forKey: .status) {
             let status = try c.nestedContainer(keyedBy: StatusKeys.self, forKey: .status)
-            if try status.decodeIfPresent(String.self, forKey: .type) == "userStatusOnline" {
+            switch try status.decodeIfPresent(String.self, forKey: .type) {
+            case "userStatusOnline":
                 onlineUntil = try status.decodeIfPresent(Int32.self, forKey: .expires)
+                lastSeen = .online(until: onlineUntil ?? 0)
+            case "userStatusOffline": lastSeen = .offline(wasOnline: try status.decodeIfPresent(Int32.self, forKey: .wasOnline) ?? 0)
+            case "userStatusRecently": lastSeen = .recently
+            case "userStatusLastWeek": lastSeen = .lastWeek
+            case "userStatusLastMonth": lastSeen = .lastMonth
+            default: lastSeen = .unknown
             }
         }
     }
@@ -128,5 +144,30 @@ public struct User: Decodable, Sendable, Equatable {
     /// "Ada Lovelace".
     public var displayName: String {
         [firstName, lastName].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+}
+
+/// `UserStatus`: when someone was last online, as far as their privacy settings tell.
+public enum LastSeen: Sendable, Equatable {
+    case online(until: Int32)
+    case offline(wasOnline: Int32)
+    case recently, lastWeek, lastMonth, unknown
+}
+
+/// `userFullInfo`, reduced to what a profile shows.
+public struct UserFullInfo: Decodable, Sendable, Equatable {
+    /// The bio's text (empty when none).
+    public var bio: String
+    public var groupInCommonCount: Int32
+
+    private enum CodingKeys: String, CodingKey {
+        case bio
+        case groupInCommonCount = "group_in_common_count"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        bio = try c.decodeIfPresent(FormattedText.self, forKey: .bio)?.text ?? ""
+        groupInCommonCount = try c.decodeIfPresent(Int32.self, forKey: .groupInCommonCount) ?? 0
     }
 }

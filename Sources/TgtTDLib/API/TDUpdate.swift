@@ -26,8 +26,8 @@ public enum TDUpdate: Sendable, Equatable {
     case deleteMessages(chatID: Int64, messageIDs: [Int64], isPermanent: Bool, fromCache: Bool)
     /// `updateChatLastMessage` (nil: the chat has no message now), with the chat's new positions.
     case chatLastMessage(chatID: Int64, message: Message?, positions: [ChatPosition])
-    /// `updateChatDraftMessage`, reduced to the positions it carries (a draft moves a chat).
-    case chatDraftPositions(chatID: Int64, positions: [ChatPosition])
+    /// `updateChatDraftMessage`: the draft's text (nil: none) and the positions it carries (a draft moves a chat).
+    case chatDraft(chatID: Int64, text: String?, positions: [ChatPosition])
     case chatReadInbox(chatID: Int64, lastReadInboxMessageID: Int64, unreadCount: Int32)
     case chatReadOutbox(chatID: Int64, lastReadOutboxMessageID: Int64)
     case chatUnreadMentionCount(chatID: Int64, count: Int32)
@@ -43,6 +43,8 @@ public enum TDUpdate: Sendable, Equatable {
     case messageEdited(chatID: Int64, messageID: Int64, editDate: Int32)
     /// `updateMessageInteractionInfo`, reduced to the reactions (empty: none now).
     case messageReactions(chatID: Int64, messageID: Int64, reactions: [MessageReaction])
+    /// `updateMessageIsPinned`.
+    case messagePinned(chatID: Int64, messageID: Int64, isPinned: Bool)
     case file(TDFile)
     /// An update type not decoded by this build.
     case other(String)
@@ -82,6 +84,8 @@ public enum TDUpdate: Sendable, Equatable {
         case newContent = "new_content"
         case editDate = "edit_date"
         case interactionInfo = "interaction_info"
+        case isPinned = "is_pinned"
+        case draftMessage = "draft_message"
     }
 
     private enum NestedKeys: String, CodingKey {
@@ -138,7 +142,8 @@ public enum TDUpdate: Sendable, Equatable {
                 self = .chatLastMessage(chatID: try c.decode(Int64.self, forKey: .chatID), message: try c.decodeIfPresent(Message.self, forKey: .lastMessage),
                                         positions: try c.decodeIfPresent([ChatPosition].self, forKey: .positions) ?? [])
             case "updateChatDraftMessage":
-                self = .chatDraftPositions(chatID: try c.decode(Int64.self, forKey: .chatID), positions: try c.decodeIfPresent([ChatPosition].self, forKey: .positions) ?? [])
+                self = .chatDraft(chatID: try c.decode(Int64.self, forKey: .chatID), text: try DraftText.decode(c, forKey: .draftMessage),
+                                  positions: try c.decodeIfPresent([ChatPosition].self, forKey: .positions) ?? [])
             case "updateChatReadInbox":
                 self = .chatReadInbox(chatID: try c.decode(Int64.self, forKey: .chatID),
                                       lastReadInboxMessageID: try c.decode(Int64.self, forKey: .lastReadInboxMessageID),
@@ -175,6 +180,9 @@ public enum TDUpdate: Sendable, Equatable {
             case "updateMessageInteractionInfo":
                 self = .messageReactions(chatID: try c.decode(Int64.self, forKey: .chatID), messageID: try c.decode(Int64.self, forKey: .messageID),
                                          reactions: try InteractionReactions.decode(c, forKey: .interactionInfo))
+            case "updateMessageIsPinned":
+                self = .messagePinned(chatID: try c.decode(Int64.self, forKey: .chatID), messageID: try c.decode(Int64.self, forKey: .messageID),
+                                      isPinned: try c.decode(Bool.self, forKey: .isPinned))
             case "updateFile": self = .file(try c.decode(TDFile.self, forKey: .file))
             default: self = .other(typeName)
             }

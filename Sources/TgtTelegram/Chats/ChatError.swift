@@ -23,6 +23,12 @@ public enum ChatError: UserFacingError, Equatable {
     case cannotReact(reason: String)
     /// The emoji is not one of the chat's reactions; `choices` are.
     case reactionNotAvailable(String, choices: [String])
+    /// The user may not pin or unpin here (the reason says why).
+    case cannotPin(reason: String)
+    /// These messages cannot be forwarded (the reason says why).
+    case cannotForward(reason: String)
+    /// The chat's member list is not open to the account (a channel, a private chat).
+    case cannotListMembers
     case emptyText
     case tooLong(max: Int)
     case markdown(String)
@@ -46,6 +52,9 @@ public enum ChatError: UserFacingError, Equatable {
         case .cannotReact(let reason): "You cannot react to this message: \(reason)"
         case .reactionNotAvailable(let emoji, let choices):
             choices.isEmpty ? "“\(emoji)” is not a reaction this chat allows." : "“\(emoji)” is not a reaction this chat allows; it allows \(choices.prefix(12).joined(separator: " "))\(choices.count > 12 ? " …" : "")."
+        case .cannotPin(let reason): "You cannot pin or unpin this message: \(reason)"
+        case .cannotForward(let reason): "This cannot be forwarded: \(reason)"
+        case .cannotListMembers: "This chat's member list is not open to you."
         case .emptyText: "The message is empty."
         case .tooLong(let max): "The message is longer than Telegram's \(max) characters."
         case .markdown(let detail): "The formatting is broken at \(detail)."
@@ -68,6 +77,9 @@ public enum ChatError: UserFacingError, Equatable {
         case .onlyForEveryone: "Delete it for everyone if that is what you want."
         case .cannotReact: nil
         case .reactionNotAvailable: "Pick one of the chat's reactions."
+        case .cannotPin: nil
+        case .cannotForward: nil
+        case .cannotListMembers: nil
         case .emptyText: "Type some text."
         case .tooLong: "Shorten the text or send it in parts."
         case .markdown: "Check the *bold*, _italic_, `code` and [link](url) markers."
@@ -89,6 +101,9 @@ public enum ChatError: UserFacingError, Equatable {
         case .cannotDelete, .onlyForEveryone: "cannot_delete"
         case .cannotReact: "cannot_react"
         case .reactionNotAvailable: "reaction_not_available"
+        case .cannotPin: "cannot_pin"
+        case .cannotForward: "cannot_forward"
+        case .cannotListMembers: "cannot_list_members"
         case .emptyText: "empty_text"
         case .tooLong: "too_long"
         case .markdown: "bad_markdown"

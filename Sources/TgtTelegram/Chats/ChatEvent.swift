@@ -18,6 +18,8 @@ public enum ChatEvent: Sendable, Equatable {
     case messageFailed(oldMessageID: Int64, message: Message, error: String)
     /// A message's reactions changed (someone reacted, or the user did here or elsewhere).
     case reactions(chatID: Int64, messageID: Int64, reactions: [MessageReaction])
+    /// A message was pinned or unpinned.
+    case pinned(chatID: Int64, messageID: Int64, isPinned: Bool)
     /// The other side read our messages up to this id.
     case readOutbox(chatID: Int64, lastReadMessageID: Int64)
     /// A file (a thumbnail being downloaded) changed.
@@ -29,7 +31,7 @@ public enum ChatEvent: Sendable, Equatable {
         case .chatChanged(let id): id
         case .newMessage(let m): m.chatID
         case .messageContent(let id, _, _), .messageEdited(let id, _, _), .messagesDeleted(let id, _), .readOutbox(let id, _),
-             .reactions(let id, _, _): id
+             .reactions(let id, _, _), .pinned(let id, _, _): id
         case .messageSent(_, let m), .messageFailed(_, let m, _): m.chatID
         case .file: nil
         }

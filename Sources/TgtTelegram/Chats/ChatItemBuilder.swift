@@ -79,6 +79,7 @@ public struct ChatItemBuilder: Sendable {
             forwardedFrom: message.forwardOrigin.map(forwardName), topicID: message.forumTopicID, sendingState: sendingState,
             failureReason: failure, isRead: message.isOutgoing && message.sendingState == nil && message.id <= lastReadOutboxMessageID)
         item.reactions = ReactionItem.list(message.reactions)
+        item.isPinned = message.isPinned
         return item
     }
 

@@ -29,6 +29,8 @@ public struct ChatSummary: Codable, Sendable, Equatable {
     public var cannotWrite: PostRefusal?
     /// Sort key in its list (descending).
     public var order: Int64
+    /// The chat's cloud draft (what was typed and not sent, here or in another Telegram app).
+    public var draft: String?
 
     public var canWrite: Bool { cannotWrite == nil }
     /// Why the account may not post here, in English (the end of a sentence).
@@ -66,6 +68,7 @@ public struct ChatSummary: Codable, Sendable, Equatable {
         case photoMinithumbnail = "photo_minithumbnail"
         case cannotWrite = "cannot_write_code"
         case cannotWriteReason = "cannot_write_reason"
+        case draft
     }
 
     public init(from decoder: any Decoder) throws {
@@ -81,6 +84,7 @@ public struct ChatSummary: Codable, Sendable, Equatable {
                   cannotWrite: PostRefusal.read(code: try c.decodeIfPresent(String.self, forKey: .cannotWrite),
                                                 reason: try c.decodeIfPresent(String.self, forKey: .cannotWriteReason)),
                   order: try c.decode(Int64.self, forKey: .order))
+        draft = try c.decodeIfPresent(String.self, forKey: .draft)
     }
 
     /// Both the code and its English wording (`cannot_write_code`, `cannot_write_reason`).
@@ -101,6 +105,7 @@ public struct ChatSummary: Codable, Sendable, Equatable {
         try c.encodeIfPresent(cannotWrite?.rawValue, forKey: .cannotWrite)
         try c.encodeIfPresent(cannotWriteReason, forKey: .cannotWriteReason)
         try c.encode(order, forKey: .order)
+        try c.encodeIfPresent(draft, forKey: .draft)
     }
 }
 
@@ -133,7 +138,7 @@ public struct MessagePreview: Codable, Sendable, Equatable {
 }
 
 /// A message as a conversation shows it.
-public struct ChatMessageItem: Codable, Sendable, Equatable {
+public struct ChatMessageItem: Codable, Sendable, Equatable, Identifiable {
     public var id: Int64
     public var chatID: Int64
     public var date: Date
@@ -160,13 +165,15 @@ public struct ChatMessageItem: Codable, Sendable, Equatable {
     public var isRead: Bool
     /// The reactions under it, most given first.
     public var reactions: [ReactionItem] = []
+    /// Whether it is pinned in its chat.
+    public var isPinned = false
     /// The formatted text (for terminal rendering), not part of the JSON.
     public var formatted: FormattedText
 
     private enum CodingKeys: String, CodingKey {
         case id, chatID = "chat_id", date, editDate = "edit_date", isOutgoing = "is_outgoing", sender, text, html
         case serviceLine = "service_line", media, replyTo = "reply_to", forwardedFrom = "forwarded_from", topicID = "topic_id"
-        case sendingState = "sending_state", failureReason = "failure_reason", isRead = "is_read", reactions
+        case sendingState = "sending_state", failureReason = "failure_reason", isRead = "is_read", reactions, isPinned = "is_pinned"
     }
 
     public init(id: Int64, chatID: Int64, date: Date, editDate: Date?, isOutgoing: Bool, sender: SenderItem, formatted: FormattedText,
@@ -211,6 +218,7 @@ public struct ChatMessageItem: Codable, Sendable, Equatable {
         failureReason = try c.decodeIfPresent(String.self, forKey: .failureReason)
         isRead = try c.decode(Bool.self, forKey: .isRead)
         reactions = try c.decodeIfPresent([ReactionItem].self, forKey: .reactions) ?? []
+        isPinned = try c.decodeIfPresent(Bool.self, forKey: .isPinned) ?? false
         formatted = FormattedText(text: text)
     }
 }

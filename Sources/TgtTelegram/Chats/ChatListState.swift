@@ -39,8 +39,11 @@ public struct ChatListState: Sendable {
                 chat.lastMessage = message
                 chat.positions = positions.filter { $0.order != 0 }
             }
-        case .chatDraftPositions(let id, let positions):
-            return change(id) { $0.positions = positions.filter { $0.order != 0 } }
+        case .chatDraft(let id, let text, let positions):
+            return change(id) { chat in
+                chat.draftText = text
+                chat.positions = positions.filter { $0.order != 0 }
+            }
         case .chatReadInbox(let id, let lastRead, let unread):
             return change(id) { chat in
                 chat.lastReadInboxMessageID = lastRead

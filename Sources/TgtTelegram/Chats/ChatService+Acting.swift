@@ -50,7 +50,7 @@ extension ChatService {
         let pending: Message
         do {
             pending = try await session.send(TDFunctions.SendMessage(chatID: chat.id, forumTopicID: topicID, silent: silent, content: .text(text),
-                                                                     replyToMessageID: replyTo), timeout: timeout)
+                                                                     replyToMessageID: replyTo, clearDraft: true), timeout: timeout)
         } catch {
             if case .tdlib(let code, let message, _) = error { throw .sendFailed(Sender.describe(code: code, message: message)) }
             throw .request(error)

@@ -73,13 +73,15 @@ public struct ChatService: Sendable {
         case .archive: "archive"
         case .folder: "folder"
         }
-        return ChatSummary(
+        var summary = ChatSummary(
             id: chat.id, title: await title(of: chat), kind: await kind(of: chat), list: listName, isPinned: position?.isPinned ?? false,
             isMuted: muted, unreadCount: Int(chat.unreadCount), unreadMentionCount: Int(chat.unreadMentionCount),
             isMarkedAsUnread: chat.isMarkedAsUnread, lastReadOutboxMessageID: chat.lastReadOutboxMessageID,
             lastMessage: chat.lastMessage.map { builder.preview($0, lastReadOutboxMessageID: chat.lastReadOutboxMessageID) },
             photoMinithumbnail: chat.photoMinithumbnail.map { $0.data.base64EncodedString() },
             cannotWrite: await cannotWrite(chat), order: position?.order ?? 0)
+        summary.draft = chat.draftText
+        return summary
     }
 
     /// "Saved Messages" for the account's own chat, else the chat's title.

@@ -301,6 +301,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ChatSummary/order`.
             public var order: Swift.Int64?
+            /// The chat's cloud draft (typed and not sent, here or in another Telegram app); absent when none
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatSummary/draft`.
+            public var draft: Swift.String?
             /// Creates a new `ChatSummary`.
             ///
             /// - Parameters:
@@ -320,6 +324,7 @@ extension Components {
             ///   - cannotWriteCode:
             ///   - cannotWriteReason: Why you cannot post here (absent when you can)
             ///   - order: Telegram's sort key in the list (higher first; 0: not in the list)
+            ///   - draft: The chat's cloud draft (typed and not sent, here or in another Telegram app); absent when none
             public init(
                 id: Swift.Int64,
                 title: Swift.String,
@@ -336,7 +341,8 @@ extension Components {
                 canWrite: Swift.Bool,
                 cannotWriteCode: Components.Schemas.PostRefusal? = nil,
                 cannotWriteReason: Swift.String? = nil,
-                order: Swift.Int64? = nil
+                order: Swift.Int64? = nil,
+                draft: Swift.String? = nil
             ) {
                 self.id = id
                 self.title = title
@@ -354,6 +360,7 @@ extension Components {
                 self.cannotWriteCode = cannotWriteCode
                 self.cannotWriteReason = cannotWriteReason
                 self.order = order
+                self.draft = draft
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -372,6 +379,7 @@ extension Components {
                 case cannotWriteCode = "cannot_write_code"
                 case cannotWriteReason = "cannot_write_reason"
                 case order
+                case draft
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -439,6 +447,10 @@ extension Components {
                     Swift.Int64.self,
                     forKey: .order
                 )
+                self.draft = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .draft
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "id",
                     "title",
@@ -455,7 +467,8 @@ extension Components {
                     "can_write",
                     "cannot_write_code",
                     "cannot_write_reason",
-                    "order"
+                    "order",
+                    "draft"
                 ])
             }
         }
@@ -593,6 +606,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ChatMessage/reactions`.
             public var reactions: [Components.Schemas.MessageReaction]
+            /// Whether it is pinned in its chat
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatMessage/is_pinned`.
+            public var isPinned: Swift.Bool
             /// Creates a new `ChatMessage`.
             ///
             /// - Parameters:
@@ -613,6 +630,7 @@ extension Components {
             ///   - failureReason:
             ///   - isRead: For your messages, whether the other side has read it
             ///   - reactions: The reactions under it, most given first
+            ///   - isPinned: Whether it is pinned in its chat
             public init(
                 id: Swift.Int64,
                 chatId: Swift.Int64,
@@ -630,7 +648,8 @@ extension Components {
                 sendingState: Swift.String? = nil,
                 failureReason: Swift.String? = nil,
                 isRead: Swift.Bool,
-                reactions: [Components.Schemas.MessageReaction]
+                reactions: [Components.Schemas.MessageReaction],
+                isPinned: Swift.Bool
             ) {
                 self.id = id
                 self.chatId = chatId
@@ -649,6 +668,7 @@ extension Components {
                 self.failureReason = failureReason
                 self.isRead = isRead
                 self.reactions = reactions
+                self.isPinned = isPinned
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -668,6 +688,7 @@ extension Components {
                 case failureReason = "failure_reason"
                 case isRead = "is_read"
                 case reactions
+                case isPinned = "is_pinned"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -739,6 +760,10 @@ extension Components {
                     [Components.Schemas.MessageReaction].self,
                     forKey: .reactions
                 )
+                self.isPinned = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .isPinned
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "id",
                     "chat_id",
@@ -756,7 +781,733 @@ extension Components {
                     "sending_state",
                     "failure_reason",
                     "is_read",
-                    "reactions"
+                    "reactions",
+                    "is_pinned"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MessageListReply`.
+        public struct MessageListReply: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MessageListReply/success`.
+            public var success: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/MessageListReply/data`.
+            public struct DataPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/MessageListReply/data/messages`.
+                public var messages: [Components.Schemas.ChatMessage]
+                /// Creates a new `DataPayload`.
+                ///
+                /// - Parameters:
+                ///   - messages:
+                public init(messages: [Components.Schemas.ChatMessage]) {
+                    self.messages = messages
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case messages
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.messages = try container.decode(
+                        [Components.Schemas.ChatMessage].self,
+                        forKey: .messages
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "messages"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/MessageListReply/data`.
+            public var data: Components.Schemas.MessageListReply.DataPayload
+            /// Creates a new `MessageListReply`.
+            ///
+            /// - Parameters:
+            ///   - success:
+            ///   - data:
+            public init(
+                success: Swift.Bool,
+                data: Components.Schemas.MessageListReply.DataPayload
+            ) {
+                self.success = success
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case success
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.success = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .success
+                )
+                self.data = try container.decode(
+                    Components.Schemas.MessageListReply.DataPayload.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "success",
+                    "data"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PinInput`.
+        public struct PinInput: Codable, Hashable, Sendable {
+            /// In a private chat, false pins it for you alone (default true; elsewhere a pin is always for everyone)
+            ///
+            /// - Remark: Generated from `#/components/schemas/PinInput/for_everyone`.
+            public var forEveryone: Swift.Bool?
+            /// Pin without notifying the members
+            ///
+            /// - Remark: Generated from `#/components/schemas/PinInput/silent`.
+            public var silent: Swift.Bool?
+            /// Creates a new `PinInput`.
+            ///
+            /// - Parameters:
+            ///   - forEveryone: In a private chat, false pins it for you alone (default true; elsewhere a pin is always for everyone)
+            ///   - silent: Pin without notifying the members
+            public init(
+                forEveryone: Swift.Bool? = nil,
+                silent: Swift.Bool? = nil
+            ) {
+                self.forEveryone = forEveryone
+                self.silent = silent
+            }
+            public enum CodingKeys: String, CodingKey {
+                case forEveryone = "for_everyone"
+                case silent
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.forEveryone = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .forEveryone
+                )
+                self.silent = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .silent
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "for_everyone",
+                    "silent"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PinReply`.
+        public struct PinReply: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PinReply/success`.
+            public var success: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/PinReply/data`.
+            public struct DataPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/PinReply/data/message_id`.
+                public var messageId: Swift.Int64
+                /// - Remark: Generated from `#/components/schemas/PinReply/data/is_pinned`.
+                public var isPinned: Swift.Bool
+                /// Creates a new `DataPayload`.
+                ///
+                /// - Parameters:
+                ///   - messageId:
+                ///   - isPinned:
+                public init(
+                    messageId: Swift.Int64,
+                    isPinned: Swift.Bool
+                ) {
+                    self.messageId = messageId
+                    self.isPinned = isPinned
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case messageId = "message_id"
+                    case isPinned = "is_pinned"
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.messageId = try container.decode(
+                        Swift.Int64.self,
+                        forKey: .messageId
+                    )
+                    self.isPinned = try container.decode(
+                        Swift.Bool.self,
+                        forKey: .isPinned
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "message_id",
+                        "is_pinned"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/PinReply/data`.
+            public var data: Components.Schemas.PinReply.DataPayload
+            /// Creates a new `PinReply`.
+            ///
+            /// - Parameters:
+            ///   - success:
+            ///   - data:
+            public init(
+                success: Swift.Bool,
+                data: Components.Schemas.PinReply.DataPayload
+            ) {
+                self.success = success
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case success
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.success = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .success
+                )
+                self.data = try container.decode(
+                    Components.Schemas.PinReply.DataPayload.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "success",
+                    "data"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ForwardInput`.
+        public struct ForwardInput: Codable, Hashable, Sendable {
+            /// The chat the messages are in
+            ///
+            /// - Remark: Generated from `#/components/schemas/ForwardInput/from_chat_id`.
+            public var fromChatId: Swift.Int64
+            /// The messages to forward (1 to 100)
+            ///
+            /// - Remark: Generated from `#/components/schemas/ForwardInput/message_ids`.
+            public var messageIds: [Swift.Int64]
+            /// Post into this forum topic of the chat
+            ///
+            /// - Remark: Generated from `#/components/schemas/ForwardInput/topic_id`.
+            public var topicId: Swift.Int?
+            /// Send copies without the original sender's name
+            ///
+            /// - Remark: Generated from `#/components/schemas/ForwardInput/hide_sender`.
+            public var hideSender: Swift.Bool?
+            /// Send without a notification sound
+            ///
+            /// - Remark: Generated from `#/components/schemas/ForwardInput/silent`.
+            public var silent: Swift.Bool?
+            /// Creates a new `ForwardInput`.
+            ///
+            /// - Parameters:
+            ///   - fromChatId: The chat the messages are in
+            ///   - messageIds: The messages to forward (1 to 100)
+            ///   - topicId: Post into this forum topic of the chat
+            ///   - hideSender: Send copies without the original sender's name
+            ///   - silent: Send without a notification sound
+            public init(
+                fromChatId: Swift.Int64,
+                messageIds: [Swift.Int64],
+                topicId: Swift.Int? = nil,
+                hideSender: Swift.Bool? = nil,
+                silent: Swift.Bool? = nil
+            ) {
+                self.fromChatId = fromChatId
+                self.messageIds = messageIds
+                self.topicId = topicId
+                self.hideSender = hideSender
+                self.silent = silent
+            }
+            public enum CodingKeys: String, CodingKey {
+                case fromChatId = "from_chat_id"
+                case messageIds = "message_ids"
+                case topicId = "topic_id"
+                case hideSender = "hide_sender"
+                case silent
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.fromChatId = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .fromChatId
+                )
+                self.messageIds = try container.decode(
+                    [Swift.Int64].self,
+                    forKey: .messageIds
+                )
+                self.topicId = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .topicId
+                )
+                self.hideSender = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .hideSender
+                )
+                self.silent = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .silent
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "from_chat_id",
+                    "message_ids",
+                    "topic_id",
+                    "hide_sender",
+                    "silent"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ChatDraftInput`.
+        public struct ChatDraftInput: Codable, Hashable, Sendable {
+            /// The draft as typed (Markdown); empty or blank clears it
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatDraftInput/text`.
+            public var text: Swift.String
+            /// The forum topic the draft is for
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatDraftInput/topic_id`.
+            public var topicId: Swift.Int?
+            /// Creates a new `ChatDraftInput`.
+            ///
+            /// - Parameters:
+            ///   - text: The draft as typed (Markdown); empty or blank clears it
+            ///   - topicId: The forum topic the draft is for
+            public init(
+                text: Swift.String,
+                topicId: Swift.Int? = nil
+            ) {
+                self.text = text
+                self.topicId = topicId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case text
+                case topicId = "topic_id"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.text = try container.decode(
+                    Swift.String.self,
+                    forKey: .text
+                )
+                self.topicId = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .topicId
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "text",
+                    "topic_id"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ChatProfile`.
+        public struct ChatProfile: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ChatProfile/chat_id`.
+            public var chatId: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/ChatProfile/title`.
+            public var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ChatProfile/kind`.
+            public var kind: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ChatProfile/username`.
+            public var username: Swift.String?
+            /// A person's bio, or a group's or channel's description
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatProfile/about`.
+            public var about: Swift.String?
+            /// A person's phone number, when their privacy settings show it
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatProfile/phone`.
+            public var phone: Swift.String?
+            /// online, last seen …, or bot (people only)
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatProfile/status`.
+            public var status: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ChatProfile/member_count`.
+            public var memberCount: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/ChatProfile/groups_in_common`.
+            public var groupsInCommon: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/ChatProfile/can_list_members`.
+            public var canListMembers: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/ChatProfile/photo_minithumbnail`.
+            public var photoMinithumbnail: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ChatProfile/media`.
+            public struct MediaPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ChatProfile/media/photos_and_videos`.
+                public var photosAndVideos: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/ChatProfile/media/files`.
+                public var files: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/ChatProfile/media/links`.
+                public var links: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/ChatProfile/media/voice_messages`.
+                public var voiceMessages: Swift.Int
+                /// Creates a new `MediaPayload`.
+                ///
+                /// - Parameters:
+                ///   - photosAndVideos:
+                ///   - files:
+                ///   - links:
+                ///   - voiceMessages:
+                public init(
+                    photosAndVideos: Swift.Int,
+                    files: Swift.Int,
+                    links: Swift.Int,
+                    voiceMessages: Swift.Int
+                ) {
+                    self.photosAndVideos = photosAndVideos
+                    self.files = files
+                    self.links = links
+                    self.voiceMessages = voiceMessages
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case photosAndVideos = "photos_and_videos"
+                    case files
+                    case links
+                    case voiceMessages = "voice_messages"
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.photosAndVideos = try container.decode(
+                        Swift.Int.self,
+                        forKey: .photosAndVideos
+                    )
+                    self.files = try container.decode(
+                        Swift.Int.self,
+                        forKey: .files
+                    )
+                    self.links = try container.decode(
+                        Swift.Int.self,
+                        forKey: .links
+                    )
+                    self.voiceMessages = try container.decode(
+                        Swift.Int.self,
+                        forKey: .voiceMessages
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "photos_and_videos",
+                        "files",
+                        "links",
+                        "voice_messages"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/ChatProfile/media`.
+            public var media: Components.Schemas.ChatProfile.MediaPayload
+            /// Creates a new `ChatProfile`.
+            ///
+            /// - Parameters:
+            ///   - chatId:
+            ///   - title:
+            ///   - kind:
+            ///   - username:
+            ///   - about: A person's bio, or a group's or channel's description
+            ///   - phone: A person's phone number, when their privacy settings show it
+            ///   - status: online, last seen …, or bot (people only)
+            ///   - memberCount:
+            ///   - groupsInCommon:
+            ///   - canListMembers:
+            ///   - photoMinithumbnail:
+            ///   - media:
+            public init(
+                chatId: Swift.Int64,
+                title: Swift.String,
+                kind: Swift.String,
+                username: Swift.String? = nil,
+                about: Swift.String? = nil,
+                phone: Swift.String? = nil,
+                status: Swift.String? = nil,
+                memberCount: Swift.Int? = nil,
+                groupsInCommon: Swift.Int? = nil,
+                canListMembers: Swift.Bool,
+                photoMinithumbnail: Swift.String? = nil,
+                media: Components.Schemas.ChatProfile.MediaPayload
+            ) {
+                self.chatId = chatId
+                self.title = title
+                self.kind = kind
+                self.username = username
+                self.about = about
+                self.phone = phone
+                self.status = status
+                self.memberCount = memberCount
+                self.groupsInCommon = groupsInCommon
+                self.canListMembers = canListMembers
+                self.photoMinithumbnail = photoMinithumbnail
+                self.media = media
+            }
+            public enum CodingKeys: String, CodingKey {
+                case chatId = "chat_id"
+                case title
+                case kind
+                case username
+                case about
+                case phone
+                case status
+                case memberCount = "member_count"
+                case groupsInCommon = "groups_in_common"
+                case canListMembers = "can_list_members"
+                case photoMinithumbnail = "photo_minithumbnail"
+                case media
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.chatId = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .chatId
+                )
+                self.title = try container.decode(
+                    Swift.String.self,
+                    forKey: .title
+                )
+                self.kind = try container.decode(
+                    Swift.String.self,
+                    forKey: .kind
+                )
+                self.username = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .username
+                )
+                self.about = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .about
+                )
+                self.phone = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .phone
+                )
+                self.status = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .status
+                )
+                self.memberCount = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .memberCount
+                )
+                self.groupsInCommon = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .groupsInCommon
+                )
+                self.canListMembers = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .canListMembers
+                )
+                self.photoMinithumbnail = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .photoMinithumbnail
+                )
+                self.media = try container.decode(
+                    Components.Schemas.ChatProfile.MediaPayload.self,
+                    forKey: .media
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "chat_id",
+                    "title",
+                    "kind",
+                    "username",
+                    "about",
+                    "phone",
+                    "status",
+                    "member_count",
+                    "groups_in_common",
+                    "can_list_members",
+                    "photo_minithumbnail",
+                    "media"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ChatProfileReply`.
+        public struct ChatProfileReply: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ChatProfileReply/success`.
+            public var success: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/ChatProfileReply/data`.
+            public var data: Components.Schemas.ChatProfile
+            /// Creates a new `ChatProfileReply`.
+            ///
+            /// - Parameters:
+            ///   - success:
+            ///   - data:
+            public init(
+                success: Swift.Bool,
+                data: Components.Schemas.ChatProfile
+            ) {
+                self.success = success
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case success
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.success = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .success
+                )
+                self.data = try container.decode(
+                    Components.Schemas.ChatProfile.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "success",
+                    "data"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MemberPageReply`.
+        public struct MemberPageReply: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MemberPageReply/success`.
+            public var success: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/MemberPageReply/data`.
+            public struct DataPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/MemberPageReply/data/MembersPayload`.
+                public struct MembersPayloadPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/MemberPageReply/data/MembersPayload/user_id`.
+                    public var userId: Swift.Int64
+                    /// - Remark: Generated from `#/components/schemas/MemberPageReply/data/MembersPayload/name`.
+                    public var name: Swift.String
+                    /// - Remark: Generated from `#/components/schemas/MemberPageReply/data/MembersPayload/username`.
+                    public var username: Swift.String?
+                    /// - Remark: Generated from `#/components/schemas/MemberPageReply/data/MembersPayload/role`.
+                    @frozen public enum RolePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                        case owner = "owner"
+                        case admin = "admin"
+                        case member = "member"
+                        case restricted = "restricted"
+                    }
+                    /// - Remark: Generated from `#/components/schemas/MemberPageReply/data/MembersPayload/role`.
+                    public var role: Components.Schemas.MemberPageReply.DataPayload.MembersPayloadPayload.RolePayload
+                    /// - Remark: Generated from `#/components/schemas/MemberPageReply/data/MembersPayload/status`.
+                    public var status: Swift.String?
+                    /// Creates a new `MembersPayloadPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - userId:
+                    ///   - name:
+                    ///   - username:
+                    ///   - role:
+                    ///   - status:
+                    public init(
+                        userId: Swift.Int64,
+                        name: Swift.String,
+                        username: Swift.String? = nil,
+                        role: Components.Schemas.MemberPageReply.DataPayload.MembersPayloadPayload.RolePayload,
+                        status: Swift.String? = nil
+                    ) {
+                        self.userId = userId
+                        self.name = name
+                        self.username = username
+                        self.role = role
+                        self.status = status
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case userId = "user_id"
+                        case name
+                        case username
+                        case role
+                        case status
+                    }
+                    public init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.userId = try container.decode(
+                            Swift.Int64.self,
+                            forKey: .userId
+                        )
+                        self.name = try container.decode(
+                            Swift.String.self,
+                            forKey: .name
+                        )
+                        self.username = try container.decodeIfPresent(
+                            Swift.String.self,
+                            forKey: .username
+                        )
+                        self.role = try container.decode(
+                            Components.Schemas.MemberPageReply.DataPayload.MembersPayloadPayload.RolePayload.self,
+                            forKey: .role
+                        )
+                        self.status = try container.decodeIfPresent(
+                            Swift.String.self,
+                            forKey: .status
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "user_id",
+                            "name",
+                            "username",
+                            "role",
+                            "status"
+                        ])
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/MemberPageReply/data/members`.
+                public typealias MembersPayload = [Components.Schemas.MemberPageReply.DataPayload.MembersPayloadPayload]
+                /// - Remark: Generated from `#/components/schemas/MemberPageReply/data/members`.
+                public var members: Components.Schemas.MemberPageReply.DataPayload.MembersPayload
+                /// - Remark: Generated from `#/components/schemas/MemberPageReply/data/total_count`.
+                public var totalCount: Swift.Int
+                /// Pass as offset for the next page; absent when there are no more
+                ///
+                /// - Remark: Generated from `#/components/schemas/MemberPageReply/data/next_offset`.
+                public var nextOffset: Swift.Int?
+                /// Creates a new `DataPayload`.
+                ///
+                /// - Parameters:
+                ///   - members:
+                ///   - totalCount:
+                ///   - nextOffset: Pass as offset for the next page; absent when there are no more
+                public init(
+                    members: Components.Schemas.MemberPageReply.DataPayload.MembersPayload,
+                    totalCount: Swift.Int,
+                    nextOffset: Swift.Int? = nil
+                ) {
+                    self.members = members
+                    self.totalCount = totalCount
+                    self.nextOffset = nextOffset
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case members
+                    case totalCount = "total_count"
+                    case nextOffset = "next_offset"
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.members = try container.decode(
+                        Components.Schemas.MemberPageReply.DataPayload.MembersPayload.self,
+                        forKey: .members
+                    )
+                    self.totalCount = try container.decode(
+                        Swift.Int.self,
+                        forKey: .totalCount
+                    )
+                    self.nextOffset = try container.decodeIfPresent(
+                        Swift.Int.self,
+                        forKey: .nextOffset
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "members",
+                        "total_count",
+                        "next_offset"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/MemberPageReply/data`.
+            public var data: Components.Schemas.MemberPageReply.DataPayload
+            /// Creates a new `MemberPageReply`.
+            ///
+            /// - Parameters:
+            ///   - success:
+            ///   - data:
+            public init(
+                success: Swift.Bool,
+                data: Components.Schemas.MemberPageReply.DataPayload
+            ) {
+                self.success = success
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case success
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.success = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .success
+                )
+                self.data = try container.decode(
+                    Components.Schemas.MemberPageReply.DataPayload.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "success",
+                    "data"
                 ])
             }
         }

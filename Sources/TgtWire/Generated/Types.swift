@@ -415,6 +415,41 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /api/conversations/{chat_id}/messages/{message_id}/reactions`.
     /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/post(setMessageReaction)`.
     func setMessageReaction(_ input: Operations.SetMessageReaction.Input) async throws -> Operations.SetMessageReaction.Output
+    /// The chat's pinned messages (the bar at the top of a conversation)
+    ///
+    /// - Remark: HTTP `GET /api/conversations/{chat_id}/pinned`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/pinned/get(listPinnedMessages)`.
+    func listPinnedMessages(_ input: Operations.ListPinnedMessages.Input) async throws -> Operations.ListPinnedMessages.Output
+    /// Pin a message where you may (in a private chat, for you alone or for both)
+    ///
+    /// - Remark: HTTP `PUT /api/conversations/{chat_id}/messages/{message_id}/pin`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/pin/put(pinMessage)`.
+    func pinMessage(_ input: Operations.PinMessage.Input) async throws -> Operations.PinMessage.Output
+    /// Unpin a message
+    ///
+    /// - Remark: HTTP `DELETE /api/conversations/{chat_id}/messages/{message_id}/pin`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/pin/delete(unpinMessage)`.
+    func unpinMessage(_ input: Operations.UnpinMessage.Input) async throws -> Operations.UnpinMessage.Output
+    /// Forward messages of another chat into this one (or into one of its forum topics)
+    ///
+    /// - Remark: HTTP `POST /api/conversations/{chat_id}/forward`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/forward/post(forwardMessages)`.
+    func forwardMessages(_ input: Operations.ForwardMessages.Input) async throws -> Operations.ForwardMessages.Output
+    /// Save what is typed as the chat's cloud draft (empty text clears it)
+    ///
+    /// - Remark: HTTP `PUT /api/conversations/{chat_id}/draft`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/draft/put(setConversationDraft)`.
+    func setConversationDraft(_ input: Operations.SetConversationDraft.Input) async throws -> Operations.SetConversationDraft.Output
+    /// A person's, group's or channel's profile, with its shared media counts
+    ///
+    /// - Remark: HTTP `GET /api/conversations/{chat_id}/profile`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/profile/get(getConversationProfile)`.
+    func getConversationProfile(_ input: Operations.GetConversationProfile.Input) async throws -> Operations.GetConversationProfile.Output
+    /// A group's members, a page at a time
+    ///
+    /// - Remark: HTTP `GET /api/conversations/{chat_id}/members`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/members/get(listConversationMembers)`.
+    func listConversationMembers(_ input: Operations.ListConversationMembers.Input) async throws -> Operations.ListConversationMembers.Output
     /// A forum's topics (id, title, General, closed, pinned, unread count); a chat that is not a forum is a 409
     ///
     /// - Remark: HTTP `GET /api/conversations/{chat_id}/topics`.
@@ -1423,6 +1458,105 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// The chat's pinned messages (the bar at the top of a conversation)
+    ///
+    /// - Remark: HTTP `GET /api/conversations/{chat_id}/pinned`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/pinned/get(listPinnedMessages)`.
+    public func listPinnedMessages(
+        path: Operations.ListPinnedMessages.Input.Path,
+        headers: Operations.ListPinnedMessages.Input.Headers = .init()
+    ) async throws -> Operations.ListPinnedMessages.Output {
+        try await listPinnedMessages(Operations.ListPinnedMessages.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Pin a message where you may (in a private chat, for you alone or for both)
+    ///
+    /// - Remark: HTTP `PUT /api/conversations/{chat_id}/messages/{message_id}/pin`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/pin/put(pinMessage)`.
+    public func pinMessage(
+        path: Operations.PinMessage.Input.Path,
+        headers: Operations.PinMessage.Input.Headers = .init(),
+        body: Operations.PinMessage.Input.Body? = nil
+    ) async throws -> Operations.PinMessage.Output {
+        try await pinMessage(Operations.PinMessage.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Unpin a message
+    ///
+    /// - Remark: HTTP `DELETE /api/conversations/{chat_id}/messages/{message_id}/pin`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/pin/delete(unpinMessage)`.
+    public func unpinMessage(
+        path: Operations.UnpinMessage.Input.Path,
+        headers: Operations.UnpinMessage.Input.Headers = .init()
+    ) async throws -> Operations.UnpinMessage.Output {
+        try await unpinMessage(Operations.UnpinMessage.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Forward messages of another chat into this one (or into one of its forum topics)
+    ///
+    /// - Remark: HTTP `POST /api/conversations/{chat_id}/forward`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/forward/post(forwardMessages)`.
+    public func forwardMessages(
+        path: Operations.ForwardMessages.Input.Path,
+        headers: Operations.ForwardMessages.Input.Headers = .init(),
+        body: Operations.ForwardMessages.Input.Body
+    ) async throws -> Operations.ForwardMessages.Output {
+        try await forwardMessages(Operations.ForwardMessages.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Save what is typed as the chat's cloud draft (empty text clears it)
+    ///
+    /// - Remark: HTTP `PUT /api/conversations/{chat_id}/draft`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/draft/put(setConversationDraft)`.
+    public func setConversationDraft(
+        path: Operations.SetConversationDraft.Input.Path,
+        headers: Operations.SetConversationDraft.Input.Headers = .init(),
+        body: Operations.SetConversationDraft.Input.Body
+    ) async throws -> Operations.SetConversationDraft.Output {
+        try await setConversationDraft(Operations.SetConversationDraft.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A person's, group's or channel's profile, with its shared media counts
+    ///
+    /// - Remark: HTTP `GET /api/conversations/{chat_id}/profile`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/profile/get(getConversationProfile)`.
+    public func getConversationProfile(
+        path: Operations.GetConversationProfile.Input.Path,
+        headers: Operations.GetConversationProfile.Input.Headers = .init()
+    ) async throws -> Operations.GetConversationProfile.Output {
+        try await getConversationProfile(Operations.GetConversationProfile.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// A group's members, a page at a time
+    ///
+    /// - Remark: HTTP `GET /api/conversations/{chat_id}/members`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/members/get(listConversationMembers)`.
+    public func listConversationMembers(
+        path: Operations.ListConversationMembers.Input.Path,
+        query: Operations.ListConversationMembers.Input.Query = .init(),
+        headers: Operations.ListConversationMembers.Input.Headers = .init()
+    ) async throws -> Operations.ListConversationMembers.Output {
+        try await listConversationMembers(Operations.ListConversationMembers.Input(
+            path: path,
+            query: query,
+            headers: headers
         ))
     }
     /// A forum's topics (id, title, General, closed, pinned, unread count); a chat that is not a forum is a 409

@@ -6,12 +6,20 @@ public struct MessageProperties: Decodable, Sendable, Equatable {
     public var canBeReplied: Bool
     public var canBeDeletedOnlyForSelf: Bool
     public var canBeDeletedForAllUsers: Bool
+    /// `can_be_pinned`: the user may pin (and unpin) it.
+    public var canBePinned: Bool = false
+    /// `can_be_forwarded`: it may be forwarded (not in chats with protected content).
+    public var canBeForwarded: Bool = false
 
-    public init(canBeEdited: Bool, canBeReplied: Bool, canBeDeletedOnlyForSelf: Bool, canBeDeletedForAllUsers: Bool) {
+    public init(canBeEdited: Bool, canBeReplied: Bool, canBeDeletedOnlyForSelf: Bool, canBeDeletedForAllUsers: Bool,
+                canBePinned: Bool = false, canBeForwarded: Bool = false)
+    {
         self.canBeEdited = canBeEdited
         self.canBeReplied = canBeReplied
         self.canBeDeletedOnlyForSelf = canBeDeletedOnlyForSelf
         self.canBeDeletedForAllUsers = canBeDeletedForAllUsers
+        self.canBePinned = canBePinned
+        self.canBeForwarded = canBeForwarded
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -19,6 +27,8 @@ public struct MessageProperties: Decodable, Sendable, Equatable {
         case canBeReplied = "can_be_replied"
         case canBeDeletedOnlyForSelf = "can_be_deleted_only_for_self"
         case canBeDeletedForAllUsers = "can_be_deleted_for_all_users"
+        case canBePinned = "can_be_pinned"
+        case canBeForwarded = "can_be_forwarded"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -27,6 +37,8 @@ public struct MessageProperties: Decodable, Sendable, Equatable {
         canBeReplied = try c.decodeIfPresent(Bool.self, forKey: .canBeReplied) ?? false
         canBeDeletedOnlyForSelf = try c.decodeIfPresent(Bool.self, forKey: .canBeDeletedOnlyForSelf) ?? false
         canBeDeletedForAllUsers = try c.decodeIfPresent(Bool.self, forKey: .canBeDeletedForAllUsers) ?? false
+        canBePinned = try c.decodeIfPresent(Bool.self, forKey: .canBePinned) ?? false
+        canBeForwarded = try c.decodeIfPresent(Bool.self, forKey: .canBeForwarded) ?? false
     }
 }
 
@@ -235,17 +247,20 @@ extension TDFunctions {
         public var query: String
         public var fromMessageID: Int64
         public var limit: Int32
-        public init(chatID: Int64, query: String, fromMessageID: Int64 = 0, limit: Int32) {
+        /// Only pinned messages (`searchMessagesFilterPinned`), newest first.
+        public var onlyPinned: Bool
+        public init(chatID: Int64, query: String, fromMessageID: Int64 = 0, limit: Int32, onlyPinned: Bool = false) {
             self.chatID = chatID
             self.query = query
             self.fromMessageID = fromMessageID
             self.limit = limit
+            self.onlyPinned = onlyPinned
         }
         enum CodingKeys: String, CodingKey {
             case chatID = "chat_id"
             case query
             case fromMessageID = "from_message_id"
-            case offset, limit
+            case offset, limit, filter
         }
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -254,6 +269,7 @@ extension TDFunctions {
             try c.encode(fromMessageID, forKey: .fromMessageID)
             try c.encode(Int32(0), forKey: .offset)
             try c.encode(limit, forKey: .limit)
+            if onlyPinned { try c.encode(["@type": "searchMessagesFilterPinned"], forKey: .filter) }
         }
     }
 

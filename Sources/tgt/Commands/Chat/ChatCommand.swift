@@ -21,9 +21,13 @@ struct Chat: AsyncParsableCommand {
               tgt chat follow --json
               tgt chat send Family "Leaving now 🚗" --reply-to 42991616
               tgt chat react Family 42991616 👍
+              tgt chat forward Family 42991616 --to Alice
+              tgt chat pin Family 42991616
+              tgt chat info Family --members
               tgt chat search "dinner"
             """,
-        subcommands: [ChatList.self, ChatRead.self, ChatFollow.self, ChatSend.self, ChatEdit.self, ChatDelete.self, ChatReact.self, ChatSearch.self])
+        subcommands: [ChatList.self, ChatRead.self, ChatFollow.self, ChatSend.self, ChatEdit.self, ChatDelete.self, ChatReact.self, ChatForward.self, ChatPin.self, ChatUnpin.self,
+                      ChatPinned.self, ChatDraft.self, ChatInfo.self, ChatSearch.self])
 }
 
 struct ChatList: AsyncParsableCommand {
@@ -62,7 +66,9 @@ struct ChatList: AsyncParsableCommand {
                 var unreadText = chat.unreadCount > 0 ? "\(chat.unreadCount)" : (chat.isMarkedAsUnread ? "•" : "")
                 if chat.unreadMentionCount > 0 { unreadText += " @\(chat.unreadMentionCount)" }
                 var last = ""
-                if let message = chat.lastMessage {
+                if let draft = chat.draft {
+                    last = "Draft: " + ChatItemBuilder.shorten(ChatTerminal.clean(draft), to: 60)
+                } else if let message = chat.lastMessage {
                     let who = message.isOutgoing ? "You" + (message.isRead ? " ✓✓" : " ✓") : message.senderName
                     last = "\(ChatTerminal.shortDate(message.date))  " + (who.map { "\(ChatTerminal.clean($0)): " } ?? "")
                         + ChatItemBuilder.shorten(ChatTerminal.clean(message.text), to: 60)

@@ -73,6 +73,8 @@ struct ChatRead: AsyncParsableCommand {
         case .reactions(let id, let reactions):
             note("♥ #\(id) reactions: \(reactions.isEmpty ? "none" : ChatTerminal.reactions(reactions))",
                  json: ["event": "reactions", "message_id": "\(id)", "reactions": reactions.map { "\($0.key)=\($0.count)" }.joined(separator: ",")])
+        case .pinned(let id, let isPinned):
+            note("📌 #\(id) \(isPinned ? "pinned" : "unpinned")", json: ["event": isPinned ? "pinned" : "unpinned", "message_id": "\(id)"])
         case .failed(let id, let reason):
             note("✗ message #\(id) was not sent: \(reason)", json: ["event": "failed", "message_id": "\(id)"])
         }

@@ -80,6 +80,7 @@ enum ChatTerminal {
         if let media = item.media { body = clean(media.label) + (body.isEmpty ? "" : " " + body) }
         if let from = item.forwardedFrom { body = "[forwarded from \(clean(from))] " + body }
         var marks: [String] = []
+        if item.isPinned { marks.append("📌 pinned") }
         if item.editDate != nil { marks.append("edited") }
         if item.isOutgoing {
             switch item.sendingState {

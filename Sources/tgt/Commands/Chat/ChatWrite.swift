@@ -102,7 +102,7 @@ struct ChatDelete: AsyncParsableCommand {
             """)
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The chat.") var chat: String
-    @Argument(help: "Message ids.") var messageIDs: [Int64]
+    @Argument(help: ArgumentHelp("Message ids.", valueName: "message-id")) var messageIDs: [Int64]
     @Flag(help: "Delete for everyone in the chat.") var forAll = false
 
     func validate() throws {

@@ -1,0 +1,64 @@
+import SwiftUI
+import TgtAppModel
+import TgtTelegram
+
+/// A person's, group's or channel's profile: name, @username and last seen, its facts, and a
+/// group's members (a member opens their own profile). Thin over `ProfileModel`.
+struct ProfileView: View {
+    let app: AppModel
+    @State private var model: ProfileModel
+
+    init(app: AppModel, chatID: Int64) {
+        self.app = app
+        _model = State(initialValue: app.profile(for: chatID))
+    }
+
+    var body: some View {
+        List {
+            if let profile = model.profile {
+                Section {
+                    VStack(alignment: .leading, spacing: 4) {
+                        Text(verbatim: profile.title).font(.title2.bold())
+                        if let username = profile.username { Text(verbatim: "@" + username).foregroundStyle(.tint) }
+                        if let status = profile.status { Text(verbatim: status).font(.subheadline).foregroundStyle(.secondary) }
+                    }
+                }
+                Section {
+                    ForEach(model.facts.indices, id: \.self) { index in
+                        let fact = model.facts[index]
+                        VStack(alignment: .leading, spacing: 2) {
+                            Text(fact.label).font(.caption).foregroundStyle(.secondary)
+                            Text(verbatim: fact.value)
+                        }
+                    }
+                }
+                if !model.members.isEmpty {
+                    Section {
+                        ForEach(model.members, id: \.userID) { member in
+                            NavigationLink {
+                                ProfileView(app: app, chatID: member.userID)
+                            } label: {
+                                VStack(alignment: .leading, spacing: 2) {
+                                    Text(verbatim: member.name)
+                                    Text(verbatim: [member.role == "member" ? "" : member.role, member.status ?? ""].filter { !$0.isEmpty }.joined(separator: " · "))
+                                        .font(.caption).foregroundStyle(.secondary)
+                                }
+                            }
+                        }
+                        if model.hasMoreMembers {
+                            Button(AppText.label(.profileMoreMembers).localized) { Task { await model.loadMoreMembers() } }
+                        }
+                    } header: {
+                        Text(verbatim: "\(AppText.label(.profileMembers).localized) (\(model.memberTotal))")
+                    }
+                }
+            } else if let error = model.error {
+                Text(error).foregroundStyle(.red)
+            } else {
+                ProgressView()
+            }
+        }
+        .navigationTitle(AppText.label(.profile).localized)
+        .task { await model.load() }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import TgtTelegram
+
+extension ComposerModel {
+    /// Fills an empty composer with the chat's cloud draft (typed here before, or in another
+    /// Telegram app); a reply or edit in progress is left alone.
+    public func loadDraft() async {
+        guard text.isEmpty, mode == .new, let service = try? await host.chatService(), let draft = await service.summary(chatID)?.draft else { return }
+        text = draft
+        savedDraft = draft
+    }
+
+    /// Saves what is typed as the chat's cloud draft (blank clears it), when it changed since
+    /// the last save; not while editing a message. The view calls it when typing pauses and
+    /// when the chat is left.
+    public func saveDraft() async {
+        if case .edit = mode { return }
+        guard text != savedDraft, let service = try? await host.chatService() else { return }
+        let value = text
+        do {
+            try await service.setDraft(chatID: chatID, text: value)
+            savedDraft = value
+        } catch {
+            self.error = .failure(error)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import TgtTelegram
+
+extension ConversationModel {
+    /// The pinned message the bar at the top shows, and its place ("2 of 3") when there are several.
+    public var pinnedShown: (item: ChatMessageItem, position: Int, count: Int)? {
+        guard !pinned.isEmpty else { return nil }
+        let index = min(pinnedIndex, pinned.count - 1)
+        return (pinned[index], index + 1, pinned.count)
+    }
+
+    /// Reads the chat's pinned messages again (on open and when one is pinned or unpinned).
+    public func loadPinned() async {
+        guard let service = try? await host.chatService(), let found = try? await service.pinnedMessages(chatID: chatID) else { return }
+        pinned = found
+        if pinnedIndex >= found.count { pinnedIndex = 0 }
+    }
+
+    /// A tap on the bar: the message it shows, to scroll to; the bar moves on to the next older
+    /// pinned message (after the oldest, back to the newest), as Telegram's does.
+    public func tapPinnedBar() -> ChatMessageItem? {
+        guard let shown = pinnedShown?.item else { return nil }
+        pinnedIndex = pinned.isEmpty ? 0 : (pinnedIndex + 1) % pinned.count
+        return shown
+    }
+
+    /// Whether `item` may be pinned or unpinned here, and whether pinning asks "for everyone"
+    /// (private chats only).
+    public func pinChoices(for item: ChatMessageItem) async -> (allowed: Bool, asksForEveryone: Bool) {
+        guard let service = try? await host.chatService(), let properties = try? await service.properties(chatID: chatID, messageID: item.id) else {
+            return (false, false)
+        }
+        return (properties.canBePinned, chatID > 0 && properties.canBePinned)
+    }
+
+    /// Pins `item` (for everyone, or in a private chat for the user alone) or unpins it.
+    public func setPinned(_ item: ChatMessageItem, pinned: Bool, forEveryone: Bool = true) async {
+        do {
+            let service = try await host.chatService()
+            if pinned {
+                try await service.pin(chatID: chatID, messageID: item.id, forEveryone: forEveryone)
+            } else {
+                try await service.unpin(chatID: chatID, messageID: item.id)
+            }
+            actionError = nil
+            await loadPinned()
+        } catch {
+            actionError = .failure(error)
+        }
+    }
+}

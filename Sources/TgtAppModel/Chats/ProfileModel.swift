@@ -1,0 +1,66 @@
+import Foundation
+import Observation
+import TgtTelegram
+
+/// A person's, group's or channel's profile in the app: its facts (bio or description, phone
+/// when visible, last seen, member count, groups in common, shared media) and a group's
+/// members a page at a time.
+@Observable @MainActor
+public final class ProfileModel {
+    public let chatID: Int64
+    public private(set) var profile: ChatProfile?
+    public private(set) var members: [MemberItem] = []
+    public private(set) var memberTotal = 0
+    public private(set) var hasMoreMembers = false
+    public private(set) var error: AppText?
+
+    @ObservationIgnored let host: SessionHost
+    @ObservationIgnored private var nextOffset: Int?
+
+    public init(host: SessionHost, chatID: Int64) {
+        self.host = host
+        self.chatID = chatID
+    }
+
+    /// The facts, one line each, as the profile lists them (label, value).
+    public var facts: [(label: AppText, value: String)] {
+        guard let p = profile else { return [] }
+        var facts: [(AppText, String)] = []
+        if let about = p.about { facts.append((.label(p.kind == .private ? .profileBio : .profileAbout), about)) }
+        if let phone = p.phone { facts.append((.label(.profilePhone), phone)) }
+        if let count = p.memberCount { facts.append((.label(.profileMembers), String(count))) }
+        if let groups = p.groupsInCommon, groups > 0 { facts.append((.label(.profileGroupsInCommon), String(groups))) }
+        facts.append((.label(.profileShared), "\(p.media.photosAndVideos) 🖼 · \(p.media.files) 📎 · \(p.media.links) 🔗 · \(p.media.voiceMessages) 🎤"))
+        return facts
+    }
+
+    /// Loads the profile and, for a group, the first page of members.
+    public func load() async {
+        do {
+            let service = try await host.chatService()
+            profile = try await service.profile(chatID: chatID, now: host.clock.now)
+            error = nil
+            if profile?.canListMembers == true {
+                nextOffset = 0
+                members = []
+                await loadMoreMembers()
+            }
+        } catch {
+            self.error = .failure(error)
+        }
+    }
+
+    /// The next page of members (nothing when all are shown).
+    public func loadMoreMembers() async {
+        guard let offset = nextOffset else { return }
+        do {
+            let page = try await (try await host.chatService()).members(chatID: chatID, offset: offset, limit: 50, now: host.clock.now)
+            members += page.members
+            memberTotal = page.totalCount
+            nextOffset = page.nextOffset
+            hasMoreMembers = page.nextOffset != nil
+        } catch {
+            self.error = .failure(error)
+        }
+    }
+}

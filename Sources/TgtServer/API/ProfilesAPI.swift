@@ -1,0 +1,29 @@
+import Foundation
+import OpenAPIRuntime
+import TgtTelegram
+import TgtWire
+
+/// Profiles and member lists (`ChatService+Profile`).
+extension DashboardAPI {
+    func getConversationProfile(_ input: Operations.GetConversationProfile.Input) async throws -> Operations.GetConversationProfile.Output {
+        let service = try await host.chatService()
+        let profile = try await service.profile(chatID: input.path.chatId, now: host.clock.now)
+        return .ok(.init(body: .json(.init(success: true, data: ChatModels.profile(profile)))))
+    }
+
+    func listConversationMembers(_ input: Operations.ListConversationMembers.Input) async throws -> Operations.ListConversationMembers.Output {
+        let limit = input.query.limit ?? 50
+        guard (1...200).contains(limit) else { throw APIError.badRequest("“limit” must be a number from 1 to 200.") }
+        let offset = input.query.offset ?? 0
+        guard offset >= 0 else { throw APIError.badRequest("“offset” must be 0 or more.") }
+        let service = try await host.chatService()
+        _ = try await chatSummary(input.path.chatId, service: service)
+        let page = try await service.members(chatID: input.path.chatId, offset: offset, limit: limit, now: host.clock.now)
+        return .ok(.init(body: .json(.init(success: true, data: .init(
+            members: page.members.map {
+                .init(userId: $0.userID, name: $0.name, username: $0.username,
+                      role: .init(rawValue: $0.role) ?? .member, status: $0.status)
+            },
+            totalCount: page.totalCount, nextOffset: page.nextOffset)))))
+    }
+}

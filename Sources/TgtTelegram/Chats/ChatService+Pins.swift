@@ -1,0 +1,44 @@
+import Foundation
+import TgtTDLib
+
+extension ChatService {
+    /// The chat's pinned messages, newest first (at most `limit`), as a conversation's pinned
+    /// bar shows them (`searchChatMessages` with the pinned filter).
+    public func pinnedMessages(chatID: Int64, limit: Int = 50) async throws(ChatError) -> [ChatMessageItem] {
+        try requireLogin()
+        guard let chat = await session.chat(chatID) else { throw .chatNotFound(String(chatID)) }
+        let found = try await ask(TDFunctions.SearchChatMessages(chatID: chatID, query: "", limit: Int32(max(1, min(100, limit))), onlyPinned: true))
+        return await items(for: found.messages.filter { !$0.isScheduled }, chat: chat).sorted { $0.id > $1.id }
+    }
+
+    /// Pins a message where the user may. In a private chat `forEveryone: false` pins it for
+    /// the user alone; elsewhere a pin is always for everyone, so that is refused rather than
+    /// widened. `silent`: members are not notified (Telegram never notifies in private chats
+    /// and channels).
+    public func pin(chatID: Int64, messageID: Int64, forEveryone: Bool = true, silent: Bool = false) async throws(ChatError) {
+        let properties = try await properties(chatID: chatID, messageID: messageID)
+        guard let chat = await session.chat(chatID) else { throw .chatNotFound(String(chatID)) }
+        guard properties.canBePinned else { throw .cannotPin(reason: Self.pinRefusal(chat)) }
+        let isPrivate = if case .private = chat.type { true } else { false }
+        if !forEveryone, !isPrivate { throw .cannotPin(reason: "outside private chats a message is pinned for everyone.") }
+        _ = try await ask(TDFunctions.PinChatMessage(chatID: chatID, messageID: messageID, disableNotification: silent, onlyForSelf: !forEveryone))
+    }
+
+    /// Unpins a message (nothing happens when it is not pinned).
+    public func unpin(chatID: Int64, messageID: Int64) async throws(ChatError) {
+        let message = try await existingMessage(chatID: chatID, messageID: messageID)
+        guard message.isPinned else { return }
+        let properties = try await properties(chatID: chatID, messageID: messageID)
+        guard let chat = await session.chat(chatID) else { throw .chatNotFound(String(chatID)) }
+        guard properties.canBePinned else { throw .cannotPin(reason: Self.pinRefusal(chat)) }
+        _ = try await ask(TDFunctions.UnpinChatMessage(chatID: chatID, messageID: messageID))
+    }
+
+    static func pinRefusal(_ chat: Chat) -> String {
+        switch chat.type {
+        case .supergroup(_, true): "only the channel's admins can pin messages."
+        case .basicGroup, .supergroup: "the group's admins do not let members pin messages."
+        default: "Telegram does not allow it for this message."
+        }
+    }
+}
