@@ -341,7 +341,7 @@ extension TelegramSimulator {
         return ["@type": "messageProperties", "can_be_edited": outgoing && isText && age < 48 * 3600,
                 "can_be_replied": !isChannel, "can_be_deleted_only_for_self": !isChannel && !isSupergroup,
                 "can_be_deleted_for_all_users": outgoing || isPrivate, "can_be_forwarded": message["sending_state"] == nil, "can_be_saved": true,
-                "can_be_copied": true, "can_be_pinned": message["sending_state"] == nil && Self.canPin(chat), "can_edit_scheduling_state": false, "can_get_link": isSupergroup || isChannel]
+                "can_be_copied": message["sending_state"] == nil, "can_be_pinned": message["sending_state"] == nil && Self.canPin(chat), "can_edit_scheduling_state": false, "can_get_link": isSupergroup || isChannel]
     }
 
 }

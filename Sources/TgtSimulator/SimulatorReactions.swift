@@ -42,27 +42,29 @@ extension TelegramSimulator {
             let adding = type == "addMessageReaction"
             if adding, !allowed.contains(emoji) { return respond(id, request, Self.error(400, "REACTION_INVALID")) }
             var list = Self.reactions(of: message)
-            if let index = list.firstIndex(where: { Self.emoji(of: $0) == emoji }) {
-                let chosen = list[index]["is_chosen"] as? Bool ?? false
-                let count = list[index]["total_count"] as? Int ?? 0
-                if adding, !chosen {
-                    list[index]["total_count"] = count + 1
-                    list[index]["is_chosen"] = true
-                } else if !adding, chosen {
-                    if count <= 1 { list.remove(at: index) } else {
-                        list[index]["total_count"] = count - 1
-                        list[index]["is_chosen"] = false
-                    }
-                }
-            } else if adding {
+            let me = currentScenario.account.userID
+            if adding {
                 // Like Telegram for a free account: one reaction of one's own at a time.
-                for index in list.indices where list[index]["is_chosen"] as? Bool == true {
+                for index in list.indices where list[index]["is_chosen"] as? Bool == true && Self.emoji(of: list[index]) != emoji {
                     list[index]["is_chosen"] = false
                     list[index]["total_count"] = max(0, (list[index]["total_count"] as? Int ?? 1) - 1)
+                    list[index].removeValue(forKey: "used_sender_id")
                 }
-                list.removeAll { ($0["total_count"] as? Int ?? 0) == 0 }
-                list.append(Self.reaction(emoji, count: 1, chosen: true, by: currentScenario.account.userID))
+                if let index = list.firstIndex(where: { Self.emoji(of: $0) == emoji }) {
+                    if list[index]["is_chosen"] as? Bool != true {
+                        list[index]["total_count"] = (list[index]["total_count"] as? Int ?? 0) + 1
+                        list[index]["is_chosen"] = true
+                        list[index]["used_sender_id"] = ["@type": "messageSenderUser", "user_id": me]
+                    }
+                } else {
+                    list.append(Self.reaction(emoji, count: 1, chosen: true, by: me))
+                }
+            } else if let index = list.firstIndex(where: { Self.emoji(of: $0) == emoji }), list[index]["is_chosen"] as? Bool == true {
+                list[index]["is_chosen"] = false
+                list[index]["total_count"] = (list[index]["total_count"] as? Int ?? 1) - 1
+                list[index].removeValue(forKey: "used_sender_id")
             }
+            list.removeAll { ($0["total_count"] as? Int ?? 0) <= 0 }
             setReactions(list, chat: chat, messageID: messageID, directory: directory)
             respond(id, request, ["@type": "ok"])
         }

@@ -44,6 +44,8 @@ public actor TelegramSession {
     private let logger = Logger(label: "tgt.telegram.session")
 
     private(set) public var options: [String: OptionValue] = [:]
+    /// The reactions last announced per message (to skip updates that change only view counts).
+    private var seenReactions: [MessageKey: [MessageReaction]] = [:]
     private(set) public var me: User?
     private(set) var chatList = ChatListState()
     private(set) var users: [Int64: User] = [:]
@@ -174,6 +176,13 @@ public actor TelegramSession {
         case .messageEdited(let chatID, let messageID, let editDate):
             chatEvents.send(.messageEdited(chatID: chatID, messageID: messageID, editDate: editDate))
         case .messageReactions(let chatID, let messageID, let reactions):
+            // The update also comes for every view or forward count change in a channel: only a
+            // change of the reactions is an event (the last seen per message, bounded).
+            let key = MessageKey(chatID: chatID, messageID: messageID)
+            // (Not seen before: announced once, as it may be the last reaction taken away.)
+            guard seenReactions[key] != reactions else { break }
+            if seenReactions.count >= 4096 { seenReactions.removeAll(keepingCapacity: true) }
+            seenReactions[key] = reactions
             chatEvents.send(.reactions(chatID: chatID, messageID: messageID, reactions: reactions))
         case .messagePinned(let chatID, let messageID, let isPinned):
             chatEvents.send(.pinned(chatID: chatID, messageID: messageID, isPinned: isPinned))
@@ -300,4 +309,10 @@ public actor TelegramSession {
 
     /// A forum topic's name, when its info was seen.
     public func topicName(chatID: Int64, topicID: Int32) -> String? { topicNames[chatID]?[topicID] }
+}
+
+/// A message of a chat, as a dictionary key.
+struct MessageKey: Hashable {
+    var chatID: Int64
+    var messageID: Int64
 }

@@ -76,7 +76,9 @@ extension PinsAndForwardsAPITests {
             #expect(listed?["draft"] as? String == "see you *soon*")
             let cleared = try await client.api(.put, "conversations/\(Self.alice)/draft", json: ["text": " "])
             #expect(cleared.status == .ok && cleared.data["draft"] == nil, "\(cleared.text)")
-            #expect(try await client.api(.put, "conversations/\(Self.alice)/draft", json: ["text": String(repeating: "x", count: 5000)]).status == .badRequest)
+            let long = try await client.api(.put, "conversations/\(Self.alice)/draft", json: ["text": String(repeating: "x", count: 5000)])
+            #expect(long.status == .unprocessableContent && long.errorCode == "too_long", "\(long.text)")
+            #expect(try await client.api(.put, "conversations/\(Self.alice)/draft", json: ["text": String(repeating: "x", count: 30_000)]).status == .badRequest)
             #expect(try await client.api(.put, "conversations/\(Self.alice)/draft", json: [:] as [String: Any]).status == .badRequest)
             #expect(try await client.api(.put, "conversations/31337/draft", json: ["text": "x"]).status == .notFound)
         }

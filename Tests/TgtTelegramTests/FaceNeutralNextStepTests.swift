@@ -47,7 +47,7 @@ struct FaceNeutralNextStepTests {
         .messageNotFound(1), .notForum(title: "x"), .topicNotFound(9, title: "x"), .cannotEdit(reason: "y"),
         .cannotDelete(forEveryone: true), .cannotDelete(forEveryone: false), .onlyForEveryone, .emptyText, .tooLong(max: 4096),
         .markdown("x"), .sendFailed("x"), .cannotReact(reason: "y"), .reactionNotAvailable("x", choices: ["👍"]),
-        .cannotPin(reason: "y"), .cannotForward(reason: "y"), .cannotListMembers,
+        .cannotPin(reason: "y"), .cannotForward(reason: "y"), .cannotListMembers, .badPage("x"),
     ] + td.map { .request($0) }
     /// Login errors as `LoginFlow` words TDLib's answers, plus the session's own cases.
     static let telegram: [TelegramError] = [
@@ -82,7 +82,7 @@ struct FaceNeutralNextStepTests {
         #expect(Set(Self.draft.map { Self.index($0) }).count == 4)
         #expect(Set(Self.send.map { Self.index($0) }).count == 8)
         #expect(Set(Self.schedule.map { Self.index($0) }).count == 7)
-        #expect(Set(Self.chat.map { Self.index($0) }).count == 20)
+        #expect(Set(Self.chat.map { Self.index($0) }).count == 21)
         #expect(Set(Self.telegram.map { Self.index($0) }).count == 7)
     }
 
@@ -206,6 +206,7 @@ struct FaceNeutralNextStepTests {
         case .cannotPin: 17
         case .cannotForward: 18
         case .cannotListMembers: 19
+        case .badPage: 20
         }
     }
 

@@ -18,7 +18,11 @@ struct ProfileServiceTests {
         // Mum has no chat of her own here: her profile comes through her private chat.
         let mum = try await service.profile(chatID: 555_000_201, now: now)
         #expect(mum.title == "Mum" && mum.phone == nil && mum.about == nil && mum.status?.hasSuffix("minutes ago") == true)
-        #expect(mum.status.map { _ in LastSeen.offline(wasOnline: Int32(now.timeIntervalSince1970) - 7200).describe(now: now) } == "last seen 2 hours ago")
+        // The wording at a given time.
+        let at = Int32(now.timeIntervalSince1970)
+        #expect(LastSeen.offline(wasOnline: at - 7200).describe(now: now) == "last seen 2 hours ago")
+        #expect(LastSeen.offline(wasOnline: at - 30).describe(now: now) == "last seen just now")
+        #expect(LastSeen.online(until: at - 1).describe(now: now) == "last seen just now")
         let family = try await service.profile(chatID: -1001000000001, now: now)
         #expect(family.kind == .supergroup && family.about == "Who's cooking, who's picking up, and the photos" && family.memberCount == 5)
         #expect(family.media.photosAndVideos > 0 && family.canListMembers)
@@ -38,6 +42,9 @@ struct ProfileServiceTests {
         #expect(family.members.contains { $0.name == "Mum" && $0.role == "owner" } && family.members.contains { $0.userID == 424242 })
         await #expect(throws: ChatError.cannotListMembers) { _ = try await service.members(chatID: -1001000000003) }
         await #expect(throws: ChatError.cannotListMembers) { _ = try await service.members(chatID: 555_000_111) }
+        // Out of range: refused, never a trap (Int32 offsets).
+        await #expect(throws: ChatError.self) { _ = try await service.members(chatID: -1001000000001, limit: 0) }
+        #expect(try await service.members(chatID: -1001000000001, offset: 3_000_000_000).members.isEmpty)
         await open.close()
     }
 }

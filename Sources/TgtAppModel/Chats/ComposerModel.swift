@@ -78,9 +78,9 @@ public final class ComposerModel {
             let service = try await host.chatService()
             switch mode {
             case .new:
-                _ = try await service.send(chatID: chatID, markdown: text, silent: silent)
+                _ = try await service.send(chatID: chatID, markdown: text, silent: silent, clearDraft: true)
             case .reply(let item):
-                _ = try await service.send(chatID: chatID, markdown: text, replyTo: item.id, silent: silent)
+                _ = try await service.send(chatID: chatID, markdown: text, replyTo: item.id, silent: silent, clearDraft: true)
             case .edit(let item):
                 _ = try await service.edit(chatID: chatID, messageID: item.id, markdown: text)
             }

@@ -27,10 +27,10 @@ extension ConversationModel {
     /// Whether `item` may be pinned or unpinned here, and whether pinning asks "for everyone"
     /// (private chats only).
     public func pinChoices(for item: ChatMessageItem) async -> (allowed: Bool, asksForEveryone: Bool) {
-        guard let service = try? await host.chatService(), let properties = try? await service.properties(chatID: chatID, messageID: item.id) else {
+        guard let service = try? await host.chatService(), let options = try? await service.pinOptions(chatID: chatID, messageID: item.id) else {
             return (false, false)
         }
-        return (properties.canBePinned, chatID > 0 && properties.canBePinned)
+        return (options.allowed, options.forSelfOnlyPossible)
     }
 
     /// Pins `item` (for everyone, or in a private chat for the user alone) or unpins it.

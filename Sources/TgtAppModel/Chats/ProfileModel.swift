@@ -16,6 +16,7 @@ public final class ProfileModel {
 
     @ObservationIgnored let host: SessionHost
     @ObservationIgnored private var nextOffset: Int?
+    @ObservationIgnored private var loadingMembers = false
 
     public init(host: SessionHost, chatID: Int64) {
         self.host = host
@@ -52,7 +53,9 @@ public final class ProfileModel {
 
     /// The next page of members (nothing when all are shown).
     public func loadMoreMembers() async {
-        guard let offset = nextOffset else { return }
+        guard let offset = nextOffset, !loadingMembers else { return }
+        loadingMembers = true
+        defer { loadingMembers = false }
         do {
             let page = try await (try await host.chatService()).members(chatID: chatID, offset: offset, limit: 50, now: host.clock.now)
             members += page.members

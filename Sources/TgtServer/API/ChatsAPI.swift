@@ -67,7 +67,8 @@ extension DashboardAPI {
         let text = try Self.limited(body.text, "text", max: Self.maxMessageInput) ?? ""
         let topic = try body.topicId.map(Self.topicID)
         let service = try await host.chatService()
-        let message = try await service.send(chatID: input.path.chatId, markdown: text, topicID: topic, replyTo: body.replyTo, silent: body.silent ?? false)
+        let message = try await service.send(chatID: input.path.chatId, markdown: text, topicID: topic, replyTo: body.replyTo, silent: body.silent ?? false,
+                                             clearDraft: body.clearDraft ?? false)
         return .ok(.init(body: .json(.init(success: true, data: ChatModels.message(await service.item(message))))))
     }
 

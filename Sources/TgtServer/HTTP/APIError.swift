@@ -159,7 +159,7 @@ extension APIError {
         let status: HTTPResponse.Status = switch error {
         case .notLoggedIn, .cannotEdit, .cannotDelete, .onlyForEveryone, .sendFailed, .notForum, .cannotReact, .cannotPin, .cannotForward, .cannotListMembers: .conflict
         case .chatNotFound, .messageNotFound, .topicNotFound: .notFound
-        case .ambiguous: .badRequest
+        case .ambiguous, .badPage: .badRequest
         case .cannotWrite: .forbidden
         case .emptyText, .tooLong, .markdown, .reactionNotAvailable: .unprocessableContent
         case .request(let underlying):

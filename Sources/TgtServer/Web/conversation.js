@@ -78,7 +78,8 @@ function page(chatID, topicID, before) {
  */
 export async function open(chatID, topicID, shown, forum = false, at = 0) {
   saveDraft();
-  if (draft.chat !== chatID && !state.mode) text.value = '';
+  // Another chat's text (typed, replying or editing) never stays to be saved or sent here.
+  if (draft.chat !== chatID) text.value = '';
   draft.chat = 0;
   const mine = ++state.loads;
   state.id = chatID;
@@ -431,7 +432,8 @@ const draft = {chat: 0, topic: 0, saved: '', timer: 0};
 function restoreDraft(chat) {
   draft.chat = chat.id;
   draft.topic = state.topic;
-  draft.saved = chat.draft ?? '';
+  // A forum topic's draft is its own (not the chat's, which is all the chat's row carries).
+  draft.saved = state.topic ? '' : chat.draft ?? '';
   if (!text.value && !state.mode && !state.topic && chat.draft) { text.value = chat.draft; autosize(); }
 }
 
@@ -466,8 +468,8 @@ async function submit() {
       setMode(null);
       draw('keep');
     } else {
-      /** @type {{text: string, reply_to?: number, topic_id?: number}} */
-      const body = {text: value};
+      /** @type {{text: string, reply_to?: number, topic_id?: number, clear_draft: boolean}} */
+      const body = {text: value, clear_draft: true};
       if (mode?.kind === 'reply') body.reply_to = mode.message.id;
       if (state.topic) body.topic_id = state.topic;
       window.clearTimeout(draft.timer);

@@ -78,7 +78,11 @@ async function loadMembers(offset, mine) {
   more.hidden = state.next === null;
 }
 
-more.addEventListener('click', () => { if (state.next !== null) loadMembers(state.next, state.loads).catch(() => undefined); });
+more.addEventListener('click', () => {
+  if (state.next === null || more.disabled) return;
+  more.disabled = true;
+  loadMembers(state.next, state.loads).catch(() => undefined).finally(() => { more.disabled = false; });
+});
 members.addEventListener('click', (event) => {
   const target = event.target instanceof Element ? event.target.closest('[data-user]') : null;
   if (target instanceof HTMLElement) show(Number(target.dataset['user']));

@@ -29,6 +29,8 @@ public enum ChatError: UserFacingError, Equatable {
     case cannotForward(reason: String)
     /// The chat's member list is not open to the account (a channel, a private chat).
     case cannotListMembers
+    /// A page asked for is out of range (the reason says how).
+    case badPage(String)
     case emptyText
     case tooLong(max: Int)
     case markdown(String)
@@ -55,6 +57,7 @@ public enum ChatError: UserFacingError, Equatable {
         case .cannotPin(let reason): "You cannot pin or unpin this message: \(reason)"
         case .cannotForward(let reason): "This cannot be forwarded: \(reason)"
         case .cannotListMembers: "This chat's member list is not open to you."
+        case .badPage(let reason): "That page cannot be read: \(reason)"
         case .emptyText: "The message is empty."
         case .tooLong(let max): "The message is longer than Telegram's \(max) characters."
         case .markdown(let detail): "The formatting is broken at \(detail)."
@@ -80,6 +83,7 @@ public enum ChatError: UserFacingError, Equatable {
         case .cannotPin: nil
         case .cannotForward: nil
         case .cannotListMembers: nil
+        case .badPage: nil
         case .emptyText: "Type some text."
         case .tooLong: "Shorten the text or send it in parts."
         case .markdown: "Check the *bold*, _italic_, `code` and [link](url) markers."
@@ -104,6 +108,7 @@ public enum ChatError: UserFacingError, Equatable {
         case .cannotPin: "cannot_pin"
         case .cannotForward: "cannot_forward"
         case .cannotListMembers: "cannot_list_members"
+        case .badPage: "bad_page"
         case .emptyText: "empty_text"
         case .tooLong: "too_long"
         case .markdown: "bad_markdown"

@@ -229,7 +229,9 @@ public struct ReactionItem: Codable, Sendable, Equatable {
     public var emoji: String
     /// What `ChatService.react` takes back to name it: the emoji, `custom:ID` or `paid`.
     public var key: String
+    /// How many gave it.
     public var count: Int
+    /// Whether the user is one of them.
     public var isChosen: Bool
 
     public init(emoji: String, key: String, count: Int, isChosen: Bool) {
@@ -254,6 +256,7 @@ public struct ReactionItem: Codable, Sendable, Equatable {
         case .emoji(let emoji): emoji
         case .customEmoji: "★"
         case .paid: "⭐"
+        case .unknown: "?"
         }
     }
 
@@ -262,6 +265,7 @@ public struct ReactionItem: Codable, Sendable, Equatable {
         case .emoji(let emoji): emoji
         case .customEmoji(let id): "custom:\(id)"
         case .paid: "paid"
+        case .unknown(let type): "unknown:\(type)"
         }
     }
 

@@ -33,10 +33,11 @@ extension ChatService {
         return chat
     }
 
-    /// Sends text (Markdown) to a chat, optionally in a forum topic, as a reply, silently.
+    /// Sends text (Markdown) to a chat, optionally in a forum topic, as a reply, silently; with
+    /// `clearDraft` (a composer's send) the chat's cloud draft goes with it.
     /// Waits up to `confirmTimeout` s for Telegram's verdict: the sent message (its final id),
     /// or still pending (TDLib keeps it and sends it when it can), or an error when refused.
-    public func send(chatID: Int64, markdown: String, topicID: Int32? = nil, replyTo: Int64? = nil, silent: Bool = false,
+    public func send(chatID: Int64, markdown: String, topicID: Int32? = nil, replyTo: Int64? = nil, silent: Bool = false, clearDraft: Bool = false,
                      confirmTimeout: Double = 15) async throws(ChatError) -> Message
     {
         let chat = try await writableChat(chatID)
@@ -50,7 +51,7 @@ extension ChatService {
         let pending: Message
         do {
             pending = try await session.send(TDFunctions.SendMessage(chatID: chat.id, forumTopicID: topicID, silent: silent, content: .text(text),
-                                                                     replyToMessageID: replyTo, clearDraft: true), timeout: timeout)
+                                                                     replyToMessageID: replyTo, clearDraft: clearDraft), timeout: timeout)
         } catch {
             if case .tdlib(let code, let message, _) = error { throw .sendFailed(Sender.describe(code: code, message: message)) }
             throw .request(error)

@@ -8,9 +8,10 @@ extension ChatService {
 
     /// Forwards messages of `fromChatID` to `toChatID` (into a forum topic with `topicID`), as
     /// forwards naming their sender or, with `hideSender`, as copies. Every message is checked
-    /// first (it exists, Telegram lets it be forwarded) and the target must be writable:
-    /// nothing is sent unless all of them can be. Waits up to `confirmTimeout` s for Telegram's
-    /// verdicts; messages still pending come back pending (TDLib sends them when it can).
+    /// first (it exists, Telegram lets it be forwarded, or copied for `hideSender`) and the
+    /// target must be writable: nothing is sent unless all of them can be. Waits up to
+    /// `confirmTimeout` s in all for Telegram's verdicts; each message comes back sent, still
+    /// pending (TDLib sends it when it can), or failed with Telegram's reason.
     public func forward(fromChatID: Int64, messageIDs: [Int64], toChatID: Int64, topicID: Int32? = nil, hideSender: Bool = false,
                         silent: Bool = false, confirmTimeout: Double = 15) async throws(ChatError) -> [Message]
     {
@@ -22,7 +23,9 @@ extension ChatService {
         guard await session.chat(fromChatID) != nil else { throw .chatNotFound(String(fromChatID)) }
         for id in ids {
             let properties = try await properties(chatID: fromChatID, messageID: id)
-            guard properties.canBeForwarded else { throw .cannotForward(reason: "message \(id) cannot be forwarded (its chat protects its content, or it is not sent yet).") }
+            guard hideSender ? properties.canBeCopied : properties.canBeForwarded else {
+                throw .cannotForward(reason: "message \(id) cannot be \(hideSender ? "copied" : "forwarded") (its chat protects its content, or it is not sent yet).")
+            }
         }
         let pending: [Message]
         do {
@@ -32,28 +35,34 @@ extension ChatService {
             if case .tdlib(let code, let message, _) = error { throw .sendFailed(Sender.describe(code: code, message: message)) }
             throw .request(error)
         }
-        guard pending.count == ids.count else {
-            throw .cannotForward(reason: "Telegram forwarded \(pending.count) of the \(ids.count) messages; the others cannot be forwarded.")
-        }
-        logger.debug("messages forwarded to TDLib", metadata: ["chat": "\(target.id)", "count": "\(ids.count)"])
-        var result: [Message] = []
-        for message in pending {
-            switch await session.confirmation(forTemporaryID: message.id, timeout: confirmTimeout) {
-            case .sent(let id)?:
-                if let sent = try? await ask(TDFunctions.GetMessage(chatID: target.id, messageID: id)) {
-                    result.append(sent)
-                } else {
-                    var sent = message
-                    sent.id = id
-                    sent.sendingState = nil
-                    result.append(sent)
+        // TDLib leaves out (null) what it would not forward; what it took is on its way, so it is
+        // returned rather than hidden behind an error. Nothing taken at all is the error.
+        guard !pending.isEmpty else { throw .cannotForward(reason: "Telegram would not forward these messages.") }
+        logger.debug("messages forwarded to TDLib", metadata: ["chat": "\(target.id)", "count": "\(pending.count)"])
+        // Telegram's verdicts, awaited together (one `confirmTimeout` for all, not one each).
+        let session = session, timeout = timeout, chatID = target.id
+        return await withTaskGroup(of: (Int, Message).self) { group in
+            for (index, message) in pending.enumerated() {
+                group.addTask {
+                    switch await session.confirmation(forTemporaryID: message.id, timeout: confirmTimeout) {
+                    case .sent(let id)?:
+                        if let sent = try? await session.send(TDFunctions.GetMessage(chatID: chatID, messageID: id), timeout: timeout) { return (index, sent) }
+                        var sent = message
+                        sent.id = id
+                        sent.sendingState = nil
+                        return (index, sent)
+                    case .failed(let code, let text)?:
+                        var failed = message
+                        failed.sendingState = .failed(error: TDLibErrorObject(code: code, message: text), canRetry: false, retryAfter: 0)
+                        return (index, failed)
+                    case nil:
+                        return (index, message)
+                    }
                 }
-            case .failed(let code, let text)?:
-                throw .sendFailed(Sender.describe(code: code, message: text))
-            case nil:
-                result.append(message)
             }
+            var result = pending
+            for await (index, message) in group { result[index] = message }
+            return result
         }
-        return result
     }
 }

@@ -7,8 +7,17 @@ extension ChatService {
     public func pinnedMessages(chatID: Int64, limit: Int = 50) async throws(ChatError) -> [ChatMessageItem] {
         try requireLogin()
         guard let chat = await session.chat(chatID) else { throw .chatNotFound(String(chatID)) }
-        let found = try await ask(TDFunctions.SearchChatMessages(chatID: chatID, query: "", limit: Int32(max(1, min(100, limit))), onlyPinned: true))
-        return await items(for: found.messages.filter { !$0.isScheduled }, chat: chat).sorted { $0.id > $1.id }
+        // TDLib may answer a short page before the end: ask on from the last one while it says there is more.
+        let wanted = max(1, min(100, limit))
+        var found: [Message] = []
+        var from: Int64 = 0
+        while found.count < wanted {
+            let page = try await ask(TDFunctions.SearchChatMessages(chatID: chatID, query: "", fromMessageID: from, limit: Int32(wanted - found.count), onlyPinned: true))
+            found += page.messages.filter { message in !message.isScheduled && !found.contains { $0.id == message.id } }
+            guard let next = Int64(page.nextOffset), next > 0, !page.messages.isEmpty else { break }
+            from = next
+        }
+        return await items(for: found, chat: chat).sorted { $0.id > $1.id }
     }
 
     /// Pins a message where the user may. In a private chat `forEveryone: false` pins it for
@@ -19,8 +28,7 @@ extension ChatService {
         let properties = try await properties(chatID: chatID, messageID: messageID)
         guard let chat = await session.chat(chatID) else { throw .chatNotFound(String(chatID)) }
         guard properties.canBePinned else { throw .cannotPin(reason: Self.pinRefusal(chat)) }
-        let isPrivate = if case .private = chat.type { true } else { false }
-        if !forEveryone, !isPrivate { throw .cannotPin(reason: "outside private chats a message is pinned for everyone.") }
+        if !forEveryone, !(await canPinForSelfOnly(chat)) { throw .cannotPin(reason: "outside private chats a message is pinned for everyone.") }
         _ = try await ask(TDFunctions.PinChatMessage(chatID: chatID, messageID: messageID, disableNotification: silent, onlyForSelf: !forEveryone))
     }
 
@@ -32,6 +40,21 @@ extension ChatService {
         guard let chat = await session.chat(chatID) else { throw .chatNotFound(String(chatID)) }
         guard properties.canBePinned else { throw .cannotPin(reason: Self.pinRefusal(chat)) }
         _ = try await ask(TDFunctions.UnpinChatMessage(chatID: chatID, messageID: messageID))
+    }
+
+    /// Whether pinning may be for the user alone: a private chat with another person (not Saved
+    /// Messages, where there is nobody else).
+    func canPinForSelfOnly(_ chat: Chat) async -> Bool {
+        guard case .private(let userID) = chat.type else { return false }
+        return userID != (await session.me?.id ?? 0)
+    }
+
+    /// Whether `messageID` may be pinned or unpinned, and whether pinning may be for the user
+    /// alone (the faces then ask "for both of you?").
+    public func pinOptions(chatID: Int64, messageID: Int64) async throws(ChatError) -> (allowed: Bool, forSelfOnlyPossible: Bool) {
+        let properties = try await properties(chatID: chatID, messageID: messageID)
+        guard let chat = await session.chat(chatID) else { throw .chatNotFound(String(chatID)) }
+        return (properties.canBePinned, properties.canBePinned ? await canPinForSelfOnly(chat) : false)
     }
 
     static func pinRefusal(_ chat: Chat) -> String {

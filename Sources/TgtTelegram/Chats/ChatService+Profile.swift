@@ -112,6 +112,9 @@ public struct MemberPage: Codable, Sendable, Equatable {
 }
 
 extension ChatService {
+    /// Most members in one page.
+    public static let maxMembersPage = 200
+
     /// The chat's profile: for a person their name, @username, bio, phone when visible, last
     /// seen and groups in common; for a group or channel its description and member count;
     /// for every chat its shared media counts (Telegram's, four requests at once). `now` words
@@ -150,13 +153,13 @@ extension ChatService {
         return profile
     }
 
-    /// A page of the group's members (`limit` from `offset`), with their role and last seen.
-    /// A channel's are refused unless Telegram lets the account read them.
+    /// A page of the group's members (`limit` from `offset`, at most `maxMembersPage`), with
+    /// their role and last seen. A channel's are refused unless Telegram lets the account read them.
     public func members(chatID: Int64, offset: Int = 0, limit: Int = 50, now: Date = Date()) async throws(ChatError) -> MemberPage {
         try requireLogin()
         guard let chat = await session.chat(chatID) else { throw .chatNotFound(String(chatID)) }
-        let limit = max(1, min(200, limit))
-        let offset = max(0, offset)
+        guard (1...Self.maxMembersPage).contains(limit) else { throw .badPage("the page size must be from 1 to \(Self.maxMembersPage).") }
+        guard offset >= 0 else { throw .badPage("the offset must be 0 or more.") }
         var members: [ChatMember]
         var total: Int
         switch chat.type {
@@ -167,7 +170,8 @@ extension ChatService {
         case .supergroup(let id, _):
             let full = try await ask(TDFunctions.GetSupergroupFullInfo(supergroupID: id))
             guard full.canGetMembers else { throw .cannotListMembers }
-            let page = try await ask(TDFunctions.GetSupergroupMembers(supergroupID: id, offset: Int32(offset), limit: Int32(limit)))
+            // Past Int32 there are no members (and no trap).
+            let page = try await ask(TDFunctions.GetSupergroupMembers(supergroupID: id, offset: Int32(clamping: offset), limit: Int32(limit)))
             total = Int(page.totalCount)
             members = page.members
         default:
@@ -182,11 +186,13 @@ extension ChatService {
                                     status: user.map { $0.isBot ? "bot" : $0.lastSeen.describe(now: now) }))
         }
         let next = offset + members.count
-        return MemberPage(members: items, totalCount: total, nextOffset: members.count == limit && next < total ? next : nil)
+        // Telegram may answer a short page before the end: more while the total is not reached.
+        return MemberPage(members: items, totalCount: total, nextOffset: !members.isEmpty && next < total ? next : nil)
     }
 
     /// The chat, or for a person's user id with no chat yet (a group member's name tapped) their
-    /// private chat (`createPrivateChat`, which asks nothing of the person).
+    /// private chat (`createPrivateChat`: a local operation of TDLib that asks nothing of the
+    /// person and posts nothing; the chat stays out of the lists until a message).
     func chatOrPerson(_ id: Int64) async throws(ChatError) -> Chat {
         if let chat = await session.chat(id) { return chat }
         guard id > 0 else { throw .chatNotFound(String(id)) }

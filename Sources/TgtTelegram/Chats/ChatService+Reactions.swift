@@ -51,6 +51,7 @@ extension ChatService {
             _ = try await ask(TDFunctions.AddMessageReaction(chatID: chatID, messageID: messageID, reactionType: type))
         } else {
             guard type != .paid else { throw .cannotReact(reason: "a paid reaction cannot be taken back.") }
+            if case .unknown = type { throw .cannotReact(reason: "this kind of reaction is not supported here.") }
             _ = try await ask(TDFunctions.RemoveMessageReaction(chatID: chatID, messageID: messageID, reactionType: type))
         }
         // TDLib applies the change to its copy at once (and tells Telegram): read it back.
@@ -70,6 +71,7 @@ extension ChatService {
     /// The reaction a key names: `custom:ID`, `paid`, or an emoji (one grapheme, as Telegram's are).
     static func reactionType(_ key: String) -> ReactionType? {
         if key == "paid" { return .paid }
+        if key.hasPrefix("unknown:") { return nil }
         if key.hasPrefix("custom:") { return Int64(key.dropFirst(7)).map(ReactionType.customEmoji) }
         guard key.count == 1, let first = key.unicodeScalars.first, first.properties.isEmoji, key.unicodeScalars.count <= 16 else { return nil }
         // Digits and # are "emoji" too: only the ones drawn as pictures are reactions.

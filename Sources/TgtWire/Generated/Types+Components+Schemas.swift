@@ -2024,6 +2024,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ChatMessageInput/topic_id`.
             public var topicId: Swift.Int?
+            /// The chat's cloud draft goes with this message (a composer's send; default false leaves it)
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatMessageInput/clear_draft`.
+            public var clearDraft: Swift.Bool?
             /// Creates a new `ChatMessageInput`.
             ///
             /// - Parameters:
@@ -2031,22 +2035,26 @@ extension Components {
             ///   - replyTo:
             ///   - silent:
             ///   - topicId: Post in this forum topic (ids from …/topics); an unknown topic is a 404, a chat that is not a forum a 409
+            ///   - clearDraft: The chat's cloud draft goes with this message (a composer's send; default false leaves it)
             public init(
                 text: Swift.String,
                 replyTo: Swift.Int64? = nil,
                 silent: Swift.Bool? = nil,
-                topicId: Swift.Int? = nil
+                topicId: Swift.Int? = nil,
+                clearDraft: Swift.Bool? = nil
             ) {
                 self.text = text
                 self.replyTo = replyTo
                 self.silent = silent
                 self.topicId = topicId
+                self.clearDraft = clearDraft
             }
             public enum CodingKeys: String, CodingKey {
                 case text
                 case replyTo = "reply_to"
                 case silent
                 case topicId = "topic_id"
+                case clearDraft = "clear_draft"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -2066,11 +2074,16 @@ extension Components {
                     Swift.Int.self,
                     forKey: .topicId
                 )
+                self.clearDraft = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .clearDraft
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "text",
                     "reply_to",
                     "silent",
-                    "topic_id"
+                    "topic_id",
+                    "clear_draft"
                 ])
             }
         }

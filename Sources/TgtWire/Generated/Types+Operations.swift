@@ -24308,7 +24308,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// The profile of a person (a user id works too), group or channel
+            /// The profile of a person (a user id works too; TDLib then makes the private chat locally, posting nothing), group or channel
             ///
             /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/profile/get(getConversationProfile)/responses/200`.
             ///

@@ -161,7 +161,7 @@ enum CLINextStep {
         case .onlyForEveryone: "Delete it for everyone (--for-all) if that is what you want."
         case .request(let error): tdlib(error)
         case .reactionNotAvailable: "See the chat's reactions with `tgt chat react CHAT MESSAGE` (no emoji)."
-        case .ambiguous, .cannotEdit, .emptyText, .tooLong, .markdown, .sendFailed, .cannotReact, .cannotPin, .cannotForward, .cannotListMembers: nil
+        case .ambiguous, .cannotEdit, .emptyText, .tooLong, .markdown, .sendFailed, .cannotReact, .cannotPin, .cannotForward, .cannotListMembers, .badPage: nil
         }
     }
 

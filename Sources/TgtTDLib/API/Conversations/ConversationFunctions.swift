@@ -10,6 +10,8 @@ public struct MessageProperties: Decodable, Sendable, Equatable {
     public var canBePinned: Bool = false
     /// `can_be_forwarded`: it may be forwarded (not in chats with protected content).
     public var canBeForwarded: Bool = false
+    /// `can_be_copied`: it may be sent again as a copy, without its sender's name.
+    public var canBeCopied: Bool = false
 
     public init(canBeEdited: Bool, canBeReplied: Bool, canBeDeletedOnlyForSelf: Bool, canBeDeletedForAllUsers: Bool,
                 canBePinned: Bool = false, canBeForwarded: Bool = false)
@@ -29,6 +31,7 @@ public struct MessageProperties: Decodable, Sendable, Equatable {
         case canBeDeletedForAllUsers = "can_be_deleted_for_all_users"
         case canBePinned = "can_be_pinned"
         case canBeForwarded = "can_be_forwarded"
+        case canBeCopied = "can_be_copied"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -39,6 +42,7 @@ public struct MessageProperties: Decodable, Sendable, Equatable {
         canBeDeletedForAllUsers = try c.decodeIfPresent(Bool.self, forKey: .canBeDeletedForAllUsers) ?? false
         canBePinned = try c.decodeIfPresent(Bool.self, forKey: .canBePinned) ?? false
         canBeForwarded = try c.decodeIfPresent(Bool.self, forKey: .canBeForwarded) ?? false
+        canBeCopied = try c.decodeIfPresent(Bool.self, forKey: .canBeCopied) ?? false
     }
 }
 

@@ -1,10 +1,12 @@
 import Foundation
 
-/// `ReactionType`: an emoji, a custom emoji (by id), or the paid (star) reaction.
+/// `ReactionType`: an emoji, a custom emoji (by id), the paid (star) reaction, or a kind this
+/// build does not know (its type name).
 public enum ReactionType: Codable, Sendable, Hashable {
     case emoji(String)
     case customEmoji(Int64)
     case paid
+    case unknown(String)
 
     private enum CodingKeys: String, CodingKey {
         case type = "@type"
@@ -17,7 +19,8 @@ public enum ReactionType: Codable, Sendable, Hashable {
         switch try c.decode(String.self, forKey: .type) {
         case "reactionTypeEmoji": self = .emoji(try c.decode(String.self, forKey: .emoji))
         case "reactionTypeCustomEmoji": self = .customEmoji(try c.decode(TDInt64.self, forKey: .customEmojiID).value)
-        default: self = .paid
+        case "reactionTypePaid": self = .paid
+        case let other: self = .unknown(other)
         }
     }
 
@@ -33,6 +36,8 @@ public enum ReactionType: Codable, Sendable, Hashable {
             try c.encode(String(id), forKey: .customEmojiID)
         case .paid:
             try c.encode("reactionTypePaid", forKey: .type)
+        case .unknown(let type):
+            try c.encode(type, forKey: .type)
         }
     }
 }

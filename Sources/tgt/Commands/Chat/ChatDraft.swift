@@ -33,6 +33,10 @@ struct ChatDraft: AsyncParsableCommand {
             }
             if global.json {
                 global.console.emit(summary)
+            } else if let topic {
+                // The chat's row carries the chat's draft, not a topic's: say what was done.
+                global.console.line(clear ? "Draft cleared in \(ChatTerminal.clean(summary.title)), topic \(topic)."
+                                          : "✎ Draft saved in \(ChatTerminal.clean(summary.title)), topic \(topic).")
             } else if let draft = summary.draft {
                 global.console.line("✎ Draft saved in \(ChatTerminal.clean(summary.title)): \(ChatItemBuilder.shorten(ChatTerminal.clean(draft), to: 60))")
             } else {

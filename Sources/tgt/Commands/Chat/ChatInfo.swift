@@ -19,11 +19,6 @@ struct ChatInfo: AsyncParsableCommand {
     @Option(help: "Members from this position (the previous page's next offset).") var offset = 0
     @Option(help: "At most this many members (1–200, default 50).") var limit = 50
 
-    func validate() throws {
-        guard (1...200).contains(limit) else { throw ValidationError("--limit must be between 1 and 200.") }
-        guard offset >= 0 else { throw ValidationError("--offset must be 0 or more.") }
-    }
-
     func run() async throws {
         try await global.run {
             let (profile, page) = try await global.withChats { access in
