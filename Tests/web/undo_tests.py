@@ -54,6 +54,9 @@ def run(driver, wait, audit, server, check, shot):
     tile = wait.until(EC.presence_of_element_located((By.XPATH, "//li[@data-name='Oops']")))
     tile.find_element(By.CSS_SELECTOR, ".tap").click()
     wait.until(lambda d: "Sending in" in tile_text(d, "Oops"))
+    # The tile counts down as soon as it is tapped; the server lists the hold once the tap's
+    # request is in (on a loaded machine a moment later).
+    wait.until(lambda d: server.api("GET", "sends/held")["holds"])
     held = server.api("GET", "sends/held")["holds"]
     check(len(held) == 1 and held[0]["template_name"] == "Oops", f"the tap is held, nothing sent yet ({tile_text(driver, 'Oops')!r})")
     undo = tile.find_element(By.CSS_SELECTOR, "button[data-undo]")
