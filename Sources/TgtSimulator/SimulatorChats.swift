@@ -30,24 +30,12 @@ extension TelegramSimulator {
             guard let chat = findChat(request["chat_id"]) else { return respond(id, request, Self.error(400, "Chat not found")) }
             respond(id, request, chatObject(chat, directory: directory(of: id)))
         case "getSupergroupFullInfo":
-            let sgID = Self.int64(request["supergroup_id"])
-            guard let count = scenario.chats.lazy.compactMap({ chat -> Int32? in
-                switch chat.kind {
-                case .supergroup(let i, let c, _) where i == sgID: c
-                case .forum(let i, let c, _) where i == sgID: c
-                case .channel(let i, let c) where i == sgID: c
-                default: nil
-                }
-            }).first else { return respond(id, request, Self.error(400, "Supergroup not found")) }
-            let chat = scenario.chats.first { chat in
-                switch chat.kind {
-                case .supergroup(let i, _, _), .forum(let i, _, _), .channel(let i, _): i == sgID
-                default: false
-                }
+            guard let (chat, count) = supergroupChat(Self.int64(request["supergroup_id"])) else {
+                return respond(id, request, Self.error(400, "Supergroup not found"))
             }
             var canGetMembers = true
-            if case .channel? = chat?.kind { canGetMembers = chat?.isOwned ?? false }
-            respond(id, request, ["@type": "supergroupFullInfo", "description": chat.flatMap { Self.descriptions[$0.id] } ?? "", "member_count": count,
+            if case .channel = chat.kind { canGetMembers = chat.isOwned }
+            respond(id, request, ["@type": "supergroupFullInfo", "description": Self.descriptions[chat.id] ?? "", "member_count": count,
                                   "administrator_count": 1, "restricted_count": 0, "banned_count": 0, "can_get_members": canGetMembers])
         case "getBasicGroupFullInfo":
             let bgID = Self.int64(request["basic_group_id"])
@@ -234,6 +222,19 @@ extension TelegramSimulator {
                 if first { self.afterDelivery(chat, directory: directory, messageID: posted.id, text: described) }
             }
         } }
+    }
+
+    /// The scenario's supergroup, forum or channel with this supergroup id, and its member count.
+    func supergroupChat(_ supergroupID: Int64) -> (chat: SimulatedChat, memberCount: Int32)? {
+        for chat in currentScenario.chats {
+            switch chat.kind {
+            case .supergroup(let id, let count, _) where id == supergroupID, .forum(let id, let count, _) where id == supergroupID,
+                 .channel(let id, let count) where id == supergroupID:
+                return (chat, count)
+            default: continue
+            }
+        }
+        return nil
     }
 
     private func findChat(_ value: Any?) -> SimulatedChat? {

@@ -64,13 +64,9 @@ extension TelegramSimulator {
             }
             respond(id, request, userFullInfo(userID))
         case "getSupergroupMembers":
-            let supergroupID = Self.int64(request["supergroup_id"])
-            guard let chat = scenario.chats.first(where: {
-                switch $0.kind {
-                case .supergroup(let i, _, _), .forum(let i, _, _), .channel(let i, _): i == supergroupID
-                default: false
-                }
-            }) else { return respond(id, request, Self.error(400, "Supergroup not found")) }
+            guard let (chat, _) = supergroupChat(Self.int64(request["supergroup_id"])) else {
+                return respond(id, request, Self.error(400, "Supergroup not found"))
+            }
             if case .channel = chat.kind, !chat.isOwned { return respond(id, request, Self.error(400, "CHAT_ADMIN_REQUIRED")) }
             let all = memberObjects(chat)
             let offset = max(0, request["offset"] as? Int ?? 0)

@@ -474,10 +474,6 @@ extension TDFunctions {
             case topicID = "topic_id"
             case draftMessage = "draft_message"
         }
-        private enum TopicKeys: String, CodingKey {
-            case type = "@type"
-            case forumTopicID = "forum_topic_id"
-        }
         private enum DraftKeys: String, CodingKey {
             case type = "@type"
             case date, content
@@ -490,11 +486,7 @@ extension TDFunctions {
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(chatID, forKey: .chatID)
-            if let forumTopicID {
-                var topic = c.nestedContainer(keyedBy: TopicKeys.self, forKey: .topicID)
-                try topic.encode("messageTopicForum", forKey: .type)
-                try topic.encode(forumTopicID, forKey: .forumTopicID)
-            }
+            try c.encodeIfPresent(forumTopicID.map(MessageTopicForum.init), forKey: .topicID)
             guard let text, !text.isEmpty else { return }
             var draft = c.nestedContainer(keyedBy: DraftKeys.self, forKey: .draftMessage)
             try draft.encode("draftMessage", forKey: .type)

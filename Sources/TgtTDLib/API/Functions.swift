@@ -412,7 +412,6 @@ public enum TDFunctions {
         enum TypedKeys: String, CodingKey {
             case type = "@type"
             case messageID = "message_id"
-            case forumTopicID = "forum_topic_id"
             case disableNotification = "disable_notification"
             case schedulingState = "scheduling_state"
             case clearDraft = "clear_draft"
@@ -422,11 +421,7 @@ public enum TDFunctions {
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(chatID, forKey: .chatID)
-            if let forumTopicID {
-                var topic = c.nestedContainer(keyedBy: TypedKeys.self, forKey: .topicID)
-                try topic.encode("messageTopicForum", forKey: .type)
-                try topic.encode(forumTopicID, forKey: .forumTopicID)
-            }
+            try c.encodeIfPresent(forumTopicID.map(MessageTopicForum.init), forKey: .topicID)
             if let replyToMessageID {
                 var reply = c.nestedContainer(keyedBy: TypedKeys.self, forKey: .replyTo)
                 try reply.encode("inputMessageReplyToMessage", forKey: .type)

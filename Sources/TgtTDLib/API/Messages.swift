@@ -98,6 +98,22 @@ public struct TDLocation: Codable, Sendable, Equatable {
     }
 }
 
+/// `messageTopicForum`, as requests name a forum topic (`topic_id` of sendMessage,
+/// forwardMessages, setChatDraftMessage).
+public struct MessageTopicForum: Encodable, Sendable, Equatable {
+    public var forumTopicID: Int32
+    public init(_ forumTopicID: Int32) { self.forumTopicID = forumTopicID }
+    private enum CodingKeys: String, CodingKey {
+        case type = "@type"
+        case forumTopicID = "forum_topic_id"
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode("messageTopicForum", forKey: .type)
+        try c.encode(forumTopicID, forKey: .forumTopicID)
+    }
+}
+
 /// `message`, reduced to what the app uses: ids, sending and scheduling state, direction,
 /// sender, dates, forum topic, reply and forward headers, and the content (text, a typed
 /// media placeholder, or a service action).

@@ -69,10 +69,6 @@ extension TDFunctions {
             case sendCopy = "send_copy"
             case removeCaption = "remove_caption"
         }
-        private enum TopicKeys: String, CodingKey {
-            case type = "@type"
-            case forumTopicID = "forum_topic_id"
-        }
         private enum OptionKeys: String, CodingKey {
             case type = "@type"
             case disableNotification = "disable_notification"
@@ -80,11 +76,7 @@ extension TDFunctions {
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(chatID, forKey: .chatID)
-            if let forumTopicID {
-                var topic = c.nestedContainer(keyedBy: TopicKeys.self, forKey: .topicID)
-                try topic.encode("messageTopicForum", forKey: .type)
-                try topic.encode(forumTopicID, forKey: .forumTopicID)
-            }
+            try c.encodeIfPresent(forumTopicID.map(MessageTopicForum.init), forKey: .topicID)
             try c.encode(fromChatID, forKey: .fromChatID)
             try c.encode(messageIDs, forKey: .messageIDs)
             var options = c.nestedContainer(keyedBy: OptionKeys.self, forKey: .options)
