@@ -10,8 +10,8 @@ import TgtTestSupport
 /// generated shell completion offers the values.
 @Suite("tgt binary: closed option values", .serialized)
 struct ArgumentValuesCLITests {
-    static func run(_ arguments: [String], _ dir: TestDirectory) throws -> TgtBinary.Result {
-        try TgtBinary.run(arguments, dataDir: dir.path)
+    static func run(_ arguments: [String], _ dir: TestDirectory) async throws -> TgtBinary.Result {
+        try await TgtBinary.run(arguments, dataDir: dir.path)
     }
 
     static func store(_ dir: TestDirectory) throws -> AppDatabase {
@@ -41,10 +41,10 @@ struct ArgumentValuesCLITests {
         (["timers", "add", "--help"], [timerIcons, timerColors]),
         (["timers", "edit", "--help"], [timerIcons, timerColors]),
     ])
-    func helpListsValues(arguments: [String], expected: [String]) throws {
+    func helpListsValues(arguments: [String], expected: [String]) async throws {
         let dir = try TestDirectory("cli-values-help")
         defer { dir.remove() }
-        let help = try Self.run(arguments, dir)
+        let help = try await Self.run(arguments, dir)
         #expect(help.status == 0, "\(arguments): \(help.stderr)")
         let text = Self.unwrapped(help.stdout)
         for values in expected {
@@ -69,16 +69,16 @@ struct ArgumentValuesCLITests {
         (["timers", "edit", "Seed", "--duration", "1m", "--color", "#123456"], "Please provide one of the following:\n  - red"),
         (["timers", "edit", "Seed", "--duration", "1m", "--icon", "timer.fill"], "Please provide one of the following:\n  - timer"),
     ])
-    func badValueRefused(arguments: [String], message: String) throws {
+    func badValueRefused(arguments: [String], message: String) async throws {
         let dir = try TestDirectory("cli-values-bad")
         defer { dir.remove() }
-        #expect(try Self.run(["templates", "add", "--name", "Seed", "--body", "as it was"], dir).status == 0)
-        #expect(try Self.run(["timers", "add", "--name", "Seed", "--duration", "5m"], dir).status == 0)
+        await #expect(try Self.run(["templates", "add", "--name", "Seed", "--body", "as it was"], dir).status == 0)
+        await #expect(try Self.run(["timers", "add", "--name", "Seed", "--duration", "5m"], dir).status == 0)
         let store = try Self.store(dir)
         let templatesBefore = try store.templates()
         let timersBefore = try store.timers()
 
-        let refused = try Self.run(arguments, dir)
+        let refused = try await Self.run(arguments, dir)
         #expect(refused.status == 64, "\(arguments): \(refused.stderr)")
         #expect(refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
         #expect(refused.stdout.isEmpty)
@@ -88,60 +88,60 @@ struct ArgumentValuesCLITests {
     }
 
     @Test("every spelling accepted before is still accepted: aliases, any letter case, _ for -, hex codes, spaces around a timer icon")
-    func earlierSpellingsStillAccepted() throws {
+    func earlierSpellingsStillAccepted() async throws {
         let dir = try TestDirectory("cli-values-spellings")
         defer { dir.remove() }
         let kinds: [(String, TemplateKind)] = [("telegram", .telegram), ("TG", .telegram), ("Email", .email), ("mail", .email),
                                               ("text", .text), ("SMS", .text), ("x", .x), ("Twitter", .x)]
         for (i, (spelling, kind)) in kinds.enumerated() {
-            let added = try Self.run(["templates", "add", "--name", "K\(i)", "--body", "hi", "--kind", spelling], dir)
+            let added = try await Self.run(["templates", "add", "--name", "K\(i)", "--body", "hi", "--kind", spelling], dir)
             #expect(added.status == 0, "\(spelling): \(added.stderr)")
             #expect(try Self.store(dir).templates().first { $0.name == "K\(i)" }?.kind == kind, "\(spelling)")
         }
         let modes: [(String, LocationMode)] = [("none", .none), ("NONE", .none), ("map-link", .mapLink), ("map_link", .mapLink),
                                                ("Map", .mapLink), ("native", .native), ("Location", .native)]
         for (i, (spelling, mode)) in modes.enumerated() {
-            let added = try Self.run(["templates", "add", "--name", "L\(i)", "--body", "hi", "--location-mode", spelling], dir)
+            let added = try await Self.run(["templates", "add", "--name", "L\(i)", "--body", "hi", "--location-mode", spelling], dir)
             #expect(added.status == 0, "\(spelling): \(added.stderr)")
             #expect(try Self.store(dir).templates().first { $0.name == "L\(i)" }?.locationMode == mode, "\(spelling)")
         }
-        #expect(try Self.run(["templates", "edit", "K0", "--kind", "mail", "--location-mode", "MAP_LINK", "--icon", "car.fill"], dir).status == 0)
+        await #expect(try Self.run(["templates", "edit", "K0", "--kind", "mail", "--location-mode", "MAP_LINK", "--icon", "car.fill"], dir).status == 0)
         let edited = try #require(try Self.store(dir).templates().first { $0.name == "K0" })
         #expect(edited.kind == .email && edited.locationMode == .mapLink && edited.icon == .car)
-        let listed = try Self.run(["--json", "templates", "list", "--kind", "sms"], dir)
+        let listed = try await Self.run(["--json", "templates", "list", "--kind", "sms"], dir)
         let items = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
         #expect(items.map { $0["name"] as? String } == ["K4", "K5"])
 
         let colors: [(String, TimerColor)] = [("orange", .orange), ("GREY", .gray), ("#ff9500", .orange), ("FF3B30", .red), (" Blue ", .blue)]
         for (i, (spelling, color)) in colors.enumerated() {
-            let added = try Self.run(["timers", "add", "--name", "C\(i)", "--duration", "5m", "--color", spelling], dir)
+            let added = try await Self.run(["timers", "add", "--name", "C\(i)", "--duration", "5m", "--color", spelling], dir)
             #expect(added.status == 0, "\(spelling): \(added.stderr)")
             #expect(try Self.store(dir).timers().first { $0.name == "C\(i)" }?.color == color, "\(spelling)")
         }
         let icons = ["timer", "wrench.and.screwdriver.fill", "car.fill", " bed.double.fill "]
         for (i, spelling) in icons.enumerated() {
-            let added = try Self.run(["timers", "add", "--name", "I\(i)", "--duration", "5m", "--icon", spelling], dir)
+            let added = try await Self.run(["timers", "add", "--name", "I\(i)", "--duration", "5m", "--icon", spelling], dir)
             #expect(added.status == 0, "\(spelling): \(added.stderr)")
             let expected = spelling.trimmingCharacters(in: .whitespaces)
             #expect(try Self.store(dir).timers().first { $0.name == "I\(i)" }?.icon.rawValue == expected, "\(spelling)")
         }
-        #expect(try Self.run(["timers", "edit", "I0", "--icon", "music.note", "--color", "#AF52DE"], dir).status == 0)
+        await #expect(try Self.run(["timers", "edit", "I0", "--icon", "music.note", "--color", "#AF52DE"], dir).status == 0)
         let timer = try #require(try Self.store(dir).timers().first { $0.name == "I0" })
         #expect(timer.icon.rawValue == "music.note" && timer.color == .purple)
     }
 
     @Test("tgt --generate-completion-script bash|zsh|fish offers the values; bash completes --kind and --location-mode with them")
-    func completionScript() throws {
+    func completionScript() async throws {
         let dir = try TestDirectory("cli-values-completion")
         defer { dir.remove() }
-        let bash = try Self.run(["--generate-completion-script", "bash"], dir)
+        let bash = try await Self.run(["--generate-completion-script", "bash"], dir)
         #expect(bash.status == 0, "\(bash.stderr)")
         let lines = bash.stdout.split(separator: "\n")
         #expect(lines.contains { line in ["telegram", "email", "text", "x"].allSatisfy { line.contains("'\($0)'") } }, "--kind values")
         #expect(lines.contains { line in ["none", "map-link", "native"].allSatisfy { line.contains("'\($0)'") } }, "--location-mode values")
         #expect(lines.contains { line in ["red", "orange", "gray"].allSatisfy { line.contains("'\($0)'") } }, "--color values")
         for shell in ["zsh", "fish"] {
-            let script = try Self.run(["--generate-completion-script", shell], dir)
+            let script = try await Self.run(["--generate-completion-script", shell], dir)
             #expect(script.status == 0 && script.stdout.contains("telegram") && script.stdout.contains("map-link"), "\(shell): \(script.stderr)")
         }
 

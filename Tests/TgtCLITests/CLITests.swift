@@ -10,60 +10,60 @@ struct CLITests {
     init() throws { dir = try TestDirectory("cli") }
 
     /// The templates of an export (without its `exported_at` stamp).
-    func exportedTemplates(_ dataDir: String? = nil) throws -> String {
-        let out = try TgtBinary.run(["templates", "export"], dataDir: dataDir ?? dir.path).stdout
+    func exportedTemplates(_ dataDir: String? = nil) async throws -> String {
+        let out = try await TgtBinary.run(["templates", "export"], dataDir: dataDir ?? dir.path).stdout
         let object = try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]
         let templates = try JSONSerialization.data(withJSONObject: object?["templates"] ?? [], options: [.sortedKeys])
         return String(decoding: templates, as: UTF8.self)
     }
 
-    func tgt(_ args: String..., input: String = "", env: [String: String] = [:]) throws -> TgtBinary.Result {
-        try TgtBinary.run(args, dataDir: dir.path, input: input, environment: env)
+    func tgt(_ args: String..., input: String = "", env: [String: String] = [:]) async throws -> TgtBinary.Result {
+        try await TgtBinary.run(args, dataDir: dir.path, input: input, environment: env)
     }
 
     /// A store with two demo chats cached and one template, made through the binary itself.
-    func seeded() throws {
+    func seeded() async throws {
         let store = try AppDatabase.open(in: DataDirectory(url: dir.url))
         try store.replaceChatDirectory([
             CachedChat(id: -1001000000001, kind: .supergroup, title: "Family", memberCount: 5),
             CachedChat(id: -1001000000002, kind: .supergroup, title: "Work", memberCount: 48, isForum: true, topics: [CachedTopic(id: 11, title: "Standups")]),
         ])
-        let added = try tgt("templates", "add", "--name", "Leaving work", "--icon", "car.fill", "--body", "*Leaving* now, home by {{eta}}",
+        let added = try await tgt("templates", "add", "--name", "Leaving work", "--icon", "car.fill", "--body", "*Leaving* now, home by {{eta}}",
                             "--target", "-1001000000001", "--target", "-1001000000002/11")
         #expect(added.status == 0, "\(added.stderr)")
     }
 
     @Test("--help and --version work everywhere and document exit codes")
-    func help() throws {
+    func help() async throws {
         defer { dir.remove() }
-        let root = try tgt("--help")
+        let root = try await tgt("--help")
         #expect(root.status == 0 && root.stdout.contains("Exit codes:") && root.stdout.contains("Examples:"))
         for sub in [["send", "--help"], ["templates", "add", "--help"], ["chats", "--help"], ["login", "--help"], ["setup", "--help"]] {
-            let r = try TgtBinary.run(sub, dataDir: dir.path)
+            let r = try await TgtBinary.run(sub, dataDir: dir.path)
             #expect(r.status == 0 && r.stdout.contains("Example"), "\(sub)")
         }
         // One line that names the program, apart from the Rust Telegram client also called tgt.
-        #expect(try tgt("--version").stdout == "tgt (TgTemplates) 0.1.0 - one-tap Telegram message templates\n")
+        await #expect(try tgt("--version").stdout == "tgt (TgTemplates) 0.1.0 - one-tap Telegram message templates\n")
     }
 
     @Test("template lifecycle through the binary: add, list, show, edit, duplicate, move, rm")
-    func lifecycle() throws {
+    func lifecycle() async throws {
         defer { dir.remove() }
-        try seeded()
-        let list = try tgt("templates", "list", "--json")
+        try await seeded()
+        let list = try await tgt("templates", "list", "--json")
         #expect(list.status == 0)
         let items = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]
         #expect(items?.count == 1 && items?.first?["name"] as? String == "Leaving work")
         #expect((items?.first?["variables"] as? [String]) == ["eta"])
-        #expect(try tgt("templates", "show", "leaving WORK").stdout.contains("Work › Standups [-1001000000002/11]"))
-        #expect(try tgt("templates", "edit", "Leaving work", "--remove-target", "-1001000000002/11", "--silent").status == 0)
-        #expect(try tgt("templates", "duplicate", "Leaving work").stdout.contains("Leaving work copy"))
-        #expect(try tgt("templates", "move", "Leaving work copy", "--to", "1").status == 0)
-        let names = try tgt("templates", "list").stdout
+        await #expect(try tgt("templates", "show", "leaving WORK").stdout.contains("Work › Standups [-1001000000002/11]"))
+        await #expect(try tgt("templates", "edit", "Leaving work", "--remove-target", "-1001000000002/11", "--silent").status == 0)
+        await #expect(try tgt("templates", "duplicate", "Leaving work").stdout.contains("Leaving work copy"))
+        await #expect(try tgt("templates", "move", "Leaving work copy", "--to", "1").status == 0)
+        let names = try await tgt("templates", "list").stdout
         #expect(names.contains("1  🚗  Leaving work copy"))
-        #expect(try tgt("templates", "rm", "Leaving work copy", "--yes").status == 0)
-        #expect(try tgt("templates", "rm", "Leaving work").status == 2)  // no terminal to confirm: refuses
-        #expect(try tgt("templates", "icons").stdout.contains("bed.double.fill"))
+        await #expect(try tgt("templates", "rm", "Leaving work copy", "--yes").status == 0)
+        await #expect(try tgt("templates", "rm", "Leaving work").status == 2)  // no terminal to confirm: refuses
+        await #expect(try tgt("templates", "icons").stdout.contains("bed.double.fill"))
     }
 
     @Test("bad input gets one clear line, a non-zero exit, and changes nothing", arguments: [
@@ -80,28 +80,28 @@ struct CLITests {
         (["templates", "move", "Leaving work", "--to", "0"], 64, "--to must be 1 or more."),
         (["send", "Leaving work", "--var", "eta=1"], 3, "Telegram API credentials are not set up yet."),
     ])
-    func badInput(args: [String], status: Int32, message: String) throws {
+    func badInput(args: [String], status: Int32, message: String) async throws {
         defer { dir.remove() }
-        try seeded()
-        let before = try exportedTemplates()
-        let r = try TgtBinary.run(args, dataDir: dir.path)
+        try await seeded()
+        let before = try await exportedTemplates()
+        let r = try await TgtBinary.run(args, dataDir: dir.path)
         #expect(r.status == status, "\(args): \(r.stderr)")
         #expect(r.stderr.contains(message), "\(args): \(r.stderr)")
         #expect(!r.stderr.contains("Fatal error") && !r.stderr.contains("Stack dump"))
-        #expect(try exportedTemplates() == before)
+        await #expect(try exportedTemplates() == before)
     }
 
     @Test("list --json (written directly for speed) says exactly what show --json (JSONEncoder) says")
-    func listJSONMatchesEncoder() throws {
+    func listJSONMatchesEncoder() async throws {
         defer { dir.remove() }
-        try seeded()
+        try await seeded()
         let tricky = "Quote \" backslash \\ tab\t newline\n zwj\u{200D} emoji 👨‍👩‍👧 日本 {{x}} </script>"
-        #expect(try tgt("templates", "add", "--name", "Tricky \"one\"", "--body", tricky, "--silent").status == 0)
-        let list = try JSONSerialization.jsonObject(with: Data(tgt("templates", "list", "--json").stdout.utf8)) as? [NSDictionary]
+        await #expect(try tgt("templates", "add", "--name", "Tricky \"one\"", "--body", tricky, "--silent").status == 0)
+        let list = try await JSONSerialization.jsonObject(with: Data(tgt("templates", "list", "--json").stdout.utf8)) as? [NSDictionary]
         #expect(list?.count == 2)
         for item in list ?? [] {
             let name = item["name"] as? String ?? ""
-            let shown = try JSONSerialization.jsonObject(with: Data(tgt("templates", "show", name, "--json").stdout.utf8)) as? NSDictionary
+            let shown = try await JSONSerialization.jsonObject(with: Data(tgt("templates", "show", name, "--json").stdout.utf8)) as? NSDictionary
             #expect(shown == item, "\(name)")
         }
         #expect(list?.last?["body"] as? String == tricky)
@@ -117,41 +117,41 @@ struct CLITests {
     }
 
     @Test("--json errors are JSON on stdout with a stable code")
-    func jsonErrors() throws {
+    func jsonErrors() async throws {
         defer { dir.remove() }
-        let r = try tgt("--json", "templates", "show", "nope")
+        let r = try await tgt("--json", "templates", "show", "nope")
         #expect(r.status == 2)
         let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: [String: String]]
         #expect(object?["error"]?["code"] == "template_not_found")
     }
 
     @Test("setup stores credentials in a 0600 file and never prints the whole hash")
-    func setup() throws {
+    func setup() async throws {
         defer { dir.remove() }
         let hash = "0123456789abcdef0123456789abcdef"
-        let bad = try tgt("setup", "--api-id", "12x", "--api-hash", hash)
+        let bad = try await tgt("setup", "--api-id", "12x", "--api-hash", hash)
         #expect(bad.status == 2 && bad.stderr.contains("is not an API id"))
-        let ok = try tgt("setup", "--api-id", "1234567", "--api-hash", hash)
+        let ok = try await tgt("setup", "--api-id", "1234567", "--api-hash", hash)
         #expect(ok.status == 0)
         #expect(!ok.stdout.contains(hash) && ok.stdout.contains("0123…ef"))
         #expect(SecureFile.permissions(of: dir.file("credentials.json")) == 0o600)
-        let status = try tgt("status", "--json")
+        let status = try await tgt("status", "--json")
         #expect(!status.stdout.contains(hash) && status.stdout.contains("api_id 1234567"))
     }
 
     @Test("export and import through files round-trip; a broken file imports nothing")
-    func exportImport() throws {
+    func exportImport() async throws {
         defer { dir.remove() }
-        try seeded()
+        try await seeded()
         let file = dir.file("backup.json").path
-        #expect(try tgt("templates", "export", file).status == 0)
+        await #expect(try tgt("templates", "export", file).status == 0)
         let other = try TestDirectory("cli-import")
         defer { other.remove() }
-        let imported = try TgtBinary.run(["templates", "import", file], dataDir: other.path)
+        let imported = try await TgtBinary.run(["templates", "import", file], dataDir: other.path)
         #expect(imported.status == 0 && imported.stdout.contains("1 added"))
-        #expect(try exportedTemplates(other.path) == exportedTemplates())
+        await #expect(try exportedTemplates(other.path) == exportedTemplates())
         try Data("{\"format\":\"nope\"}".utf8).write(to: dir.file("bad.json"))
-        let bad = try TgtBinary.run(["templates", "import", dir.file("bad.json").path], dataDir: other.path)
+        let bad = try await TgtBinary.run(["templates", "import", dir.file("bad.json").path], dataDir: other.path)
         #expect(bad.status == 2 && bad.stderr.contains("Nothing was imported"))
     }
 }

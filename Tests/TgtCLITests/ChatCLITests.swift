@@ -8,15 +8,15 @@ import Glibc
 @Suite("tgt chat: the real binary against the demo account", .timeLimit(.minutes(5)))
 struct ChatCLITests {
     /// A logged-in demo data folder.
-    static func loggedIn(_ name: String) throws -> TestDirectory {
+    static func loggedIn(_ name: String) async throws -> TestDirectory {
         let dir = try TestDirectory(name)
-        let login = try TgtBinary.run(["--demo", "login"], dataDir: dir.path, input: "+15555550123\n12345\ndemo\n")
+        let login = try await TgtBinary.run(["--demo", "login"], dataDir: dir.path, input: "+15555550123\n12345\ndemo\n")
         #expect(login.status == 0, "\(login.stderr)")
         return dir
     }
 
-    static func tgt(_ dir: TestDirectory, _ args: [String]) throws -> TgtBinary.Result {
-        try TgtBinary.run(["--demo"] + args, dataDir: dir.path)
+    static func tgt(_ dir: TestDirectory, _ args: [String]) async throws -> TgtBinary.Result {
+        try await TgtBinary.run(["--demo"] + args, dataDir: dir.path)
     }
 
     static func json(_ result: TgtBinary.Result) -> Any? {
@@ -24,31 +24,31 @@ struct ChatCLITests {
     }
 
     @Test("list: Telegram's order, unread counts, read-only chats with the reason, the archive, --unread and --search")
-    func list() throws {
-        let dir = try Self.loggedIn("chat-list")
+    func list() async throws {
+        let dir = try await Self.loggedIn("chat-list")
         defer { dir.remove() }
-        let all = try Self.tgt(dir, ["--json", "chat", "list"])
+        let all = try await Self.tgt(dir, ["--json", "chat", "list"])
         #expect(all.status == 0, "\(all.stderr)")
         let chats = Self.json(all) as? [[String: Any]] ?? []
         #expect(chats.map { $0["title"] as? String } == ["Family", "Work", "Climbing crew", "Tech News", "Alice", "Neighbours"])
         #expect(chats.first?["unread_count"] as? Int == 2)
         let tech = chats.first { $0["title"] as? String == "Tech News" }
         #expect((tech?["cannot_write_reason"] as? String)?.contains("admins") == true)
-        let archive = Self.json(try Self.tgt(dir, ["--json", "chat", "list", "--archive"])) as? [[String: Any]] ?? []
+        let archive = await Self.json(try Self.tgt(dir, ["--json", "chat", "list", "--archive"])) as? [[String: Any]] ?? []
         #expect(archive.map { $0["title"] as? String } == ["Old flatmates"])
-        let unread = try Self.tgt(dir, ["chat", "list", "--unread"])
+        let unread = try await Self.tgt(dir, ["chat", "list", "--unread"])
         #expect(unread.stdout.contains("Family") && unread.stdout.contains("Work") && !unread.stdout.contains("Climbing crew"))
-        let search = try Self.tgt(dir, ["chat", "list", "--search", "ALI"])
+        let search = try await Self.tgt(dir, ["chat", "list", "--search", "ALI"])
         #expect(search.stdout.contains("Alice") && !search.stdout.contains("Family"))
-        let none = try Self.tgt(dir, ["chat", "list", "--search", "zzz-nothing"])
+        let none = try await Self.tgt(dir, ["chat", "list", "--search", "zzz-nothing"])
         #expect(none.status == 0 && none.stdout.contains("No chat matches"))
     }
 
     @Test("read: oldest first with date separators, reply headers, media labels; --before pages back; a bad chat is refused")
-    func read() throws {
-        let dir = try Self.loggedIn("chat-read")
+    func read() async throws {
+        let dir = try await Self.loggedIn("chat-read")
         defer { dir.remove() }
-        let page = try Self.tgt(dir, ["--json", "chat", "read", "Fam", "--limit", "15"])
+        let page = try await Self.tgt(dir, ["--json", "chat", "read", "Fam", "--limit", "15"])
         #expect(page.status == 0, "\(page.stderr)")
         let object = Self.json(page) as? [String: Any] ?? [:]
         let messages = object["messages"] as? [[String: Any]] ?? []
@@ -59,22 +59,22 @@ struct ChatCLITests {
         #expect(messages.contains { ($0["media"] as? [String: Any])?["kind"] as? String == "photo" })
         #expect(messages.contains { $0["reply_to"] != nil })
         guard let oldest = ids.first else { return }
-        let older = Self.json(try Self.tgt(dir, ["--json", "chat", "read", "Family", "--limit", "10", "--before", "\(oldest)"])) as? [String: Any]
+        let older = await Self.json(try Self.tgt(dir, ["--json", "chat", "read", "Family", "--limit", "10", "--before", "\(oldest)"])) as? [String: Any]
         let olderIDs = (older?["messages"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
         #expect(olderIDs.count == 10 && olderIDs.allSatisfy { Int64($0) < oldest })
-        let text = try Self.tgt(dir, ["chat", "read", "Family", "--limit", "12"])
+        let text = try await Self.tgt(dir, ["chat", "read", "Family", "--limit", "12"])
         #expect(text.stdout.contains("── Yesterday ──") && text.stdout.contains("📷 Photo") && text.stdout.contains("┌ "))
-        let missing = try Self.tgt(dir, ["chat", "read", "Nobody"])
+        let missing = try await Self.tgt(dir, ["chat", "read", "Nobody"])
         #expect(missing.status == 2 && missing.stderr.contains("No chat matches “Nobody”"))
-        let badLimit = try Self.tgt(dir, ["chat", "read", "Family", "--limit", "0"])
+        let badLimit = try await Self.tgt(dir, ["chat", "read", "Family", "--limit", "0"])
         #expect(badLimit.status == 64)
     }
 
     @Test("hostile messages reach the terminal without control characters, direction overrides or javascript: links")
-    func hostile() throws {
-        let dir = try Self.loggedIn("chat-hostile")
+    func hostile() async throws {
+        let dir = try await Self.loggedIn("chat-hostile")
         defer { dir.remove() }
-        let read = try Self.tgt(dir, ["chat", "read", "Neighbours", "--limit", "12"])
+        let read = try await Self.tgt(dir, ["chat", "read", "Neighbours", "--limit", "12"])
         #expect(read.status == 0)
         #expect(!read.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
         #expect(!read.stdout.contains("javascript:"))
@@ -83,51 +83,51 @@ struct ChatCLITests {
     }
 
     @Test("send, reply, edit and delete own messages; others' messages and read-only chats are refused and change nothing")
-    func writeFlow() throws {
-        let dir = try Self.loggedIn("chat-write")
+    func writeFlow() async throws {
+        let dir = try await Self.loggedIn("chat-write")
         defer { dir.remove() }
-        let sent = try Self.tgt(dir, ["--json", "chat", "send", "Alice", "*Coffee* at 4?"])
+        let sent = try await Self.tgt(dir, ["--json", "chat", "send", "Alice", "*Coffee* at 4?"])
         #expect(sent.status == 0, "\(sent.stderr)")
         let item = Self.json(sent) as? [String: Any] ?? [:]
         let id = item["id"] as? Int ?? 0
         #expect(item["text"] as? String == "Coffee at 4?" && (item["html"] as? String)?.contains("<b>Coffee</b>") == true)
-        let reply = try Self.tgt(dir, ["chat", "send", "Alice", "Or 5?", "--reply-to", "\(id)"])
+        let reply = try await Self.tgt(dir, ["chat", "send", "Alice", "Or 5?", "--reply-to", "\(id)"])
         #expect(reply.status == 0 && reply.stdout.contains("✓ Sent to Alice"))
-        let edited = try Self.tgt(dir, ["chat", "edit", "Alice", "\(id)", "Coffee at 4:30?"])
+        let edited = try await Self.tgt(dir, ["chat", "edit", "Alice", "\(id)", "Coffee at 4:30?"])
         #expect(edited.status == 0, "\(edited.stderr)")
-        let page = Self.json(try Self.tgt(dir, ["--json", "chat", "read", "Alice", "--limit", "3"])) as? [String: Any]
+        let page = await Self.json(try Self.tgt(dir, ["--json", "chat", "read", "Alice", "--limit", "3"])) as? [String: Any]
         let last = page?["messages"] as? [[String: Any]] ?? []
         #expect(last.contains { $0["id"] as? Int == id && $0["text"] as? String == "Coffee at 4:30?" && $0["edit_date"] != nil })
         #expect(last.contains { ($0["reply_to"] as? [String: Any])?["message_id"] as? Int == id })
         // Someone else's message: no edit.
-        let history = Self.json(try Self.tgt(dir, ["--json", "chat", "read", "Alice", "--limit", "12"])) as? [String: Any]
+        let history = await Self.json(try Self.tgt(dir, ["--json", "chat", "read", "Alice", "--limit", "12"])) as? [String: Any]
         let theirs = (history?["messages"] as? [[String: Any]] ?? []).first { $0["is_outgoing"] as? Bool == false }?["id"] as? Int ?? 0
-        let refusedEdit = try Self.tgt(dir, ["chat", "edit", "Alice", "\(theirs)", "hacked"])
+        let refusedEdit = try await Self.tgt(dir, ["chat", "edit", "Alice", "\(theirs)", "hacked"])
         #expect(refusedEdit.status == 2 && refusedEdit.stderr.contains("cannot be edited"))
-        let readOnly = try Self.tgt(dir, ["chat", "send", "Tech News", "hello"])
+        let readOnly = try await Self.tgt(dir, ["chat", "send", "Tech News", "hello"])
         #expect(readOnly.status == 2 && readOnly.stderr.contains("You cannot write in “Tech News”"))
-        let empty = try Self.tgt(dir, ["chat", "send", "Alice", "   "])
+        let empty = try await Self.tgt(dir, ["chat", "send", "Alice", "   "])
         #expect(empty.status == 2 && empty.stderr.contains("empty"))
-        let deleted = try Self.tgt(dir, ["chat", "delete", "Alice", "\(id)", "--for-all"])
+        let deleted = try await Self.tgt(dir, ["chat", "delete", "Alice", "\(id)", "--for-all"])
         #expect(deleted.status == 0 && deleted.stdout.contains("for everyone"))
-        let after = Self.json(try Self.tgt(dir, ["--json", "chat", "read", "Alice", "--limit", "5"])) as? [String: Any]
+        let after = await Self.json(try Self.tgt(dir, ["--json", "chat", "read", "Alice", "--limit", "5"])) as? [String: Any]
         #expect(!(after?["messages"] as? [[String: Any]] ?? []).contains { $0["id"] as? Int == id })
-        let search = try Self.tgt(dir, ["chat", "search", "coffee"])
+        let search = try await Self.tgt(dir, ["chat", "search", "coffee"])
         #expect(search.status == 0 && search.stdout.contains("Alice ›"))
     }
 
     @Test("the simulator's history is a journal: changes from separate processes, a compaction and a torn last line all read back")
-    func historyJournal() throws {
-        let dir = try Self.loggedIn("chat-journal")
+    func historyJournal() async throws {
+        let dir = try await Self.loggedIn("chat-journal")
         defer { dir.remove() }
         let compacting = ["TGT_SIMULATOR_COMPACT_AFTER": "3"]
         var ids: [Int] = []
         for text in ["one", "two", "three", "four"] {
-            let sent = try TgtBinary.run(["--demo", "--json", "chat", "send", "Alice", text], dataDir: dir.path, environment: compacting)
+            let sent = try await TgtBinary.run(["--demo", "--json", "chat", "send", "Alice", text], dataDir: dir.path, environment: compacting)
             #expect(sent.status == 0, "\(sent.stderr)")
             ids.append((Self.json(sent) as? [String: Any])?["id"] as? Int ?? 0)
         }
-        #expect(try TgtBinary.run(["--demo", "chat", "edit", "Alice", "\(ids[1])", "two, edited"], dataDir: dir.path, environment: compacting).status == 0)
+        #expect(try await TgtBinary.run(["--demo", "chat", "edit", "Alice", "\(ids[1])", "two, edited"], dataDir: dir.path, environment: compacting).status == 0)
         let files = FileManager.default.enumerator(atPath: dir.path)?.compactMap { $0 as? String } ?? []
         let journalName = try #require(files.first { $0.hasSuffix("tgt-simulator-history.log") })
         let journal = dir.path + "/" + journalName
@@ -142,24 +142,24 @@ struct ChatCLITests {
         handle.seekToEndOfFile()
         handle.write(Data("{\"op\":\"add\",\"chat\":".utf8))
         handle.closeFile()
-        let page = Self.json(try Self.tgt(dir, ["--json", "chat", "read", "Alice", "--limit", "6"])) as? [String: Any]
+        let page = await Self.json(try Self.tgt(dir, ["--json", "chat", "read", "Alice", "--limit", "6"])) as? [String: Any]
         let texts = (page?["messages"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
         #expect(Array(texts.suffix(4)) == ["one", "two, edited", "three", "four"], "\(texts)")
     }
 
     @Test("tgt chat follow prints Mum's reply in Family, with the chat's title, as it arrives")
     func followAll() async throws {
-        let dir = try Self.loggedIn("chat-follow-all")
+        let dir = try await Self.loggedIn("chat-follow-all")
         defer { dir.remove() }
-        #expect(try Self.tgt(dir, ["chat", "send", "Family", "Leaving work"]).status == 0)
+        await #expect(try Self.tgt(dir, ["chat", "send", "Family", "Leaving work"]).status == 0)
         try await followAllPrintsMumsReply(dir) {}
     }
 
     @Test("--follow prints Mum's reply as it arrives (even though the sender exited) and Ctrl-C closes cleanly with 130")
     func follow() async throws {
-        let dir = try Self.loggedIn("chat-follow")
+        let dir = try await Self.loggedIn("chat-follow")
         defer { dir.remove() }
-        #expect(try Self.tgt(dir, ["chat", "send", "Family", "Leaving work"]).status == 0)
+        await #expect(try Self.tgt(dir, ["chat", "send", "Family", "Leaving work"]).status == 0)
         let (process, collected) = try startFollowing(dir, ["chat", "read", "Family", "--limit", "2", "--follow", "--mark-read"])
         defer { if process.isRunning { process.terminate() } }
         // Mum answers a few seconds after our message (on the demo's own clock, in the child).
@@ -170,7 +170,7 @@ struct ChatCLITests {
         try await awaitCondition { !process.isRunning }
         #expect(process.terminationStatus == 130)
         // --mark-read read Mum's reply: Family has no unread message left from it.
-        let list = Self.json(try Self.tgt(dir, ["--json", "chat", "list"])) as? [[String: Any]] ?? []
+        let list = await Self.json(try Self.tgt(dir, ["--json", "chat", "list"])) as? [[String: Any]] ?? []
         #expect(list.first { $0["title"] as? String == "Family" }?["unread_count"] as? Int == 0)
     }
 }
@@ -192,10 +192,10 @@ func startFollowing(_ dir: TestDirectory, _ arguments: [String]) throws -> (Proc
 
 /// `tgt chat follow --json` from the binary: Mum's answer to a message to Family is printed with
 /// the chat's title, and Ctrl-C ends it with 130.
-func followAllPrintsMumsReply(_ dir: TestDirectory, after send: () throws -> Void) async throws {
+func followAllPrintsMumsReply(_ dir: TestDirectory, after send: () async throws -> Void) async throws {
     let (process, collected) = try startFollowing(dir, ["chat", "follow"])
     defer { if process.isRunning { process.terminate() } }
-    try send()
+    try await send()
     // Mum answers a few seconds after our message (on the demo's own clock).
     try await awaitCondition { collected.text.contains("\"sender\":{\"id\":555000201") || collected.isClosed }
     let line = collected.text.split(separator: "\n").first { $0.contains("555000201") }.map(String.init) ?? collected.text
@@ -241,33 +241,33 @@ struct ChatThroughServeCLITests {
         defer { dir.remove() }
         let server = try await TgtBinary.startDemoServe(dataDir: dir.url)
         defer { if server.isRunning { server.terminate() } }
-        func tgt(_ args: [String], input: String = "") throws -> TgtBinary.Result {
-            try TgtBinary.run(["--demo"] + args, dataDir: dir.path, input: input)
+        func tgt(_ args: [String], input: String = "") async throws -> TgtBinary.Result {
+            try await TgtBinary.run(["--demo"] + args, dataDir: dir.path, input: input)
         }
-        #expect(try tgt(["login"], input: "+15555550123\n12345\ndemo\n").status == 0)
+        await #expect(try tgt(["login"], input: "+15555550123\n12345\ndemo\n").status == 0)
         var list: [[String: Any]] = []
         try await awaitCondition {  // the dashboard loads the lists right after the login
-            list = (try? JSONSerialization.jsonObject(with: Data(try tgt(["--json", "chat", "list"]).stdout.utf8))) as? [[String: Any]] ?? []
+            list = await (try? JSONSerialization.jsonObject(with: Data(try tgt(["--json", "chat", "list"]).stdout.utf8))) as? [[String: Any]] ?? []
             return list.count >= 6
         }
         #expect(list.map { $0["title"] as? String } == ["Family", "Work", "Climbing crew", "Tech News", "Alice", "Neighbours"])
-        let read = try tgt(["chat", "read", "Climbing", "--limit", "150"])
+        let read = try await tgt(["chat", "read", "Climbing", "--limit", "150"])
         let bubbles = read.stdout.split(separator: "\n").filter { $0.contains("Message #") && !$0.contains("┌") }
         #expect(read.status == 0 && bubbles.count == 150, "\(read.stderr)")
-        let sent = try tgt(["--json", "chat", "send", "Alice", "via *serve*"])
+        let sent = try await tgt(["--json", "chat", "send", "Alice", "via *serve*"])
         #expect(sent.status == 0, "\(sent.stderr)")
         let id = (try JSONSerialization.jsonObject(with: Data(sent.stdout.utf8)) as? [String: Any])?["id"] as? Int ?? 0
-        #expect(try tgt(["chat", "send", "Alice", "and a reply", "--reply-to", "\(id)"]).status == 0)
-        #expect(try tgt(["chat", "edit", "Alice", "\(id)", "via serve, edited"]).status == 0)
-        let page = try tgt(["chat", "read", "Alice", "--limit", "3"])
+        await #expect(try tgt(["chat", "send", "Alice", "and a reply", "--reply-to", "\(id)"]).status == 0)
+        await #expect(try tgt(["chat", "edit", "Alice", "\(id)", "via serve, edited"]).status == 0)
+        let page = try await tgt(["chat", "read", "Alice", "--limit", "3"])
         #expect(page.stdout.contains("via serve, edited") && page.stdout.contains("┌ You: via serve, edited"))
-        let refused = try tgt(["chat", "send", "Tech News", "hi"])
+        let refused = try await tgt(["chat", "send", "Tech News", "hi"])
         #expect(refused.status == 2 && refused.stderr.contains("You cannot write in “Tech News”"))
-        #expect(try tgt(["chat", "delete", "Alice", "\(id)", "--for-all"]).status == 0)
-        #expect(try tgt(["chat", "search", "grandma"]).stdout.contains("Family ›"))
+        await #expect(try tgt(["chat", "delete", "Alice", "\(id)", "--for-all"]).status == 0)
+        await #expect(try tgt(["chat", "search", "grandma"]).stdout.contains("Family ›"))
         // Following every chat through the dashboard's event stream.
-        try await followAllPrintsMumsReply(dir) { () throws in
-            let sent = try tgt(["chat", "send", "Family", "Leaving work"])
+        try await followAllPrintsMumsReply(dir) { () async throws in
+            let sent = try await tgt(["chat", "send", "Family", "Leaving work"])
             #expect(sent.status == 0, "\(sent.stderr)")
         }
         kill(server.processIdentifier, SIGTERM)

@@ -6,84 +6,84 @@ import TgtTestSupport
 @Suite("tgt chat: reactions, forwards, pins, drafts and profiles with the real binary", .serialized, .timeLimit(.minutes(5)))
 struct ChatFeaturesCLITests {
     @Test("react: the choices, add, show in read, take back; a reaction the chat lacks is refused with the choices")
-    func react() throws {
-        let dir = try ChatCLITests.loggedIn("chat-react")
+    func react() async throws {
+        let dir = try await ChatCLITests.loggedIn("chat-react")
         defer { dir.remove() }
-        let page = ChatCLITests.json(try ChatCLITests.tgt(dir, ["--json", "chat", "read", "Alice", "--limit", "1"])) as? [String: Any]
+        let page = await ChatCLITests.json(try ChatCLITests.tgt(dir, ["--json", "chat", "read", "Alice", "--limit", "1"])) as? [String: Any]
         let id = try #require((page?["messages"] as? [[String: Any]])?.first?["id"] as? Int)
-        let choices = try ChatCLITests.tgt(dir, ["chat", "react", "Alice", "\(id)"])
+        let choices = try await ChatCLITests.tgt(dir, ["chat", "react", "Alice", "\(id)"])
         #expect(choices.status == 0 && choices.stdout.contains("You may react with: 👍 ❤️"), "\(choices.stdout)\(choices.stderr)")
-        let added = try ChatCLITests.tgt(dir, ["chat", "react", "Alice", "\(id)", "🔥"])
+        let added = try await ChatCLITests.tgt(dir, ["chat", "react", "Alice", "\(id)", "🔥"])
         #expect(added.status == 0 && added.stdout.contains("✓ Reacted 🔥") && added.stdout.contains("🔥 1 (yours)"), "\(added.stdout)\(added.stderr)")
-        let read = try ChatCLITests.tgt(dir, ["chat", "read", "Alice", "--limit", "1"])
+        let read = try await ChatCLITests.tgt(dir, ["chat", "read", "Alice", "--limit", "1"])
         #expect(read.stdout.contains("🔥 1 (yours)"), "\(read.stdout)")
-        let refused = try ChatCLITests.tgt(dir, ["chat", "react", "Alice", "\(id)", "🦄"])
+        let refused = try await ChatCLITests.tgt(dir, ["chat", "react", "Alice", "\(id)", "🦄"])
         #expect(refused.status != 0 && refused.stderr.contains("not a reaction this chat allows") && refused.stderr.contains("tgt chat react"), "\(refused.stderr)")
-        let json = ChatCLITests.json(try ChatCLITests.tgt(dir, ["--json", "chat", "react", "Alice", "\(id)", "🔥", "--remove"])) as? [[String: Any]]
+        let json = await ChatCLITests.json(try ChatCLITests.tgt(dir, ["--json", "chat", "react", "Alice", "\(id)", "🔥", "--remove"])) as? [[String: Any]]
         #expect(json?.contains { $0["is_chosen"] as? Bool == true } == false)
-        let missing = try ChatCLITests.tgt(dir, ["chat", "react", "Alice", "\(id)", "--remove"])
+        let missing = try await ChatCLITests.tgt(dir, ["chat", "react", "Alice", "\(id)", "--remove"])
         #expect(missing.status != 0 && missing.stderr.contains("Give the emoji"))
     }
 
     @Test("pin, pinned, unpin; forward to another chat and as a copy; a read-only target is refused and sends nothing")
-    func pinsAndForwards() throws {
-        let dir = try ChatCLITests.loggedIn("chat-pins")
+    func pinsAndForwards() async throws {
+        let dir = try await ChatCLITests.loggedIn("chat-pins")
         defer { dir.remove() }
-        let seeded = ChatCLITests.json(try ChatCLITests.tgt(dir, ["--json", "chat", "pinned", "Family"])) as? [[String: Any]] ?? []
+        let seeded = await ChatCLITests.json(try ChatCLITests.tgt(dir, ["--json", "chat", "pinned", "Family"])) as? [[String: Any]] ?? []
         #expect(seeded.count == 2)
-        let page = ChatCLITests.json(try ChatCLITests.tgt(dir, ["--json", "chat", "read", "Family", "--limit", "5"])) as? [String: Any]
+        let page = await ChatCLITests.json(try ChatCLITests.tgt(dir, ["--json", "chat", "read", "Family", "--limit", "5"])) as? [String: Any]
         let id = try #require((page?["messages"] as? [[String: Any]])?.last { $0["service_line"] == nil }?["id"] as? Int)
-        let pinned = try ChatCLITests.tgt(dir, ["chat", "pin", "Family", "\(id)", "--silent"])
+        let pinned = try await ChatCLITests.tgt(dir, ["chat", "pin", "Family", "\(id)", "--silent"])
         #expect(pinned.status == 0 && pinned.stdout.contains("📌 Pinned message #\(id) in Family"), "\(pinned.stdout)\(pinned.stderr)")
-        let list = try ChatCLITests.tgt(dir, ["chat", "pinned", "Family"])
+        let list = try await ChatCLITests.tgt(dir, ["chat", "pinned", "Family"])
         #expect(list.stdout.contains("Pinned in Family") && list.stdout.contains("#\(id)") && list.stdout.contains("📌 pinned"), "\(list.stdout)")
-        let forMe = try ChatCLITests.tgt(dir, ["chat", "pin", "Family", "\(id)", "--for-me"])
+        let forMe = try await ChatCLITests.tgt(dir, ["chat", "pin", "Family", "\(id)", "--for-me"])
         #expect(forMe.status != 0 && forMe.stderr.contains("pinned for everyone"), "\(forMe.stderr)")
-        #expect(try ChatCLITests.tgt(dir, ["chat", "unpin", "Family", "\(id)"]).status == 0)
-        #expect((ChatCLITests.json(try ChatCLITests.tgt(dir, ["--json", "chat", "pinned", "Family"])) as? [[String: Any]] ?? []).count == 2)
+        await #expect(try ChatCLITests.tgt(dir, ["chat", "unpin", "Family", "\(id)"]).status == 0)
+        await #expect((ChatCLITests.json(try ChatCLITests.tgt(dir, ["--json", "chat", "pinned", "Family"])) as? [[String: Any]] ?? []).count == 2)
 
-        let forwarded = try ChatCLITests.tgt(dir, ["chat", "forward", "Family", "\(id)", "--to", "Alice"])
+        let forwarded = try await ChatCLITests.tgt(dir, ["chat", "forward", "Family", "\(id)", "--to", "Alice"])
         #expect(forwarded.status == 0 && forwarded.stdout.contains("Forwarded 1 message to Alice"), "\(forwarded.stdout)\(forwarded.stderr)")
-        let copy = ChatCLITests.json(try ChatCLITests.tgt(dir, ["--json", "chat", "forward", "Family", "\(id)", "--to", "Alice", "--hide-sender"])) as? [[String: Any]]
+        let copy = await ChatCLITests.json(try ChatCLITests.tgt(dir, ["--json", "chat", "forward", "Family", "\(id)", "--to", "Alice", "--hide-sender"])) as? [[String: Any]]
         #expect(copy?.count == 1 && copy?.first?["forwarded_from"] == nil)
-        let read = try ChatCLITests.tgt(dir, ["chat", "read", "Alice", "--limit", "3"])
+        let read = try await ChatCLITests.tgt(dir, ["chat", "read", "Alice", "--limit", "3"])
         #expect(read.stdout.contains("[forwarded from"), "\(read.stdout)")
-        let refused = try ChatCLITests.tgt(dir, ["chat", "forward", "Family", "\(id)", "--to", "Tech News"])
+        let refused = try await ChatCLITests.tgt(dir, ["chat", "forward", "Family", "\(id)", "--to", "Tech News"])
         #expect(refused.status != 0 && refused.stderr.contains("cannot write"), "\(refused.stderr)")
-        let none = try ChatCLITests.tgt(dir, ["chat", "forward", "Family", "--to", "Alice"])
+        let none = try await ChatCLITests.tgt(dir, ["chat", "forward", "Family", "--to", "Alice"])
         #expect(none.status != 0 && none.stderr.contains("<message-id> ..."), "\(none.stderr)")
     }
 
     @Test("draft: saved, shown in the list, kept by tgt chat send (not a composer), cleared with --clear")
-    func drafts() throws {
-        let dir = try ChatCLITests.loggedIn("chat-drafts")
+    func drafts() async throws {
+        let dir = try await ChatCLITests.loggedIn("chat-drafts")
         defer { dir.remove() }
-        let saved = try ChatCLITests.tgt(dir, ["chat", "draft", "Alice", "see you soon"])
+        let saved = try await ChatCLITests.tgt(dir, ["chat", "draft", "Alice", "see you soon"])
         #expect(saved.status == 0 && saved.stdout.contains("Draft saved in Alice: see you soon"), "\(saved.stdout)\(saved.stderr)")
-        let list = try ChatCLITests.tgt(dir, ["chat", "list"])
+        let list = try await ChatCLITests.tgt(dir, ["chat", "list"])
         #expect(list.stdout.contains("Draft: see you soon"), "\(list.stdout)")
-        #expect(try ChatCLITests.tgt(dir, ["chat", "send", "Alice", "something else"]).status == 0)
-        let after = ChatCLITests.json(try ChatCLITests.tgt(dir, ["--json", "chat", "list"])) as? [[String: Any]] ?? []
+        await #expect(try ChatCLITests.tgt(dir, ["chat", "send", "Alice", "something else"]).status == 0)
+        let after = await ChatCLITests.json(try ChatCLITests.tgt(dir, ["--json", "chat", "list"])) as? [[String: Any]] ?? []
         #expect(after.first { $0["title"] as? String == "Alice" }?["draft"] as? String == "see you soon")
-        #expect(try ChatCLITests.tgt(dir, ["chat", "draft", "Alice", "again"]).status == 0)
-        let cleared = try ChatCLITests.tgt(dir, ["chat", "draft", "Alice", "--clear"])
+        await #expect(try ChatCLITests.tgt(dir, ["chat", "draft", "Alice", "again"]).status == 0)
+        let cleared = try await ChatCLITests.tgt(dir, ["chat", "draft", "Alice", "--clear"])
         #expect(cleared.status == 0 && cleared.stdout.contains("Draft cleared in Alice"), "\(cleared.stdout)")
-        #expect(try ChatCLITests.tgt(dir, ["chat", "draft", "Alice"]).status != 0)
+        await #expect(try ChatCLITests.tgt(dir, ["chat", "draft", "Alice"]).status != 0)
     }
 
     @Test("info: a person's profile, a group's with its members paged, and a channel's members refused")
-    func info() throws {
-        let dir = try ChatCLITests.loggedIn("chat-info")
+    func info() async throws {
+        let dir = try await ChatCLITests.loggedIn("chat-info")
         defer { dir.remove() }
-        let alice = try ChatCLITests.tgt(dir, ["chat", "info", "Alice"])
+        let alice = try await ChatCLITests.tgt(dir, ["chat", "info", "Alice"])
         #expect(alice.status == 0 && alice.stdout.contains("Alice  @alice_m") && alice.stdout.contains("Phone: +15555550111")
                 && alice.stdout.contains("Shared:"), "\(alice.stdout)\(alice.stderr)")
-        let crag = try ChatCLITests.tgt(dir, ["chat", "info", "Climbing crew", "--members", "--limit", "2"])
+        let crag = try await ChatCLITests.tgt(dir, ["chat", "info", "Climbing crew", "--members", "--limit", "2"])
         #expect(crag.status == 0 && crag.stdout.contains("Members (") && crag.stdout.contains("owner"), "\(crag.stdout)\(crag.stderr)")
         #expect(crag.stderr.contains("--members --offset 2"), "\(crag.stderr)")
-        let json = ChatCLITests.json(try ChatCLITests.tgt(dir, ["--json", "chat", "info", "555000201"])) as? [String: Any]
+        let json = await ChatCLITests.json(try ChatCLITests.tgt(dir, ["--json", "chat", "info", "555000201"])) as? [String: Any]
         #expect((json?["profile"] as? [String: Any])?["title"] as? String == "Mum")
-        let channel = try ChatCLITests.tgt(dir, ["chat", "info", "Tech News", "--members"])
+        let channel = try await ChatCLITests.tgt(dir, ["chat", "info", "Tech News", "--members"])
         #expect(channel.status != 0 && channel.stderr.contains("member list is not open"), "\(channel.stderr)")
     }
 }

@@ -24,7 +24,7 @@ struct InterruptedSendsCLITests {
         var random = SeededRandom(seed: seed)
         let dir = try TestDirectory("cli-kill-serve")
         defer { dir.remove() }
-        let template = try prepare(dir)
+        let template = try await prepare(dir)
 
         let server = try startServer(dir, latencyMs: 120)
         defer { if server.process.isRunning { kill(server.process.processIdentifier, SIGKILL) } }
@@ -59,7 +59,7 @@ struct InterruptedSendsCLITests {
     func killDirectSend() async throws {
         let dir = try TestDirectory("cli-kill-send")
         defer { dir.remove() }
-        _ = try prepare(dir)
+        _ = try await prepare(dir)
         let tdlibFolder = dir.url.appendingPathComponent("demo/demo-tdlib")
         for n in 0..<2 {
             let process = Process()
@@ -94,13 +94,13 @@ struct InterruptedSendsCLITests {
     // MARK: - Steps
 
     /// Logs in (demo) and adds the template "Burst {{n}}" for two chats; returns its id.
-    func prepare(_ dir: TestDirectory) throws -> String {
-        let login = try TgtBinary.run(["--demo", "login"], dataDir: dir.path, input: "+15555550123\n12345\ndemo\n")
+    func prepare(_ dir: TestDirectory) async throws -> String {
+        let login = try await TgtBinary.run(["--demo", "login"], dataDir: dir.path, input: "+15555550123\n12345\ndemo\n")
         #expect(login.status == 0, "\(login.stderr)")
         var args = ["--demo", "--json", "templates", "add", "--name", "Burst", "--body", "Burst number {{n}}"]
         for target in Self.targets { args += ["--target", target] }
-        #expect(try TgtBinary.run(["--demo", "chats"], dataDir: dir.path).status == 0)
-        let added = try TgtBinary.run(args, dataDir: dir.path)
+        #expect(try await TgtBinary.run(["--demo", "chats"], dataDir: dir.path).status == 0)
+        let added = try await TgtBinary.run(args, dataDir: dir.path)
         #expect(added.status == 0, "\(added.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any]
         return try #require(object?["id"] as? String).lowercased()
@@ -111,7 +111,7 @@ struct InterruptedSendsCLITests {
     @discardableResult
     func restartAndCheck(_ dir: TestDirectory, context: String) async throws -> String {
         let started = Date()
-        let status = try TgtBinary.run(["--demo", "status"], dataDir: dir.path)
+        let status = try await TgtBinary.run(["--demo", "status"], dataDir: dir.path)
         let took = Date().timeIntervalSince(started)
         #expect(status.status == 0, "\(context): \(status.stderr)")
         // The recovery waits at most 3 s for TDLib's announcements and 10 s for verdicts.

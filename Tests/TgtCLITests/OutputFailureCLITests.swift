@@ -47,13 +47,13 @@ struct OutputFailureCLITests {
     ]
 
     @Test("every command, with standard output or error full or closed: no crash, a documented exit code, and one line saying so")
-    func everyCommand() throws {
+    func everyCommand() async throws {
         let dir = try TestDirectory("cli-output")
         defer { dir.remove() }
-        try Self.prepare(dir)
+        try await Self.prepare(dir)
         for args in Self.commands {
             let full = ["--demo"] + args
-            let normal = try TgtBinary.run(full, dataDir: dir.path)
+            let normal = try await TgtBinary.run(full, dataDir: dir.path)
             for broken in Broken.allCases {
                 let result = try Self.run(full, broken: broken, dir: dir)
                 let context = "tgt \(args.joined(separator: " ")) \(broken.rawValue)"
@@ -77,10 +77,10 @@ struct OutputFailureCLITests {
     }
 
     @Test("tgt send > /dev/full sends the message once and exits 7, not a failure a script would retry")
-    func sendToFullDisk() throws {
+    func sendToFullDisk() async throws {
         let dir = try TestDirectory("cli-output-send")
         defer { dir.remove() }
-        try Self.prepare(dir)
+        try await Self.prepare(dir)
         for broken in Broken.allCases {
             let before = InterruptedSendsCLITests.delivered(dir).count
             let result = try Self.run(["--demo", "send", "Hi"], broken: broken, dir: dir)
@@ -91,14 +91,14 @@ struct OutputFailureCLITests {
         #expect(try store.recentSends().count == 4)
         #expect(try store.recentSends().allSatisfy { $0.status == .sent })
         // A send that partly fails keeps exit 5 even when its output is lost too.
-        let refused = try TgtBinary.run(["--demo", "templates", "edit", "Hi", "--add-target", "-4002"], dataDir: dir.path)
+        let refused = try await TgtBinary.run(["--demo", "templates", "edit", "Hi", "--add-target", "-4002"], dataDir: dir.path)
         #expect(refused.status != 0 && refused.stderr.contains("You cannot post in “Neighbours”"), "muted members: refused when saving")
         try ServeCLITests.addTargetAsSavedBefore(Target(chatID: -4002, chatTitle: "Neighbours"), to: "Hi", dataDir: dir.url.appendingPathComponent("demo"))
         #expect(try Self.run(["--demo", "send", "Hi"], broken: .stdoutFull, dir: dir).status == 5)
     }
 
     @Test("a closed pipe still ends the command quietly, as before (tgt … | head)")
-    func closedPipe() throws {
+    func closedPipe() async throws {
         let dir = try TestDirectory("cli-output-pipe")
         defer { dir.remove() }
         // Far more output than a pipe holds (64 KiB), imported in one transaction.
@@ -114,7 +114,7 @@ struct OutputFailureCLITests {
             return t
         }
         try archive.encoded().write(to: dir.file("many.json"))
-        #expect(try TgtBinary.run(["templates", "import", dir.file("many.json").path], dataDir: dir.path).status == 0)
+        #expect(try await TgtBinary.run(["templates", "import", dir.file("many.json").path], dataDir: dir.path).status == 0)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", "'\(TgtBinary.url.path)' templates list | head -n 1 > /dev/null; echo \"${PIPESTATUS[0]}\""]
@@ -135,10 +135,10 @@ struct OutputFailureCLITests {
     }
 
     /// Demo login, chats, and a template "Hi" for Family.
-    static func prepare(_ dir: TestDirectory) throws {
-        #expect(try TgtBinary.run(["--demo", "login"], dataDir: dir.path, input: "+15555550123\n12345\ndemo\n").status == 0)
-        #expect(try TgtBinary.run(["--demo", "chats"], dataDir: dir.path).status == 0)
-        #expect(try TgtBinary.run(["--demo", "templates", "add", "--name", "Hi", "--body", "Hello *all*", "--target", "-1001000000001"],
+    static func prepare(_ dir: TestDirectory) async throws {
+        #expect(try await TgtBinary.run(["--demo", "login"], dataDir: dir.path, input: "+15555550123\n12345\ndemo\n").status == 0)
+        #expect(try await TgtBinary.run(["--demo", "chats"], dataDir: dir.path).status == 0)
+        #expect(try await TgtBinary.run(["--demo", "templates", "add", "--name", "Hi", "--body", "Hello *all*", "--target", "-1001000000001"],
                                   dataDir: dir.path).status == 0)
     }
 }

@@ -8,8 +8,8 @@ import TgtTestSupport
 /// watched to the end, and completed at their true end by a later process.
 @Suite("tgt binary: timers", .serialized)
 struct TimersCLITests {
-    static func run(_ arguments: [String], _ dir: TestDirectory, input: String = "") throws -> TgtBinary.Result {
-        try TgtBinary.run(arguments, dataDir: dir.path, input: input)
+    static func run(_ arguments: [String], _ dir: TestDirectory, input: String = "") async throws -> TgtBinary.Result {
+        try await TgtBinary.run(arguments, dataDir: dir.path, input: input)
     }
 
     static func store(_ dir: TestDirectory) throws -> AppDatabase {
@@ -21,10 +21,10 @@ struct TimersCLITests {
     }
 
     @Test("add, refuse bad input without changing anything, edit, control, remove")
-    func lifecycle() throws {
+    func lifecycle() async throws {
         let dir = try TestDirectory("cli-timers")
         defer { dir.remove() }
-        let added = try Self.run(["--json", "timers", "add", "--name", "Pasta", "--duration", "12m", "--icon", "fork.knife", "--color", "orange"], dir)
+        let added = try await Self.run(["--json", "timers", "add", "--name", "Pasta", "--duration", "12m", "--icon", "fork.knife", "--color", "orange"], dir)
         #expect(added.status == 0, "\(added.stderr)")
         let pasta = try Self.json(added)
         #expect(pasta["duration_seconds"] as? Int == 720 && pasta["clock"] as? String == "12:00" && pasta["color"] as? String == "#FF9500")
@@ -36,7 +36,7 @@ struct TimersCLITests {
             (["timers", "pause", "Pasta"], "“Pasta” is not running."),
             (["timers", "start", "Soup"], "There is no timer called “Soup”."),
         ] {
-            let result = try Self.run(arguments, dir)
+            let result = try await Self.run(arguments, dir)
             #expect(result.status == 2 && result.stderr.contains(expected), "\(arguments): \(result.stderr)")
         }
         // Icons and colors are closed sets the argument parser checks: a usage error naming them.
@@ -44,78 +44,78 @@ struct TimersCLITests {
             (["timers", "add", "--name", "X", "--duration", "5m", "--icon", "rocket"], "The value 'rocket' is invalid for '--icon <icon>'"),
             (["timers", "add", "--name", "X", "--duration", "5m", "--color", "pink"], "The value 'pink' is invalid for '--color <color>'"),
         ] {
-            let result = try Self.run(arguments, dir)
+            let result = try await Self.run(arguments, dir)
             #expect(result.status == 64 && result.stderr.contains(expected), "\(arguments): \(result.stderr)")
         }
         #expect(try Self.store(dir).timers().map(\.name) == ["Pasta"])
-        #expect(try Self.run(["timers", "add", "--name", "X", "--duration", "5m"], dir).status == 0)
-        let twice = try Self.run(["timers", "add", "--name", "x", "--duration", "5m"], dir)
+        await #expect(try Self.run(["timers", "add", "--name", "X", "--duration", "5m"], dir).status == 0)
+        let twice = try await Self.run(["timers", "add", "--name", "x", "--duration", "5m"], dir)
         #expect(twice.status == 2 && twice.stderr.contains("Another timer is already called “x”."), "\(twice.stderr)")
 
-        #expect(try Self.run(["timers", "edit", "Pasta", "--duration", "10m", "--color", "red"], dir).status == 0)
-        let started = try Self.json(try Self.run(["--json", "timers", "start", "Pasta"], dir))
+        await #expect(try Self.run(["timers", "edit", "Pasta", "--duration", "10m", "--color", "red"], dir).status == 0)
+        let started = try await Self.json(try Self.run(["--json", "timers", "start", "Pasta"], dir))
         #expect(started["state"] as? String == "running" && started["ends_at"] != nil)
-        let paused = try Self.json(try Self.run(["--json", "timers", "pause", "Pasta"], dir))
+        let paused = try await Self.json(try Self.run(["--json", "timers", "pause", "Pasta"], dir))
         #expect(paused["state"] as? String == "paused" && paused["label"] as? String == "PAUSED")
-        let extended = try Self.json(try Self.run(["--json", "timers", "extend", "Pasta", "--by", "5m"], dir))
+        let extended = try await Self.json(try Self.run(["--json", "timers", "extend", "Pasta", "--by", "5m"], dir))
         let left = try #require(extended["remaining_seconds"] as? Double)
         #expect(left > 890 && left <= 900)
-        #expect(try Self.json(try Self.run(["--json", "timers", "resume", "Pasta"], dir))["state"] as? String == "running")
-        #expect(try Self.json(try Self.run(["--json", "timers", "reset", "Pasta"], dir))["clock"] as? String == "10:00")
-        let refused = try Self.run(["timers", "rm", "Pasta"], dir)
+        await #expect(try Self.json(try Self.run(["--json", "timers", "resume", "Pasta"], dir))["state"] as? String == "running")
+        await #expect(try Self.json(try Self.run(["--json", "timers", "reset", "Pasta"], dir))["clock"] as? String == "10:00")
+        let refused = try await Self.run(["timers", "rm", "Pasta"], dir)
         #expect(refused.status == 2 && refused.stderr.contains("--yes"))
-        #expect(try Self.run(["timers", "rm", "Pasta", "--yes"], dir).status == 0)
+        await #expect(try Self.run(["timers", "rm", "Pasta", "--yes"], dir).status == 0)
         #expect(try Self.store(dir).timers().map(\.name) == ["X"])
     }
 
     @Test("to-dos by number and notes from an argument or standard input")
-    func todosAndNotes() throws {
+    func todosAndNotes() async throws {
         let dir = try TestDirectory("cli-timers-todos")
         defer { dir.remove() }
-        #expect(try Self.run(["timers", "add", "--name", "Pasta", "--duration", "12m"], dir).status == 0)
+        await #expect(try Self.run(["timers", "add", "--name", "Pasta", "--duration", "12m"], dir).status == 0)
         for text in ["Salt the water", "Grate cheese", "Set the table"] {
-            #expect(try Self.run(["timers", "todo", "add", "Pasta", text], dir).status == 0)
+            await #expect(try Self.run(["timers", "todo", "add", "Pasta", text], dir).status == 0)
         }
-        #expect(try Self.run(["timers", "todo", "done", "Pasta", "2"], dir).status == 0)
-        #expect(try Self.run(["timers", "todo", "done", "Pasta", "1"], dir).status == 0)
-        #expect(try Self.run(["timers", "todo", "undo", "Pasta", "1"], dir).status == 0)
-        #expect(try Self.run(["timers", "todo", "move", "Pasta", "3", "--to", "1"], dir).status == 0)
-        #expect(try Self.run(["timers", "todo", "edit", "Pasta", "1", "Lay the table"], dir).status == 0)
-        #expect(try Self.run(["timers", "todo", "rm", "Pasta", "2"], dir).status == 0)
-        let missing = try Self.run(["timers", "todo", "done", "Pasta", "9"], dir)
+        await #expect(try Self.run(["timers", "todo", "done", "Pasta", "2"], dir).status == 0)
+        await #expect(try Self.run(["timers", "todo", "done", "Pasta", "1"], dir).status == 0)
+        await #expect(try Self.run(["timers", "todo", "undo", "Pasta", "1"], dir).status == 0)
+        await #expect(try Self.run(["timers", "todo", "move", "Pasta", "3", "--to", "1"], dir).status == 0)
+        await #expect(try Self.run(["timers", "todo", "edit", "Pasta", "1", "Lay the table"], dir).status == 0)
+        await #expect(try Self.run(["timers", "todo", "rm", "Pasta", "2"], dir).status == 0)
+        let missing = try await Self.run(["timers", "todo", "done", "Pasta", "9"], dir)
         #expect(missing.status == 2 && missing.stderr.contains("There is no to-do number 9; they go from 1 to 2."), "\(missing.stderr)")
-        let empty = try Self.run(["timers", "todo", "add", "Pasta", "   "], dir)
+        let empty = try await Self.run(["timers", "todo", "add", "Pasta", "   "], dir)
         #expect(empty.status == 2 && empty.stderr.contains("Write what there is to do."))
         let timer = try Self.store(dir).resolveTimer("Pasta")
         #expect(timer.todos.map(\.text) == ["Lay the table", "Grate cheese"])
         #expect(timer.todos.map(\.done) == [false, true])
-        #expect(try Self.run(["timers", "show", "Pasta"], dir).stdout.contains("2. ☑ Grate cheese"))
+        await #expect(try Self.run(["timers", "show", "Pasta"], dir).stdout.contains("2. ☑ Grate cheese"))
 
-        #expect(try Self.run(["timers", "notes", "Pasta", "--file", "-"], dir, input: "Al dente:\n2 min less 🍝").status == 0)
+        await #expect(try Self.run(["timers", "notes", "Pasta", "--file", "-"], dir, input: "Al dente:\n2 min less 🍝").status == 0)
         #expect(try Self.store(dir).resolveTimer("Pasta").notes == "Al dente:\n2 min less 🍝")
-        #expect(try Self.run(["timers", "notes", "Pasta"], dir).stdout == "Al dente:\n2 min less 🍝\n")
-        let tooLong = try Self.run(["timers", "notes", "Pasta", "--set", String(repeating: "n", count: 10_001)], dir)
+        await #expect(try Self.run(["timers", "notes", "Pasta"], dir).stdout == "Al dente:\n2 min less 🍝\n")
+        let tooLong = try await Self.run(["timers", "notes", "Pasta", "--set", String(repeating: "n", count: 10_001)], dir)
         #expect(tooLong.status == 2)
         #expect(try Self.store(dir).resolveTimer("Pasta").notes == "Al dente:\n2 min less 🍝")
-        #expect(try Self.run(["timers", "list"], dir).stdout.contains("1 of 2"))
+        await #expect(try Self.run(["timers", "list"], dir).stdout.contains("1 of 2"))
     }
 
     @Test("watch runs to the end and says so; a timer that ended while no tgt ran is completed at its true end")
-    func watchAndSettle() throws {
+    func watchAndSettle() async throws {
         let dir = try TestDirectory("cli-timers-watch")
         defer { dir.remove() }
-        #expect(try Self.run(["timers", "add", "--name", "Tea", "--duration", "2s"], dir).status == 0)
-        #expect(try Self.run(["timers", "add", "--name", "Egg", "--duration", "1"], dir).status == 0)
-        #expect(try Self.run(["timers", "start", "Tea"], dir).status == 0)
-        let noneRunning = try Self.run(["timers", "watch", "Egg"], dir)
+        await #expect(try Self.run(["timers", "add", "--name", "Tea", "--duration", "2s"], dir).status == 0)
+        await #expect(try Self.run(["timers", "add", "--name", "Egg", "--duration", "1"], dir).status == 0)
+        await #expect(try Self.run(["timers", "start", "Tea"], dir).status == 0)
+        let noneRunning = try await Self.run(["timers", "watch", "Egg"], dir)
         #expect(noneRunning.status == 2 && noneRunning.stderr.contains("“Egg” is not running."), "\(noneRunning.stderr)")
-        let watched = try Self.run(["timers", "watch"], dir)
+        let watched = try await Self.run(["timers", "watch"], dir)
         #expect(watched.status == 0 && watched.stdout.contains("“Tea” is done"), "\(watched.stdout) \(watched.stderr)")
         #expect(watched.stdout.contains("\u{07}"), "the terminal bell rings")
 
         // Started 1.3 s ago: a 1 s timer that ended while nothing ran.
         let started = try Self.store(dir).change(try Self.store(dir).resolveTimer("Egg").id) { try $0.started(at: Date().addingTimeInterval(-1.3)) }
-        let listed = try Self.run(["--json", "timers", "list"], dir)
+        let listed = try await Self.run(["--json", "timers", "list"], dir)
         let items = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
         let egg = try #require(items.first { $0["name"] as? String == "Egg" })
         #expect(egg["state"] as? String == "completed" && egg["label"] as? String == "DONE")

@@ -17,15 +17,15 @@ struct TriggersCLITests {
         defer { dir.remove() }
         let server = try await TgtBinary.startDemoServe(dataDir: dir.url)
         defer { if server.isRunning { server.terminate(); server.waitUntilExit() } }
-        func tgt(_ args: [String], input: String = "") throws -> TgtBinary.Result {
-            try TgtBinary.run(["--demo"] + args, dataDir: dir.path, input: input)
+        func tgt(_ args: [String], input: String = "") async throws -> TgtBinary.Result {
+            try await TgtBinary.run(["--demo"] + args, dataDir: dir.path, input: input)
         }
-        #expect(try tgt(["login"], input: "+15555550123\n12345\ndemo\n").status == 0)
-        #expect(try tgt(["chats"]).status == 0)
-        #expect(try tgt(["templates", "add", "--name", "Late", "--body", "Late by {{eta}} min, {{who}}", "--target", "-1001000000001"]).status == 0)
-        #expect(try tgt(["settings", "--undo-hold", "0"]).status == 0)
+        await #expect(try tgt(["login"], input: "+15555550123\n12345\ndemo\n").status == 0)
+        await #expect(try tgt(["chats"]).status == 0)
+        await #expect(try tgt(["templates", "add", "--name", "Late", "--body", "Late by {{eta}} min, {{who}}", "--target", "-1001000000001"]).status == 0)
+        await #expect(try tgt(["settings", "--undo-hold", "0"]).status == 0)
 
-        let made = try tgt(["--json", "triggers", "add", "Cron: late", "--template", "late", "--allow", "eta", "--pin", "who=Ann",
+        let made = try await tgt(["--json", "triggers", "add", "Cron: late", "--template", "late", "--allow", "eta", "--pin", "who=Ann",
                             "--min-interval", "0", "--per-day", "5", "--expires", "2099-12-31"])
         #expect(made.status == 0, "\(made.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(made.stdout.utf8)) as? [String: Any])
@@ -48,11 +48,11 @@ struct TriggersCLITests {
         let store = try AppDatabase.open(at: dir.url.appendingPathComponent("demo/tgtemplates.sqlite"))
         #expect(try store.recentSends().first.map { $0.status == .sent && $0.templateName == "Late" } == true)
 
-        let list = try tgt(["triggers"])
+        let list = try await tgt(["triggers"])
         #expect(list.status == 0 && list.stdout.contains("Cron: late → “Late”") && list.stdout.contains("used 1 time"), "\(list.stdout)")
         #expect(list.stdout.contains("values for {{eta}}") && list.stdout.contains("5 a day") && !list.stdout.contains(secret))
 
-        let plain = try tgt(["triggers", "add", "Door", "--template", "Late", "--allow", "none", "--pin", "who=Bo", "--pin", "eta=1"])
+        let plain = try await tgt(["triggers", "add", "Door", "--template", "Late", "--allow", "none", "--pin", "who=Bo", "--pin", "eta=1"])
         #expect(plain.status == 0 && plain.stdout.contains("/t/") && plain.stdout.contains("shown only now"), "\(plain.stdout)")
         #expect(plain.stderr.contains("reaches this computer only"))
 
@@ -60,17 +60,17 @@ struct TriggersCLITests {
                     ["x", "--template", "Late", "--per-day", "0"], ["x", "--template", "Late", "--expires", "2020-01-01"],
                     ["x", "--template", "Late", "--expires", "someday"], ["x", "--template", "Late", "--base-url", "home"], ["", "--template", "Late"]]
         {
-            let refused = try tgt(["triggers", "add"] + bad)
+            let refused = try await tgt(["triggers", "add"] + bad)
             #expect(refused.status == 2 && refused.stderr.hasPrefix("error: "), "\(bad): \(refused.status) \(refused.stderr)")
         }
         #expect(try TriggerService(store: store).list().count == 2, "bad input made nothing")
 
         let id = try #require(trigger["id"] as? String)
-        #expect(try tgt(["triggers", "rename", String(id.prefix(6)), "Cron: running late"]).stdout.contains("Renamed “Cron: late” to “Cron: running late”."))
-        let revoked = try tgt(["triggers", "revoke", "Cron: running late"])
+        await #expect(try tgt(["triggers", "rename", String(id.prefix(6)), "Cron: running late"]).stdout.contains("Renamed “Cron: late” to “Cron: running late”."))
+        let revoked = try await tgt(["triggers", "revoke", "Cron: running late"])
         #expect(revoked.status == 0 && revoked.stdout.contains("Revoked “Cron: running late”"))
-        #expect(try tgt(["triggers", "revoke", "Cron: running late"]).status == 2, "already revoked: no such trigger")
-        let after = try tgt(["--json", "triggers", "list"])
+        await #expect(try tgt(["triggers", "revoke", "Cron: running late"]).status == 2, "already revoked: no such trigger")
+        let after = try await tgt(["--json", "triggers", "list"])
         let names = ((try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String }
         #expect(names == ["Door"])
     }

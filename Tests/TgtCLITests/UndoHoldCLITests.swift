@@ -15,11 +15,11 @@ struct UndoHoldCLITests {
     static let family = "-1001000000001"
 
     /// Logs in (demo) and adds "Leaving" for Family.
-    func prepare(_ dir: TestDirectory) throws {
-        let login = try TgtBinary.run(["--demo", "login"], dataDir: dir.path, input: "+15555550123\n12345\ndemo\n")
+    func prepare(_ dir: TestDirectory) async throws {
+        let login = try await TgtBinary.run(["--demo", "login"], dataDir: dir.path, input: "+15555550123\n12345\ndemo\n")
         #expect(login.status == 0, "\(login.stderr)")
-        #expect(try TgtBinary.run(["--demo", "chats"], dataDir: dir.path).status == 0)
-        let added = try TgtBinary.run(["--demo", "templates", "add", "--name", "Leaving", "--body", "Leaving work {{n}}", "--target", Self.family],
+        #expect(try await TgtBinary.run(["--demo", "chats"], dataDir: dir.path).status == 0)
+        let added = try await TgtBinary.run(["--demo", "templates", "add", "--name", "Leaving", "--body", "Leaving work {{n}}", "--target", Self.family],
                                       dataDir: dir.path)
         #expect(added.status == 0, "\(added.stderr)")
     }
@@ -53,7 +53,7 @@ struct UndoHoldCLITests {
     func interruptUndoes() async throws {
         let dir = try TestDirectory("cli-undo")
         defer { dir.remove() }
-        try prepare(dir)
+        try await prepare(dir)
         let store = try store(dir)
         for (n, json) in [(1, false), (2, true)] {
             let (process, out, err) = try startSend(dir, n: n, hold: 30, json: json)
@@ -79,7 +79,7 @@ struct UndoHoldCLITests {
     func killDuringHold() async throws {
         let dir = try TestDirectory("cli-kill-hold")
         defer { dir.remove() }
-        try prepare(dir)
+        try await prepare(dir)
         let store = try store(dir)
         // Long enough that the kill surely lands inside it on a loaded machine; the next
         // process then waits out what is left of it.
@@ -91,14 +91,14 @@ struct UndoHoldCLITests {
         #expect(InterruptedSendsCLITests.delivered(dir).isEmpty)
 
         // The next command that opens the session waits for the hold (it had not ended), then sends.
-        let next = try TgtBinary.run(["--demo", "status"], dataDir: dir.path)
+        let next = try await TgtBinary.run(["--demo", "status"], dataDir: dir.path)
         #expect(next.status == 0, "\(next.stderr)")
         #expect(next.stderr.contains("Held sends an earlier run left: 1 sent after its hold"), "\(next.stderr)")
         #expect(try store.heldSends().isEmpty && store.recentSends().map(\.status) == [.sent])
         #expect(InterruptedSendsCLITests.delivered(dir).map(\.text) == ["Leaving work 7"])
 
         // Again: nothing more goes out.
-        #expect(try TgtBinary.run(["--demo", "status"], dataDir: dir.path).status == 0)
+        #expect(try await TgtBinary.run(["--demo", "status"], dataDir: dir.path).status == 0)
         #expect(InterruptedSendsCLITests.delivered(dir).map(\.text) == ["Leaving work 7"], "never sent twice")
     }
 }

@@ -28,7 +28,18 @@ public enum TgtBinary {
     }
 
     /// Runs `tgt` with `arguments` in the data folder `dataDir`, feeding `input` on stdin.
-    public static func run(_ arguments: [String], dataDir: String, input: String = "", environment: [String: String] = [:]) throws -> Result {
+    /// The process is waited for on a thread of its own, never on the concurrency pool: two
+    /// cores give the pool two threads, and tests blocking them starved every other test's
+    /// awaits (a 500 ms idle timeout seen after 61 s).
+    public static func run(_ arguments: [String], dataDir: String, input: String = "", environment: [String: String] = [:]) async throws -> Result {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
+            Thread {
+                continuation.resume(with: Swift.Result { try runBlocking(arguments, dataDir: dataDir, input: input, environment: environment) })
+            }.start()
+        }
+    }
+
+    private static func runBlocking(_ arguments: [String], dataDir: String, input: String, environment: [String: String]) throws -> Result {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
