@@ -2,8 +2,9 @@ import SwiftUI
 import TgtAppModel
 import UIKit
 
-/// The chats: Telegram's order, search, the archive, and each row's avatar, preview, time,
-/// unread badge and mute/pin marks; a row opens the conversation.
+/// The chats: Telegram's order, the folder bar, search, the archive, the contacts, and each
+/// row's avatar, preview (or who is typing), time, unread badge and mute/pin marks; a row
+/// opens the conversation.
 struct ChatListView: View {
     let app: AppModel
     @Bindable var model: ChatListModel
@@ -22,9 +23,16 @@ struct ChatListView: View {
                 Text(error).foregroundStyle(.red).padding()
             }
         }
+        .safeAreaInset(edge: .top) {
+            if !model.folderChips.isEmpty && !model.showsArchive { FolderBar(model: model) }
+        }
         .searchable(text: $model.search, prompt: AppText.label(.searchChats).localized)
         .navigationTitle(AppText.label(model.showsArchive ? .archive : .tabChats).localized)
         .toolbar {
+            ToolbarItem(placement: .primaryAction) {
+                NavigationLink { ContactsView(app: app) } label: { Image(systemName: "person.2") }
+                    .accessibilityLabel(Text(AppText.label(.contacts)))
+            }
             ToolbarItem(placement: .primaryAction) {
                 Toggle(isOn: $model.showsArchive) {
                     Label { Text(AppText.label(.archive)) } icon: { Image(systemName: "archivebox") }
@@ -60,7 +68,11 @@ struct ChatRowView: View {
                 }
                 HStack(alignment: .top, spacing: 6) {
                     if let preview = row.preview {
-                        Text(preview).font(.subheadline).foregroundStyle(.secondary).lineLimit(2)
+                        if row.isTyping {
+                            Text(preview).font(.subheadline.italic()).foregroundStyle(.tint).lineLimit(1)
+                        } else {
+                            Text(preview).font(.subheadline).foregroundStyle(.secondary).lineLimit(2)
+                        }
                     }
                     Spacer(minLength: 4)
                     if row.hasMention {
@@ -101,5 +113,38 @@ struct ChatAvatar: View {
         .frame(width: size, height: size)
         .clipShape(Circle())
         .accessibilityHidden(true)
+    }
+}
+
+/// The folder bar above the list: "All chats" and the account's folders, each with its unread
+/// chats (grey when all of them are muted); the chosen one is filled.
+struct FolderBar: View {
+    let model: ChatListModel
+
+    var body: some View {
+        ScrollView(.horizontal, showsIndicators: false) {
+            HStack(spacing: 8) {
+                ForEach(model.folderChips) { chip in
+                    Button {
+                        Task { await model.choose(folder: chip.folderID) }
+                    } label: {
+                        HStack(spacing: 6) {
+                            Text(chip.name)
+                            if let unread = chip.unread {
+                                Text(verbatim: unread).font(.caption.bold()).foregroundStyle(.white)
+                                    .padding(.horizontal, 6).frame(minWidth: 20, minHeight: 20)
+                                    .background(chip.onlyMuted ? Color.gray : Color.accentColor, in: Capsule())
+                            }
+                        }
+                    }
+                    .buttonStyle(.bordered)
+                    .tint(chip.isSelected ? Color.accentColor : Color.secondary)
+                    .accessibilityAddTraits(chip.isSelected ? .isSelected : [])
+                }
+            }
+            .padding(.horizontal)
+            .padding(.vertical, 6)
+        }
+        .background(.bar)
     }
 }

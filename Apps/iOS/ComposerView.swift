@@ -39,6 +39,8 @@ struct ComposerView: View {
         .background(.bar)
         // The text is the chat's cloud draft: filled from it, saved when typing pauses and on leaving.
         .task { await model.loadDraft() }
+        // The chat sees "typing…" while there is text (the model repeats it at most every 5 s).
+        .onChange(of: model.text) { Task { await model.textChanged() } }
         .task(id: model.text) {
             try? await Task.sleep(for: .seconds(1.5))
             if !Task.isCancelled { await model.saveDraft() }

@@ -70,6 +70,16 @@ struct ConversationView: View {
         .navigationTitle(Text(verbatim: model.title))
         .navigationBarTitleDisplayMode(.inline)
         .toolbar {
+            // The title, and under it who is typing or the person's status.
+            ToolbarItem(placement: .principal) {
+                VStack(spacing: 0) {
+                    Text(verbatim: model.title).font(.headline).lineLimit(1)
+                    if let subtitle = model.subtitle {
+                        Text(verbatim: subtitle).font(.caption).foregroundStyle(.secondary).lineLimit(1)
+                    }
+                }
+                .accessibilityElement(children: .combine)
+            }
             ToolbarItem(placement: .primaryAction) {
                 NavigationLink { ProfileView(app: app, chatID: model.chatID) } label: { Image(systemName: "info.circle") }
                     .accessibilityLabel(Text(AppText.label(.profile)))

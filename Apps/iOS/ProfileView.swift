@@ -23,6 +23,15 @@ struct ProfileView: View {
                         if let status = profile.status { Text(verbatim: status).font(.subheadline).foregroundStyle(.secondary) }
                     }
                 }
+                if let contact = profile.contact {
+                    Section {
+                        if contact.isContact {
+                            Text(AppText.label(.inContacts)).foregroundStyle(.secondary)
+                        } else {
+                            AddContactForm(model: model, firstName: contact.firstName, lastName: contact.lastName)
+                        }
+                    }
+                }
                 Section {
                     ForEach(model.facts.indices, id: \.self) { index in
                         let fact = model.facts[index]
@@ -60,5 +69,29 @@ struct ProfileView: View {
         }
         .navigationTitle(AppText.label(.profile).localized)
         .task { await model.load() }
+    }
+}
+
+/// "Add to contacts" in a person's profile: their own name filled in, editable, and whether
+/// to show them the account's phone number.
+struct AddContactForm: View {
+    let model: ProfileModel
+    @State var firstName: String
+    @State var lastName: String
+    @State private var sharePhone = false
+    @State private var isSaving = false
+
+    var body: some View {
+        TextField(AppText.label(.firstName).localized, text: $firstName)
+        TextField(AppText.label(.lastName).localized, text: $lastName)
+        Toggle(isOn: $sharePhone) { Text(AppText.label(.sharePhone)) }
+        Button(AppText.label(.addContact).localized) {
+            isSaving = true
+            Task {
+                _ = await model.addContact(firstName: firstName, lastName: lastName, sharePhone: sharePhone)
+                isSaving = false
+            }
+        }
+        .disabled(isSaving || firstName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
     }
 }

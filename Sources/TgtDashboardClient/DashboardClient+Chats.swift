@@ -9,11 +9,49 @@ import TgtWire
 extension DashboardClient {
     typealias Schemas = Components.Schemas
 
-    public func conversations(archive: Bool = false, unreadOnly: Bool = false, search: String? = nil) async throws(DashboardClientError) -> [ChatSummary] {
-        try await call { client in
-            let reply = try await client.listConversations(query: .init(list: archive ? .archive : .main, unread: unreadOnly ? true : nil, search: search))
+    public func conversations(_ list: ChatListKind = .main, unreadOnly: Bool = false, search: String? = nil) async throws(DashboardClientError) -> [ChatSummary] {
+        let (kind, folder): (Operations.ListConversations.Input.Query.ListPayload, Int32?) = switch list {
+        case .main: (.main, nil)
+        case .archive: (.archive, nil)
+        case .folder(let id): (.folder, id)
+        }
+        return try await call { client in
+            let reply = try await client.listConversations(query: .init(list: kind, folderId: folder, unread: unreadOnly ? true : nil, search: search))
             return try reply.ok.body.json.data.chats.map(Self.summary)
         }
+    }
+
+    /// The chat folders with their unread counts.
+    public func chatFolders() async throws(DashboardClientError) -> ChatFolderBar {
+        try await call { client in
+            let bar = try await client.listChatFolders().ok.body.json.data
+            return ChatFolderBar(
+                folders: bar.folders.map {
+                    ChatFolderItem(id: $0.id, name: $0.name, icon: $0.icon, unreadCount: $0.unreadCount, unreadUnmutedCount: $0.unreadUnmutedCount)
+                },
+                mainPosition: bar.mainPosition, mainUnreadCount: bar.mainUnreadCount, mainUnreadUnmutedCount: bar.mainUnreadUnmutedCount)
+        }
+    }
+
+    public func contacts(search: String?) async throws(DashboardClientError) -> [ContactItem] {
+        try await call { client in
+            try await client.listContacts(query: .init(search: search)).ok.body.json.data.contacts.map(Self.contact)
+        }
+    }
+
+    public func startChat(userID: Int64) async throws(DashboardClientError) -> ChatSummary {
+        try await call { client in Self.summary(try await client.startContactChat(path: .init(userId: userID)).ok.body.json.data) }
+    }
+
+    public func addContact(chatID: Int64, firstName: String, lastName: String, sharePhone: Bool) async throws(DashboardClientError) -> ContactItem {
+        try await call { client in
+            Self.contact(try await client.addConversationContact(path: .init(chatId: chatID),
+                                                                 body: .json(.init(firstName: firstName, lastName: lastName, sharePhone: sharePhone))).ok.body.json.data)
+        }
+    }
+
+    static func contact(_ c: Schemas.Contact) -> ContactItem {
+        ContactItem(userID: c.userId, name: c.name, username: c.username, status: c.status)
     }
 
     public func conversation(_ chatID: Int64) async throws(DashboardClientError) -> ChatSummary {
@@ -108,7 +146,8 @@ extension DashboardClient {
                                phone: p.phone, status: p.status, memberCount: p.memberCount, groupsInCommon: p.groupsInCommon,
                                media: SharedMediaCounts(photosAndVideos: p.media.photosAndVideos, files: p.media.files, links: p.media.links,
                                                         voiceMessages: p.media.voiceMessages),
-                               canListMembers: p.canListMembers, photoMinithumbnail: p.photoMinithumbnail)
+                               canListMembers: p.canListMembers, photoMinithumbnail: p.photoMinithumbnail,
+                               contact: p.contact.map { ChatProfile.ContactState(isContact: $0.isContact, firstName: $0.firstName, lastName: $0.lastName) })
         }
     }
 
@@ -156,6 +195,8 @@ extension DashboardClient {
             photoMinithumbnail: chat.photoMinithumbnail, cannotWrite: chat.canWrite ? nil : PostRefusal.read(code: chat.cannotWriteCode?.rawValue, reason: chat.cannotWriteReason) ?? .other,
             order: chat.order ?? 0)
         summary.draft = chat.draft
+        summary.status = chat.status
+        summary.typing = chat.typing
         return summary
     }
 

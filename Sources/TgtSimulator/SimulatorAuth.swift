@@ -136,6 +136,7 @@ extension TelegramSimulator {
     private func becomeReady(_ id: Int32) {
         saveSession(id)
         emitUser(id)
+        emitChatFolders(id)
         setAuth(id, "authorizationStateReady")
         emitConnection(id, outage ? "connectionStateWaitingForNetwork" : "connectionStateReady")
     }

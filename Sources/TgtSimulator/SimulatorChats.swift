@@ -9,18 +9,28 @@ extension TelegramSimulator {
             respond(id, request, SimObjects.user(scenario.account))
         case "loadChats":
             let limit = max(1, request["limit"] as? Int ?? 100)
-            let archive = (request["chat_list"] as? [String: Any])?["@type"] as? String == "chatListArchive"
+            let list = request["chat_list"] as? [String: Any]
+            if list?["@type"] as? String == "chatListFolder" {
+                return loadFolderChats(id, request, folderID: Int32(truncatingIfNeeded: Self.int64(list?["chat_folder_id"])))
+            }
+            let archive = list?["@type"] as? String == "chatListArchive"
             let listed = scenario.chats.enumerated().filter { $0.element.isArchived == archive }
             let start = (archive ? client(id)?.loadedArchive : client(id)?.loadedChats) ?? 0
             guard start < listed.count else { return respond(id, request, Self.error(404, "Not Found")) }
             let directory = directory(of: id)
             let page = listed[start..<min(listed.count, start + limit)]
+            let known = client(id)?.announced ?? []
             for (index, chat) in page {
-                if let group = SimObjects.groupUpdate(chat) { emitUpdate(id, group) }
-                emitUpdate(id, ["@type": "updateNewChat", "chat": chatObject(chat, directory: directory)])
+                if !known.contains(chat.id) {
+                    if let group = SimObjects.groupUpdate(chat) { emitUpdate(id, group) }
+                    emitUpdate(id, ["@type": "updateNewChat", "chat": chatObject(chat, directory: directory)])
+                }
                 emitUpdate(id, ["@type": "updateChatPosition", "chat_id": chat.id, "position": positionObject(chat, directory: directory, index: index)])
             }
-            updateClient(id) { if archive { $0.loadedArchive = start + page.count } else { $0.loadedChats = start + page.count } }
+            updateClient(id) { client in
+                if archive { client.loadedArchive = start + page.count } else { client.loadedChats = start + page.count }
+                client.announced.formUnion(page.map(\.element.id))
+            }
             respond(id, request, ["@type": "ok"])
         case "getChats":
             let limit = max(0, request["limit"] as? Int ?? 100)

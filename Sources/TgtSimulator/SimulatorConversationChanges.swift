@@ -94,7 +94,7 @@ extension TelegramSimulator {
     func emitLastMessage(_ chat: SimulatedChat, directory: String, last posted: PostedMessage? = nil) {
         let index = currentScenario.chats.firstIndex { $0.id == chat.id } ?? 0
         var update: [String: Any] = ["@type": "updateChatLastMessage", "chat_id": chat.id,
-                                     "positions": [positionObject(chat, directory: directory, index: index)]]
+                                     "positions": positionObjects(chat, directory: directory, index: index)]
         if let posted {
             update["last_message"] = posted.json
         } else if let last = timeline(chat, directory: directory, below: 0, limit: 1).first {
@@ -148,8 +148,14 @@ extension TelegramSimulator {
             if let readUpTo = event.readUpTo {
                 withHistory(directory) { $0.markOutboxRead(readUpTo, chatID: chat.id) }
                 emitToDirectory(directory, ["@type": "updateChatReadOutbox", "chat_id": chat.id, "last_read_outbox_message_id": readUpTo])
+                // Whoever answers here starts typing once they have read it.
+                if let replier = currentScenario.repliers[chat.id], !replier.lines.isEmpty {
+                    emitChatAction(directory, chatID: chat.id, userID: replier.userID, action: "chatActionTyping")
+                }
             }
             if let sender = event.replyFrom, let text = event.text {
+                // As TDLib does, their message ends their typing.
+                emitChatAction(directory, chatID: chat.id, userID: sender, action: nil)
                 receive(chat, directory: directory, from: sender, content: SimulatorMedia.text(text), replyTo: event.replyTo)
             }
         }

@@ -6,12 +6,12 @@ import Foundation
 /// markers: `SimulatorReadState`), searches, edits and deletes of ordinary messages, thumbnails through
 /// `downloadFile`, and the people who reply.
 extension TelegramSimulator {
-    static let conversationFunctions: Set<String> = [
+    static let conversationFunctions: Set<String> = Set([
         "getChatHistory", "getForumTopicHistory", "getMessage", "getMessages", "getMessageProperties", "openChat", "closeChat", "viewMessages", "searchChats",
         "searchChatsOnServer", "searchChatMessages", "searchMessages", "downloadFile", "getUser",
         "getMessageAvailableReactions", "addMessageReaction", "removeMessageReaction", "pinChatMessage", "unpinChatMessage", "forwardMessages",
         "setChatDraftMessage", "getUserFullInfo", "getSupergroupMembers", "getChatMessageCount",
-    ]
+    ]).union(TelegramSimulator.presenceFunctions).union(TelegramSimulator.contactFunctions)
 
     // MARK: - The timeline of a chat: seed + history
 
@@ -109,6 +109,18 @@ extension TelegramSimulator {
     func positionObject(_ chat: SimulatedChat, directory: String, index: Int) -> [String: Any] {
         ["@type": "chatPosition", "list": ["@type": chat.isArchived ? "chatListArchive" : "chatListMain"],
          "order": String(order(chat, directory: directory, index: index)), "is_pinned": false]
+    }
+
+    /// The chat's positions in every list it is in: the main list or the archive, and its folders.
+    func positionObjects(_ chat: SimulatedChat, directory: String, index: Int) -> [[String: Any]] {
+        let position = positionObject(chat, directory: directory, index: index)
+        var all = [position]
+        for folder in currentScenario.folders where folder.chatIDs.contains(chat.id) {
+            var inFolder = position
+            inFolder["list"] = ["@type": "chatListFolder", "chat_folder_id": folder.id]
+            all.append(inFolder)
+        }
+        return all
     }
 
     /// The full `chat` object: photo, last message, counts, permissions, mute.
@@ -305,6 +317,10 @@ extension TelegramSimulator {
             forwardMessages(id, request)
         case "setChatDraftMessage":
             setDraft(id, request)
+        case _ where Self.presenceFunctions.contains(type):
+            handlePresence(id, request, type: type)
+        case _ where Self.contactFunctions.contains(type):
+            handleContact(id, request, type: type)
         default:
             unexpected(id, request)
         }

@@ -29,7 +29,7 @@ extension TelegramSimulator {
         withHistory(directory) { $0.setDraft(text, date: date, chatID: chat.id) }
         let index = currentScenario.chats.firstIndex { $0.id == chat.id } ?? 0
         var update: [String: Any] = ["@type": "updateChatDraftMessage", "chat_id": chat.id,
-                                     "positions": [positionObject(chat, directory: directory, index: index)]]
+                                     "positions": positionObjects(chat, directory: directory, index: index)]
         if let text { update["draft_message"] = Self.draftObject(text, date: date) }
         emitToDirectory(directory, update)
     }

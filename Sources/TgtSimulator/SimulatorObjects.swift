@@ -9,7 +9,7 @@ enum SimObjects {
 
     static func person(_ p: SimulatedPerson) -> [String: Any] {
         let type: [String: Any] = p.isBot ? botType() : ["@type": "userTypeRegular"]
-        return ["@type": "user", "id": p.id, "first_name": p.firstName, "last_name": p.lastName, "phone_number": "", "is_contact": true,
+        return ["@type": "user", "id": p.id, "first_name": p.firstName, "last_name": p.lastName, "phone_number": "", "is_contact": p.isContact,
          "usernames": ["@type": "usernames", "active_usernames": p.username.isEmpty ? [] : [p.username], "disabled_usernames": [] as [Any],
                        "editable_username": p.username, "collectible_usernames": [] as [Any]],
          "restricts_new_chats": false, "paid_message_star_count": p.paidMessageStars, "type": type]

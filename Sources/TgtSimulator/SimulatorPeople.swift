@@ -10,11 +10,14 @@ public struct SimulatedPerson: Sendable {
     public var exemptsAccount: Bool
     /// A bot (`userTypeBot`), not a person.
     public var isBot: Bool = false
+    /// In the account's contacts (`is_contact`).
+    public var isContact: Bool = true
 
     public init(id: Int64, firstName: String, lastName: String = "", username: String = "", paidMessageStars: Int64 = 0, exemptsAccount: Bool = false,
-                isBot: Bool = false)
+                isBot: Bool = false, isContact: Bool = true)
     {
         self.isBot = isBot
+        self.isContact = isContact
         self.id = id
         self.firstName = firstName
         self.lastName = lastName
@@ -84,12 +87,12 @@ extension SimulatorScenario {
         SimulatedPerson(id: 555_000_201, firstName: "Mum"),
         SimulatedPerson(id: 555_000_202, firstName: "Dad"),
         SimulatedPerson(id: 555_000_203, firstName: "Sofia", lastName: "Rossi", username: "sofia_r"),
-        SimulatedPerson(id: 555_000_204, firstName: "Dmitri", lastName: "Volkov", username: "dvolkov"),
+        SimulatedPerson(id: 555_000_204, firstName: "Dmitri", lastName: "Volkov", username: "dvolkov", isContact: false),
         SimulatedPerson(id: 555_000_205, firstName: "Priya", lastName: "Nair"),
-        SimulatedPerson(id: 555_000_206, firstName: "Tom", lastName: "Becker", username: "tombecker"),
-        SimulatedPerson(id: 555_000_207, firstName: "Lena"),
+        SimulatedPerson(id: 555_000_206, firstName: "Tom", lastName: "Becker", username: "tombecker", isContact: false),
+        SimulatedPerson(id: 555_000_207, firstName: "Lena", isContact: false),
         // Hostile input: a name that is markup.
-        SimulatedPerson(id: 555_000_666, firstName: "<img src=x onerror=alert(1)>", lastName: "<b>Eve</b>", username: "eve_h"),
+        SimulatedPerson(id: 555_000_666, firstName: "<img src=x onerror=alert(1)>", lastName: "<b>Eve</b>", username: "eve_h", isContact: false),
     ]
 
     /// What the demo chats hold: Family with photos and replies, Work across its topics, a

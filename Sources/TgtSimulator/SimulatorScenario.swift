@@ -19,6 +19,10 @@ public struct SimulatorScenario: Sendable {
     public var repliers: [Int64: SimulatedReplier] = SimulatorScenario.demoRepliers
     /// The account's other apps are online until this Unix time (nil: offline).
     public var accountOnlineUntil: Int32?
+    /// The account's chat folders (`updateChatFolders` after login), in order.
+    public var folders: [SimulatedFolder] = SimulatorScenario.demoFolders
+    /// Where the main list ("All chats") sits among the folders.
+    public var mainListPosition = 0
 
     public init(account: SimulatedAccount = SimulatedAccount(), chats: [SimulatedChat] = SimulatorScenario.demoChats,
                 sendBehaviours: [Int64: SendBehaviour] = [:], latency: Double = 0, autoConfirmQRAfter: Double? = nil)
@@ -53,6 +57,12 @@ public struct SimulatorScenario: Sendable {
         SimulatedChat(id: 555_000_111, title: "Alice", kind: .private(userID: 555_000_111)),
         SimulatedChat(id: -4002, title: "Neighbours", kind: .basicGroup(id: 4002, memberCount: 23)),
         SimulatedChat(id: -4003, title: "Old flatmates", kind: .basicGroup(id: 4003, memberCount: 4), isArchived: true),
+    ]
+
+    /// The demo's folders: friends (one of them archived) and the chats that post news.
+    public static let demoFolders: [SimulatedFolder] = [
+        SimulatedFolder(id: 2, name: "Friends", icon: "Love", chatIDs: [555_000_111, -4001, -4003]),
+        SimulatedFolder(id: 3, name: "Updates", icon: "Custom", chatIDs: [-1001000000003, -4002]),
     ]
 
     /// `count` chats for benchmarks: mostly groups, one in ten a forum with 3 topics, one in
@@ -139,6 +149,23 @@ public struct SimulatedChat: Sendable {
         self.isArchived = isArchived
         self.isOwned = isOwned
         self.paidMessageStars = paidMessageStars
+    }
+}
+
+/// A chat folder of the simulated account: its chats are listed by id (Telegram's rules,
+/// "all groups" and the like, are not simulated).
+public struct SimulatedFolder: Sendable {
+    public var id: Int32
+    public var name: String
+    /// One of Telegram's icon names ("Work", "Love", "Custom" …).
+    public var icon: String
+    public var chatIDs: [Int64]
+
+    public init(id: Int32, name: String, icon: String = "Custom", chatIDs: [Int64]) {
+        self.id = id
+        self.name = name
+        self.icon = icon
+        self.chatIDs = chatIDs
     }
 }
 

@@ -173,6 +173,19 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
     /// Messages accepted for delivery: (chat id, topic id, text or "location:LAT,LON", silent).
     public var deliveredMessages: [SimulatedDelivery] { lock.withLock { deliveries } }
     private var deliveries: [SimulatedDelivery] = []
+    /// `sendChatAction`s taken, oldest first (bounded).
+    private var sentChatActions: [SentChatAction] = []
+
+    /// Keeps one `sendChatAction` (the last 1,000).
+    func recordChatAction(_ action: SentChatAction) {
+        lock.withLock {
+            if sentChatActions.count >= 1000 { sentChatActions.removeFirst(500) }
+            sentChatActions.append(action)
+        }
+    }
+
+    /// The `sendChatAction`s taken so far, oldest first.
+    public var chatActionsSent: [SentChatAction] { lock.withLock { sentChatActions } }
     private var outboxes: [String: SimulatorOutbox] = [:]
 
     /// Every message delivered from the database directory `directory` by any process that
@@ -336,6 +349,7 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
             if hasSession(dir) {
                 emitConnection(id, "connectionStateConnecting")
                 emitUser(id)
+                emitChatFolders(id)
                 setAuth(id, "authorizationStateReady")
                 respond(id, request, ["@type": "ok"])
                 emitConnection(id, lock.withLock { inOutage } ? "connectionStateWaitingForNetwork" : "connectionStateReady")
@@ -438,7 +452,7 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
         emitUpdate(id, ["@type": "updateOption", "name": "my_id", "value": ["@type": "optionValueInteger", "value": String(currentScenario.account.userID)]])
         emitUpdate(id, ["@type": "updateUser", "user": SimObjects.user(currentScenario.account)])
         // TDLib describes every user a chat or message mentions before it (updateUser).
-        for person in currentScenario.people { emitUpdate(id, ["@type": "updateUser", "user": SimObjects.person(person)]) }
+        for person in currentScenario.people { emitUpdate(id, ["@type": "updateUser", "user": personObject(person)]) }
     }
 
     func finishClose(_ id: Int32) {
@@ -517,6 +531,10 @@ struct SimClient {
     var databaseDirectory = ""
     var loadedChats = 0
     var loadedArchive = 0
+    /// How far `loadChats` went in each chat folder.
+    var loadedFolders: [Int32: Int] = [:]
+    /// Chats this client was told about with `updateNewChat` by `loadChats`.
+    var announced: Set<Int64> = []
     /// Chats whose history this client asked for (the first answer holds one message).
     var historyAsked: Set<Int64> = []
     var openChats: Set<Int64> = []

@@ -52,6 +52,10 @@ public actor TelegramSession {
     private(set) var basicGroups: [Int64: BasicGroup] = [:]
     private(set) var supergroups: [Int64: Supergroup] = [:]
     private(set) var topicNames: [Int64: [Int32: String]] = [:]
+    /// Who is typing (or recording, choosing a sticker …) where.
+    private(set) var activity = ChatActivityState()
+    /// The chat lists `loadChats` has loaded completely (TDLib answered 404).
+    private(set) var loadedLists: Set<ChatListKind> = []
 
     private var processed: UInt64 = 0
     private var processedWaiters: [(UInt64, CheckedContinuation<Void, Never>)] = []
@@ -188,6 +192,16 @@ public actor TelegramSession {
             chatEvents.send(.pinned(chatID: chatID, messageID: messageID, isPinned: isPinned))
         case .file(let file):
             chatEvents.send(.file(file))
+        case .chatFolders:
+            chatEvents.send(.folders)
+        case .chatAction(let action):
+            if activity.apply(action) { chatEvents.send(.activity(chatID: action.chatID)) }
+        case .userStatus(let userID, let status):
+            users[userID]?.lastSeen = status
+            if case .online(let until) = status { users[userID]?.onlineUntil = until } else { users[userID]?.onlineUntil = nil }
+            if userID == me?.id { me = users[userID] }
+            // A person's private chat has the person's id; their status is its header's.
+            if chatList.chats[userID] != nil { chatEvents.send(.activity(chatID: userID)) }
         case .basicGroup(let group):
             basicGroups[group.id] = group
         case .supergroup(let group):
@@ -306,6 +320,15 @@ public actor TelegramSession {
     /// A basic group or supergroup seen in the updates so far.
     public func basicGroup(_ id: Int64) -> BasicGroup? { basicGroups[id] }
     public func supergroup(_ id: Int64) -> Supergroup? { supergroups[id] }
+
+    /// Who is doing what in chats right now.
+    public var chatActivity: ChatActivityState { activity }
+
+    /// Whether `list` was loaded to its end.
+    public func isLoaded(_ list: ChatListKind) -> Bool { loadedLists.contains(list) }
+
+    /// Notes that `loadChats` reached the end of `list`.
+    public func markLoaded(_ list: ChatListKind) { loadedLists.insert(list) }
 
     /// A forum topic's name, when its info was seen.
     public func topicName(chatID: Int64, topicID: Int32) -> String? { topicNames[chatID]?[topicID] }

@@ -108,12 +108,12 @@ struct CLITests {
     }
 
     @Test("settings: default location is validated, stored, used by dry runs, and cleared")
-    func settings() throws {
+    func settings() async throws {
         defer { dir.remove() }
-        #expect(try tgt("settings", "--default-location", "100,1").status == 2)
-        #expect(try tgt("settings", "--default-location", "-33.8688,151.2093").stdout.contains("-33.868800,151.209300"))
-        #expect(try tgt("settings").stdout.contains("https://maps.google.com/?q=-33.868800,151.209300"))
-        #expect(try tgt("settings", "--clear-default-location").stdout.contains("Default location: none"))
+        await #expect(try tgt("settings", "--default-location", "100,1").status == 2)
+        await #expect(try tgt("settings", "--default-location", "-33.8688,151.2093").stdout.contains("-33.868800,151.209300"))
+        await #expect(try tgt("settings").stdout.contains("https://maps.google.com/?q=-33.868800,151.209300"))
+        await #expect(try tgt("settings", "--clear-default-location").stdout.contains("Default location: none"))
     }
 
     @Test("--json errors are JSON on stdout with a stable code")

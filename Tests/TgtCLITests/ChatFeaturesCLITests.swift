@@ -3,7 +3,7 @@ import Testing
 import TgtTestSupport
 
 /// `tgt chat react` (and the client's newer features) with the real binary against the demo account.
-@Suite("tgt chat: reactions, forwards, pins, drafts and profiles with the real binary", .serialized, .timeLimit(.minutes(5)))
+@Suite("tgt chat: reactions, forwards, pins, drafts, profiles, folders and contacts with the real binary", .serialized, .timeLimit(.minutes(5)))
 struct ChatFeaturesCLITests {
     @Test("react: the choices, add, show in read, take back; a reaction the chat lacks is refused with the choices")
     func react() async throws {
@@ -85,5 +85,33 @@ struct ChatFeaturesCLITests {
         #expect((json?["profile"] as? [String: Any])?["title"] as? String == "Mum")
         let channel = try await ChatCLITests.tgt(dir, ["chat", "info", "Tech News", "--members"])
         #expect(channel.status != 0 && channel.stderr.contains("member list is not open"), "\(channel.stderr)")
+    }
+
+    @Test("folders and contacts: the folder table, a folder's list, an unknown folder refused with the command that lists them; contacts, start, add-contact")
+    func foldersAndContacts() async throws {
+        let dir = try await ChatCLITests.loggedIn("chat-folders")
+        defer { dir.remove() }
+        let folders = try await ChatCLITests.tgt(dir, ["chat", "folders"])
+        #expect(folders.status == 0 && folders.stdout.contains("All chats") && folders.stdout.contains("Friends") && folders.stdout.contains("Updates"),
+                "\(folders.stdout)\(folders.stderr)")
+        let friends = try await ChatCLITests.tgt(dir, ["chat", "list", "--folder", "friends"])
+        #expect(friends.status == 0 && friends.stdout.contains("Alice") && friends.stdout.contains("Old flatmates") && !friends.stdout.contains("Family"),
+                "\(friends.stdout)\(friends.stderr)")
+        let unknown = try await ChatCLITests.tgt(dir, ["chat", "list", "--folder", "Work"])
+        #expect(unknown.status != 0 && unknown.stderr.contains("You have no chat folder “Work”") && unknown.stderr.contains("tgt chat folders"), "\(unknown.stderr)")
+        let both = try await ChatCLITests.tgt(dir, ["chat", "list", "--folder", "Friends", "--archive"])
+        #expect(both.status == 64 && both.stderr.contains("not both"), "\(both.status) \(both.stderr)")
+        let contacts = await ChatCLITests.json(try ChatCLITests.tgt(dir, ["--json", "chat", "contacts"])) as? [[String: Any]] ?? []
+        #expect(contacts.count == 5 && contacts.first?["name"] as? String == "Alice Moreau", "\(contacts)")
+        let search = try await ChatCLITests.tgt(dir, ["chat", "contacts", "--search", "sof"])
+        #expect(search.stdout.contains("Sofia Rossi") && search.stdout.contains("@sofia_r") && !search.stdout.contains("Alice"), "\(search.stdout)")
+        let started = try await ChatCLITests.tgt(dir, ["chat", "start", "Priya"])
+        #expect(started.status == 0 && started.stdout.contains("Chat with Priya Nair: 555000205"), "\(started.stdout)\(started.stderr)")
+        let stranger = try await ChatCLITests.tgt(dir, ["chat", "start", "Dmitri"])
+        #expect(stranger.status != 0 && stranger.stderr.contains("No contact matches “Dmitri”"), "\(stranger.stderr)")
+        let added = try await ChatCLITests.tgt(dir, ["chat", "add-contact", "555000204"])
+        #expect(added.status == 0 && added.stdout.contains("✓ Dmitri Volkov is in your contacts."), "\(added.stdout)\(added.stderr)")
+        let group = try await ChatCLITests.tgt(dir, ["chat", "add-contact", "Climbing crew", "--first-name", "Crew"])
+        #expect(group.status != 0 && group.stderr.contains("is not a person"), "\(group.stderr)")
     }
 }

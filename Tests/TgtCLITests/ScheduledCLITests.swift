@@ -18,10 +18,10 @@ struct ScheduledCLITests {
         try await TgtBinary.run(["--demo"] + arguments, dataDir: dir.path, input: input)
     }
 
-    static func loggedIn(_ name: String) throws -> TestDirectory {
+    static func loggedIn(_ name: String) async throws -> TestDirectory {
         let dir = try TestDirectory(name)
-        #expect(try tgt(["login"], dir, input: "+15555550123\n12345\ndemo\n").status == 0)
-        #expect(try tgt(["chats"], dir).status == 0)
+        await #expect(try tgt(["login"], dir, input: "+15555550123\n12345\ndemo\n").status == 0)
+        await #expect(try tgt(["chats"], dir).status == 0)
         return dir
     }
 
@@ -33,7 +33,7 @@ struct ScheduledCLITests {
 
     @Test("tgt send --every: a series on Telegram's schedule, listed with its next dates; skip, pause, resume, change and cancel by a short id; bad rules refused with an example")
     func repeatingSeries() async throws {
-        let dir = try Self.loggedIn("cli-sched-series")
+        let dir = try await Self.loggedIn("cli-sched-series")
         defer { dir.remove() }
         await #expect(try Self.tgt(["templates", "add", "--name", "Gym", "--body", "Gym with {{who}}", "--target", "-4001"], dir).status == 0)
         let bad = try await Self.tgt(["send", "Gym", "--every", "sometimes", "--var", "who=Bo"], dir)
@@ -76,7 +76,7 @@ struct ScheduledCLITests {
 
     @Test("a timer with --then: start schedules its message and the reminder, +1 min keeps them, pause deletes them; bad actions change nothing")
     func timerThen() async throws {
-        let dir = try Self.loggedIn("cli-sched-timer")
+        let dir = try await Self.loggedIn("cli-sched-timer")
         defer { dir.remove() }
         await #expect(try Self.tgt(["templates", "add", "--name", "Pasta", "--body", "{{timer}} is ready for {{who}}", "--target", "-1001000000001"], dir).status == 0)
         let missing = try await Self.tgt(["timers", "add", "--name", "Spaghetti", "--duration", "12m", "--then", "Pasta"], dir)
@@ -111,7 +111,7 @@ struct ScheduledCLITests {
 
     @Test("send --in / --at schedules every target; scheduled cancel deletes it; bad times, drafts and too-soon times are refused")
     func sendLater() async throws {
-        let dir = try Self.loggedIn("cli-sched-send")
+        let dir = try await Self.loggedIn("cli-sched-send")
         defer { dir.remove() }
         await #expect(try Self.tgt(["templates", "add", "--name", "Standup", "--body", "Standup in 5", "--target", "-1001000000001", "--target", "-4001"], dir).status == 0)
         let send = try await Self.tgt(["send", "Standup", "--in", "20m", "--json"], dir)

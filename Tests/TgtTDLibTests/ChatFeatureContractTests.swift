@@ -151,3 +151,33 @@ extension ChatFeatureContractTests {
         try Self.check(recorder)
     }
 }
+
+extension ChatFeatureContractTests {
+    @Test("folders, presence and contacts: updateChatFolders at login, a folder's chats in pages ending in 404, sendChatAction, updateChatAction and updateUserStatus, getContacts, searchContacts and addContact, all in TDLib's names")
+    func foldersPresenceContacts() async throws {
+        let dir = try TestDirectory("contract-people")
+        defer { dir.remove() }
+        let (simulator, recorder, client) = try await Self.loggedIn(dir)
+        #expect(Self.types(recorder).contains("updateChatFolders"))
+        var pages = 0
+        while (try? await client.send(TDFunctions.LoadChats(limit: 2, list: .folder(2)))) != nil { pages += 1 }
+        #expect(pages == 2)
+        #expect(recorder.received.contains { $0.contains("\"chatListFolder\"") && $0.contains("updateChatPosition") })
+        _ = try await client.send(TDFunctions.SendChatAction(chatID: -4001, action: .typing))
+        _ = try await client.send(TDFunctions.SendChatAction(chatID: -4001, forumTopicID: nil, action: .cancel))
+        _ = try await client.send(TDFunctions.SendChatAction(chatID: -1001000000002, forumTopicID: 11, action: .uploadingPhoto))
+        #expect(simulator.chatActionsSent.map(\.action) == ["chatActionTyping", "chatActionCancel", "chatActionUploadingPhoto"])
+        let before = recorder.received.count
+        simulator.simulateChatAction(inDatabaseDirectory: dir.file("td"), chatID: -4001, userID: 555_000_203, action: "chatActionTyping")
+        simulator.simulateStatus(inDatabaseDirectory: dir.file("td"), userID: 555_000_203, online: true)
+        try await awaitCondition { recorder.received.dropFirst(before).contains { $0.contains("updateUserStatus") } }
+        #expect(recorder.received.dropFirst(before).contains { $0.contains("updateChatAction") })
+        let contacts = try await client.send(TDFunctions.GetContacts())
+        #expect(contacts.userIDs.count == 5 && contacts.totalCount == 5)
+        #expect(try await client.send(TDFunctions.SearchContacts(query: "ali", limit: 10)).userIDs == [555_000_111])
+        _ = try await client.send(TDFunctions.AddContact(userID: 555_000_204, firstName: "Dmitri", lastName: "V", sharePhoneNumber: false))
+        #expect(try await client.send(TDFunctions.GetContacts()).userIDs.contains(555_000_204))
+        _ = await client.close()
+        try Self.check(recorder)
+    }
+}

@@ -33,9 +33,9 @@ struct ChatServiceTests {
         #expect(main[0].photoMinithumbnail != nil && main[0].lastMessage?.senderName == "Sofia Rossi")
         #expect(await service.summaries(list: .archive).map(\.title) == ["Old flatmates"])
         #expect(await service.summaries(unreadOnly: true).map(\.title) == ["Family", "Work", "Tech News", "Alice"])
-        // No request per chat: one loadChats page per list and its 404.
+        // No request per chat: one loadChats page per list (main, archive, two folders) and its 404.
         let requests = sim.simulator.receivedRequests
-        #expect(!requests.contains("getChat") && requests.filter { $0 == "loadChats" }.count == 4)
+        #expect(!requests.contains("getChat") && requests.filter { $0 == "loadChats" }.count == 8)
         let events = open.session.chatEvents.subscribe(replayingCurrent: false)
         sim.simulator.simulateIncoming(inDatabaseDirectory: databaseFolder(sim), chatID: -4002, from: 555_000_207, text: "Bins go out tonight")
         for await event in events { if case .newMessage(let m) = event, m.chatID == -4002 { break } }

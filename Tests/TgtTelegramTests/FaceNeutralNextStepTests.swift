@@ -48,6 +48,7 @@ struct FaceNeutralNextStepTests {
         .cannotDelete(forEveryone: true), .cannotDelete(forEveryone: false), .onlyForEveryone, .emptyText, .tooLong(max: 4096),
         .markdown("x"), .sendFailed("x"), .cannotReact(reason: "y"), .reactionNotAvailable("x", choices: ["👍"]),
         .cannotPin(reason: "y"), .cannotForward(reason: "y"), .cannotListMembers, .badPage("x"),
+        .folderNotFound("x"), .notAPerson(title: "x"), .badContactName("x"), .contactNotFound("x"),
     ] + td.map { .request($0) }
     /// Login errors as `LoginFlow` words TDLib's answers, plus the session's own cases.
     static let telegram: [TelegramError] = [
@@ -82,7 +83,7 @@ struct FaceNeutralNextStepTests {
         #expect(Set(Self.draft.map { Self.index($0) }).count == 4)
         #expect(Set(Self.send.map { Self.index($0) }).count == 8)
         #expect(Set(Self.schedule.map { Self.index($0) }).count == 7)
-        #expect(Set(Self.chat.map { Self.index($0) }).count == 21)
+        #expect(Set(Self.chat.map { Self.index($0) }).count == 25)
         #expect(Set(Self.telegram.map { Self.index($0) }).count == 7)
     }
 
@@ -207,6 +208,10 @@ struct FaceNeutralNextStepTests {
         case .cannotForward: 18
         case .cannotListMembers: 19
         case .badPage: 20
+        case .folderNotFound: 21
+        case .notAPerson: 22
+        case .badContactName: 23
+        case .contactNotFound: 24
         }
     }
 

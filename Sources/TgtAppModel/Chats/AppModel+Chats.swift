@@ -11,6 +11,11 @@ extension AppModel {
         ProfileModel(host: host, chatID: chatID)
     }
 
+    /// The contacts screen.
+    public func contacts() -> ContactsModel {
+        ContactsModel(host: host)
+    }
+
     /// The composer under a conversation.
     public func composer(for chatID: Int64) -> ComposerModel {
         ComposerModel(host: host, store: services.store, chatID: chatID)

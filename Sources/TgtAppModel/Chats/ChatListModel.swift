@@ -4,8 +4,9 @@ import TgtDomain
 import TgtTDLib
 import TgtTelegram
 
-/// The chats screen: the main list or the archive in Telegram's order, search, unread badges,
-/// and the rows kept current from the session's chat events.
+/// The chats screen: the main list, a chat folder or the archive in Telegram's order, the
+/// folder bar with unread counts, search, unread badges, who is typing, and the rows kept
+/// current from the session's chat events.
 @Observable @MainActor
 public final class ChatListModel {
     /// One row of the list.
@@ -26,6 +27,20 @@ public final class ChatListModel {
         /// ✓ or ✓✓ for our own last message.
         public var ticks: String?
         public var canWrite: Bool
+        /// The preview says who is typing (drawn in the accent colour).
+        public var isTyping = false
+    }
+
+    /// One chip of the folder bar: "All chats" (`folderID` nil) or a folder.
+    public struct FolderChip: Sendable, Equatable, Identifiable {
+        public var folderID: Int32?
+        public var name: AppText
+        /// Unread chats ("3", "99+"), nil for none.
+        public var unread: String?
+        /// Every unread chat of it is muted (the count is drawn grey).
+        public var onlyMuted: Bool
+        public var isSelected: Bool
+        public var id: Int32 { folderID ?? 0 }
     }
 
     public private(set) var chats: [ChatSummary] = []
@@ -33,6 +48,10 @@ public final class ChatListModel {
     public private(set) var isLoading = false
     /// The archive instead of the main list.
     public var showsArchive = false
+    /// A chat folder instead of the main list (nil: all chats).
+    public var folderID: Int32?
+    /// The folder bar as last read (nil before the first load).
+    public private(set) var folderBar: ChatFolderBar?
     /// Filters by title or @username.
     public var search = ""
 
@@ -49,8 +68,21 @@ public final class ChatListModel {
         defer { isLoading = false }
         do {
             let service = try await host.chatService()
-            var found = await service.summaries(list: showsArchive ? .archive : .main, search: search.isEmpty ? nil : search)
-            if found.isEmpty, !search.isEmpty, let remote = try? await service.searchChats(search) { found = remote }
+            let query = search.isEmpty ? nil : search
+            var found: [ChatSummary]
+            if !showsArchive, let folderID {
+                do {
+                    found = try await service.folderChats(folderID, search: query)
+                } catch .folderNotFound {
+                    // The folder was deleted in another app: back to all chats.
+                    self.folderID = nil
+                    found = await service.summaries(list: .main, search: query)
+                }
+            } else {
+                found = await service.summaries(list: showsArchive ? .archive : .main, search: query)
+                if found.isEmpty, let query, let remote = try? await service.searchChats(query) { found = remote }
+            }
+            folderBar = await service.folderBar()
             chats = found
             loadError = nil
         } catch {
@@ -114,12 +146,35 @@ public final class ChatListModel {
             }
             // A draft (typed here or in another Telegram app) shows instead, as Telegram's list does.
             if let draft = chat.draft { preview = AppText("chats.preview.draft", ChatItemBuilder.shorten(draft, to: 120)) }
+            // Someone typing shows before either, as in Telegram.
+            if let typing = chat.typing { preview = .verbatim(typing) }
             let unread = chat.unreadCount > 0 ? (chat.unreadCount > 999 ? "999+" : String(chat.unreadCount)) : (chat.isMarkedAsUnread ? "" : nil)
             return Row(id: chat.id, title: chat.title, initials: Self.initials(chat.title),
                        photoPreview: chat.photoMinithumbnail.flatMap { Data(base64Encoded: $0) }, preview: preview,
                        time: chat.lastMessage.map { ChatClock.listTime($0.date, now: now) } ?? "", unreadBadge: unread,
-                       hasMention: chat.unreadMentionCount > 0, isMuted: chat.isMuted, isPinned: chat.isPinned, ticks: ticks, canWrite: chat.canWrite)
+                       hasMention: chat.unreadMentionCount > 0, isMuted: chat.isMuted, isPinned: chat.isPinned, ticks: ticks, canWrite: chat.canWrite,
+                       isTyping: chat.typing != nil)
         }
+    }
+
+    /// The folder bar's chips, "All chats" where Telegram puts it; empty when the account has no folders.
+    public var folderChips: [FolderChip] {
+        guard let bar = folderBar, !bar.folders.isEmpty else { return [] }
+        func count(_ n: Int) -> String? { n > 0 ? (n > 99 ? "99+" : String(n)) : nil }
+        var chips = bar.folders.map { folder in
+            FolderChip(folderID: folder.id, name: .verbatim(folder.name), unread: count(folder.unreadCount),
+                       onlyMuted: folder.unreadUnmutedCount == 0, isSelected: !showsArchive && folderID == folder.id)
+        }
+        chips.insert(FolderChip(folderID: nil, name: .label(.allChats), unread: count(bar.mainUnreadCount), onlyMuted: bar.mainUnreadUnmutedCount == 0,
+                                isSelected: !showsArchive && folderID == nil), at: min(bar.mainPosition, chips.count))
+        return chips
+    }
+
+    /// Shows a folder (nil: all chats), leaving the archive.
+    public func choose(folder: Int32?) async {
+        folderID = folder
+        showsArchive = false
+        await reload()
     }
 
     /// Chats with unread messages that are not muted (the tab's badge).
@@ -128,7 +183,8 @@ public final class ChatListModel {
     /// "No chats" / "No chat matches …" when the list is empty.
     public var emptyText: AppText? {
         guard loadError == nil, chats.isEmpty, !isLoading else { return nil }
-        return search.isEmpty ? AppText(showsArchive ? "chats.archiveEmpty" : "chats.empty") : AppText("chats.noMatch", search)
+        guard search.isEmpty else { return AppText("chats.noMatch", search) }
+        return AppText(showsArchive ? "chats.archiveEmpty" : folderID != nil ? "chats.folderEmpty" : "chats.empty")
     }
 
     static func initials(_ title: String) -> String {

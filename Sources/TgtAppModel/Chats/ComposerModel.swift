@@ -25,6 +25,8 @@ public final class ComposerModel {
     public var silent = false
     /// The draft as last saved to (or read from) Telegram, so an unchanged text is not sent again.
     @ObservationIgnored var savedDraft = ""
+    /// When "typing…" was last announced (nil: not since the last send or emptying).
+    @ObservationIgnored var lastTypingSent: Date?
 
     @ObservationIgnored let host: SessionHost
     @ObservationIgnored let store: AppDatabase
@@ -79,8 +81,10 @@ public final class ComposerModel {
             switch mode {
             case .new:
                 _ = try await service.send(chatID: chatID, markdown: text, silent: silent, clearDraft: true)
+                lastTypingSent = nil  // a message ends the typing it announced
             case .reply(let item):
                 _ = try await service.send(chatID: chatID, markdown: text, replyTo: item.id, silent: silent, clearDraft: true)
+                lastTypingSent = nil
             case .edit(let item):
                 _ = try await service.edit(chatID: chatID, messageID: item.id, markdown: text)
             }

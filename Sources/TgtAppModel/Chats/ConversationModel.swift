@@ -23,6 +23,8 @@ public final class ConversationModel {
 
     public let chatID: Int64
     public private(set) var title = ""
+    /// Under the title: who is typing, else a person's status ("online", "last seen recently").
+    public private(set) var subtitle: String?
     /// Why the account may not write here ("You cannot write here: …"); nil when it may.
     public private(set) var cannotWrite: AppText?
     public private(set) var messages: [ChatMessageItem] = []
@@ -127,6 +129,7 @@ public final class ConversationModel {
 
     private func apply(_ chat: ChatSummary) {
         title = chat.title
+        subtitle = chat.typing ?? chat.status
         cannotWrite = chat.cannotWrite.map { AppText("conversation.cannotWrite", sentence: .postRefusal($0)) }
         lastReadOutbox = chat.lastReadOutboxMessageID
     }
@@ -176,9 +179,9 @@ public final class ConversationModel {
             for index in messages.indices where messages[index].isOutgoing && messages[index].sendingState == nil {
                 messages[index].isRead = messages[index].id <= lastReadOutbox
             }
-        case .chatChanged:
+        case .chatChanged, .activity:
             if let summary = await (try? host.chatService())?.summary(chatID) { apply(summary) }
-        case .file:
+        case .file, .folders:
             break
         }
     }

@@ -51,6 +51,23 @@ public final class ProfileModel {
         }
     }
 
+    /// Whether "Add to contacts" applies: a person who is not a contact yet.
+    public var canAddContact: Bool { profile?.contact?.isContact == false }
+
+    /// Adds this person to the contacts under the name given, then reads the profile again;
+    /// false (with `error` set) when Telegram or the name check refused.
+    public func addContact(firstName: String, lastName: String, sharePhone: Bool) async -> Bool {
+        do {
+            _ = try await (try await host.chatService()).addContact(chatID: chatID, firstName: firstName, lastName: lastName, sharePhone: sharePhone,
+                                                                    now: host.clock.now)
+            await load()
+            return true
+        } catch {
+            self.error = .failure(error)
+            return false
+        }
+    }
+
     /// The next page of members (nothing when all are shown).
     public func loadMoreMembers() async {
         guard let offset = nextOffset, !loadingMembers else { return }

@@ -115,6 +115,14 @@ public enum AppLabel: String, CaseIterable, Sendable {
     case profileGroupsInCommon = "profile.groupsInCommon"
     case profileShared = "profile.shared"
     case profileMoreMembers = "profile.moreMembers"
+    case allChats = "chats.allChats"
+    case contacts = "contacts.title"
+    case searchContacts = "contacts.search"
+    case addContact = "profile.addContact"
+    case inContacts = "profile.inContacts"
+    case firstName = "profile.firstName"
+    case lastName = "profile.lastName"
+    case sharePhone = "profile.sharePhone"
     case addReaction = "conversation.addReaction"
     case yourReaction = "conversation.yourReaction"
     case deleteForMe = "chats.deleteForMe"
@@ -247,6 +255,14 @@ public enum AppLabel: String, CaseIterable, Sendable {
         "profile.groupsInCommon": "Groups in common",
         "profile.shared": "Shared media",
         "profile.moreMembers": "More members",
+        "chats.allChats": "All chats",
+        "contacts.title": "Contacts",
+        "contacts.search": "Find a contact",
+        "profile.addContact": "Add to contacts",
+        "profile.inContacts": "In your contacts",
+        "profile.firstName": "First name",
+        "profile.lastName": "Last name",
+        "profile.sharePhone": "Show them my phone number",
         "conversation.addReaction": "Add a reaction",
         "conversation.yourReaction": "Your reaction: tap to take it back",
         "chats.deleteForMe": "Delete for me",

@@ -6,7 +6,16 @@ import TgtTelegram
 /// (`SessionChatAccess`) or through a running dashboard's API, the same items either way, so
 /// `tgt chat …` does not know which it has.
 public protocol ChatAccess: Sendable {
-    func list(archive: Bool, unreadOnly: Bool, search: String?) async throws -> [ChatSummary]
+    /// The chats of a list (the main list, the archive or a folder) in Telegram's order.
+    func list(_ list: ChatListKind, unreadOnly: Bool, search: String?) async throws -> [ChatSummary]
+    /// The chat folders with their unread counts.
+    func folders() async throws -> ChatFolderBar
+    /// The contacts (with `search`, those matching it).
+    func contacts(search: String?) async throws -> [ContactItem]
+    /// The private chat with a person, made when there is none.
+    func startChat(userID: Int64) async throws -> ChatSummary
+    /// Adds the person of a private chat (or a user id) to the contacts under this name.
+    func addContact(chatID: Int64, firstName: String, lastName: String, sharePhone: Bool) async throws -> ContactItem
     func resolve(_ query: String) async throws -> ChatSummary
     func page(chatID: Int64, before: Int64?, limit: Int, topicID: Int32?) async throws -> ConversationPage
     func send(chatID: Int64, markdown: String, replyTo: Int64?, topicID: Int32?, silent: Bool) async throws -> ChatMessageItem
@@ -49,10 +58,32 @@ public struct SessionChatAccess: ChatAccess {
         self.service = service
     }
 
-    public func list(archive: Bool, unreadOnly: Bool, search: String?) async throws -> [ChatSummary] {
-        var found = await service.summaries(list: archive ? .archive : .main, unreadOnly: unreadOnly, search: search)
-        if found.isEmpty, let search, !search.isEmpty, !unreadOnly { found = try await service.searchChats(search) }
+    public func list(_ list: ChatListKind, unreadOnly: Bool, search: String?) async throws -> [ChatSummary] {
+        var found: [ChatSummary]
+        if case .folder(let id) = list {
+            found = try await service.folderChats(id, unreadOnly: unreadOnly, search: search)
+        } else {
+            found = await service.summaries(list: list, unreadOnly: unreadOnly, search: search)
+            if found.isEmpty, let search, !search.isEmpty, !unreadOnly { found = try await service.searchChats(search) }
+        }
         return found
+    }
+
+    public func folders() async throws -> ChatFolderBar {
+        try await service.loadChatLists()
+        return await service.folderBar()
+    }
+
+    public func contacts(search: String?) async throws -> [ContactItem] {
+        try await service.contacts(search: search)
+    }
+
+    public func startChat(userID: Int64) async throws -> ChatSummary {
+        try await service.startChat(userID: userID)
+    }
+
+    public func addContact(chatID: Int64, firstName: String, lastName: String, sharePhone: Bool) async throws -> ContactItem {
+        try await service.addContact(chatID: chatID, firstName: firstName, lastName: lastName, sharePhone: sharePhone)
     }
 
     public func resolve(_ query: String) async throws -> ChatSummary {

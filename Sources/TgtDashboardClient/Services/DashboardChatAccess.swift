@@ -11,10 +11,27 @@ public struct DashboardChatAccess: ChatAccess {
         self.client = client
     }
 
-    public func list(archive: Bool, unreadOnly: Bool, search: String?) async throws -> [ChatSummary] {
-        let found = try await client.conversations(archive: archive, unreadOnly: unreadOnly, search: search)
+    public func list(_ list: ChatListKind, unreadOnly: Bool, search: String?) async throws -> [ChatSummary] {
+        let found = try await client.conversations(list, unreadOnly: unreadOnly, search: search)
+        if case .folder = list { return found }
         if found.isEmpty, let search, !search.isEmpty, !unreadOnly { return try await client.searchChats(search) }
         return found
+    }
+
+    public func folders() async throws -> ChatFolderBar {
+        try await client.chatFolders()
+    }
+
+    public func contacts(search: String?) async throws -> [ContactItem] {
+        try await client.contacts(search: search)
+    }
+
+    public func startChat(userID: Int64) async throws -> ChatSummary {
+        try await client.startChat(userID: userID)
+    }
+
+    public func addContact(chatID: Int64, firstName: String, lastName: String, sharePhone: Bool) async throws -> ContactItem {
+        try await client.addContact(chatID: chatID, firstName: firstName, lastName: lastName, sharePhone: sharePhone)
     }
 
     public func resolve(_ query: String) async throws -> ChatSummary {
@@ -27,7 +44,7 @@ public struct DashboardChatAccess: ChatAccess {
             }
             return only
         }
-        let all = try await client.conversations() + client.conversations(archive: true)
+        let all = try await client.conversations() + client.conversations(.archive)
         let id = try ChatService.pick(text, among: all.map { ($0.id, $0.title) })
         guard let chat = all.first(where: { $0.id == id }) else { throw ChatError.chatNotFound(text) }
         return chat
@@ -154,7 +171,7 @@ public struct DashboardChatAccess: ChatAccess {
                         case .connected:
                             var last: [Int64: Int64] = [:]
                             for archive in [false, true] {
-                                for chat in try await access.list(archive: archive, unreadOnly: false, search: nil) {
+                                for chat in try await access.list(archive ? .archive : .main, unreadOnly: false, search: nil) {
                                     last[chat.id] = chat.lastMessage?.messageID ?? 0
                                 }
                             }

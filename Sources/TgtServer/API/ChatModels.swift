@@ -14,7 +14,19 @@ enum ChatModels {
             isMarkedAsUnread: chat.isMarkedAsUnread, lastReadOutboxMessageId: chat.lastReadOutboxMessageID,
             lastMessage: chat.lastMessage.map(preview), photoMinithumbnail: chat.photoMinithumbnail, canWrite: chat.canWrite,
             cannotWriteCode: chat.cannotWrite.flatMap { .init(rawValue: $0.rawValue) }, cannotWriteReason: chat.cannotWriteReason, order: chat.order,
-            draft: chat.draft)
+            draft: chat.draft, status: chat.status, typing: chat.typing)
+    }
+
+    static func folderBar(_ bar: ChatFolderBar) -> Schemas.ChatFolderBar {
+        Schemas.ChatFolderBar(
+            folders: bar.folders.map {
+                .init(id: $0.id, name: $0.name, icon: $0.icon, unreadCount: $0.unreadCount, unreadUnmutedCount: $0.unreadUnmutedCount)
+            },
+            mainPosition: bar.mainPosition, mainUnreadCount: bar.mainUnreadCount, mainUnreadUnmutedCount: bar.mainUnreadUnmutedCount)
+    }
+
+    static func contact(_ c: ContactItem) -> Schemas.Contact {
+        Schemas.Contact(userId: c.userID, name: c.name, username: c.username, status: c.status)
     }
 
     static func preview(_ preview: MessagePreview) -> Schemas.MessagePreview {
@@ -43,6 +55,7 @@ enum ChatModels {
         Schemas.ChatProfile(
             chatId: p.chatID, title: p.title, kind: p.kind.rawValue, username: p.username, about: p.about, phone: p.phone, status: p.status,
             memberCount: p.memberCount, groupsInCommon: p.groupsInCommon, canListMembers: p.canListMembers, photoMinithumbnail: p.photoMinithumbnail,
+            contact: p.contact.map { .init(isContact: $0.isContact, firstName: $0.firstName, lastName: $0.lastName) },
             media: .init(photosAndVideos: p.media.photosAndVideos, files: p.media.files, links: p.media.links, voiceMessages: p.media.voiceMessages))
     }
 

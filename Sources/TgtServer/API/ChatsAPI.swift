@@ -18,9 +18,18 @@ extension DashboardAPI {
     func listConversations(_ input: Operations.ListConversations.Input) async throws -> Operations.ListConversations.Output {
         let service = try await host.chatService()
         let search = try Self.limited(input.query.search, "search", max: 200)
-        let list: ChatListKind = input.query.list == .archive ? .archive : .main
-        let chats = await service.summaries(list: list, unreadOnly: input.query.unread ?? false, search: search)
-        return .ok(.init(body: .json(.init(success: true, data: .init(chats: chats.map(ChatModels.summary), total: chats.count)))))
+        let unread = input.query.unread ?? false
+        let chats: [ChatSummary]
+        switch input.query.list {
+        case .folder?:
+            guard let id = input.query.folderId else { throw APIError.badRequest("“list=folder” needs “folder_id” (from “folders”).") }
+            chats = try await service.folderChats(Int32(clamping: id), unreadOnly: unread, search: search)
+        case .archive?: chats = await service.summaries(list: .archive, unreadOnly: unread, search: search)
+        case .main?, nil: chats = await service.summaries(list: .main, unreadOnly: unread, search: search)
+        }
+        let folders = await service.folderBar()
+        return .ok(.init(body: .json(.init(success: true, data: .init(chats: chats.map(ChatModels.summary), total: chats.count,
+                                                                         folders: ChatModels.folderBar(folders))))))
     }
 
     func getConversation(_ input: Operations.GetConversation.Input) async throws -> Operations.GetConversation.Output {

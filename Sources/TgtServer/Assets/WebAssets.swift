@@ -50,6 +50,8 @@ enum WebAssets {
         ("reactions.js", PackageResources.reactions_js),
         ("pins.js", PackageResources.pins_js),
         ("forward.js", PackageResources.forward_js),
+        ("presence.js", PackageResources.presence_js),
+        ("contacts.js", PackageResources.contacts_js),
         ("notify.js", PackageResources.notify_js),
         ("profile.js", PackageResources.profile_js),
         ("chats.css", PackageResources.chats_css),

@@ -158,10 +158,11 @@ extension APIError {
     static func from(chat error: ChatError) -> APIError {
         let status: HTTPResponse.Status = switch error {
         case .notLoggedIn, .cannotEdit, .cannotDelete, .onlyForEveryone, .sendFailed, .notForum, .cannotReact, .cannotPin, .cannotForward, .cannotListMembers: .conflict
-        case .chatNotFound, .messageNotFound, .topicNotFound: .notFound
+        case .chatNotFound, .messageNotFound, .topicNotFound, .folderNotFound, .contactNotFound: .notFound
         case .ambiguous, .badPage: .badRequest
+        case .notAPerson: .conflict
         case .cannotWrite: .forbidden
-        case .emptyText, .tooLong, .markdown, .reactionNotAvailable: .unprocessableContent
+        case .emptyText, .tooLong, .markdown, .reactionNotAvailable, .badContactName: .unprocessableContent
         case .request(let underlying):
             switch underlying.tdlibCode {
             case 400: .badRequest

@@ -26,7 +26,8 @@ actor ChatEventCoalescer {
     }
 
     func add(_ event: ChatEvent) {
-        guard let chatID = event.chatID else { return }
+        // The folders are the lists' own change: announced as chat 0.
+        guard let chatID = event.chatID ?? (event == .folders ? 0 : nil) else { return }
         pending[chatID] = (pending[chatID] ?? false) || Self.touchesMessages(event)
         guard scheduled.insert(chatID).inserted else { return }
         let now = clock.now
@@ -55,7 +56,7 @@ actor ChatEventCoalescer {
     /// Whether the conversation (not only the chat's row) changed.
     static func touchesMessages(_ event: ChatEvent) -> Bool {
         switch event {
-        case .chatChanged, .file: false
+        case .chatChanged, .file, .activity, .folders: false
         case .newMessage, .messageContent, .messageEdited, .messagesDeleted, .messageSent, .messageFailed, .readOutbox, .reactions, .pinned: true
         }
     }

@@ -1,7 +1,8 @@
 import Foundation
 
 extension Pages {
-    /// The Chats tab: a light shell. `chats.js` fills the chat list (`GET /api/conversations`)
+    /// The Chats tab: a light shell. The folder bar (`#folder-chips`) is drawn from the list's
+    /// answer; 👥 opens the contacts (`contacts.js`, loaded on first use). `chats.js` fills the chat list (`GET /api/conversations`)
     /// and opens a conversation (`conversation.js`: pages of messages, composer, reply, edit,
     /// delete, templates); both follow the `chat` server-sent event. On a phone one pane shows
     /// at a time (list → conversation → back); the conversation's address is `#chat/ID`, a
@@ -14,8 +15,9 @@ extension Pages {
             <section class="chat-pane" aria-labelledby="chats-title">
             <h1 id="chats-title" tabindex="-1">Chats</h1>
             <div class="toolbar" role="search" aria-label="Chats and messages"><label class="sr-only" for="chat-search">Search chats and messages</label>
-            <input id="chat-search" class="search" type="search" placeholder="Search" autocomplete="off" maxlength="200"></div>
-            <div class="chips" role="group" aria-label="Which chats"><button type="button" class="chip" data-list="main" aria-pressed="true">Chats</button>
+            <input id="chat-search" class="search" type="search" placeholder="Search" autocomplete="off" maxlength="200">
+            <button type="button" id="contacts-open" class="icon-button" aria-label="Contacts" title="Contacts">👥</button></div>
+            <div class="chips" id="list-chips" role="group" aria-label="Which chats"><span id="folder-chips" class="folder-chips"><button type="button" class="chip" data-list="main" aria-pressed="true">All chats</button></span>
             <button type="button" class="chip" data-list="archive" aria-pressed="false">Archive</button>
             <button type="button" class="chip" id="chat-unread" aria-pressed="false">Unread</button></div>
             <p id="notify-offer" class="banner info notify-offer" hidden>Get a notification for new messages while this dashboard is open?
@@ -73,7 +75,17 @@ extension Pages {
             <dl id="profile-facts" class="profile-facts"></dl>
             <section id="profile-members-box" aria-labelledby="profile-members-title" hidden><h3 id="profile-members-title">Members</h3>
             <ul id="profile-members" class="member-list"></ul><button type="button" id="profile-more" hidden>More members</button></section>
-            <div class="actions"><button type="button" id="profile-message" hidden>Message</button><button value="cancel" type="button" data-close>Close</button></div></form></dialog>
+            <section id="profile-contact" class="stack" aria-label="Contact" hidden><p id="profile-contact-state" class="meta"></p>
+            <div id="profile-add-form" class="stack" hidden><label for="contact-first">First name</label><input id="contact-first" maxlength="64" autocomplete="off">
+            <label for="contact-last">Last name (optional)</label><input id="contact-last" maxlength="64" autocomplete="off">
+            <label class="check"><input type="checkbox" id="contact-share"> Show them my phone number</label>
+            <p id="contact-error" class="field-error" role="alert" hidden></p><button type="button" id="contact-save" class="primary">Add to contacts</button></div></section>
+            <div class="actions"><button type="button" id="profile-add" hidden>Add to contacts</button><button type="button" id="profile-message" hidden>Message</button><button value="cancel" type="button" data-close>Close</button></div></form></dialog>
+            <dialog id="contacts-dialog" aria-labelledby="contacts-title"><form method="dialog" class="stack">
+            <h2 id="contacts-title">Contacts</h2>
+            <label class="sr-only" for="contacts-search">Find a contact</label><input id="contacts-search" type="search" placeholder="Find a contact" autocomplete="off" maxlength="200">
+            <p id="contacts-status" class="meta" role="status"></p><ul id="contacts-list" class="template-picks"></ul>
+            <div class="actions"><button value="cancel" type="button" data-close>Close</button></div></form></dialog>
             <dialog id="pin-dialog" aria-labelledby="pin-title"><form method="dialog" class="stack">
             <h2 id="pin-title">Pin this message?</h2>
             <label class="check"><input type="checkbox" id="pin-everyone" checked> <span id="pin-everyone-text">Also pin it for them</span></label>

@@ -1,5 +1,6 @@
-// The Chats tab: the chat list (GET /api/conversations: unread badges, last message, time,
-// search, the archive, unread only) and the routing to the open conversation (conversation.js),
+// The Chats tab: the chat list (GET /api/conversations: unread badges, last message or who is
+// typing, time, search, the folder bar with each folder's unread chats, the archive, unread
+// only), the contacts (contacts.js, loaded when first opened) and the routing to the open conversation (conversation.js),
 // whose address is #chat/ID, or #chat/ID/topic/T for a forum's topic (topics.js), and
 // #chat/ID/m/MESSAGE opens it at a message. The search box also finds messages, and the
 // conversation's 🔍 searches in it: chat-search.js, loaded when first used. On a phone one pane
@@ -12,13 +13,15 @@ import * as conversation from './conversation.js';
 
 /** @typedef {import('./types').ChatSummary} ChatSummary */
 /** @typedef {import('./types').ConversationList} ConversationList */
+/** @typedef {import('./types').ChatFolderBar} ChatFolderBar */
 
 const root = byId('chats', HTMLDivElement);
 const list = byId('chat-list', HTMLUListElement);
 const search = byId('chat-search', HTMLInputElement);
 const unread = byId('chat-unread', HTMLButtonElement);
-/** @type {{list: 'main' | 'archive', chats: ChatSummary[], loads: number, cameFromList: boolean}} */
-const state = {list: 'main', chats: [], loads: 0, cameFromList: false};
+const folderChips = byId('folder-chips', HTMLSpanElement);
+/** @type {{list: 'main' | 'archive' | 'folder', folder: number, chats: ChatSummary[], loads: number, cameFromList: boolean}} */
+const state = {list: 'main', folder: 0, chats: [], loads: 0, cameFromList: false};
 
 /** @param {ChatSummary} chat */
 function row(chat) {
@@ -34,15 +37,52 @@ function row(chat) {
           chat.is_muted ? el('span', {class: 'meta', role: 'img', 'aria-label': 'muted', text: '🔇'}) : null,
           chat.is_pinned ? el('span', {class: 'meta', role: 'img', 'aria-label': 'pinned', text: '📌'}) : null,
           last ? el('time', {class: 'meta', datetime: last.date, text: listTime(new Date(last.date))}) : null),
-        chat.draft
+        chat.typing
+          ? el('span', {class: 'chat-last meta typing', dir: 'auto', text: chat.typing})
+          : chat.draft
           ? el('span', {class: 'chat-last meta', dir: 'auto'}, el('span', {class: 'draft-mark', text: 'Draft: '}), chat.draft.slice(0, 140))
           : el('span', {class: 'chat-last meta', dir: 'auto'}, who, last ? last.text.slice(0, 140) : 'No messages')),
       count ? el('span', {class: 'badge' + (chat.is_muted ? ' muted' : ''), 'aria-label': count + ' unread', text: count > 999 ? '999+' : String(count)}) : null));
 }
 
+/**
+ * One chip of the folder bar: "All chats" or a folder, with its unread chats (dim when all are muted).
+ * @param {string} name
+ * @param {'main' | 'folder'} list
+ * @param {number} folder
+ * @param {number} unread
+ * @param {number} unmuted
+ */
+function folderChip(name, list, folder, unread, unmuted) {
+  const pressed = state.list === list && (list === 'main' || state.folder === folder);
+  return el('button', {type: 'button', class: 'chip', 'data-list': list, 'data-folder': list === 'folder' ? String(folder) : null, 'aria-pressed': String(pressed)},
+    el('span', {dir: 'auto', text: name}),
+    unread ? el('span', {class: 'chip-count' + (unmuted ? '' : ' muted'), 'aria-hidden': 'true', text: unread > 99 ? '99+' : String(unread)}) : null,
+    unread ? el('span', {class: 'sr-only', text: ', ' + unread + ' unread'}) : null);
+}
+
+/**
+ * Draws the folder bar: "All chats" where Telegram puts it among the folders. A folder that is
+ * gone takes the list back to all chats.
+ * @param {ChatFolderBar} bar
+ */
+function drawFolders(bar) {
+  if (state.list === 'folder' && !bar.folders.some((f) => f.id === state.folder)) {
+    state.list = 'main';
+    state.folder = 0;
+    window.setTimeout(load, 0);
+  }
+  const chips = bar.folders.map((f) => folderChip(f.name, 'folder', f.id, f.unread_count, f.unread_unmuted_count));
+  chips.splice(Math.min(bar.main_position, chips.length), 0, folderChip('All chats', 'main', 0, bar.main_unread_count, bar.main_unread_unmuted_count));
+  folderChips.replaceChildren(...chips);
+  const archive = document.querySelector('[data-list=archive]');
+  if (archive) archive.setAttribute('aria-pressed', String(state.list === 'archive'));
+}
+
 async function load() {
   const mine = ++state.loads;
   const params = new URLSearchParams({list: state.list});
+  if (state.list === 'folder') params.set('folder_id', String(state.folder));
   if (search.value.trim()) params.set('search', search.value.trim());
   if (unread.getAttribute('aria-pressed') === 'true') params.set('unread', 'true');
   list.setAttribute('aria-busy', 'true');
@@ -50,11 +90,12 @@ async function load() {
     const reply = /** @type {ConversationList} */ (await api('GET', 'conversations?' + params));
     if (mine !== state.loads) return;
     state.chats = reply.chats;
+    if (reply.folders) drawFolders(reply.folders);
     list.replaceChildren(...reply.chats.map(row));
     const empty = byId('chats-empty', HTMLParagraphElement);
     empty.hidden = reply.chats.length > 0;
     empty.textContent = search.value.trim() ? 'No chats match “' + search.value.trim() + '”.'
-      : state.list === 'archive' ? 'Nothing archived.' : unread.getAttribute('aria-pressed') === 'true' ? 'No unread chats.' : 'No chats yet.';
+      : state.list === 'archive' ? 'Nothing archived.' : state.list === 'folder' && unread.getAttribute('aria-pressed') !== 'true' ? 'No chats in this folder.' : unread.getAttribute('aria-pressed') === 'true' ? 'No unread chats.' : 'No chats yet.';
     byId('chats-error', HTMLParagraphElement).hidden = true;
   } catch (error) {
     if (mine !== state.loads) return;
@@ -138,12 +179,25 @@ byId('conv-back', HTMLButtonElement).addEventListener('click', () => {
 });
 window.addEventListener('hashchange', route);
 
-document.querySelectorAll('[data-list]').forEach((chip) => chip.addEventListener('click', () => {
+byId('list-chips', HTMLDivElement).addEventListener('click', (event) => {
+  const chip = event.target instanceof Element ? event.target.closest('[data-list]') : null;
   if (!(chip instanceof HTMLElement)) return;
-  state.list = chip.dataset['list'] === 'archive' ? 'archive' : 'main';
+  const kind = chip.dataset['list'];
+  state.list = kind === 'archive' ? 'archive' : kind === 'folder' ? 'folder' : 'main';
+  state.folder = state.list === 'folder' ? Number(chip.dataset['folder']) : 0;
   document.querySelectorAll('[data-list]').forEach((other) => other.setAttribute('aria-pressed', String(other === chip)));
   load();
-}));
+});
+/** @type {Promise<typeof import('./contacts.js')> | null} */
+let contacts = null;
+byId('contacts-open', HTMLButtonElement).addEventListener('click', async () => {
+  try {
+    (await (contacts ??= import('./contacts.js'))).open();
+  } catch (error) {
+    contacts = null;
+    toast(messageOf(error, 'The contacts could not be loaded.'));
+  }
+});
 unread.addEventListener('click', () => {
   unread.setAttribute('aria-pressed', String(unread.getAttribute('aria-pressed') !== 'true'));
   load();
@@ -175,7 +229,9 @@ byId('conv-retry', HTMLButtonElement).addEventListener('click', () => {
 
 let listTimer = 0;
 on('chat', (event) => {
-  if (event.messages && event.chat_id === conversation.openChatID()) conversation.refresh();
+  if (event.chat_id && event.chat_id === conversation.openChatID()) {
+    if (event.messages) conversation.refresh(); else conversation.refreshHeader();
+  }
   window.clearTimeout(listTimer);
   listTimer = window.setTimeout(load, 250);
 });

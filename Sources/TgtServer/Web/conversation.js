@@ -13,6 +13,7 @@ import {ApiError, api, byId, el, eventElement, fieldValues, messageOf, openDialo
 import {clock, dayLabel, safeFragment} from './chat-html.js';
 import * as forwarding from './forward.js';
 import * as pins from './pins.js';
+import * as presence from './presence.js';
 import * as profile from './profile.js';
 import * as reactions from './reactions.js';
 import * as topics from './topics.js';
@@ -191,9 +192,28 @@ function latest() {
   if (chat) open(chat.id, state.topic, () => { text.focus(); }, chat.kind === 'forum');
 }
 
+/**
+ * Redraws the header after a change of the chat's row alone (someone typing, a person going
+ * online): the row is asked for again; a failure leaves the header as it was.
+ */
+export async function refreshHeader() {
+  const chat = state.chat;
+  if (!chat) return;
+  const mine = state.loads;
+  try {
+    const fresh = /** @type {ChatSummary} */ (await api('GET', 'conversations/' + chat.id));
+    if (mine !== state.loads || state.chat?.id !== fresh.id) return;
+    state.chat = fresh;
+    showChat(fresh);
+  } catch {
+    // the next event tries again
+  }
+}
+
 /** Forgets the open chat (back to the list). */
 export function close() {
   saveDraft();
+  presence.stopped();
   draft.chat = 0;
   state.loads++;
   state.id = 0;
@@ -210,7 +230,9 @@ function showChat(chat) {
   byId('conv-title', HTMLHeadingElement).textContent = chat.title;
   const kind = {private: 'Private chat', saved: 'Your notes', group: 'Group', supergroup: 'Group', forum: 'Forum', channel: 'Channel', secret: 'Secret chat'}[chat.kind];
   const topic = state.topic ? topics.titleOf(state.topic) : '';
-  byId('conv-meta', HTMLParagraphElement).textContent = kind + (topic ? ' · ' + topic : '') + (chat.is_muted ? ' · muted' : '');
+  const meta = byId('conv-meta', HTMLParagraphElement);
+  meta.textContent = presence.headerLine(chat, kind ?? 'Chat') + (topic ? ' · ' + topic : '') + (chat.is_muted ? ' · muted' : '');
+  meta.classList.toggle('typing', Boolean(chat.typing));
   text.placeholder = topic ? 'Message in ' + topic : 'Message';
   const cannot = byId('cannot-write', HTMLParagraphElement);
   // A forum's whole timeline (opened at a found message) has no topic to post into.
@@ -474,6 +496,7 @@ async function submit() {
       if (state.topic) body.topic_id = state.topic;
       window.clearTimeout(draft.timer);
       const sent = /** @type {ChatMessage} */ (await api('POST', 'conversations/' + chat.id + '/messages', body));
+      presence.stopped();
       text.value = '';
       draft.saved = '';
       setMode(null);
@@ -496,6 +519,7 @@ text.addEventListener('keydown', (event) => {
 window.addEventListener('pagehide', saveDraft);
 text.addEventListener('input', () => {
   autosize();
+  if (state.chat && state.mode?.kind !== 'edit') presence.typed(state.chat.id, state.topic, text.value);
   window.clearTimeout(draft.timer);
   draft.timer = window.setTimeout(saveDraft, 1500);
 });

@@ -21,7 +21,7 @@ export interface SendProgressEvent {
   detail?: string;
 }
 
-/** The `chat` event: a chat's row changed, and with `messages` its conversation too (bursts folded per chat) */
+/** The `chat` event: a chat's row changed (including who is typing there), and with `messages` its conversation too (bursts folded per chat); chat_id 0: the chat folders changed */
 export interface ChatChangeEvent {
   chat_id: number;
   messages: boolean;

@@ -1,9 +1,10 @@
 // Profiles (from the conversation header's ⓘ or a sender's name in a group): photo preview,
 // name and @username, last seen, bio or description, phone when visible, member count,
 // groups in common, shared media counts, and a group's members a page at a time (a member
-// opens their own profile; "Message" opens the private chat).
+// opens their own profile; "Message" opens the private chat), and for a person who is not a
+// contact "Add to contacts" with their own name filled in (POST …/contact).
 // GET /api/conversations/{id}/profile and …/members. Other people's text goes in as text only.
-import {api, byId, el} from './app.js';
+import {api, byId, el, messageOf} from './app.js';
 import {avatar} from './chat-html.js';
 
 /** @typedef {import('./types').ChatProfile} ChatProfile */
@@ -28,6 +29,9 @@ export async function show(chatID) {
   byId('profile-avatar', HTMLSpanElement).replaceChildren();
   byId('profile-members-box', HTMLElement).hidden = true;
   byId('profile-message', HTMLButtonElement).hidden = true;
+  byId('profile-add', HTMLButtonElement).hidden = true;
+  byId('profile-contact', HTMLElement).hidden = true;
+  byId('profile-add-form', HTMLDivElement).hidden = true;
   if (!dialog.open) dialog.showModal();
   let profile;
   try {
@@ -59,6 +63,16 @@ function fill(p) {
   const message = byId('profile-message', HTMLButtonElement);
   message.hidden = p.kind !== 'private';
   message.dataset['chat'] = String(p.chat_id);
+  const contact = p.contact;
+  byId('profile-contact', HTMLElement).hidden = !contact?.is_contact;
+  byId('profile-contact-state', HTMLParagraphElement).textContent = contact?.is_contact ? 'In your contacts' : '';
+  byId('profile-add', HTMLButtonElement).hidden = !contact || contact.is_contact;
+  if (contact && !contact.is_contact) {
+    byId('contact-first', HTMLInputElement).value = contact.first_name;
+    byId('contact-last', HTMLInputElement).value = contact.last_name;
+    byId('contact-share', HTMLInputElement).checked = false;
+    byId('contact-error', HTMLParagraphElement).hidden = true;
+  }
 }
 
 /**
@@ -91,4 +105,34 @@ byId('profile-message', HTMLButtonElement).addEventListener('click', (event) => 
   const chat = event.currentTarget instanceof HTMLElement ? event.currentTarget.dataset['chat'] : undefined;
   dialog.close();
   if (chat) location.hash = '#chat/' + chat;
+});
+byId('profile-add', HTMLButtonElement).addEventListener('click', (event) => {
+  if (event.currentTarget instanceof HTMLElement) event.currentTarget.hidden = true;
+  byId('profile-contact', HTMLElement).hidden = false;
+  byId('profile-add-form', HTMLDivElement).hidden = false;
+  byId('contact-first', HTMLInputElement).focus();
+});
+byId('contact-save', HTMLButtonElement).addEventListener('click', async (event) => {
+  const save = event.currentTarget;
+  if (!(save instanceof HTMLButtonElement) || save.disabled) return;
+  const error = byId('contact-error', HTMLParagraphElement);
+  const first = byId('contact-first', HTMLInputElement).value.trim();
+  if (!first) {
+    error.textContent = 'Give a first name.';
+    error.hidden = false;
+    byId('contact-first', HTMLInputElement).focus();
+    return;
+  }
+  save.disabled = true;
+  const id = state.id;
+  try {
+    await api('POST', 'conversations/' + id + '/contact', {first_name: first, last_name: byId('contact-last', HTMLInputElement).value.trim(),
+      share_phone: byId('contact-share', HTMLInputElement).checked});
+    if (state.id === id) await show(id);
+  } catch (failure) {
+    error.textContent = messageOf(failure);
+    error.hidden = false;
+  } finally {
+    save.disabled = false;
+  }
 });

@@ -312,6 +312,8 @@ export interface ChatSummary {
   cannot_write_reason?: string;
   order?: number;
   draft?: string;
+  status?: string;
+  typing?: string;
 }
 
 export interface MessagePreview {
@@ -326,6 +328,32 @@ export interface MessagePreview {
 export interface ConversationList {
   chats: ChatSummary[];
   total: number;
+  folders?: ChatFolderBar;
+}
+
+/** A chat folder in the folder bar. */
+export interface ChatFolderItem {
+  id: number;
+  name: string;
+  icon: string;
+  unread_count: number;
+  unread_unmuted_count: number;
+}
+
+/** The folder bar: the folders and where "All chats" sits among them. */
+export interface ChatFolderBar {
+  folders: ChatFolderItem[];
+  main_position: number;
+  main_unread_count: number;
+  main_unread_unmuted_count: number;
+}
+
+/** GET /api/contacts: one contact. */
+export interface Contact {
+  user_id: number;
+  name: string;
+  username?: string;
+  status: string;
 }
 
 /** A message of a conversation; `html` is the only pre-escaped HTML the API sends. */
@@ -439,6 +467,7 @@ export interface ChatProfile {
   groups_in_common?: number;
   can_list_members: boolean;
   photo_minithumbnail?: string;
+  contact?: { is_contact: boolean; first_name: string; last_name: string };
   media: { photos_and_videos: number; files: number; links: number; voice_messages: number };
 }
 

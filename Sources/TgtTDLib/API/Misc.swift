@@ -83,6 +83,8 @@ public struct User: Decodable, Sendable, Equatable {
     public var lastSeen: LastSeen = .unknown
     /// `phone_number` (without "+"), empty when their privacy settings hide it.
     public var phoneNumber: String = ""
+    /// `is_contact`: in the account's contacts.
+    public var isContact: Bool = false
 
     public init(id: Int64, firstName: String, lastName: String, usernames: [String] = [], isDeleted: Bool = false, paidMessageStarCount: Int64 = 0) {
         self.id = id
@@ -96,6 +98,7 @@ public struct User: Decodable, Sendable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case id, usernames, type, status
         case phoneNumber = "phone_number"
+        case isContact = "is_contact"
         case firstName = "first_name"
         case lastName = "last_name"
         case paidMessageStarCount = "paid_message_star_count"
@@ -103,10 +106,6 @@ public struct User: Decodable, Sendable, Equatable {
 
     private enum UsernameKeys: String, CodingKey { case activeUsernames = "active_usernames" }
     private enum TypeKeys: String, CodingKey { case type = "@type" }
-    private enum StatusKeys: String, CodingKey {
-        case type = "@type", expires
-        case wasOnline = "was_online"
-    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -126,18 +125,10 @@ public struct User: Decodable, Sendable, Equatable {
             isBot = type == "userTypeBot"
         }
         phoneNumber = try c.decodeIfPresent(String.self, forKey: .phoneNumber) ?? ""
+        isContact = try c.decodeIfPresent(Bool.self, forKey: .isContact) ?? false
         if c.contains(.status), try !c.decodeNil(forKey: .status) {
-            let status = try c.nestedContainer(keyedBy: StatusKeys.self, forKey: .status)
-            switch try status.decodeIfPresent(String.self, forKey: .type) {
-            case "userStatusOnline":
-                onlineUntil = try status.decodeIfPresent(Int32.self, forKey: .expires)
-                lastSeen = .online(until: onlineUntil ?? 0)
-            case "userStatusOffline": lastSeen = .offline(wasOnline: try status.decodeIfPresent(Int32.self, forKey: .wasOnline) ?? 0)
-            case "userStatusRecently": lastSeen = .recently
-            case "userStatusLastWeek": lastSeen = .lastWeek
-            case "userStatusLastMonth": lastSeen = .lastMonth
-            default: lastSeen = .unknown
-            }
+            lastSeen = try c.decode(LastSeen.self, forKey: .status)
+            if case .online(let until) = lastSeen { onlineUntil = until }
         }
     }
 
@@ -148,10 +139,27 @@ public struct User: Decodable, Sendable, Equatable {
 }
 
 /// `UserStatus`: when someone was last online, as far as their privacy settings tell.
-public enum LastSeen: Sendable, Equatable {
+public enum LastSeen: Decodable, Sendable, Equatable {
     case online(until: Int32)
     case offline(wasOnline: Int32)
     case recently, lastWeek, lastMonth, unknown
+
+    private enum CodingKeys: String, CodingKey {
+        case type = "@type", expires
+        case wasOnline = "was_online"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        switch try c.decodeIfPresent(String.self, forKey: .type) {
+        case "userStatusOnline": self = .online(until: try c.decodeIfPresent(Int32.self, forKey: .expires) ?? 0)
+        case "userStatusOffline": self = .offline(wasOnline: try c.decodeIfPresent(Int32.self, forKey: .wasOnline) ?? 0)
+        case "userStatusRecently": self = .recently
+        case "userStatusLastWeek": self = .lastWeek
+        case "userStatusLastMonth": self = .lastMonth
+        default: self = .unknown
+        }
+    }
 }
 
 /// `userFullInfo`, reduced to what a profile shows.

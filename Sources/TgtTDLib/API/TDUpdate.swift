@@ -46,6 +46,12 @@ public enum TDUpdate: Sendable, Equatable {
     /// `updateMessageIsPinned`.
     case messagePinned(chatID: Int64, messageID: Int64, isPinned: Bool)
     case file(TDFile)
+    /// `updateChatFolders`: the folders and where the main list sits among them.
+    case chatFolders(ChatFolders)
+    /// `updateChatAction`: someone started (or, `.cancel`, stopped) typing or the like.
+    case chatAction(ChatActionUpdate)
+    /// `updateUserStatus`: someone went online or offline.
+    case userStatus(userID: Int64, status: LastSeen)
     /// An update type not decoded by this build.
     case other(String)
     /// A known type whose contents did not decode (logged; treated like `.other`).
@@ -86,6 +92,10 @@ public enum TDUpdate: Sendable, Equatable {
         case interactionInfo = "interaction_info"
         case isPinned = "is_pinned"
         case draftMessage = "draft_message"
+        case chatFolders = "chat_folders"
+        case mainChatListPosition = "main_chat_list_position"
+        case userID = "user_id"
+        case status
     }
 
     private enum NestedKeys: String, CodingKey {
@@ -184,6 +194,12 @@ public enum TDUpdate: Sendable, Equatable {
                 self = .messagePinned(chatID: try c.decode(Int64.self, forKey: .chatID), messageID: try c.decode(Int64.self, forKey: .messageID),
                                       isPinned: try c.decode(Bool.self, forKey: .isPinned))
             case "updateFile": self = .file(try c.decode(TDFile.self, forKey: .file))
+            case "updateChatFolders":
+                self = .chatFolders(ChatFolders(folders: try c.decodeIfPresent([ChatFolderInfo].self, forKey: .chatFolders) ?? [],
+                                                mainListPosition: Int(try c.decodeIfPresent(Int32.self, forKey: .mainChatListPosition) ?? 0)))
+            case "updateChatAction": self = .chatAction(try ChatActionUpdate(from: decoder))
+            case "updateUserStatus":
+                self = .userStatus(userID: try c.decode(Int64.self, forKey: .userID), status: try c.decode(LastSeen.self, forKey: .status))
             default: self = .other(typeName)
             }
         } catch {

@@ -31,6 +31,14 @@ public enum ChatError: UserFacingError, Equatable {
     case cannotListMembers
     /// A page asked for is out of range (the reason says how).
     case badPage(String)
+    /// The account has no chat folder by this name or id.
+    case folderNotFound(String)
+    /// No contact has this name, username or id.
+    case contactNotFound(String)
+    /// Asked of a chat that is not a private chat with a person (adding a group as a contact).
+    case notAPerson(title: String)
+    /// A contact's name is missing or too long (the reason says which).
+    case badContactName(String)
     case emptyText
     case tooLong(max: Int)
     case markdown(String)
@@ -58,6 +66,10 @@ public enum ChatError: UserFacingError, Equatable {
         case .cannotForward(let reason): "This cannot be forwarded: \(reason)"
         case .cannotListMembers: "This chat's member list is not open to you."
         case .badPage(let reason): "That page cannot be read: \(reason)"
+        case .folderNotFound(let name): "You have no chat folder “\(name)”."
+        case .contactNotFound(let query): "No contact matches “\(query)”."
+        case .notAPerson(let title): "“\(title)” is not a person: only people can be contacts."
+        case .badContactName(let reason): "The contact's name is not right: \(reason)"
         case .emptyText: "The message is empty."
         case .tooLong(let max): "The message is longer than Telegram's \(max) characters."
         case .markdown(let detail): "The formatting is broken at \(detail)."
@@ -84,6 +96,10 @@ public enum ChatError: UserFacingError, Equatable {
         case .cannotForward: nil
         case .cannotListMembers: nil
         case .badPage: nil
+        case .folderNotFound: "Pick one of your chat folders."
+        case .contactNotFound: "Check the name against your contacts."
+        case .notAPerson: "Open a private chat with the person."
+        case .badContactName: "Give a first name of 1 to 64 characters (a last name up to 64)."
         case .emptyText: "Type some text."
         case .tooLong: "Shorten the text or send it in parts."
         case .markdown: "Check the *bold*, _italic_, `code` and [link](url) markers."
@@ -109,6 +125,10 @@ public enum ChatError: UserFacingError, Equatable {
         case .cannotForward: "cannot_forward"
         case .cannotListMembers: "cannot_list_members"
         case .badPage: "bad_page"
+        case .folderNotFound: "folder_not_found"
+        case .contactNotFound: "contact_not_found"
+        case .notAPerson: "not_a_person"
+        case .badContactName: "bad_contact_name"
         case .emptyText: "empty_text"
         case .tooLong: "too_long"
         case .markdown: "bad_markdown"

@@ -24,6 +24,11 @@ public enum ChatEvent: Sendable, Equatable {
     case readOutbox(chatID: Int64, lastReadMessageID: Int64)
     /// A file (a thumbnail being downloaded) changed.
     case file(TDFile)
+    /// Someone started or stopped typing (or the like) in the chat, or, in a private chat,
+    /// the person went online or offline: its header's status line changed.
+    case activity(chatID: Int64)
+    /// The chat folders changed (added, renamed, reordered, removed).
+    case folders
 
     /// The chat it is about, if any.
     public var chatID: Int64? {
@@ -31,9 +36,9 @@ public enum ChatEvent: Sendable, Equatable {
         case .chatChanged(let id): id
         case .newMessage(let m): m.chatID
         case .messageContent(let id, _, _), .messageEdited(let id, _, _), .messagesDeleted(let id, _), .readOutbox(let id, _),
-             .reactions(let id, _, _), .pinned(let id, _, _): id
+             .reactions(let id, _, _), .pinned(let id, _, _), .activity(let id): id
         case .messageSent(_, let m), .messageFailed(_, let m, _): m.chatID
-        case .file: nil
+        case .file, .folders: nil
         }
     }
 }

@@ -31,6 +31,12 @@ public struct ChatSummary: Codable, Sendable, Equatable {
     public var order: Int64
     /// The chat's cloud draft (what was typed and not sent, here or in another Telegram app).
     public var draft: String?
+    /// A person's status for the header: "online", "last seen recently", "bot" (nil for
+    /// groups, channels and Saved Messages).
+    public var status: String?
+    /// Who is typing (or recording, choosing a sticker …) now: "typing…", "Alice is typing…",
+    /// "Alice and Bob are typing…" (nil: nobody).
+    public var typing: String?
 
     public var canWrite: Bool { cannotWrite == nil }
     /// Why the account may not post here, in English (the end of a sentence).
@@ -68,7 +74,7 @@ public struct ChatSummary: Codable, Sendable, Equatable {
         case photoMinithumbnail = "photo_minithumbnail"
         case cannotWrite = "cannot_write_code"
         case cannotWriteReason = "cannot_write_reason"
-        case draft
+        case draft, status, typing
     }
 
     public init(from decoder: any Decoder) throws {
@@ -85,6 +91,8 @@ public struct ChatSummary: Codable, Sendable, Equatable {
                                                 reason: try c.decodeIfPresent(String.self, forKey: .cannotWriteReason)),
                   order: try c.decode(Int64.self, forKey: .order))
         draft = try c.decodeIfPresent(String.self, forKey: .draft)
+        status = try c.decodeIfPresent(String.self, forKey: .status)
+        typing = try c.decodeIfPresent(String.self, forKey: .typing)
     }
 
     /// Both the code and its English wording (`cannot_write_code`, `cannot_write_reason`).
@@ -106,6 +114,8 @@ public struct ChatSummary: Codable, Sendable, Equatable {
         try c.encodeIfPresent(cannotWriteReason, forKey: .cannotWriteReason)
         try c.encode(order, forKey: .order)
         try c.encodeIfPresent(draft, forKey: .draft)
+        try c.encodeIfPresent(status, forKey: .status)
+        try c.encodeIfPresent(typing, forKey: .typing)
     }
 }
 

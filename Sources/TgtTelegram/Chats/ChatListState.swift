@@ -12,6 +12,8 @@ public struct ChatListState: Sendable {
     public private(set) var unreadChatCounts: [ChatListKind: UnreadChatCount] = [:]
     /// Default mute per kind of chat (`updateScopeNotificationSettings`).
     public private(set) var scopeMuteFor: [NotificationScope: Int32] = [:]
+    /// The account's chat folders (`updateChatFolders`), in Telegram's order.
+    public private(set) var folders = ChatFolders()
 
     /// Whether a chat is muted: its own setting, or its kind's default when it follows it.
     public func isMuted(_ chat: Chat) -> Bool {
@@ -70,6 +72,9 @@ public struct ChatListState: Sendable {
             return change(id) { $0.canSendBasicMessages = allowed }
         case .chatMarkedAsUnread(let id, let marked):
             return change(id) { $0.isMarkedAsUnread = marked }
+        case .chatFolders(let folders):
+            self.folders = folders
+            return nil
         case .unreadChatCount(let list, let unread, let unmuted):
             unreadChatCounts[list] = UnreadChatCount(unreadCount: unread, unreadUnmutedCount: unmuted)
             return nil
@@ -96,6 +101,18 @@ public struct ChatListState: Sendable {
         body(&chat)
         chats[id] = chat
         return id
+    }
+
+    /// How many chats of `list` are unread, and unread and not muted: TDLib's count when it
+    /// sent one, else counted from the chats this process knows in the list.
+    public func unreadCount(_ list: ChatListKind) -> UnreadChatCount {
+        if let counted = unreadChatCounts[list] { return counted }
+        var count = UnreadChatCount(unreadCount: 0, unreadUnmutedCount: 0)
+        for chat in chats.values where chat.positions.contains(where: { $0.list == list }) && (chat.unreadCount > 0 || chat.isMarkedAsUnread) {
+            count.unreadCount += 1
+            if !isMuted(chat) { count.unreadUnmutedCount += 1 }
+        }
+        return count
     }
 
     /// The chats of `list`, in Telegram's order (pinned first: their order is higher).

@@ -24,10 +24,34 @@ public struct ChatProfile: Codable, Sendable, Equatable {
     public var canListMembers: Bool
     /// The photo's blurred preview (base64 JPEG).
     public var photoMinithumbnail: String?
+    /// For a person (not the account, a bot or a deleted account): whether they are in the
+    /// contacts, and the name they would be added under. Nil for everyone else.
+    public var contact: ContactState?
+
+    /// Whether a person is a contact, and their own first and last name (what "Add to contacts" starts from).
+    public struct ContactState: Codable, Sendable, Equatable {
+        public var isContact: Bool
+        public var firstName: String
+        public var lastName: String
+
+        public init(isContact: Bool, firstName: String, lastName: String) {
+            self.isContact = isContact
+            self.firstName = firstName
+            self.lastName = lastName
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case isContact = "is_contact"
+            case firstName = "first_name"
+            case lastName = "last_name"
+        }
+    }
 
     public init(chatID: Int64, title: String, kind: ChatSummary.Kind, username: String?, about: String?, phone: String?, status: String?,
-                memberCount: Int?, groupsInCommon: Int?, media: SharedMediaCounts, canListMembers: Bool, photoMinithumbnail: String?)
+                memberCount: Int?, groupsInCommon: Int?, media: SharedMediaCounts, canListMembers: Bool, photoMinithumbnail: String?,
+                contact: ContactState? = nil)
     {
+        self.contact = contact
         self.chatID = chatID
         self.title = title
         self.kind = kind
@@ -46,6 +70,7 @@ public struct ChatProfile: Codable, Sendable, Equatable {
         case chatID = "chat_id", title, kind, username, about, phone, status, media
         case memberCount = "member_count", groupsInCommon = "groups_in_common", canListMembers = "can_list_members"
         case photoMinithumbnail = "photo_minithumbnail"
+        case contact
     }
 }
 
@@ -135,6 +160,9 @@ extension ChatService {
             profile.status = user.isBot ? "bot" : user.lastSeen.describe(now: now)
             profile.about = full.flatMap { $0.bio.isEmpty ? nil : $0.bio }
             profile.groupsInCommon = full.map { Int($0.groupInCommonCount) }
+            if !user.isBot, !user.isDeleted, userID != (await session.me?.id ?? 0) {
+                profile.contact = ChatProfile.ContactState(isContact: user.isContact, firstName: user.firstName, lastName: user.lastName)
+            }
         case .basicGroup(let id):
             let full = try await ask(TDFunctions.GetBasicGroupFullInfo(basicGroupID: id))
             profile.about = full.description.isEmpty ? nil : full.description

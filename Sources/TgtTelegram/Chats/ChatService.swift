@@ -27,25 +27,34 @@ public struct ChatService: Sendable {
 
     // MARK: - Chat lists
 
-    /// Loads the main list and the archive completely: `loadChats` until TDLib answers 404.
-    /// TDLib pushes every chat as updates before it answers, so this asks nothing per chat.
+    /// Loads the main list, the archive and every chat folder completely: `loadChats` until
+    /// TDLib answers 404. TDLib pushes every chat as updates before it answers, so this asks
+    /// nothing per chat.
     public func loadChatLists() async throws(ChatError) {
         try requireLogin()
-        for list in [ChatListKind.main, .archive] {
-            while true {
-                do {
-                    _ = try await session.send(TDFunctions.LoadChats(limit: 100, list: list), timeout: timeout)
-                } catch {
-                    if error.tdlibCode == 404 { break }
-                    throw .request(error)
-                }
+        for list in [ChatListKind.main, .archive] { try await load(list) }
+        for folder in await session.chatListState.folders.folders { try await load(.folder(folder.id)) }
+    }
+
+    /// Loads one chat list to its end, once per session.
+    func load(_ list: ChatListKind) async throws(ChatError) {
+        guard await !session.isLoaded(list) else { return }
+        while true {
+            do {
+                _ = try await session.send(TDFunctions.LoadChats(limit: 100, list: list), timeout: timeout)
+            } catch {
+                if error.tdlibCode == 404 { break }
+                throw .request(error)
             }
         }
+        await session.markLoaded(list)
     }
 
     /// The chats of `list` in Telegram's order, optionally only unread ones or those whose
-    /// title or username contains `search` (case- and diacritic-insensitive).
+    /// title or username contains `search` (case- and diacritic-insensitive). A folder made
+    /// since the lists were loaded is loaded first (if that fails, what is known shows).
     public func summaries(list: ChatListKind = .main, unreadOnly: Bool = false, search: String? = nil) async -> [ChatSummary] {
+        if case .folder = list { try? await load(list) }
         let state = await session.chatListState
         let builder = await itemBuilder()
         let query = search?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -81,6 +90,8 @@ public struct ChatService: Sendable {
             photoMinithumbnail: chat.photoMinithumbnail.map { $0.data.base64EncodedString() },
             cannotWrite: await cannotWrite(chat), order: position?.order ?? 0)
         summary.draft = chat.draftText
+        summary.status = await status(of: chat, now: Date())
+        summary.typing = await typing(in: chat.id, topicID: nil, builder: builder)
         return summary
     }
 

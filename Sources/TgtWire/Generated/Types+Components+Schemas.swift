@@ -177,7 +177,7 @@ extension Components {
                 ])
             }
         }
-        /// The `chat` event: a chat's row changed, and with `messages` its conversation too (bursts folded per chat)
+        /// The `chat` event: a chat's row changed (including who is typing there), and with `messages` its conversation too (bursts folded per chat); chat_id 0: the chat folders changed
         ///
         /// - Remark: Generated from `#/components/schemas/ChatChangeEvent`.
         public struct ChatChangeEvent: Codable, Hashable, Sendable {
@@ -305,6 +305,14 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ChatSummary/draft`.
             public var draft: Swift.String?
+            /// A person's status (online, last seen …, bot); absent for groups, channels and Saved Messages
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatSummary/status`.
+            public var status: Swift.String?
+            /// Who is typing (or recording, choosing a sticker …) now, as a line ("typing…", "Alice is typing…"); absent when nobody is
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatSummary/typing`.
+            public var typing: Swift.String?
             /// Creates a new `ChatSummary`.
             ///
             /// - Parameters:
@@ -325,6 +333,8 @@ extension Components {
             ///   - cannotWriteReason: Why you cannot post here (absent when you can)
             ///   - order: Telegram's sort key in the list (higher first; 0: not in the list)
             ///   - draft: The chat's cloud draft (typed and not sent, here or in another Telegram app); absent when none
+            ///   - status: A person's status (online, last seen …, bot); absent for groups, channels and Saved Messages
+            ///   - typing: Who is typing (or recording, choosing a sticker …) now, as a line ("typing…", "Alice is typing…"); absent when nobody is
             public init(
                 id: Swift.Int64,
                 title: Swift.String,
@@ -342,7 +352,9 @@ extension Components {
                 cannotWriteCode: Components.Schemas.PostRefusal? = nil,
                 cannotWriteReason: Swift.String? = nil,
                 order: Swift.Int64? = nil,
-                draft: Swift.String? = nil
+                draft: Swift.String? = nil,
+                status: Swift.String? = nil,
+                typing: Swift.String? = nil
             ) {
                 self.id = id
                 self.title = title
@@ -361,6 +373,8 @@ extension Components {
                 self.cannotWriteReason = cannotWriteReason
                 self.order = order
                 self.draft = draft
+                self.status = status
+                self.typing = typing
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -380,6 +394,8 @@ extension Components {
                 case cannotWriteReason = "cannot_write_reason"
                 case order
                 case draft
+                case status
+                case typing
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -451,6 +467,14 @@ extension Components {
                     Swift.String.self,
                     forKey: .draft
                 )
+                self.status = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .status
+                )
+                self.typing = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .typing
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "id",
                     "title",
@@ -468,7 +492,9 @@ extension Components {
                     "cannot_write_code",
                     "cannot_write_reason",
                     "order",
-                    "draft"
+                    "draft",
+                    "status",
+                    "typing"
                 ])
             }
         }
@@ -1048,6 +1074,525 @@ extension Components {
                 ])
             }
         }
+        /// A chat folder in the folder bar
+        ///
+        /// - Remark: Generated from `#/components/schemas/ChatFolderItem`.
+        public struct ChatFolderItem: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ChatFolderItem/id`.
+            public var id: Swift.Int32
+            /// - Remark: Generated from `#/components/schemas/ChatFolderItem/name`.
+            public var name: Swift.String
+            /// Telegram's icon name (Work, Home, Love, Custom …)
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatFolderItem/icon`.
+            public var icon: Swift.String
+            /// Chats of the folder with unread messages
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatFolderItem/unread_count`.
+            public var unreadCount: Swift.Int
+            /// Those of them that are not muted
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatFolderItem/unread_unmuted_count`.
+            public var unreadUnmutedCount: Swift.Int
+            /// Creates a new `ChatFolderItem`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - icon: Telegram's icon name (Work, Home, Love, Custom …)
+            ///   - unreadCount: Chats of the folder with unread messages
+            ///   - unreadUnmutedCount: Those of them that are not muted
+            public init(
+                id: Swift.Int32,
+                name: Swift.String,
+                icon: Swift.String,
+                unreadCount: Swift.Int,
+                unreadUnmutedCount: Swift.Int
+            ) {
+                self.id = id
+                self.name = name
+                self.icon = icon
+                self.unreadCount = unreadCount
+                self.unreadUnmutedCount = unreadUnmutedCount
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case icon
+                case unreadCount = "unread_count"
+                case unreadUnmutedCount = "unread_unmuted_count"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Swift.Int32.self,
+                    forKey: .id
+                )
+                self.name = try container.decode(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self.icon = try container.decode(
+                    Swift.String.self,
+                    forKey: .icon
+                )
+                self.unreadCount = try container.decode(
+                    Swift.Int.self,
+                    forKey: .unreadCount
+                )
+                self.unreadUnmutedCount = try container.decode(
+                    Swift.Int.self,
+                    forKey: .unreadUnmutedCount
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "name",
+                    "icon",
+                    "unread_count",
+                    "unread_unmuted_count"
+                ])
+            }
+        }
+        /// The folder bar above the chat list: the folders in Telegram's order and where "All chats" (the main list) sits among them
+        ///
+        /// - Remark: Generated from `#/components/schemas/ChatFolderBar`.
+        public struct ChatFolderBar: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ChatFolderBar/folders`.
+            public var folders: [Components.Schemas.ChatFolderItem]
+            /// - Remark: Generated from `#/components/schemas/ChatFolderBar/main_position`.
+            public var mainPosition: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/ChatFolderBar/main_unread_count`.
+            public var mainUnreadCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/ChatFolderBar/main_unread_unmuted_count`.
+            public var mainUnreadUnmutedCount: Swift.Int
+            /// Creates a new `ChatFolderBar`.
+            ///
+            /// - Parameters:
+            ///   - folders:
+            ///   - mainPosition:
+            ///   - mainUnreadCount:
+            ///   - mainUnreadUnmutedCount:
+            public init(
+                folders: [Components.Schemas.ChatFolderItem],
+                mainPosition: Swift.Int,
+                mainUnreadCount: Swift.Int,
+                mainUnreadUnmutedCount: Swift.Int
+            ) {
+                self.folders = folders
+                self.mainPosition = mainPosition
+                self.mainUnreadCount = mainUnreadCount
+                self.mainUnreadUnmutedCount = mainUnreadUnmutedCount
+            }
+            public enum CodingKeys: String, CodingKey {
+                case folders
+                case mainPosition = "main_position"
+                case mainUnreadCount = "main_unread_count"
+                case mainUnreadUnmutedCount = "main_unread_unmuted_count"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.folders = try container.decode(
+                    [Components.Schemas.ChatFolderItem].self,
+                    forKey: .folders
+                )
+                self.mainPosition = try container.decode(
+                    Swift.Int.self,
+                    forKey: .mainPosition
+                )
+                self.mainUnreadCount = try container.decode(
+                    Swift.Int.self,
+                    forKey: .mainUnreadCount
+                )
+                self.mainUnreadUnmutedCount = try container.decode(
+                    Swift.Int.self,
+                    forKey: .mainUnreadUnmutedCount
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "folders",
+                    "main_position",
+                    "main_unread_count",
+                    "main_unread_unmuted_count"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ChatFolderBarReply`.
+        public struct ChatFolderBarReply: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ChatFolderBarReply/success`.
+            public var success: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/ChatFolderBarReply/data`.
+            public var data: Components.Schemas.ChatFolderBar
+            /// Creates a new `ChatFolderBarReply`.
+            ///
+            /// - Parameters:
+            ///   - success:
+            ///   - data:
+            public init(
+                success: Swift.Bool,
+                data: Components.Schemas.ChatFolderBar
+            ) {
+                self.success = success
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case success
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.success = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .success
+                )
+                self.data = try container.decode(
+                    Components.Schemas.ChatFolderBar.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "success",
+                    "data"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ChatTypingInput`.
+        public struct ChatTypingInput: Codable, Hashable, Sendable {
+            /// true while the user types (repeat it every 5 s), false when they stop
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatTypingInput/typing`.
+            public var typing: Swift.Bool
+            /// The forum topic being written in
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatTypingInput/topic_id`.
+            public var topicId: Swift.Int32?
+            /// Creates a new `ChatTypingInput`.
+            ///
+            /// - Parameters:
+            ///   - typing: true while the user types (repeat it every 5 s), false when they stop
+            ///   - topicId: The forum topic being written in
+            public init(
+                typing: Swift.Bool,
+                topicId: Swift.Int32? = nil
+            ) {
+                self.typing = typing
+                self.topicId = topicId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case typing
+                case topicId = "topic_id"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.typing = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .typing
+                )
+                self.topicId = try container.decodeIfPresent(
+                    Swift.Int32.self,
+                    forKey: .topicId
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "typing",
+                    "topic_id"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TypingReply`.
+        public struct TypingReply: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TypingReply/success`.
+            public var success: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/TypingReply/data`.
+            public struct DataPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/TypingReply/data/chat_id`.
+                public var chatId: Swift.Int64
+                /// - Remark: Generated from `#/components/schemas/TypingReply/data/typing`.
+                public var typing: Swift.Bool
+                /// Creates a new `DataPayload`.
+                ///
+                /// - Parameters:
+                ///   - chatId:
+                ///   - typing:
+                public init(
+                    chatId: Swift.Int64,
+                    typing: Swift.Bool
+                ) {
+                    self.chatId = chatId
+                    self.typing = typing
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case chatId = "chat_id"
+                    case typing
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.chatId = try container.decode(
+                        Swift.Int64.self,
+                        forKey: .chatId
+                    )
+                    self.typing = try container.decode(
+                        Swift.Bool.self,
+                        forKey: .typing
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "chat_id",
+                        "typing"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/TypingReply/data`.
+            public var data: Components.Schemas.TypingReply.DataPayload
+            /// Creates a new `TypingReply`.
+            ///
+            /// - Parameters:
+            ///   - success:
+            ///   - data:
+            public init(
+                success: Swift.Bool,
+                data: Components.Schemas.TypingReply.DataPayload
+            ) {
+                self.success = success
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case success
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.success = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .success
+                )
+                self.data = try container.decode(
+                    Components.Schemas.TypingReply.DataPayload.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "success",
+                    "data"
+                ])
+            }
+        }
+        /// A contact as the contacts list shows it
+        ///
+        /// - Remark: Generated from `#/components/schemas/Contact`.
+        public struct Contact: Codable, Hashable, Sendable {
+            /// The person's user id (their private chat has the same id)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Contact/user_id`.
+            public var userId: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Contact/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Contact/username`.
+            public var username: Swift.String?
+            /// online, last seen …
+            ///
+            /// - Remark: Generated from `#/components/schemas/Contact/status`.
+            public var status: Swift.String
+            /// Creates a new `Contact`.
+            ///
+            /// - Parameters:
+            ///   - userId: The person's user id (their private chat has the same id)
+            ///   - name:
+            ///   - username:
+            ///   - status: online, last seen …
+            public init(
+                userId: Swift.Int64,
+                name: Swift.String,
+                username: Swift.String? = nil,
+                status: Swift.String
+            ) {
+                self.userId = userId
+                self.name = name
+                self.username = username
+                self.status = status
+            }
+            public enum CodingKeys: String, CodingKey {
+                case userId = "user_id"
+                case name
+                case username
+                case status
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.userId = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .userId
+                )
+                self.name = try container.decode(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self.username = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .username
+                )
+                self.status = try container.decode(
+                    Swift.String.self,
+                    forKey: .status
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "user_id",
+                    "name",
+                    "username",
+                    "status"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ContactReply`.
+        public struct ContactReply: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ContactReply/success`.
+            public var success: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/ContactReply/data`.
+            public var data: Components.Schemas.Contact
+            /// Creates a new `ContactReply`.
+            ///
+            /// - Parameters:
+            ///   - success:
+            ///   - data:
+            public init(
+                success: Swift.Bool,
+                data: Components.Schemas.Contact
+            ) {
+                self.success = success
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case success
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.success = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .success
+                )
+                self.data = try container.decode(
+                    Components.Schemas.Contact.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "success",
+                    "data"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ContactListReply`.
+        public struct ContactListReply: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ContactListReply/success`.
+            public var success: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/ContactListReply/data`.
+            public struct DataPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ContactListReply/data/contacts`.
+                public var contacts: [Components.Schemas.Contact]
+                /// Creates a new `DataPayload`.
+                ///
+                /// - Parameters:
+                ///   - contacts:
+                public init(contacts: [Components.Schemas.Contact]) {
+                    self.contacts = contacts
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case contacts
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.contacts = try container.decode(
+                        [Components.Schemas.Contact].self,
+                        forKey: .contacts
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "contacts"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/ContactListReply/data`.
+            public var data: Components.Schemas.ContactListReply.DataPayload
+            /// Creates a new `ContactListReply`.
+            ///
+            /// - Parameters:
+            ///   - success:
+            ///   - data:
+            public init(
+                success: Swift.Bool,
+                data: Components.Schemas.ContactListReply.DataPayload
+            ) {
+                self.success = success
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case success
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.success = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .success
+                )
+                self.data = try container.decode(
+                    Components.Schemas.ContactListReply.DataPayload.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "success",
+                    "data"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ContactInput`.
+        public struct ContactInput: Codable, Hashable, Sendable {
+            /// 1-64 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/ContactInput/first_name`.
+            public var firstName: Swift.String
+            /// 0-64 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/ContactInput/last_name`.
+            public var lastName: Swift.String?
+            /// Show them your phone number
+            ///
+            /// - Remark: Generated from `#/components/schemas/ContactInput/share_phone`.
+            public var sharePhone: Swift.Bool?
+            /// Creates a new `ContactInput`.
+            ///
+            /// - Parameters:
+            ///   - firstName: 1-64 characters
+            ///   - lastName: 0-64 characters
+            ///   - sharePhone: Show them your phone number
+            public init(
+                firstName: Swift.String,
+                lastName: Swift.String? = nil,
+                sharePhone: Swift.Bool? = nil
+            ) {
+                self.firstName = firstName
+                self.lastName = lastName
+                self.sharePhone = sharePhone
+            }
+            public enum CodingKeys: String, CodingKey {
+                case firstName = "first_name"
+                case lastName = "last_name"
+                case sharePhone = "share_phone"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.firstName = try container.decode(
+                    Swift.String.self,
+                    forKey: .firstName
+                )
+                self.lastName = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .lastName
+                )
+                self.sharePhone = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .sharePhone
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "first_name",
+                    "last_name",
+                    "share_phone"
+                ])
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/ChatDraftInput`.
         public struct ChatDraftInput: Codable, Hashable, Sendable {
             /// The draft as typed (Markdown); empty or blank clears it
@@ -1120,6 +1665,61 @@ extension Components {
             public var canListMembers: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/ChatProfile/photo_minithumbnail`.
             public var photoMinithumbnail: Swift.String?
+            /// For a person (not you, a bot or a deleted account) whether they are in your contacts, and their own name to add them under
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatProfile/contact`.
+            public struct ContactPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ChatProfile/contact/is_contact`.
+                public var isContact: Swift.Bool
+                /// - Remark: Generated from `#/components/schemas/ChatProfile/contact/first_name`.
+                public var firstName: Swift.String
+                /// - Remark: Generated from `#/components/schemas/ChatProfile/contact/last_name`.
+                public var lastName: Swift.String
+                /// Creates a new `ContactPayload`.
+                ///
+                /// - Parameters:
+                ///   - isContact:
+                ///   - firstName:
+                ///   - lastName:
+                public init(
+                    isContact: Swift.Bool,
+                    firstName: Swift.String,
+                    lastName: Swift.String
+                ) {
+                    self.isContact = isContact
+                    self.firstName = firstName
+                    self.lastName = lastName
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case isContact = "is_contact"
+                    case firstName = "first_name"
+                    case lastName = "last_name"
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.isContact = try container.decode(
+                        Swift.Bool.self,
+                        forKey: .isContact
+                    )
+                    self.firstName = try container.decode(
+                        Swift.String.self,
+                        forKey: .firstName
+                    )
+                    self.lastName = try container.decode(
+                        Swift.String.self,
+                        forKey: .lastName
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "is_contact",
+                        "first_name",
+                        "last_name"
+                    ])
+                }
+            }
+            /// For a person (not you, a bot or a deleted account) whether they are in your contacts, and their own name to add them under
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatProfile/contact`.
+            public var contact: Components.Schemas.ChatProfile.ContactPayload?
             /// - Remark: Generated from `#/components/schemas/ChatProfile/media`.
             public struct MediaPayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/ChatProfile/media/photos_and_videos`.
@@ -1196,6 +1796,7 @@ extension Components {
             ///   - groupsInCommon:
             ///   - canListMembers:
             ///   - photoMinithumbnail:
+            ///   - contact: For a person (not you, a bot or a deleted account) whether they are in your contacts, and their own name to add them under
             ///   - media:
             public init(
                 chatId: Swift.Int64,
@@ -1209,6 +1810,7 @@ extension Components {
                 groupsInCommon: Swift.Int? = nil,
                 canListMembers: Swift.Bool,
                 photoMinithumbnail: Swift.String? = nil,
+                contact: Components.Schemas.ChatProfile.ContactPayload? = nil,
                 media: Components.Schemas.ChatProfile.MediaPayload
             ) {
                 self.chatId = chatId
@@ -1222,6 +1824,7 @@ extension Components {
                 self.groupsInCommon = groupsInCommon
                 self.canListMembers = canListMembers
                 self.photoMinithumbnail = photoMinithumbnail
+                self.contact = contact
                 self.media = media
             }
             public enum CodingKeys: String, CodingKey {
@@ -1236,6 +1839,7 @@ extension Components {
                 case groupsInCommon = "groups_in_common"
                 case canListMembers = "can_list_members"
                 case photoMinithumbnail = "photo_minithumbnail"
+                case contact
                 case media
             }
             public init(from decoder: any Swift.Decoder) throws {
@@ -1284,6 +1888,10 @@ extension Components {
                     Swift.String.self,
                     forKey: .photoMinithumbnail
                 )
+                self.contact = try container.decodeIfPresent(
+                    Components.Schemas.ChatProfile.ContactPayload.self,
+                    forKey: .contact
+                )
                 self.media = try container.decode(
                     Components.Schemas.ChatProfile.MediaPayload.self,
                     forKey: .media
@@ -1300,6 +1908,7 @@ extension Components {
                     "groups_in_common",
                     "can_list_members",
                     "photo_minithumbnail",
+                    "contact",
                     "media"
                 ])
             }
@@ -2202,21 +2811,27 @@ extension Components {
                 public var chats: [Components.Schemas.ChatSummary]
                 /// - Remark: Generated from `#/components/schemas/ConversationListReply/data/total`.
                 public var total: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/ConversationListReply/data/folders`.
+                public var folders: Components.Schemas.ChatFolderBar?
                 /// Creates a new `DataPayload`.
                 ///
                 /// - Parameters:
                 ///   - chats:
                 ///   - total:
+                ///   - folders:
                 public init(
                     chats: [Components.Schemas.ChatSummary],
-                    total: Swift.Int
+                    total: Swift.Int,
+                    folders: Components.Schemas.ChatFolderBar? = nil
                 ) {
                     self.chats = chats
                     self.total = total
+                    self.folders = folders
                 }
                 public enum CodingKeys: String, CodingKey {
                     case chats
                     case total
+                    case folders
                 }
                 public init(from decoder: any Swift.Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -2228,9 +2843,14 @@ extension Components {
                         Swift.Int.self,
                         forKey: .total
                     )
+                    self.folders = try container.decodeIfPresent(
+                        Components.Schemas.ChatFolderBar.self,
+                        forKey: .folders
+                    )
                     try decoder.ensureNoAdditionalProperties(knownKeys: [
                         "chats",
-                        "total"
+                        "total",
+                        "folders"
                     ])
                 }
             }

@@ -440,6 +440,31 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /api/conversations/{chat_id}/draft`.
     /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/draft/put(setConversationDraft)`.
     func setConversationDraft(_ input: Operations.SetConversationDraft.Input) async throws -> Operations.SetConversationDraft.Output
+    /// The chat folders in Telegram's order with their unread counts
+    ///
+    /// - Remark: HTTP `GET /api/chat-folders`.
+    /// - Remark: Generated from `#/paths//api/chat-folders/get(listChatFolders)`.
+    func listChatFolders(_ input: Operations.ListChatFolders.Input) async throws -> Operations.ListChatFolders.Output
+    /// Show the chat that you are typing (Telegram shows it for about 5 seconds), or that you stopped
+    ///
+    /// - Remark: HTTP `POST /api/conversations/{chat_id}/typing`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/typing/post(setConversationTyping)`.
+    func setConversationTyping(_ input: Operations.SetConversationTyping.Input) async throws -> Operations.SetConversationTyping.Output
+    /// Add the person of a private chat (a user id works too) to your contacts, or rename them there
+    ///
+    /// - Remark: HTTP `POST /api/conversations/{chat_id}/contact`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/contact/post(addConversationContact)`.
+    func addConversationContact(_ input: Operations.AddConversationContact.Input) async throws -> Operations.AddConversationContact.Output
+    /// Your contacts
+    ///
+    /// - Remark: HTTP `GET /api/contacts`.
+    /// - Remark: Generated from `#/paths//api/contacts/get(listContacts)`.
+    func listContacts(_ input: Operations.ListContacts.Input) async throws -> Operations.ListContacts.Output
+    /// Open (or make) the private chat with a person
+    ///
+    /// - Remark: HTTP `POST /api/contacts/{user_id}/chat`.
+    /// - Remark: Generated from `#/paths//api/contacts/{user_id}/chat/post(startContactChat)`.
+    func startContactChat(_ input: Operations.StartContactChat.Input) async throws -> Operations.StartContactChat.Output
     /// A person's, group's or channel's profile, with its shared media counts
     ///
     /// - Remark: HTTP `GET /api/conversations/{chat_id}/profile`.
@@ -1529,6 +1554,69 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// The chat folders in Telegram's order with their unread counts
+    ///
+    /// - Remark: HTTP `GET /api/chat-folders`.
+    /// - Remark: Generated from `#/paths//api/chat-folders/get(listChatFolders)`.
+    public func listChatFolders(headers: Operations.ListChatFolders.Input.Headers = .init()) async throws -> Operations.ListChatFolders.Output {
+        try await listChatFolders(Operations.ListChatFolders.Input(headers: headers))
+    }
+    /// Show the chat that you are typing (Telegram shows it for about 5 seconds), or that you stopped
+    ///
+    /// - Remark: HTTP `POST /api/conversations/{chat_id}/typing`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/typing/post(setConversationTyping)`.
+    public func setConversationTyping(
+        path: Operations.SetConversationTyping.Input.Path,
+        headers: Operations.SetConversationTyping.Input.Headers = .init(),
+        body: Operations.SetConversationTyping.Input.Body
+    ) async throws -> Operations.SetConversationTyping.Output {
+        try await setConversationTyping(Operations.SetConversationTyping.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Add the person of a private chat (a user id works too) to your contacts, or rename them there
+    ///
+    /// - Remark: HTTP `POST /api/conversations/{chat_id}/contact`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/contact/post(addConversationContact)`.
+    public func addConversationContact(
+        path: Operations.AddConversationContact.Input.Path,
+        headers: Operations.AddConversationContact.Input.Headers = .init(),
+        body: Operations.AddConversationContact.Input.Body
+    ) async throws -> Operations.AddConversationContact.Output {
+        try await addConversationContact(Operations.AddConversationContact.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Your contacts
+    ///
+    /// - Remark: HTTP `GET /api/contacts`.
+    /// - Remark: Generated from `#/paths//api/contacts/get(listContacts)`.
+    public func listContacts(
+        query: Operations.ListContacts.Input.Query = .init(),
+        headers: Operations.ListContacts.Input.Headers = .init()
+    ) async throws -> Operations.ListContacts.Output {
+        try await listContacts(Operations.ListContacts.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Open (or make) the private chat with a person
+    ///
+    /// - Remark: HTTP `POST /api/contacts/{user_id}/chat`.
+    /// - Remark: Generated from `#/paths//api/contacts/{user_id}/chat/post(startContactChat)`.
+    public func startContactChat(
+        path: Operations.StartContactChat.Input.Path,
+        headers: Operations.StartContactChat.Input.Headers = .init()
+    ) async throws -> Operations.StartContactChat.Output {
+        try await startContactChat(Operations.StartContactChat.Input(
+            path: path,
+            headers: headers
         ))
     }
     /// A person's, group's or channel's profile, with its shared media counts

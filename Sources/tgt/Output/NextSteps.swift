@@ -161,6 +161,10 @@ enum CLINextStep {
         case .onlyForEveryone: "Delete it for everyone (--for-all) if that is what you want."
         case .request(let error): tdlib(error)
         case .reactionNotAvailable: "See the chat's reactions with `tgt chat react CHAT MESSAGE` (no emoji)."
+        case .folderNotFound: "List your folders with `tgt chat folders`."
+        case .contactNotFound: "List your contacts with `tgt chat contacts`."
+        case .notAPerson: "Name a private chat with the person (`tgt chat list`)."
+        case .badContactName: "Give --first-name (1 to 64 characters) and, if you like, --last-name."
         case .ambiguous, .cannotEdit, .emptyText, .tooLong, .markdown, .sendFailed, .cannotReact, .cannotPin, .cannotForward, .cannotListMembers, .badPage: nil
         }
     }
@@ -178,6 +182,7 @@ enum CLINextStep {
         case "cannot_write": "Pick a chat you can post in (`tgt chat list`)."
         case "topic_not_found": "List the forum's topics with `tgt chats`."
         case "not_forum": "Leave out the topic (--topic) for this chat."
+        case "folder_not_found": "List your folders with `tgt chat folders`."
         default: nil
         }
     }

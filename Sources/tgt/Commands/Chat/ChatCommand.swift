@@ -24,10 +24,16 @@ struct Chat: AsyncParsableCommand {
               tgt chat forward Family 42991616 --to Alice
               tgt chat pin Family 42991616
               tgt chat info Family --members
+              tgt chat folders
+              tgt chat list --folder Friends
+              tgt chat contacts --search ali
+              tgt chat start @alice_m
+              tgt chat add-contact Dmitri --first-name Dmitri --last-name Volkov
               tgt chat search "dinner"
             """,
         subcommands: [ChatList.self, ChatRead.self, ChatFollow.self, ChatSend.self, ChatEdit.self, ChatDelete.self, ChatReact.self, ChatForward.self, ChatPin.self, ChatUnpin.self,
-                      ChatPinned.self, ChatDraft.self, ChatInfo.self, ChatSearch.self])
+                      ChatPinned.self, ChatDraft.self, ChatInfo.self, ChatFolderList.self, ChatContacts.self, ChatStart.self, ChatAddContact.self,
+                      ChatSearch.self])
 }
 
 struct ChatList: AsyncParsableCommand {
@@ -38,16 +44,20 @@ struct ChatList: AsyncParsableCommand {
     @Option(help: "Only chats whose title or @username contains this text (asks Telegram's servers when no known chat matches).")
     var search: String?
     @Flag(help: "The archive instead of the main list.") var archive = false
+    @Option(help: "The chats of this folder (its name or id; `tgt chat folders` lists them).") var folder: String?
     @Option(help: "At most this many chats (default: all).") var limit: Int?
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+        if archive, folder != nil { throw ValidationError("Give --archive or --folder, not both.") }
     }
 
     func run() async throws {
         try await global.run {
             let chats = try await global.withChats { access in
-                Array(try await access.list(archive: archive, unreadOnly: unread, search: search).prefix(limit ?? .max))
+                var list: ChatListKind = archive ? .archive : .main
+                if let folder { list = .folder(try await access.folders().folder(named: folder).id) }
+                return Array(try await access.list(list, unreadOnly: unread, search: search).prefix(limit ?? .max))
             }
             if global.json {
                 global.console.emit(chats)
@@ -66,7 +76,9 @@ struct ChatList: AsyncParsableCommand {
                 var unreadText = chat.unreadCount > 0 ? "\(chat.unreadCount)" : (chat.isMarkedAsUnread ? "•" : "")
                 if chat.unreadMentionCount > 0 { unreadText += " @\(chat.unreadMentionCount)" }
                 var last = ""
-                if let draft = chat.draft {
+                if let typing = chat.typing {
+                    last = ChatTerminal.clean(typing)
+                } else if let draft = chat.draft {
                     last = "Draft: " + ChatItemBuilder.shorten(ChatTerminal.clean(draft), to: 60)
                 } else if let message = chat.lastMessage {
                     let who = message.isOutgoing ? "You" + (message.isRead ? " ✓✓" : " ✓") : message.senderName

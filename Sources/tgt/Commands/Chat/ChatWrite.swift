@@ -156,7 +156,7 @@ struct ChatSearch: AsyncParsableCommand {
                 if let chat { chatID = try await access.resolve(chat).id }
                 let items = try await access.searchMessages(query, chatID: chatID, limit: limit)
                 var titles: [Int64: String] = [:]
-                for chat in try await access.list(archive: false, unreadOnly: false, search: nil) + access.list(archive: true, unreadOnly: false, search: nil) {
+                for chat in try await access.list(.main, unreadOnly: false, search: nil) + access.list(.archive, unreadOnly: false, search: nil) {
                     titles[chat.id] = chat.title
                 }
                 return (items, titles)
