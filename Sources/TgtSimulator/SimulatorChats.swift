@@ -17,20 +17,9 @@ extension TelegramSimulator {
             let listed = scenario.chats.enumerated().filter { $0.element.isArchived == archive }
             let start = (archive ? client(id)?.loadedArchive : client(id)?.loadedChats) ?? 0
             guard start < listed.count else { return respond(id, request, Self.error(404, "Not Found")) }
-            let directory = directory(of: id)
-            let page = listed[start..<min(listed.count, start + limit)]
-            let known = client(id)?.announced ?? []
-            for (index, chat) in page {
-                if !known.contains(chat.id) {
-                    if let group = SimObjects.groupUpdate(chat) { emitUpdate(id, group) }
-                    emitUpdate(id, ["@type": "updateNewChat", "chat": chatObject(chat, directory: directory)])
-                }
-                emitUpdate(id, ["@type": "updateChatPosition", "chat_id": chat.id, "position": positionObject(chat, directory: directory, index: index)])
-            }
-            updateClient(id) { client in
-                if archive { client.loadedArchive = start + page.count } else { client.loadedChats = start + page.count }
-                client.announced.formUnion(page.map(\.element.id))
-            }
+            let page = listed[start..<min(listed.count, start + limit)].map { (index: $0.offset, chat: $0.element) }
+            announce(id, page, in: nil)
+            updateClient(id) { if archive { $0.loadedArchive = start + page.count } else { $0.loadedChats = start + page.count } }
             respond(id, request, ["@type": "ok"])
         case "getChats":
             let limit = max(0, request["limit"] as? Int ?? 100)
@@ -289,5 +278,25 @@ extension TelegramSimulator {
         case .basicGroup, .channel:
             return nil
         }
+    }
+}
+
+extension TelegramSimulator {
+    /// A page of a list's chats for `loadChats`: `updateNewChat` first (with its group) for a
+    /// chat this client was not told about yet, then the chat's position in the list (`list`:
+    /// a folder's `chatListFolder`; nil: the main list or the archive, as the chat is).
+    func announce(_ id: Int32, _ page: [(index: Int, chat: SimulatedChat)], in list: [String: Any]?) {
+        let directory = directory(of: id)
+        let known = client(id)?.announced ?? []
+        for (index, chat) in page {
+            if !known.contains(chat.id) {
+                if let group = SimObjects.groupUpdate(chat) { emitUpdate(id, group) }
+                emitUpdate(id, ["@type": "updateNewChat", "chat": chatObject(chat, directory: directory)])
+            }
+            var position = positionObject(chat, directory: directory, index: index)
+            if let list { position["list"] = list }
+            emitUpdate(id, ["@type": "updateChatPosition", "chat_id": chat.id, "position": position])
+        }
+        updateClient(id) { $0.announced.formUnion(page.map(\.chat.id)) }
     }
 }

@@ -21,25 +21,12 @@ extension TelegramSimulator {
         let scenario = currentScenario
         guard let folder = scenario.folders.first(where: { $0.id == folderID }) else { return respond(id, request, Self.error(400, "Chat folder not found")) }
         let limit = max(1, request["limit"] as? Int ?? 100)
-        let listed = folder.chatIDs.compactMap { chatID in scenario.chats.firstIndex { $0.id == chatID }.map { ($0, scenario.chats[$0]) } }
+        let listed = folder.chatIDs.compactMap { chatID in scenario.chats.firstIndex { $0.id == chatID }.map { (index: $0, chat: scenario.chats[$0]) } }
         let start = client(id)?.loadedFolders[folderID] ?? 0
         guard start < listed.count else { return respond(id, request, Self.error(404, "Not Found")) }
-        let directory = directory(of: id)
-        let page = listed[start..<min(listed.count, start + limit)]
-        let known = client(id)?.announced ?? []
-        for (index, chat) in page {
-            if !known.contains(chat.id) {
-                if let group = SimObjects.groupUpdate(chat) { emitUpdate(id, group) }
-                emitUpdate(id, ["@type": "updateNewChat", "chat": chatObject(chat, directory: directory)])
-            }
-            var position = positionObject(chat, directory: directory, index: index)
-            position["list"] = ["@type": "chatListFolder", "chat_folder_id": folderID]
-            emitUpdate(id, ["@type": "updateChatPosition", "chat_id": chat.id, "position": position])
-        }
-        updateClient(id) { client in
-            client.loadedFolders[folderID] = start + page.count
-            client.announced.formUnion(page.map(\.1.id))
-        }
+        let page = Array(listed[start..<min(listed.count, start + limit)])
+        announce(id, page, in: ["@type": "chatListFolder", "chat_folder_id": folderID])
+        updateClient(id) { $0.loadedFolders[folderID] = start + page.count }
         respond(id, request, ["@type": "ok"])
     }
 }

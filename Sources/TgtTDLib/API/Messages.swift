@@ -112,6 +112,14 @@ public struct MessageTopicForum: Encodable, Sendable, Equatable {
         try c.encode("messageTopicForum", forKey: .type)
         try c.encode(forumTopicID, forKey: .forumTopicID)
     }
+    /// The forum topic a `MessageTopic` field names (`topic_id` of a message or an
+    /// `updateChatAction`): its id when it is `messageTopicForum`, else nil.
+    static func id<K: CodingKey>(in c: KeyedDecodingContainer<K>, forKey key: K) throws -> Int32? {
+        guard c.contains(key), try !c.decodeNil(forKey: key) else { return nil }
+        let topic = try c.nestedContainer(keyedBy: CodingKeys.self, forKey: key)
+        guard try topic.decodeIfPresent(String.self, forKey: .type) == "messageTopicForum" else { return nil }
+        return try topic.decodeIfPresent(Int32.self, forKey: .forumTopicID)
+    }
 }
 
 /// `message`, reduced to what the app uses: ids, sending and scheduling state, direction,
@@ -219,13 +227,7 @@ public struct Message: Decodable, Sendable, Equatable {
         isFromOffline = try c.decodeIfPresent(Bool.self, forKey: .isFromOffline) ?? false
         senderBusinessBotUserID = try c.decodeIfPresent(Int64.self, forKey: .senderBusinessBotUserID) ?? 0
         senderID = try c.decodeIfPresent(MessageSenderID.self, forKey: .senderID)
-        forumTopicID = nil
-        if c.contains(.topicID), try !c.decodeNil(forKey: .topicID) {
-            let topic = try c.nestedContainer(keyedBy: NestedKeys.self, forKey: .topicID)
-            if try topic.decodeIfPresent(String.self, forKey: .type) == "messageTopicForum" {
-                forumTopicID = try topic.decodeIfPresent(Int32.self, forKey: .forumTopicID)
-            }
-        }
+        forumTopicID = try MessageTopicForum.id(in: c, forKey: .topicID)
         replyTo = nil
         if c.contains(.replyTo), try !c.decodeNil(forKey: .replyTo) {
             let type = try c.nestedContainer(keyedBy: NestedKeys.self, forKey: .replyTo).decodeIfPresent(String.self, forKey: .type)

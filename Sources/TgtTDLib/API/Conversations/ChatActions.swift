@@ -71,10 +71,7 @@ public struct ChatActionUpdate: Decodable, Sendable, Equatable {
         case senderID = "sender_id"
         case action
     }
-    private enum NestedKeys: String, CodingKey {
-        case type = "@type"
-        case forumTopicID = "forum_topic_id"
-    }
+    private enum NestedKeys: String, CodingKey { case type = "@type" }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -83,13 +80,7 @@ public struct ChatActionUpdate: Decodable, Sendable, Equatable {
         let type = try c.nestedContainer(keyedBy: NestedKeys.self, forKey: .action).decode(String.self, forKey: .type)
         // An action this build does not know is still someone doing something.
         action = ChatActivity(rawValue: type) ?? .typing
-        forumTopicID = nil
-        if c.contains(.topicID), try !c.decodeNil(forKey: .topicID) {
-            let topic = try c.nestedContainer(keyedBy: NestedKeys.self, forKey: .topicID)
-            if try topic.decodeIfPresent(String.self, forKey: .type) == "messageTopicForum" {
-                forumTopicID = try topic.decodeIfPresent(Int32.self, forKey: .forumTopicID)
-            }
-        }
+        forumTopicID = try MessageTopicForum.id(in: c, forKey: .topicID)
     }
 }
 
