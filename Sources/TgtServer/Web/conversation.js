@@ -11,10 +11,8 @@
 // only safeFragment (chat-html.js) puts in the page.
 import {ApiError, api, byId, el, eventElement, fieldValues, messageOf, openDialog, toast, variableFields} from './app.js';
 import {clock, dayLabel, safeFragment} from './chat-html.js';
-import * as forwarding from './forward.js';
 import * as pins from './pins.js';
 import * as presence from './presence.js';
-import * as profile from './profile.js';
 import * as reactions from './reactions.js';
 import * as topics from './topics.js';
 
@@ -544,7 +542,7 @@ list.addEventListener('click', async (event) => {
     return;
   }
   const person = target?.closest('[data-profile]');
-  if (person instanceof HTMLElement) { profile.show(Number(person.dataset['profile'])); return; }
+  if (person instanceof HTMLElement) { showProfile(Number(person.dataset['profile'])); return; }
   const reaction = target?.closest('[data-react]');
   if (reaction instanceof HTMLButtonElement) {
     const message = state.messages.get(Number(reaction.dataset['message']));
@@ -616,16 +614,36 @@ async function forwardOne(message, button) {
   const chat = state.chat;
   if (!chat) return;
   try {
-    const to = await forwarding.forward(chat.id, message);
+    const to = await (await (forwarding ??= import('./forward.js'))).forward(chat.id, message);
     if (to !== null) toast('Forwarded to ' + to + '.');
   } catch (error) {
+    forwarding = null;  // a script that failed to load is asked for again next time
     toast(messageOf(error, 'Not forwarded.'));
   }
   button.focus();
 }
 
+// The profile and forward dialogs' scripts load when first used: a conversation opens without them.
+/** @type {Promise<typeof import('./forward.js')> | null} */
+let forwarding = null;
+/** @type {Promise<typeof import('./profile.js')> | null} */
+let profiling = null;
+
+/**
+ * Opens the profile of a chat, or of a person by their user id.
+ * @param {number} id
+ */
+async function showProfile(id) {
+  try {
+    (await (profiling ??= import('./profile.js'))).show(id);
+  } catch (error) {
+    profiling = null;
+    toast(messageOf(error, 'The profile could not be loaded.'));
+  }
+}
+
 pins.onJump((id) => show(id));
-byId('info-open', HTMLButtonElement).addEventListener('click', () => { if (state.chat) profile.show(state.chat.id); });
+byId('info-open', HTMLButtonElement).addEventListener('click', () => { if (state.chat) showProfile(state.chat.id); });
 
 /**
  * The reaction picker for a message, then the change it asks for.
