@@ -34,6 +34,7 @@ public enum TgtBinary {
     public static func run(_ arguments: [String], dataDir: String, input: String = "", environment: [String: String] = [:]) async throws -> Result {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
             Thread {
+                blockSignals()
                 continuation.resume(with: Swift.Result { try runBlocking(arguments, dataDir: dataDir, input: input, environment: environment) })
             }.start()
         }
@@ -58,7 +59,11 @@ public enum TgtBinary {
         try stdin.fileHandleForWriting.close()
         // Read stderr on another thread so neither pipe can fill up and stall the child.
         let errBox = ErrBox()
-        let reader = Thread { errBox.data = stderr.fileHandleForReading.readDataToEndOfFile(); errBox.done.signal() }
+        let reader = Thread {
+            blockSignals()
+            errBox.data = stderr.fileHandleForReading.readDataToEndOfFile()
+            errBox.done.signal()
+        }
         reader.start()
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         errBox.done.wait()
@@ -66,6 +71,15 @@ public enum TgtBinary {
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
+}
+
+/// Keeps signals (a child's SIGCHLD, above all) off the calling thread: delivered to a thread
+/// blocked in read(2) they interrupt it, and Foundation's readDataToEndOfFile traps on EINTR
+/// (seen in CI). Dispatch's own workers block them the same way.
+private func blockSignals() {
+    var all = sigset_t()
+    sigfillset(&all)
+    pthread_sigmask(SIG_BLOCK, &all, nil)
 }
 
 private final class ErrBox: @unchecked Sendable {
