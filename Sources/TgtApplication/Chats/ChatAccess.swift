@@ -70,8 +70,7 @@ public struct SessionChatAccess: ChatAccess {
     }
 
     public func folders() async throws -> ChatFolderBar {
-        try await service.loadChatLists()
-        return await service.folderBar()
+        await service.folderBar()  // it loads a folder made since the lists were loaded
     }
 
     public func contacts(search: String?) async throws -> [ContactItem] {

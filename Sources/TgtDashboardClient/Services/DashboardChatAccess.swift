@@ -170,8 +170,8 @@ public struct DashboardChatAccess: ChatAccess {
                         switch event {
                         case .connected:
                             var last: [Int64: Int64] = [:]
-                            for archive in [false, true] {
-                                for chat in try await access.list(archive ? .archive : .main, unreadOnly: false, search: nil) {
+                            for list in [ChatListKind.main, .archive] {
+                                for chat in try await access.list(list, unreadOnly: false, search: nil) {
                                     last[chat.id] = chat.lastMessage?.messageID ?? 0
                                 }
                             }

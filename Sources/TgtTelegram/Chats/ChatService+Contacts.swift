@@ -42,7 +42,7 @@ extension ChatService {
             guard let user = try await person(id) else { continue }
             let online = if case .online(let until) = user.lastSeen { Int(until) > Int(now.timeIntervalSince1970) } else { false }
             items.append((ContactItem(userID: user.id, name: user.displayName.isEmpty ? "Deleted account" : user.displayName,
-                                      username: user.usernames.first, status: user.isBot ? "bot" : user.lastSeen.describe(now: now)), online))
+                                      username: user.usernames.first, status: user.status(now: now)), online))
         }
         guard query.isEmpty else { return items.map(\.item) }
         return items.sorted { a, b in
@@ -84,7 +84,7 @@ extension ChatService {
         }
         _ = try await ask(TDFunctions.AddContact(userID: userID, firstName: first, lastName: last, sharePhoneNumber: sharePhone))
         let name = [first, last].filter { !$0.isEmpty }.joined(separator: " ")
-        return ContactItem(userID: userID, name: name, username: user.usernames.first, status: user.isBot ? "bot" : user.lastSeen.describe(now: now))
+        return ContactItem(userID: userID, name: name, username: user.usernames.first, status: user.status(now: now))
     }
 
     /// A user this session knows, else asked of TDLib (nil when there is no such user).

@@ -11,7 +11,7 @@ extension ChatService {
         guard case .private(let userID) = chat.type, userID != (await session.me?.id ?? 0) else { return nil }
         guard let user = await session.user(userID) else { return nil }
         if user.isDeleted { return nil }
-        return user.isBot ? "bot" : user.lastSeen.describe(now: now)
+        return user.status(now: now)
     }
 
     /// Who is doing what in `chatID` (in one forum topic with `topicID`), in a line: nil when

@@ -157,7 +157,7 @@ extension ChatService {
             let full = try? await ask(TDFunctions.GetUserFullInfo(userID: userID))
             profile.username = user.usernames.first
             profile.phone = user.phoneNumber.isEmpty ? nil : "+" + user.phoneNumber
-            profile.status = user.isBot ? "bot" : user.lastSeen.describe(now: now)
+            profile.status = user.status(now: now)
             profile.about = full.flatMap { $0.bio.isEmpty ? nil : $0.bio }
             profile.groupsInCommon = full.map { Int($0.groupInCommonCount) }
             if !user.isBot, !user.isDeleted, userID != (await session.me?.id ?? 0) {
@@ -211,7 +211,7 @@ extension ChatService {
             let user: User? = if let known = await session.user(userID) { known } else { try? await ask(TDFunctions.GetUser(userID: userID)) }
             items.append(MemberItem(userID: userID, name: user.map { $0.displayName.isEmpty ? "Deleted account" : $0.displayName } ?? "User \(userID)",
                                     username: user?.usernames.first, role: Self.role(member.status),
-                                    status: user.map { $0.isBot ? "bot" : $0.lastSeen.describe(now: now) }))
+                                    status: user.map { $0.status(now: now) }))
         }
         let next = offset + members.count
         // Telegram may answer a short page before the end: more while the total is not reached.
@@ -250,6 +250,14 @@ extension ChatService {
         case .restricted: "restricted"
         case .member, .left, .banned: "member"
         }
+    }
+}
+
+extension User {
+    /// The status a profile, contact or header shows for this user at `now`: "bot", else when
+    /// they were last seen ("online", "last seen recently" …).
+    public func status(now: Date) -> String {
+        isBot ? "bot" : lastSeen.describe(now: now)
     }
 }
 
