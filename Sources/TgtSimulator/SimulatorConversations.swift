@@ -3,15 +3,15 @@ import Foundation
 /// Conversations in the simulated Telegram: chat objects with their last message and counts,
 /// `getChatHistory` (newest first, the first answer a single message as TDLib's often is),
 /// `getMessage`, `getMessageProperties`, `openChat`/`closeChat`, `viewMessages` (read
-/// markers: `SimulatorReadState`), searches, edits and deletes of ordinary messages, thumbnails through
-/// `downloadFile`, and the people who reply.
+/// markers: `SimulatorReadState`), searches, edits and deletes of ordinary messages (files: `SimulatorDownloads`), and the
+/// people who reply.
 extension TelegramSimulator {
     static let conversationFunctions: Set<String> = Set([
         "getChatHistory", "getForumTopicHistory", "getMessage", "getMessages", "getMessageProperties", "openChat", "closeChat", "viewMessages", "searchChats",
-        "searchChatsOnServer", "searchChatMessages", "searchMessages", "downloadFile", "getUser",
+        "searchChatsOnServer", "searchChatMessages", "searchMessages", "getUser",
         "getMessageAvailableReactions", "addMessageReaction", "removeMessageReaction", "pinChatMessage", "unpinChatMessage", "forwardMessages",
         "setChatDraftMessage", "getUserFullInfo", "getSupergroupMembers", "getChatMessageCount",
-    ]).union(TelegramSimulator.presenceFunctions).union(TelegramSimulator.contactFunctions)
+    ]).union(TelegramSimulator.presenceFunctions).union(TelegramSimulator.contactFunctions).union(TelegramSimulator.downloadFunctions)
 
     // MARK: - The timeline of a chat: seed + history
 
@@ -283,20 +283,8 @@ extension TelegramSimulator {
                 let next = more ? page.last.map { k in let k = key(k); return "\(k.date):\(k.id):\(k.chat)" } ?? "" : ""
                 respond(id, request, ["@type": "foundMessages", "total_count": found.count, "messages": page, "next_offset": next])
             }
-        case "downloadFile":
-            let fileID = Int32(truncatingIfNeeded: Self.int64(request["file_id"]))
-            guard fileID > 0, !directory.isEmpty else { return respond(id, request, Self.error(400, "Invalid file identifier")) }
-            // Every small size of a seeded photo has the same picture; the big sizes are never downloaded here.
-            let folder = "\(directory)/thumbnails"
-            let path = "\(folder)/\(fileID).jpg"
-            let bytes = Data(base64Encoded: SimulatorPictures.thumbnail) ?? Data()
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            if !FileManager.default.fileExists(atPath: path) { try? bytes.write(to: URL(fileURLWithPath: path), options: .atomic) }
-            var file = SimulatorMedia.file(fileID, size: bytes.count)
-            file["local"] = ["@type": "localFile", "path": path, "can_be_downloaded": true, "can_be_deleted": true, "is_downloading_active": false,
-                             "is_downloading_completed": true, "download_offset": 0, "downloaded_prefix_size": bytes.count, "downloaded_size": bytes.count]
-            emitUpdate(id, ["@type": "updateFile", "file": file])
-            respond(id, request, file)
+        case _ where Self.downloadFunctions.contains(type):
+            handleDownload(id, request, type: type, directory: directory)
         case "getUser":
             let userID = Self.int64(request["user_id"])
             if userID == scenario.account.userID {

@@ -46,28 +46,37 @@ enum SimulatorMedia {
         ["@type": "messagePhoto", "caption": formatted(caption), "show_caption_above_media": false, "has_spoiler": false, "is_secret": false,
          "photo": ["@type": "photo", "has_stickers": false, "minithumbnail": minithumbnail, "sizes": [
              ["@type": "photoSize", "type": "m", "photo": file(fileID, size: thumbnailSize), "width": 160, "height": 120, "progressive_sizes": [] as [Any]],
-             ["@type": "photoSize", "type": "y", "photo": file(fileID + 1, size: 400_000), "width": 1280, "height": 960, "progressive_sizes": [] as [Any]],
+             ["@type": "photoSize", "type": "y", "photo": file(fileID + 1, size: thumbnailSize), "width": 1280, "height": 960, "progressive_sizes": [] as [Any]],
          ]]]
     }
 
+    /// A voice note whose file is a WAV of `seconds` (the message says Ogg, as Telegram's do:
+    /// what is served is what the bytes are).
     static func voiceNote(fileID: Int32, seconds: Int) -> [String: Any] {
-        ["@type": "messageVoiceNote", "caption": formatted(""), "is_listened": false,
-         "voice_note": ["@type": "voiceNote", "duration": seconds, "waveform": "", "mime_type": "audio/ogg", "voice": file(fileID, size: 24_000)]]
+        let payload = SimulatorFilePayloads.Payload.wav(seconds: seconds)
+        SimulatorFilePayloads.register(fileID, payload)
+        return ["@type": "messageVoiceNote", "caption": formatted(""), "is_listened": false,
+                "voice_note": ["@type": "voiceNote", "duration": seconds, "waveform": "", "mime_type": "audio/ogg", "voice": file(fileID, size: payload.bytes.count)]]
     }
 
     static func sticker(fileID: Int32, emoji: String) -> [String: Any] {
-        ["@type": "messageSticker", "is_premium": false,
-         "sticker": ["@type": "sticker", "id": "1", "set_id": "1", "width": 512, "height": 512, "emoji": emoji,
-                     "format": ["@type": "stickerFormatWebp"], "full_type": ["@type": "stickerFullTypeRegular"], "sticker": file(fileID, size: 30_000)]]
+        SimulatorFilePayloads.register(fileID, .webp)
+        return ["@type": "messageSticker", "is_premium": false,
+                "sticker": ["@type": "sticker", "id": "1", "set_id": "1", "width": 512, "height": 512, "emoji": emoji,
+                            "format": ["@type": "stickerFormatWebp"], "full_type": ["@type": "stickerFullTypeRegular"],
+                            "sticker": file(fileID, size: SimulatorFilePayloads.Payload.webp.bytes.count)]]
     }
 
     static func location(latitude: Double, longitude: Double) -> [String: Any] {
         ["@type": "messageLocation", "location": ["@type": "location", "latitude": latitude, "longitude": longitude, "horizontal_accuracy": 0]]
     }
 
-    static func document(fileID: Int32, name: String, caption: String) -> [String: Any] {
-        ["@type": "messageDocument", "caption": formatted(caption),
-         "document": ["@type": "document", "file_name": name, "mime_type": "application/pdf", "document": file(fileID, size: 180_000)]]
+    /// A document whose bytes follow its name (a PDF, or an HTML page or SVG with script in it).
+    static func document(fileID: Int32, name: String, caption: String, mimeType: String = "application/pdf") -> [String: Any] {
+        let payload = SimulatorFilePayloads.document(named: name)
+        SimulatorFilePayloads.register(fileID, payload)
+        return ["@type": "messageDocument", "caption": formatted(caption),
+                "document": ["@type": "document", "file_name": name, "mime_type": mimeType, "document": file(fileID, size: payload.bytes.count)]]
     }
 
     static func poll(_ question: String) -> [String: Any] {

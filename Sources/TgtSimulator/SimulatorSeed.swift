@@ -140,6 +140,12 @@ struct SimulatorSeed {
             let replyTo = j >= 0 && j < 30 ? history.count - 80 + j : nil
             return (SimulatorMedia.text("Message #\(i + 1): \(Self.bulkLines[h % Self.bulkLines.count])"), replyTo.flatMap { $0 >= 0 ? $0 : nil }, nil, nil, false)
         case .hostile:
+            if i == last - 9 {
+                return (SimulatorMedia.document(fileID: Self.fileID(chat.id, i), name: "<img src=x onerror=alert(1)>.html", caption: "Open me 😈", mimeType: "text/html"), nil, nil, nil, false)
+            }
+            if i == last - 10 {
+                return (SimulatorMedia.document(fileID: Self.fileID(chat.id, i), name: "drawing.svg", caption: "", mimeType: "image/svg+xml"), nil, nil, nil, false)
+            }
             return (Self.hostile(i), i % 4 == 3 ? i - 1 : nil, nil, nil, false)
         case .channel:
             if i % 5 == 2 { return (SimulatorMedia.photo(fileID: Self.fileID(chat.id, i), caption: "Tech News #\(i + 1): the chart of the week"), nil, nil, nil, false) }

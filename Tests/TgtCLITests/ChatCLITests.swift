@@ -265,6 +265,12 @@ struct ChatThroughServeCLITests {
         #expect(refused.status == 2 && refused.stderr.contains("You cannot write in “Tech News”"))
         await #expect(try tgt(["chat", "delete", "Alice", "\(id)", "--for-all"]).status == 0)
         await #expect(try tgt(["chat", "search", "grandma"]).stdout.contains("Family ›"))
+        // A file comes through the dashboard's file endpoint, under the name it gives.
+        let family = (try JSONSerialization.jsonObject(with: Data(try await tgt(["--json", "chat", "read", "Family", "--limit", "50"]).stdout.utf8)) as? [String: Any])?["messages"] as? [[String: Any]] ?? []
+        let photo = try #require(family.first { ($0["media"] as? [String: Any])?["kind"] as? String == "photo" }?["id"] as? Int)
+        let saved = try await tgt(["chat", "download", "Family", "\(photo)", "--to", dir.path])
+        #expect(saved.status == 0 && FileManager.default.contents(atPath: dir.url.appendingPathComponent("photo.jpg").path)?.starts(with: [0xFF, 0xD8, 0xFF]) == true,
+                "\(saved.stdout)\(saved.stderr)")
         // Following every chat through the dashboard's event stream.
         try await followAllPrintsMumsReply(dir) { () async throws in
             let sent = try await tgt(["chat", "send", "Family", "Leaving work"])

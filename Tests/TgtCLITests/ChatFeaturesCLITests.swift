@@ -25,6 +25,35 @@ struct ChatFeaturesCLITests {
         #expect(missing.status != 0 && missing.stderr.contains("Give the emoji"))
     }
 
+    @Test("download: a voice message and a hostile document saved under safe names (a second copy gets “(1)”), into --to or the current folder; messages without a file and bad folders are refused")
+    func download() async throws {
+        let dir = try await ChatCLITests.loggedIn("chat-download")
+        defer { dir.remove() }
+        let target = dir.url.appendingPathComponent("saved", isDirectory: true)
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        func media(_ chat: String) async throws -> [[String: Any]] {
+            let page = await ChatCLITests.json(try ChatCLITests.tgt(dir, ["--json", "chat", "read", chat, "--limit", "50"])) as? [String: Any]
+            return (page?["messages"] as? [[String: Any]] ?? []).filter { $0["media"] != nil }
+        }
+        let family = try await media("Family")
+        let voice = try #require(family.first { ($0["media"] as? [String: Any])?["kind"] as? String == "voiceNote" }?["id"] as? Int)
+        let saved = try await ChatCLITests.tgt(dir, ["chat", "download", "Family", "\(voice)", "--to", target.path])
+        #expect(saved.status == 0 && saved.stdout.contains("✓ Saved \(target.path)/voice-message.ogg"), "\(saved.stdout)\(saved.stderr)")
+        let neighbours = try await media("Neighbours")
+        let html = try #require(neighbours.first { ((($0["media"] as? [String: Any])?["file"] as? [String: Any])?["name"] as? String)?.hasSuffix(".html") == true }?["id"] as? Int)
+        for _ in 0 ..< 2 { await #expect(try ChatCLITests.tgt(dir, ["--json", "chat", "download", "Neighbours", "\(html)", "--to", target.path]).status == 0) }
+        let names = try FileManager.default.contentsOfDirectory(atPath: target.path).sorted()
+        #expect(names == ["img src=x onerror=alert(1) (1).html", "img src=x onerror=alert(1).html", "voice-message.ogg"], "\(names)")
+        let location = try #require(family.first { ($0["media"] as? [String: Any])?["kind"] as? String == "location" }?["id"] as? Int)
+        let none = try await ChatCLITests.tgt(dir, ["chat", "download", "Family", "\(location)", "--to", target.path])
+        #expect(none.status != 0 && none.stderr.contains("has no file to open or save") && none.stderr.contains("tgt chat read"), "\(none.stderr)")
+        let missing = try await ChatCLITests.tgt(dir, ["chat", "download", "Family", "\(voice)", "--to", target.path + "/nope"])
+        #expect(missing.status != 0 && missing.stderr.contains("is not a folder"), "\(missing.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).count == 3, "nothing half-written was left")
+        let usage = try await ChatCLITests.tgt(dir, ["chat", "download", "Family", "0"])
+        #expect(usage.status == 64)
+    }
+
     @Test("pin, pinned, unpin; forward to another chat and as a copy; a read-only target is refused and sends nothing")
     func pinsAndForwards() async throws {
         let dir = try await ChatCLITests.loggedIn("chat-pins")

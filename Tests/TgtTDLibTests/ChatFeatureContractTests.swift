@@ -180,4 +180,38 @@ extension ChatFeatureContractTests {
         _ = await client.close()
         try Self.check(recorder)
     }
+
+    @Test("files: downloadFile answers the file with its local copy complete after an updateFile; a bad priority is refused; getStorageStatisticsFast and optimizeStorage, all in TDLib's names")
+    func files() async throws {
+        let dir = try TestDirectory("contract-files")
+        defer { dir.remove() }
+        let (_, recorder, client) = try await Self.loggedIn(dir)
+        let family: Int64 = -1001000000001
+        // TDLib answers a history a part at a time: ask from the oldest seen until 40 are in.
+        var history: [Message] = []
+        while history.count < 40 {
+            let more = try await client.send(TDFunctions.GetChatHistory(chatID: family, fromMessageID: history.last?.id ?? 0, limit: 50)).messages
+            if more.isEmpty { break }
+            history += more
+        }
+        let files = history.compactMap { message -> MediaFile? in
+            guard case .media(let media)? = message.content else { return nil }
+            return media.file
+        }
+        #expect(Set(files.map(\.mimeType)).isSuperset(of: ["image/jpeg", "audio/ogg", "image/webp"]), "\(files.map(\.mimeType))")
+        let voice = try #require(files.first { $0.mimeType == "audio/ogg" })
+        #expect(!voice.file.isDownloaded && voice.file.localPath.isEmpty)
+        let before = recorder.received.count
+        let downloaded = try await client.send(TDFunctions.DownloadFile(fileID: voice.file.id, priority: 16))
+        #expect(downloaded.isDownloaded && downloaded.size == voice.file.size && FileManager.default.fileExists(atPath: downloaded.localPath))
+        let answered = Self.types(recorder).dropFirst(before)
+        #expect(answered.first == "updateFile" && answered.last == "file", "\(Array(answered))")
+        await #expect(throws: TDError.self) { _ = try await client.send(TDFunctions.DownloadFile(fileID: voice.file.id, priority: 0)) }
+        let stats = try await client.send(TDFunctions.GetStorageStatisticsFast())
+        #expect(stats.filesSize >= downloaded.size && stats.fileCount >= 1)
+        let left = try await client.send(TDFunctions.OptimizeStorage(size: 0, ttl: 0, count: 0, immunityDelay: 0))
+        #expect(left.size == 0 && left.count == 0 && !FileManager.default.fileExists(atPath: downloaded.localPath))
+        _ = await client.close()
+        try Self.check(recorder)
+    }
 }

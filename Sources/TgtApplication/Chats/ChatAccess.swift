@@ -41,6 +41,8 @@ public protocol ChatAccess: Sendable {
     func setPinned(chatID: Int64, messageID: Int64, pinned: Bool, forEveryone: Bool, silent: Bool) async throws
     /// Forwards messages of `fromChatID` into `toChatID` (a forum topic with `topicID`), as copies with `hideSender`.
     func forward(fromChatID: Int64, messageIDs: [Int64], toChatID: Int64, topicID: Int32?, hideSender: Bool, silent: Bool) async throws -> [ChatMessageItem]
+    /// Downloads a message's file and saves it into `folder` (`MediaSaver`); the path it got.
+    func download(chatID: Int64, messageID: Int64, into folder: URL) async throws -> URL
     /// The conversation's page (`before`, `limit`, `topicID` as for `page`), then its changes
     /// as they happen, until the consumer stops or the session goes away (an error). With
     /// `markRead`, the page and every arriving message are marked read as they are shown.
@@ -176,6 +178,11 @@ public struct SessionChatAccess: ChatAccess {
             }
             continuation.onTermination = { _ in task.cancel() }
         }
+    }
+
+    public func download(chatID: Int64, messageID: Int64, into folder: URL) async throws -> URL {
+        let file = try await service.downloadMedia(chatID: chatID, messageID: messageID, priority: 16)
+        return try await MediaSaver.save(copying: URL(fileURLWithPath: file.path), name: file.fileName, into: folder)
     }
 
     public func follow(chatID: Int64, before: Int64?, limit: Int, topicID: Int32?, markRead: Bool) -> AsyncThrowingStream<ChatFollowEvent, any Error> {

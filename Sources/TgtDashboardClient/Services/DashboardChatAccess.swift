@@ -50,6 +50,10 @@ public struct DashboardChatAccess: ChatAccess {
         return chat
     }
 
+    public func download(chatID: Int64, messageID: Int64, into folder: URL) async throws -> URL {
+        try await client.saveMessageFile(chatID: chatID, messageID: messageID, into: folder)
+    }
+
     public func page(chatID: Int64, before: Int64?, limit: Int, topicID: Int32?) async throws -> ConversationPage {
         // The API pages 100 at a time: longer reads ask again from the oldest message.
         var page = try await client.messages(chatID: chatID, before: before, limit: min(100, limit), topicID: topicID)

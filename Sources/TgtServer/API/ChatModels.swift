@@ -41,7 +41,8 @@ enum ChatModels {
             id: item.id, chatId: item.chatID, date: item.date, editDate: item.editDate, isOutgoing: item.isOutgoing,
             sender: .init(id: item.sender.id, name: item.sender.name, isChat: item.sender.isChat), text: item.text, html: item.html,
             serviceLine: item.serviceLine,
-            media: item.media.map { .init(kind: $0.kind, label: $0.label, minithumbnail: $0.minithumbnail, thumbnailFileId: $0.thumbnailFileID.map(Int.init)) },
+            media: item.media.map { .init(kind: $0.kind, label: $0.label, minithumbnail: $0.minithumbnail, thumbnailFileId: $0.thumbnailFileID.map(Int.init),
+                                          file: $0.file.map { .init(name: $0.name, size: $0.size, mimeType: $0.mimeType) }) },
             replyTo: item.replyTo.map { .init(messageId: $0.messageID, senderName: $0.senderName, snippet: $0.snippet) },
             forwardedFrom: item.forwardedFrom, topicId: item.topicID.map(Int.init), sendingState: item.sendingState,
             failureReason: item.failureReason, isRead: item.isRead, reactions: item.reactions.map(reaction), isPinned: item.isPinned)

@@ -22,7 +22,8 @@ struct DashboardAPI: APIProtocol {
 
     /// Registers every operation of the spec on `router` (its paths carry the `/api` prefix).
     static func register(on router: Router<DashboardContext>, dashboard: Dashboard) throws {
-        try DashboardAPI(dashboard: dashboard).registerHandlers(on: AbsentBodyTransport(base: router), configuration: configuration)
+        try DashboardAPI(dashboard: dashboard).registerHandlers(on: AbsentBodyTransport(base: router), configuration: configuration,
+                                                                middlewares: [ResponseHeaderValues()])
     }
 
     /// The Hummingbird context of the request being handled (who is asking): the generated

@@ -54,6 +54,7 @@ enum WebAssets {
         ("contacts.js", PackageResources.contacts_js),
         ("notify.js", PackageResources.notify_js),
         ("profile.js", PackageResources.profile_js),
+        ("media.js", PackageResources.media_js),
         ("chats.css", PackageResources.chats_css),
         ("chat-search.js", PackageResources.chat_search_js),
         ("sends.js", PackageResources.sends_js),

@@ -158,7 +158,8 @@ extension APIError {
     static func from(chat error: ChatError) -> APIError {
         let status: HTTPResponse.Status = switch error {
         case .notLoggedIn, .cannotEdit, .cannotDelete, .onlyForEveryone, .sendFailed, .notForum, .cannotReact, .cannotPin, .cannotForward, .cannotListMembers: .conflict
-        case .chatNotFound, .messageNotFound, .topicNotFound, .folderNotFound, .contactNotFound: .notFound
+        case .chatNotFound, .messageNotFound, .topicNotFound, .folderNotFound, .contactNotFound, .noFile: .notFound
+        case .downloadFailed: .serviceUnavailable
         case .ambiguous, .badPage: .badRequest
         case .notAPerson: .conflict
         case .cannotWrite: .forbidden

@@ -44,7 +44,8 @@ struct ErrorAndHeadersMiddleware: RouterMiddleware {
     }
 
     static func addSecurityHeaders(_ response: inout Response) {
-        response.headers[.contentSecurityPolicy] = contentSecurityPolicy
+        // A response that set its own policy (a message's file: a sandbox) keeps it.
+        if response.headers[.contentSecurityPolicy] == nil { response.headers[.contentSecurityPolicy] = contentSecurityPolicy }
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
         response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"

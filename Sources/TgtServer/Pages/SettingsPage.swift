@@ -11,6 +11,8 @@ extension Pages {
         var demo: Bool
         var defaultLocation: String?
         var undoHold: Int
+        /// What downloaded media takes (nil: not logged in, or TDLib did not say).
+        var mediaCache: MediaCacheUsage?
         var tokens: [APIToken]
         var triggers: TriggersModel
         var away: AwayModel
@@ -48,6 +50,7 @@ extension Pages {
                 <form method="post" action="/settings/telegram-logout#telegram" data-confirm="Log out of Telegram? Templates stay; you will need to log in again to send.">\(csrfField(csrf))
                 <button type="submit" class="danger">Log out of Telegram</button></form>
                 """ : "<p><a class=\"button primary\" href=\"/telegram\">Log in to Telegram</a></p>" as HTML)</section>
+            \(model.mediaCache.map { mediaCacheSection($0, model: model, csrf: csrf) } ?? .empty)
             <section class="card" id="export"><h2>Your templates</h2>
             <p>One file with every template (place rules included) and timer: open it on your iPhone and import it in \
             TgTemplates → Settings → Import templates, or keep it as a backup (<code>tgt templates import FILE</code> reads it too).</p>
@@ -84,5 +87,16 @@ extension Pages {
             <section class="card"><h2>This dashboard</h2><p class="meta">TgTemplates \(model.version)</p>
             <form method="post" action="/logout">\(csrfField(csrf))<button type="submit">Sign out of the dashboard</button></form></section>
             """)
+    }
+
+    /// Downloaded media: how much room it takes of its limit, and the button that deletes it.
+    static func mediaCacheSection(_ usage: MediaCacheUsage, model: SettingsModel, csrf: String) -> HTML {
+        let size = { (bytes: Int64) in ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file) }
+        return """
+            <section class="card" id="media"><h2>Downloaded media</h2>\(model.notices(for: "media"))
+            <p id="media-usage">\(size(usage.bytes)) in \(usage.files) \(usage.files == 1 ? "file" : "files") (at most \(size(usage.limitBytes)); the least recently opened go first).</p>
+            <form method="post" action="/settings/media-cache/clear#media" data-confirm="Delete downloaded photos, videos, voice messages and files? They download again when you open them.">\(csrfField(csrf))
+            <button type="submit">Clear downloaded media</button></form></section>
+            """
     }
 }

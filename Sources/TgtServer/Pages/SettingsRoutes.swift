@@ -18,6 +18,7 @@ enum SettingsRoutes {
             case "password": ("Password changed; other browsers were signed out.", "password")
             case "revoked": ("Token revoked.", "tokens")
             case "logout": ("Logged out of Telegram.", "telegram")
+            case "media-cleared": ("Downloaded media deleted; photos and files download again when you open them.", "media")
             case "away": ("Away replies saved.", "away")
             case "trigger-renamed": ("Trigger link renamed.", "triggers")
             case "trigger-revoked": ("Trigger link revoked: its link sends nothing any more.", "triggers")
@@ -94,6 +95,15 @@ enum SettingsRoutes {
         TriggerSettingsRoutes.add(to: router, dashboard: dashboard)
         AwaySettingsRoutes.add(to: router, dashboard: dashboard)
 
+        router.post("/settings/media-cache/clear") { _, context -> Response in
+            do {
+                _ = try await dashboard.host.chatService().clearMediaCache()
+            } catch {
+                return try await page(dashboard, context: context, error: APIError.message(for: error), section: "media", status: .conflict)
+            }
+            return HTMLReply.redirect("/settings?done=media-cleared#media")
+        }
+
         router.post("/settings/telegram-logout") { _, context -> Response in
             do {
                 try await dashboard.host.logOut()
@@ -123,10 +133,11 @@ enum SettingsRoutes {
         let loggedIn = session?.authorizationState == .ready
         var account: String?
         if loggedIn, let me = try? await session?.account() { account = me.displayName }
+        let mediaCache = loggedIn ? try? await dashboard.host.chatService().mediaCacheUsage() : nil
         let model = Pages.SettingsModel(
             account: account, connection: session?.connection.current?.label, loggedIn: loggedIn, demo: dashboard.options.isDemo,
             defaultLocation: try dashboard.store.defaultLocation()?.description, undoHold: try dashboard.store.undoHold().seconds,
-            tokens: dashboard.secrets.tokens, triggers: triggers, away: away,
+            mediaCache: mediaCache, tokens: dashboard.secrets.tokens, triggers: triggers, away: away,
             newSecret: newSecret, message: message, error: error, section: section, version: TelegramEnvironment.applicationVersion)
         return HTMLReply.page(Pages.settings(model, csrf: try PageRoutes.csrfToken(context)), status: status)
     }

@@ -27,11 +27,11 @@ struct ThumbnailFiles {
         }
     }
 
-    /// The folders a thumbnail may come from, symbolic links resolved.
-    let folders: [String]
+    /// Where a thumbnail may come from.
+    let guardrail: TDLibFileGuard
 
     init(environment: TelegramEnvironment) {
-        folders = [environment.tdlibDatabaseFolder, environment.directory.tdlibFilesFolder].map { Self.realPath($0.path) }
+        guardrail = TDLibFileGuard(environment: environment)
     }
 
     /// Downloads (if needed) and reads the thumbnail `fileID`, or throws the 404.
@@ -45,20 +45,11 @@ struct ThumbnailFiles {
 
     /// The bytes of `path` when it passes every check above.
     func read(_ path: String) throws -> [UInt8] {
-        guard path.hasPrefix("/") else { throw Self.notFound }
-        let real = Self.realPath(path)
-        guard folders.contains(where: { real.hasPrefix($0 + "/") }) else { throw Self.notFound }
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: real),
-              attributes[.type] as? FileAttributeType == .typeRegular,
-              let size = attributes[.size] as? Int, size > 3, size <= Self.maxBytes,
+        guard let (real, size) = guardrail.check(path), size > 3, size <= Self.maxBytes,
               let data = FileManager.default.contents(atPath: real)
         else { throw Self.notFound }
         let bytes = [UInt8](data)
         guard bytes.starts(with: [0xFF, 0xD8, 0xFF]) else { throw Self.notFound }
         return bytes
-    }
-
-    static func realPath(_ path: String) -> String {
-        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     }
 }

@@ -376,9 +376,7 @@ function showJump() {
 function bubble(m, grouped) {
   if (m.service_line) return el('li', {class: 'service', id: 'm' + m.id, 'data-id': String(m.id)}, el('span', {text: m.service_line}));
   const showName = !m.is_outgoing && !grouped && state.chat?.kind !== 'private';
-  const media = m.media ? el('div', {class: 'media'},
-    m.media.minithumbnail || m.media.thumbnail_file_id ? thumbnail(m.media.minithumbnail, m.media.thumbnail_file_id) : null,
-    el('span', {class: 'label', text: m.media.label})) : null;
+  const media = m.media ? mediaPart(m, m.media) : null;
   const body = m.text ? el('div', {class: 'text', dir: 'auto'}, safeFragment(m.html)) : null;
   const time = el('time', {datetime: m.date, text: clock(new Date(m.date))});
   return el('li', {class: 'msg ' + (m.is_outgoing ? 'out' : 'in') + (grouped ? ' cont' : ''), id: 'm' + m.id, 'data-id': String(m.id)},
@@ -395,6 +393,34 @@ function bubble(m, grouped) {
         m.edit_date ? el('span', {class: 'edited', text: 'edited'}) : null, time, ticks(m)),
       reactions.reactionRow(m, !m.sending_state)),
     el('button', {type: 'button', class: 'more', 'data-actions': String(m.id), 'aria-label': 'Actions for this message', text: '⋯'}));
+}
+
+/**
+ * A message's media: a photo's thumbnail opens it full size, a sticker shows, a voice message,
+ * audio or video plays in the page from a button, any other file is a download link.
+ * @param {ChatMessage} m
+ * @param {NonNullable<ChatMessage['media']>} media
+ */
+function mediaPart(m, media) {
+  const file = media.file;
+  const url = '/api/conversations/' + m.chat_id + '/messages/' + m.id + '/file';
+  const label = el('span', {class: 'label', text: media.label});
+  const preview = media.minithumbnail || media.thumbnail_file_id ? thumbnail(media.minithumbnail, media.thumbnail_file_id) : null;
+  if (!file) return el('div', {class: 'media'}, preview, label);
+  if (media.kind === 'sticker') return el('div', {class: 'media'}, el('img', {class: 'sticker', src: url, alt: media.label, width: '160', height: '160', loading: 'lazy'}));
+  if (media.kind === 'photo') {
+    return el('div', {class: 'media'}, el('button', {type: 'button', class: 'open-media', 'data-view': String(m.id), 'aria-label': 'Open the photo full size'}, preview), label);
+  }
+  if (['voiceNote', 'audio', 'video', 'videoNote', 'animation'].includes(media.kind)) {
+    return el('div', {class: 'media'}, preview, el('button', {type: 'button', class: 'play', 'data-play': String(m.id), text: '▶ ' + media.label}));
+  }
+  return el('div', {class: 'media'}, preview, el('a', {class: 'file', href: url + '?download=true', download: file.name,
+    text: '📎 ' + file.name + (file.size ? ' · ' + size(file.size) : '')}));
+}
+
+/** @param {number} bytes */
+function size(bytes) {
+  return bytes < 1024 * 1024 ? Math.max(1, Math.round(bytes / 1024)) + ' KB' : (bytes / 1024 / 1024).toFixed(1) + ' MB';
 }
 
 /**
@@ -543,6 +569,8 @@ list.addEventListener('click', async (event) => {
   }
   const person = target?.closest('[data-profile]');
   if (person instanceof HTMLElement) { showProfile(Number(person.dataset['profile'])); return; }
+  const opened = target?.closest('[data-view], [data-play]');
+  if (opened instanceof HTMLButtonElement) { await openMedia(opened); return; }
   const reaction = target?.closest('[data-react]');
   if (reaction instanceof HTMLButtonElement) {
     const message = state.messages.get(Number(reaction.dataset['message']));
@@ -628,6 +656,24 @@ async function forwardOne(message, button) {
 let forwarding = null;
 /** @type {Promise<typeof import('./profile.js')> | null} */
 let profiling = null;
+
+/** @type {Promise<typeof import('./media.js')> | null} */
+let viewing = null;
+
+/**
+ * Shows a photo full size or plays a message's media in place (media.js loads on first use).
+ * @param {HTMLButtonElement} button
+ */
+async function openMedia(button) {
+  const message = state.messages.get(Number(button.dataset['view'] ?? button.dataset['play']));
+  if (!message?.media) return;
+  try {
+    (await (viewing ??= import('./media.js'))).open(button, message.chat_id, message.id, message.media);
+  } catch (error) {
+    viewing = null;
+    toast(messageOf(error, 'The media viewer could not be loaded.'));
+  }
+}
 
 /**
  * Opens the profile of a chat, or of a person by their user id.

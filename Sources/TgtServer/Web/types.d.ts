@@ -367,7 +367,7 @@ export interface ChatMessage {
   text: string;
   html: string;
   service_line?: string;
-  media?: { kind: string; label: string; minithumbnail?: string; thumbnail_file_id?: number };
+  media?: MessageMedia;
   reply_to?: { message_id: number; sender_name?: string; snippet: string };
   forwarded_from?: string;
   topic_id?: number;
@@ -376,6 +376,22 @@ export interface ChatMessage {
   is_read: boolean;
   reactions: MessageReaction[];
   is_pinned: boolean;
+}
+
+/** A message's media; `file`, when there is one, is served by GET …/messages/{id}/file. */
+export interface MessageMedia {
+  kind: string;
+  label: string;
+  minithumbnail?: string;
+  thumbnail_file_id?: number;
+  file?: { name: string; size: number; mime_type: string };
+}
+
+/** GET /api/media-cache: what downloaded media takes. */
+export interface MediaCache {
+  bytes: number;
+  files: number;
+  limit_bytes: number;
 }
 
 /** One reaction under a message; `key` names it back to the API. */

@@ -39,6 +39,10 @@ public enum ChatError: UserFacingError, Equatable {
     case notAPerson(title: String)
     /// A contact's name is missing or too long (the reason says which).
     case badContactName(String)
+    /// The message has no file to open or save (text, a location, a poll …).
+    case noFile(messageID: Int64)
+    /// Telegram could not give the file (the reason says why).
+    case downloadFailed(String)
     case emptyText
     case tooLong(max: Int)
     case markdown(String)
@@ -70,6 +74,8 @@ public enum ChatError: UserFacingError, Equatable {
         case .contactNotFound(let query): "No contact matches “\(query)”."
         case .notAPerson(let title): "“\(title)” is not a person: only people can be contacts."
         case .badContactName(let reason): "The contact's name is not right: \(reason)"
+        case .noFile(let id): "Message \(id) has no file to open or save."
+        case .downloadFailed(let reason): "The file could not be downloaded: \(reason)"
         case .emptyText: "The message is empty."
         case .tooLong(let max): "The message is longer than Telegram's \(max) characters."
         case .markdown(let detail): "The formatting is broken at \(detail)."
@@ -100,6 +106,8 @@ public enum ChatError: UserFacingError, Equatable {
         case .contactNotFound: "Check the name against your contacts."
         case .notAPerson: "Open a private chat with the person."
         case .badContactName: "Give a first name of 1 to 64 characters (a last name up to 64)."
+        case .noFile: "Pick a message with a photo, video, voice message, audio, file or sticker."
+        case .downloadFailed: "Try again when the connection is back."
         case .emptyText: "Type some text."
         case .tooLong: "Shorten the text or send it in parts."
         case .markdown: "Check the *bold*, _italic_, `code` and [link](url) markers."
@@ -129,6 +137,8 @@ public enum ChatError: UserFacingError, Equatable {
         case .contactNotFound: "contact_not_found"
         case .notAPerson: "not_a_person"
         case .badContactName: "bad_contact_name"
+        case .noFile: "no_file"
+        case .downloadFailed: "download_failed"
         case .emptyText: "empty_text"
         case .tooLong: "too_long"
         case .markdown: "bad_markdown"

@@ -1,5 +1,6 @@
 import Foundation
 import TgtTDLib
+import TgtDomain
 
 /// Turns TDLib's messages and chats into the items the front ends show, with names from the
 /// session's caches: who sent it, the reply header's snippet, a service message's one line,
@@ -50,7 +51,8 @@ public struct ChatItemBuilder: Sendable {
         case .media(let m)?:
             formatted = m.caption
             media = MediaItem(kind: m.kind.rawValue, label: Self.label(m), minithumbnail: m.minithumbnail.map { $0.data.base64EncodedString() },
-                              thumbnailFileID: m.thumbnailFile?.id)
+                              thumbnailFileID: m.thumbnailFile?.id,
+                              file: m.file.map { MediaFileItem(name: SafeFileName.make($0.fileName), size: $0.file.size, mimeType: $0.mimeType) })
         case .service(let action)?: serviceLine = describe(action, by: senderName, senderID: message.senderID)
         case .unsupported(let type)?: serviceLine = "This message (\(Self.humanize(type))) is not supported here; open it in a Telegram app."
         case nil: break

@@ -303,25 +303,50 @@ public struct SenderItem: Codable, Sendable, Equatable {
     }
 }
 
-/// A media placeholder: the kind, a one-line detail, the blurred preview, and for photos the
-/// id of a small thumbnail the dashboard may fetch.
+/// A message's media: the kind, a one-line detail, the blurred preview, for photos the id of
+/// a small thumbnail the dashboard may fetch, and the file to view, play or save, if any.
 public struct MediaItem: Codable, Sendable, Equatable {
     public var kind: String
     /// "📷 Photo", "🎤 Voice message 0:12", "📎 report.pdf" …
     public var label: String
     public var minithumbnail: String?
     public var thumbnailFileID: Int32?
+    /// The message's own file (nil for locations, polls, contacts …).
+    public var file: MediaFileItem?
 
-    public init(kind: String, label: String, minithumbnail: String?, thumbnailFileID: Int32?) {
+    public init(kind: String, label: String, minithumbnail: String?, thumbnailFileID: Int32?, file: MediaFileItem? = nil) {
         self.kind = kind
         self.label = label
         self.minithumbnail = minithumbnail
         self.thumbnailFileID = thumbnailFileID
+        self.file = file
     }
 
     private enum CodingKeys: String, CodingKey {
-        case kind, label, minithumbnail
+        case kind, label, minithumbnail, file
         case thumbnailFileID = "thumbnail_file_id"
+    }
+}
+
+/// A message's file as a face shows it before it is downloaded: its (safe) name, size and the
+/// MIME type its sender gave.
+public struct MediaFileItem: Codable, Sendable, Equatable {
+    /// The sender's file name made safe (`SafeFileName`).
+    public var name: String
+    /// Bytes (0 when Telegram has not said).
+    public var size: Int64
+    /// The sender's MIME type (a claim: what is served is sniffed from the bytes).
+    public var mimeType: String
+
+    public init(name: String, size: Int64, mimeType: String) {
+        self.name = name
+        self.size = size
+        self.mimeType = mimeType
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, size
+        case mimeType = "mime_type"
     }
 }
 

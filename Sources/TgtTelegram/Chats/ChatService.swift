@@ -9,6 +9,8 @@ import TgtTDLib
 public struct ChatService: Sendable {
     public let session: TelegramSession
     public var timeout: Double
+    /// The most downloaded media may take before the least recently used files go.
+    public var mediaCacheLimit: Int64 = ChatService.defaultMediaCacheLimit
     let logger = Logger(label: "tgt.telegram.chats")
 
     public init(session: TelegramSession, timeout: Double = 30) {

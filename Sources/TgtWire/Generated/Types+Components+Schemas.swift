@@ -2447,6 +2447,8 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/MessageMedia/thumbnail_file_id`.
             public var thumbnailFileId: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/MessageMedia/file`.
+            public var file: Components.Schemas.MessageFile?
             /// Creates a new `MessageMedia`.
             ///
             /// - Parameters:
@@ -2454,22 +2456,26 @@ extension Components {
             ///   - label:
             ///   - minithumbnail: A tiny blurred JPEG, base64
             ///   - thumbnailFileId: GET /api/files/{file_id}/thumbnail serves it
+            ///   - file:
             public init(
                 kind: Swift.String,
                 label: Swift.String,
                 minithumbnail: Swift.String? = nil,
-                thumbnailFileId: Swift.Int? = nil
+                thumbnailFileId: Swift.Int? = nil,
+                file: Components.Schemas.MessageFile? = nil
             ) {
                 self.kind = kind
                 self.label = label
                 self.minithumbnail = minithumbnail
                 self.thumbnailFileId = thumbnailFileId
+                self.file = file
             }
             public enum CodingKeys: String, CodingKey {
                 case kind
                 case label
                 case minithumbnail
                 case thumbnailFileId = "thumbnail_file_id"
+                case file
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -2489,11 +2495,162 @@ extension Components {
                     Swift.Int.self,
                     forKey: .thumbnailFileId
                 )
+                self.file = try container.decodeIfPresent(
+                    Components.Schemas.MessageFile.self,
+                    forKey: .file
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "kind",
                     "label",
                     "minithumbnail",
-                    "thumbnail_file_id"
+                    "thumbnail_file_id",
+                    "file"
+                ])
+            }
+        }
+        /// A message's own file; GET /api/conversations/{chat_id}/messages/{message_id}/file serves it
+        ///
+        /// - Remark: Generated from `#/components/schemas/MessageFile`.
+        public struct MessageFile: Codable, Hashable, Sendable {
+            /// The sender's file name, made safe (no path, no control characters)
+            ///
+            /// - Remark: Generated from `#/components/schemas/MessageFile/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/MessageFile/size`.
+            public var size: Swift.Int64
+            /// The sender's MIME type (a claim; what is served is sniffed)
+            ///
+            /// - Remark: Generated from `#/components/schemas/MessageFile/mime_type`.
+            public var mimeType: Swift.String
+            /// Creates a new `MessageFile`.
+            ///
+            /// - Parameters:
+            ///   - name: The sender's file name, made safe (no path, no control characters)
+            ///   - size:
+            ///   - mimeType: The sender's MIME type (a claim; what is served is sniffed)
+            public init(
+                name: Swift.String,
+                size: Swift.Int64,
+                mimeType: Swift.String
+            ) {
+                self.name = name
+                self.size = size
+                self.mimeType = mimeType
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+                case size
+                case mimeType = "mime_type"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.name = try container.decode(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self.size = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .size
+                )
+                self.mimeType = try container.decode(
+                    Swift.String.self,
+                    forKey: .mimeType
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "name",
+                    "size",
+                    "mime_type"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MediaCacheReply`.
+        public struct MediaCacheReply: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MediaCacheReply/success`.
+            public var success: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/MediaCacheReply/data`.
+            public struct DataPayload: Codable, Hashable, Sendable {
+                /// Bytes the downloaded files take
+                ///
+                /// - Remark: Generated from `#/components/schemas/MediaCacheReply/data/bytes`.
+                public var bytes: Swift.Int64
+                /// - Remark: Generated from `#/components/schemas/MediaCacheReply/data/files`.
+                public var files: Swift.Int
+                /// The most they may take; the least recently used go past it
+                ///
+                /// - Remark: Generated from `#/components/schemas/MediaCacheReply/data/limit_bytes`.
+                public var limitBytes: Swift.Int64
+                /// Creates a new `DataPayload`.
+                ///
+                /// - Parameters:
+                ///   - bytes: Bytes the downloaded files take
+                ///   - files:
+                ///   - limitBytes: The most they may take; the least recently used go past it
+                public init(
+                    bytes: Swift.Int64,
+                    files: Swift.Int,
+                    limitBytes: Swift.Int64
+                ) {
+                    self.bytes = bytes
+                    self.files = files
+                    self.limitBytes = limitBytes
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case bytes
+                    case files
+                    case limitBytes = "limit_bytes"
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.bytes = try container.decode(
+                        Swift.Int64.self,
+                        forKey: .bytes
+                    )
+                    self.files = try container.decode(
+                        Swift.Int.self,
+                        forKey: .files
+                    )
+                    self.limitBytes = try container.decode(
+                        Swift.Int64.self,
+                        forKey: .limitBytes
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "bytes",
+                        "files",
+                        "limit_bytes"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/MediaCacheReply/data`.
+            public var data: Components.Schemas.MediaCacheReply.DataPayload
+            /// Creates a new `MediaCacheReply`.
+            ///
+            /// - Parameters:
+            ///   - success:
+            ///   - data:
+            public init(
+                success: Swift.Bool,
+                data: Components.Schemas.MediaCacheReply.DataPayload
+            ) {
+                self.success = success
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case success
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.success = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .success
+                )
+                self.data = try container.decode(
+                    Components.Schemas.MediaCacheReply.DataPayload.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "success",
+                    "data"
                 ])
             }
         }

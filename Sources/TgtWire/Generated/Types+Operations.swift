@@ -22618,6 +22618,1424 @@ public enum Operations {
             }
         }
     }
+    /// A message's file (photo full size, video, voice message, audio, document, sticker), downloaded through TDLib and served by message, never by path
+    ///
+    /// - Remark: HTTP `GET /api/conversations/{chat_id}/messages/{message_id}/file`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/file/get(getMessageFile)`.
+    public enum GetMessageFile {
+        public static let id: Swift.String = "getMessageFile"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/path/chat_id`.
+                public var chatId: Components.Parameters.ChatID
+                /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/path/message_id`.
+                public var messageId: Components.Parameters.MessageID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - chatId:
+                ///   - messageId:
+                public init(
+                    chatId: Components.Parameters.ChatID,
+                    messageId: Components.Parameters.MessageID
+                ) {
+                    self.chatId = chatId
+                    self.messageId = messageId
+                }
+            }
+            public var path: Operations.GetMessageFile.Input.Path
+            /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/query/download`.
+                @frozen public enum DownloadPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case _true = "true"
+                    case _false = "false"
+                    case _1 = "1"
+                    case _0 = "0"
+                }
+                /// Serve it as a download (Content-Disposition attachment) whatever it is
+                ///
+                /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/query/download`.
+                public var download: Operations.GetMessageFile.Input.Query.DownloadPayload?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - download: Serve it as a download (Content-Disposition attachment) whatever it is
+                public init(download: Operations.GetMessageFile.Input.Query.DownloadPayload? = nil) {
+                    self.download = download
+                }
+            }
+            public var query: Operations.GetMessageFile.Input.Query
+            /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                /// One byte range, RFC 9110 (bytes=START-END, bytes=START-, bytes=-SUFFIX); others get the whole file
+                ///
+                /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/header/Range`.
+                public var range: Swift.String?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetMessageFile.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - range: One byte range, RFC 9110 (bytes=START-END, bytes=START-, bytes=-SUFFIX); others get the whole file
+                ///   - accept:
+                public init(
+                    range: Swift.String? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetMessageFile.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.range = range
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetMessageFile.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            public init(
+                path: Operations.GetMessageFile.Input.Path,
+                query: Operations.GetMessageFile.Input.Query = .init(),
+                headers: Operations.GetMessageFile.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/200/headers/Cache-Control`.
+                    public var cacheControl: Swift.String
+                    /// inline for the image, video and audio types above (sniffed from the bytes), attachment for everything else and with download=true; the name is the sender's, made safe
+                    ///
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/200/headers/Content-Disposition`.
+                    public var contentDisposition: Swift.String
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/200/headers/Accept-Ranges`.
+                    public var acceptRanges: Swift.String
+                    /// sandbox; default-src 'none': a file never runs script in the dashboard's origin
+                    ///
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/200/headers/Content-Security-Policy`.
+                    public var contentSecurityPolicy: Swift.String
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - cacheControl:
+                    ///   - contentDisposition: inline for the image, video and audio types above (sniffed from the bytes), attachment for everything else and with download=true; the name is the sender's, made safe
+                    ///   - acceptRanges:
+                    ///   - contentSecurityPolicy: sandbox; default-src 'none': a file never runs script in the dashboard's origin
+                    public init(
+                        cacheControl: Swift.String,
+                        contentDisposition: Swift.String,
+                        acceptRanges: Swift.String,
+                        contentSecurityPolicy: Swift.String
+                    ) {
+                        self.cacheControl = cacheControl
+                        self.contentDisposition = contentDisposition
+                        self.acceptRanges = acceptRanges
+                        self.contentSecurityPolicy = contentSecurityPolicy
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetMessageFile.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/200/content/image\/jpeg`.
+                    case jpeg(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.jpeg`.
+                    ///
+                    /// - Throws: An error if `self` is not `.jpeg`.
+                    /// - SeeAlso: `.jpeg`.
+                    public var jpeg: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .jpeg(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "image/jpeg",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/200/content/image\/png`.
+                    case png(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.png`.
+                    ///
+                    /// - Throws: An error if `self` is not `.png`.
+                    /// - SeeAlso: `.png`.
+                    public var png: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .png(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "image/png",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/200/content/image\/gif`.
+                    case imageGif(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.imageGif`.
+                    ///
+                    /// - Throws: An error if `self` is not `.imageGif`.
+                    /// - SeeAlso: `.imageGif`.
+                    public var imageGif: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .imageGif(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "image/gif",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/200/content/image\/webp`.
+                    case imageWebp(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.imageWebp`.
+                    ///
+                    /// - Throws: An error if `self` is not `.imageWebp`.
+                    /// - SeeAlso: `.imageWebp`.
+                    public var imageWebp: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .imageWebp(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "image/webp",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/200/content/video\/mp4`.
+                    case videoMp4(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.videoMp4`.
+                    ///
+                    /// - Throws: An error if `self` is not `.videoMp4`.
+                    /// - SeeAlso: `.videoMp4`.
+                    public var videoMp4: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .videoMp4(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "video/mp4",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/200/content/video\/webm`.
+                    case videoWebm(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.videoWebm`.
+                    ///
+                    /// - Throws: An error if `self` is not `.videoWebm`.
+                    /// - SeeAlso: `.videoWebm`.
+                    public var videoWebm: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .videoWebm(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "video/webm",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/200/content/audio\/ogg`.
+                    case audioOgg(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.audioOgg`.
+                    ///
+                    /// - Throws: An error if `self` is not `.audioOgg`.
+                    /// - SeeAlso: `.audioOgg`.
+                    public var audioOgg: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .audioOgg(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "audio/ogg",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/200/content/audio\/mpeg`.
+                    case audioMpeg(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.audioMpeg`.
+                    ///
+                    /// - Throws: An error if `self` is not `.audioMpeg`.
+                    /// - SeeAlso: `.audioMpeg`.
+                    public var audioMpeg: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .audioMpeg(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "audio/mpeg",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/200/content/audio\/mp4`.
+                    case audioMp4(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.audioMp4`.
+                    ///
+                    /// - Throws: An error if `self` is not `.audioMp4`.
+                    /// - SeeAlso: `.audioMp4`.
+                    public var audioMp4: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .audioMp4(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "audio/mp4",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/200/content/audio\/wav`.
+                    case audioWav(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.audioWav`.
+                    ///
+                    /// - Throws: An error if `self` is not `.audioWav`.
+                    /// - SeeAlso: `.audioWav`.
+                    public var audioWav: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .audioWav(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "audio/wav",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/200/content/application\/octet-stream`.
+                    case binary(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.binary`.
+                    ///
+                    /// - Throws: An error if `self` is not `.binary`.
+                    /// - SeeAlso: `.binary`.
+                    public var binary: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .binary(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "application/octet-stream",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetMessageFile.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.GetMessageFile.Output.Ok.Headers,
+                    body: Operations.GetMessageFile.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The whole file. Its type is sniffed from its bytes (never the sender's claim); only images, video and audio are served as themselves, anything else as application/octet-stream
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/file/get(getMessageFile)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetMessageFile.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetMessageFile.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct PartialContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/206/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/206/headers/Cache-Control`.
+                    public var cacheControl: Swift.String
+                    /// inline for the image, video and audio types above (sniffed from the bytes), attachment for everything else and with download=true; the name is the sender's, made safe
+                    ///
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/206/headers/Content-Disposition`.
+                    public var contentDisposition: Swift.String
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/206/headers/Accept-Ranges`.
+                    public var acceptRanges: Swift.String
+                    /// sandbox; default-src 'none': a file never runs script in the dashboard's origin
+                    ///
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/206/headers/Content-Security-Policy`.
+                    public var contentSecurityPolicy: Swift.String
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/206/headers/Content-Range`.
+                    public var contentRange: Swift.String
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - cacheControl:
+                    ///   - contentDisposition: inline for the image, video and audio types above (sniffed from the bytes), attachment for everything else and with download=true; the name is the sender's, made safe
+                    ///   - acceptRanges:
+                    ///   - contentSecurityPolicy: sandbox; default-src 'none': a file never runs script in the dashboard's origin
+                    ///   - contentRange:
+                    public init(
+                        cacheControl: Swift.String,
+                        contentDisposition: Swift.String,
+                        acceptRanges: Swift.String,
+                        contentSecurityPolicy: Swift.String,
+                        contentRange: Swift.String
+                    ) {
+                        self.cacheControl = cacheControl
+                        self.contentDisposition = contentDisposition
+                        self.acceptRanges = acceptRanges
+                        self.contentSecurityPolicy = contentSecurityPolicy
+                        self.contentRange = contentRange
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetMessageFile.Output.PartialContent.Headers
+                /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/206/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/206/content/image\/jpeg`.
+                    case jpeg(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.jpeg`.
+                    ///
+                    /// - Throws: An error if `self` is not `.jpeg`.
+                    /// - SeeAlso: `.jpeg`.
+                    public var jpeg: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .jpeg(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "image/jpeg",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/206/content/image\/png`.
+                    case png(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.png`.
+                    ///
+                    /// - Throws: An error if `self` is not `.png`.
+                    /// - SeeAlso: `.png`.
+                    public var png: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .png(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "image/png",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/206/content/image\/gif`.
+                    case imageGif(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.imageGif`.
+                    ///
+                    /// - Throws: An error if `self` is not `.imageGif`.
+                    /// - SeeAlso: `.imageGif`.
+                    public var imageGif: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .imageGif(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "image/gif",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/206/content/image\/webp`.
+                    case imageWebp(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.imageWebp`.
+                    ///
+                    /// - Throws: An error if `self` is not `.imageWebp`.
+                    /// - SeeAlso: `.imageWebp`.
+                    public var imageWebp: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .imageWebp(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "image/webp",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/206/content/video\/mp4`.
+                    case videoMp4(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.videoMp4`.
+                    ///
+                    /// - Throws: An error if `self` is not `.videoMp4`.
+                    /// - SeeAlso: `.videoMp4`.
+                    public var videoMp4: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .videoMp4(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "video/mp4",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/206/content/video\/webm`.
+                    case videoWebm(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.videoWebm`.
+                    ///
+                    /// - Throws: An error if `self` is not `.videoWebm`.
+                    /// - SeeAlso: `.videoWebm`.
+                    public var videoWebm: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .videoWebm(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "video/webm",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/206/content/audio\/ogg`.
+                    case audioOgg(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.audioOgg`.
+                    ///
+                    /// - Throws: An error if `self` is not `.audioOgg`.
+                    /// - SeeAlso: `.audioOgg`.
+                    public var audioOgg: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .audioOgg(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "audio/ogg",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/206/content/audio\/mpeg`.
+                    case audioMpeg(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.audioMpeg`.
+                    ///
+                    /// - Throws: An error if `self` is not `.audioMpeg`.
+                    /// - SeeAlso: `.audioMpeg`.
+                    public var audioMpeg: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .audioMpeg(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "audio/mpeg",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/206/content/audio\/mp4`.
+                    case audioMp4(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.audioMp4`.
+                    ///
+                    /// - Throws: An error if `self` is not `.audioMp4`.
+                    /// - SeeAlso: `.audioMp4`.
+                    public var audioMp4: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .audioMp4(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "audio/mp4",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/206/content/audio\/wav`.
+                    case audioWav(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.audioWav`.
+                    ///
+                    /// - Throws: An error if `self` is not `.audioWav`.
+                    /// - SeeAlso: `.audioWav`.
+                    public var audioWav: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .audioWav(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "audio/wav",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/206/content/application\/octet-stream`.
+                    case binary(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.binary`.
+                    ///
+                    /// - Throws: An error if `self` is not `.binary`.
+                    /// - SeeAlso: `.binary`.
+                    public var binary: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .binary(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "application/octet-stream",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetMessageFile.Output.PartialContent.Body
+                /// Creates a new `PartialContent`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.GetMessageFile.Output.PartialContent.Headers,
+                    body: Operations.GetMessageFile.Output.PartialContent.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The byte range asked for
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/file/get(getMessageFile)/responses/206`.
+            ///
+            /// HTTP response code: `206 partialContent`.
+            case partialContent(Operations.GetMessageFile.Output.PartialContent)
+            /// The associated value of the enum case if `self` is `.partialContent`.
+            ///
+            /// - Throws: An error if `self` is not `.partialContent`.
+            /// - SeeAlso: `.partialContent`.
+            public var partialContent: Operations.GetMessageFile.Output.PartialContent {
+                get throws {
+                    switch self {
+                    case let .partialContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "partialContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/file/get(getMessageFile)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/file/get(getMessageFile)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/file/get(getMessageFile)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/file/get(getMessageFile)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/file/get(getMessageFile)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/file/get(getMessageFile)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/file/get(getMessageFile)/responses/416`.
+            ///
+            /// HTTP response code: `416 rangeNotSatisfiable`.
+            case rangeNotSatisfiable(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.rangeNotSatisfiable`.
+            ///
+            /// - Throws: An error if `self` is not `.rangeNotSatisfiable`.
+            /// - SeeAlso: `.rangeNotSatisfiable`.
+            public var rangeNotSatisfiable: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .rangeNotSatisfiable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "rangeNotSatisfiable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case jpeg
+            case png
+            case imageGif
+            case imageWebp
+            case videoMp4
+            case videoWebm
+            case audioOgg
+            case audioMpeg
+            case audioMp4
+            case audioWav
+            case binary
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "image/jpeg":
+                    self = .jpeg
+                case "image/png":
+                    self = .png
+                case "image/gif":
+                    self = .imageGif
+                case "image/webp":
+                    self = .imageWebp
+                case "video/mp4":
+                    self = .videoMp4
+                case "video/webm":
+                    self = .videoWebm
+                case "audio/ogg":
+                    self = .audioOgg
+                case "audio/mpeg":
+                    self = .audioMpeg
+                case "audio/mp4":
+                    self = .audioMp4
+                case "audio/wav":
+                    self = .audioWav
+                case "application/octet-stream":
+                    self = .binary
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .jpeg:
+                    return "image/jpeg"
+                case .png:
+                    return "image/png"
+                case .imageGif:
+                    return "image/gif"
+                case .imageWebp:
+                    return "image/webp"
+                case .videoMp4:
+                    return "video/mp4"
+                case .videoWebm:
+                    return "video/webm"
+                case .audioOgg:
+                    return "audio/ogg"
+                case .audioMpeg:
+                    return "audio/mpeg"
+                case .audioMp4:
+                    return "audio/mp4"
+                case .audioWav:
+                    return "audio/wav"
+                case .binary:
+                    return "application/octet-stream"
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .jpeg,
+                    .png,
+                    .imageGif,
+                    .imageWebp,
+                    .videoMp4,
+                    .videoWebm,
+                    .audioOgg,
+                    .audioMpeg,
+                    .audioMp4,
+                    .audioWav,
+                    .binary,
+                    .json
+                ]
+            }
+        }
+    }
+    /// How much room downloaded media takes
+    ///
+    /// - Remark: HTTP `GET /api/media-cache`.
+    /// - Remark: Generated from `#/paths//api/media-cache/get(getMediaCache)`.
+    public enum GetMediaCache {
+        public static let id: Swift.String = "getMediaCache"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/media-cache/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetMediaCache.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetMediaCache.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetMediaCache.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.GetMediaCache.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/media-cache/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/media-cache/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.MediaCacheReply)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.MediaCacheReply {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetMediaCache.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetMediaCache.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// What downloaded media takes now, and its limit
+            ///
+            /// - Remark: Generated from `#/paths//api/media-cache/get(getMediaCache)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetMediaCache.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetMediaCache.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/media-cache/get(getMediaCache)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/media-cache/get(getMediaCache)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/media-cache/get(getMediaCache)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/media-cache/get(getMediaCache)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/media-cache/get(getMediaCache)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/media-cache/get(getMediaCache)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Deletes downloaded photos, videos, voice messages and files (they download again when opened)
+    ///
+    /// - Remark: HTTP `DELETE /api/media-cache`.
+    /// - Remark: Generated from `#/paths//api/media-cache/delete(clearMediaCache)`.
+    public enum ClearMediaCache {
+        public static let id: Swift.String = "clearMediaCache"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/media-cache/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ClearMediaCache.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ClearMediaCache.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ClearMediaCache.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.ClearMediaCache.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/media-cache/DELETE/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/media-cache/DELETE/responses/200/content/application\/json`.
+                    case json(Components.Schemas.MediaCacheReply)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.MediaCacheReply {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ClearMediaCache.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ClearMediaCache.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// What is left after the downloaded files were deleted
+            ///
+            /// - Remark: Generated from `#/paths//api/media-cache/delete(clearMediaCache)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ClearMediaCache.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ClearMediaCache.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/media-cache/delete(clearMediaCache)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/media-cache/delete(clearMediaCache)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/media-cache/delete(clearMediaCache)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/media-cache/delete(clearMediaCache)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/media-cache/delete(clearMediaCache)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/media-cache/delete(clearMediaCache)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// The chat's pinned messages (the bar at the top of a conversation)
     ///
     /// - Remark: HTTP `GET /api/conversations/{chat_id}/pinned`.

@@ -415,6 +415,21 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /api/conversations/{chat_id}/messages/{message_id}/reactions`.
     /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/reactions/post(setMessageReaction)`.
     func setMessageReaction(_ input: Operations.SetMessageReaction.Input) async throws -> Operations.SetMessageReaction.Output
+    /// A message's file (photo full size, video, voice message, audio, document, sticker), downloaded through TDLib and served by message, never by path
+    ///
+    /// - Remark: HTTP `GET /api/conversations/{chat_id}/messages/{message_id}/file`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/file/get(getMessageFile)`.
+    func getMessageFile(_ input: Operations.GetMessageFile.Input) async throws -> Operations.GetMessageFile.Output
+    /// How much room downloaded media takes
+    ///
+    /// - Remark: HTTP `GET /api/media-cache`.
+    /// - Remark: Generated from `#/paths//api/media-cache/get(getMediaCache)`.
+    func getMediaCache(_ input: Operations.GetMediaCache.Input) async throws -> Operations.GetMediaCache.Output
+    /// Deletes downloaded photos, videos, voice messages and files (they download again when opened)
+    ///
+    /// - Remark: HTTP `DELETE /api/media-cache`.
+    /// - Remark: Generated from `#/paths//api/media-cache/delete(clearMediaCache)`.
+    func clearMediaCache(_ input: Operations.ClearMediaCache.Input) async throws -> Operations.ClearMediaCache.Output
     /// The chat's pinned messages (the bar at the top of a conversation)
     ///
     /// - Remark: HTTP `GET /api/conversations/{chat_id}/pinned`.
@@ -1484,6 +1499,35 @@ extension APIProtocol {
             headers: headers,
             body: body
         ))
+    }
+    /// A message's file (photo full size, video, voice message, audio, document, sticker), downloaded through TDLib and served by message, never by path
+    ///
+    /// - Remark: HTTP `GET /api/conversations/{chat_id}/messages/{message_id}/file`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/file/get(getMessageFile)`.
+    public func getMessageFile(
+        path: Operations.GetMessageFile.Input.Path,
+        query: Operations.GetMessageFile.Input.Query = .init(),
+        headers: Operations.GetMessageFile.Input.Headers = .init()
+    ) async throws -> Operations.GetMessageFile.Output {
+        try await getMessageFile(Operations.GetMessageFile.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// How much room downloaded media takes
+    ///
+    /// - Remark: HTTP `GET /api/media-cache`.
+    /// - Remark: Generated from `#/paths//api/media-cache/get(getMediaCache)`.
+    public func getMediaCache(headers: Operations.GetMediaCache.Input.Headers = .init()) async throws -> Operations.GetMediaCache.Output {
+        try await getMediaCache(Operations.GetMediaCache.Input(headers: headers))
+    }
+    /// Deletes downloaded photos, videos, voice messages and files (they download again when opened)
+    ///
+    /// - Remark: HTTP `DELETE /api/media-cache`.
+    /// - Remark: Generated from `#/paths//api/media-cache/delete(clearMediaCache)`.
+    public func clearMediaCache(headers: Operations.ClearMediaCache.Input.Headers = .init()) async throws -> Operations.ClearMediaCache.Output {
+        try await clearMediaCache(Operations.ClearMediaCache.Input(headers: headers))
     }
     /// The chat's pinned messages (the bar at the top of a conversation)
     ///

@@ -165,6 +165,8 @@ enum CLINextStep {
         case .contactNotFound: "List your contacts with `tgt chat contacts`."
         case .notAPerson: "Name a private chat with the person (`tgt chat list`)."
         case .badContactName: "Give --first-name (1 to 64 characters) and, if you like, --last-name."
+        case .noFile: "Pick a message with a file: `tgt chat read CHAT` labels them (📷, 🎬, 📎 …)."
+        case .downloadFailed: "Try again when the connection is back (`tgt status`)."
         case .ambiguous, .cannotEdit, .emptyText, .tooLong, .markdown, .sendFailed, .cannotReact, .cannotPin, .cannotForward, .cannotListMembers, .badPage: nil
         }
     }

@@ -75,15 +75,34 @@ public struct MessageMedia: Sendable, Equatable {
     /// A one-line description of the media itself: a file name, a sticker's emoji, a poll's
     /// question, a contact's name, a location's coordinates, a duration.
     public var detail: String
+    /// The media's own file, to view, play or save: a photo's largest size up to 2560 px, the
+    /// video, voice note, audio or document, a sticker's WebP (an animated one's thumbnail).
+    /// Nil for media without a file (locations, polls …).
+    public var file: MediaFile?
 
     public init(kind: Kind, caption: FormattedText = FormattedText(text: ""), minithumbnail: Minithumbnail? = nil,
-                thumbnailFile: TDFile? = nil, detail: String = "")
+                thumbnailFile: TDFile? = nil, detail: String = "", file: MediaFile? = nil)
     {
         self.kind = kind
         self.caption = caption
         self.minithumbnail = minithumbnail
         self.thumbnailFile = thumbnailFile
         self.detail = detail
+        self.file = file
+    }
+}
+
+/// A message's file as its sender described it: TDLib's file, the MIME type and the file name
+/// the sender gave (both hostile input: shown and checked, never trusted to serve or save).
+public struct MediaFile: Sendable, Equatable {
+    public var file: TDFile
+    public var mimeType: String
+    public var fileName: String
+
+    public init(file: TDFile, mimeType: String, fileName: String) {
+        self.file = file
+        self.mimeType = mimeType
+        self.fileName = fileName
     }
 }
 
@@ -138,13 +157,16 @@ extension MessageContent: Decodable {
 
     private enum MediaKeys: String, CodingKey {
         case minithumbnail, sizes, duration, emoji, question, latitude, longitude, title, performer
+        case video, voice, audio, document, animation, sticker, thumbnail, format, file
         case fileName = "file_name"
+        case mimeType = "mime_type"
         case firstName = "first_name"
         case lastName = "last_name"
         case albumCoverMinithumbnail = "album_cover_minithumbnail"
     }
 
     private enum SizeKeys: String, CodingKey { case photo, width, height }
+    private enum FormatKeys: String, CodingKey { case type = "@type" }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
@@ -168,30 +190,39 @@ extension MessageContent: Decodable {
         case "messagePhoto":
             let photo = try media(.photo)
             self = .media(MessageMedia(kind: .photo, caption: try caption(), minithumbnail: try mini(photo),
-                                       thumbnailFile: try Self.smallPhoto(photo)))
+                                       thumbnailFile: try Self.smallPhoto(photo), file: try Self.largePhoto(photo)))
         case "messageVideo":
             let video = try media(.video)
-            self = .media(MessageMedia(kind: .video, caption: try caption(), minithumbnail: try mini(video), detail: try seconds(video)))
+            self = .media(MessageMedia(kind: .video, caption: try caption(), minithumbnail: try mini(video), detail: try seconds(video),
+                                       file: try Self.file(video, .video, mimeType: "video/mp4", name: "video.mp4")))
         case "messageVideoNote":
             let note = try media(.videoNote)
-            self = .media(MessageMedia(kind: .videoNote, minithumbnail: try mini(note), detail: try seconds(note)))
+            self = .media(MessageMedia(kind: .videoNote, minithumbnail: try mini(note), detail: try seconds(note),
+                                       file: try Self.file(note, .video, mimeType: "video/mp4", name: "video-message.mp4")))
         case "messageVoiceNote":
-            self = .media(MessageMedia(kind: .voiceNote, caption: try caption(), detail: try seconds(try media(.voiceNote))))
+            let voice = try media(.voiceNote)
+            self = .media(MessageMedia(kind: .voiceNote, caption: try caption(), detail: try seconds(voice),
+                                       file: try Self.file(voice, .voice, mimeType: "audio/ogg", name: "voice-message.ogg")))
         case "messageAudio":
             let audio = try media(.audio)
             let title = [try audio?.decodeIfPresent(String.self, forKey: .performer) ?? "", try audio?.decodeIfPresent(String.self, forKey: .title) ?? ""]
                 .filter { !$0.isEmpty }.joined(separator: " – ")
             self = .media(MessageMedia(kind: .audio, caption: try caption(), minithumbnail: try mini(audio, .albumCoverMinithumbnail),
-                                       detail: title.isEmpty ? try audio?.decodeIfPresent(String.self, forKey: .fileName) ?? "" : title))
+                                       detail: title.isEmpty ? try audio?.decodeIfPresent(String.self, forKey: .fileName) ?? "" : title,
+                                       file: try Self.file(audio, .audio, mimeType: "audio/mpeg", name: "audio.mp3")))
         case "messageDocument":
             let document = try media(.document)
             self = .media(MessageMedia(kind: .document, caption: try caption(), minithumbnail: try mini(document),
-                                       detail: try document?.decodeIfPresent(String.self, forKey: .fileName) ?? ""))
+                                       detail: try document?.decodeIfPresent(String.self, forKey: .fileName) ?? "",
+                                       file: try Self.file(document, .document, mimeType: "application/octet-stream", name: "file")))
         case "messageAnimation":
             let animation = try media(.animation)
-            self = .media(MessageMedia(kind: .animation, caption: try caption(), minithumbnail: try mini(animation)))
+            self = .media(MessageMedia(kind: .animation, caption: try caption(), minithumbnail: try mini(animation),
+                                       file: try Self.file(animation, .animation, mimeType: "video/mp4", name: "animation.mp4")))
         case "messageSticker":
-            self = .media(MessageMedia(kind: .sticker, detail: try media(.sticker)?.decodeIfPresent(String.self, forKey: .emoji) ?? ""))
+            let sticker = try media(.sticker)
+            self = .media(MessageMedia(kind: .sticker, detail: try sticker?.decodeIfPresent(String.self, forKey: .emoji) ?? "",
+                                       file: try Self.stickerImage(sticker)))
         case "messageVenue":
             let venue = try media(.venue)
             let title = try venue?.decodeIfPresent(String.self, forKey: .title) ?? ""
@@ -242,6 +273,51 @@ extension MessageContent: Decodable {
             self = type.hasPrefix("messageChat") || type.hasPrefix("messageForumTopic") || type.hasPrefix("messageGift")
                 ? .service(.other(type)) : .unsupported(type)
         }
+    }
+
+    /// The file under `key` of a media object, with its MIME type and name (`mimeType` and
+    /// `name` when the sender gave none).
+    private static func file(_ media: KeyedDecodingContainer<MediaKeys>?, _ key: MediaKeys, mimeType: String, name: String) throws -> MediaFile? {
+        guard let media, media.contains(key), try !media.decodeNil(forKey: key) else { return nil }
+        let file = try media.decode(TDFile.self, forKey: key)
+        let type = try media.decodeIfPresent(String.self, forKey: .mimeType) ?? ""
+        let given = try media.decodeIfPresent(String.self, forKey: .fileName) ?? ""
+        return MediaFile(file: file, mimeType: type.isEmpty ? mimeType : type, fileName: given.isEmpty ? name : given)
+    }
+
+    /// A sticker as an image: the WebP itself, or for an animated or video sticker (TGS,
+    /// WebM) its still thumbnail when that is a WebP, JPEG or PNG.
+    private static func stickerImage(_ sticker: KeyedDecodingContainer<MediaKeys>?) throws -> MediaFile? {
+        guard let sticker else { return nil }
+        func format(_ c: KeyedDecodingContainer<MediaKeys>) throws -> String {
+            guard c.contains(.format), try !c.decodeNil(forKey: .format) else { return "" }
+            return try c.nestedContainer(keyedBy: FormatKeys.self, forKey: .format).decodeIfPresent(String.self, forKey: .type) ?? ""
+        }
+        if try format(sticker) == "stickerFormatWebp", sticker.contains(.sticker) {
+            return MediaFile(file: try sticker.decode(TDFile.self, forKey: .sticker), mimeType: "image/webp", fileName: "sticker.webp")
+        }
+        guard sticker.contains(.thumbnail), try !sticker.decodeNil(forKey: .thumbnail) else { return nil }
+        let thumbnail = try sticker.nestedContainer(keyedBy: MediaKeys.self, forKey: .thumbnail)
+        let still: [String: (String, String)] = ["thumbnailFormatWebp": ("image/webp", "sticker.webp"), "thumbnailFormatJpeg": ("image/jpeg", "sticker.jpg"),
+                                                  "thumbnailFormatPng": ("image/png", "sticker.png")]
+        guard let (type, name) = still[try format(thumbnail)], thumbnail.contains(.file) else { return nil }
+        return MediaFile(file: try thumbnail.decode(TDFile.self, forKey: .file), mimeType: type, fileName: name)
+    }
+
+    /// A photo's largest size of at most 2560 px on its longer side (a screen's worth), else its smallest.
+    private static func largePhoto(_ photo: KeyedDecodingContainer<MediaKeys>?) throws -> MediaFile? {
+        guard let photo, photo.contains(.sizes) else { return nil }
+        var sizes = try photo.nestedUnkeyedContainer(forKey: .sizes)
+        var best: (side: Int32, file: TDFile)?
+        while !sizes.isAtEnd {
+            let size = try sizes.nestedContainer(keyedBy: SizeKeys.self)
+            let side = max(try size.decodeIfPresent(Int32.self, forKey: .width) ?? 0, try size.decodeIfPresent(Int32.self, forKey: .height) ?? 0)
+            let file = try size.decode(TDFile.self, forKey: .photo)
+            guard let current = best else { best = (side, file); continue }
+            let better = side <= 2560 ? (current.side > 2560 || side > current.side) : (current.side > 2560 && side < current.side)
+            if better { best = (side, file) }
+        }
+        return best.map { MediaFile(file: $0.file, mimeType: "image/jpeg", fileName: "photo.jpg") }
     }
 
     /// The smallest photo size of at least 100 px wide, else the largest below that.

@@ -30,9 +30,10 @@ struct Chat: AsyncParsableCommand {
               tgt chat start @alice_m
               tgt chat add-contact Dmitri --first-name Dmitri --last-name Volkov
               tgt chat search "dinner"
+              tgt chat download Family 42991616 --to ~/Downloads
             """,
         subcommands: [ChatList.self, ChatRead.self, ChatFollow.self, ChatSend.self, ChatEdit.self, ChatDelete.self, ChatReact.self, ChatForward.self, ChatPin.self, ChatUnpin.self,
-                      ChatPinned.self, ChatDraft.self, ChatInfo.self, ChatFolderList.self, ChatContacts.self, ChatStart.self, ChatAddContact.self,
+                      ChatPinned.self, ChatDraft.self, ChatInfo.self, ChatFolderList.self, ChatContacts.self, ChatStart.self, ChatAddContact.self, ChatDownload.self,
                       ChatSearch.self])
 }
 

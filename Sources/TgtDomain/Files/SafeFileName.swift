@@ -1,0 +1,42 @@
+/// A file name someone else chose (a sender's document name, a browser's upload name) made
+/// safe to write into a folder or name in a `Content-Disposition`: no path (separators and
+/// `..` cannot climb out), no control or line-break characters, no leading dot (hidden files),
+/// at most 120 characters with the extension kept; empty leftovers become `fallback`.
+public enum SafeFileName {
+    public static let maxLength = 120
+
+    public static func make(_ given: String, fallback: String = "file") -> String {
+        // Only the last path component counts: "../../etc/passwd" is "passwd".
+        let last = given.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        var name = String(String.UnicodeScalarView(last.unicodeScalars.filter { scalar in
+            !(scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+                || scalar.properties.generalCategory == .lineSeparator || scalar.properties.generalCategory == .paragraphSeparator
+                || ":*?\"<>|".unicodeScalars.contains(scalar))
+        }))
+        name = name.trimmingSpaces
+        while name.hasPrefix(".") { name.removeFirst() }
+        name = name.trimmingSpaces
+        if name.isEmpty { return fallback }
+        if name.count > maxLength {
+            let dot = name.lastIndex(of: ".")
+            let ext = dot.map { String(name[$0...]) }.flatMap { $0.count <= 12 ? $0 : nil } ?? ""
+            name = String(name.prefix(maxLength - ext.count)) + ext
+        }
+        return name
+    }
+
+    /// The name's extension, lowercased, without the dot ("" when it has none).
+    public static func fileExtension(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return String(name[name.index(after: dot)...]).lowercased()
+    }
+}
+
+private extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first?.isWhitespace == true { s.removeFirst() }
+        while s.last?.isWhitespace == true { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+import TgtDomain
+import TgtTelegram
+import TgtWire
+
+/// A message's file (photo full size, video, voice message, audio, document, sticker) and the
+/// media cache. Downloading is `ChatService`'s; what is served and how is `MessageFiles`'.
+extension DashboardAPI {
+    func getMessageFile(_ input: Operations.GetMessageFile.Input) async throws -> Operations.GetMessageFile.Output {
+        let service = try await host.chatService()
+        _ = try await chatSummary(input.path.chatId, service: service)
+        let forceDownload = input.query.download == ._true || input.query.download == ._1
+        // What is looked at first (a photo opened, a note played) comes before a download.
+        let download = try await service.downloadMedia(chatID: input.path.chatId, messageID: input.path.messageId, priority: forceDownload ? 8 : 24)
+        let file = try MessageFiles(environment: host.environment).open(download, forceDownload: forceDownload)
+        switch ByteRange.parse(input.headers.range, size: file.size) {
+        case .unsatisfiable:
+            throw APIError(.rangeNotSatisfiable, code: "range_not_satisfiable", message: "The range asked for is past the end of the file.",
+                           headers: [.contentRange: "bytes */\(file.size)"])
+        case .whole:
+            let body = HTTPBody(file.reader.stream(start: 0, end: file.size - 1), length: .known(file.size), iterationBehavior: .single)
+            return .ok(.init(headers: .init(cacheControl: MessageFiles.cacheControl, contentDisposition: file.disposition, acceptRanges: "bytes",
+                                            contentSecurityPolicy: MessageFiles.contentSecurityPolicy),
+                             body: Self.okBody(file.inlineType, body)))
+        case .part(let start, let end):
+            let body = HTTPBody(file.reader.stream(start: start, end: end), length: .known(end - start + 1), iterationBehavior: .single)
+            return .partialContent(.init(headers: .init(cacheControl: MessageFiles.cacheControl, contentDisposition: file.disposition, acceptRanges: "bytes",
+                                                        contentSecurityPolicy: MessageFiles.contentSecurityPolicy,
+                                                        contentRange: "bytes \(start)-\(end)/\(file.size)"),
+                                         body: Self.partBody(file.inlineType, body)))
+        }
+    }
+
+    func getMediaCache(_ input: Operations.GetMediaCache.Input) async throws -> Operations.GetMediaCache.Output {
+        let usage = try await host.chatService().mediaCacheUsage()
+        return .ok(.init(body: .json(.init(success: true, data: Self.cache(usage)))))
+    }
+
+    func clearMediaCache(_ input: Operations.ClearMediaCache.Input) async throws -> Operations.ClearMediaCache.Output {
+        let usage = try await host.chatService().clearMediaCache()
+        return .ok(.init(body: .json(.init(success: true, data: Self.cache(usage)))))
+    }
+
+    static func cache(_ usage: MediaCacheUsage) -> Components.Schemas.MediaCacheReply.DataPayload {
+        .init(bytes: usage.bytes, files: usage.files, limitBytes: usage.limitBytes)
+    }
+
+    /// The whole file's body under its sniffed type (unknown: `application/octet-stream`).
+    static func okBody(_ type: MediaSniffer.InlineType?, _ body: HTTPBody) -> Operations.GetMessageFile.Output.Ok.Body {
+        switch type {
+        case .jpeg?: .jpeg(body)
+        case .png?: .png(body)
+        case .gif?: .imageGif(body)
+        case .webp?: .imageWebp(body)
+        case .mp4?: .videoMp4(body)
+        case .webm?: .videoWebm(body)
+        case .ogg?: .audioOgg(body)
+        case .mpeg?: .audioMpeg(body)
+        case .m4a?: .audioMp4(body)
+        case .wav?: .audioWav(body)
+        case nil: .binary(body)
+        }
+    }
+
+    /// A range's body under its sniffed type.
+    static func partBody(_ type: MediaSniffer.InlineType?, _ body: HTTPBody) -> Operations.GetMessageFile.Output.PartialContent.Body {
+        switch type {
+        case .jpeg?: .jpeg(body)
+        case .png?: .png(body)
+        case .gif?: .imageGif(body)
+        case .webp?: .imageWebp(body)
+        case .mp4?: .videoMp4(body)
+        case .webm?: .videoWebm(body)
+        case .ogg?: .audioOgg(body)
+        case .mpeg?: .audioMpeg(body)
+        case .m4a?: .audioMp4(body)
+        case .wav?: .audioWav(body)
+        case nil: .binary(body)
+        }
+    }
+}

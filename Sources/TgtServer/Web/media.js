@@ -1,0 +1,69 @@
+// A message's media, loaded when first opened (conversation.js imports it on a click): a photo
+// full size in a dialog (the largest size TDLib has up to 2560 px, scaled to the screen, with a
+// download link), and voice messages, audio and video played in the page (the server answers
+// the browser's range requests). The file comes from GET …/messages/{id}/file, which serves
+// only sniffed images, video and audio as themselves: anything else is a download.
+import {el, toast} from './app.js';
+
+/** @typedef {import('./types').MessageMedia} MessageMedia */
+
+/** @type {HTMLDialogElement | null} */
+let viewer = null;
+
+/**
+ * Opens what `button` stands for: the photo viewer, or a player in the button's place.
+ * @param {HTMLButtonElement} button
+ * @param {number} chatID
+ * @param {number} messageID
+ * @param {MessageMedia} media
+ */
+export function open(button, chatID, messageID, media) {
+  const url = '/api/conversations/' + chatID + '/messages/' + messageID + '/file';
+  if (button.dataset['view'] !== undefined) return view(url, media, button);
+  play(button, url, media);
+}
+
+/**
+ * The photo full size in a modal dialog; focus goes back to the thumbnail when it closes.
+ * @param {string} url
+ * @param {MessageMedia} media
+ * @param {HTMLButtonElement} from
+ */
+function view(url, media, from) {
+  viewer?.remove();
+  const image = el('img', {class: 'full', alt: media.label, src: url, decoding: 'async'});
+  const status = el('p', {class: 'viewer-status', role: 'status', text: 'Loading…'});
+  image.addEventListener('load', () => { status.textContent = ''; status.hidden = true; });
+  image.addEventListener('error', () => { status.textContent = 'The photo could not be loaded. Try again when the connection is back.'; });
+  const dialog = el('dialog', {class: 'viewer', 'aria-label': media.label},
+    el('form', {method: 'dialog', class: 'stack'}, image, status,
+      el('div', {class: 'actions'},
+        el('a', {href: url + '?download=true', download: media.file?.name ?? 'photo.jpg', text: 'Download'}),
+        el('button', {type: 'submit', value: 'cancel', text: 'Close'}))));
+  if (!(dialog instanceof HTMLDialogElement)) return;
+  dialog.addEventListener('close', () => { dialog.remove(); viewer = null; from.focus(); });
+  dialog.addEventListener('click', (event) => { if (event.target === dialog) dialog.close(); });
+  document.body.append(dialog);
+  viewer = dialog;
+  dialog.showModal();
+}
+
+/**
+ * Replaces the play button with the browser's own player, playing.
+ * @param {HTMLButtonElement} button
+ * @param {string} url
+ * @param {MessageMedia} media
+ */
+function play(button, url, media) {
+  const video = ['video', 'videoNote', 'animation'].includes(media.kind);
+  const player = el(video ? 'video' : 'audio', {class: video ? 'player video' + (media.kind === 'videoNote' ? ' round' : '') : 'player',
+    controls: '', preload: 'metadata', src: url, 'aria-label': media.label, playsinline: '', loop: media.kind === 'animation'});
+  if (!(player instanceof HTMLMediaElement)) return;
+  player.muted = media.kind === 'animation';
+  player.addEventListener('error', () => {
+    toast((media.label || 'This media') + ' could not be played here; download it instead.');
+    player.replaceWith(el('a', {class: 'file', href: url + '?download=true', download: media.file?.name ?? 'file', text: '⬇ ' + media.label}));
+  });
+  button.replaceWith(player);
+  player.play().catch(() => player.focus());
+}

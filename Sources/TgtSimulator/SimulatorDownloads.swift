@@ -1,0 +1,141 @@
+import Foundation
+import Synchronization
+
+/// Files as TDLib downloads them: `downloadFile` writes a seeded message's file into the
+/// client's database folder (as TDLib writes into its files folder) and answers the `file`
+/// with its `local` part complete, after an `updateFile`; `getStorageStatisticsFast` counts what
+/// is there and `optimizeStorage` deletes least recently written files down to a size, sparing
+/// those younger than its immunity delay. What a file holds comes from what the message said
+/// it was: JPEG for photos (and anything not
+/// registered: chat photos), a WAV for voice notes (a real sound a browser plays), WebP for
+/// stickers, and for documents bytes of their kind, including the hostile ones (an HTML page
+/// named like markup, an SVG with script).
+extension TelegramSimulator {
+    static let downloadFunctions: Set<String> = ["downloadFile", "getStorageStatisticsFast", "optimizeStorage"]
+
+    func handleDownload(_ id: Int32, _ request: [String: Any], type: String, directory: String) {
+        switch type {
+        case "downloadFile":
+            let fileID = Int32(truncatingIfNeeded: Self.int64(request["file_id"]))
+            let priority = request["priority"] as? Int ?? 0
+            guard fileID > 0, !directory.isEmpty else { return respond(id, request, Self.error(400, "Invalid file identifier")) }
+            guard (1 ... 32).contains(priority) else { return respond(id, request, Self.error(400, "Invalid priority specified")) }
+            let payload = SimulatorFilePayloads.payload(fileID)
+            let bytes = payload.bytes
+            let folder = payload == .jpeg ? "\(directory)/thumbnails" : "\(directory)/media"
+            let path = "\(folder)/\(fileID)\(payload.suffix)"
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            if !FileManager.default.fileExists(atPath: path) { try? bytes.write(to: URL(fileURLWithPath: path), options: .atomic) }
+            var file = SimulatorMedia.file(fileID, size: bytes.count)
+            file["local"] = ["@type": "localFile", "path": path, "can_be_downloaded": true, "can_be_deleted": true, "is_downloading_active": false,
+                             "is_downloading_completed": true, "download_offset": 0, "downloaded_prefix_size": bytes.count, "downloaded_size": bytes.count]
+            emitUpdate(id, ["@type": "updateFile", "file": file])
+            respond(id, request, file)
+        case "getStorageStatisticsFast":
+            let files = storedFiles(directory)
+            respond(id, request, ["@type": "storageStatisticsFast", "files_size": files.reduce(0) { $0 + $1.size }, "file_count": files.count,
+                                  "database_size": 0, "language_pack_database_size": 0, "log_size": 0])
+        case "optimizeStorage":
+            // Least recently written first; files younger than immunity_delay (TDLib's default
+            // when -1: a day) are never deleted.
+            let limit = Self.int64(request["size"])
+            let immunity = Double(request["immunity_delay"] as? Int ?? -1)
+            let cutoff = Date().addingTimeInterval(-(immunity < 0 ? 86_400 : immunity))
+            let files = storedFiles(directory).sorted { $0.modified < $1.modified }
+            var total = files.reduce(Int64(0)) { $0 + $1.size }
+            var kept = files.count
+            for file in files where limit >= 0 && total > limit && file.modified <= cutoff {
+                try? FileManager.default.removeItem(atPath: file.path)
+                total -= file.size
+                kept -= 1
+            }
+            respond(id, request, ["@type": "storageStatistics", "size": total, "count": kept, "by_chat": [] as [Any]])
+        default:
+            unexpected(id, request)
+        }
+    }
+
+    /// The files downloads wrote into `directory`.
+    private func storedFiles(_ directory: String) -> [(path: String, size: Int64, modified: Date)] {
+        guard !directory.isEmpty else { return [] }
+        return ["thumbnails", "media"].flatMap { folder -> [(path: String, size: Int64, modified: Date)] in
+            let base = "\(directory)/\(folder)"
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
+            return names.compactMap { name in
+                let path = "\(base)/\(name)"
+                guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+                return (path, Int64(attributes[.size] as? Int ?? 0), attributes[.modificationDate] as? Date ?? .distantPast)
+            }
+        }
+    }
+}
+
+/// What a seeded file holds, registered by file id when its message is made (ids are
+/// deterministic, so every simulator in the process agrees).
+enum SimulatorFilePayloads {
+    enum Payload: Equatable, Sendable {
+        case jpeg
+        case wav(seconds: Int)
+        case webp
+        case pdf
+        case html
+        case svg
+
+        var bytes: Data {
+            switch self {
+            case .jpeg: Data(base64Encoded: SimulatorPictures.thumbnail) ?? Data()
+            case .wav(let seconds): SimulatorFilePayloads.wav(seconds: seconds)
+            case .webp: Data(base64Encoded: "UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==") ?? Data()
+            case .pdf: Data("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n".utf8)
+            case .html: Data("<!doctype html><html><body><img src=x onerror=\"alert(document.cookie)\"><script>alert('pwned')</script></body></html>\n".utf8)
+            case .svg: Data("<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(document.cookie)\"><script>alert('svg')</script><circle r=\"5\"/></svg>\n".utf8)
+            }
+        }
+
+        var suffix: String {
+            switch self {
+            case .jpeg: ".jpg"
+            case .wav: ".wav"
+            case .webp: ".webp"
+            case .pdf: ".pdf"
+            case .html: ".html"
+            case .svg: ".svg"
+            }
+        }
+    }
+
+    private static let registry = Mutex<[Int32: Payload]>([:])
+
+    static func register(_ fileID: Int32, _ payload: Payload) {
+        registry.withLock { $0[fileID] = payload }
+    }
+
+    static func payload(_ fileID: Int32) -> Payload {
+        registry.withLock { $0[fileID] } ?? .jpeg
+    }
+
+    /// A document's bytes by its name.
+    static func document(named name: String) -> Payload {
+        switch name.split(separator: ".").last?.lowercased() {
+        case "html"?, "htm"?: .html
+        case "svg"?: .svg
+        default: .pdf
+        }
+    }
+
+    /// `seconds` of a quiet 440 Hz tone, 8 kHz mono 8-bit PCM.
+    static func wav(seconds: Int) -> Data {
+        let rate = 8_000
+        let samples = rate * max(1, seconds)
+        var data = Data("RIFF".utf8)
+        func le32(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { data.append(contentsOf: $0) } }
+        func le16(_ v: Int) { withUnsafeBytes(of: UInt16(v).littleEndian) { data.append(contentsOf: $0) } }
+        le32(36 + samples)
+        data.append(contentsOf: Array("WAVEfmt ".utf8))
+        le32(16); le16(1); le16(1); le32(rate); le32(rate); le16(1); le16(8)
+        data.append(contentsOf: Array("data".utf8))
+        le32(samples)
+        data.append(contentsOf: (0 ..< samples).map { i in UInt8(128 + Int(8 * sin(Double(i) * 2 * .pi * 440 / Double(rate)))) })
+        return data
+    }
+}

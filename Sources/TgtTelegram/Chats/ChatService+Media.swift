@@ -1,0 +1,103 @@
+import Foundation
+import TgtDomain
+import TgtTDLib
+
+/// A message's file, downloaded by TDLib into its own files folder: where it is, how big, and
+/// what its sender called it (name and MIME type are the sender's words: hostile input).
+public struct MediaDownload: Sendable, Equatable {
+    /// TDLib's local path (inside the session's TDLib folders).
+    public var path: String
+    public var size: Int64
+    public var kind: MessageMedia.Kind
+    /// The sender's MIME type.
+    public var mimeType: String
+    /// The sender's file name, made safe (`SafeFileName`).
+    public var fileName: String
+
+    public init(path: String, size: Int64, kind: MessageMedia.Kind, mimeType: String, fileName: String) {
+        self.path = path
+        self.size = size
+        self.kind = kind
+        self.mimeType = mimeType
+        self.fileName = fileName
+    }
+}
+
+/// How much room downloaded media takes, and the most it may take.
+public struct MediaCacheUsage: Codable, Sendable, Equatable {
+    public var bytes: Int64
+    public var files: Int
+    public var limitBytes: Int64
+
+    public init(bytes: Int64, files: Int, limitBytes: Int64) {
+        self.bytes = bytes
+        self.files = files
+        self.limitBytes = limitBytes
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case bytes, files
+        case limitBytes = "limit_bytes"
+    }
+}
+
+extension ChatService {
+    /// The most downloaded media may take by default (1 GiB).
+    public static let defaultMediaCacheLimit: Int64 = 1 << 30
+    /// How long a file is kept after it was downloaded, whatever the cache's size (a file being
+    /// served or saved is never deleted under it).
+    static let mediaImmunitySeconds: Int32 = 300
+    /// How long one download may take: a network wait for a big video, not a test deadline.
+    static let downloadTimeout: Double = 1800
+
+    /// Downloads a message's file (photo, video, voice note, audio, document, animation,
+    /// sticker) through TDLib's `downloadFile` and returns where it is. `priority` is TDLib's
+    /// (1–32: what the user is looking at first). Messages without a file are `.noFile`; a
+    /// download Telegram refuses or cannot finish is `.downloadFailed`. Afterwards the cache
+    /// is trimmed to `mediaCacheLimit`.
+    public func downloadMedia(chatID: Int64, messageID: Int64, priority: Int32 = 16) async throws(ChatError) -> MediaDownload {
+        try requireLogin()
+        let message = try await existingMessage(chatID: chatID, messageID: messageID)
+        guard case .media(let media) = message.content, let wanted = media.file else { throw .noFile(messageID: messageID) }
+        let file: TDFile
+        do {
+            file = try await session.send(TDFunctions.DownloadFile(fileID: wanted.file.id, priority: max(1, min(32, priority))), timeout: Self.downloadTimeout)
+        } catch {
+            if error.tdlibCode == 400 || error.tdlibCode == 404 { throw .downloadFailed(error.message) }
+            throw .request(error)
+        }
+        guard file.isDownloaded, file.localPath.hasPrefix("/") else { throw .downloadFailed("Telegram stopped sending it.") }
+        await trimMediaCache()
+        let fallback = wanted.fileName.isEmpty ? "file" : wanted.fileName
+        return MediaDownload(path: file.localPath, size: file.size, kind: media.kind, mimeType: wanted.mimeType,
+                             fileName: SafeFileName.make(wanted.fileName, fallback: SafeFileName.make(fallback)))
+    }
+
+    /// How much room downloaded media takes now.
+    public func mediaCacheUsage() async throws(ChatError) -> MediaCacheUsage {
+        let stats = try await ask(TDFunctions.GetStorageStatisticsFast())
+        return MediaCacheUsage(bytes: stats.filesSize, files: Int(stats.fileCount), limitBytes: mediaCacheLimit)
+    }
+
+    /// Deletes every downloaded file TDLib may delete (photos, videos, voice notes, documents …;
+    /// TDLib keeps thumbnails, profile photos and stickers), then says what is left. The
+    /// messages stay: their files download again when opened.
+    public func clearMediaCache() async throws(ChatError) -> MediaCacheUsage {
+        _ = try await ask(TDFunctions.OptimizeStorage(size: 0, ttl: 0, count: 0, immunityDelay: 0))
+        return try await mediaCacheUsage()
+    }
+
+    /// Deletes the least recently used files while the cache is over its limit, down to three
+    /// quarters of it (so it is not trimmed again at the next download). A failure only logs:
+    /// the download it follows succeeded.
+    func trimMediaCache() async {
+        do {
+            let usage = try await mediaCacheUsage()
+            guard usage.bytes > mediaCacheLimit else { return }
+            _ = try await ask(TDFunctions.OptimizeStorage(size: mediaCacheLimit / 4 * 3, immunityDelay: Self.mediaImmunitySeconds))
+            logger.info("media cache trimmed", metadata: ["bytes_before": "\(usage.bytes)"])
+        } catch {
+            logger.warning("media cache not trimmed", metadata: ["error": "\(error.code)"])
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Testing
+import TgtDomain
+
+/// Names and bytes from other people: file names made safe to save and to send back, and a
+/// file's type read from its bytes rather than from what its sender claimed.
+@Suite("File names and sniffed types")
+struct FileSafetyTests {
+    @Test("a name keeps its last path component, loses control and reserved characters and leading dots, and stays at most 120 characters with its extension")
+    func names() {
+        #expect(SafeFileName.make("report.pdf") == "report.pdf")
+        #expect(SafeFileName.make("../../etc/passwd") == "passwd")
+        #expect(SafeFileName.make("C:\\Users\\x\\evil.exe") == "evil.exe")
+        #expect(SafeFileName.make("<img src=x onerror=alert(1)>.html") == "img src=x onerror=alert(1).html")
+        #expect(SafeFileName.make("a\u{0}b\r\nc\u{202E}gnp.exe") == "abcgnp.exe")
+        #expect(SafeFileName.make("...hidden") == "hidden")
+        #expect(SafeFileName.make("  ") == "file" && SafeFileName.make("../", fallback: "photo.jpg") == "photo.jpg")
+        let long = SafeFileName.make(String(repeating: "é", count: 300) + ".tar.gz")
+        #expect(long.count == SafeFileName.maxLength && long.hasSuffix(".gz"))
+        #expect(SafeFileName.fileExtension("Q3 minutes.PDF") == "pdf" && SafeFileName.fileExtension(".profile") == "" && SafeFileName.fileExtension("x") == "")
+    }
+
+    @Test("images, video and audio are known by their first bytes; HTML, SVG, PDF, scripts and empty files are not inline types")
+    func sniffing() {
+        func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+        #expect(MediaSniffer.sniff([0xFF, 0xD8, 0xFF, 0xE0]) == .jpeg)
+        #expect(MediaSniffer.sniff([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0]) == .png)
+        #expect(MediaSniffer.sniff(bytes("GIF89a....")) == .gif)
+        #expect(MediaSniffer.sniff(bytes("RIFF\u{1}\u{0}\u{0}\u{0}WEBPVP8 ")) == .webp)
+        #expect(MediaSniffer.sniff(bytes("RIFF\u{1}\u{0}\u{0}\u{0}WAVEfmt ")) == .wav)
+        #expect(MediaSniffer.sniff([0, 0, 0, 0x18] + bytes("ftypmp42")) == .mp4)
+        #expect(MediaSniffer.sniff([0, 0, 0, 0x18] + bytes("ftypM4A ")) == .m4a)
+        #expect(MediaSniffer.sniff([0x1A, 0x45, 0xDF, 0xA3, 1]) == .webm)
+        #expect(MediaSniffer.sniff(bytes("OggS\u{0}")) == .ogg)
+        #expect(MediaSniffer.sniff(bytes("ID3\u{4}")) == .mpeg && MediaSniffer.sniff([0xFF, 0xFB, 0x90]) == .mpeg)
+        for hostile in ["<!doctype html><script>", "<svg onload=alert(1)>", "%PDF-1.7", "#!/bin/sh", "<?xml version=\"1.0\"?><svg", "", "RIFF"] {
+            #expect(MediaSniffer.sniff(bytes(hostile)) == nil, "\(hostile)")
+        }
+        #expect(MediaSniffer.InlineType.allCases.allSatisfy { type in ["image/", "video/", "audio/"].contains { type.mimeType.hasPrefix($0) } })
+    }
+}

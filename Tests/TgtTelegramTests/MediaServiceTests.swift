@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import TgtApplication
+import TgtDomain
+import TgtSimulator
+import TgtTDLib
+import TgtTelegram
+import TgtTestSupport
+
+/// A message's file through `ChatService`: downloaded by TDLib into its own folder, described
+/// by the sender's (made safe) name and type, saved elsewhere without replacing anything, and
+/// the cache that holds it counted, trimmed and cleared.
+@Suite("Chats: media files", .timeLimit(.minutes(5)))
+struct MediaServiceTests {
+    static let family: Int64 = -1001000000001
+    static let neighbours: Int64 = -4002
+
+    @Test("a photo's full size, a voice note and a sticker download into TDLib's folder; text, locations and unknown messages are refused")
+    func download() async throws {
+        let (sim, open, service) = try await ChatServiceTests.open()
+        defer { sim.remove() }
+        let page = try await service.conversation(chatID: Self.family, limit: 40)
+        let photo = try #require(page.messages.first { $0.media?.kind == "photo" })
+        #expect(photo.media?.file == MediaFileItem(name: "photo.jpg", size: photo.media?.file?.size ?? -1, mimeType: "image/jpeg"))
+        let file = try await service.downloadMedia(chatID: Self.family, messageID: photo.id)
+        let folder = sim.environment.tdlibDatabaseFolder.path
+        #expect(file.path.hasPrefix(folder) && FileManager.default.fileExists(atPath: file.path) && file.kind == .photo)
+        #expect(file.size == photo.media?.file?.size)
+        // The full size is a different TDLib file from the thumbnail.
+        let requested = sim.simulator.receivedRequests.filter { $0 == "downloadFile" }.count
+        #expect(requested == 1)
+        for kind in ["voiceNote", "sticker"] {
+            let message = try #require(page.messages.first { $0.media?.kind == kind })
+            let got = try await service.downloadMedia(chatID: Self.family, messageID: message.id)
+            #expect(got.path.hasPrefix(folder) && (got.mimeType == "audio/ogg" || got.mimeType == "image/webp"))
+        }
+        let location = try #require(page.messages.first { $0.media?.kind == "location" })
+        await #expect(throws: ChatError.noFile(messageID: location.id)) { _ = try await service.downloadMedia(chatID: Self.family, messageID: location.id) }
+        let text = try #require(page.messages.first { $0.media == nil && $0.serviceLine == nil })
+        await #expect(throws: ChatError.noFile(messageID: text.id)) { _ = try await service.downloadMedia(chatID: Self.family, messageID: text.id) }
+        await #expect(throws: ChatError.messageNotFound(999_999_999)) { _ = try await service.downloadMedia(chatID: Self.family, messageID: 999_999_999) }
+        await open.close()
+    }
+
+    @Test("a hostile document's name is made safe before anything shows it; its claimed type is kept as a claim")
+    func hostileName() async throws {
+        let (sim, open, service) = try await ChatServiceTests.open()
+        defer { sim.remove() }
+        let page = try await service.conversation(chatID: Self.neighbours, limit: 50)
+        let html = try #require(page.messages.first { $0.media?.file?.name.hasSuffix(".html") == true })
+        #expect(html.media?.file?.name == "img src=x onerror=alert(1).html" && html.media?.file?.mimeType == "text/html")
+        let file = try await service.downloadMedia(chatID: Self.neighbours, messageID: html.id)
+        #expect(file.fileName == "img src=x onerror=alert(1).html" && file.kind == .document)
+        await open.close()
+    }
+
+    @Test("over its limit the cache is asked to shrink to three quarters of it, sparing what was just downloaded")
+    func trimming() async throws {
+        var (sim, open, service) = try await ChatServiceTests.open()
+        defer { sim.remove() }
+        service.mediaCacheLimit = 50_000
+        let page = try await service.conversation(chatID: Self.family, limit: 40)
+        let photo = try #require(page.messages.first { $0.media?.kind == "photo" })
+        _ = try await service.downloadMedia(chatID: Self.family, messageID: photo.id)
+        #expect(!sim.simulator.receivedRequests.contains("optimizeStorage"), "under the limit nothing is trimmed")
+        let voice = try #require(page.messages.first { $0.media?.kind == "voiceNote" })
+        let file = try await service.downloadMedia(chatID: Self.family, messageID: voice.id)
+        #expect(sim.simulator.receivedRequests.filter { $0 == "optimizeStorage" }.count == 1)
+        #expect(FileManager.default.fileExists(atPath: file.path), "a file being served is never deleted under it")
+        #expect(try await service.mediaCacheUsage().limitBytes == 50_000)
+        await open.close()
+    }
+
+    @Test("the cache counts downloads and clearing empties it; a download after that works again")
+    func cache() async throws {
+        let (sim, open, service) = try await ChatServiceTests.open()
+        defer { sim.remove() }
+        let page = try await service.conversation(chatID: Self.family, limit: 40)
+        let voice = try #require(page.messages.first { $0.media?.kind == "voiceNote" })
+        let before = try await service.mediaCacheUsage()
+        #expect(before.limitBytes == ChatService.defaultMediaCacheLimit)
+        let file = try await service.downloadMedia(chatID: Self.family, messageID: voice.id)
+        let after = try await service.mediaCacheUsage()
+        #expect(after.bytes >= before.bytes + file.size && after.files >= before.files + 1)
+        let cleared = try await service.clearMediaCache()
+        #expect(cleared.bytes == 0 && cleared.files == 0 && !FileManager.default.fileExists(atPath: file.path))
+        let again = try await service.downloadMedia(chatID: Self.family, messageID: voice.id)
+        #expect(FileManager.default.fileExists(atPath: again.path))
+        await open.close()
+    }
+}
