@@ -197,6 +197,7 @@ extension DashboardClient {
         summary.draft = chat.draft
         summary.status = chat.status
         summary.typing = chat.typing
+        summary.showsPreview = chat.showsPreview
         return summary
     }
 

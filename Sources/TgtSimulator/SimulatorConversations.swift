@@ -136,8 +136,9 @@ extension TelegramSimulator {
         if let last = timeline(chat, directory: directory, below: 0, limit: 1).first { object["last_message"] = last }
         if let draft = withHistory(directory, { $0.drafts[chat.id] }) { object["draft_message"] = Self.draftObject(draft.text, date: draft.date) }
         let muteFor = scenario.histories[chat.id]?.muteFor ?? 0
+        let preview = scenario.histories[chat.id]?.showPreview
         object["notification_settings"] = ["@type": "chatNotificationSettings", "use_default_mute_for": muteFor == 0, "mute_for": muteFor,
-                                           "use_default_sound": true, "use_default_show_preview": true, "show_preview": true]
+                                           "use_default_sound": true, "use_default_show_preview": preview == nil, "show_preview": preview ?? true]
         var canWrite = true
         if case .fail(403, _)? = scenario.sendBehaviours[chat.id] { canWrite = false }
         object["permissions"] = ["@type": "chatPermissions", "can_send_basic_messages": canWrite, "can_send_photos": canWrite,

@@ -56,6 +56,8 @@ public struct SimulatedHistory: Sendable {
     public var unreadCount: Int
     /// Muted for this many seconds (0: not muted).
     public var muteFor: Int32
+    /// Telegram's `show_preview` for the chat (nil: the chat follows its kind's default).
+    public var showPreview: Bool?
 
     public init(count: Int, memberIDs: [Int64], style: Style, unreadCount: Int = 0, muteFor: Int32 = 0) {
         self.count = count

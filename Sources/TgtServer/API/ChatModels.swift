@@ -10,7 +10,7 @@ enum ChatModels {
     static func summary(_ chat: ChatSummary) -> Schemas.ChatSummary {
         Schemas.ChatSummary(
             id: chat.id, title: chat.title, kind: Schemas.ChatSummary.KindPayload(rawValue: chat.kind.rawValue) ?? .group, list: chat.list,
-            isPinned: chat.isPinned, isMuted: chat.isMuted, unreadCount: chat.unreadCount, unreadMentionCount: chat.unreadMentionCount,
+            isPinned: chat.isPinned, isMuted: chat.isMuted, showsPreview: chat.showsPreview, unreadCount: chat.unreadCount, unreadMentionCount: chat.unreadMentionCount,
             isMarkedAsUnread: chat.isMarkedAsUnread, lastReadOutboxMessageId: chat.lastReadOutboxMessageID,
             lastMessage: chat.lastMessage.map(preview), photoMinithumbnail: chat.photoMinithumbnail, canWrite: chat.canWrite,
             cannotWriteCode: chat.cannotWrite.flatMap { .init(rawValue: $0.rawValue) }, cannotWriteReason: chat.cannotWriteReason, order: chat.order,

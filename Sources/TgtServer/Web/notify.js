@@ -92,8 +92,10 @@ async function changed(chatID) {
   told.set(chat.id, last.message_id);
   if (chat.is_muted || chat.unread_count === 0 || lookingAt() === chat.id) return;
   if (!('Notification' in window) || Notification.permission !== 'granted') return;
+  // Telegram's "show preview" off (for the chat or its kind): who wrote, not what.
   const who = last.sender_name && chat.kind !== 'private' ? last.sender_name + ': ' : '';
-  const note = new Notification(chat.title, {body: (who + last.text).slice(0, 180), tag: 'chat-' + chat.id, icon: '/assets/icon-180.png'});
+  const body = chat.shows_preview ? (who + last.text).slice(0, 180) : (who ? last.sender_name + ' sent a message' : 'New message');
+  const note = new Notification(chat.title, {body, tag: 'chat-' + chat.id, icon: '/assets/icon-180.png'});
   note.onclick = () => {
     window.focus();
     if (document.body.dataset['page'] === 'chats') location.hash = '#chat/' + chat.id;

@@ -301,6 +301,7 @@ export interface ChatSummary {
   list: string;
   is_pinned: boolean;
   is_muted: boolean;
+  shows_preview: boolean;
   unread_count: number;
   unread_mention_count: number;
   is_marked_as_unread: boolean;

@@ -20,6 +20,10 @@ public struct Chat: Decodable, Sendable, Equatable {
     public var muteFor: Int32
     /// The chat follows its kind's default (`use_default_mute_for`; see `NotificationScope`).
     public var usesDefaultMute: Bool
+    /// Whether its notifications may show the message's text (`show_preview`).
+    public var showPreview = true
+    /// The chat follows its kind's default preview setting (`use_default_show_preview`).
+    public var usesDefaultShowPreview = true
     /// `permissions.can_send_basic_messages`: whether members may post text (admins and
     /// private chats aside; the Telegram layer combines it with the member's own rights).
     public var canSendBasicMessages: Bool
@@ -59,6 +63,8 @@ public struct Chat: Decodable, Sendable, Equatable {
     private enum NotificationKeys: String, CodingKey {
         case muteFor = "mute_for"
         case useDefaultMuteFor = "use_default_mute_for"
+        case showPreview = "show_preview"
+        case useDefaultShowPreview = "use_default_show_preview"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -80,6 +86,8 @@ public struct Chat: Decodable, Sendable, Equatable {
             let settings = try c.nestedContainer(keyedBy: NotificationKeys.self, forKey: .notificationSettings)
             muteFor = try settings.decodeIfPresent(Int32.self, forKey: .muteFor) ?? 0
             usesDefaultMute = try settings.decodeIfPresent(Bool.self, forKey: .useDefaultMuteFor) ?? false
+            showPreview = try settings.decodeIfPresent(Bool.self, forKey: .showPreview) ?? true
+            usesDefaultShowPreview = try settings.decodeIfPresent(Bool.self, forKey: .useDefaultShowPreview) ?? true
         }
         canSendBasicMessages = true
         if c.contains(.permissions), try !c.decodeNil(forKey: .permissions) {

@@ -31,9 +31,9 @@ public enum TDUpdate: Sendable, Equatable {
     case chatReadInbox(chatID: Int64, lastReadInboxMessageID: Int64, unreadCount: Int32)
     case chatReadOutbox(chatID: Int64, lastReadOutboxMessageID: Int64)
     case chatUnreadMentionCount(chatID: Int64, count: Int32)
-    case chatMuteFor(chatID: Int64, muteFor: Int32, usesDefault: Bool)
+    case chatMuteFor(chatID: Int64, muteFor: Int32, usesDefault: Bool, showPreview: Bool, usesDefaultShowPreview: Bool)
     /// `updateScopeNotificationSettings`: the default mute of a kind of chats.
-    case scopeMuteFor(scope: NotificationScope, muteFor: Int32)
+    case scopeMuteFor(scope: NotificationScope, muteFor: Int32, showPreview: Bool)
     case chatPhoto(chatID: Int64, minithumbnail: Minithumbnail?, small: TDFile?)
     case chatCanSendBasicMessages(chatID: Int64, Bool)
     case chatMarkedAsUnread(chatID: Int64, Bool)
@@ -101,6 +101,8 @@ public enum TDUpdate: Sendable, Equatable {
     private enum NestedKeys: String, CodingKey {
         case muteFor = "mute_for"
         case useDefaultMuteFor = "use_default_mute_for"
+        case showPreview = "show_preview"
+        case useDefaultShowPreview = "use_default_show_preview"
         case canSendBasicMessages = "can_send_basic_messages"
     }
 
@@ -165,10 +167,13 @@ public enum TDUpdate: Sendable, Equatable {
             case "updateChatNotificationSettings":
                 let settings = try c.nestedContainer(keyedBy: NestedKeys.self, forKey: .notificationSettings)
                 self = .chatMuteFor(chatID: try c.decode(Int64.self, forKey: .chatID), muteFor: try settings.decodeIfPresent(Int32.self, forKey: .muteFor) ?? 0,
-                                    usesDefault: try settings.decodeIfPresent(Bool.self, forKey: .useDefaultMuteFor) ?? false)
+                                    usesDefault: try settings.decodeIfPresent(Bool.self, forKey: .useDefaultMuteFor) ?? false,
+                                    showPreview: try settings.decodeIfPresent(Bool.self, forKey: .showPreview) ?? true,
+                                    usesDefaultShowPreview: try settings.decodeIfPresent(Bool.self, forKey: .useDefaultShowPreview) ?? true)
             case "updateScopeNotificationSettings":
                 let settings = try c.nestedContainer(keyedBy: NestedKeys.self, forKey: .notificationSettings)
-                self = .scopeMuteFor(scope: try c.decode(NotificationScope.self, forKey: .scope), muteFor: try settings.decodeIfPresent(Int32.self, forKey: .muteFor) ?? 0)
+                self = .scopeMuteFor(scope: try c.decode(NotificationScope.self, forKey: .scope), muteFor: try settings.decodeIfPresent(Int32.self, forKey: .muteFor) ?? 0,
+                                     showPreview: try settings.decodeIfPresent(Bool.self, forKey: .showPreview) ?? true)
             case "updateChatPhoto":
                 let (mini, small) = try Chat.photo(c, .photo)
                 self = .chatPhoto(chatID: try c.decode(Int64.self, forKey: .chatID), minithumbnail: mini, small: small)

@@ -17,6 +17,9 @@ public struct ChatSummary: Codable, Sendable, Equatable {
     public var list: String
     public var isPinned: Bool
     public var isMuted: Bool
+    /// Whether a notification may show the message's text (Telegram's `show_preview`, the
+    /// chat's own or its kind's default).
+    public var showsPreview = true
     public var unreadCount: Int
     public var unreadMentionCount: Int
     public var isMarkedAsUnread: Bool
@@ -75,6 +78,7 @@ public struct ChatSummary: Codable, Sendable, Equatable {
         case cannotWrite = "cannot_write_code"
         case cannotWriteReason = "cannot_write_reason"
         case draft, status, typing
+        case showsPreview = "shows_preview"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -93,6 +97,7 @@ public struct ChatSummary: Codable, Sendable, Equatable {
         draft = try c.decodeIfPresent(String.self, forKey: .draft)
         status = try c.decodeIfPresent(String.self, forKey: .status)
         typing = try c.decodeIfPresent(String.self, forKey: .typing)
+        showsPreview = try c.decodeIfPresent(Bool.self, forKey: .showsPreview) ?? true
     }
 
     /// Both the code and its English wording (`cannot_write_code`, `cannot_write_reason`).
@@ -104,6 +109,7 @@ public struct ChatSummary: Codable, Sendable, Equatable {
         try c.encode(list, forKey: .list)
         try c.encode(isPinned, forKey: .isPinned)
         try c.encode(isMuted, forKey: .isMuted)
+        try c.encode(showsPreview, forKey: .showsPreview)
         try c.encode(unreadCount, forKey: .unreadCount)
         try c.encode(unreadMentionCount, forKey: .unreadMentionCount)
         try c.encode(isMarkedAsUnread, forKey: .isMarkedAsUnread)

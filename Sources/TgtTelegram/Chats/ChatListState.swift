@@ -12,12 +12,19 @@ public struct ChatListState: Sendable {
     public private(set) var unreadChatCounts: [ChatListKind: UnreadChatCount] = [:]
     /// Default mute per kind of chat (`updateScopeNotificationSettings`).
     public private(set) var scopeMuteFor: [NotificationScope: Int32] = [:]
+    /// Default preview setting per kind of chat (`updateScopeNotificationSettings`).
+    public private(set) var scopeShowsPreview: [NotificationScope: Bool] = [:]
     /// The account's chat folders (`updateChatFolders`), in Telegram's order.
     public private(set) var folders = ChatFolders()
 
     /// Whether a chat is muted: its own setting, or its kind's default when it follows it.
     public func isMuted(_ chat: Chat) -> Bool {
         (chat.usesDefaultMute ? scopeMuteFor[NotificationScope(chat.type)] ?? 0 : chat.muteFor) > 0
+    }
+
+    /// Whether a chat's notifications may show the message: its own setting, or its kind's default.
+    public func showsPreview(_ chat: Chat) -> Bool {
+        chat.usesDefaultShowPreview ? scopeShowsPreview[NotificationScope(chat.type)] ?? true : chat.showPreview
     }
 
     public init() {}
@@ -55,13 +62,16 @@ public struct ChatListState: Sendable {
             return change(id) { $0.lastReadOutboxMessageID = lastRead }
         case .chatUnreadMentionCount(let id, let count):
             return change(id) { $0.unreadMentionCount = count }
-        case .chatMuteFor(let id, let muteFor, let usesDefault):
+        case .chatMuteFor(let id, let muteFor, let usesDefault, let showPreview, let usesDefaultShowPreview):
             return change(id) { chat in
                 chat.muteFor = muteFor
                 chat.usesDefaultMute = usesDefault
+                chat.showPreview = showPreview
+                chat.usesDefaultShowPreview = usesDefaultShowPreview
             }
-        case .scopeMuteFor(let scope, let muteFor):
+        case .scopeMuteFor(let scope, let muteFor, let showPreview):
             scopeMuteFor[scope] = muteFor
+            scopeShowsPreview[scope] = showPreview
             return nil
         case .chatPhoto(let id, let mini, let small):
             return change(id) { chat in

@@ -92,6 +92,7 @@ public struct ChatService: Sendable {
             photoMinithumbnail: chat.photoMinithumbnail.map { $0.data.base64EncodedString() },
             cannotWrite: await cannotWrite(chat), order: position?.order ?? 0)
         summary.draft = chat.draftText
+        summary.showsPreview = await session.chatListState.showsPreview(chat)
         summary.status = await status(of: chat, now: Date())
         summary.typing = await typing(in: chat.id, topicID: nil, builder: builder)
         return summary

@@ -273,6 +273,10 @@ extension Components {
             public var isPinned: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/ChatSummary/is_muted`.
             public var isMuted: Swift.Bool
+            /// Whether a notification may show the message's text (Telegram's show_preview, the chat's own or its kind's default)
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatSummary/shows_preview`.
+            public var showsPreview: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/ChatSummary/unread_count`.
             public var unreadCount: Swift.Int
             /// - Remark: Generated from `#/components/schemas/ChatSummary/unread_mention_count`.
@@ -322,6 +326,7 @@ extension Components {
             ///   - list: main, archive or folder
             ///   - isPinned:
             ///   - isMuted:
+            ///   - showsPreview: Whether a notification may show the message's text (Telegram's show_preview, the chat's own or its kind's default)
             ///   - unreadCount:
             ///   - unreadMentionCount:
             ///   - isMarkedAsUnread:
@@ -342,6 +347,7 @@ extension Components {
                 list: Swift.String,
                 isPinned: Swift.Bool,
                 isMuted: Swift.Bool,
+                showsPreview: Swift.Bool,
                 unreadCount: Swift.Int,
                 unreadMentionCount: Swift.Int,
                 isMarkedAsUnread: Swift.Bool,
@@ -362,6 +368,7 @@ extension Components {
                 self.list = list
                 self.isPinned = isPinned
                 self.isMuted = isMuted
+                self.showsPreview = showsPreview
                 self.unreadCount = unreadCount
                 self.unreadMentionCount = unreadMentionCount
                 self.isMarkedAsUnread = isMarkedAsUnread
@@ -383,6 +390,7 @@ extension Components {
                 case list
                 case isPinned = "is_pinned"
                 case isMuted = "is_muted"
+                case showsPreview = "shows_preview"
                 case unreadCount = "unread_count"
                 case unreadMentionCount = "unread_mention_count"
                 case isMarkedAsUnread = "is_marked_as_unread"
@@ -422,6 +430,10 @@ extension Components {
                 self.isMuted = try container.decode(
                     Swift.Bool.self,
                     forKey: .isMuted
+                )
+                self.showsPreview = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .showsPreview
                 )
                 self.unreadCount = try container.decode(
                     Swift.Int.self,
@@ -482,6 +494,7 @@ extension Components {
                     "list",
                     "is_pinned",
                     "is_muted",
+                    "shows_preview",
                     "unread_count",
                     "unread_mention_count",
                     "is_marked_as_unread",
