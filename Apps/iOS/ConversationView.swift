@@ -38,7 +38,8 @@ struct ConversationView: View {
                             Text(day).font(.caption.bold()).padding(.horizontal, 10).padding(.vertical, 4)
                                 .background(.thinMaterial, in: Capsule()).padding(.vertical, 8)
                         }
-                        MessageBubble(row: row) { reaction in Task { await model.toggleReaction(reaction.key, on: row.item) } }
+                        MessageBubble(row: row, onReaction: { reaction in Task { await model.toggleReaction(reaction.key, on: row.item) } },
+                                      onOpenMedia: { Task { await model.openMedia(row.item) } }, isOpening: model.openingMediaID == row.id)
                             .id(row.id)
                             .contextMenu { menu(for: row.item) }
                     }
@@ -101,6 +102,9 @@ struct ConversationView: View {
             Button(AppText.label(.pinForBoth).localized) { Task { await model.setPinned(item, pinned: true, forEveryone: true) } }
             Button(AppText.label(.pinForMe).localized) { Task { await model.setPinned(item, pinned: true, forEveryone: false) } }
             Button(AppText.label(.cancel).localized, role: .cancel) {}
+        }
+        .sheet(item: Binding(get: { model.openedMedia }, set: { if $0 == nil { model.closeMedia() } })) { media in
+            MediaViewer(media: media) { model.closeMedia() }
         }
         .sheet(item: $forwarding) { item in
             ForwardSheet(model: model, item: item) { forwarding = nil }

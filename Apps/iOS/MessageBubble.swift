@@ -10,6 +10,10 @@ import UIKit
 struct MessageBubble: View {
     let row: ConversationModel.Row
     var onReaction: (ReactionItem) -> Void = { _ in }
+    /// A tap on media that has a file: open it (nil: not tappable).
+    var onOpenMedia: (() -> Void)?
+    /// Its file is downloading to be opened.
+    var isOpening = false
 
     var body: some View {
         if let line = row.item.serviceLine {
@@ -38,7 +42,17 @@ struct MessageBubble: View {
             }
             if let forward = item.forwardLine { Text(forward).font(.caption).italic().foregroundStyle(.secondary) }
             if let reply = item.replyTo { ReplyHeader(reply: reply) }
-            if let media = item.media { MediaPlaceholder(media: media) }
+            if let media = item.media {
+                if media.file != nil, let onOpenMedia {
+                    Button { onOpenMedia() } label: {
+                        MediaPlaceholder(media: media).overlay { if isOpening { ProgressView() } }
+                    }
+                    .buttonStyle(.plain)
+                    .accessibilityHint(Text(AppText.label(.openMedia)))
+                } else {
+                    MediaPlaceholder(media: media)
+                }
+            }
             if !item.text.isEmpty { Text(Self.attributed(item.runs)) }
             HStack(spacing: 4) {
                 Spacer(minLength: 0)

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TgtApplication
 import TgtDomain
 import TgtSimulator
 import TgtTDLib

@@ -41,6 +41,10 @@ public final class ConversationModel {
     public internal(set) var pinned: [ChatMessageItem] = []
     /// Which pinned message the bar shows (a tap jumps there and moves on to the next older).
     public internal(set) var pinnedIndex = 0
+    /// The file the viewer or player shows (`openMedia`); nil when none is open.
+    public internal(set) var openedMedia: OpenedMedia?
+    /// The message whose file is downloading to be opened (its bubble shows progress).
+    public internal(set) var openingMediaID: Int64?
     /// At most this many messages are kept; paging back beyond drops the newest.
     public let windowLimit: Int
     public let pageSize: Int

@@ -119,6 +119,10 @@ public enum AppLabel: String, CaseIterable, Sendable {
     case contacts = "contacts.title"
     case searchContacts = "contacts.search"
     case addContact = "profile.addContact"
+    case saveOrShare = "media.saveOrShare"
+    case close = "button.close"
+    case openMedia = "media.open"
+    case mediaNotShown = "media.notShown"
     case inContacts = "profile.inContacts"
     case firstName = "profile.firstName"
     case lastName = "profile.lastName"
@@ -259,6 +263,10 @@ public enum AppLabel: String, CaseIterable, Sendable {
         "contacts.title": "Contacts",
         "contacts.search": "Find a contact",
         "profile.addContact": "Add to contacts",
+        "media.saveOrShare": "Save or share",
+        "button.close": "Close",
+        "media.open": "Open",
+        "media.notShown": "Files from other people are not opened in the app: save or share it to open it elsewhere.",
         "profile.inContacts": "In your contacts",
         "profile.firstName": "First name",
         "profile.lastName": "Last name",
