@@ -2,6 +2,7 @@ import Foundation
 import OpenAPIRuntime
 import TgtApplication
 import TgtDomain
+import TgtTelegram
 import TgtWire
 
 extension DashboardClient {
@@ -19,6 +20,38 @@ extension DashboardClient {
             let handle = try FileHandle(forWritingTo: temporary)
             defer { try? handle.close() }
             for try await chunk in body { try handle.write(contentsOf: chunk) }
+        }
+    }
+
+    /// Sends local files through the running dashboard: each uploaded (`POST /api/uploads`),
+    /// then sent together (`POST …/files`). Through the dashboard a file is at most
+    /// `LoopbackTransport.maximumBodyBytes` (the session of this process takes up to 2,000 MB);
+    /// an upload that was not sent is deleted.
+    public func sendFiles(chatID: Int64, paths: [String], caption: String, replyTo: Int64?, topicID: Int32?, silent: Bool,
+                          asFiles: Bool) async throws -> [ChatMessageItem]
+    {
+        var ids: [String] = []
+        do {
+            for path in paths {
+                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+                guard size <= LoopbackTransport.maximumBodyBytes else {
+                    throw ChatError.badFile("through the running dashboard a file is at most \(LoopbackTransport.maximumBodyBytes >> 20) MB; stop `tgt serve` to send bigger ones from here.")
+                }
+                guard let data = FileManager.default.contents(atPath: path) else { throw ChatError.badFile("“\(URL(fileURLWithPath: path).lastPathComponent)” cannot be read.") }
+                let name = URL(fileURLWithPath: path).lastPathComponent
+                let id = try await call { client in
+                    try await client.createUpload(query: .init(name: name), body: .binary(HTTPBody(data))).created.body.json.data.uploadId
+                }
+                ids.append(id)
+            }
+            let body = Components.Schemas.SendFilesInput(uploadIds: ids, caption: caption.isEmpty ? nil : caption, replyTo: replyTo,
+                                                        topicId: topicID.map(Int.init), silent: silent ? true : nil, asFiles: asFiles ? true : nil)
+            return try await call { client in
+                try await client.sendFiles(path: .init(chatId: chatID), body: .json(body)).ok.body.json.data.messages.map(Self.message)
+            }
+        } catch {
+            for id in ids { _ = try? await call { client in try await client.deleteUpload(path: .init(uploadId: id)) } }
+            throw error
         }
     }
 

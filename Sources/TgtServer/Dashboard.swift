@@ -47,6 +47,8 @@ public struct Dashboard: Sendable {
     public let localToken: String
     /// The code that allows choosing the first password (printed by `tgt serve`); nil once set.
     public let setupCode: Locked<String?>
+    /// Files uploaded to send (`POST /api/uploads`), until they are sent or deleted.
+    let uploads: UploadStore
 
     public init(host: SessionHost, secrets: DashboardSecrets, options: DashboardOptions,
                 sessions: WebSessions = WebSessions(), throttle: LoginThrottle = LoginThrottle())
@@ -58,6 +60,7 @@ public struct Dashboard: Sendable {
         self.throttle = throttle
         localToken = "tgt_local_" + SecretToken.make()
         setupCode = Locked(secrets.hasPassword ? nil : SecretToken.humanCode())
+        uploads = UploadStore(folder: host.environment.directory.uploadsFolder)
     }
 
     public var store: AppDatabase { host.store }

@@ -9,7 +9,7 @@ enum SimHandlers {
         "registerUser", "logOut", "resendAuthenticationCode",
     ]
     static let afterLogin: Set<String> = [
-        "getMe", "loadChats", "getChats", "getChat", "getSupergroupFullInfo", "getBasicGroupFullInfo", "getForumTopics", "getForumTopic", "sendMessage",
+        "getMe", "loadChats", "getChats", "getChat", "getSupergroupFullInfo", "getBasicGroupFullInfo", "getForumTopics", "getForumTopic", "sendMessage", "sendMessageAlbum",
         "getChatScheduledMessages", "deleteMessages", "editMessageSchedulingState", "createPrivateChat", "editMessageText", "canSendMessageToUser",
     ]
     /// Every TDLib function the simulator answers.

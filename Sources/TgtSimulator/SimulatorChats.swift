@@ -69,6 +69,8 @@ extension TelegramSimulator {
             respond(id, request, forumTopicObject(chat, topic, directory: directory(of: id)))
         case "sendMessage":
             sendMessage(id, request)
+        case "sendMessageAlbum":
+            sendAlbum(id, request)
         case "canSendMessageToUser":
             respond(id, request, canSendMessage(toUser: Self.int64(request["user_id"]), onlyLocal: request["only_local"] as? Bool ?? false))
         case "deleteMessages" where areTimelineMessages((request["message_ids"] as? [Any] ?? []).map(Self.int64), chatID: Self.int64(request["chat_id"]), directory: directory(of: id)):
@@ -84,17 +86,22 @@ extension TelegramSimulator {
         }
     }
 
-    private func sendMessage(_ id: Int32, _ request: [String: Any]) {
+    /// `sendMessage`; with `answer`, the pending message (or the error) goes to it instead of
+    /// the client (`sendMessageAlbum` collects its messages so).
+    func sendMessage(_ id: Int32, _ request: [String: Any], answer: ((_ pending: SimulatorJSON.Fragment?, _ error: [String: Any]?) -> Void)? = nil) {
         let scenario = currentScenario
-        guard let chat = findChat(request["chat_id"]) else { return respond(id, request, Self.error(400, "Chat not found")) }
-        if case .channel = chat.kind, !chat.isOwned { return respond(id, request, Self.error(400, "Have no rights to send a message")) }
+        func reply(_ error: [String: Any]) {
+            if let answer { answer(nil, error) } else { respond(id, request, error) }
+        }
+        guard let chat = findChat(request["chat_id"]) else { return reply(Self.error(400, "Chat not found")) }
+        if case .channel = chat.kind, !chat.isOwned { return reply(Self.error(400, "Have no rights to send a message")) }
         if let price = messagePrice(chat), Self.int64((request["options"] as? [String: Any])?["paid_message_star_count"]) < price {
-            return respond(id, request, Self.error(400, "ALLOW_PAYMENT_REQUIRED_\(price)"))
+            return reply(Self.error(400, "ALLOW_PAYMENT_REQUIRED_\(price)"))
         }
         let topic = (request["topic_id"] as? [String: Any])?["forum_topic_id"] as? Int
         if let topic {
             guard case .forum(_, _, let topics) = chat.kind, topics.contains(where: { Int($0.id) == topic }) else {
-                return respond(id, request, Self.error(400, "Message thread not found"))
+                return reply(Self.error(400, "Message thread not found"))
             }
         }
         let input = request["input_message_content"] as? [String: Any] ?? [:]
@@ -111,8 +118,8 @@ extension TelegramSimulator {
                 while let first = body.unicodeScalars.first, first.properties.isWhitespace { body.unicodeScalars.removeFirst() }
             }
             text["text"] = body
-            guard !body.isEmpty else { return respond(id, request, Self.error(400, "Message must be non-empty")) }
-            guard body.unicodeScalars.count <= 4096 else { return respond(id, request, Self.error(400, "Message is too long")) }
+            guard !body.isEmpty else { return reply(Self.error(400, "Message must be non-empty")) }
+            guard body.unicodeScalars.count <= 4096 else { return reply(Self.error(400, "Message is too long")) }
             content = ["@type": "messageText", "text": text]
             described = body
         case "inputMessageLocation":
@@ -120,17 +127,23 @@ extension TelegramSimulator {
             let lat = loc["latitude"] as? Double ?? 0, lon = loc["longitude"] as? Double ?? 0
             content = ["@type": "messageLocation", "location": loc]
             described = "location:\(lat),\(lon)"
+        case "inputMessagePhoto"?, "inputMessageVideo"?, "inputMessageAudio"?, "inputMessageDocument"?:
+            let directory = client(id)?.databaseDirectory ?? ""
+            switch SimulatorUploads.content(input, directory: directory) {
+            case .success(let uploaded): (content, described) = uploaded
+            case .failure(let error): return reply(Self.error(400, error.message))
+            }
         default:
-            return respond(id, request, Self.error(400, "Unsupported message content"))
+            return reply(Self.error(400, "Unsupported message content"))
         }
         let behaviour = scenario.sendBehaviours[chat.id] ?? .succeed
         if case .floodWait(let seconds, let times) = behaviour, floodAttempt(chat.id) <= times {
-            return respond(id, request, Self.error(429, "Too Many Requests: retry after \(seconds)"))
+            return reply(Self.error(429, "Too Many Requests: retry after \(seconds)"))
         }
         let topicID = topic.map(Int32.init)
         let silent = (request["options"] as? [String: Any])?["disable_notification"] as? Bool ?? false
         switch requestedSendDate(request) {
-        case .failure(let error): return respond(id, request, Self.error(error.code, error.message))
+        case .failure(let error): return reply(Self.error(error.code, error.message))
         case .success(let date?):
             return acceptScheduled(id, request, chat: chat, topicID: topicID, content: content, described: described, silent: silent, sendDate: date)
         case .success(nil): break
@@ -147,12 +160,12 @@ extension TelegramSimulator {
         var pending = SimObjects.message(id: tempID, chatID: chat.id, topicID: topicID, content: content,
                                          sendingState: ["@type": "messageSendingStatePending", "sending_id": 0], sender: scenario.account.userID)
         if let replyTo, replyTo > 0 {
-            guard findMessage(chat, replyTo, directory: directory) != nil else { return respond(id, request, Self.error(400, "Message to be replied not found")) }
+            guard findMessage(chat, replyTo, directory: directory) != nil else { return reply(Self.error(400, "Message to be replied not found")) }
             pending["reply_to"] = ["@type": "messageReplyToMessage", "chat_id": chat.id, "message_id": replyTo, "origin_send_date": 0]
         }
         // Like TDLib: the pending message is the answer and is announced (written once for both).
         let pendingJSON = SimulatorJSON.Fragment(pending)
-        respond(id, request, json: pendingJSON)
+        if let answer { answer(pendingJSON, nil) } else { respond(id, request, json: pendingJSON) }
         emitUpdate(id, ["@type": "updateNewMessage", "message": pendingJSON])
         scheduleVerdict(id, tempID: tempID, key: directory.isEmpty ? nil : tempID, chat: chat, topicID: topicID,
                         content: content, described: described, silent: silent, behaviour: behaviour, replyTo: replyTo)

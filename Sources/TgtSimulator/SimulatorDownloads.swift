@@ -23,7 +23,8 @@ extension TelegramSimulator {
             let payload = SimulatorFilePayloads.payload(fileID)
             let bytes = payload.bytes
             let folder = payload == .jpeg ? "\(directory)/thumbnails" : "\(directory)/media"
-            let path = "\(folder)/\(fileID)\(payload.suffix)"
+            var path = "\(folder)/\(fileID)\(payload.suffix)"
+            if case .stored(let kept) = payload { path = kept }
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             if !FileManager.default.fileExists(atPath: path) { try? bytes.write(to: URL(fileURLWithPath: path), options: .atomic) }
             var file = SimulatorMedia.file(fileID, size: bytes.count)
@@ -80,6 +81,8 @@ enum SimulatorFilePayloads {
         case pdf
         case html
         case svg
+        /// A file someone sent from this account (`SimulatorUploads`), kept at this path.
+        case stored(String)
 
         var bytes: Data {
             switch self {
@@ -88,6 +91,7 @@ enum SimulatorFilePayloads {
             case .webp: Data(base64Encoded: "UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==") ?? Data()
             case .pdf: Data("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n".utf8)
             case .html: Data("<!doctype html><html><body><img src=x onerror=\"alert(document.cookie)\"><script>alert('pwned')</script></body></html>\n".utf8)
+            case .stored(let path): FileManager.default.contents(atPath: path) ?? Data()
             case .svg: Data("<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(document.cookie)\"><script>alert('svg')</script><circle r=\"5\"/></svg>\n".utf8)
             }
         }
@@ -100,6 +104,7 @@ enum SimulatorFilePayloads {
             case .pdf: ".pdf"
             case .html: ".html"
             case .svg: ".svg"
+            case .stored: ""
             }
         }
     }

@@ -24,6 +24,9 @@ public enum SimulatedRequestLocality: String, Sendable, Equatable {
         "closeChat": "only marks the chat closed in TDLib (answer_ok_query after a local call)",
         "viewMessages": "marks the messages read locally; TDLib tells the server in the background",
         "getMe": "the logged-in user is known to TDLib from the moment the login completes",
+        "sendMessageAlbum": "like sendMessage: the messages are created locally and returned pending; the uploads and Telegram's verdicts come later",
+        "getStorageStatisticsFast": "TDLib keeps the sizes of its files (\"quickly returns\" in td_api.tl)",
+        "optimizeStorage": "TDLib's file garbage collector deletes local files only",
     ]
 
     /// Functions that are offline only when a flag says so, with that flag.

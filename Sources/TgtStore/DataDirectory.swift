@@ -45,6 +45,8 @@ public struct DataDirectory: Sendable, Hashable {
     public var databaseFile: URL { url.appendingPathComponent("tgtemplates.sqlite") }
     public var tdlibDatabaseFolder: URL { url.appendingPathComponent("tdlib", isDirectory: true) }
     public var tdlibFilesFolder: URL { url.appendingPathComponent("tdlib-files", isDirectory: true) }
+    /// Files uploaded to the dashboard to send, each kept until it is sent (at most an hour).
+    public var uploadsFolder: URL { url.appendingPathComponent("uploads", isDirectory: true) }
     public var tdlibLogFile: URL { url.appendingPathComponent("tdlib.log") }
     public var credentialsFile: URL { url.appendingPathComponent("credentials.json") }
     public var tdlibKeyFile: URL { url.appendingPathComponent("tdlib.key") }

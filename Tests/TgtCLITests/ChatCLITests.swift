@@ -271,6 +271,12 @@ struct ChatThroughServeCLITests {
         let saved = try await tgt(["chat", "download", "Family", "\(photo)", "--to", dir.path])
         #expect(saved.status == 0 && FileManager.default.contents(atPath: dir.url.appendingPathComponent("photo.jpg").path)?.starts(with: [0xFF, 0xD8, 0xFF]) == true,
                 "\(saved.stdout)\(saved.stderr)")
+        // And files go up through it: uploaded, then sent as an album.
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 1, count: 300))
+        try png.write(to: dir.file("a.png"))
+        try png.write(to: dir.file("b.png"))
+        let album = try await tgt(["chat", "send", "Alice", "--attach", dir.file("a.png").path, "--attach", dir.file("b.png").path, "two"])
+        #expect(album.status == 0 && album.stdout.contains("✓ Sent 2 files to Alice"), "\(album.stdout)\(album.stderr)")
         // Following every chat through the dashboard's event stream.
         try await followAllPrintsMumsReply(dir) { () async throws in
             let sent = try await tgt(["chat", "send", "Family", "Leaving work"])

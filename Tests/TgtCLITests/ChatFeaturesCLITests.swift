@@ -54,6 +54,37 @@ struct ChatFeaturesCLITests {
         #expect(usage.status == 64)
     }
 
+    @Test("send --attach: a photo with a caption, an album of two, a document keeping its name; bad files and mixes are refused before anything is sent")
+    func attach() async throws {
+        let dir = try await ChatCLITests.loggedIn("chat-attach")
+        defer { dir.remove() }
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 1, count: 300))
+        try png.write(to: dir.file("beach.png"))
+        try png.write(to: dir.file("dunes.png"))
+        try Data("%PDF-1.4 minutes".utf8).write(to: dir.file("Q4 minutes.pdf"))
+        try Data().write(to: dir.file("empty.txt"))
+        let one = try await ChatCLITests.tgt(dir, ["chat", "send", "Alice", "--attach", dir.file("beach.png").path, "*Beach* day"])
+        #expect(one.status == 0 && one.stdout.contains("✓ Sent 1 file to Alice"), "\(one.stdout)\(one.stderr)")
+        let album = await ChatCLITests.json(try ChatCLITests.tgt(dir, ["--json", "chat", "send", "Alice", "--attach", dir.file("beach.png").path,
+                                                                      "--attach", dir.file("dunes.png").path])) as? [[String: Any]] ?? []
+        #expect(album.count == 2 && album.allSatisfy { ($0["media"] as? [String: Any])?["kind"] as? String == "photo" }, "\(album)")
+        let document = await ChatCLITests.json(try ChatCLITests.tgt(dir, ["--json", "chat", "send", "Work", "--topic", "11", "--attach", dir.file("Q4 minutes.pdf").path]))
+            as? [[String: Any]] ?? []
+        #expect((((document.first?["media"] as? [String: Any])?["file"] as? [String: Any])?["name"] as? String) == "Q4 minutes.pdf", "\(document)")
+        let read = try await ChatCLITests.tgt(dir, ["chat", "read", "Alice", "--limit", "3"])
+        #expect(read.stdout.contains("📷") && read.stdout.contains("Beach day"), "\(read.stdout)")
+        let empty = try await ChatCLITests.tgt(dir, ["chat", "send", "Alice", "--attach", dir.file("empty.txt").path])
+        #expect(empty.status != 0 && empty.stderr.contains("“empty.txt” is empty"), "\(empty.stderr)")
+        let mixed = try await ChatCLITests.tgt(dir, ["chat", "send", "Alice", "--attach", dir.file("beach.png").path, "--attach", dir.file("Q4 minutes.pdf").path])
+        #expect(mixed.status != 0 && mixed.stderr.contains("cannot share an album") && mixed.stderr.contains("--as-files"), "\(mixed.stderr)")
+        let asFiles = try await ChatCLITests.tgt(dir, ["chat", "send", "Alice", "--as-files", "--attach", dir.file("beach.png").path, "--attach", dir.file("Q4 minutes.pdf").path])
+        #expect(asFiles.status == 0 && asFiles.stdout.contains("✓ Sent 2 files"), "\(asFiles.stdout)\(asFiles.stderr)")
+        let usage = try await ChatCLITests.tgt(dir, ["chat", "send", "Alice", "--as-files"])
+        #expect(usage.status == 64)
+        let text = try await ChatCLITests.tgt(dir, ["chat", "send", "Alice", "--file", dir.file("beach.png").path])
+        #expect(text.status != 0 && text.stderr.contains("--attach"), "a binary --file points at --attach: \(text.stderr)")
+    }
+
     @Test("pin, pinned, unpin; forward to another chat and as a copy; a read-only target is refused and sends nothing")
     func pinsAndForwards() async throws {
         let dir = try await ChatCLITests.loggedIn("chat-pins")

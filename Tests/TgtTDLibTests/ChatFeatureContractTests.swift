@@ -214,4 +214,32 @@ extension ChatFeatureContractTests {
         _ = await client.close()
         try Self.check(recorder)
     }
+
+    @Test("sending files: inputMessagePhoto with its inputPhoto and inputFileLocal, inputMessageDocument, and sendMessageAlbum answer pending messages at once, then updateMessageSendSucceeded, in TDLib's names; a missing file is refused")
+    func sendingFiles() async throws {
+        let dir = try TestDirectory("contract-upload")
+        defer { dir.remove() }
+        let (_, recorder, client) = try await Self.loggedIn(dir)
+        let alice: Int64 = 555_000_111
+        let jpeg = dir.file("beach.jpg")
+        try Data([0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 7, count: 300)).write(to: jpeg)
+        let pdf = dir.file("notes.pdf")
+        try Data("%PDF-1.4 notes".utf8).write(to: pdf)
+        let photo = try await client.send(TDFunctions.SendMessage(chatID: alice, content: .file(OutgoingFile(kind: .photo, path: jpeg.path, caption: FormattedText(text: "Beach")))))
+        #expect(photo.sendingState == .pending)
+        guard case .media(let media)? = photo.content else { Issue.record("not media: \(String(describing: photo.content))"); return }
+        #expect(media.kind == .photo && media.caption.text == "Beach")
+        let album = try await client.send(TDFunctions.SendMessageAlbum(chatID: alice, files: [
+            OutgoingFile(kind: .document, path: pdf.path, caption: FormattedText(text: "two files")), OutgoingFile(kind: .document, path: pdf.path),
+        ]))
+        #expect(album.messages.count == 2 && album.messages.allSatisfy { $0.sendingState == .pending })
+        try await awaitCondition { recorder.received.filter { $0.contains("updateMessageSendSucceeded") }.count >= 3 }
+        await #expect(throws: TDError.self) {
+            _ = try await client.send(TDFunctions.SendMessage(chatID: alice, content: .file(OutgoingFile(kind: .document, path: dir.file("missing.pdf").path))))
+        }
+        let sent = recorder.sent.filter { $0.contains("inputMessagePhoto") }
+        #expect(sent.contains { $0.contains("\"inputPhoto\"") && $0.contains("\"inputFileLocal\"") })
+        _ = await client.close()
+        try Self.check(recorder)
+    }
 }

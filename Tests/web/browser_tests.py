@@ -22,6 +22,8 @@ import app_shell_tests
 import away_tests
 import chat_features_tests
 import people_tests
+import media_tests
+import upload_tests
 import chat_search_tests
 import chats_tests
 import kinds_tests
@@ -319,6 +321,8 @@ def run(server, shots: Path, audit_setup=None):
         chat_features_tests.run_notifications(driver, wait, audit, server, check, shot)
         chat_features_tests.run_profiles(driver, wait, audit, server, check, shot)
         people_tests.run(driver, wait, audit, server, check, shot)
+        media_tests.run(driver, wait, audit, server, check, shot)
+        upload_tests.run(driver, wait, audit, server, check, shot)
         recent_tests.run(driver, wait, audit, server, check, shot)
         live_changes_tests.run(driver, wait, audit, server, check, shot)
         triggers_tests.run(driver, wait, audit, server, check, shot)

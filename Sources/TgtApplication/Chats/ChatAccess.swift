@@ -41,6 +41,8 @@ public protocol ChatAccess: Sendable {
     func setPinned(chatID: Int64, messageID: Int64, pinned: Bool, forEveryone: Bool, silent: Bool) async throws
     /// Forwards messages of `fromChatID` into `toChatID` (a forum topic with `topicID`), as copies with `hideSender`.
     func forward(fromChatID: Int64, messageIDs: [Int64], toChatID: Int64, topicID: Int32?, hideSender: Bool, silent: Bool) async throws -> [ChatMessageItem]
+    /// Sends local files (one message, or an album of up to 10) with a caption in Markdown.
+    func sendFiles(chatID: Int64, paths: [String], caption: String, replyTo: Int64?, topicID: Int32?, silent: Bool, asFiles: Bool) async throws -> [ChatMessageItem]
     /// Downloads a message's file and saves it into `folder` (`MediaSaver`); the path it got.
     func download(chatID: Int64, messageID: Int64, into folder: URL) async throws -> URL
     /// The conversation's page (`before`, `limit`, `topicID` as for `page`), then its changes
@@ -178,6 +180,13 @@ public struct SessionChatAccess: ChatAccess {
             }
             continuation.onTermination = { _ in task.cancel() }
         }
+    }
+
+    public func sendFiles(chatID: Int64, paths: [String], caption: String, replyTo: Int64?, topicID: Int32?, silent: Bool, asFiles: Bool) async throws -> [ChatMessageItem] {
+        let sent = try await service.sendFiles(chatID: chatID, paths: paths, caption: caption, topicID: topicID, replyTo: replyTo, silent: silent, asFiles: asFiles)
+        var items: [ChatMessageItem] = []
+        for message in sent { items.append(await service.item(message)) }
+        return items
     }
 
     public func download(chatID: Int64, messageID: Int64, into folder: URL) async throws -> URL {

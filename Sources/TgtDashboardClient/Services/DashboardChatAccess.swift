@@ -50,6 +50,10 @@ public struct DashboardChatAccess: ChatAccess {
         return chat
     }
 
+    public func sendFiles(chatID: Int64, paths: [String], caption: String, replyTo: Int64?, topicID: Int32?, silent: Bool, asFiles: Bool) async throws -> [ChatMessageItem] {
+        try await client.sendFiles(chatID: chatID, paths: paths, caption: caption, replyTo: replyTo, topicID: topicID, silent: silent, asFiles: asFiles)
+    }
+
     public func download(chatID: Int64, messageID: Int64, into folder: URL) async throws -> URL {
         try await client.saveMessageFile(chatID: chatID, messageID: messageID, into: folder)
     }

@@ -93,6 +93,8 @@ struct BodyLimitMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.uri.path.hasPrefix("/api/") || request.uri.path.hasPrefix("/t/"), !AuthMiddleware.isSafe(request.method) else { return try await next(request, context) }
+        // A file upload streams to disk under its own limit (`UploadStore`).
+        if request.method == .post, request.uri.path == "/api/uploads" { return try await next(request, context) }
         var request = request
         do {
             let body = try await request.collectBody(upTo: context.maxUploadSize)
@@ -120,6 +122,9 @@ extension APIError {
         switch error.httpStatus {
         case .unsupportedMediaType:
             return APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "Send the body as JSON (Content-Type: application/json).")
+        case .badRequest where error.causeDescription.contains("request body") && error.operationID == "createUpload":
+            return APIError(.unprocessableContent, code: "bad_file", message: "That cannot be sent: the file is empty.",
+                            nextStep: "Pick a file with something in it.")
         case .badRequest where error.causeDescription.contains("request body"):
             return APIError.badRequest("The request needs a JSON body.", code: "invalid_json")
         case .badRequest:

@@ -55,6 +55,9 @@ enum WebAssets {
         ("notify.js", PackageResources.notify_js),
         ("profile.js", PackageResources.profile_js),
         ("media.js", PackageResources.media_js),
+        ("attach.js", PackageResources.attach_js),
+        ("pick-template.js", PackageResources.pick_template_js),
+        ("attach.css", PackageResources.attach_css),
         ("chats.css", PackageResources.chats_css),
         ("chat-search.js", PackageResources.chat_search_js),
         ("sends.js", PackageResources.sends_js),
@@ -89,11 +92,12 @@ enum WebAssets {
         return "application/octet-stream"
     }
 
-    /// Hashes every file; a script's imports of sibling scripts are first rewritten to the
-    /// siblings' hashed names (so a script's hash also changes when a script it imports does).
+    /// Hashes every file; a script's imports of sibling scripts (and the stylesheets it loads,
+    /// `'./attach.css'`) are first rewritten to the siblings' hashed names (so a script's hash
+    /// also changes when a file it imports does).
     static func resolve(_ files: [(name: String, bytes: [UInt8])]) -> [String: WebAsset] {
         let sources = Dictionary(files.map { ($0.name, $0.bytes) }, uniquingKeysWith: { first, _ in first })
-        let scripts = sources.keys.filter { $0.hasSuffix(".js") }.sorted()
+        let scripts = sources.keys.filter { $0.hasSuffix(".js") || $0.hasSuffix(".css") }.sorted()
         var done: [String: WebAsset] = [:]
 
         func asset(_ name: String, visiting: Set<String>) -> WebAsset? {

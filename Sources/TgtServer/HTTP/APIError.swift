@@ -163,7 +163,7 @@ extension APIError {
         case .ambiguous, .badPage: .badRequest
         case .notAPerson: .conflict
         case .cannotWrite: .forbidden
-        case .emptyText, .tooLong, .markdown, .reactionNotAvailable, .badContactName: .unprocessableContent
+        case .emptyText, .tooLong, .markdown, .reactionNotAvailable, .badContactName, .badFile: .unprocessableContent
         case .request(let underlying):
             switch underlying.tdlibCode {
             case 400: .badRequest

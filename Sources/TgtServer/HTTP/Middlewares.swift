@@ -10,8 +10,9 @@ struct ErrorAndHeadersMiddleware: RouterMiddleware {
     typealias Context = DashboardContext
     let logger = Logger(label: "tgt.server.http")
 
+    /// `blob:` images are the previews of the user's own files picked to send (attach.js).
     static let contentSecurityPolicy = [
-        "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
+        "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:",
         "connect-src 'self'", "manifest-src 'self'", "object-src 'none'", "base-uri 'none'",
         "frame-ancestors 'none'", "form-action 'self'",
     ].joined(separator: "; ")

@@ -52,7 +52,7 @@ extension Pages {
             <div id="composer-banner" class="composer-banner" hidden><p id="composer-banner-text"></p>
             <button type="button" id="composer-cancel" class="icon-button" aria-label="Cancel">✕</button></div>
             <p id="cannot-write" class="meta" hidden></p>
-            <div id="composer-row" class="composer-row"><button type="button" id="templates-open" class="icon-button" aria-label="Send a template here" title="Templates">⚡</button>
+            <div id="composer-row" class="composer-row"><button type="button" id="composer-attach" class="icon-button" aria-label="Attach files" title="Attach files">📎</button><button type="button" id="templates-open" class="icon-button" aria-label="Send a template here" title="Templates">⚡</button>
             <label class="sr-only" for="composer-text">Message (Markdown; Enter sends, Shift+Enter starts a new line)</label>
             <textarea id="composer-text" rows="1" placeholder="Message" maxlength="20000"></textarea>
             <button type="submit" id="composer-send" class="primary">Send</button></div>

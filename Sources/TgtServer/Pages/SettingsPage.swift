@@ -91,7 +91,7 @@ extension Pages {
 
     /// Downloaded media: how much room it takes of its limit, and the button that deletes it.
     static func mediaCacheSection(_ usage: MediaCacheUsage, model: SettingsModel, csrf: String) -> HTML {
-        let size = { (bytes: Int64) in ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file) }
+        let size = ByteSize.describe
         return """
             <section class="card" id="media"><h2>Downloaded media</h2>\(model.notices(for: "media"))
             <p id="media-usage">\(size(usage.bytes)) in \(usage.files) \(usage.files == 1 ? "file" : "files") (at most \(size(usage.limitBytes)); the least recently opened go first).</p>

@@ -1,15 +1,8 @@
-// One open conversation of the Chats tab (chats.js opens and closes it): pages of messages
-// (GET /api/conversations/{id}/messages, older ones when scrolled to the top; opened at a
-// message from a search or a reply header, the page around it and newer ones when scrolled
-// to the bottom), date separators,
-// bubbles grouped by sender, reply headers, forwarded and edited marks, read ticks, media with
-// their blurred preview then the thumbnail, a jump-to-latest button with the count of new
-// messages; the composer (Markdown; Enter sends, Shift+Enter breaks the line; reply and edit
-// banners; a Telegram template sent into this chat) and delete with
-// confirmation. In a forum, one topic at a time (topics.js draws the bar): its pages, and the
-// composer and templates post into it. Other people's text arrives as text or as the server's escaped `html`, which
-// only safeFragment (chat-html.js) puts in the page.
-import {ApiError, api, byId, el, eventElement, fieldValues, messageOf, openDialog, toast, variableFields} from './app.js';
+// One open conversation of the Chats tab (docs/dashboard.md): pages of messages, bubbles,
+// media, the composer (text, files through attach.js, templates), reply, edit, delete; a
+// forum one topic at a time. Other people's text is text, or the server's escaped `html`
+// that only safeFragment (chat-html.js) puts in the page.
+import {ApiError, api, byId, el, eventElement, messageOf, openDialog, toast} from './app.js';
 import {clock, dayLabel, safeFragment} from './chat-html.js';
 import * as pins from './pins.js';
 import * as presence from './presence.js';
@@ -19,8 +12,6 @@ import * as topics from './topics.js';
 /** @typedef {import('./types').ChatMessage} ChatMessage */
 /** @typedef {import('./types').ChatSummary} ChatSummary */
 /** @typedef {import('./types').ConversationPage} ConversationPage */
-/** @typedef {import('./types').PickTemplate} PickTemplate */
-/** @typedef {import('./types').SendReport} SendReport */
 
 const box = byId('messages', HTMLDivElement);
 const list = byId('message-list', HTMLOListElement);
@@ -221,6 +212,7 @@ export function close() {
   list.replaceChildren();
   topics.hide();
   pins.hide();
+  attaching?.then((files) => files.clear()).catch(() => {});
 }
 
 /** @param {ChatSummary} chat */
@@ -420,7 +412,8 @@ function mediaPart(m, media) {
 
 /** @param {number} bytes */
 function size(bytes) {
-  return bytes < 1024 * 1024 ? Math.max(1, Math.round(bytes / 1024)) + ' KB' : (bytes / 1024 / 1024).toFixed(1) + ' MB';
+  if (bytes < 1024) return bytes + ' bytes';
+  return bytes < 1024 * 1024 ? Math.round(bytes / 1024) + ' KB' : (bytes / 1024 / 1024).toFixed(1) + ' MB';
 }
 
 /**
@@ -503,12 +496,18 @@ function autosize() {
 async function submit() {
   const chat = state.chat;
   const value = text.value;
-  if (!chat || !value.trim()) return;
+  const files = attaching && (await attaching).pending() ? await attaching : null;
+  if (!chat || (!value.trim() && !files)) return;
   const mode = state.mode;
   const send = byId('composer-send', HTMLButtonElement);
   send.disabled = true;
   try {
-    if (mode?.kind === 'edit') {
+    if (files && mode?.kind !== 'edit') {
+      await files.send(chat.id, value, mode?.kind === 'reply' ? mode.message.id : undefined, state.topic);
+      text.value = '';
+      setMode(null);
+      latest();
+    } else if (mode?.kind === 'edit') {
       const edited = /** @type {ChatMessage} */ (await api('PATCH', 'conversations/' + chat.id + '/messages/' + mode.message.id, {text: value}));
       state.messages.set(edited.id, edited);
       setMode(null);
@@ -536,6 +535,17 @@ async function submit() {
 }
 
 byId('composer', HTMLFormElement).addEventListener('submit', (event) => { event.preventDefault(); submit(); });
+
+/** @type {Promise<typeof import('./attach.js')> | null} */
+let attaching = null;
+/** @param {File[] | null} files none: the file picker */
+async function attach(files) {
+  try { (await (attaching ??= import('./attach.js'))).add(files); } catch (error) { attaching = null; toast(messageOf(error)); }
+}
+byId('composer-attach', HTMLButtonElement).addEventListener('click', () => attach(null));
+text.addEventListener('paste', (event) => { const f = event.clipboardData?.files; if (f?.length) { event.preventDefault(); attach([...f]); } });
+box.addEventListener('dragover', (event) => { if (event.dataTransfer?.types.includes('Files')) event.preventDefault(); });
+box.addEventListener('drop', (event) => { const f = event.dataTransfer?.files; if (f?.length) { event.preventDefault(); attach([...f]); } });
 text.addEventListener('keydown', (event) => {
   if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) { event.preventDefault(); submit(); }
   if (event.key === 'Escape' && state.mode) setMode(null);
@@ -762,68 +772,17 @@ async function remove(message, button) {
   }
 }
 
-// Templates: Telegram templates sent into this chat (instead of their own targets).
-const pickList = byId('templates-list', HTMLUListElement);
-const pickVars = byId('templates-vars', HTMLDivElement);
-/** @type {PickTemplate | null} */
-let picked = null;
-
+// Templates sent into this chat: pick-template.js, loaded on the first ⚡.
+/** @type {Promise<typeof import('./pick-template.js')> | null} */
+let picking = null;
 byId('templates-open', HTMLButtonElement).addEventListener('click', async () => {
-  picked = null;
-  pickVars.replaceChildren();
-  byId('templates-send', HTMLButtonElement).hidden = true;
-  byId('templates-error', HTMLParagraphElement).hidden = true;
-  pickList.replaceChildren(el('li', {class: 'meta', text: 'Loading…'}));
-  const dialog = byId('templates-dialog', HTMLDialogElement);
-  const closed = openDialog(dialog);
-  try {
-    const reply = /** @type {{templates: PickTemplate[]}} */ (await api('GET', 'templates'));
-    const usable = reply.templates.filter((t) => t.kind === 'telegram');
-    byId('templates-empty', HTMLParagraphElement).hidden = usable.length > 0;
-    pickList.replaceChildren(...usable.map((t) => el('li', {},
-      el('button', {type: 'button', class: 'pick', 'data-template': t.id, 'aria-pressed': 'false'},
-        el('span', {'aria-hidden': 'true', text: t.icon_glyph}), t.name))));
-    pickList.querySelectorAll('button').forEach((b, i) => b.addEventListener('click', () => choose(usable[i] ?? null, b)));
-  } catch (error) {
-    pickList.replaceChildren(el('li', {class: 'field-error', text: messageOf(error)}));
-  }
-  await closed;
-  text.focus();
-});
-
-/**
- * @param {PickTemplate | null} template
- * @param {HTMLButtonElement} button
- */
-function choose(template, button) {
-  picked = template;
-  pickList.querySelectorAll('button').forEach((b) => b.setAttribute('aria-pressed', String(b === button)));
-  pickVars.replaceChildren(...(template ? variableFields(template.send_variables, 'pick-var-') : []));
-  const send = byId('templates-send', HTMLButtonElement);
-  send.hidden = !template;
-  send.textContent = template ? 'Send “' + template.name + '”' : 'Send';
-  const first = pickVars.querySelector('input, select');
-  if (first instanceof HTMLElement) first.focus(); else send.focus();
-}
-
-byId('templates-form', HTMLFormElement).addEventListener('submit', async (event) => {
-  event.preventDefault();
   const chat = state.chat;
-  const template = picked;
-  if (!chat || !template) return;
-  const error = byId('templates-error', HTMLParagraphElement);
+  if (!chat) return;
   try {
-    /** @type {{variables: Record<string, string>, topic_id?: number}} */
-    const body = {variables: fieldValues(pickVars)};
-    if (state.topic) body.topic_id = state.topic;
-    const report = /** @type {SendReport} */ (await api('POST', 'conversations/' + chat.id + '/templates/' + template.id, body));
-    const failed = report.results.find((r) => r.status !== 'sent');
-    if (failed) throw new Error(failed.error ?? 'Not sent.');
-    byId('templates-dialog', HTMLDialogElement).close('sent');
-    toast('Sent “' + template.name + '” here.');
-    refresh();
-  } catch (caught) {
-    error.textContent = messageOf(caught, 'Not sent.');
-    error.hidden = false;
+    await (await (picking ??= import('./pick-template.js'))).open(chat.id, state.topic, refresh);
+  } catch (error) {
+    picking = null;
+    toast(messageOf(error));
   }
+  text.focus();
 });

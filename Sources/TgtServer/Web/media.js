@@ -18,6 +18,8 @@ let viewer = null;
  * @param {MessageMedia} media
  */
 export function open(button, chatID, messageID, media) {
+  // Names for screen readers without the label's leading emoji ("Photo", not "camera Photo").
+  media = {...media, label: media.label.replace(/^[^\p{L}\p{N}]+/u, '') || media.label};
   const url = '/api/conversations/' + chatID + '/messages/' + messageID + '/file';
   if (button.dataset['view'] !== undefined) return view(url, media, button);
   play(button, url, media);

@@ -376,6 +376,8 @@ public enum TDFunctions {
         public enum Content: Sendable, Equatable {
             case text(FormattedText)
             case location(TDLocation)
+            /// A photo, video, audio or document from a local file (`OutgoingFile`).
+            case file(OutgoingFile)
         }
 
         public var chatID: Int64
@@ -433,6 +435,7 @@ public enum TDFunctions {
             if let sendDate {
                 try options.encode(SchedulingState(sendDate: sendDate), forKey: .schedulingState)
             }
+            if case .file(let file) = content { return try c.encode(file, forKey: .inputMessageContent) }
             var input = c.nestedContainer(keyedBy: TypedKeys.self, forKey: .inputMessageContent)
             switch content {
             case .text(let text):
@@ -442,6 +445,8 @@ public enum TDFunctions {
             case .location(let location):
                 try input.encode("inputMessageLocation", forKey: .type)
                 try input.encode(location, forKey: .location)
+            case .file:
+                break
             }
         }
     }

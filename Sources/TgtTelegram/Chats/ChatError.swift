@@ -43,6 +43,8 @@ public enum ChatError: UserFacingError, Equatable {
     case noFile(messageID: Int64)
     /// Telegram could not give the file (the reason says why).
     case downloadFailed(String)
+    /// A file to send is missing, empty, too big or cannot share an album (the reason says which).
+    case badFile(String)
     case emptyText
     case tooLong(max: Int)
     case markdown(String)
@@ -76,6 +78,7 @@ public enum ChatError: UserFacingError, Equatable {
         case .badContactName(let reason): "The contact's name is not right: \(reason)"
         case .noFile(let id): "Message \(id) has no file to open or save."
         case .downloadFailed(let reason): "The file could not be downloaded: \(reason)"
+        case .badFile(let reason): "That cannot be sent: \(reason)"
         case .emptyText: "The message is empty."
         case .tooLong(let max): "The message is longer than Telegram's \(max) characters."
         case .markdown(let detail): "The formatting is broken at \(detail)."
@@ -108,6 +111,7 @@ public enum ChatError: UserFacingError, Equatable {
         case .badContactName: "Give a first name of 1 to 64 characters (a last name up to 64)."
         case .noFile: "Pick a message with a photo, video, voice message, audio, file or sticker."
         case .downloadFailed: "Try again when the connection is back."
+        case .badFile: "Pick files of at most 2,000 MB, up to 10 at a time."
         case .emptyText: "Type some text."
         case .tooLong: "Shorten the text or send it in parts."
         case .markdown: "Check the *bold*, _italic_, `code` and [link](url) markers."
@@ -139,6 +143,7 @@ public enum ChatError: UserFacingError, Equatable {
         case .badContactName: "bad_contact_name"
         case .noFile: "no_file"
         case .downloadFailed: "download_failed"
+        case .badFile: "bad_file"
         case .emptyText: "empty_text"
         case .tooLong: "too_long"
         case .markdown: "bad_markdown"

@@ -1006,6 +1006,207 @@ extension Components {
                 ])
             }
         }
+        /// - Remark: Generated from `#/components/schemas/SendFilesInput`.
+        public struct SendFilesInput: Codable, Hashable, Sendable {
+            /// 1 to 10 uploads (POST /api/uploads); several become one album
+            ///
+            /// - Remark: Generated from `#/components/schemas/SendFilesInput/upload_ids`.
+            public var uploadIds: [Swift.String]
+            /// Markdown, on the first file
+            ///
+            /// - Remark: Generated from `#/components/schemas/SendFilesInput/caption`.
+            public var caption: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SendFilesInput/reply_to`.
+            public var replyTo: Swift.Int64?
+            /// Post into this forum topic of the chat
+            ///
+            /// - Remark: Generated from `#/components/schemas/SendFilesInput/topic_id`.
+            public var topicId: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/SendFilesInput/silent`.
+            public var silent: Swift.Bool?
+            /// Send every file as a document (no photo compression, any mix in one album)
+            ///
+            /// - Remark: Generated from `#/components/schemas/SendFilesInput/as_files`.
+            public var asFiles: Swift.Bool?
+            /// Creates a new `SendFilesInput`.
+            ///
+            /// - Parameters:
+            ///   - uploadIds: 1 to 10 uploads (POST /api/uploads); several become one album
+            ///   - caption: Markdown, on the first file
+            ///   - replyTo:
+            ///   - topicId: Post into this forum topic of the chat
+            ///   - silent:
+            ///   - asFiles: Send every file as a document (no photo compression, any mix in one album)
+            public init(
+                uploadIds: [Swift.String],
+                caption: Swift.String? = nil,
+                replyTo: Swift.Int64? = nil,
+                topicId: Swift.Int? = nil,
+                silent: Swift.Bool? = nil,
+                asFiles: Swift.Bool? = nil
+            ) {
+                self.uploadIds = uploadIds
+                self.caption = caption
+                self.replyTo = replyTo
+                self.topicId = topicId
+                self.silent = silent
+                self.asFiles = asFiles
+            }
+            public enum CodingKeys: String, CodingKey {
+                case uploadIds = "upload_ids"
+                case caption
+                case replyTo = "reply_to"
+                case topicId = "topic_id"
+                case silent
+                case asFiles = "as_files"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.uploadIds = try container.decode(
+                    [Swift.String].self,
+                    forKey: .uploadIds
+                )
+                self.caption = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .caption
+                )
+                self.replyTo = try container.decodeIfPresent(
+                    Swift.Int64.self,
+                    forKey: .replyTo
+                )
+                self.topicId = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .topicId
+                )
+                self.silent = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .silent
+                )
+                self.asFiles = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .asFiles
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "upload_ids",
+                    "caption",
+                    "reply_to",
+                    "topic_id",
+                    "silent",
+                    "as_files"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/UploadReply`.
+        public struct UploadReply: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/UploadReply/success`.
+            public var success: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/UploadReply/data`.
+            public struct DataPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/UploadReply/data/upload_id`.
+                public var uploadId: Swift.String
+                /// The name it will have (made safe)
+                ///
+                /// - Remark: Generated from `#/components/schemas/UploadReply/data/name`.
+                public var name: Swift.String
+                /// - Remark: Generated from `#/components/schemas/UploadReply/data/size`.
+                public var size: Swift.Int64
+                /// What it will be sent as, from its bytes
+                ///
+                /// - Remark: Generated from `#/components/schemas/UploadReply/data/kind`.
+                @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case photo = "photo"
+                    case video = "video"
+                    case audio = "audio"
+                    case document = "document"
+                }
+                /// What it will be sent as, from its bytes
+                ///
+                /// - Remark: Generated from `#/components/schemas/UploadReply/data/kind`.
+                public var kind: Components.Schemas.UploadReply.DataPayload.KindPayload
+                /// Creates a new `DataPayload`.
+                ///
+                /// - Parameters:
+                ///   - uploadId:
+                ///   - name: The name it will have (made safe)
+                ///   - size:
+                ///   - kind: What it will be sent as, from its bytes
+                public init(
+                    uploadId: Swift.String,
+                    name: Swift.String,
+                    size: Swift.Int64,
+                    kind: Components.Schemas.UploadReply.DataPayload.KindPayload
+                ) {
+                    self.uploadId = uploadId
+                    self.name = name
+                    self.size = size
+                    self.kind = kind
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case uploadId = "upload_id"
+                    case name
+                    case size
+                    case kind
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.uploadId = try container.decode(
+                        Swift.String.self,
+                        forKey: .uploadId
+                    )
+                    self.name = try container.decode(
+                        Swift.String.self,
+                        forKey: .name
+                    )
+                    self.size = try container.decode(
+                        Swift.Int64.self,
+                        forKey: .size
+                    )
+                    self.kind = try container.decode(
+                        Components.Schemas.UploadReply.DataPayload.KindPayload.self,
+                        forKey: .kind
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "upload_id",
+                        "name",
+                        "size",
+                        "kind"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/UploadReply/data`.
+            public var data: Components.Schemas.UploadReply.DataPayload
+            /// Creates a new `UploadReply`.
+            ///
+            /// - Parameters:
+            ///   - success:
+            ///   - data:
+            public init(
+                success: Swift.Bool,
+                data: Components.Schemas.UploadReply.DataPayload
+            ) {
+                self.success = success
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case success
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.success = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .success
+                )
+                self.data = try container.decode(
+                    Components.Schemas.UploadReply.DataPayload.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "success",
+                    "data"
+                ])
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/ForwardInput`.
         public struct ForwardInput: Codable, Hashable, Sendable {
             /// The chat the messages are in

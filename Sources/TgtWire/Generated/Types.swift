@@ -430,6 +430,21 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /api/media-cache`.
     /// - Remark: Generated from `#/paths//api/media-cache/delete(clearMediaCache)`.
     func clearMediaCache(_ input: Operations.ClearMediaCache.Input) async throws -> Operations.ClearMediaCache.Output
+    /// Uploads a file to send (the raw bytes, at most 2,000 MB; checked before it is kept)
+    ///
+    /// - Remark: HTTP `POST /api/uploads`.
+    /// - Remark: Generated from `#/paths//api/uploads/post(createUpload)`.
+    func createUpload(_ input: Operations.CreateUpload.Input) async throws -> Operations.CreateUpload.Output
+    /// Deletes an upload that was not sent (the composer's ✕)
+    ///
+    /// - Remark: HTTP `DELETE /api/uploads/{upload_id}`.
+    /// - Remark: Generated from `#/paths//api/uploads/{upload_id}/delete(deleteUpload)`.
+    func deleteUpload(_ input: Operations.DeleteUpload.Input) async throws -> Operations.DeleteUpload.Output
+    /// Sends uploaded files as one message or one album, with a caption in Markdown
+    ///
+    /// - Remark: HTTP `POST /api/conversations/{chat_id}/files`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/files/post(sendFiles)`.
+    func sendFiles(_ input: Operations.SendFiles.Input) async throws -> Operations.SendFiles.Output
     /// The chat's pinned messages (the bar at the top of a conversation)
     ///
     /// - Remark: HTTP `GET /api/conversations/{chat_id}/pinned`.
@@ -1528,6 +1543,49 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//api/media-cache/delete(clearMediaCache)`.
     public func clearMediaCache(headers: Operations.ClearMediaCache.Input.Headers = .init()) async throws -> Operations.ClearMediaCache.Output {
         try await clearMediaCache(Operations.ClearMediaCache.Input(headers: headers))
+    }
+    /// Uploads a file to send (the raw bytes, at most 2,000 MB; checked before it is kept)
+    ///
+    /// - Remark: HTTP `POST /api/uploads`.
+    /// - Remark: Generated from `#/paths//api/uploads/post(createUpload)`.
+    public func createUpload(
+        query: Operations.CreateUpload.Input.Query,
+        headers: Operations.CreateUpload.Input.Headers = .init(),
+        body: Operations.CreateUpload.Input.Body
+    ) async throws -> Operations.CreateUpload.Output {
+        try await createUpload(Operations.CreateUpload.Input(
+            query: query,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Deletes an upload that was not sent (the composer's ✕)
+    ///
+    /// - Remark: HTTP `DELETE /api/uploads/{upload_id}`.
+    /// - Remark: Generated from `#/paths//api/uploads/{upload_id}/delete(deleteUpload)`.
+    public func deleteUpload(
+        path: Operations.DeleteUpload.Input.Path,
+        headers: Operations.DeleteUpload.Input.Headers = .init()
+    ) async throws -> Operations.DeleteUpload.Output {
+        try await deleteUpload(Operations.DeleteUpload.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Sends uploaded files as one message or one album, with a caption in Markdown
+    ///
+    /// - Remark: HTTP `POST /api/conversations/{chat_id}/files`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/files/post(sendFiles)`.
+    public func sendFiles(
+        path: Operations.SendFiles.Input.Path,
+        headers: Operations.SendFiles.Input.Headers = .init(),
+        body: Operations.SendFiles.Input.Body
+    ) async throws -> Operations.SendFiles.Output {
+        try await sendFiles(Operations.SendFiles.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
     }
     /// The chat's pinned messages (the bar at the top of a conversation)
     ///

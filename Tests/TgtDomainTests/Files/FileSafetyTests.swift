@@ -37,4 +37,11 @@ struct FileSafetyTests {
         }
         #expect(MediaSniffer.InlineType.allCases.allSatisfy { type in ["image/", "video/", "audio/"].contains { type.mimeType.hasPrefix($0) } })
     }
+
+    @Test("sizes in binary units as a file manager shows them")
+    func sizes() {
+        #expect(ByteSize.describe(0) == "0 bytes" && ByteSize.describe(1) == "1 byte" && ByteSize.describe(77) == "77 bytes")
+        #expect(ByteSize.describe(1024) == "1 KB" && ByteSize.describe(114_688) == "112 KB")
+        #expect(ByteSize.describe(4_404_019) == "4.2 MB" && ByteSize.describe(1 << 30) == "1 GB" && ByteSize.describe(96_044) == "94 KB")
+    }
 }

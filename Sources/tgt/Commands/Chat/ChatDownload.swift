@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TgtDomain
 import TgtTelegram
 
 /// `tgt chat download`: saves a message's photo, video, voice message, audio, file or sticker.
@@ -39,7 +40,7 @@ struct ChatDownload: AsyncParsableCommand {
                 }
                 global.console.emit(Saved(path: saved.path, bytes: size))
             } else {
-                global.console.line("✓ Saved \(ChatTerminal.clean(saved.path)) (\(ByteCountFormatter.string(fromByteCount: Int64(size), countStyle: .file))).")
+                global.console.line("✓ Saved \(ChatTerminal.clean(saved.path)) (\(ByteSize.describe(Int64(size)))).")
             }
         }
     }

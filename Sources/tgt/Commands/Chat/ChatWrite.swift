@@ -6,11 +6,13 @@ import TgtTelegram
 /// The text of `tgt chat send` / `edit`: the argument, or a file's contents (`-` for stdin).
 struct MessageTextInput: ParsableArguments {
     @Argument(help: "The text (Markdown). Omit it to use --file.") var text: String?
-    @Option(help: "Read the text from this file (- for standard input).") var file: String?
+    @Option(help: "Read the text from this file (- for standard input); to send a file itself, use --attach.") var file: String?
+
+    /// Whether any text was given (`tgt chat send --attach` may go without).
+    var isGiven: Bool { text != nil || file != nil }
 
     func validate() throws {
         if text != nil && file != nil { throw ValidationError("Give the text or --file, not both.") }
-        if text == nil && file == nil { throw ValidationError("Give the text to send (or --file FILE).") }
     }
 
     func markdown() throws -> String {
@@ -26,7 +28,7 @@ struct MessageTextInput: ParsableArguments {
             data = contents
         }
         guard data.count <= 64 * 1024, let text = String(data: data, encoding: .utf8) else {
-            throw InputError("The file \(file) is not UTF-8 text of at most 64 KB.", next: "Save it as UTF-8 text.")
+            throw InputError("The file \(file) is not UTF-8 text of at most 64 KB.", next: "Save it as UTF-8 text, or send the file itself with --attach \(file).")
         }
         return text.hasSuffix("\n") ? String(text.dropLast()) : text
     }
@@ -36,10 +38,15 @@ struct ChatSend: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "send", abstract: "Send a message to a chat (optionally as a reply).",
         discussion: """
+            With --attach, files are sent (photos, videos, audio and documents, told apart by
+            their bytes; several become one album) and the text, if any, is their caption.
+
             Examples:
               tgt chat send Family "On my way 🚗"
               tgt chat send Family "Yes!" --reply-to 42991616
               echo "*Standup* notes" | tgt chat send Work --topic 11 --file -
+              tgt chat send Family --attach beach.jpg --attach sunset.jpg "Saturday 🌅"
+              tgt chat send Work --attach report.pdf --topic 11
             """)
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The chat: id, @username, title, or a unique start of a title.") var chat: String
@@ -47,8 +54,17 @@ struct ChatSend: AsyncParsableCommand {
     @Option(help: "Reply to this message id.") var replyTo: Int64?
     @Option(help: "Post in this forum topic.") var topic: Int32?
     @Flag(help: "Send without a notification sound.") var silent = false
+    @Option(name: .customLong("attach"), help: "Send this file (repeat for an album of up to 10); the text becomes the caption.") var attachments: [String] = []
+    @Flag(help: "Send the attached files as documents (no photo compression; any mix in one album).") var asFiles = false
+
+    func validate() throws {
+        if attachments.isEmpty, !input.isGiven { throw ValidationError("Give the text to send (or --file FILE, or --attach PATH).") }
+        if attachments.count > 10 { throw ValidationError("An album holds at most 10 files; send them in parts.") }
+        if asFiles, attachments.isEmpty { throw ValidationError("--as-files goes with --attach.") }
+    }
 
     func run() async throws {
+        if !attachments.isEmpty { return try await sendFiles() }
         try await global.run {
             let markdown = try input.markdown()
             let (item, title) = try await global.withChats { access in
@@ -67,6 +83,33 @@ struct ChatSend: AsyncParsableCommand {
     }
 }
 
+extension ChatSend {
+    /// `--attach`: the files (absolute paths, checked before anything is uploaded) as one
+    /// message or album, the text as caption.
+    func sendFiles() async throws {
+        try await global.run {
+            let caption = input.isGiven ? try input.markdown() : ""
+            let paths = attachments.map { URL(fileURLWithPath: NSString(string: $0).expandingTildeInPath).standardizedFileURL.path }
+            for path in paths { _ = try ChatService.check(fileAt: path, asFiles: asFiles) }
+            if !global.json { global.console.note("Uploading \(paths.count == 1 ? "1 file" : "\(paths.count) files")…") }
+            let (items, title) = try await global.withChats { access in
+                let target = try await access.resolve(chat)
+                guard target.canWrite else { throw ChatError.cannotWrite(title: target.title, reason: target.cannotWriteReason ?? "") }
+                return (try await access.sendFiles(chatID: target.id, paths: paths, caption: caption, replyTo: replyTo, topicID: topic,
+                                                   silent: silent, asFiles: asFiles), target.title)
+            }
+            if global.json {
+                global.console.emit(items)
+            } else if items.contains(where: { $0.sendingState == "pending" }) {
+                global.console.line("… Handed to Telegram for \(ChatTerminal.clean(title)); the upload goes on and the files go out when it is done.")
+            } else {
+                let ids = items.map { "#\($0.id)" }.joined(separator: ", ")
+                global.console.line("✓ Sent \(items.count == 1 ? "1 file" : "\(items.count) files") to \(ChatTerminal.clean(title)) (message\(items.count == 1 ? "" : "s") \(ids)).")
+            }
+        }
+    }
+}
+
 struct ChatEdit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit", abstract: "Replace the text of one of your messages.",
@@ -78,6 +121,10 @@ struct ChatEdit: AsyncParsableCommand {
     @Argument(help: "The chat.") var chat: String
     @Argument(help: "The message id (as `tgt chat read` shows it).") var messageID: Int64
     @OptionGroup var input: MessageTextInput
+
+    func validate() throws {
+        if !input.isGiven { throw ValidationError("Give the new text (or --file FILE).") }
+    }
 
     func run() async throws {
         try await global.run {

@@ -1,0 +1,59 @@
+import Foundation
+import OpenAPIRuntime
+import TgtTDLib
+import TgtTelegram
+import TgtWire
+
+/// Files sent from the dashboard: each uploaded on its own (`POST /api/uploads`, with the
+/// browser's progress and cancel), then sent together as one message or album
+/// (`POST …/files`). Keeping uploads is `UploadStore`'s; the rules of sending are `ChatService`'s.
+extension DashboardAPI {
+    func createUpload(_ input: Operations.CreateUpload.Input) async throws -> Operations.CreateUpload.Output {
+        guard case .binary(let body) = input.body else { throw APIError.badRequest("The request needs the file's bytes (application/octet-stream).") }
+        _ = try await host.chatService()
+        let upload = try await dashboard.uploads.receive(name: input.query.name, body: body, now: host.clock.now)
+        let kind = Components.Schemas.UploadReply.DataPayload.KindPayload(rawValue: upload.file.kind.rawValue) ?? .document
+        return .created(.init(body: .json(.init(success: true, data: .init(uploadId: upload.id, name: upload.file.name, size: upload.file.size, kind: kind)))))
+    }
+
+    func deleteUpload(_ input: Operations.DeleteUpload.Input) async throws -> Operations.DeleteUpload.Output {
+        guard await dashboard.uploads.delete(input.path.uploadId) else { throw APIError.notFound("There is no upload with that id (it was sent, removed, or older than an hour).") }
+        return .noContent(.init())
+    }
+
+    func sendFiles(_ input: Operations.SendFiles.Input) async throws -> Operations.SendFiles.Output {
+        guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body with “upload_ids”.", code: "invalid_json") }
+        guard (1...ChatService.maxAlbumFiles).contains(body.uploadIds.count) else {
+            throw APIError.badRequest("“upload_ids” must list 1 to \(ChatService.maxAlbumFiles) uploads.")
+        }
+        let caption = try Self.limited(body.caption, "caption", max: Self.maxMessageInput) ?? ""
+        let topic = try body.topicId.map(Self.topicID)
+        let service = try await host.chatService()
+        _ = try await chatSummary(input.path.chatId, service: service)
+        let uploads = try await dashboard.uploads.take(body.uploadIds)
+        let sent: [Message]
+        do {
+            sent = try await service.sendFiles(chatID: input.path.chatId, paths: uploads.map(\.file.path), caption: caption, topicID: topic,
+                                               replyTo: body.replyTo, silent: body.silent ?? false, asFiles: body.asFiles ?? false)
+        } catch {
+            // Refused: the uploads stay (until their hour is up) so the user can fix the send.
+            await dashboard.uploads.restore(uploads)
+            throw error
+        }
+        // TDLib reads a file until its message is sent: the files go once every message is.
+        let pending = sent.filter { $0.sendingState != nil }.map { $0.id }
+        let store = dashboard.uploads
+        if pending.isEmpty {
+            for upload in uploads { store.discard(upload) }
+        } else {
+            let session = service.session
+            Task.detached {
+                for id in pending { _ = await session.confirmation(forTemporaryID: id, timeout: 86_400) }
+                for upload in uploads { store.discard(upload) }
+            }
+        }
+        var items: [Components.Schemas.ChatMessage] = []
+        for message in sent { items.append(ChatModels.message(await service.item(message))) }
+        return .ok(.init(body: .json(.init(success: true, data: .init(messages: items)))))
+    }
+}

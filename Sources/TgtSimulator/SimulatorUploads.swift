@@ -1,0 +1,115 @@
+import Foundation
+import Synchronization
+
+/// Files sent as TDLib takes them: `inputMessagePhoto` / `Video` / `Audio` / `Document` with an
+/// `inputFileLocal` path become `messagePhoto` … whose file is the one given (copied into the
+/// client's folder as Telegram's servers keep it, so the sender may delete theirs once it is
+/// sent, and `downloadFile` finds it); a path that is not a readable file is refused as TDLib
+/// does. `sendMessageAlbum` sends each content as `sendMessage` does and answers `messages`.
+extension TelegramSimulator {
+    func sendAlbum(_ id: Int32, _ request: [String: Any]) {
+        let contents = request["input_message_contents"] as? [[String: Any]] ?? []
+        guard (2 ... 10).contains(contents.count) else { return respond(id, request, Self.error(400, "Invalid number of messages to send in an album")) }
+        let types = Set(contents.map { input -> String in
+            let type = input["@type"] as? String ?? ""
+            return type == "inputMessageVideo" ? "inputMessagePhoto" : type
+        })
+        guard types.count == 1, let type = types.first, ["inputMessagePhoto", "inputMessageDocument", "inputMessageAudio"].contains(type) else {
+            return respond(id, request, Self.error(400, "Invalid message content type in an album"))
+        }
+        if (request["options"] as? [String: Any])?["scheduling_state"] != nil {
+            return respond(id, request, Self.error(400, "Scheduled albums are not supported by the simulator"))
+        }
+        for input in contents {
+            if case .failure(let error) = SimulatorUploads.check(input) { return respond(id, request, Self.error(400, error.message)) }
+        }
+        var pending: [SimulatorJSON.Fragment] = []
+        for input in contents {
+            var single = request
+            single["@type"] = "sendMessage"
+            single["@extra"] = nil
+            single["input_message_contents"] = nil
+            single["input_message_content"] = input
+            var failure: [String: Any]?
+            sendMessage(id, single) { message, error in
+                if let message { pending.append(message) }
+                failure = error
+            }
+            if let failure, pending.isEmpty { return respond(id, request, failure) }
+        }
+        respond(id, request, ["@type": "messages", "total_count": pending.count, "messages": pending.map { $0 as Any }])
+    }
+}
+
+/// What an uploaded file becomes.
+enum SimulatorUploads {
+    struct Refusal: Error {
+        let message: String
+    }
+
+    private static let nextFileID = Mutex<Int32>(900_000_000)
+
+    /// The local path an `inputMessage…` names, or why it is refused.
+    static func check(_ input: [String: Any]) -> Result<String, Refusal> {
+        let keys = ["inputMessagePhoto": "photo", "inputMessageVideo": "video", "inputMessageAudio": "audio", "inputMessageDocument": "document"]
+        guard let key = keys[input["@type"] as? String ?? ""],
+              let wrapper = input[key] as? [String: Any], let local = wrapper[key] as? [String: Any],
+              local["@type"] as? String == "inputFileLocal", let path = local["path"] as? String
+        else { return .failure(Refusal(message: "Invalid input file")) }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
+              FileManager.default.isReadableFile(atPath: path)
+        else { return .failure(Refusal(message: "File not found")) }
+        return .success(path)
+    }
+
+    /// The `MessageContent` and a line describing it for the delivered log.
+    static func content(_ input: [String: Any], directory: String) -> Result<([String: Any], String), Refusal> {
+        let path: String
+        switch check(input) {
+        case .success(let found): path = found
+        case .failure(let refusal): return .failure(refusal)
+        }
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let fileID = nextFileID.withLock { id in
+            id += 1
+            return id
+        }
+        var stored = path
+        if !directory.isEmpty {
+            let folder = "\(directory)/media"
+            stored = "\(folder)/\(fileID)-upload"
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(atPath: stored)
+            if (try? FileManager.default.copyItem(atPath: path, toPath: stored)) == nil { return .failure(Refusal(message: "File not found")) }
+        }
+        SimulatorFilePayloads.register(fileID, .stored(stored))
+        let size = (try? FileManager.default.attributesOfItem(atPath: stored)[.size] as? Int) ?? 0
+        var file = SimulatorMedia.file(fileID, size: size)
+        file["local"] = ["@type": "localFile", "path": stored, "can_be_downloaded": true, "can_be_deleted": true, "is_downloading_active": false,
+                         "is_downloading_completed": true, "download_offset": 0, "downloaded_prefix_size": size, "downloaded_size": size]
+        let caption = input["caption"] as? [String: Any] ?? SimulatorMedia.formatted("")
+        let captionText = caption["text"] as? String ?? ""
+        let type = input["@type"] as? String ?? ""
+        let content: [String: Any]
+        switch type {
+        case "inputMessagePhoto":
+            content = ["@type": "messagePhoto", "caption": caption, "show_caption_above_media": false, "has_spoiler": false, "is_secret": false,
+                       "photo": ["@type": "photo", "has_stickers": false, "minithumbnail": SimulatorMedia.minithumbnail, "sizes": [
+                           ["@type": "photoSize", "type": "y", "photo": file, "width": 1280, "height": 960, "progressive_sizes": [] as [Any]],
+                       ]]]
+        case "inputMessageVideo":
+            content = ["@type": "messageVideo", "caption": caption, "show_caption_above_media": false, "has_spoiler": false, "is_secret": false,
+                       "video": ["@type": "video", "duration": 0, "width": 0, "height": 0, "file_name": name, "mime_type": "video/mp4",
+                                 "has_stickers": false, "supports_streaming": true, "video": file]]
+        case "inputMessageAudio":
+            content = ["@type": "messageAudio", "caption": caption,
+                       "audio": ["@type": "audio", "duration": 0, "title": "", "performer": "", "file_name": name, "mime_type": "audio/mpeg",
+                                 "external_album_covers": [] as [Any], "audio": file]]
+        default:
+            content = ["@type": "messageDocument", "caption": caption,
+                       "document": ["@type": "document", "file_name": name, "mime_type": "application/octet-stream", "document": file]]
+        }
+        return .success((content, "\(type.dropFirst("inputMessage".count).lowercased()):\(name)" + (captionText.isEmpty ? "" : " \(captionText)")))
+    }
+}

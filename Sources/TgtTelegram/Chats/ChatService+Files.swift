@@ -1,0 +1,112 @@
+import Foundation
+import TgtDomain
+import TgtTDLib
+
+/// A local file checked before it is sent: what it will be sent as (from its bytes), its size
+/// and the name Telegram will show.
+public struct CheckedFile: Sendable, Equatable {
+    public var path: String
+    public var name: String
+    public var size: Int64
+    public var kind: OutgoingFile.Kind
+
+    public init(path: String, name: String, size: Int64, kind: OutgoingFile.Kind) {
+        self.path = path
+        self.name = name
+        self.size = size
+        self.kind = kind
+    }
+}
+
+extension ChatService {
+    /// Telegram's limit for one file on a free account.
+    public static let maxFileBytes: Int64 = 2_000 * 1024 * 1024
+    /// Photos above this go as files (Telegram refuses bigger photos).
+    public static let maxPhotoBytes: Int64 = 10 * 1024 * 1024
+    /// The most files one album holds.
+    public static let maxAlbumFiles = 10
+
+    /// Checks a local file before anything is uploaded: a readable regular file of 1 byte to
+    /// 2,000 MB. Pictures (JPEG, PNG, WebP up to 10 MB) go as photos, MP4 as video, MP3 and M4A
+    /// as audio, anything else (or everything, with `asFiles`) as a document: decided by the
+    /// bytes, never by the name.
+    public static func check(fileAt path: String, asFiles: Bool = false) throws(ChatError) -> CheckedFile {
+        let name = SafeFileName.make(URL(fileURLWithPath: path).lastPathComponent)
+        var isFolder: ObjCBool = false
+        guard path.hasPrefix("/"), FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .badFile("“\(name)” is not there.") }
+        guard !isFolder.boolValue,
+              let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              attributes[.type] as? FileAttributeType == .typeRegular
+        else { throw .badFile("“\(name)” is not a file.") }
+        let size = Int64(attributes[.size] as? Int ?? 0)
+        guard size > 0 else { throw .badFile("“\(name)” is empty.") }
+        guard size <= maxFileBytes else { throw .badFile("“\(name)” is larger than Telegram's 2,000 MB.") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw .badFile("“\(name)” cannot be read.") }
+        let head = [UInt8]((try? handle.read(upToCount: MediaSniffer.prefixLength)) ?? Data())
+        try? handle.close()
+        let kind: OutgoingFile.Kind = switch asFiles ? nil : MediaSniffer.sniff(head) {
+        case .jpeg?, .png?, .webp?: size <= maxPhotoBytes ? .photo : .document
+        case .mp4?: .video
+        case .mpeg?, .m4a?: .audio
+        default: .document
+        }
+        return CheckedFile(path: path, name: name, size: size, kind: kind)
+    }
+
+    /// Sends local files into a chat (a forum topic with `topicID`), as a reply, with a caption
+    /// in Markdown on the first: one file as one message, 2–10 as one album (photos and videos
+    /// together, or documents, or audio; a mix is refused before anything is uploaded). Every
+    /// file is checked first (`check(fileAt:)`). Waits up to `confirmTimeout` s for the uploads:
+    /// the sent messages, or those still pending (TDLib keeps uploading them), or an error when
+    /// Telegram refused one.
+    public func sendFiles(chatID: Int64, paths: [String], caption: String = "", topicID: Int32? = nil, replyTo: Int64? = nil, silent: Bool = false,
+                          asFiles: Bool = false, confirmTimeout: Double = 600) async throws(ChatError) -> [Message]
+    {
+        guard !paths.isEmpty else { throw .badFile("no file was given.") }
+        guard paths.count <= Self.maxAlbumFiles else { throw .badFile("an album holds at most \(Self.maxAlbumFiles) files; send them in parts.") }
+        var checked: [CheckedFile] = []
+        for path in paths { checked.append(try Self.check(fileAt: path, asFiles: asFiles)) }
+        if checked.count > 1 {
+            let groups = Set(checked.map { $0.kind == .video ? .photo : $0.kind })
+            guard groups.count == 1 else {
+                throw .badFile("photos and videos cannot share an album with other files: send them separately, or all as files.")
+            }
+        }
+        let chat = try await writableChat(chatID)
+        if let topicID { _ = try await topic(chatID: chatID, topicID: topicID) }
+        let text = TelegramText.isEffectivelyEmpty(caption) ? FormattedText(text: "") : try await format(caption)
+        if let replyTo {
+            guard let properties = try? await ask(TDFunctions.GetMessageProperties(chatID: chat.id, messageID: replyTo)) else { throw .messageNotFound(replyTo) }
+            guard properties.canBeReplied else { throw .sendFailed("that message cannot be replied to.") }
+        }
+        let files = checked.enumerated().map { index, file in OutgoingFile(kind: file.kind, path: file.path, caption: index == 0 ? text : FormattedText(text: "")) }
+        let pending: [Message]
+        do {
+            if files.count == 1, let file = files.first {
+                pending = [try await session.send(TDFunctions.SendMessage(chatID: chat.id, forumTopicID: topicID, silent: silent, content: .file(file),
+                                                                          replyToMessageID: replyTo), timeout: timeout)]
+            } else {
+                pending = try await session.send(TDFunctions.SendMessageAlbum(chatID: chat.id, forumTopicID: topicID, replyToMessageID: replyTo,
+                                                                              silent: silent, files: files), timeout: timeout).messages
+            }
+        } catch {
+            if case .tdlib(let code, let message, _) = error { throw .sendFailed(Sender.describe(code: code, message: message)) }
+            throw .request(error)
+        }
+        logger.debug("files handed to TDLib", metadata: ["chat": "\(chat.id)", "files": "\(files.count)"])
+        var sent: [Message] = []
+        let deadline = Date().addingTimeInterval(confirmTimeout)
+        for message in pending {
+            if case .failed(let error, _, _)? = message.sendingState { throw .sendFailed(Sender.describe(code: error.code, message: error.message)) }
+            switch await session.confirmation(forTemporaryID: message.id, timeout: max(1, deadline.timeIntervalSinceNow)) {
+            case .sent(let id)?:
+                sent.append((try? await ask(TDFunctions.GetMessage(chatID: chat.id, messageID: id))) ?? message)
+            case .failed(let code, let reason)?:
+                throw .sendFailed(Sender.describe(code: code, message: reason))
+            case nil:
+                sent.append(message)
+            }
+        }
+        return sent
+    }
+}

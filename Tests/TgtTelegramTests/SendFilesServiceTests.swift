@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import TgtSimulator
+import TgtTDLib
+import TgtTelegram
+import TgtTestSupport
+
+/// Files sent through `ChatService.sendFiles`: checked before anything is uploaded (there,
+/// a file, not empty, what it is by its bytes), one file as one message and several as one
+/// album with the caption on the first, a mix refused, and what was sent read back.
+@Suite("Chats: sending files", .timeLimit(.minutes(5)))
+struct SendFilesServiceTests {
+    static let alice: Int64 = 555_000_111
+    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 1, count: 200)
+
+    @Test("the kind comes from the bytes: a PNG named .txt is a photo, HTML named .jpg a document, MP4 a video, MP3 audio; --as-files makes all documents")
+    func kinds() throws {
+        let dir = try TestDirectory("send-kinds")
+        defer { dir.remove() }
+        func file(_ name: String, _ bytes: [UInt8]) throws -> String {
+            try Data(bytes).write(to: dir.file(name))
+            return dir.file(name).path
+        }
+        #expect(try ChatService.check(fileAt: try file("picture.txt", Self.png)).kind == .photo)
+        #expect(try ChatService.check(fileAt: try file("evil.jpg", Array("<html><script>alert(1)</script>".utf8))).kind == .document)
+        #expect(try ChatService.check(fileAt: try file("clip.bin", [0, 0, 0, 0x18] + Array("ftypisom".utf8))).kind == .video)
+        #expect(try ChatService.check(fileAt: try file("song", Array("ID3\u{4}".utf8))).kind == .audio)
+        let checked = try ChatService.check(fileAt: try file("picture.png", Self.png), asFiles: true)
+        #expect(checked.kind == .document && checked.name == "picture.png" && checked.size == Int64(Self.png.count))
+        #expect(throws: ChatError.badFile("“empty.txt” is empty.")) { try ChatService.check(fileAt: try file("empty.txt", [])) }
+        #expect(throws: ChatError.badFile("“missing.png” is not there.")) { try ChatService.check(fileAt: dir.file("missing.png").path) }
+        #expect(throws: ChatError.badFile("“\(dir.url.lastPathComponent)” is not a file.")) { try ChatService.check(fileAt: dir.path) }
+        #expect(throws: ChatError.self) { try ChatService.check(fileAt: "relative/path.png") }
+    }
+
+    @Test("one photo with a caption, then an album of a photo and a video; the sent file reads back byte for byte")
+    func sendAndReadBack() async throws {
+        let (sim, open, service) = try await ChatServiceTests.open()
+        defer { sim.remove() }
+        let dir = try TestDirectory("send-files")
+        defer { dir.remove() }
+        try Data(Self.png).write(to: dir.file("beach.png"))
+        try Data([0, 0, 0, 0x18] + Array("ftypisom".utf8) + [UInt8](repeating: 3, count: 100)).write(to: dir.file("waves.mp4"))
+        let one = try await service.sendFiles(chatID: Self.alice, paths: [dir.file("beach.png").path], caption: "*Beach* day")
+        #expect(one.count == 1 && one[0].sendingState == nil)
+        guard case .media(let photo)? = one[0].content else { Issue.record("not media"); return }
+        #expect(photo.kind == .photo && photo.caption.text == "Beach day" && photo.caption.entities.count == 1)
+        let back = try await service.downloadMedia(chatID: Self.alice, messageID: one[0].id)
+        #expect(FileManager.default.contents(atPath: back.path) == Data(Self.png))
+        let album = try await service.sendFiles(chatID: Self.alice, paths: [dir.file("beach.png").path, dir.file("waves.mp4").path], caption: "both")
+        #expect(album.count == 2 && album.allSatisfy { $0.sendingState == nil })
+        let kinds = album.compactMap { message -> MessageMedia.Kind? in if case .media(let m)? = message.content { return m.kind } else { return nil } }
+        #expect(kinds == [.photo, .video])
+        #expect(album.first?.content?.formattedText?.text == "both" && album.last?.content?.formattedText == nil)
+        #expect(sim.simulator.receivedRequests.contains("sendMessageAlbum"))
+        await open.close()
+    }
+
+    @Test("refused before anything is uploaded: a mix of photos and documents, more than 10 files, a missing file, a chat one cannot write in")
+    func refusals() async throws {
+        let (sim, open, service) = try await ChatServiceTests.open()
+        defer { sim.remove() }
+        let dir = try TestDirectory("send-refused")
+        defer { dir.remove() }
+        try Data(Self.png).write(to: dir.file("a.png"))
+        try Data("%PDF-1.4".utf8).write(to: dir.file("b.pdf"))
+        let before = sim.simulator.receivedRequests.count
+        await #expect(throws: ChatError.self) { _ = try await service.sendFiles(chatID: Self.alice, paths: [dir.file("a.png").path, dir.file("b.pdf").path]) }
+        await #expect(throws: ChatError.self) { _ = try await service.sendFiles(chatID: Self.alice, paths: Array(repeating: dir.file("a.png").path, count: 11)) }
+        await #expect(throws: ChatError.badFile("“gone.png” is not there.")) { _ = try await service.sendFiles(chatID: Self.alice, paths: [dir.file("gone.png").path]) }
+        await #expect(throws: ChatError.self) { _ = try await service.sendFiles(chatID: -1001000000003, paths: [dir.file("a.png").path]) }
+        #expect(!sim.simulator.receivedRequests.dropFirst(before).contains { $0.hasPrefix("sendMessage") })
+        // As files, the mix goes as one album of documents.
+        let mixed = try await service.sendFiles(chatID: Self.alice, paths: [dir.file("a.png").path, dir.file("b.pdf").path], asFiles: true)
+        #expect(mixed.count == 2 && mixed.allSatisfy { if case .media(let m)? = $0.content { m.kind == .document } else { false } })
+        await open.close()
+    }
+}
