@@ -23,13 +23,13 @@ extension DashboardAPI {
             let body = HTTPBody(file.reader.stream(start: 0, end: file.size - 1), length: .known(file.size), iterationBehavior: .single)
             return .ok(.init(headers: .init(cacheControl: MessageFiles.cacheControl, contentDisposition: file.disposition, acceptRanges: "bytes",
                                             contentSecurityPolicy: MessageFiles.contentSecurityPolicy),
-                             body: Self.okBody(file.inlineType, body)))
+                             body: Self.body(file.inlineType, body)))
         case .part(let start, let end):
             let body = HTTPBody(file.reader.stream(start: start, end: end), length: .known(end - start + 1), iterationBehavior: .single)
             return .partialContent(.init(headers: .init(cacheControl: MessageFiles.cacheControl, contentDisposition: file.disposition, acceptRanges: "bytes",
                                                         contentSecurityPolicy: MessageFiles.contentSecurityPolicy,
                                                         contentRange: "bytes \(start)-\(end)/\(file.size)"),
-                                         body: Self.partBody(file.inlineType, body)))
+                                         body: Self.body(file.inlineType, body)))
         }
     }
 
@@ -47,25 +47,9 @@ extension DashboardAPI {
         .init(bytes: usage.bytes, files: usage.files, limitBytes: usage.limitBytes)
     }
 
-    /// The whole file's body under its sniffed type (unknown: `application/octet-stream`).
-    static func okBody(_ type: MediaSniffer.InlineType?, _ body: HTTPBody) -> Operations.GetMessageFile.Output.Ok.Body {
-        switch type {
-        case .jpeg?: .jpeg(body)
-        case .png?: .png(body)
-        case .gif?: .imageGif(body)
-        case .webp?: .imageWebp(body)
-        case .mp4?: .videoMp4(body)
-        case .webm?: .videoWebm(body)
-        case .ogg?: .audioOgg(body)
-        case .mpeg?: .audioMpeg(body)
-        case .m4a?: .audioMp4(body)
-        case .wav?: .audioWav(body)
-        case nil: .binary(body)
-        }
-    }
-
-    /// A range's body under its sniffed type.
-    static func partBody(_ type: MediaSniffer.InlineType?, _ body: HTTPBody) -> Operations.GetMessageFile.Output.PartialContent.Body {
+    /// A file's body under its sniffed type (unknown: `application/octet-stream`), for the
+    /// whole file and for a range alike.
+    static func body<Body: SniffedFileBody>(_ type: MediaSniffer.InlineType?, _ body: HTTPBody) -> Body {
         switch type {
         case .jpeg?: .jpeg(body)
         case .png?: .png(body)
@@ -81,3 +65,22 @@ extension DashboardAPI {
         }
     }
 }
+
+/// The bodies `GET …/file` answers with (its 200 and its 206 are two generated types with the
+/// same cases, one per content type of the spec).
+protocol SniffedFileBody {
+    static func jpeg(_ body: HTTPBody) -> Self
+    static func png(_ body: HTTPBody) -> Self
+    static func imageGif(_ body: HTTPBody) -> Self
+    static func imageWebp(_ body: HTTPBody) -> Self
+    static func videoMp4(_ body: HTTPBody) -> Self
+    static func videoWebm(_ body: HTTPBody) -> Self
+    static func audioOgg(_ body: HTTPBody) -> Self
+    static func audioMpeg(_ body: HTTPBody) -> Self
+    static func audioMp4(_ body: HTTPBody) -> Self
+    static func audioWav(_ body: HTTPBody) -> Self
+    static func binary(_ body: HTTPBody) -> Self
+}
+
+extension Operations.GetMessageFile.Output.Ok.Body: SniffedFileBody {}
+extension Operations.GetMessageFile.Output.PartialContent.Body: SniffedFileBody {}

@@ -405,36 +405,18 @@ public enum TDFunctions {
         }
 
         enum CodingKeys: String, CodingKey {
-            case chatID = "chat_id"
-            case topicID = "topic_id"
-            case replyTo = "reply_to"
-            case options
             case inputMessageContent = "input_message_content"
         }
         enum TypedKeys: String, CodingKey {
             case type = "@type"
-            case messageID = "message_id"
-            case disableNotification = "disable_notification"
-            case schedulingState = "scheduling_state"
             case clearDraft = "clear_draft"
             case text, location
         }
 
         public func encode(to encoder: any Encoder) throws {
+            try SendTarget(chatID: chatID, forumTopicID: forumTopicID, replyToMessageID: replyToMessageID, silent: silent, sendDate: sendDate)
+                .encode(to: encoder)
             var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(chatID, forKey: .chatID)
-            try c.encodeIfPresent(forumTopicID.map(MessageTopicForum.init), forKey: .topicID)
-            if let replyToMessageID {
-                var reply = c.nestedContainer(keyedBy: TypedKeys.self, forKey: .replyTo)
-                try reply.encode("inputMessageReplyToMessage", forKey: .type)
-                try reply.encode(replyToMessageID, forKey: .messageID)
-            }
-            var options = c.nestedContainer(keyedBy: TypedKeys.self, forKey: .options)
-            try options.encode("messageSendOptions", forKey: .type)
-            try options.encode(silent, forKey: .disableNotification)
-            if let sendDate {
-                try options.encode(SchedulingState(sendDate: sendDate), forKey: .schedulingState)
-            }
             if case .file(let file) = content { return try c.encode(file, forKey: .inputMessageContent) }
             var input = c.nestedContainer(keyedBy: TypedKeys.self, forKey: .inputMessageContent)
             switch content {
@@ -449,6 +431,45 @@ public enum TDFunctions {
                 break
             }
         }
+    }
+}
+
+/// Where a message goes and how, as `sendMessage` and `sendMessageAlbum` both say it:
+/// `chat_id`, `topic_id` (a forum topic), `reply_to` and `options` (silent; a send date).
+struct SendTarget: Encodable {
+    var chatID: Int64
+    var forumTopicID: Int32?
+    var replyToMessageID: Int64?
+    var silent: Bool
+    var sendDate: Int32?
+
+    private enum CodingKeys: String, CodingKey {
+        case chatID = "chat_id"
+        case topicID = "topic_id"
+        case replyTo = "reply_to"
+        case options
+    }
+
+    private enum TypedKeys: String, CodingKey {
+        case type = "@type"
+        case messageID = "message_id"
+        case disableNotification = "disable_notification"
+        case schedulingState = "scheduling_state"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(chatID, forKey: .chatID)
+        try c.encodeIfPresent(forumTopicID.map(MessageTopicForum.init), forKey: .topicID)
+        if let replyToMessageID {
+            var reply = c.nestedContainer(keyedBy: TypedKeys.self, forKey: .replyTo)
+            try reply.encode("inputMessageReplyToMessage", forKey: .type)
+            try reply.encode(replyToMessageID, forKey: .messageID)
+        }
+        var options = c.nestedContainer(keyedBy: TypedKeys.self, forKey: .options)
+        try options.encode("messageSendOptions", forKey: .type)
+        try options.encode(silent, forKey: .disableNotification)
+        if let sendDate { try options.encode(SchedulingState(sendDate: sendDate), forKey: .schedulingState) }
     }
 }
 

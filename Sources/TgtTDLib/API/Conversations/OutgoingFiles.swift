@@ -72,31 +72,12 @@ extension TDFunctions {
         }
 
         enum CodingKeys: String, CodingKey {
-            case chatID = "chat_id"
-            case topicID = "topic_id"
-            case replyTo = "reply_to"
-            case options
             case contents = "input_message_contents"
         }
 
-        enum TypedKeys: String, CodingKey {
-            case type = "@type"
-            case messageID = "message_id"
-            case disableNotification = "disable_notification"
-        }
-
         public func encode(to encoder: any Encoder) throws {
+            try SendTarget(chatID: chatID, forumTopicID: forumTopicID, replyToMessageID: replyToMessageID, silent: silent).encode(to: encoder)
             var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(chatID, forKey: .chatID)
-            try c.encodeIfPresent(forumTopicID.map(MessageTopicForum.init), forKey: .topicID)
-            if let replyToMessageID {
-                var reply = c.nestedContainer(keyedBy: TypedKeys.self, forKey: .replyTo)
-                try reply.encode("inputMessageReplyToMessage", forKey: .type)
-                try reply.encode(replyToMessageID, forKey: .messageID)
-            }
-            var options = c.nestedContainer(keyedBy: TypedKeys.self, forKey: .options)
-            try options.encode("messageSendOptions", forKey: .type)
-            try options.encode(silent, forKey: .disableNotification)
             try c.encode(files, forKey: .contents)
         }
     }
