@@ -58,9 +58,8 @@ extension DashboardClient {
     /// The UTF-8 name of a `Content-Disposition` (`filename*=UTF-8''…`, else `filename="…"`), made safe.
     static func fileName(disposition: String) -> String {
         for part in disposition.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            if part.lowercased().hasPrefix("filename*=utf-8''"), let name = String(part.dropFirst("filename*=UTF-8''".count)).removingPercentEncoding {
-                return SafeFileName.make(name)
-            }
+            // The generated client has decoded the header's percent-encoding already.
+            if part.lowercased().hasPrefix("filename*=utf-8''") { return SafeFileName.make(String(part.dropFirst("filename*=UTF-8''".count))) }
         }
         for part in disposition.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) }) where part.lowercased().hasPrefix("filename=") {
             return SafeFileName.make(String(part.dropFirst("filename=".count)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")))

@@ -48,7 +48,8 @@ struct MediaModelTests {
         #expect(conversation.openedMedia?.presentation == .file && conversation.openedMedia?.name == "img src=x onerror=alert(1).html")
         #expect(OpenedMedia.presentation(head: Array("<svg onload=alert(1)>".utf8)) == .file)
         #expect(OpenedMedia.presentation(head: [0xFF, 0xD8, 0xFF, 0xE0]) == .image)
-        #expect(OpenedMedia.presentation(head: Array("OggS".utf8)) == .player)
+        #expect(OpenedMedia.presentation(head: Array("ID3\u{4}".utf8)) == .player)
+        #expect(OpenedMedia.presentation(head: Array("OggS".utf8)) == .file, "the system player cannot play Ogg: save or share")
         await conversation.close()
     }
 }

@@ -43,7 +43,7 @@ struct UndoHoldCLITests {
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try process.runSerially()
         return (process, out, err)
     }
 

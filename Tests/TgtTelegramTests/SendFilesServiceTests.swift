@@ -25,6 +25,8 @@ struct SendFilesServiceTests {
         #expect(try ChatService.check(fileAt: try file("evil.jpg", Array("<html><script>alert(1)</script>".utf8))).kind == .document)
         #expect(try ChatService.check(fileAt: try file("clip.bin", [0, 0, 0, 0x18] + Array("ftypisom".utf8))).kind == .video)
         #expect(try ChatService.check(fileAt: try file("song", Array("ID3\u{4}".utf8))).kind == .audio)
+        #expect(try ChatService.check(fileAt: try file("IMG_1.heic", [0, 0, 0, 0x18] + Array("ftypheic".utf8))).kind == .document)
+        #expect(try ChatService.check(fileAt: try file("book.m4b", [0, 0, 0, 0x18] + Array("ftypM4B ".utf8))).kind == .audio)
         let checked = try ChatService.check(fileAt: try file("picture.png", Self.png), asFiles: true)
         #expect(checked.kind == .document && checked.name == "picture.png" && checked.size == Int64(Self.png.count))
         #expect(throws: ChatError.badFile("“empty.txt” is empty.")) { try ChatService.check(fileAt: try file("empty.txt", [])) }

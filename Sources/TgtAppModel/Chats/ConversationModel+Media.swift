@@ -31,8 +31,9 @@ public struct OpenedMedia: Sendable, Equatable, Identifiable {
     public static func presentation(head: [UInt8]) -> Presentation {
         switch MediaSniffer.sniff(head) {
         case .jpeg?, .png?, .gif?, .webp?: .image
-        case .mp4?, .webm?, .ogg?, .mpeg?, .m4a?, .wav?: .player
-        case nil: .file
+        case .mp4?, .mpeg?, .m4a?, .wav?: .player
+        // The system player plays neither Ogg (Telegram's voice notes) nor WebM: save or share.
+        case .webm?, .ogg?, nil: .file
         }
     }
 }

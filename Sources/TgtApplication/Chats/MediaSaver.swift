@@ -52,7 +52,15 @@ public enum MediaSaver {
                 return target
             } catch {
                 if FileManager.default.fileExists(atPath: target.path) { continue }
-                throw SaveError(message: "The file could not be saved as \(target.path): \(error.localizedDescription)")
+                // A drive without hard links (FAT, exFAT, many network shares): a rename, which
+                // the check just before makes safe unless another save takes the name meanwhile.
+                do {
+                    try FileManager.default.moveItem(at: temporary, to: target)
+                    return target
+                } catch {
+                    if FileManager.default.fileExists(atPath: target.path) { continue }
+                    throw SaveError(message: "The file could not be saved as \(target.path): \(error.localizedDescription)")
+                }
             }
         }
         throw SaveError(message: "\(folder.path) already has 1,000 files named like \(safe).")

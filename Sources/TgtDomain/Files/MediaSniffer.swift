@@ -32,8 +32,13 @@ public enum MediaSniffer {
         if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .gif }
         if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return .webp }
         if starts(Array("RIFF".utf8)), starts(Array("WAVE".utf8), at: 8) { return .wav }
-        if starts(Array("ftyp".utf8), at: 4) {
-            return starts(Array("M4A ".utf8), at: 8) ? .m4a : .mp4
+        if starts(Array("ftyp".utf8), at: 4), head.count >= 12 {
+            let brand = String(decoding: head[8 ..< 12], as: UTF8.self)
+            if ["M4A ", "M4B ", "M4P "].contains(brand) { return .m4a }
+            // Video brands only: HEIC, AVIF and other ISO files are not video.
+            if ["isom", "iso2", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "M4V ", "M4VH", "M4VP", "MSNV", "dash", "3gp4", "3gp5", "3gp6", "3g2a", "qt  "]
+                .contains(brand) { return .mp4 }
+            return nil
         }
         if starts([0x1A, 0x45, 0xDF, 0xA3]) { return .webm }
         if starts(Array("OggS".utf8)) { return .ogg }

@@ -8,6 +8,10 @@ import TgtWire
 /// browser's progress and cancel), then sent together as one message or album
 /// (`POST …/files`). Keeping uploads is `UploadStore`'s; the rules of sending are `ChatService`'s.
 extension DashboardAPI {
+    /// How long a send of files waits for Telegram before it answers with the messages still
+    /// pending (well inside a `tgt` command's wait for a dashboard's answer).
+    static let filesConfirmTimeout: Double = 120
+
     func createUpload(_ input: Operations.CreateUpload.Input) async throws -> Operations.CreateUpload.Output {
         guard case .binary(let body) = input.body else { throw APIError.badRequest("The request needs the file's bytes (application/octet-stream).") }
         _ = try await host.chatService()
@@ -30,13 +34,15 @@ extension DashboardAPI {
         let topic = try body.topicId.map(Self.topicID)
         let service = try await host.chatService()
         _ = try await chatSummary(input.path.chatId, service: service)
-        let uploads = try await dashboard.uploads.take(body.uploadIds)
+        let uploads = try await dashboard.uploads.take(body.uploadIds, now: host.clock.now)
         let sent: [Message]
         do {
             sent = try await service.sendFiles(chatID: input.path.chatId, paths: uploads.map(\.file.path), caption: caption, topicID: topic,
-                                               replyTo: body.replyTo, silent: body.silent ?? false, asFiles: body.asFiles ?? false)
+                                               replyTo: body.replyTo, silent: body.silent ?? false, asFiles: body.asFiles ?? false,
+                                               confirmTimeout: Self.filesConfirmTimeout)
         } catch {
-            // Refused: the uploads stay (until their hour is up) so the user can fix the send.
+            // Nothing went out (sendFiles throws only then): the uploads stay, until their hour
+            // is up, so the user can fix the send and press Send again without a duplicate.
             await dashboard.uploads.restore(uploads)
             throw error
         }

@@ -14,7 +14,9 @@ import TgtTelegram
 /// `application/octet-stream`), inline only for those types and otherwise a download under the
 /// sender's name made safe, in a sandbox that runs no script, one byte range at a time.
 struct MessageFiles {
-    static let cacheControl = "private, max-age=3600"
+    /// Asked again each time: after a sign-out (or another account's login) a shared browser
+    /// must not show another session's files from its cache.
+    static let cacheControl = "private, no-cache"
     /// What the browser may do with a file opened on its own: nothing active.
     static let contentSecurityPolicy = "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'"
     static let notFound = APIError.notFound("The file is not there any more; reload the conversation.")

@@ -78,7 +78,8 @@ actor UploadStore {
     }
 
     /// The uploads to send, taken out of the store (they are the sender's now); unknown ids are a 404.
-    func take(_ ids: [String]) throws -> [Upload] {
+    func take(_ ids: [String], now: Date) throws -> [Upload] {
+        sweep(now: now)
         guard Set(ids).count == ids.count else { throw APIError.badRequest("An upload is listed twice.") }
         let found = ids.compactMap { kept[$0] }
         guard found.count == ids.count else { throw APIError.notFound("An upload is not here any more (it was sent, removed, or older than an hour): upload it again.") }

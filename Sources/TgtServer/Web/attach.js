@@ -48,17 +48,24 @@ export function pending() {
  * @returns {Promise<unknown>} the sent messages
  */
 export async function send(chatID, caption, replyTo, topicID) {
-  await Promise.all(items.map((item) => item.done));
-  const failed = items.find((item) => item.error);
+  // What is in the tray now is what goes; files added meanwhile wait for the next Send.
+  const sending = items.slice();
+  await Promise.all(sending.map((item) => item.done));
+  const failed = sending.find((item) => item.error);
   if (failed) throw new Error('“' + failed.file.name + '” was not uploaded: ' + failed.error + ' Remove it (✕) or add it again.');
+  if (!sending.every((item) => items.includes(item))) throw new Error('A file was removed while it uploaded; press Send again.');
   /** @type {{upload_ids: string[], caption?: string, reply_to?: number, topic_id?: number, as_files?: boolean}} */
-  const body = {upload_ids: items.map((item) => item.id ?? '')};
+  const body = {upload_ids: sending.map((item) => item.id ?? '')};
   if (caption.trim()) body.caption = caption;
   if (replyTo) body.reply_to = replyTo;
   if (topicID) body.topic_id = topicID;
   if (asFiles instanceof HTMLInputElement && asFiles.checked) body.as_files = true;
   const reply = await api('POST', 'conversations/' + chatID + '/files', body);
-  for (const item of items.splice(0)) forget(item, false);
+  for (const item of sending) {
+    const at = items.indexOf(item);
+    if (at >= 0) items.splice(at, 1);
+    forget(item, false);
+  }
   show();
   return reply;
 }
@@ -69,12 +76,18 @@ export function clear() {
   show();
 }
 
+/** @type {HTMLInputElement | null} */
+let picker = null;
+
 function pick() {
-  const input = el('input', {type: 'file', multiple: true, hidden: true});
-  if (!(input instanceof HTMLInputElement)) return;
-  input.addEventListener('change', () => { add(input.files ? [...input.files] : []); input.remove(); });
-  document.body.append(input);
-  input.click();
+  if (!picker) {
+    const input = el('input', {type: 'file', multiple: true, hidden: true});
+    if (!(input instanceof HTMLInputElement)) return;
+    input.addEventListener('change', () => { add(input.files ? [...input.files] : []); input.value = ''; });
+    document.body.append(input);
+    picker = input;
+  }
+  picker.click();
 }
 
 /** The tray above the composer, and its stylesheet, the first time. */

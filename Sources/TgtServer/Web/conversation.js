@@ -544,8 +544,9 @@ async function attach(files) {
 }
 byId('composer-attach', HTMLButtonElement).addEventListener('click', () => attach(null));
 text.addEventListener('paste', (event) => { const f = event.clipboardData?.files; if (f?.length) { event.preventDefault(); attach([...f]); } });
-box.addEventListener('dragover', (event) => { if (event.dataTransfer?.types.includes('Files')) event.preventDefault(); });
-box.addEventListener('drop', (event) => { const f = event.dataTransfer?.files; if (f?.length) { event.preventDefault(); attach([...f]); } });
+// A file dropped anywhere on the page joins the tray (never opens in the tab, losing it).
+document.addEventListener('dragover', (event) => { if (state.chat && event.dataTransfer?.types.includes('Files')) event.preventDefault(); });
+document.addEventListener('drop', (event) => { const f = event.dataTransfer?.files; if (state.chat && f?.length) { event.preventDefault(); attach([...f]); } });
 text.addEventListener('keydown', (event) => {
   if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) { event.preventDefault(); submit(); }
   if (event.key === 'Escape' && state.mode) setMode(null);

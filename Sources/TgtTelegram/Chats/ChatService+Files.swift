@@ -5,9 +5,12 @@ import TgtTDLib
 /// A local file checked before it is sent: what it will be sent as (from its bytes), its size
 /// and the name Telegram will show.
 public struct CheckedFile: Sendable, Equatable {
+    /// The absolute path TDLib will read.
     public var path: String
+    /// Its name made safe (a document keeps it).
     public var name: String
     public var size: Int64
+    /// What it is sent as, from its bytes.
     public var kind: OutgoingFile.Kind
 
     public init(path: String, name: String, size: Int64, kind: OutgoingFile.Kind) {
@@ -56,9 +59,10 @@ extension ChatService {
     /// Sends local files into a chat (a forum topic with `topicID`), as a reply, with a caption
     /// in Markdown on the first: one file as one message, 2–10 as one album (photos and videos
     /// together, or documents, or audio; a mix is refused before anything is uploaded). Every
-    /// file is checked first (`check(fileAt:)`). Waits up to `confirmTimeout` s for the uploads:
-    /// the sent messages, or those still pending (TDLib keeps uploading them), or an error when
-    /// Telegram refused one.
+    /// file is checked first (`check(fileAt:)`). Waits up to `confirmTimeout` s for the uploads
+    /// and answers every message: sent, still pending (TDLib keeps uploading it) or failed (with
+    /// Telegram's reason in its sending state). It throws only when nothing went out: refused
+    /// before TDLib took the files, or every message failed (so sending again cannot repeat one).
     public func sendFiles(chatID: Int64, paths: [String], caption: String = "", topicID: Int32? = nil, replyTo: Int64? = nil, silent: Bool = false,
                           asFiles: Bool = false, confirmTimeout: Double = 600) async throws(ChatError) -> [Message]
     {
@@ -94,19 +98,31 @@ extension ChatService {
             throw .request(error)
         }
         logger.debug("files handed to TDLib", metadata: ["chat": "\(chat.id)", "files": "\(files.count)"])
-        var sent: [Message] = []
+        var answered: [Message] = []
+        var failures: [String] = []
         let deadline = Date().addingTimeInterval(confirmTimeout)
         for message in pending {
-            if case .failed(let error, _, _)? = message.sendingState { throw .sendFailed(Sender.describe(code: error.code, message: error.message)) }
-            switch await session.confirmation(forTemporaryID: message.id, timeout: max(1, deadline.timeIntervalSinceNow)) {
-            case .sent(let id)?:
-                sent.append((try? await ask(TDFunctions.GetMessage(chatID: chat.id, messageID: id))) ?? message)
-            case .failed(let code, let reason)?:
-                throw .sendFailed(Sender.describe(code: code, message: reason))
-            case nil:
-                sent.append(message)
+            var failure: TDLibErrorObject?
+            if case .failed(let error, _, _)? = message.sendingState {
+                failure = error
+            } else {
+                switch await session.confirmation(forTemporaryID: message.id, timeout: max(1, deadline.timeIntervalSinceNow)) {
+                case .sent(let id)?:
+                    answered.append((try? await ask(TDFunctions.GetMessage(chatID: chat.id, messageID: id))) ?? message)
+                case .failed(let code, let reason)?:
+                    failure = TDLibErrorObject(code: code, message: reason)
+                case nil:
+                    answered.append(message)
+                }
+            }
+            if let failure {
+                failures.append(Sender.describe(code: failure.code, message: failure.message))
+                var failed = message
+                failed.sendingState = .failed(error: failure, canRetry: false, retryAfter: 0)
+                answered.append(failed)
             }
         }
-        return sent
+        if failures.count == pending.count, let first = failures.first { throw .sendFailed(first) }
+        return answered
     }
 }

@@ -7,7 +7,9 @@ import TgtTDLib
 public struct MediaDownload: Sendable, Equatable {
     /// TDLib's local path (inside the session's TDLib folders).
     public var path: String
+    /// Bytes, as TDLib reports them.
     public var size: Int64
+    /// What the message holds (photo, voice note, document …).
     public var kind: MessageMedia.Kind
     /// The sender's MIME type.
     public var mimeType: String
@@ -25,8 +27,10 @@ public struct MediaDownload: Sendable, Equatable {
 
 /// How much room downloaded media takes, and the most it may take.
 public struct MediaCacheUsage: Codable, Sendable, Equatable {
+    /// What TDLib's files take now, approximately.
     public var bytes: Int64
     public var files: Int
+    /// The most they may take before the least recently used go (`ChatService.mediaCacheLimit`).
     public var limitBytes: Int64
 
     public init(bytes: Int64, files: Int, limitBytes: Int64) {
@@ -47,6 +51,9 @@ extension ChatService {
     /// How long a file is kept after it was downloaded, whatever the cache's size (a file being
     /// served or saved is never deleted under it).
     static let mediaImmunitySeconds: Int32 = 300
+    /// `optimizeStorage`'s age and count rules, out of the way (ten years; a million files).
+    static let noAgeLimit: Int32 = 10 * 365 * 86_400
+    static let noCountLimit: Int32 = 1_000_000
     /// How long one download may take: a network wait for a big video, not a test deadline.
     static let downloadTimeout: Double = 1800
 
@@ -67,7 +74,7 @@ extension ChatService {
             throw .request(error)
         }
         guard file.isDownloaded, file.localPath.hasPrefix("/") else { throw .downloadFailed("Telegram stopped sending it.") }
-        await trimMediaCache()
+        await trimMediaCache(sparing: chatID)
         let fallback = wanted.fileName.isEmpty ? "file" : wanted.fileName
         return MediaDownload(path: file.localPath, size: file.size, kind: media.kind, mimeType: wanted.mimeType,
                              fileName: SafeFileName.make(wanted.fileName, fallback: SafeFileName.make(fallback)))
@@ -88,13 +95,16 @@ extension ChatService {
     }
 
     /// Deletes the least recently used files while the cache is over its limit, down to three
-    /// quarters of it (so it is not trimmed again at the next download). A failure only logs:
-    /// the download it follows succeeded.
-    func trimMediaCache() async {
+    /// quarters of it (so it is not trimmed again at the next download), never the files of
+    /// `chatID` (the one just downloaded is about to be served or saved) nor one younger than
+    /// five minutes; TDLib's other rules (age, count) are turned off: size alone decides. A
+    /// failure only logs: the download it follows succeeded.
+    func trimMediaCache(sparing chatID: Int64) async {
         do {
             let usage = try await mediaCacheUsage()
             guard usage.bytes > mediaCacheLimit else { return }
-            _ = try await ask(TDFunctions.OptimizeStorage(size: mediaCacheLimit / 4 * 3, immunityDelay: Self.mediaImmunitySeconds))
+            _ = try await ask(TDFunctions.OptimizeStorage(size: mediaCacheLimit / 4 * 3, ttl: Self.noAgeLimit, count: Self.noCountLimit,
+                                                          immunityDelay: Self.mediaImmunitySeconds, excludeChatIDs: [chatID]))
             logger.info("media cache trimmed", metadata: ["bytes_before": "\(usage.bytes)"])
         } catch {
             logger.warning("media cache not trimmed", metadata: ["error": "\(error.code)"])

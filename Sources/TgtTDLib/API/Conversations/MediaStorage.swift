@@ -19,7 +19,9 @@ public struct StorageStatisticsFast: Decodable, Sendable, Equatable {
 
 /// `storageStatistics`, reduced to its totals (the answer of `optimizeStorage`).
 public struct StorageStatistics: Decodable, Sendable, Equatable {
+    /// Bytes of the files left.
     public var size: Int64
+    /// How many files are left.
     public var count: Int32
 }
 
@@ -43,13 +45,16 @@ extension TDFunctions {
         public var immunityDelay: Int32
         /// `FileType` names (`fileTypePhoto` …); empty: TDLib's default set.
         public var fileTypes: [String]
+        /// Chats whose files are kept whatever the limits.
+        public var excludeChatIDs: [Int64]
 
-        public init(size: Int64, ttl: Int32 = -1, count: Int32 = -1, immunityDelay: Int32 = -1, fileTypes: [String] = []) {
+        public init(size: Int64, ttl: Int32 = -1, count: Int32 = -1, immunityDelay: Int32 = -1, fileTypes: [String] = [], excludeChatIDs: [Int64] = []) {
             self.size = size
             self.ttl = ttl
             self.count = count
             self.immunityDelay = immunityDelay
             self.fileTypes = fileTypes
+            self.excludeChatIDs = excludeChatIDs
         }
 
         enum CodingKeys: String, CodingKey {
@@ -76,7 +81,7 @@ extension TDFunctions {
                 try type.encode(name, forKey: .type)
             }
             try c.encode([Int64](), forKey: .chatIDs)
-            try c.encode([Int64](), forKey: .excludeChatIDs)
+            try c.encode(excludeChatIDs, forKey: .excludeChatIDs)
             try c.encode(false, forKey: .returnDeletedFileStatistics)
             try c.encode(Int32(0), forKey: .chatLimit)
         }

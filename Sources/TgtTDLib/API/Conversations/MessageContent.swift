@@ -95,8 +95,11 @@ public struct MessageMedia: Sendable, Equatable {
 /// A message's file as its sender described it: TDLib's file, the MIME type and the file name
 /// the sender gave (both hostile input: shown and checked, never trusted to serve or save).
 public struct MediaFile: Sendable, Equatable {
+    /// TDLib's file (its id for `downloadFile`, its size).
     public var file: TDFile
+    /// The sender's MIME type, or the kind's usual one when they gave none.
     public var mimeType: String
+    /// The sender's file name, or a plain one for the kind ("photo.jpg").
     public var fileName: String
 
     public init(file: TDFile, mimeType: String, fileName: String) {

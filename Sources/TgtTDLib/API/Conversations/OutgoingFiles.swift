@@ -24,6 +24,7 @@ public struct OutgoingFile: Encodable, Sendable, Equatable {
         case type = "@type"
         case photo, video, audio, document, caption
         case supportsStreaming = "supports_streaming"
+        case disableContentTypeDetection = "disable_content_type_detection"
     }
 
     private enum LocalKeys: String, CodingKey {
@@ -47,6 +48,8 @@ public struct OutgoingFile: Encodable, Sendable, Equatable {
         try local.encode("inputFileLocal", forKey: .type)
         try local.encode(path, forKey: .path)
         if kind == .video { try wrapper.encode(true, forKey: .supportsStreaming) }
+        // A document stays a document: Telegram does not turn an MP4 or MP3 sent as a file into media.
+        if kind == .document { try wrapper.encode(true, forKey: .disableContentTypeDetection) }
         if !caption.text.isEmpty { try c.encode(caption, forKey: .caption) }
     }
 }

@@ -101,7 +101,11 @@ extension ChatSend {
             if global.json {
                 global.console.emit(items)
             } else if items.contains(where: { $0.sendingState == "pending" }) {
-                global.console.line("… Handed to Telegram for \(ChatTerminal.clean(title)); the upload goes on and the files go out when it is done.")
+                global.console.line("… Handed to Telegram for \(ChatTerminal.clean(title)), not confirmed yet: the files go out when the upload is done "
+                    + "(if tgt serve is not running, the next time tgt or tgt serve opens the session).")
+            } else if let failed = items.first(where: { $0.sendingState == "failed" }) {
+                global.console.line("⚠ \(items.count - items.filter { $0.sendingState == "failed" }.count) of \(items.count) files went to \(ChatTerminal.clean(title)); "
+                    + "Telegram refused the others: \(ChatTerminal.clean(failed.failureReason ?? "no reason given"))")
             } else {
                 let ids = items.map { "#\($0.id)" }.joined(separator: ", ")
                 global.console.line("✓ Sent \(items.count == 1 ? "1 file" : "\(items.count) files") to \(ChatTerminal.clean(title)) (message\(items.count == 1 ? "" : "s") \(ids)).")
