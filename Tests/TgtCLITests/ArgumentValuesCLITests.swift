@@ -171,7 +171,7 @@ struct ArgumentValuesCLITests {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.runSerially()
+        try process.run()
         let offered = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(offered.split(separator: "\n") == ["telegram email text x", "none map-link native", "email",

@@ -69,7 +69,7 @@ struct CLIDemoAndCrashTests {
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
-        try process.runSerially()
+        try process.run()
         defer { if process.isRunning { process.terminate() } }
         let said = CollectedOutput.reading(errors)
         // Wait for the phone prompt, then interrupt.
@@ -97,7 +97,7 @@ struct CLIDemoAndCrashTests {
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
-        try process.runSerially()
+        try process.run()
         try await Task.sleep(nanoseconds: 1_500_000_000)
         process.interrupt()
         process.waitUntilExit()
@@ -134,7 +134,7 @@ struct CLIDemoAndCrashTests {
             process.environment = env
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            try process.runSerially()
+            try process.run()
             Thread.sleep(forTimeInterval: delay)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()

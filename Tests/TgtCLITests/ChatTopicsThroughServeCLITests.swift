@@ -50,7 +50,7 @@ final class Follower {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        try process.runSerially()
+        try process.run()
         self.process = process
         stdout = CollectedOutput.reading(out)
         stderr = CollectedOutput.reading(err)

@@ -71,7 +71,7 @@ struct InterruptedSendsCLITests {
             process.environment = env
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            try process.runSerially()
+            try process.run()
             // Kill the moment TDLib (the simulator) has accepted the first target's message and
             // before Telegram confirmed it (a 4 s round trip, so a loaded machine still kills in time): only TDLib's resend can tell
             // what became of it.
@@ -182,7 +182,7 @@ struct InterruptedSendsCLITests {
         process.environment = env
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.runSerially()
+        try process.run()
         return Server(process: process, dir: dir)
     }
 }

@@ -32,7 +32,7 @@ struct OutputFailureCLITests {
         env["TGT_DATA_DIR"] = dir.path
         process.environment = env
         process.standardInput = FileHandle.nullDevice
-        try process.runSerially()
+        try process.run()
         process.waitUntilExit()
         let text = (try? String(contentsOf: other, encoding: .utf8)) ?? ""
         try? FileManager.default.removeItem(at: other)
@@ -124,7 +124,7 @@ struct OutputFailureCLITests {
         let output = Pipe(), errors = Pipe()
         process.standardError = errors
         process.standardOutput = output
-        try process.runSerially()
+        try process.run()
         process.waitUntilExit()
         let status = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

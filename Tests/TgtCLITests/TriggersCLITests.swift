@@ -41,7 +41,7 @@ struct TriggersCLITests {
         curl.arguments = ["curl", "-fsS", "-X", "POST", url + "?eta=20"]
         let out = Pipe()
         curl.standardOutput = out
-        try curl.runSerially()
+        try curl.run()
         let reply = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         curl.waitUntilExit()
         #expect(curl.terminationStatus == 0 && reply.contains("\"all_sent\":true"), "\(reply)")

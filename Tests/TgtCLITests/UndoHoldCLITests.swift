@@ -43,7 +43,7 @@ struct UndoHoldCLITests {
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice
-        try process.runSerially()
+        try process.run()
         return (process, out, err)
     }
 

@@ -54,7 +54,7 @@ public enum TgtBinary {
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
-        try process.runSerially()
+        try process.run()
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
         // Read stderr on another thread so neither pipe can fill up and stall the child.
@@ -103,7 +103,7 @@ extension TgtBinary {
         process.environment = env
         process.standardOutput = standardOutput ?? FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.runSerially()
+        try process.run()
         let descriptor = dataDir.appendingPathComponent("demo/server.json")
         do {
             try await awaitCondition { FileManager.default.fileExists(atPath: descriptor.path) || !process.isRunning }
@@ -112,17 +112,5 @@ extension TgtBinary {
             throw error
         }
         return process
-    }
-}
-
-/// One process started at a time across the test bundle: swift-corelibs-foundation's
-/// `Process.run` was seen to crash (a bad pointer in the memcpy of its launch) when tests on
-/// several threads started processes at once.
-private let launchLock = NSLock()
-
-extension Process {
-    /// `run()`, one launch at a time in this process (see `launchLock`).
-    public func runSerially() throws {
-        try launchLock.withLock { try run() }
     }
 }
