@@ -27,9 +27,7 @@ extension TelegramSimulator {
             if case .stored(let kept) = payload { path = kept }
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             if !FileManager.default.fileExists(atPath: path) { try? bytes.write(to: URL(fileURLWithPath: path), options: .atomic) }
-            var file = SimulatorMedia.file(fileID, size: bytes.count)
-            file["local"] = ["@type": "localFile", "path": path, "can_be_downloaded": true, "can_be_deleted": true, "is_downloading_active": false,
-                             "is_downloading_completed": true, "download_offset": 0, "downloaded_prefix_size": bytes.count, "downloaded_size": bytes.count]
+            let file = SimulatorMedia.downloadedFile(fileID, path: path, size: bytes.count)
             emitUpdate(id, ["@type": "updateFile", "file": file])
             respond(id, request, file)
         case "getStorageStatisticsFast":

@@ -36,6 +36,14 @@ enum SimulatorMedia {
                     "is_uploading_completed": true, "uploaded_size": size]]
     }
 
+    /// A `file` whose copy is complete at `path` (after `downloadFile`, or one sent from here).
+    static func downloadedFile(_ id: Int32, path: String, size: Int) -> [String: Any] {
+        var object = file(id, size: size)
+        object["local"] = ["@type": "localFile", "path": path, "can_be_downloaded": true, "can_be_deleted": true, "is_downloading_active": false,
+                           "is_downloading_completed": true, "download_offset": 0, "downloaded_prefix_size": size, "downloaded_size": size]
+        return object
+    }
+
     static var minithumbnail: [String: Any] {
         ["@type": "minithumbnail", "width": 40, "height": 30, "data": SimulatorPictures.minithumbnail]
     }

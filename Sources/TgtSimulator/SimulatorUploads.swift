@@ -85,9 +85,7 @@ enum SimulatorUploads {
         }
         SimulatorFilePayloads.register(fileID, .stored(stored))
         let size = (try? FileManager.default.attributesOfItem(atPath: stored)[.size] as? Int) ?? 0
-        var file = SimulatorMedia.file(fileID, size: size)
-        file["local"] = ["@type": "localFile", "path": stored, "can_be_downloaded": true, "can_be_deleted": true, "is_downloading_active": false,
-                         "is_downloading_completed": true, "download_offset": 0, "downloaded_prefix_size": size, "downloaded_size": size]
+        let file = SimulatorMedia.downloadedFile(fileID, path: stored, size: size)
         let caption = input["caption"] as? [String: Any] ?? SimulatorMedia.formatted("")
         let captionText = caption["text"] as? String ?? ""
         let type = input["@type"] as? String ?? ""

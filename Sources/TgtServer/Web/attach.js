@@ -5,6 +5,7 @@
 // composer's text as caption. Sizes and counts are checked before anything is uploaded; what a
 // file is sent as is the server's call, from its bytes.
 import {api, csrf, el, toast} from './app.js';
+import {byteSize} from './chat-html.js';
 
 /** @typedef {{file: File, li: HTMLLIElement, bar: HTMLProgressElement, request: XMLHttpRequest | null, id: string | null, done: Promise<void>, error: string | null}} Item */
 
@@ -110,7 +111,7 @@ function show() {
 /** @param {File} file */
 function upload(file) {
   const bar = el('progress', {max: '100', value: '0', 'aria-label': 'Uploading ' + file.name});
-  const status = el('span', {class: 'attach-status', text: size(file.size)});
+  const status = el('span', {class: 'attach-status', text: byteSize(file.size)});
   const remove = el('button', {type: 'button', class: 'icon-button', 'aria-label': 'Remove ' + file.name, text: '✕'});
   const preview = file.type.startsWith('image/') && !file.type.includes('svg')
     ? el('img', {class: 'attach-preview', alt: '', src: URL.createObjectURL(file)})
@@ -129,7 +130,7 @@ function upload(file) {
       if (request.status === 201 && reply?.success) {
         item.id = reply.data.upload_id;
         bar.value = 100;
-        status.textContent = size(file.size) + ' · ' + ({photo: 'photo', video: 'video', audio: 'audio'}[String(reply.data.kind)] ?? 'file');
+        status.textContent = byteSize(file.size) + ' · ' + ({photo: 'photo', video: 'video', audio: 'audio'}[String(reply.data.kind)] ?? 'file');
       } else if (request.status !== 0) {
         item.error = reply?.error?.message ?? 'the server answered ' + request.status + '.';
         status.textContent = item.error ?? '';
@@ -169,10 +170,4 @@ function forget(item, takeBack) {
   const image = item.li.querySelector('img');
   if (image) URL.revokeObjectURL(image.src);
   item.li.remove();
-}
-
-/** @param {number} bytes */
-function size(bytes) {
-  if (bytes < 1024) return bytes + ' bytes';
-  return bytes < 1024 * 1024 ? Math.round(bytes / 1024) + ' KB' : (bytes / 1024 / 1024).toFixed(1) + ' MB';
 }

@@ -51,6 +51,15 @@ const time = new Intl.DateTimeFormat(undefined, {hour: '2-digit', minute: '2-dig
 const longDay = new Intl.DateTimeFormat(undefined, {weekday: 'long', day: 'numeric', month: 'long', year: 'numeric'});
 const shortDay = new Intl.DateTimeFormat(undefined, {day: 'numeric', month: 'short'});
 
+/**
+ * A file's size as people read it ("77 bytes", "112 KB", "4.2 MB"), as the server's ByteSize says it.
+ * @param {number} bytes
+ */
+export function byteSize(bytes) {
+  if (bytes < 1024) return bytes === 1 ? '1 byte' : bytes + ' bytes';
+  return bytes < 1024 * 1024 ? Math.round(bytes / 1024) + ' KB' : (bytes / 1024 / 1024).toFixed(1) + ' MB';
+}
+
 /** @param {Date} date "18:42" */
 export function clock(date) {
   return time.format(date);

@@ -3,7 +3,7 @@
 // forum one topic at a time. Other people's text is text, or the server's escaped `html`
 // that only safeFragment (chat-html.js) puts in the page.
 import {ApiError, api, byId, el, eventElement, messageOf, openDialog, toast} from './app.js';
-import {clock, dayLabel, safeFragment} from './chat-html.js';
+import {byteSize, clock, dayLabel, safeFragment} from './chat-html.js';
 import * as pins from './pins.js';
 import * as presence from './presence.js';
 import * as reactions from './reactions.js';
@@ -407,13 +407,7 @@ function mediaPart(m, media) {
     return el('div', {class: 'media'}, preview, el('button', {type: 'button', class: 'play', 'data-play': String(m.id), text: '▶ ' + media.label}));
   }
   return el('div', {class: 'media'}, preview, el('a', {class: 'file', href: url + '?download=true', download: file.name,
-    text: '📎 ' + file.name + (file.size ? ' · ' + size(file.size) : '')}));
-}
-
-/** @param {number} bytes */
-function size(bytes) {
-  if (bytes < 1024) return bytes + ' bytes';
-  return bytes < 1024 * 1024 ? Math.round(bytes / 1024) + ' KB' : (bytes / 1024 / 1024).toFixed(1) + ' MB';
+    text: '📎 ' + file.name + (file.size ? ' · ' + byteSize(file.size) : '')}));
 }
 
 /**

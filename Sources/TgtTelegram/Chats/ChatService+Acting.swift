@@ -43,11 +43,7 @@ extension ChatService {
         let chat = try await writableChat(chatID)
         if let topicID { _ = try await topic(chatID: chatID, topicID: topicID) }
         let text = try await format(markdown)
-        if let replyTo {
-            let properties = try? await ask(TDFunctions.GetMessageProperties(chatID: chat.id, messageID: replyTo))
-            guard let properties else { throw .messageNotFound(replyTo) }
-            guard properties.canBeReplied else { throw .sendFailed("that message cannot be replied to.") }
-        }
+        if let replyTo { try await checkReply(to: replyTo, in: chat.id) }
         let pending: Message
         do {
             pending = try await session.send(TDFunctions.SendMessage(chatID: chat.id, forumTopicID: topicID, silent: silent, content: .text(text),
@@ -70,6 +66,12 @@ extension ChatService {
         case nil:
             return pending
         }
+    }
+
+    /// Refuses a reply to a message that is not in the chat or cannot be answered.
+    func checkReply(to messageID: Int64, in chatID: Int64) async throws(ChatError) {
+        guard let properties = try? await ask(TDFunctions.GetMessageProperties(chatID: chatID, messageID: messageID)) else { throw .messageNotFound(messageID) }
+        guard properties.canBeReplied else { throw .sendFailed("that message cannot be replied to.") }
     }
 
     /// What the account may do with a message.

@@ -79,10 +79,7 @@ extension ChatService {
         let chat = try await writableChat(chatID)
         if let topicID { _ = try await topic(chatID: chatID, topicID: topicID) }
         let text = TelegramText.isEffectivelyEmpty(caption) ? FormattedText(text: "") : try await format(caption)
-        if let replyTo {
-            guard let properties = try? await ask(TDFunctions.GetMessageProperties(chatID: chat.id, messageID: replyTo)) else { throw .messageNotFound(replyTo) }
-            guard properties.canBeReplied else { throw .sendFailed("that message cannot be replied to.") }
-        }
+        if let replyTo { try await checkReply(to: replyTo, in: chat.id) }
         let files = checked.enumerated().map { index, file in OutgoingFile(kind: file.kind, path: file.path, caption: index == 0 ? text : FormattedText(text: "")) }
         let pending: [Message]
         do {
