@@ -166,7 +166,7 @@ let package = Package(
             dependencies: ["TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtSimulator"],
             path: "Tests/TgtTestSupport",
             swiftSettings: strict),
-        .testTarget(name: "TgtDomainTests", dependencies: ["TgtDomain", "TgtQRCode"], swiftSettings: strict),
+        .testTarget(name: "TgtDomainTests", dependencies: ["TgtDomain", "TgtQRCode", "TgtTestSupport"], swiftSettings: strict),
         .testTarget(name: "TgtTimerSyncTests", dependencies: ["TgtTimerSync", "TgtDomain", "TgtTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "TgtStoreTests",

@@ -165,7 +165,7 @@ struct ArgumentValuesCLITests {
             offer "tgt templates list --kind e"
             offer "tgt timers add --color "
             """
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: shell)
         process.arguments = ["-c", driver, "driver", script.path]
         let output = Pipe()

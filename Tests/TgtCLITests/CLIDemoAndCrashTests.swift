@@ -59,7 +59,7 @@ struct CLIDemoAndCrashTests {
     func interrupt() async throws {
         let dir = try TestDirectory("cli-sigint")
         defer { dir.remove() }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = TgtBinary.url
         process.arguments = ["--demo", "login"]
         var env = ProcessInfo.processInfo.environment
@@ -86,7 +86,7 @@ struct CLIDemoAndCrashTests {
     func interruptDuringPhoneRequest() async throws {
         let dir = try TestDirectory("cli-sigint-phone")
         defer { dir.remove() }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = TgtBinary.url
         process.arguments = ["--demo", "login", "--phone", "+15555550123"]
         var env = ProcessInfo.processInfo.environment
@@ -126,7 +126,7 @@ struct CLIDemoAndCrashTests {
             defer { dir.remove() }
             let store = try AppDatabase.open(in: DataDirectory(url: dir.url))
             try store.insert(Template(name: "Existing", body: "kept"))
-            let process = Process()
+            let process = ChildProcess()
             process.executableURL = TgtBinary.url
             process.arguments = ["templates", "import", file.path]
             var env = ProcessInfo.processInfo.environment

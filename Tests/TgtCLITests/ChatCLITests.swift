@@ -176,8 +176,8 @@ struct ChatCLITests {
 }
 
 /// `tgt --demo --json ARGS` running on `dir`, its output collected as it comes.
-func startFollowing(_ dir: TestDirectory, _ arguments: [String]) throws -> (Process, CollectedOutput) {
-    let process = Process()
+func startFollowing(_ dir: TestDirectory, _ arguments: [String]) throws -> (ChildProcess, CollectedOutput) {
+    let process = ChildProcess()
     process.executableURL = TgtBinary.url
     process.arguments = ["--demo", "--json"] + arguments
     var env = ProcessInfo.processInfo.environment

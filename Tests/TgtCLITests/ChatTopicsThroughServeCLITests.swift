@@ -8,7 +8,7 @@ import Glibc
 /// A `tgt serve --demo` for one test, on its own data folder, logged in to the demo account.
 final class DemoServe {
     let dir: TestDirectory
-    let process: Process
+    let process: ChildProcess
 
     init(_ name: String) async throws {
         dir = try TestDirectory(name)
@@ -35,12 +35,12 @@ final class DemoServe {
 
 /// A `tgt chat read --follow` running in the background, its output collected as it comes.
 final class Follower {
-    let process: Process
+    let process: ChildProcess
     let stdout: CollectedOutput
     let stderr: CollectedOutput
 
     init(_ args: [String], dataDir: String) throws {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = TgtBinary.url
         process.arguments = ["--demo"] + args
         var env = ProcessInfo.processInfo.environment

@@ -62,7 +62,7 @@ struct InterruptedSendsCLITests {
         _ = try await prepare(dir)
         let tdlibFolder = dir.url.appendingPathComponent("demo/demo-tdlib")
         for n in 0..<2 {
-            let process = Process()
+            let process = ChildProcess()
             process.executableURL = TgtBinary.url
             process.arguments = ["--demo", "send", "Burst", "--var", "n=\(n)"]
             var env = ProcessInfo.processInfo.environment
@@ -156,7 +156,7 @@ struct InterruptedSendsCLITests {
 
     /// A running `tgt --demo serve` and the descriptor it writes.
     struct Server {
-        var process: Process
+        var process: ChildProcess
         var dir: TestDirectory
 
         struct Descriptor: Decodable {
@@ -173,7 +173,7 @@ struct InterruptedSendsCLITests {
     }
 
     func startServer(_ dir: TestDirectory, latencyMs: Int) throws -> Server {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = TgtBinary.url
         process.arguments = ["--demo", "serve", "--port", "0"]
         var env = ProcessInfo.processInfo.environment

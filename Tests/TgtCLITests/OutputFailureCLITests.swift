@@ -22,7 +22,7 @@ struct OutputFailureCLITests {
     /// Runs `tgt ARGS` through the shell with its output broken as `broken`.
     static func run(_ args: [String], broken: Broken, dir: TestDirectory) throws -> TgtBinary.Result {
         let quoted = ([TgtBinary.url.path] + args).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // The other stream goes to a file the test reads (a pipe would hide a closed descriptor).
         let other = dir.file("other-\(UUID().uuidString.prefix(6)).txt")
@@ -115,7 +115,7 @@ struct OutputFailureCLITests {
         }
         try archive.encoded().write(to: dir.file("many.json"))
         #expect(try await TgtBinary.run(["templates", "import", dir.file("many.json").path], dataDir: dir.path).status == 0)
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", "'\(TgtBinary.url.path)' templates list | head -n 1 > /dev/null; echo \"${PIPESTATUS[0]}\""]
         var env = ProcessInfo.processInfo.environment

@@ -36,7 +36,7 @@ struct TriggersCLITests {
         let trigger = try #require(json["trigger"] as? [String: Any])
         #expect(trigger["allowed"] as? [String] == ["eta"] && trigger["pinned"] as? [String: String] == ["who": "Ann"] && trigger["per_day"] as? Int == 5)
 
-        let curl = Process()
+        let curl = ChildProcess()
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         curl.arguments = ["curl", "-fsS", "-X", "POST", url + "?eta=20"]
         let out = Pipe()

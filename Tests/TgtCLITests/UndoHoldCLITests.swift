@@ -29,8 +29,8 @@ struct UndoHoldCLITests {
     }
 
     /// `tgt --demo send Leaving --hold N` on pipes; its output goes to files read at the end.
-    func startSend(_ dir: TestDirectory, n: Int, hold: Int, json: Bool = false) throws -> (Process, URL, URL) {
-        let process = Process()
+    func startSend(_ dir: TestDirectory, n: Int, hold: Int, json: Bool = false) throws -> (ChildProcess, URL, URL) {
+        let process = ChildProcess()
         process.executableURL = TgtBinary.url
         process.arguments = ["--demo"] + (json ? ["--json"] : []) + ["send", "Leaving", "--var", "n=\(n)", "--hold", "\(hold)"]
         var env = ProcessInfo.processInfo.environment

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TgtTestSupport
 import TgtQRCode
 
 /// The encoder is checked by a real QR reader (zbar's `zbarimg`, installed by the test script),
@@ -21,7 +22,7 @@ struct QRCodeTests {
             pbm += (0..<dim).map { px in code.isDark(x: px / scale - border, y: py / scale - border) ? "1" : "0" }.joined(separator: " ") + "\n"
         }
         try pbm.write(to: file, atomically: true, encoding: .utf8)
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: zbar)
         process.arguments = ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", file.path]
         let pipe = Pipe()

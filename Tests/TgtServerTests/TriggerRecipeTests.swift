@@ -39,7 +39,7 @@ struct TriggerRecipeTests {
     }
 
     static func blockingRun(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
         let pipe = Pipe()

@@ -41,7 +41,7 @@ public enum TgtBinary {
     }
 
     private static func runBlocking(_ arguments: [String], dataDir: String, input: String, environment: [String: String]) throws -> Result {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = url
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
@@ -93,8 +93,8 @@ extension TgtBinary {
     /// `demo/server.json`, i.e. it owns the session and answers (or until it has ended). No
     /// deadline of its own: the test's `.timeLimit` is the deadline, and if it is reached the
     /// server is stopped. The caller terminates it.
-    public static func startDemoServe(dataDir: URL, environment: [String: String] = [:], standardOutput: Any? = nil) async throws -> Process {
-        let process = Process()
+    public static func startDemoServe(dataDir: URL, environment: [String: String] = [:], standardOutput: Any? = nil) async throws -> ChildProcess {
+        let process = ChildProcess()
         process.executableURL = url
         process.arguments = ["--demo", "serve", "--port", "0"]
         var env = ProcessInfo.processInfo.environment
