@@ -50,8 +50,9 @@ public protocol ChatAccess: Sendable {
     /// `markRead`, the page and every arriving message are marked read as they are shown.
     func follow(chatID: Int64, before: Int64?, limit: Int, topicID: Int32?, markRead: Bool) -> AsyncThrowingStream<ChatFollowEvent, any Error>
     /// Messages from other people as they arrive in any chat, skipping muted chats unless
-    /// `includeMuted`, until the consumer stops or the session goes away (an error).
-    func followAll(includeMuted: Bool) -> AsyncThrowingStream<ChatFeedItem, any Error>
+    /// `includeMuted`, until the consumer stops or the session goes away (an error). `ready`
+    /// runs once nothing that arrives from then on can be missed.
+    func followAll(includeMuted: Bool, ready: @escaping @Sendable () -> Void) -> AsyncThrowingStream<ChatFeedItem, any Error>
 }
 
 /// The chats on the session of this process.
@@ -161,11 +162,12 @@ public struct SessionChatAccess: ChatAccess {
         return items
     }
 
-    public func followAll(includeMuted: Bool) -> AsyncThrowingStream<ChatFeedItem, any Error> {
+    public func followAll(includeMuted: Bool, ready: @escaping @Sendable () -> Void = {}) -> AsyncThrowingStream<ChatFeedItem, any Error> {
         let service = service
         return AsyncThrowingStream { continuation in
             // Subscribed as the stream is made: nothing that arrives after this call is missed.
             let events = service.session.chatEvents.subscribe(replayingCurrent: false)
+            ready()
             let task = Task {
                 var shown = Set<Int64>()
                 for await event in events {

@@ -168,7 +168,7 @@ public struct DashboardChatAccess: ChatAccess {
     /// The dashboard's event stream says which chat's messages changed; the chat's newest page
     /// is read then, and what is newer than the last message seen there is new. Where each chat
     /// stood comes from the chat list read when the stream connects.
-    public func followAll(includeMuted: Bool) -> AsyncThrowingStream<ChatFeedItem, any Error> {
+    public func followAll(includeMuted: Bool, ready: @escaping @Sendable () -> Void = {}) -> AsyncThrowingStream<ChatFeedItem, any Error> {
         let access = self
         return AsyncThrowingStream { continuation in
             let task = Task {
@@ -183,6 +183,7 @@ public struct DashboardChatAccess: ChatAccess {
                                     last[chat.id] = chat.lastMessage?.messageID ?? 0
                                 }
                             }
+                            if seen == nil { ready() }
                             seen = last
                         case .chat(let change):
                             guard change.messages, var last = seen else { continue }

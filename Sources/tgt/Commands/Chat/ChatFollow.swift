@@ -21,9 +21,12 @@ struct ChatFollow: AsyncParsableCommand {
             let interrupts = InterruptHandler(message: "Stopped following.") {}
             defer { interrupts.cancel() }
             try await global.withChats { access in
-                if !global.json { global.console.note("Following all chats\(includeMuted ? "" : " (muted ones left out)"); Ctrl-C to stop.") }
+                // Said (on stderr, with --json too) once nothing arriving from then on is missed:
+                // a script may wait for it before it sends.
+                let console = global.console
+                let note = "Following all chats\(includeMuted ? "" : " (muted ones left out)"); Ctrl-C to stop."
                 do {
-                    for try await item in access.followAll(includeMuted: includeMuted) {
+                    for try await item in access.followAll(includeMuted: includeMuted, ready: { console.note(note) }) {
                         if global.json {
                             JSONLine.write(item, global)
                         } else {
