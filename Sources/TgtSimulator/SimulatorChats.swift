@@ -73,6 +73,8 @@ extension TelegramSimulator {
             sendAlbum(id, request)
         case "canSendMessageToUser":
             respond(id, request, canSendMessage(toUser: Self.int64(request["user_id"]), onlyLocal: request["only_local"] as? Bool ?? false))
+        case "deleteMessages" where pendingSends.contains(chatID: Self.int64(request["chat_id"]), tempIDs: (request["message_ids"] as? [Any] ?? []).map(Self.int64)):
+            cancelPendingSends(id, request)
         case "deleteMessages" where areTimelineMessages((request["message_ids"] as? [Any] ?? []).map(Self.int64), chatID: Self.int64(request["chat_id"]), directory: directory(of: id)):
             deleteTimelineMessages(id, request)
         case "editMessageText" where areTimelineMessages([Self.int64(request["message_id"])], chatID: Self.int64(request["chat_id"]), directory: directory(of: id)):
@@ -107,6 +109,7 @@ extension TelegramSimulator {
         let input = request["input_message_content"] as? [String: Any] ?? [:]
         let content: [String: Any]
         let described: String
+        var file: (id: Int32, size: Int)?
         switch input["@type"] as? String {
         case "inputMessageText":
             var text = input["text"] as? [String: Any] ?? [:]
@@ -130,7 +133,9 @@ extension TelegramSimulator {
         case "inputMessagePhoto"?, "inputMessageVideo"?, "inputMessageAudio"?, "inputMessageDocument"?:
             let directory = client(id)?.databaseDirectory ?? ""
             switch SimulatorUploads.content(input, directory: directory) {
-            case .success(let uploaded): (content, described) = uploaded
+            case .success(let uploaded):
+                (content, described) = (uploaded.content, uploaded.described)
+                file = (uploaded.fileID, uploaded.size)
             case .failure(let error): return reply(Self.error(400, error.message))
             }
         default:
@@ -163,12 +168,60 @@ extension TelegramSimulator {
             guard findMessage(chat, replyTo, directory: directory) != nil else { return reply(Self.error(400, "Message to be replied not found")) }
             pending["reply_to"] = ["@type": "messageReplyToMessage", "chat_id": chat.id, "message_id": replyTo, "origin_send_date": 0]
         }
+        // A file goes up first: the message stays pending while its upload moves on.
+        let upload = file.flatMap { file in scenario.uploadBytesPerSecond > 0 && file.size > 0 ? file : nil }
+        if let upload {
+            pending = SimulatorPendingSends.rewritingFile(upload.id, in: pending) {
+                $0["remote"] = SimulatorPendingSends.remote(upload.id, uploaded: 0, size: upload.size)
+            }
+        }
+        let key = directory.isEmpty ? nil : tempID
+        // Its first step is due a quarter of a second from now: from before it is announced.
+        let firstStep = clock.now.addingTimeInterval(0.25)
+        pendingSends.add(tempID, SimulatorPendingSends.Send(chatID: chat.id, key: key, directory: directory, message: pending,
+                                                            fileID: upload?.id, size: upload?.size ?? 0))
         // Like TDLib: the pending message is the answer and is announced (written once for both).
         let pendingJSON = SimulatorJSON.Fragment(pending)
         if let answer { answer(pendingJSON, nil) } else { respond(id, request, json: pendingJSON) }
         emitUpdate(id, ["@type": "updateNewMessage", "message": pendingJSON])
-        scheduleVerdict(id, tempID: tempID, key: directory.isEmpty ? nil : tempID, chat: chat, topicID: topicID,
-                        content: content, described: described, silent: silent, behaviour: behaviour, replyTo: replyTo)
+        let contentBox = SimJSON(content)
+        let verdict: @Sendable () -> Void = { [weak self] in
+            self?.scheduleVerdict(id, tempID: tempID, key: key, chat: chat, topicID: topicID,
+                                  content: contentBox.value, described: described, silent: silent, behaviour: behaviour, replyTo: replyTo)
+        }
+        if upload != nil { uploadStep(id, tempID: tempID, due: firstStep, then: verdict) } else { verdict() }
+    }
+
+    /// A quarter of a second of a file's upload on the server's clock (`updateFile`), then the
+    /// next, until all of it has gone and `then` runs. Each step is due a quarter of a second
+    /// after the one before (from when the send was accepted), whenever the previous one ran.
+    /// Stops when the send is cancelled or the client closes.
+    func uploadStep(_ id: Int32, tempID: Int64, due: Date, then: @escaping @Sendable () -> Void) {
+        let step = max(1, currentScenario.uploadBytesPerSecond / 4)
+        wake(at: due) { [weak self] in
+            guard let self, self.client(id).map({ !$0.closed }) == true,
+                  let (file, done) = self.pendingSends.advance(tempID, by: step)
+            else { return }
+            if !done { self.uploadStep(id, tempID: tempID, due: due.addingTimeInterval(0.25), then: then) }
+            self.emitUpdate(id, ["@type": "updateFile", "file": file])
+            if done { then() }
+        }
+    }
+
+    /// `deleteMessages` of messages still being sent: TDLib deletes them (for this device
+    /// alone: Telegram never had them) and stops their uploads; no verdict follows.
+    func cancelPendingSends(_ id: Int32, _ request: [String: Any]) {
+        let chatID = Self.int64(request["chat_id"])
+        let ids = (request["message_ids"] as? [Any] ?? []).map(Self.int64)
+        var directory = self.directory(of: id)
+        for tempID in ids {
+            guard let send = pendingSends.cancel(tempID) else { continue }
+            directory = send.directory
+            if let key = send.key { withOutbox(send.directory) { $0.refused(key) } }
+        }
+        respond(id, request, ["@type": "ok"])
+        let update: [String: Any] = ["@type": "updateDeleteMessages", "chat_id": chatID, "message_ids": ids, "is_permanent": true, "from_cache": false]
+        if directory.isEmpty { emitUpdate(id, update) } else { emitToDirectory(directory, update) }
     }
 
     /// After a restart: announces every message the directory's outbox still holds under a new
@@ -182,6 +235,7 @@ extension TelegramSimulator {
             var pending = SimObjects.message(id: tempID, chatID: entry.chatID, topicID: entry.topicID, content: entry.content,
                                              sendingState: ["@type": "messageSendingStatePending", "sending_id": 0])
             if let forward = entry.forwardInfo { pending["forward_info"] = forward }
+            pendingSends.add(tempID, SimulatorPendingSends.Send(chatID: entry.chatID, key: entry.key, directory: directory, message: pending))
             emitUpdate(id, ["@type": "updateNewMessage", "message": pending])
             var behaviour = scenario.sendBehaviours[chat.id] ?? .succeed
             if case .floodWait = behaviour { behaviour = .succeed }  // TDLib waits those out itself
@@ -211,6 +265,8 @@ extension TelegramSimulator {
         schedule(after: confirmDelay) { [weak self] in self?.whenOnline { [weak self] in
             let content = contentBox.value
             guard let self, self.client(id).map({ !$0.closed }) == true else { return }
+            // Deleted while being sent: Telegram never hears of it.
+            guard self.pendingSends.finish(tempID) else { return }
             if case .fail(let code, let message) = behaviour {
                 if let key { self.withOutbox(directory) { $0.refused(key) } }
                 let error: [String: Any] = ["@type": "error", "code": code, "message": message]

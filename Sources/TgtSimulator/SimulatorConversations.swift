@@ -200,6 +200,7 @@ extension TelegramSimulator {
             respond(id, request, ["@type": "messages", "total_count": found.count, "messages": found])
         case "getMessage":
             guard let chat = chat() else { return respond(id, request, Self.error(400, "Chat not found")) }
+            if let pending = pendingSends.message(chatID: chat.id, tempID: Self.int64(request["message_id"])) { return respond(id, request, pending) }
             guard let message = findMessage(chat, Self.int64(request["message_id"]), directory: directory) else {
                 return respond(id, request, Self.error(404, "Not Found"))
             }

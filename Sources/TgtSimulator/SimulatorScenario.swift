@@ -23,6 +23,9 @@ public struct SimulatorScenario: Sendable {
     public var folders: [SimulatedFolder] = SimulatorScenario.demoFolders
     /// Where the main list ("All chats") sits among the folders.
     public var mainListPosition = 0
+    /// How fast a file being sent reaches Telegram, in bytes per second of the server's clock
+    /// (0: at once); its progress is reported every quarter of a second.
+    public var uploadBytesPerSecond = 0
 
     public init(account: SimulatedAccount = SimulatedAccount(), chats: [SimulatedChat] = SimulatorScenario.demoChats,
                 sendBehaviours: [Int64: SendBehaviour] = [:], latency: Double = 0, autoConfirmQRAfter: Double? = nil)
@@ -38,9 +41,12 @@ public struct SimulatorScenario: Sendable {
     /// The `--demo` scenario: a small, realistic account with 2FA (code 12345, password "demo").
     /// "Neighbours" refuses posts (its admins muted members), so a failing target can be seen.
     public static var demo: SimulatorScenario {
-        SimulatorScenario(account: SimulatedAccount(password: "demo", passwordHint: "the word demo"),
-                          sendBehaviours: [-4002: .fail(code: 403, message: "CHAT_WRITE_FORBIDDEN")],
-                          latency: 0.15, autoConfirmQRAfter: 4)
+        var demo = SimulatorScenario(account: SimulatedAccount(password: "demo", passwordHint: "the word demo"),
+                                     sendBehaviours: [-4002: .fail(code: 403, message: "CHAT_WRITE_FORBIDDEN")],
+                                     latency: 0.15, autoConfirmQRAfter: 4)
+        // A phone's upload: a photo takes a moment, a long video a while.
+        demo.uploadBytesPerSecond = 2 << 20
+        return demo
     }
 
     /// Chats of the demo account: groups, a forum with topics, and a channel and a private chat

@@ -63,8 +63,16 @@ enum SimulatorUploads {
         return .success(path)
     }
 
+    /// A file message's content, the line describing it for the delivered log, and its file.
+    struct Uploaded {
+        var content: [String: Any]
+        var described: String
+        var fileID: Int32
+        var size: Int
+    }
+
     /// The `MessageContent` and a line describing it for the delivered log.
-    static func content(_ input: [String: Any], directory: String) -> Result<([String: Any], String), Refusal> {
+    static func content(_ input: [String: Any], directory: String) -> Result<Uploaded, Refusal> {
         let path: String
         switch check(input) {
         case .success(let found): path = found
@@ -108,6 +116,7 @@ enum SimulatorUploads {
             content = ["@type": "messageDocument", "caption": caption,
                        "document": ["@type": "document", "file_name": name, "mime_type": "application/octet-stream", "document": file]]
         }
-        return .success((content, "\(type.dropFirst("inputMessage".count).lowercased()):\(name)" + (captionText.isEmpty ? "" : " \(captionText)")))
+        let described = "\(type.dropFirst("inputMessage".count).lowercased()):\(name)" + (captionText.isEmpty ? "" : " \(captionText)")
+        return .success(Uploaded(content: content, described: described, fileID: fileID, size: size))
     }
 }

@@ -31,6 +31,8 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
     private var fullInfoFetched: Set<Int64> = []
 
     private let outboxReady = NSCondition()
+    /// Messages accepted and not yet confirmed (what `getMessage` and `deleteMessages` see of them).
+    let pendingSends = SimulatorPendingSends()
     private var outbox: [String] = []
     let meter: SimulatorMeter
     let queue: MeteredQueue

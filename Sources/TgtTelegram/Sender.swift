@@ -176,6 +176,11 @@ public struct Sender: Sendable {
                 result.error = Self.describe(code: code, message: message)
                 record(entryID, .failed, error: result.error)
                 progress(.failed(target, message: result.error ?? ""))
+            case .cancelled?:
+                result.status = .failed
+                result.error = SendConfirmation.cancelledReason
+                record(entryID, .failed, error: result.error)
+                progress(.failed(target, message: SendConfirmation.cancelledReason))
             case nil:
                 result.status = .failed
                 result.error = "Telegram did not confirm delivery within \(Int(timeout)) s; TDLib keeps retrying it in the background."

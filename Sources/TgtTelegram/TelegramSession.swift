@@ -22,6 +22,11 @@ public struct SessionConfiguration: Sendable {
 public enum SendConfirmation: Sendable, Equatable {
     case sent(messageID: Int64)
     case failed(code: Int32, message: String)
+    /// The message was deleted while still being sent (its send cancelled, from any face).
+    case cancelled
+
+    /// What a cancelled send's record says.
+    public static let cancelledReason = "It was deleted before it went out."
 }
 
 /// One running TDLib client and what its updates say: authorization and connection state,
@@ -46,6 +51,11 @@ public actor TelegramSession {
     private(set) public var options: [String: OptionValue] = [:]
     /// The reactions last announced per message (to skip updates that change only view counts).
     private var seenReactions: [MessageKey: [MessageReaction]] = [:]
+    /// The files of messages being sent, to word TDLib's `updateFile` as upload progress.
+    private var uploads = PendingUploads()
+    /// Messages announced as being sent and not yet sent, refused or deleted: deleting one
+    /// cancels its send, which is its verdict (bounded).
+    private var beingSent: Set<MessageKey> = []
     private(set) public var me: User?
     private(set) var chatList = ChatListState()
     private(set) var users: [Int64: User] = [:]
@@ -191,6 +201,7 @@ public actor TelegramSession {
         case .messagePinned(let chatID, let messageID, let isPinned):
             chatEvents.send(.pinned(chatID: chatID, messageID: messageID, isPinned: isPinned))
         case .file(let file):
+            if let upload = uploads.event(for: file) { chatEvents.send(upload) }
             chatEvents.send(.file(file))
         case .chatFolders:
             chatEvents.send(.folders)
@@ -212,19 +223,33 @@ public actor TelegramSession {
             // A topic was read: its unread count (in the chat's topic list) changed.
             chatEvents.send(.chatChanged(chatID))
         case .newMessage(let message):
-            if !message.isScheduled { chatEvents.send(.newMessage(message)) }
+            if !message.isScheduled {
+                uploads.note(message)
+                if message.isOutgoing, message.sendingState == .pending, beingSent.count < 10_000 {
+                    beingSent.insert(MessageKey(chatID: message.chatID, messageID: message.id))
+                }
+                chatEvents.send(.newMessage(message))
+            }
             // Scheduled messages are settled against Telegram's schedule (ScheduleKeeper), not here.
             if collectingAnnouncements, message.isOutgoing, !message.isScheduled, message.sendingState == .pending, announcedOutgoing.count < 10_000 {
                 announcedOutgoing[message.id] = message
                 announcements.send(announcedOutgoing.count)
             }
         case .messageSendSucceeded(let message, let oldID):
+            uploads.forget(chatID: message.chatID, messageID: oldID)
+            beingSent.remove(MessageKey(chatID: message.chatID, messageID: oldID))
             settle(oldID, .sent(messageID: message.id))
             chatEvents.send(.messageSent(oldMessageID: oldID, message: message))
         case .messageSendFailed(let message, let oldID, let error):
+            uploads.forget(chatID: message.chatID, messageID: oldID)
+            beingSent.remove(MessageKey(chatID: message.chatID, messageID: oldID))
             settle(oldID, .failed(code: error.code, message: error.message))
             chatEvents.send(.messageFailed(oldMessageID: oldID, message: message, error: Sender.describe(code: error.code, message: error.message)))
         case .deleteMessages(let chatID, let ids, _, let fromCache):
+            for id in ids {
+                uploads.forget(chatID: chatID, messageID: id)
+                if !fromCache, beingSent.remove(MessageKey(chatID: chatID, messageID: id)) != nil { settle(id, .cancelled) }
+            }
             if !fromCache {
                 scheduleChanges.send(chatID)
                 chatEvents.send(.messagesDeleted(chatID: chatID, messageIDs: ids))

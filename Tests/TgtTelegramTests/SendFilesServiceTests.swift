@@ -77,4 +77,61 @@ struct SendFilesServiceTests {
         #expect(mixed.count == 2 && mixed.allSatisfy { if case .media(let m)? = $0.content { m.kind == .document } else { false } })
         await open.close()
     }
+
+    @Test("an upload moves on in steps reported as progress (the pending item shows it); cancelling stops it, nothing reaches Telegram, and the send answers nothing sent")
+    func progressAndCancel() async throws {
+        var scenario = SimulatorScenario()
+        scenario.uploadBytesPerSecond = 400  // 100 bytes per quarter second of the test's clock
+        let clock = TestClock()
+        let (sim, open, service) = try await ChatServiceTests.open(scenario, clock: clock)
+        defer { sim.remove() }
+        let dir = try TestDirectory("send-progress")
+        defer { dir.remove() }
+        try Data("%PDF-1.4".utf8 + [UInt8](repeating: 7, count: 992)).write(to: dir.file("report.pdf"))
+        var events = open.session.chatEvents.subscribe(replayingCurrent: false).makeAsyncIterator()
+        func next(_ matching: (ChatEvent) -> Bool) async -> ChatEvent? {
+            while let event = await events.next() { if matching(event) { return event } }
+            return nil
+        }
+        let path = dir.file("report.pdf").path
+        let sending = Task { try await service.sendFiles(chatID: Self.alice, paths: [path]) }
+        guard case .newMessage(let pending)? = await next({ if case .newMessage = $0 { true } else { false } }) else {
+            Issue.record("no pending message")
+            return
+        }
+        #expect(pending.sendingState == .pending)
+        #expect(await service.item(pending).upload == UploadProgress(sentBytes: 0, totalBytes: 1000))
+        clock.advance(by: 0.25)
+        let first = await next { if case .upload = $0 { true } else { false } }
+        #expect(first == .upload(chatID: Self.alice, messageID: pending.id, progress: UploadProgress(sentBytes: 100, totalBytes: 1000)))
+        clock.advance(by: 0.25)
+        _ = await next { if case .upload(_, _, let p) = $0 { p.sentBytes == 200 } else { false } }
+        // What a page asks for now says how far it is.
+        let now = try await open.session.send(TDFunctions.GetMessage(chatID: Self.alice, messageID: pending.id), timeout: 30)
+        #expect(await service.item(now).upload == UploadProgress(sentBytes: 200, totalBytes: 1000))
+
+        try await service.cancelSending(chatID: Self.alice, messageID: pending.id)
+        let deleted = await next { if case .messagesDeleted = $0 { true } else { false } }
+        #expect(deleted == .messagesDeleted(chatID: Self.alice, messageIDs: [pending.id]))
+        #expect(try await sending.value.isEmpty)
+        clock.advance(by: 5)
+        #expect(TelegramSimulator.deliveredMessages(inDatabaseDirectory: sim.environment.tdlibDatabaseFolder).isEmpty)
+        await #expect(throws: ChatError.messageNotFound(pending.id)) { try await service.cancelSending(chatID: Self.alice, messageID: pending.id) }
+
+        // A send left to finish goes out once all of it is up; it is then no longer cancellable.
+        let finishing = Task { try await service.sendFiles(chatID: Self.alice, paths: [path]) }
+        guard case .newMessage(let second)? = await next({ if case .newMessage = $0 { true } else { false } }) else {
+            Issue.record("no second pending message")
+            return
+        }
+        for step in 1...10 {
+            clock.advance(by: 0.25)
+            _ = await next { if case .upload(_, second.id, let p) = $0 { p.sentBytes == Int64(step * 100) } else { false } }
+        }
+        let sent = try await finishing.value
+        #expect(sent.count == 1 && sent[0].sendingState == nil && sent[0].id != second.id)
+        #expect(TelegramSimulator.deliveredMessages(inDatabaseDirectory: sim.environment.tdlibDatabaseFolder).count == 1)
+        await #expect(throws: ChatError.notBeingSent(sent[0].id)) { try await service.cancelSending(chatID: Self.alice, messageID: sent[0].id) }
+        await open.close()
+    }
 }

@@ -185,6 +185,10 @@ public final class ConversationModel {
             }
         case .chatChanged, .activity:
             if let summary = await (try? host.chatService())?.summary(chatID) { apply(summary) }
+        case .upload(_, let id, let progress):
+            if let index = messages.firstIndex(where: { $0.id == id }), messages[index].sendingState == "pending" {
+                messages[index].upload = progress
+            }
         case .file, .folders:
             break
         }

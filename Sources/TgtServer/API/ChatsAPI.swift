@@ -98,6 +98,13 @@ extension DashboardAPI {
         return .ok(.init(body: .json(.init(success: true, data: .init(deleted: [input.path.messageId], forAll: forAll)))))
     }
 
+    func cancelSending(_ input: Operations.CancelSending.Input) async throws -> Operations.CancelSending.Output {
+        let service = try await host.chatService()
+        _ = try await chatSummary(input.path.chatId, service: service)
+        try await service.cancelSending(chatID: input.path.chatId, messageID: input.path.messageId)
+        return .ok(.init(body: .json(.init(success: true, data: .init(deleted: [input.path.messageId], forAll: false)))))
+    }
+
     func markConversationRead(_ input: Operations.MarkConversationRead.Input) async throws -> Operations.MarkConversationRead.Output {
         let topic = try input.query.topicId.map(Self.topicID)
         let service = try await host.chatService()

@@ -157,7 +157,8 @@ extension APIError {
     /// refusing 409, Telegram unreachable 503.
     static func from(chat error: ChatError) -> APIError {
         let status: HTTPResponse.Status = switch error {
-        case .notLoggedIn, .cannotEdit, .cannotDelete, .onlyForEveryone, .sendFailed, .notForum, .cannotReact, .cannotPin, .cannotForward, .cannotListMembers: .conflict
+        case .notLoggedIn, .cannotEdit, .cannotDelete, .onlyForEveryone, .sendFailed, .notForum, .cannotReact, .cannotPin, .cannotForward, .cannotListMembers,
+             .notBeingSent: .conflict
         case .chatNotFound, .messageNotFound, .topicNotFound, .folderNotFound, .contactNotFound, .noFile: .notFound
         case .downloadFailed: .serviceUnavailable
         case .ambiguous, .badPage: .badRequest

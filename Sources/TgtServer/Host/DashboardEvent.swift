@@ -19,6 +19,8 @@ public enum DashboardEvent: Sendable, Equatable {
     /// A chat changed: its row, and with `messages` its conversation too (a message arrived,
     /// was sent, edited, deleted or read). Bursts are folded by `ChatEventCoalescer`.
     case chat(chatID: Int64, messages: Bool)
+    /// More of a file being sent reached Telegram (the page moves the message's progress bar).
+    case upload(chatID: Int64, messageID: Int64, sentBytes: Int64, totalBytes: Int64)
     /// Someone replied to a message a template sent (Recent shows the reply).
     case replies
     /// The send log changed: a send started, went out or failed, from any face (Recent reloads).
@@ -33,6 +35,7 @@ public enum DashboardEvent: Sendable, Equatable {
         case .templatesChanged: "templates"
         case .timersChanged: "timers"
         case .chat: "chat"
+        case .upload: "upload"
         case .replies: "replies"
         case .sends: "sends"
         }
@@ -51,6 +54,8 @@ public enum DashboardEvent: Sendable, Equatable {
                 status: Components.Schemas.SendProgressEvent.StatusPayload(rawValue: status) ?? .failed, detail: detail))
         case .chat(let chatID, let messages):
             Self.encode(Components.Schemas.ChatChangeEvent(chatId: chatID, messages: messages))
+        case .upload(let chatID, let messageID, let sent, let total):
+            Self.encode(Components.Schemas.UploadProgressEvent(chatId: chatID, messageId: messageID, sentBytes: sent, totalBytes: total))
         case .templatesChanged, .timersChanged, .replies, .sends:
             Self.encode(Components.Schemas.StoreChangeEvent())
         }

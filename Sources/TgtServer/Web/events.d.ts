@@ -27,6 +27,14 @@ export interface ChatChangeEvent {
   messages: boolean;
 }
 
+/** The `upload` event: more of the file of a message being sent reached Telegram (sent_bytes = total_bytes: all of it); at most a few a second per message */
+export interface UploadProgressEvent {
+  chat_id: number;
+  message_id: number;
+  sent_bytes: number;
+  total_bytes: number;
+}
+
 /** The `templates`, `timers`, `sends` and `replies` events: that area of the store changed, by any process (an empty object) */
 export type StoreChangeEvent = Record<string, never>;
 
@@ -36,6 +44,7 @@ export interface EventMap {
   login: LoginEvent;
   send: SendProgressEvent;
   chat: ChatChangeEvent;
+  upload: UploadProgressEvent;
   templates: StoreChangeEvent;
   timers: StoreChangeEvent;
   sends: StoreChangeEvent;

@@ -45,6 +45,8 @@ public enum ChatError: UserFacingError, Equatable {
     case downloadFailed(String)
     /// A file to send is missing, empty, too big or cannot share an album (the reason says which).
     case badFile(String)
+    /// Cancelling a send of a message that is not being sent (it went out, or failed).
+    case notBeingSent(Int64)
     case emptyText
     case tooLong(max: Int)
     case markdown(String)
@@ -79,6 +81,7 @@ public enum ChatError: UserFacingError, Equatable {
         case .noFile(let id): "Message \(id) has no file to open or save."
         case .downloadFailed(let reason): "The file could not be downloaded: \(reason)"
         case .badFile(let reason): "That cannot be sent: \(reason)"
+        case .notBeingSent(let id): "Message \(id) is no longer being sent: it has gone out, or failed."
         case .emptyText: "The message is empty."
         case .tooLong(let max): "The message is longer than Telegram's \(max) characters."
         case .markdown(let detail): "The formatting is broken at \(detail)."
@@ -112,6 +115,7 @@ public enum ChatError: UserFacingError, Equatable {
         case .noFile: "Pick a message with a photo, video, voice message, audio, file or sticker."
         case .downloadFailed: "Try again when the connection is back."
         case .badFile: "Pick files of at most 2,000 MB, up to 10 at a time."
+        case .notBeingSent: "Delete the message instead if you do not want it."
         case .emptyText: "Type some text."
         case .tooLong: "Shorten the text or send it in parts."
         case .markdown: "Check the *bold*, _italic_, `code` and [link](url) markers."
@@ -144,6 +148,7 @@ public enum ChatError: UserFacingError, Equatable {
         case .noFile: "no_file"
         case .downloadFailed: "download_failed"
         case .badFile: "bad_file"
+        case .notBeingSent: "not_being_sent"
         case .emptyText: "empty_text"
         case .tooLong: "too_long"
         case .markdown: "bad_markdown"

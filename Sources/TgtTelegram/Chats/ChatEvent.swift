@@ -24,6 +24,8 @@ public enum ChatEvent: Sendable, Equatable {
     case readOutbox(chatID: Int64, lastReadMessageID: Int64)
     /// A file (a thumbnail being downloaded) changed.
     case file(TDFile)
+    /// More of the file of a message being sent reached Telegram (all of it: sent = total).
+    case upload(chatID: Int64, messageID: Int64, progress: UploadProgress)
     /// Someone started or stopped typing (or the like) in the chat, or, in a private chat,
     /// the person went online or offline: its header's status line changed.
     case activity(chatID: Int64)
@@ -36,7 +38,7 @@ public enum ChatEvent: Sendable, Equatable {
         case .chatChanged(let id): id
         case .newMessage(let m): m.chatID
         case .messageContent(let id, _, _), .messageEdited(let id, _, _), .messagesDeleted(let id, _), .readOutbox(let id, _),
-             .reactions(let id, _, _), .pinned(let id, _, _), .activity(let id): id
+             .reactions(let id, _, _), .pinned(let id, _, _), .activity(let id), .upload(let id, _, _): id
         case .messageSent(_, let m), .messageFailed(_, let m, _): m.chatID
         case .file, .folders: nil
         }

@@ -82,6 +82,7 @@ public struct ChatItemBuilder: Sendable {
             failureReason: failure, isRead: message.isOutgoing && message.sendingState == nil && message.id <= lastReadOutboxMessageID)
         item.reactions = ReactionItem.list(message.reactions)
         item.isPinned = message.isPinned
+        if case .pending? = message.sendingState, case .media(let m)? = message.content { item.upload = m.file?.file.upload }
         return item
     }
 

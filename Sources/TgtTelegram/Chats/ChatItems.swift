@@ -177,6 +177,8 @@ public struct ChatMessageItem: Codable, Sendable, Equatable, Identifiable {
     /// "pending" or "failed" while not (yet) sent; nil once sent.
     public var sendingState: String?
     public var failureReason: String?
+    /// While a message with a file is being sent: how much of the file has reached Telegram.
+    public var upload: UploadProgress?
     /// For outgoing messages: whether the other side has read it.
     public var isRead: Bool
     /// The reactions under it, most given first.
@@ -190,6 +192,7 @@ public struct ChatMessageItem: Codable, Sendable, Equatable, Identifiable {
         case id, chatID = "chat_id", date, editDate = "edit_date", isOutgoing = "is_outgoing", sender, text, html
         case serviceLine = "service_line", media, replyTo = "reply_to", forwardedFrom = "forwarded_from", topicID = "topic_id"
         case sendingState = "sending_state", failureReason = "failure_reason", isRead = "is_read", reactions, isPinned = "is_pinned"
+        case upload
     }
 
     public init(id: Int64, chatID: Int64, date: Date, editDate: Date?, isOutgoing: Bool, sender: SenderItem, formatted: FormattedText,
@@ -232,6 +235,7 @@ public struct ChatMessageItem: Codable, Sendable, Equatable, Identifiable {
         topicID = try c.decodeIfPresent(Int32.self, forKey: .topicID)
         sendingState = try c.decodeIfPresent(String.self, forKey: .sendingState)
         failureReason = try c.decodeIfPresent(String.self, forKey: .failureReason)
+        upload = try c.decodeIfPresent(UploadProgress.self, forKey: .upload)
         isRead = try c.decode(Bool.self, forKey: .isRead)
         reactions = try c.decodeIfPresent([ReactionItem].self, forKey: .reactions) ?? []
         isPinned = try c.decodeIfPresent(Bool.self, forKey: .isPinned) ?? false

@@ -63,6 +63,8 @@ extension ChatService {
             return message
         case .failed(let code, let message)?:
             throw .sendFailed(Sender.describe(code: code, message: message))
+        case .cancelled?:
+            throw .sendFailed(SendConfirmation.cancelledReason)
         case nil:
             return pending
         }

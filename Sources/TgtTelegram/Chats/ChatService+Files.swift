@@ -97,6 +97,7 @@ extension ChatService {
         logger.debug("files handed to TDLib", metadata: ["chat": "\(chat.id)", "files": "\(files.count)"])
         var answered: [Message] = []
         var failures: [String] = []
+        var cancelled = 0
         let deadline = Date().addingTimeInterval(confirmTimeout)
         for message in pending {
             var failure: TDLibErrorObject?
@@ -108,6 +109,8 @@ extension ChatService {
                     answered.append((try? await ask(TDFunctions.GetMessage(chatID: chat.id, messageID: id))) ?? message)
                 case .failed(let code, let reason)?:
                     failure = TDLibErrorObject(code: code, message: reason)
+                case .cancelled?:
+                    cancelled += 1
                 case nil:
                     answered.append(message)
                 }
@@ -119,7 +122,8 @@ extension ChatService {
                 answered.append(failed)
             }
         }
-        if failures.count == pending.count, let first = failures.first { throw .sendFailed(first) }
+        // Cancelled ones are gone: not answered, and not a failure to report.
+        if failures.count == pending.count - cancelled, let first = failures.first { throw .sendFailed(first) }
         return answered
     }
 }

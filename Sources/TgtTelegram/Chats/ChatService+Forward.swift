@@ -55,6 +55,10 @@ extension ChatService {
                         var failed = message
                         failed.sendingState = .failed(error: TDLibErrorObject(code: code, message: text), canRetry: false, retryAfter: 0)
                         return (index, failed)
+                    case .cancelled?:
+                        var cancelled = message
+                        cancelled.sendingState = .failed(error: TDLibErrorObject(code: 0, message: SendConfirmation.cancelledReason), canRetry: false, retryAfter: 0)
+                        return (index, cancelled)
                     case nil:
                         return (index, message)
                     }

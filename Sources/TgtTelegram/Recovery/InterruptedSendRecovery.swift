@@ -107,6 +107,9 @@ public struct InterruptedSendRecovery: Sendable {
             case .failed(let code, let message)?:
                 record(match.rowID, messageID: nil, error: Sender.describe(code: code, message: message))
                 outcome.failed += 1
+            case .cancelled?:
+                record(match.rowID, messageID: nil, error: SendConfirmation.cancelledReason)
+                outcome.failed += 1
             case nil:
                 outcome.uncertain += settle([match.rowID])
                 outcome.stillPending.append(match)
@@ -130,6 +133,7 @@ public struct InterruptedSendRecovery: Sendable {
                         // The client closing is not Telegram's verdict: the row stays as it is.
                         guard code != 500 else { return }
                         self.record(item.rowID, messageID: nil, error: Sender.describe(code: code, message: message))
+                    case .cancelled: self.record(item.rowID, messageID: nil, error: SendConfirmation.cancelledReason)
                     }
                 }
             }

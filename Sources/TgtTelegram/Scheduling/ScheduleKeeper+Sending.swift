@@ -174,6 +174,8 @@ extension ScheduleKeeper {
             // A refused message stays in the chat as failed until deleted.
             await delete([accepted.id], in: function.chatID)
             return .failure(Self.failure(code: code, message: message))
+        case .cancelled?:
+            return .failure(PostFailure(reason: SendConfirmation.cancelledReason))
         case nil:
             return .failure(PostFailure(reason: "Telegram did not confirm it within \(Int(confirmationTimeout)) s.", uncertain: true))
         }

@@ -217,6 +217,108 @@ extension Components {
                 ])
             }
         }
+        /// The `upload` event: more of the file of a message being sent reached Telegram (sent_bytes = total_bytes: all of it); at most a few a second per message
+        ///
+        /// - Remark: Generated from `#/components/schemas/UploadProgressEvent`.
+        public struct UploadProgressEvent: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/UploadProgressEvent/chat_id`.
+            public var chatId: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/UploadProgressEvent/message_id`.
+            public var messageId: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/UploadProgressEvent/sent_bytes`.
+            public var sentBytes: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/UploadProgressEvent/total_bytes`.
+            public var totalBytes: Swift.Int64
+            /// Creates a new `UploadProgressEvent`.
+            ///
+            /// - Parameters:
+            ///   - chatId:
+            ///   - messageId:
+            ///   - sentBytes:
+            ///   - totalBytes:
+            public init(
+                chatId: Swift.Int64,
+                messageId: Swift.Int64,
+                sentBytes: Swift.Int64,
+                totalBytes: Swift.Int64
+            ) {
+                self.chatId = chatId
+                self.messageId = messageId
+                self.sentBytes = sentBytes
+                self.totalBytes = totalBytes
+            }
+            public enum CodingKeys: String, CodingKey {
+                case chatId = "chat_id"
+                case messageId = "message_id"
+                case sentBytes = "sent_bytes"
+                case totalBytes = "total_bytes"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.chatId = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .chatId
+                )
+                self.messageId = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .messageId
+                )
+                self.sentBytes = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .sentBytes
+                )
+                self.totalBytes = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .totalBytes
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "chat_id",
+                    "message_id",
+                    "sent_bytes",
+                    "total_bytes"
+                ])
+            }
+        }
+        /// How much of the file of a message being sent has reached Telegram
+        ///
+        /// - Remark: Generated from `#/components/schemas/UploadProgress`.
+        public struct UploadProgress: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/UploadProgress/sent_bytes`.
+            public var sentBytes: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/UploadProgress/total_bytes`.
+            public var totalBytes: Swift.Int64
+            /// Creates a new `UploadProgress`.
+            ///
+            /// - Parameters:
+            ///   - sentBytes:
+            ///   - totalBytes:
+            public init(
+                sentBytes: Swift.Int64,
+                totalBytes: Swift.Int64
+            ) {
+                self.sentBytes = sentBytes
+                self.totalBytes = totalBytes
+            }
+            public enum CodingKeys: String, CodingKey {
+                case sentBytes = "sent_bytes"
+                case totalBytes = "total_bytes"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.sentBytes = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .sentBytes
+                )
+                self.totalBytes = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .totalBytes
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "sent_bytes",
+                    "total_bytes"
+                ])
+            }
+        }
         /// The `templates`, `timers`, `sends` and `replies` events: that area of the store changed, by any process (an empty object)
         ///
         /// - Remark: Generated from `#/components/schemas/StoreChangeEvent`.
@@ -637,6 +739,8 @@ extension Components {
             public var sendingState: Swift.String?
             /// - Remark: Generated from `#/components/schemas/ChatMessage/failure_reason`.
             public var failureReason: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ChatMessage/upload`.
+            public var upload: Components.Schemas.UploadProgress?
             /// For your messages, whether the other side has read it
             ///
             /// - Remark: Generated from `#/components/schemas/ChatMessage/is_read`.
@@ -667,6 +771,7 @@ extension Components {
             ///   - topicId:
             ///   - sendingState: pending or failed while not sent
             ///   - failureReason:
+            ///   - upload:
             ///   - isRead: For your messages, whether the other side has read it
             ///   - reactions: The reactions under it, most given first
             ///   - isPinned: Whether it is pinned in its chat
@@ -686,6 +791,7 @@ extension Components {
                 topicId: Swift.Int? = nil,
                 sendingState: Swift.String? = nil,
                 failureReason: Swift.String? = nil,
+                upload: Components.Schemas.UploadProgress? = nil,
                 isRead: Swift.Bool,
                 reactions: [Components.Schemas.MessageReaction],
                 isPinned: Swift.Bool
@@ -705,6 +811,7 @@ extension Components {
                 self.topicId = topicId
                 self.sendingState = sendingState
                 self.failureReason = failureReason
+                self.upload = upload
                 self.isRead = isRead
                 self.reactions = reactions
                 self.isPinned = isPinned
@@ -725,6 +832,7 @@ extension Components {
                 case topicId = "topic_id"
                 case sendingState = "sending_state"
                 case failureReason = "failure_reason"
+                case upload
                 case isRead = "is_read"
                 case reactions
                 case isPinned = "is_pinned"
@@ -791,6 +899,10 @@ extension Components {
                     Swift.String.self,
                     forKey: .failureReason
                 )
+                self.upload = try container.decodeIfPresent(
+                    Components.Schemas.UploadProgress.self,
+                    forKey: .upload
+                )
                 self.isRead = try container.decode(
                     Swift.Bool.self,
                     forKey: .isRead
@@ -819,6 +931,7 @@ extension Components {
                     "topic_id",
                     "sending_state",
                     "failure_reason",
+                    "upload",
                     "is_read",
                     "reactions",
                     "is_pinned"

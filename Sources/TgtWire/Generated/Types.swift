@@ -30,7 +30,7 @@ public protocol APIProtocol: Sendable {
     ///
     /// Each event is `event: NAME` and `data: ONE LINE OF JSON`, the JSON by the schema of its
     /// name (`x-events` below): connection → ConnectionEvent, login → LoginEvent, send →
-    /// SendProgressEvent, chat → ChatChangeEvent; templates, timers, sends and replies →
+    /// SendProgressEvent, chat → ChatChangeEvent, upload → UploadProgressEvent; templates, timers, sends and replies →
     /// StoreChangeEvent (an empty object: the page reloads what it shows). A comment line
     /// (`: heartbeat`) comes every 15 s.
     ///
@@ -405,6 +405,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /api/conversations/{chat_id}/messages/{message_id}`.
     /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/delete(deleteConversationMessage)`.
     func deleteConversationMessage(_ input: Operations.DeleteConversationMessage.Input) async throws -> Operations.DeleteConversationMessage.Output
+    /// Stop sending one of your messages that has not gone out yet (its file still uploading); 409 once it has gone out or failed
+    ///
+    /// - Remark: HTTP `POST /api/conversations/{chat_id}/messages/{message_id}/cancel`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/cancel/post(cancelSending)`.
+    func cancelSending(_ input: Operations.CancelSending.Input) async throws -> Operations.CancelSending.Output
     /// The reactions you may add to a message, and its reactions now
     ///
     /// - Remark: HTTP `GET /api/conversations/{chat_id}/messages/{message_id}/reactions`.
@@ -556,7 +561,7 @@ extension APIProtocol {
     ///
     /// Each event is `event: NAME` and `data: ONE LINE OF JSON`, the JSON by the schema of its
     /// name (`x-events` below): connection → ConnectionEvent, login → LoginEvent, send →
-    /// SendProgressEvent, chat → ChatChangeEvent; templates, timers, sends and replies →
+    /// SendProgressEvent, chat → ChatChangeEvent, upload → UploadProgressEvent; templates, timers, sends and replies →
     /// StoreChangeEvent (an empty object: the page reloads what it shows). A comment line
     /// (`: heartbeat`) comes every 15 s.
     ///
@@ -1484,6 +1489,19 @@ extension APIProtocol {
         try await deleteConversationMessage(Operations.DeleteConversationMessage.Input(
             path: path,
             query: query,
+            headers: headers
+        ))
+    }
+    /// Stop sending one of your messages that has not gone out yet (its file still uploading); 409 once it has gone out or failed
+    ///
+    /// - Remark: HTTP `POST /api/conversations/{chat_id}/messages/{message_id}/cancel`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/cancel/post(cancelSending)`.
+    public func cancelSending(
+        path: Operations.CancelSending.Input.Path,
+        headers: Operations.CancelSending.Input.Headers = .init()
+    ) async throws -> Operations.CancelSending.Output {
+        try await cancelSending(Operations.CancelSending.Input(
+            path: path,
             headers: headers
         ))
     }

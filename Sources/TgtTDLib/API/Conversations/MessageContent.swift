@@ -30,18 +30,34 @@ public struct TDFile: Decodable, Sendable, Equatable {
     /// `local.path` once downloaded (empty before).
     public var localPath: String
     public var isDownloaded: Bool
+    /// `remote.uploaded_size`: how much of a file being sent has reached Telegram.
+    public var uploadedSize: Int64
+    /// `remote.is_uploading_active`: the file is being uploaded now.
+    public var isUploading: Bool
+    /// `remote.is_uploading_completed`: Telegram has all of it.
+    public var isUploaded: Bool
 
-    public init(id: Int32, size: Int64 = 0, localPath: String = "", isDownloaded: Bool = false) {
+    public init(id: Int32, size: Int64 = 0, localPath: String = "", isDownloaded: Bool = false,
+                uploadedSize: Int64 = 0, isUploading: Bool = false, isUploaded: Bool = false)
+    {
         self.id = id
         self.size = size
         self.localPath = localPath
         self.isDownloaded = isDownloaded
+        self.uploadedSize = uploadedSize
+        self.isUploading = isUploading
+        self.isUploaded = isUploaded
     }
 
-    private enum CodingKeys: String, CodingKey { case id, size, local }
+    private enum CodingKeys: String, CodingKey { case id, size, local, remote }
     private enum LocalKeys: String, CodingKey {
         case path
         case isDownloaded = "is_downloading_completed"
+    }
+    private enum RemoteKeys: String, CodingKey {
+        case uploadedSize = "uploaded_size"
+        case isUploading = "is_uploading_active"
+        case isUploaded = "is_uploading_completed"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -56,6 +72,39 @@ public struct TDFile: Decodable, Sendable, Equatable {
             localPath = ""
             isDownloaded = false
         }
+        if c.contains(.remote), try !c.decodeNil(forKey: .remote) {
+            let remote = try c.nestedContainer(keyedBy: RemoteKeys.self, forKey: .remote)
+            uploadedSize = try remote.decodeIfPresent(Int64.self, forKey: .uploadedSize) ?? 0
+            isUploading = try remote.decodeIfPresent(Bool.self, forKey: .isUploading) ?? false
+            isUploaded = try remote.decodeIfPresent(Bool.self, forKey: .isUploaded) ?? false
+        } else {
+            uploadedSize = 0
+            isUploading = false
+            isUploaded = false
+        }
+    }
+
+    /// How far the upload of a file being sent has come (queued or under way), until Telegram
+    /// has all of it. Only meaningful for a message being sent: others' files say nothing of it.
+    public var upload: UploadProgress? {
+        guard !isUploaded, size > 0 else { return nil }
+        return UploadProgress(sentBytes: min(uploadedSize, size), totalBytes: size)
+    }
+}
+
+/// How much of a file being sent has reached Telegram.
+public struct UploadProgress: Sendable, Equatable, Codable {
+    public var sentBytes: Int64
+    public var totalBytes: Int64
+
+    public init(sentBytes: Int64, totalBytes: Int64) {
+        self.sentBytes = sentBytes
+        self.totalBytes = totalBytes
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case sentBytes = "sent_bytes"
+        case totalBytes = "total_bytes"
     }
 }
 

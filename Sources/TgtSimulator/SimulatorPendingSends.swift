@@ -1,0 +1,98 @@
+import Foundation
+
+/// Messages accepted and not yet confirmed, by temporary id, as TDLib holds them: what
+/// `getMessage` answers for one, how far its file's upload has come (`updateFile` with
+/// `remote.uploaded_size`, at the scenario's `uploadBytesPerSecond` on the server's clock), and
+/// what `deleteMessages` cancels (TDLib deletes a message not yet sent and stops its upload;
+/// Telegram never sees it).
+final class SimulatorPendingSends: @unchecked Sendable {
+    // @unchecked: `sends` is guarded by `lock`.
+    struct Send {
+        var chatID: Int64
+        /// The outbox's key (nil without a database folder).
+        var key: Int64?
+        var directory: String
+        var message: [String: Any]
+        /// The file being uploaded, its size and how much of it has gone.
+        var fileID: Int32?
+        var size = 0
+        var uploaded = 0
+    }
+
+    private let lock = NSLock()
+    private var sends: [Int64: Send] = [:]
+    /// Cancelled and not yet past the moment their verdict was due (bounded).
+    private var cancelled: Set<Int64> = []
+
+    func add(_ tempID: Int64, _ send: Send) {
+        lock.withLock { sends[tempID] = send }
+    }
+
+    /// The pending message with this temporary id in this chat, as it is now.
+    func message(chatID: Int64, tempID: Int64) -> [String: Any]? {
+        lock.withLock { sends[tempID].flatMap { $0.chatID == chatID ? $0.message : nil } }
+    }
+
+    func contains(chatID: Int64, tempIDs: [Int64]) -> Bool {
+        lock.withLock { !tempIDs.isEmpty && tempIDs.allSatisfy { sends[$0]?.chatID == chatID } }
+    }
+
+    /// Forgets it as its verdict is due: false when it was cancelled (no verdict then).
+    func finish(_ tempID: Int64) -> Bool {
+        lock.withLock {
+            sends.removeValue(forKey: tempID)
+            return cancelled.remove(tempID) == nil
+        }
+    }
+
+    /// Cancels it; what it was, if it was still pending.
+    func cancel(_ tempID: Int64) -> Send? {
+        lock.withLock {
+            guard let send = sends.removeValue(forKey: tempID) else { return nil }
+            if cancelled.count > 10_000 { cancelled.removeAll() }
+            cancelled.insert(tempID)
+            return send
+        }
+    }
+
+    /// Moves its upload on by `bytes`: the file as it now is, and whether all of it has gone.
+    /// Nil when it was cancelled (or has no file).
+    func advance(_ tempID: Int64, by bytes: Int) -> (file: [String: Any], done: Bool)? {
+        lock.withLock {
+            guard var send = sends[tempID], let fileID = send.fileID else { return nil }
+            send.uploaded = min(send.size, send.uploaded + max(bytes, 1))
+            let done = send.uploaded >= send.size
+            var file: [String: Any] = [:]
+            send.message = Self.rewritingFile(fileID, in: send.message) { object in
+                object["remote"] = Self.remote(fileID, uploaded: send.uploaded, size: send.size)
+                file = object
+            }
+            sends[tempID] = send
+            return (file, done)
+        }
+    }
+
+    /// `remoteFile` for an upload under way (complete once `uploaded` reaches `size`).
+    static func remote(_ fileID: Int32, uploaded: Int, size: Int) -> [String: Any] {
+        let done = uploaded >= size
+        return ["@type": "remoteFile", "id": done ? "sim-\(fileID)" : "", "unique_id": done ? "sim\(fileID)" : "",
+                "is_uploading_active": !done, "is_uploading_completed": done, "uploaded_size": uploaded]
+    }
+
+    /// `value` with every `file` object whose id is `fileID` passed through `change`.
+    static func rewritingFile(_ fileID: Int32, in value: [String: Any], _ change: (inout [String: Any]) -> Void) -> [String: Any] {
+        var object = value
+        if object["@type"] as? String == "file", (object["id"] as? Int).flatMap({ Int32(exactly: $0) }) == fileID || object["id"] as? Int32 == fileID {
+            change(&object)
+            return object
+        }
+        for (key, child) in object {
+            if let dictionary = child as? [String: Any] {
+                object[key] = rewritingFile(fileID, in: dictionary, change)
+            } else if let array = child as? [[String: Any]] {
+                object[key] = array.map { rewritingFile(fileID, in: $0, change) }
+            }
+        }
+        return object
+    }
+}

@@ -1,0 +1,23 @@
+import TgtTDLib
+
+extension ChatService {
+    /// Stops sending a message still on its way (its file uploading, or waiting for the
+    /// network): TDLib deletes a message not yet sent and cancels its upload, and whoever waits
+    /// for its verdict hears `.cancelled`. Only a message of the user's still being sent
+    /// qualifies: one that went out or failed is `.notBeingSent` (delete it instead), an unknown
+    /// one `.messageNotFound`.
+    public func cancelSending(chatID: Int64, messageID: Int64) async throws(ChatError) {
+        try requireLogin()
+        let message: Message
+        do {
+            message = try await session.send(TDFunctions.GetMessage(chatID: chatID, messageID: messageID), timeout: timeout)
+        } catch {
+            if error.tdlibCode == 404 || error.tdlibCode == 400 { throw .messageNotFound(messageID) }
+            throw .request(error)
+        }
+        guard message.isOutgoing, message.sendingState == .pending else { throw .notBeingSent(messageID) }
+        // Only this device holds it: there is nothing to delete for anyone else.
+        _ = try await ask(TDFunctions.DeleteMessages(chatID: chatID, messageIDs: [messageID], revoke: false))
+        logger.debug("send cancelled", metadata: ["chat": "\(chatID)"])
+    }
+}
