@@ -212,6 +212,7 @@ extension DashboardClient {
             forwardedFrom: m.forwardedFrom, topicID: m.topicId.map(Int32.init), sendingState: m.sendingState, failureReason: m.failureReason,
             isRead: m.isRead)
         item.html = m.html
+        item.upload = m.upload.map { UploadProgress(sentBytes: $0.sentBytes, totalBytes: $0.totalBytes) }
         item.reactions = m.reactions.map(reaction)
         item.isPinned = m.isPinned
         return item

@@ -156,11 +156,12 @@ extension TelegramSimulator {
         // Kept in the directory's outbox (TDLib's binlog) before it is acknowledged.
         let directory = client(id)?.databaseDirectory ?? ""
         clearDraftIfAsked(request, chat: chat, directory: directory)
-        let tempID = directory.isEmpty ? newMessageID() : withOutbox(directory) { outbox in
+        let key: Int64? = directory.isEmpty ? nil : withOutbox(directory) { outbox in
             let key = outbox.newID()
             outbox.accept(SimulatorOutbox.Entry(key: key, chatID: chat.id, topicID: topicID, content: content, described: described, silent: silent))
             return key
         }
+        let tempID = yetUnsentID(chat, directory: directory)
         let replyTo = (request["reply_to"] as? [String: Any]).map { Self.int64($0["message_id"]) }
         var pending = SimObjects.message(id: tempID, chatID: chat.id, topicID: topicID, content: content,
                                          sendingState: ["@type": "messageSendingStatePending", "sending_id": 0], sender: scenario.account.userID)
@@ -175,7 +176,6 @@ extension TelegramSimulator {
                 $0["remote"] = SimulatorPendingSends.remote(upload.id, uploaded: 0, size: upload.size)
             }
         }
-        let key = directory.isEmpty ? nil : tempID
         // Its first step is due a quarter of a second from now: from before it is announced.
         let firstStep = clock.now.addingTimeInterval(0.25)
         pendingSends.add(tempID, SimulatorPendingSends.Send(chatID: chat.id, key: key, directory: directory, message: pending,
@@ -190,6 +190,13 @@ extension TelegramSimulator {
                                   content: contentBox.value, described: described, silent: silent, behaviour: behaviour, replyTo: replyTo)
         }
         if upload != nil { uploadStep(id, tempID: tempID, due: firstStep, then: verdict) } else { verdict() }
+    }
+
+    /// A temporary id as TDLib gives a message being sent: just above the chat's newest
+    /// message, so it sorts after everything sent before it (and below the id it gets once sent).
+    func yetUnsentID(_ chat: SimulatedChat, directory: String) -> Int64 {
+        let newest = timeline(chat, directory: directory, below: 0, limit: 1).first.map { Self.int64($0["id"]) } ?? 0
+        return newest + 1 + (newMessageID() & 0xFFFF)
     }
 
     /// A quarter of a second of a file's upload on the server's clock (`updateFile`), then the

@@ -171,6 +171,9 @@ extension TelegramSimulator {
             // from_message_id"); a negative offset adds that many newer messages.
             let offset = max(-99, min(0, request["offset"] as? Int ?? 0))
             var messages = timeline(chat, directory: directory, below: from == 0 ? 0 : from + 1, limit: first ? 1 : limit + offset)
+            // Messages being sent are the newest, as in TDLib's history (ids above every other).
+            let pending = pendingSends.messages(chatID: chat.id).filter { from == 0 || Self.int64($0["id"]) <= from }
+            if !pending.isEmpty { messages = Array((pending + messages).prefix(first ? 1 : limit + offset)) }
             if offset < 0, from > 0 {
                 let newer = timelineNewer(chat, directory: directory, above: from, limit: -offset)
                 messages = newer + messages

@@ -33,6 +33,11 @@ final class SimulatorPendingSends: @unchecked Sendable {
         lock.withLock { sends[tempID].flatMap { $0.chatID == chatID ? $0.message : nil } }
     }
 
+    /// The chat's messages being sent, newest first (TDLib's history holds them above the rest).
+    func messages(chatID: Int64) -> [[String: Any]] {
+        lock.withLock { sends.filter { $0.value.chatID == chatID }.sorted { $0.key > $1.key }.map(\.value.message) }
+    }
+
     func contains(chatID: Int64, tempIDs: [Int64]) -> Bool {
         lock.withLock { !tempIDs.isEmpty && tempIDs.allSatisfy { sends[$0]?.chatID == chatID } }
     }

@@ -97,7 +97,8 @@ struct ChatModelsTests {
         }
         try await eventually("both of ours") { alice.messages.suffix(2).map(\.text) == ["On my way", "Ten minutes"] }
         let last = try #require(alice.rows().last)
-        #expect(last.continuesGroup && last.dayHeader == nil && alice.rows().dropLast().last?.continuesGroup == false)
+        #expect(last.continuesGroup && last.dayHeader == nil && alice.rows().dropLast().last?.continuesGroup == false,
+                "\(alice.messages.suffix(3).map { "\($0.id) \($0.text) \($0.sendingState ?? "sent") \($0.date)" })")
         await alice.close()
         await app.shutdown()
     }

@@ -3,6 +3,7 @@ import HTTPTypes
 import NIOCore
 import Testing
 import TgtServer
+import TgtSimulator
 import TgtTestSupport
 #if canImport(Glibc)
 import Glibc
@@ -52,6 +53,37 @@ struct UploadsAPITests {
             // Sent uploads cannot be sent again.
             let again = try await client.api(.post, "conversations/\(Self.alice)/files", json: ["upload_ids": [ids[0]]])
             #expect(again.status == .notFound, "\(again.text)")
+        }
+    }
+
+    @Test("wait false answers at once with the message pending and how far its file is; cancel stops it (200), then 404; a sent message is 409 not_being_sent; the upload is deleted")
+    func cancelWhileUploading() async throws {
+        var scenario = SimulatorScenario()
+        scenario.uploadBytesPerSecond = 4  // one byte per quarter second of a clock that does not move
+        let clock = TestClock()
+        let fixture = try await ServerFixture(scenario: scenario, clock: clock)
+        try await fixture.run { client in
+            try await ChatsAPITests.loggedIn(client)
+            let upload = try await Self.upload(client, name: "report.pdf", Array("%PDF-1.4 a report".utf8))
+            let sent = try await client.api(.post, "conversations/\(Self.alice)/files",
+                                            json: ["upload_ids": [upload.data["upload_id"] as? String ?? ""], "wait": false])
+            let message = (sent.data["messages"] as? [[String: Any]] ?? []).first ?? [:]
+            let id = message["id"] as? Int ?? 0
+            #expect(sent.status == .ok && message["sending_state"] as? String == "pending", "\(sent.text)")
+            let progress = message["upload"] as? [String: Any]
+            #expect(progress?["sent_bytes"] as? Int == 0 && progress?["total_bytes"] as? Int == 17, "\(sent.text)")
+            // The page reloading the conversation sees it too, newest.
+            let page = try await client.api(.get, "conversations/\(Self.alice)/messages?limit=5")
+            #expect((page.data["messages"] as? [[String: Any]])?.last?["id"] as? Int == id, "\(page.text)")
+            let cancelled = try await client.api(.post, "conversations/\(Self.alice)/messages/\(id)/cancel")
+            #expect(cancelled.status == .ok && cancelled.data["deleted"] as? [Int] == [id], "\(cancelled.text)")
+            try await awaitCondition { Self.kept(fixture).isEmpty }
+            let again = try await client.api(.post, "conversations/\(Self.alice)/messages/\(id)/cancel")
+            #expect(again.status == .notFound, "\(again.text)")
+            let text = try await client.api(.post, "conversations/\(Self.alice)/messages", json: ["text": "hello"])
+            let textID = text.data["id"] as? Int ?? 0
+            let late = try await client.api(.post, "conversations/\(Self.alice)/messages/\(textID)/cancel")
+            #expect(late.status == .conflict && late.json["error"].flatMap { ($0 as? [String: Any])?["code"] as? String } == "not_being_sent", "\(late.text)")
         }
     }
 

@@ -40,7 +40,8 @@ class DashboardServer:
         self.token = None
 
     def __enter__(self):
-        env = dict(os.environ, TGT_DATA_DIR=self.folder)
+        # Uploads crawl (8 KB/s): a test's own small files go at once, a 2 MB one can be stopped.
+        env = dict(os.environ, TGT_DATA_DIR=self.folder, TGT_DEMO_UPLOAD_BYTES_PER_SECOND="8192")
         demo = ["--demo"] if self.demo else []
         subprocess.run([tgt_binary()] + demo + ["settings", "--undo-hold", str(self.undo_hold)], env=env, check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

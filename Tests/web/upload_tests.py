@@ -2,7 +2,9 @@
 the composer go into the tray above it (a preview, the name, the size, the upload's progress
 and what each will be sent as), ✕ takes one back (cancelling or deleting its upload), and Send
 posts the rest as one album with the composer's text as caption. A file refused by the server
-(an empty one) says why beside it. Every screen is audited and photographed."""
+(an empty one) says why beside it. A big file's bubble shows how far its upload to Telegram is
+(the test server's uploads crawl) and ✕ stops it before Telegram has it. Every screen is
+audited and photographed."""
 from selenium.webdriver.common.by import By
 
 ALICE = 555000111
@@ -25,6 +27,22 @@ Promise.all(Array.from({length: count}, (_, i) => new Promise((resolve) => {
   else document.getElementById('messages').dispatchEvent(new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));
   done(true);
 });
+"""
+
+# A 2 MB file dropped on the conversation.
+BIG = """
+const done = arguments[arguments.length - 1];
+const bytes = new Uint8Array(2 * 1024 * 1024);
+for (let i = 0; i < bytes.length; i += 512) bytes[i] = i % 251;
+const data = new DataTransfer();
+data.items.add(new File([bytes], 'big-report.bin', {type: 'application/octet-stream'}));
+document.getElementById('messages').dispatchEvent(new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));
+done(true);
+"""
+
+UPLOADING = """
+const p = document.querySelector('#message-list li.msg.out .upload progress');
+return p ? p.value : -1;
 """
 
 TRAY = """
@@ -81,3 +99,27 @@ def run(driver, wait, audit, server, check, shot):
     check(uploads == ["photo", "photo"], f"as photos ({uploads})")
     shot("116-chats-album-sent")
     audit.screen("chats: an album sent from the browser")
+
+    # A big file: its bubble says how far Telegram has it, and ✕ stops it.
+    driver.execute_async_script(BIG)
+    wait.until(lambda d: len(tray()) == 1 and tray()[0]["progress"] == 100)
+    driver.find_element(By.ID, "composer-send").click()
+    wait.until(lambda d: d.execute_script(UPLOADING) >= 0)
+    check(not driver.find_element(By.ID, "attach-tray").is_displayed() and driver.find_element(By.ID, "composer-send").is_enabled(),
+          "Send hands the file over at once: the composer is free while it goes up")
+    first = driver.execute_script(UPLOADING)
+    wait.until(lambda d: d.execute_script(UPLOADING) > first)
+    label = driver.execute_script("return document.querySelector('#message-list .upload progress').getAttribute('aria-label') + ' · '"
+                                  " + document.querySelector('#message-list .upload-size').textContent")
+    check("big-report.bin" in label and " of 2.0 MB" in label, f"its bubble shows the upload moving on, named and sized ({label!r})")
+    shot("117-chats-file-uploading")
+    audit.screen("chats: a file on its way up")
+    driver.find_element(By.CSS_SELECTOR, "#message-list .cancel-send").click()
+    wait.until(lambda d: d.execute_script("return !document.querySelector('#message-list .upload')"))
+    toasts = driver.execute_script("return [...document.querySelectorAll('.toast')].map((t) => t.textContent).join(' ')")
+    check("Not sent." in toasts, f"✕ stops it: the bubble goes ({toasts!r})")
+    last = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch('/api/conversations/" + str(ALICE) + "/messages?limit=3', {headers: {Accept: 'application/json'}}).then((r) => r.json())"
+        ".then((j) => done(j.data.messages.map((m) => (m.media && m.media.file && m.media.file.name) || m.text)))")
+    check("big-report.bin" not in last, f"and Telegram never gets it ({last})")

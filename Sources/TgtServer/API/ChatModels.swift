@@ -45,7 +45,8 @@ enum ChatModels {
                                           file: $0.file.map { .init(name: $0.name, size: $0.size, mimeType: $0.mimeType) }) },
             replyTo: item.replyTo.map { .init(messageId: $0.messageID, senderName: $0.senderName, snippet: $0.snippet) },
             forwardedFrom: item.forwardedFrom, topicId: item.topicID.map(Int.init), sendingState: item.sendingState,
-            failureReason: item.failureReason, isRead: item.isRead, reactions: item.reactions.map(reaction), isPinned: item.isPinned)
+            failureReason: item.failureReason, upload: item.upload.map { .init(sentBytes: $0.sentBytes, totalBytes: $0.totalBytes) },
+            isRead: item.isRead, reactions: item.reactions.map(reaction), isPinned: item.isPinned)
     }
 
     static func reaction(_ item: ReactionItem) -> Schemas.MessageReaction {

@@ -39,7 +39,7 @@ extension DashboardAPI {
         do {
             sent = try await service.sendFiles(chatID: input.path.chatId, paths: uploads.map(\.file.path), caption: caption, topicID: topic,
                                                replyTo: body.replyTo, silent: body.silent ?? false, asFiles: body.asFiles ?? false,
-                                               confirmTimeout: Self.filesConfirmTimeout)
+                                               confirmTimeout: body.wait == false ? 0 : Self.filesConfirmTimeout)
         } catch {
             // Nothing went out (sendFiles throws only then): the uploads stay, until their hour
             // is up, so the user can fix the send and press Send again without a duplicate.

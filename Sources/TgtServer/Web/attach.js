@@ -55,8 +55,9 @@ export async function send(chatID, caption, replyTo, topicID) {
   const failed = sending.find((item) => item.error);
   if (failed) throw new Error('“' + failed.file.name + '” was not uploaded: ' + failed.error + ' Remove it (✕) or add it again.');
   if (!sending.every((item) => items.includes(item))) throw new Error('A file was removed while it uploaded; press Send again.');
-  /** @type {{upload_ids: string[], caption?: string, reply_to?: number, topic_id?: number, as_files?: boolean}} */
-  const body = {upload_ids: sending.map((item) => item.id ?? '')};
+  /** @type {{upload_ids: string[], wait: boolean, caption?: string, reply_to?: number, topic_id?: number, as_files?: boolean}} */
+  // Answered as soon as the files are on their way: their bubbles show how far each is.
+  const body = {upload_ids: sending.map((item) => item.id ?? ''), wait: false};
   if (caption.trim()) body.caption = caption;
   if (replyTo) body.reply_to = replyTo;
   if (topicID) body.topic_id = topicID;

@@ -227,6 +227,7 @@ byId('conv-retry', HTMLButtonElement).addEventListener('click', () => {
   if (id) conversation.open(id, topic, () => undefined);
 });
 
+on('upload', conversation.uploadProgressed);
 let listTimer = 0;
 on('chat', (event) => {
   if (event.chat_id && event.chat_id === conversation.openChatID()) {

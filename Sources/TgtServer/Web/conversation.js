@@ -380,7 +380,7 @@ function bubble(m, grouped) {
       m.forwarded_from ? el('p', {class: 'fwd', text: 'Forwarded from ' + m.forwarded_from}) : null,
       m.reply_to ? el('a', {class: 'reply-head', href: '#m' + m.reply_to.message_id, 'data-goto': String(m.reply_to.message_id)},
         el('strong', {text: m.reply_to.sender_name ?? 'Reply'}), el('span', {text: m.reply_to.snippet})) : null,
-      media, body,
+      media, m.upload ? uploading(m, m.upload) : null, body,
       el('p', {class: 'info'}, m.is_pinned ? el('span', {class: 'pinned-mark', role: 'img', 'aria-label': 'Pinned', text: '📌'}) : null,
         m.edit_date ? el('span', {class: 'edited', text: 'edited'}) : null, time, ticks(m)),
       reactions.reactionRow(m, !m.sending_state)),
@@ -424,6 +424,31 @@ function thumbnail(blurred, fileID) {
     full.src = '/api/files/' + fileID + '/thumbnail';
   }
   return img;
+}
+
+/**
+ * A file on its way up: how far it is, and ✕ to stop sending it.
+ * @param {ChatMessage} m
+ * @param {NonNullable<ChatMessage['upload']>} upload
+ */
+function uploading(m, upload) {
+  const name = m.media?.file?.name ?? 'the file';
+  return el('div', {class: 'upload'},
+    el('progress', {max: String(upload.total_bytes), value: String(upload.sent_bytes), 'aria-label': 'Sending ' + name}),
+    el('span', {class: 'upload-size', text: byteSize(upload.sent_bytes) + ' of ' + byteSize(upload.total_bytes)}),
+    el('button', {type: 'button', class: 'cancel-send', 'data-cancel-send': String(m.id), 'aria-label': 'Stop sending ' + name, text: '✕'}));
+}
+
+/**
+ * Moves a file's progress on (the `upload` event), without drawing the conversation again.
+ * @param {{chat_id: number, message_id: number, sent_bytes: number, total_bytes: number}} event
+ */
+export function uploadProgressed(event) {
+  const message = state.messages.get(event.message_id);
+  if (event.chat_id !== state.chat?.id || !message?.upload) return;
+  message.upload = {sent_bytes: event.sent_bytes, total_bytes: event.total_bytes};
+  const part = document.querySelector('#m' + event.message_id + ' .upload');
+  part?.replaceWith(uploading(message, message.upload));
 }
 
 /** @param {ChatMessage} m */
@@ -497,10 +522,12 @@ async function submit() {
   send.disabled = true;
   try {
     if (files && mode?.kind !== 'edit') {
-      await files.send(chat.id, value, mode?.kind === 'reply' ? mode.message.id : undefined, state.topic);
+      const reply = /** @type {{messages: ChatMessage[]}} */ (await files.send(chat.id, value, mode?.kind === 'reply' ? mode.message.id : undefined, state.topic));
       text.value = '';
       setMode(null);
-      latest();
+      // On their way: each shows how far its file is, with ✕ to stop it.
+      if (state.hasNewer) latest();
+      else { reply.messages.forEach((m) => state.messages.set(m.id, m)); draw('bottom'); }
     } else if (mode?.kind === 'edit') {
       const edited = /** @type {ChatMessage} */ (await api('PATCH', 'conversations/' + chat.id + '/messages/' + mode.message.id, {text: value}));
       state.messages.set(edited.id, edited);
@@ -574,6 +601,8 @@ list.addEventListener('click', async (event) => {
   }
   const person = target?.closest('[data-profile]');
   if (person instanceof HTMLElement) { showProfile(Number(person.dataset['profile'])); return; }
+  const cancel = target?.closest('[data-cancel-send]');
+  if (cancel instanceof HTMLButtonElement) { await cancelSending(cancel); return; }
   const opened = target?.closest('[data-view], [data-play]');
   if (opened instanceof HTMLButtonElement) { await openMedia(opened); return; }
   const reaction = target?.closest('[data-react]');
@@ -587,6 +616,21 @@ list.addEventListener('click', async (event) => {
   const message = state.messages.get(Number(button.dataset['actions']));
   if (message) await act(message, button);
 });
+
+/**
+ * Stops sending a message whose file is still going up; the conversation then drops it.
+ * @param {HTMLButtonElement} button
+ */
+async function cancelSending(button) {
+  button.disabled = true;
+  try {
+    await api('POST', 'conversations/' + state.chat?.id + '/messages/' + button.dataset['cancelSend'] + '/cancel');
+    toast('Not sent.');
+  } catch (error) {
+    toast(messageOf(error, 'Could not stop it.'));
+    button.disabled = false;
+  }
+}
 
 /**
  * The actions of one message: reply, edit (your text messages), copy, delete.

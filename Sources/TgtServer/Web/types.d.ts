@@ -374,6 +374,8 @@ export interface ChatMessage {
   topic_id?: number;
   sending_state?: string;
   failure_reason?: string;
+  /** While its file is being sent: how much has reached Telegram. */
+  upload?: {sent_bytes: number; total_bytes: number};
   is_read: boolean;
   reactions: MessageReaction[];
   is_pinned: boolean;

@@ -60,7 +60,7 @@ extension ChatService {
     /// in Markdown on the first: one file as one message, 2–10 as one album (photos and videos
     /// together, or documents, or audio; a mix is refused before anything is uploaded). Every
     /// file is checked first (`check(fileAt:)`). Waits up to `confirmTimeout` s for the uploads
-    /// and answers every message: sent, still pending (TDLib keeps uploading it) or failed (with
+    /// (0: not at all) and answers every message: sent, still pending (TDLib keeps uploading it) or failed (with
     /// Telegram's reason in its sending state). It throws only when nothing went out: refused
     /// before TDLib took the files, or every message failed (so sending again cannot repeat one).
     public func sendFiles(chatID: Int64, paths: [String], caption: String = "", topicID: Int32? = nil, replyTo: Int64? = nil, silent: Bool = false,
@@ -103,6 +103,8 @@ extension ChatService {
             var failure: TDLibErrorObject?
             if case .failed(let error, _, _)? = message.sendingState {
                 failure = error
+            } else if confirmTimeout <= 0 {
+                answered.append(message)
             } else {
                 switch await session.confirmation(forTemporaryID: message.id, timeout: max(1, deadline.timeIntervalSinceNow)) {
                 case .sent(let id)?:

@@ -1141,6 +1141,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/SendFilesInput/as_files`.
             public var asFiles: Swift.Bool?
+            /// Wait (up to 120 s) until Telegram has every file (default); false answers once they are on their way, each message pending, its progress in `upload` events
+            ///
+            /// - Remark: Generated from `#/components/schemas/SendFilesInput/wait`.
+            public var wait: Swift.Bool?
             /// Creates a new `SendFilesInput`.
             ///
             /// - Parameters:
@@ -1150,13 +1154,15 @@ extension Components {
             ///   - topicId: Post into this forum topic of the chat
             ///   - silent:
             ///   - asFiles: Send every file as a document (no photo compression, any mix in one album)
+            ///   - wait: Wait (up to 120 s) until Telegram has every file (default); false answers once they are on their way, each message pending, its progress in `upload` events
             public init(
                 uploadIds: [Swift.String],
                 caption: Swift.String? = nil,
                 replyTo: Swift.Int64? = nil,
                 topicId: Swift.Int? = nil,
                 silent: Swift.Bool? = nil,
-                asFiles: Swift.Bool? = nil
+                asFiles: Swift.Bool? = nil,
+                wait: Swift.Bool? = nil
             ) {
                 self.uploadIds = uploadIds
                 self.caption = caption
@@ -1164,6 +1170,7 @@ extension Components {
                 self.topicId = topicId
                 self.silent = silent
                 self.asFiles = asFiles
+                self.wait = wait
             }
             public enum CodingKeys: String, CodingKey {
                 case uploadIds = "upload_ids"
@@ -1172,6 +1179,7 @@ extension Components {
                 case topicId = "topic_id"
                 case silent
                 case asFiles = "as_files"
+                case wait
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -1199,13 +1207,18 @@ extension Components {
                     Swift.Bool.self,
                     forKey: .asFiles
                 )
+                self.wait = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .wait
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "upload_ids",
                     "caption",
                     "reply_to",
                     "topic_id",
                     "silent",
-                    "as_files"
+                    "as_files",
+                    "wait"
                 ])
             }
         }

@@ -72,6 +72,10 @@ struct GlobalOptions: ParsableArguments {
             if let text = ProcessInfo.processInfo.environment["TGT_DEMO_LATENCY_MS"], let ms = Double(text), ms >= 0 {
                 scenario.latency = ms / 1000
             }
+            // Browser tests slow the uploads down to stop one half-way.
+            if let text = ProcessInfo.processInfo.environment["TGT_DEMO_UPLOAD_BYTES_PER_SECOND"], let rate = Int(text), rate >= 0 {
+                scenario.uploadBytesPerSecond = rate
+            }
             let simulator = TelegramSimulator(scenario: scenario, executor: library)
             return TelegramEnvironment(directory: directory, backend: .simulated(simulator))
         }
