@@ -54,7 +54,7 @@ struct ChatFeaturesCLITests {
         #expect(usage.status == 64)
     }
 
-    @Test("send --attach: a photo with a caption, an album of two, a document keeping its name; bad files and mixes are refused before anything is sent")
+    @Test("send --attach: a photo with a caption (the text or --caption), an album of two, a document keeping its name; bad files and mixes are refused before anything is sent")
     func attach() async throws {
         let dir = try await ChatCLITests.loggedIn("chat-attach")
         defer { dir.remove() }
@@ -83,6 +83,14 @@ struct ChatFeaturesCLITests {
         #expect(usage.status == 64)
         let text = try await ChatCLITests.tgt(dir, ["chat", "send", "Alice", "--file", dir.file("beach.png").path])
         #expect(text.status != 0 && text.stderr.contains("--attach"), "a binary --file points at --attach: \(text.stderr)")
+        // --caption says it outright; it goes with --attach and only once.
+        let captioned = await ChatCLITests.json(try ChatCLITests.tgt(dir, ["--json", "chat", "send", "Alice", "--attach", dir.file("dunes.png").path,
+                                                                          "--caption", "_Dunes_ at dusk"])) as? [[String: Any]] ?? []
+        #expect(captioned.first?["text"] as? String == "Dunes at dusk", "\(captioned)")
+        let alone = try await ChatCLITests.tgt(dir, ["chat", "send", "Alice", "--caption", "no file"])
+        #expect(alone.status == 64 && alone.stderr.contains("--caption goes with --attach"), "\(alone.stderr)")
+        let twice = try await ChatCLITests.tgt(dir, ["chat", "send", "Alice", "--attach", dir.file("dunes.png").path, "--caption", "a", "b"])
+        #expect(twice.status == 64 && twice.stderr.contains("Give the caption once"), "\(twice.stderr)")
     }
 
     @Test("pin, pinned, unpin; forward to another chat and as a copy; a read-only target is refused and sends nothing")

@@ -47,6 +47,7 @@ struct ChatSend: AsyncParsableCommand {
               echo "*Standup* notes" | tgt chat send Work --topic 11 --file -
               tgt chat send Family --attach beach.jpg --attach sunset.jpg "Saturday 🌅"
               tgt chat send Work --attach report.pdf --topic 11
+              tgt chat send Alice --attach notes.txt --caption "The *notes*"
             """)
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The chat: id, @username, title, or a unique start of a title.") var chat: String
@@ -56,11 +57,14 @@ struct ChatSend: AsyncParsableCommand {
     @Flag(help: "Send without a notification sound.") var silent = false
     @Option(name: .customLong("attach"), help: "Send this file (repeat for an album of up to 10); the text becomes the caption.") var attachments: [String] = []
     @Flag(help: "Send the attached files as documents (no photo compression; any mix in one album).") var asFiles = false
+    @Option(help: "The caption of the attached files (Markdown), instead of giving it as the text.") var caption: String?
 
     func validate() throws {
+        if caption != nil, attachments.isEmpty { throw ValidationError("--caption goes with --attach; a message on its own is the text.") }
         if attachments.isEmpty, !input.isGiven { throw ValidationError("Give the text to send (or --file FILE, or --attach PATH).") }
         if attachments.count > 10 { throw ValidationError("An album holds at most 10 files; send them in parts.") }
         if asFiles, attachments.isEmpty { throw ValidationError("--as-files goes with --attach.") }
+        if caption != nil, input.isGiven { throw ValidationError("Give the caption once: as --caption or as the text, not both.") }
     }
 
     func run() async throws {
@@ -88,7 +92,7 @@ extension ChatSend {
     /// message or album, the text as caption.
     func sendFiles() async throws {
         try await global.run {
-            let caption = input.isGiven ? try input.markdown() : ""
+            let caption = try self.caption ?? (input.isGiven ? try input.markdown() : "")
             let paths = attachments.map { URL(fileURLWithPath: NSString(string: $0).expandingTildeInPath).standardizedFileURL.path }
             for path in paths { _ = try ChatService.check(fileAt: path, asFiles: asFiles) }
             if !global.json { global.console.note("Uploading \(paths.count == 1 ? "1 file" : "\(paths.count) files")…") }
