@@ -27,6 +27,11 @@ struct SendFilesServiceTests {
         #expect(try ChatService.check(fileAt: try file("song", Array("ID3\u{4}".utf8))).kind == .audio)
         #expect(try ChatService.check(fileAt: try file("IMG_1.heic", [0, 0, 0, 0x18] + Array("ftypheic".utf8))).kind == .document)
         #expect(try ChatService.check(fileAt: try file("book.m4b", [0, 0, 0, 0x18] + Array("ftypM4B ".utf8))).kind == .audio)
+        // A long screenshot goes as a file (Telegram refuses it as a photo); an ordinary one as a photo.
+        let tall = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0x04, 0x38, 0, 0, 0x5D, 0xC0] + [8, 6, 0, 0, 0]
+        #expect(try ChatService.check(fileAt: try file("screenshot.png", tall)).kind == .document)
+        let wide = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0x04, 0x38, 0, 0, 0x07, 0x80] + [8, 6, 0, 0, 0]
+        #expect(try ChatService.check(fileAt: try file("screen.png", wide)).kind == .photo)
         let checked = try ChatService.check(fileAt: try file("picture.png", Self.png), asFiles: true)
         #expect(checked.kind == .document && checked.name == "picture.png" && checked.size == Int64(Self.png.count))
         #expect(throws: ChatError.badFile("“empty.txt” is empty.")) { try ChatService.check(fileAt: try file("empty.txt", [])) }

@@ -30,9 +30,10 @@ extension ChatService {
     public static let maxAlbumFiles = 10
 
     /// Checks a local file before anything is uploaded: a readable regular file of 1 byte to
-    /// 2,000 MB. Pictures (JPEG, PNG, WebP up to 10 MB) go as photos, MP4 as video, MP3 and M4A
-    /// as audio, anything else (or everything, with `asFiles`) as a document: decided by the
-    /// bytes, never by the name.
+    /// 2,000 MB. Pictures (JPEG, PNG, WebP up to 10 MB whose sides Telegram takes for a photo:
+    /// `ImageDimensions.fitsTelegramPhoto`) go as photos, MP4 as video, MP3 and M4A as audio,
+    /// anything else (or everything, with `asFiles`) as a document: decided by the bytes, never
+    /// by the name.
     public static func check(fileAt path: String, asFiles: Bool = false) throws(ChatError) -> CheckedFile {
         let name = SafeFileName.make(URL(fileURLWithPath: path).lastPathComponent)
         var isFolder: ObjCBool = false
@@ -45,10 +46,12 @@ extension ChatService {
         guard size > 0 else { throw .badFile("“\(name)” is empty.") }
         guard size <= maxFileBytes else { throw .badFile("“\(name)” is larger than Telegram's 2,000 MB.") }
         guard let handle = FileHandle(forReadingAtPath: path) else { throw .badFile("“\(name)” cannot be read.") }
-        let head = [UInt8]((try? handle.read(upToCount: MediaSniffer.prefixLength)) ?? Data())
+        let head = [UInt8]((try? handle.read(upToCount: ImageDimensions.headLength)) ?? Data())
         try? handle.close()
-        let kind: OutgoingFile.Kind = switch asFiles ? nil : MediaSniffer.sniff(head) {
-        case .jpeg?, .png?, .webp?: size <= maxPhotoBytes ? .photo : .document
+        let kind: OutgoingFile.Kind = switch asFiles ? nil : MediaSniffer.sniff(Array(head.prefix(MediaSniffer.prefixLength))) {
+        // A long screenshot is refused as a photo by Telegram: it goes as a file. Sides that
+        // cannot be read are left for Telegram to judge.
+        case .jpeg?, .png?, .webp?: size <= maxPhotoBytes && ImageDimensions.read(head)?.fitsTelegramPhoto != false ? .photo : .document
         case .mp4?: .video
         case .mpeg?, .m4a?: .audio
         default: .document
