@@ -42,7 +42,10 @@ public protocol ChatAccess: Sendable {
     /// Forwards messages of `fromChatID` into `toChatID` (a forum topic with `topicID`), as copies with `hideSender`.
     func forward(fromChatID: Int64, messageIDs: [Int64], toChatID: Int64, topicID: Int32?, hideSender: Bool, silent: Bool) async throws -> [ChatMessageItem]
     /// Sends local files (one message, or an album of up to 10) with a caption in Markdown.
-    func sendFiles(chatID: Int64, paths: [String], caption: String, replyTo: Int64?, topicID: Int32?, silent: Bool, asFiles: Bool) async throws -> [ChatMessageItem]
+    /// `progress` hears how much of all the files has reached Telegram while they go up (where
+    /// this process holds the session; through a dashboard it is not called).
+    func sendFiles(chatID: Int64, paths: [String], caption: String, replyTo: Int64?, topicID: Int32?, silent: Bool, asFiles: Bool,
+                   progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> [ChatMessageItem]
     /// Downloads a message's file and saves it into `folder` (`MediaSaver`); the path it got.
     func download(chatID: Int64, messageID: Int64, into folder: URL) async throws -> URL
     /// The conversation's page (`before`, `limit`, `topicID` as for `page`), then its changes
@@ -184,7 +187,22 @@ public struct SessionChatAccess: ChatAccess {
         }
     }
 
-    public func sendFiles(chatID: Int64, paths: [String], caption: String, replyTo: Int64?, topicID: Int32?, silent: Bool, asFiles: Bool) async throws -> [ChatMessageItem] {
+    public func sendFiles(chatID: Int64, paths: [String], caption: String, replyTo: Int64?, topicID: Int32?, silent: Bool, asFiles: Bool,
+                          progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }) async throws -> [ChatMessageItem]
+    {
+        // Subscribed before sending: every part of this chat's uploads reported meanwhile counts,
+        // against the size of all the files.
+        let total = paths.reduce(Int64(0)) { sum, path in sum + Int64((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) }
+        let events = service.session.chatEvents.subscribe(replayingCurrent: false)
+        let watcher = Task {
+            var sent: [Int64: Int64] = [:]
+            for await event in events {
+                guard case .upload(let chat, let message, let part) = event, chat == chatID else { continue }
+                sent[message] = part.sentBytes
+                progress(UploadProgress(sentBytes: min(total, sent.values.reduce(0, +)), totalBytes: max(total, 1)))
+            }
+        }
+        defer { watcher.cancel() }
         let sent = try await service.sendFiles(chatID: chatID, paths: paths, caption: caption, topicID: topicID, replyTo: replyTo, silent: silent, asFiles: asFiles)
         var items: [ChatMessageItem] = []
         for message in sent { items.append(await service.item(message)) }

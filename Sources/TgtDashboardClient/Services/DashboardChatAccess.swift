@@ -50,7 +50,9 @@ public struct DashboardChatAccess: ChatAccess {
         return chat
     }
 
-    public func sendFiles(chatID: Int64, paths: [String], caption: String, replyTo: Int64?, topicID: Int32?, silent: Bool, asFiles: Bool) async throws -> [ChatMessageItem] {
+    public func sendFiles(chatID: Int64, paths: [String], caption: String, replyTo: Int64?, topicID: Int32?, silent: Bool, asFiles: Bool,
+                          progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }) async throws -> [ChatMessageItem]
+    {
         try await client.sendFiles(chatID: chatID, paths: paths, caption: caption, replyTo: replyTo, topicID: topicID, silent: silent, asFiles: asFiles)
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TgtDomain
 import TgtTDLib
 import TgtTelegram
 
@@ -96,11 +97,19 @@ extension ChatSend {
             let paths = attachments.map { URL(fileURLWithPath: NSString(string: $0).expandingTildeInPath).standardizedFileURL.path }
             for path in paths { _ = try ChatService.check(fileAt: path, asFiles: asFiles) }
             if !global.json { global.console.note("Uploading \(paths.count == 1 ? "1 file" : "\(paths.count) files")…") }
+            // On a terminal, how far the upload is, rewritten in place.
+            let console = global.console
+            let terminal = !global.json && isatty(STDERR_FILENO) == 1
             let (items, title) = try await global.withChats { access in
                 let target = try await access.resolve(chat)
                 guard target.canWrite else { throw ChatError.cannotWrite(title: target.title, reason: target.cannotWriteReason ?? "") }
-                return (try await access.sendFiles(chatID: target.id, paths: paths, caption: caption, replyTo: replyTo, topicID: topic,
-                                                   silent: silent, asFiles: asFiles), target.title)
+                defer { if terminal { console.status(nil) } }
+                let items = try await access.sendFiles(chatID: target.id, paths: paths, caption: caption, replyTo: replyTo, topicID: topic,
+                                                       silent: silent, asFiles: asFiles) { part in
+                    guard terminal else { return }
+                    console.status("⬆ \(ByteSize.describe(part.sentBytes)) of \(ByteSize.describe(part.totalBytes)) (\(part.sentBytes * 100 / part.totalBytes)%)")
+                }
+                return (items, target.title)
             }
             if global.json {
                 global.console.emit(items)
