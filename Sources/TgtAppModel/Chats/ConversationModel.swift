@@ -157,8 +157,8 @@ public final class ConversationModel {
         case .newMessage(let message):
             await insert(message)
         case .messageSent(let oldID, let message):
-            messages.removeAll { $0.id == oldID }
-            await insert(message)
+            // The sent one takes the pending one's place in one step: no moment without either.
+            await insert(message, replacing: oldID)
         case .messageFailed(let oldID, let message, _):
             guard let service = try? await host.chatService() else { return }
             let item = await service.item(message)
@@ -194,15 +194,23 @@ public final class ConversationModel {
         }
     }
 
-    private func insert(_ message: Message) async {
-        guard !messages.contains(where: { $0.id == message.id }) else { return }
+    private func insert(_ message: Message, replacing oldID: Int64? = nil) async {
+        guard !messages.contains(where: { $0.id == message.id }) else {
+            if let oldID { messages.removeAll { $0.id == oldID } }
+            return
+        }
         if isDetachedFromLatest {
+            if let oldID { messages.removeAll { $0.id == oldID } }
             if !message.isOutgoing { unreadBelow += 1 }
             return
         }
-        guard let service = try? await host.chatService() else { return }
+        guard let service = try? await host.chatService() else {
+            if let oldID { messages.removeAll { $0.id == oldID } }
+            return
+        }
         var item = await service.item(message)
         if item.isOutgoing, item.sendingState == nil { item.isRead = item.id <= lastReadOutbox }
+        if let oldID { messages.removeAll { $0.id == oldID } }
         guard !messages.contains(where: { $0.id == item.id }) else { return }
         let index = messages.firstIndex { $0.id > item.id && $0.sendingState == nil } ?? messages.endIndex
         messages.insert(item, at: index)
