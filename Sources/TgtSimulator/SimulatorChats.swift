@@ -73,7 +73,15 @@ extension TelegramSimulator {
             sendAlbum(id, request)
         case "canSendMessageToUser":
             respond(id, request, canSendMessage(toUser: Self.int64(request["user_id"]), onlyLocal: request["only_local"] as? Bool ?? false))
-        case "deleteMessages" where pendingSends.contains(chatID: Self.int64(request["chat_id"]), tempIDs: (request["message_ids"] as? [Any] ?? []).map(Self.int64)):
+        case "deleteMessages" where request["@sim_mapped"] == nil
+            && pendingSends.persistentIDs((request["message_ids"] as? [Any] ?? []).map(Self.int64), directory: directory(of: id)) != nil:
+            // A message sent meanwhile is found by its old temporary id, as in TDLib.
+            var mapped = request
+            mapped["message_ids"] = pendingSends.persistentIDs((request["message_ids"] as? [Any] ?? []).map(Self.int64), directory: directory(of: id))
+            mapped["@sim_mapped"] = true
+            handleReady(id, mapped, type: type)
+        case "deleteMessages" where pendingSends.contains(chatID: Self.int64(request["chat_id"]), tempIDs: (request["message_ids"] as? [Any] ?? []).map(Self.int64),
+                                                          directory: directory(of: id)):
             cancelPendingSends(id, request)
         case "deleteMessages" where areTimelineMessages((request["message_ids"] as? [Any] ?? []).map(Self.int64), chatID: Self.int64(request["chat_id"]), directory: directory(of: id)):
             deleteTimelineMessages(id, request)
@@ -161,7 +169,7 @@ extension TelegramSimulator {
             outbox.accept(SimulatorOutbox.Entry(key: key, chatID: chat.id, topicID: topicID, content: content, described: described, silent: silent))
             return key
         }
-        let tempID = yetUnsentID(chat, directory: directory)
+        let tempID = yetUnsentID(chat, directory: directory, serial: key ?? 0)
         let replyTo = (request["reply_to"] as? [String: Any]).map { Self.int64($0["message_id"]) }
         var pending = SimObjects.message(id: tempID, chatID: chat.id, topicID: topicID, content: content,
                                          sendingState: ["@type": "messageSendingStatePending", "sending_id": 0], sender: scenario.account.userID)
@@ -192,11 +200,13 @@ extension TelegramSimulator {
         if upload != nil { uploadStep(id, tempID: tempID, due: firstStep, then: verdict) } else { verdict() }
     }
 
-    /// A temporary id as TDLib gives a message being sent: just above the chat's newest
-    /// message, so it sorts after everything sent before it (and below the id it gets once sent).
-    func yetUnsentID(_ chat: SimulatedChat, directory: String) -> Int64 {
+    /// A temporary id as TDLib gives a message being sent: above the chat's newest message, so
+    /// it sorts after everything sent before it, and never one handed out before (the session
+    /// matches verdicts by it). `serial` (the outbox's id, which never repeats across runs) makes
+    /// a restart's resend differ from the first try.
+    func yetUnsentID(_ chat: SimulatedChat, directory: String, serial: Int64) -> Int64 {
         let newest = timeline(chat, directory: directory, below: 0, limit: 1).first.map { Self.int64($0["id"]) } ?? 0
-        return newest + 1 + (newMessageID() & 0xFFFF)
+        return newTemporaryID(above: newest, serial: serial)
     }
 
     /// A quarter of a second of a file's upload on the server's clock (`updateFile`), then the
@@ -237,8 +247,11 @@ extension TelegramSimulator {
         guard !directory.isEmpty else { return }
         let scenario = currentScenario
         let resends = withOutbox(directory) { $0.resendIDs() }
-        for (entry, tempID) in resends {
+        // What an earlier client of the folder had pending is resent under new ids.
+        pendingSends.dropAll(directory: directory)
+        for (entry, serial) in resends {
             guard let chat = scenario.chats.first(where: { $0.id == entry.chatID }) else { continue }
+            let tempID = yetUnsentID(chat, directory: directory, serial: serial)
             var pending = SimObjects.message(id: tempID, chatID: entry.chatID, topicID: entry.topicID, content: entry.content,
                                              sendingState: ["@type": "messageSendingStatePending", "sending_id": 0])
             if let forward = entry.forwardInfo { pending["forward_info"] = forward }
@@ -292,6 +305,7 @@ extension TelegramSimulator {
                 }
                 let posted = self.post(chat, directory: directory, sender: me, content: content, topicID: topicID, replyTo: replyTo,
                                        forwardInfo: forwardBox?.value)
+                self.pendingSends.sent(tempID, as: posted.id, directory: directory)
                 self.emitUpdate(id, ["@type": "updateMessageSendSucceeded", "old_message_id": tempID, "message": posted.json])
                 self.emitLastMessage(chat, directory: directory, last: posted)
                 if first { self.afterDelivery(chat, directory: directory, messageID: posted.id, text: described) }

@@ -172,7 +172,7 @@ extension TelegramSimulator {
             let offset = max(-99, min(0, request["offset"] as? Int ?? 0))
             var messages = timeline(chat, directory: directory, below: from == 0 ? 0 : from + 1, limit: first ? 1 : limit + offset)
             // Messages being sent are the newest, as in TDLib's history (ids above every other).
-            let pending = pendingSends.messages(chatID: chat.id).filter { from == 0 || Self.int64($0["id"]) <= from }
+            let pending = pendingSends.messages(chatID: chat.id, directory: directory).filter { from == 0 || Self.int64($0["id"]) <= from }
             if !pending.isEmpty { messages = Array((pending + messages).prefix(first ? 1 : limit + offset)) }
             if offset < 0, from > 0 {
                 let newer = timelineNewer(chat, directory: directory, above: from, limit: -offset)
@@ -203,8 +203,11 @@ extension TelegramSimulator {
             respond(id, request, ["@type": "messages", "total_count": found.count, "messages": found])
         case "getMessage":
             guard let chat = chat() else { return respond(id, request, Self.error(400, "Chat not found")) }
-            if let pending = pendingSends.message(chatID: chat.id, tempID: Self.int64(request["message_id"])) { return respond(id, request, pending) }
-            guard let message = findMessage(chat, Self.int64(request["message_id"]), directory: directory) else {
+            let asked = Self.int64(request["message_id"])
+            if let pending = pendingSends.message(chatID: chat.id, tempID: asked, directory: directory) { return respond(id, request, pending) }
+            // A sent message is still found by its old temporary id, as in TDLib.
+            let wanted = pendingSends.persistentIDs([asked], directory: directory)?.first ?? asked
+            guard let message = findMessage(chat, wanted, directory: directory) else {
                 return respond(id, request, Self.error(404, "Not Found"))
             }
             respond(id, request, message)

@@ -23,23 +23,53 @@ final class SimulatorPendingSends: @unchecked Sendable {
     private var sends: [Int64: Send] = [:]
     /// Cancelled and not yet past the moment their verdict was due (bounded).
     private var cancelled: Set<Int64> = []
+    /// What a temporary id became once sent, by database folder: TDLib still finds a sent
+    /// message by its old temporary id (`get_persistent_message_id`), so a late cancel deletes
+    /// the sent message (bounded).
+    private var sentAs: [String: [Int64: Int64]] = [:]
 
     func add(_ tempID: Int64, _ send: Send) {
         lock.withLock { sends[tempID] = send }
     }
 
-    /// The pending message with this temporary id in this chat, as it is now.
-    func message(chatID: Int64, tempID: Int64) -> [String: Any]? {
-        lock.withLock { sends[tempID].flatMap { $0.chatID == chatID ? $0.message : nil } }
+    /// The pending message with this temporary id in this chat of this folder, as it is now.
+    func message(chatID: Int64, tempID: Int64, directory: String) -> [String: Any]? {
+        lock.withLock { sends[tempID].flatMap { $0.chatID == chatID && $0.directory == directory ? $0.message : nil } }
     }
 
-    /// The chat's messages being sent, newest first (TDLib's history holds them above the rest).
-    func messages(chatID: Int64) -> [[String: Any]] {
-        lock.withLock { sends.filter { $0.value.chatID == chatID }.sorted { $0.key > $1.key }.map(\.value.message) }
+    /// The chat's messages being sent from this folder, newest first (TDLib's history holds them
+    /// above the rest).
+    func messages(chatID: Int64, directory: String) -> [[String: Any]] {
+        lock.withLock {
+            sends.filter { $0.value.chatID == chatID && $0.value.directory == directory }.sorted { $0.key > $1.key }.map(\.value.message)
+        }
     }
 
-    func contains(chatID: Int64, tempIDs: [Int64]) -> Bool {
-        lock.withLock { !tempIDs.isEmpty && tempIDs.allSatisfy { sends[$0]?.chatID == chatID } }
+    func contains(chatID: Int64, tempIDs: [Int64], directory: String) -> Bool {
+        lock.withLock { !tempIDs.isEmpty && tempIDs.allSatisfy { sends[$0].map { $0.chatID == chatID && $0.directory == directory } ?? false } }
+    }
+
+    /// Forgets the folder's sends (its client closed; the next one resends them from the outbox).
+    func dropAll(directory: String) {
+        lock.withLock { sends = sends.filter { $0.value.directory != directory } }
+    }
+
+    /// Remembers what a temporary id became once sent.
+    func sent(_ tempID: Int64, as messageID: Int64, directory: String) {
+        lock.withLock {
+            if sentAs[directory, default: [:]].count > 10_000 { sentAs[directory] = [:] }
+            sentAs[directory, default: [:]][tempID] = messageID
+        }
+    }
+
+    /// `ids` with every temporary id of a sent message replaced by the message's id; nil when
+    /// none was one.
+    func persistentIDs(_ ids: [Int64], directory: String) -> [Int64]? {
+        lock.withLock {
+            let known = sentAs[directory] ?? [:]
+            guard ids.contains(where: { known[$0] != nil }) else { return nil }
+            return ids.map { known[$0] ?? $0 }
+        }
     }
 
     /// Forgets it as its verdict is due: false when it was cancelled (no verdict then).

@@ -407,6 +407,14 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
     /// Changes the scenario under the lock (people and chats that appear while it runs).
     func withScenario<T>(_ body: (inout SimulatorScenario) -> T) -> T { lock.withLock { body(&scenario) } }
     func newMessageID() -> Int64 { lock.withLock { nextMessageID += 1; return nextMessageID } }
+    /// A temporary id above both `floor` and every id handed out before (so none repeats, and
+    /// later ones are higher), offset by `serial` so a restart's ids differ from the last run's.
+    func newTemporaryID(above floor: Int64, serial: Int64) -> Int64 {
+        lock.withLock {
+            nextMessageID = max(nextMessageID, floor) + 1 + (serial & 0x7FFFF)
+            return nextMessageID
+        }
+    }
     func recordDelivery(_ d: SimulatedDelivery) {
         var d = d
         d.at = clock.now

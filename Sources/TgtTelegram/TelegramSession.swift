@@ -201,7 +201,7 @@ public actor TelegramSession {
         case .messagePinned(let chatID, let messageID, let isPinned):
             chatEvents.send(.pinned(chatID: chatID, messageID: messageID, isPinned: isPinned))
         case .file(let file):
-            if let upload = uploads.event(for: file) { chatEvents.send(upload) }
+            for upload in uploads.events(for: file) { chatEvents.send(upload) }
             chatEvents.send(.file(file))
         case .chatFolders:
             chatEvents.send(.folders)
@@ -248,7 +248,8 @@ public actor TelegramSession {
         case .deleteMessages(let chatID, let ids, _, let fromCache):
             for id in ids {
                 uploads.forget(chatID: chatID, messageID: id)
-                if !fromCache, beingSent.remove(MessageKey(chatID: chatID, messageID: id)) != nil { settle(id, .cancelled) }
+                let wasBeingSent = beingSent.remove(MessageKey(chatID: chatID, messageID: id)) != nil
+                if wasBeingSent, !fromCache { settle(id, .cancelled) }
             }
             if !fromCache {
                 scheduleChanges.send(chatID)

@@ -137,6 +137,10 @@ struct SendFilesServiceTests {
         #expect(sent.count == 1 && sent[0].sendingState == nil && sent[0].id != second.id)
         #expect(TelegramSimulator.deliveredMessages(inDatabaseDirectory: sim.environment.tdlibDatabaseFolder).count == 1)
         await #expect(throws: ChatError.notBeingSent(sent[0].id)) { try await service.cancelSending(chatID: Self.alice, messageID: sent[0].id) }
+        // Asked by its old temporary id, as a late ✕ would, it is found sent, and stays.
+        await #expect(throws: ChatError.notBeingSent(second.id)) { try await service.cancelSending(chatID: Self.alice, messageID: second.id) }
+        let after = try await open.session.send(TDFunctions.GetMessage(chatID: Self.alice, messageID: sent[0].id), timeout: 30)
+        #expect(after.id == sent[0].id)
         await open.close()
     }
 }

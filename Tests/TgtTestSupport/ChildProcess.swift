@@ -78,11 +78,12 @@ public final class ChildProcess: @unchecked Sendable {
     /// Started and not yet ended.
     public var isRunning: Bool { locked { pid != 0 && status == nil } }
 
-    /// Its exit code, or the signal that ended it (as Foundation's `Process` words it).
+    /// Its exit code, or the signal that ended it (as Foundation's `Process` words it); -1
+    /// while it runs (Foundation traps there) or when it could not be waited for.
     public var terminationStatus: Int32 {
         exited.lock()
         defer { exited.unlock() }
-        return status ?? 0
+        return status ?? -1
     }
 
     /// Starts the child; throws when `posix_spawn` refuses (no such program, say).
@@ -98,13 +99,15 @@ public final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for (target, stream) in streams.enumerated() {
-            guard let source = Self.descriptor(of: stream, forChildFD: Int32(target)) else { continue }
-            // Foundation's `FileHandle.nullDevice` has no descriptor (-1): the child opens /dev/null.
-            if source < 0 {
+            // Foundation's `FileHandle.nullDevice` has no descriptor: the child opens /dev/null.
+            if let handle = stream as? FileHandle, handle === FileHandle.nullDevice {
                 try check(posix_spawn_file_actions_addopen(&actions, Int32(target), "/dev/null", O_RDWR, 0))
-            } else {
-                try check(posix_spawn_file_actions_adddup2(&actions, source, Int32(target)))
+                continue
             }
+            guard let source = Self.descriptor(of: stream, forChildFD: Int32(target)) else { continue }
+            // A closed handle, or a pipe Foundation could not make (too many files open).
+            guard source >= 0 else { throw ChildProcessError.spawnFailed(path: "stream \(target)", errno: EBADF) }
+            try check(posix_spawn_file_actions_adddup2(&actions, source, Int32(target)))
         }
         try Self.closeTheRest(&actions)
         if let folder {
@@ -165,10 +168,12 @@ public final class ChildProcess: @unchecked Sendable {
         sigfillset(&all)
         pthread_sigmask(SIG_BLOCK, &all, nil)
         var raw: Int32 = 0
-        while waitpid(child, &raw, 0) == -1, errno == EINTR {}
-        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as macros.
+        var result: pid_t = -1
+        repeat { result = waitpid(child, &raw, 0) } while result == -1 && errno == EINTR
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as macros; -1 when
+        // the child could not be waited for (never "exited 0").
         let signal = raw & 0x7f
-        let code = signal == 0 ? (raw >> 8) & 0xff : signal
+        let code = result != child ? -1 : signal == 0 ? (raw >> 8) & 0xff : signal
         exited.lock()
         lock.lock()
         status = code

@@ -110,7 +110,7 @@ def run(driver, wait, audit, server, check, shot):
     first = driver.execute_script(UPLOADING)
     wait.until(lambda d: d.execute_script(UPLOADING) > first)
     label = driver.execute_script("return document.querySelector('#message-list .upload progress').getAttribute('aria-label') + ' · '"
-                                  " + document.querySelector('#message-list .upload-size').textContent")
+                                  " + document.querySelector('#message-list .upload span').textContent")
     check("big-report.bin" in label and " of 2.0 MB" in label, f"its bubble shows the upload moving on, named and sized ({label!r})")
     shot("117-chats-file-uploading")
     audit.screen("chats: a file on its way up")

@@ -202,8 +202,17 @@ public struct SessionChatAccess: ChatAccess {
                 progress(UploadProgress(sentBytes: min(total, sent.values.reduce(0, +)), totalBytes: max(total, 1)))
             }
         }
-        defer { watcher.cancel() }
-        let sent = try await service.sendFiles(chatID: chatID, paths: paths, caption: caption, topicID: topicID, replyTo: replyTo, silent: silent, asFiles: asFiles)
+        let sent: [Message]
+        do {
+            sent = try await service.sendFiles(chatID: chatID, paths: paths, caption: caption, topicID: topicID, replyTo: replyTo, silent: silent, asFiles: asFiles)
+        } catch {
+            watcher.cancel()
+            await watcher.value
+            throw error
+        }
+        // Done before answering: no progress is told after the send is over.
+        watcher.cancel()
+        await watcher.value
         var items: [ChatMessageItem] = []
         for message in sent { items.append(await service.item(message)) }
         return items

@@ -47,7 +47,8 @@ extension DashboardAPI {
             throw error
         }
         // TDLib reads a file until its message is sent: the files go once every message is.
-        let pending = sent.filter { $0.sendingState != nil }.map { $0.id }
+        // Failed ones have had their verdict: only those still pending are waited for.
+        let pending = sent.filter { $0.sendingState == .pending }.map { $0.id }
         let store = dashboard.uploads
         if pending.isEmpty {
             for upload in uploads { store.discard(upload) }

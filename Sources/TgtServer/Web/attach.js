@@ -4,7 +4,7 @@
 // Send posts them together (POST …/files: one message, or an album of up to 10) with the
 // composer's text as caption. Sizes and counts are checked before anything is uploaded; what a
 // file is sent as is the server's call, from its bytes.
-import {api, csrf, el, toast} from './app.js';
+import {api, csrf, el, messageOf, toast} from './app.js';
 import {byteSize} from './chat-html.js';
 
 /** @typedef {{file: File, li: HTMLLIElement, bar: HTMLProgressElement, request: XMLHttpRequest | null, id: string | null, done: Promise<void>, error: string | null}} Item */
@@ -171,4 +171,33 @@ function forget(item, takeBack) {
   const image = item.li.querySelector('img');
   if (image) URL.revokeObjectURL(image.src);
   item.li.remove();
+}
+
+/**
+ * Stops sending a message whose file is still going up (its bubble's ✕); the conversation then
+ * drops it.
+ * @param {HTMLButtonElement} button
+ * @param {number} chatID
+ */
+export async function cancelSending(button, chatID) {
+  button.disabled = true;
+  try {
+    await api('POST', 'conversations/' + chatID + '/messages/' + button.dataset['cancelSend'] + '/cancel');
+    toast('Not sent.');
+  } catch (error) {
+    toast(messageOf(error, 'Could not stop it.'));
+    button.disabled = false;
+  }
+}
+
+/**
+ * Moves a file's progress on in its bubble, in place: the ✕ keeps its focus, and stays
+ * disabled once pressed.
+ * @param {Element} part the bubble's `.upload`
+ * @param {{sent_bytes: number, total_bytes: number}} e the `upload` event
+ */
+export function uploadProgressed(part, e) {
+  const bar = part.querySelector('progress');
+  if (bar) { bar.max = e.total_bytes; bar.value = e.sent_bytes; }
+  if (part.children[1]) part.children[1].textContent = byteSize(e.sent_bytes) + ' of ' + byteSize(e.total_bytes);
 }

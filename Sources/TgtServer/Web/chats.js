@@ -227,7 +227,11 @@ byId('conv-retry', HTMLButtonElement).addEventListener('click', () => {
   if (id) conversation.open(id, topic, () => undefined);
 });
 
-on('upload', conversation.uploadProgressed);
+// A file's progress moves in its bubble (attach.js).
+on('upload', (e) => {
+  const part = e.chat_id === conversation.openChatID() && document.querySelector('#m' + e.message_id + ' .upload');
+  if (part) import('./attach.js').then((a) => a.uploadProgressed(part, e)).catch(() => undefined);
+});
 let listTimer = 0;
 on('chat', (event) => {
   if (event.chat_id && event.chat_id === conversation.openChatID()) {

@@ -427,29 +427,17 @@ function thumbnail(blurred, fileID) {
 }
 
 /**
- * A file on its way up: how far it is, and ✕ to stop sending it.
+ * A file on its way up: how far it is (moved by `upload` events), and ✕ to stop sending it.
  * @param {ChatMessage} m
- * @param {NonNullable<ChatMessage['upload']>} upload
+ * @param {NonNullable<ChatMessage['upload']>} u
  */
-function uploading(m, upload) {
+function uploading(m, u) {
   const name = m.media?.file?.name ?? 'the file';
-  return el('div', {class: 'upload'},
-    el('progress', {max: String(upload.total_bytes), value: String(upload.sent_bytes), 'aria-label': 'Sending ' + name}),
-    el('span', {class: 'upload-size', text: byteSize(upload.sent_bytes) + ' of ' + byteSize(upload.total_bytes)}),
+  return el('div', {class: 'upload'}, el('progress', {max: String(u.total_bytes), value: String(u.sent_bytes), 'aria-label': 'Sending ' + name}),
+    el('span', {text: byteSize(u.sent_bytes) + ' of ' + byteSize(u.total_bytes)}),
     el('button', {type: 'button', class: 'cancel-send', 'data-cancel-send': String(m.id), 'aria-label': 'Stop sending ' + name, text: '✕'}));
 }
 
-/**
- * Moves a file's progress on (the `upload` event), without drawing the conversation again.
- * @param {{chat_id: number, message_id: number, sent_bytes: number, total_bytes: number}} event
- */
-export function uploadProgressed(event) {
-  const message = state.messages.get(event.message_id);
-  if (event.chat_id !== state.chat?.id || !message?.upload) return;
-  message.upload = {sent_bytes: event.sent_bytes, total_bytes: event.total_bytes};
-  const part = document.querySelector('#m' + event.message_id + ' .upload');
-  part?.replaceWith(uploading(message, message.upload));
-}
 
 /** @param {ChatMessage} m */
 function ticks(m) {
@@ -525,9 +513,12 @@ async function submit() {
       const reply = /** @type {{messages: ChatMessage[]}} */ (await files.send(chat.id, value, mode?.kind === 'reply' ? mode.message.id : undefined, state.topic));
       text.value = '';
       setMode(null);
-      // On their way: each shows how far its file is, with ✕ to stop it.
+      // On their way (unless the chat changed, or an event told their fate: then ask again).
       if (state.hasNewer) latest();
-      else { reply.messages.forEach((m) => state.messages.set(m.id, m)); draw('bottom'); }
+      else if (state.chat?.id === chat.id && reply.messages.every((m) => !state.messages.has(m.id))) {
+        reply.messages.forEach((m) => state.messages.set(m.id, m));
+        draw('bottom');
+      } else refresh();
     } else if (mode?.kind === 'edit') {
       const edited = /** @type {ChatMessage} */ (await api('PATCH', 'conversations/' + chat.id + '/messages/' + mode.message.id, {text: value}));
       state.messages.set(edited.id, edited);
@@ -602,7 +593,7 @@ list.addEventListener('click', async (event) => {
   const person = target?.closest('[data-profile]');
   if (person instanceof HTMLElement) { showProfile(Number(person.dataset['profile'])); return; }
   const cancel = target?.closest('[data-cancel-send]');
-  if (cancel instanceof HTMLButtonElement) { await cancelSending(cancel); return; }
+  if (cancel instanceof HTMLButtonElement) { (await (attaching ??= import('./attach.js'))).cancelSending(cancel, state.chat?.id ?? 0); return; }
   const opened = target?.closest('[data-view], [data-play]');
   if (opened instanceof HTMLButtonElement) { await openMedia(opened); return; }
   const reaction = target?.closest('[data-react]');
@@ -616,21 +607,6 @@ list.addEventListener('click', async (event) => {
   const message = state.messages.get(Number(button.dataset['actions']));
   if (message) await act(message, button);
 });
-
-/**
- * Stops sending a message whose file is still going up; the conversation then drops it.
- * @param {HTMLButtonElement} button
- */
-async function cancelSending(button) {
-  button.disabled = true;
-  try {
-    await api('POST', 'conversations/' + state.chat?.id + '/messages/' + button.dataset['cancelSend'] + '/cancel');
-    toast('Not sent.');
-  } catch (error) {
-    toast(messageOf(error, 'Could not stop it.'));
-    button.disabled = false;
-  }
-}
 
 /**
  * The actions of one message: reply, edit (your text messages), copy, delete.
