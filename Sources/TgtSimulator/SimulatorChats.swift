@@ -181,7 +181,7 @@ extension TelegramSimulator {
         let upload = file.flatMap { file in scenario.uploadBytesPerSecond > 0 && file.size > 0 ? file : nil }
         if let upload {
             pending = SimulatorPendingSends.rewritingFile(upload.id, in: pending) {
-                $0["remote"] = SimulatorPendingSends.remote(upload.id, uploaded: 0, size: upload.size)
+                $0["remote"] = SimulatorMedia.remote(upload.id, uploaded: 0, size: upload.size)
             }
         }
         // Its first step is due a quarter of a second from now: from before it is announced.

@@ -32,8 +32,15 @@ enum SimulatorMedia {
         ["@type": "file", "id": id, "size": size, "expected_size": size,
          "local": ["@type": "localFile", "path": "", "can_be_downloaded": true, "can_be_deleted": false, "is_downloading_active": false,
                    "is_downloading_completed": false, "download_offset": 0, "downloaded_prefix_size": 0, "downloaded_size": 0],
-         "remote": ["@type": "remoteFile", "id": "sim-\(id)", "unique_id": "sim\(id)", "is_uploading_active": false,
-                    "is_uploading_completed": true, "uploaded_size": size]]
+         "remote": remote(id, uploaded: size, size: size)]
+    }
+
+    /// `remoteFile`: all of it on Telegram's servers once `uploaded` reaches `size`, else an
+    /// upload under way (no remote id yet).
+    static func remote(_ id: Int32, uploaded: Int, size: Int) -> [String: Any] {
+        let done = uploaded >= size
+        return ["@type": "remoteFile", "id": done ? "sim-\(id)" : "", "unique_id": done ? "sim\(id)" : "",
+                "is_uploading_active": !done, "is_uploading_completed": done, "uploaded_size": uploaded]
     }
 
     /// A `file` whose copy is complete at `path` (after `downloadFile`, or one sent from here).

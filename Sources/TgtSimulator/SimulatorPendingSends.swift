@@ -99,19 +99,12 @@ final class SimulatorPendingSends: @unchecked Sendable {
             let done = send.uploaded >= send.size
             var file: [String: Any] = [:]
             send.message = Self.rewritingFile(fileID, in: send.message) { object in
-                object["remote"] = Self.remote(fileID, uploaded: send.uploaded, size: send.size)
+                object["remote"] = SimulatorMedia.remote(fileID, uploaded: send.uploaded, size: send.size)
                 file = object
             }
             sends[tempID] = send
             return (file, done)
         }
-    }
-
-    /// `remoteFile` for an upload under way (complete once `uploaded` reaches `size`).
-    static func remote(_ fileID: Int32, uploaded: Int, size: Int) -> [String: Any] {
-        let done = uploaded >= size
-        return ["@type": "remoteFile", "id": done ? "sim-\(fileID)" : "", "unique_id": done ? "sim\(fileID)" : "",
-                "is_uploading_active": !done, "is_uploading_completed": done, "uploaded_size": uploaded]
     }
 
     /// `value` with every `file` object whose id is `fileID` passed through `change`.

@@ -5,7 +5,7 @@
 // composer's text as caption. Sizes and counts are checked before anything is uploaded; what a
 // file is sent as is the server's call, from its bytes.
 import {api, csrf, el, messageOf, toast} from './app.js';
-import {byteSize} from './chat-html.js';
+import {byteSize, uploaded} from './chat-html.js';
 
 /** @typedef {{file: File, li: HTMLLIElement, bar: HTMLProgressElement, request: XMLHttpRequest | null, id: string | null, done: Promise<void>, error: string | null}} Item */
 
@@ -199,5 +199,5 @@ export async function cancelSending(button, chatID) {
 export function uploadProgressed(part, e) {
   const bar = part.querySelector('progress');
   if (bar) { bar.max = e.total_bytes; bar.value = e.sent_bytes; }
-  if (part.children[1]) part.children[1].textContent = byteSize(e.sent_bytes) + ' of ' + byteSize(e.total_bytes);
+  if (part.children[1]) part.children[1].textContent = uploaded(e);
 }

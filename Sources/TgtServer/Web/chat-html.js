@@ -60,6 +60,14 @@ export function byteSize(bytes) {
   return bytes < 1024 * 1024 ? Math.round(bytes / 1024) + ' KB' : (bytes / 1024 / 1024).toFixed(1) + ' MB';
 }
 
+/**
+ * How much of a file has gone up ("640 KB of 12.0 MB").
+ * @param {{sent_bytes: number, total_bytes: number}} u
+ */
+export function uploaded(u) {
+  return byteSize(u.sent_bytes) + ' of ' + byteSize(u.total_bytes);
+}
+
 /** @param {Date} date "18:42" */
 export function clock(date) {
   return time.format(date);

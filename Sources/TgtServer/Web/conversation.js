@@ -3,7 +3,7 @@
 // forum one topic at a time. Other people's text is text, or the server's escaped `html`
 // that only safeFragment (chat-html.js) puts in the page.
 import {ApiError, api, byId, el, eventElement, messageOf, openDialog, toast} from './app.js';
-import {byteSize, clock, dayLabel, safeFragment} from './chat-html.js';
+import {byteSize, clock, dayLabel, safeFragment, uploaded} from './chat-html.js';
 import * as pins from './pins.js';
 import * as presence from './presence.js';
 import * as reactions from './reactions.js';
@@ -434,7 +434,7 @@ function thumbnail(blurred, fileID) {
 function uploading(m, u) {
   const name = m.media?.file?.name ?? 'the file';
   return el('div', {class: 'upload'}, el('progress', {max: String(u.total_bytes), value: String(u.sent_bytes), 'aria-label': 'Sending ' + name}),
-    el('span', {text: byteSize(u.sent_bytes) + ' of ' + byteSize(u.total_bytes)}),
+    el('span', {text: uploaded(u)}),
     el('button', {type: 'button', class: 'cancel-send', 'data-cancel-send': String(m.id), 'aria-label': 'Stop sending ' + name, text: '✕'}));
 }
 

@@ -9,13 +9,7 @@ extension ChatService {
     /// one `.messageNotFound`.
     public func cancelSending(chatID: Int64, messageID: Int64) async throws(ChatError) {
         try requireLogin()
-        let message: Message
-        do {
-            message = try await session.send(TDFunctions.GetMessage(chatID: chatID, messageID: messageID), timeout: timeout)
-        } catch {
-            if error.tdlibCode == 404 || error.tdlibCode == 400 { throw .messageNotFound(messageID) }
-            throw .request(error)
-        }
+        let message = try await existingMessage(chatID: chatID, messageID: messageID)
         guard message.isOutgoing, message.sendingState == .pending else { throw .notBeingSent(messageID) }
         // Not sent yet, only this device holds it. If Telegram took it in the meantime, TDLib
         // finds the sent message by this id: it goes for everyone too, as the user asked.
