@@ -113,7 +113,7 @@ public struct Sender: Sendable {
     func deliver(_ messages: [Outgoing], batchID: UUID, templateName: String,
                  progress: @escaping @Sendable (SendProgress) -> Void) async -> SendReport
     {
-        var pending: [(index: Int, temporaryIDs: [Int64])] = []
+        var pending: [(index: Int, chatID: Int64, temporaryIDs: [Int64])] = []
         var results: [TargetResult?] = Array(repeating: nil, count: messages.count)
         for (index, message) in messages.enumerated() {
             progress(.sending(message.target))
@@ -140,7 +140,7 @@ public struct Sender: Sendable {
                 progress(.failed(message.target, message: failure))
             } else {
                 results[index] = TargetResult(target: message.target, status: .sent, messageID: nil, error: nil, attempts: attempts)
-                pending.append((index, temporaryIDs))
+                pending.append((index, message.target.chatID, temporaryIDs))
             }
         }
         // Wait for Telegram's verdicts on every accepted message at once.
@@ -151,7 +151,7 @@ public struct Sender: Sendable {
                 group.addTask {
                     var last: SendConfirmation?
                     for id in item.temporaryIDs {
-                        last = await session.confirmation(forTemporaryID: id, timeout: timeout)
+                        last = await session.confirmation(chatID: item.chatID, temporaryID: id, timeout: timeout)
                         if case .sent? = last { continue }
                         break
                     }

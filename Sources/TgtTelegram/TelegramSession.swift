@@ -69,13 +69,16 @@ public actor TelegramSession {
 
     private var processed: UInt64 = 0
     private var processedWaiters: [(UInt64, CheckedContinuation<Void, Never>)] = []
-    private var sendWaiters: [Int64: CheckedContinuation<SendConfirmation, Never>] = [:]
-    private var unclaimedConfirmations: [Int64: SendConfirmation] = [:]
+    /// Who waits for which message's verdict (TDLib's message ids are per chat; several may
+    /// wait for one message, each under its own ticket).
+    private var sendWaiters: [MessageKey: [UInt64: CheckedContinuation<SendConfirmation, Never>]] = [:]
+    private var nextWaiterTicket: UInt64 = 0
+    private var unclaimedConfirmations: [MessageKey: SendConfirmation] = [:]
     /// Outgoing messages TDLib announced as still being sent (`updateNewMessage` with a
     /// pending state) while the recovery window is open (from start until the recovery of
     /// interrupted sends ends it), by temporary id. Their verdicts arrive as usual, through
-    /// `confirmation(forTemporaryID:timeout:)`, even if they came first.
-    private var announcedOutgoing: [Int64: Message] = [:]
+    /// `confirmation(chatID:temporaryID:timeout:)`, even if they came first.
+    private var announcedOutgoing: [MessageKey: Message] = [:]
     private var collectingAnnouncements = true
     private let announcements = Broadcast<Int>()
     private var updateTask: Task<Void, Never>?
@@ -139,25 +142,32 @@ public actor TelegramSession {
         await connection.first(timeout: timeout) { $0 == .ready } ?? connection.current
     }
 
-    /// Waits for TDLib's verdict on a sent message (matched by its temporary id).
-    public func confirmation(forTemporaryID id: Int64, timeout: Double) async -> SendConfirmation? {
-        if let done = unclaimedConfirmations.removeValue(forKey: id) { return done }
+    /// Waits for TDLib's verdict on a message of `chatID` being sent (matched by its temporary
+    /// id): nil when none came within `timeout` s. Everyone waiting for the message hears it;
+    /// a verdict that came before anyone asked is kept for the first to ask.
+    public func confirmation(chatID: Int64, temporaryID: Int64, timeout: Double) async -> SendConfirmation? {
+        let key = MessageKey(chatID: chatID, messageID: temporaryID)
+        if let done = unclaimedConfirmations.removeValue(forKey: key) { return done }
         if updatesFinished { return .failed(code: 500, message: "The Telegram client was closed before it confirmed this message.") }
+        nextWaiterTicket += 1
+        let ticket = nextWaiterTicket
         let timer = Task { [weak self] in
             try? await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
             guard !Task.isCancelled else { return }
-            await self?.expireConfirmation(id)
+            await self?.expireConfirmation(key, ticket: ticket)
         }
         let result = await withCheckedContinuation { (c: CheckedContinuation<SendConfirmation, Never>) in
-            sendWaiters[id] = c
+            sendWaiters[key, default: [:]][ticket] = c
         }
         timer.cancel()
         if case .failed(-1, _) = result { return nil }
         return result
     }
 
-    private func expireConfirmation(_ id: Int64) {
-        sendWaiters.removeValue(forKey: id)?.resume(returning: .failed(code: -1, message: "timeout"))
+    private func expireConfirmation(_ key: MessageKey, ticket: UInt64) {
+        guard let waiter = sendWaiters[key]?.removeValue(forKey: ticket) else { return }
+        if sendWaiters[key]?.isEmpty == true { sendWaiters.removeValue(forKey: key) }
+        waiter.resume(returning: .failed(code: -1, message: "timeout"))
     }
 
     /// Closes TDLib cleanly (close, then authorizationStateClosed).
@@ -232,24 +242,24 @@ public actor TelegramSession {
             }
             // Scheduled messages are settled against Telegram's schedule (ScheduleKeeper), not here.
             if collectingAnnouncements, message.isOutgoing, !message.isScheduled, message.sendingState == .pending, announcedOutgoing.count < 10_000 {
-                announcedOutgoing[message.id] = message
+                announcedOutgoing[MessageKey(chatID: message.chatID, messageID: message.id)] = message
                 announcements.send(announcedOutgoing.count)
             }
         case .messageSendSucceeded(let message, let oldID):
             uploads.forget(chatID: message.chatID, messageID: oldID)
             beingSent.remove(MessageKey(chatID: message.chatID, messageID: oldID))
-            settle(oldID, .sent(messageID: message.id))
+            settle(MessageKey(chatID: message.chatID, messageID: oldID), .sent(messageID: message.id))
             chatEvents.send(.messageSent(oldMessageID: oldID, message: message))
         case .messageSendFailed(let message, let oldID, let error):
             uploads.forget(chatID: message.chatID, messageID: oldID)
             beingSent.remove(MessageKey(chatID: message.chatID, messageID: oldID))
-            settle(oldID, .failed(code: error.code, message: error.message))
+            settle(MessageKey(chatID: message.chatID, messageID: oldID), .failed(code: error.code, message: error.message))
             chatEvents.send(.messageFailed(oldMessageID: oldID, message: message, error: Sender.describe(code: error.code, message: error.message)))
         case .deleteMessages(let chatID, let ids, _, let fromCache):
             for id in ids {
                 uploads.forget(chatID: chatID, messageID: id)
-                let wasBeingSent = beingSent.remove(MessageKey(chatID: chatID, messageID: id)) != nil
-                if wasBeingSent, !fromCache { settle(id, .cancelled) }
+                let key = MessageKey(chatID: chatID, messageID: id)
+                if beingSent.remove(key) != nil, !fromCache { settle(key, .cancelled) }
             }
             if !fromCache {
                 scheduleChanges.send(chatID)
@@ -269,12 +279,12 @@ public actor TelegramSession {
         }
     }
 
-    private func settle(_ temporaryID: Int64, _ outcome: SendConfirmation) {
-        if let waiter = sendWaiters.removeValue(forKey: temporaryID) {
-            waiter.resume(returning: outcome)
+    private func settle(_ key: MessageKey, _ outcome: SendConfirmation) {
+        if let waiters = sendWaiters.removeValue(forKey: key) {
+            for waiter in waiters.values { waiter.resume(returning: outcome) }
         } else {
             if unclaimedConfirmations.count > 10_000 { unclaimedConfirmations.removeAll() }
-            unclaimedConfirmations[temporaryID] = outcome
+            unclaimedConfirmations[key] = outcome
         }
     }
 
@@ -283,7 +293,7 @@ public actor TelegramSession {
         processed = .max
         for (_, waiter) in processedWaiters { waiter.resume() }
         processedWaiters.removeAll()
-        for (_, waiter) in sendWaiters { waiter.resume(returning: .failed(code: 500, message: "The Telegram client was closed.")) }
+        for waiter in sendWaiters.values.flatMap(\.values) { waiter.resume(returning: .failed(code: 500, message: "The Telegram client was closed.")) }
         sendWaiters.removeAll()
         authorization.finish()
         connection.finish()
@@ -308,7 +318,7 @@ public actor TelegramSession {
 
     /// Outgoing messages TDLib announced as still being sent since this client started,
     /// oldest first: after a restart, the ones an earlier process handed to it.
-    public var announcedOutgoingMessages: [Message] { announcedOutgoing.values.sorted { $0.id < $1.id } }
+    public var announcedOutgoingMessages: [Message] { announcedOutgoing.values.sorted { ($0.id, $0.chatID) < ($1.id, $1.chatID) } }
 
     /// Waits until at least `count` such messages were announced, at most `timeout` s.
     public func waitForAnnouncedOutgoing(count: Int, timeout: Double) async {

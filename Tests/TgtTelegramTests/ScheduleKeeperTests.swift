@@ -221,7 +221,7 @@ struct ScheduleKeeperTests {
         // Another app filled Climbing crew (to this scenario's limit of 1); our count allows 100.
         let sent = try await open.session.send(TDFunctions.SendMessage(chatID: -4001, content: .text(FormattedText(text: "other")),
                                                                        sendDate: Int32(clock.now.timeIntervalSince1970) + 3600))
-        _ = await open.session.confirmation(forTemporaryID: sent.id, timeout: 30)
+        _ = await open.session.confirmation(chatID: sent.chatID, temporaryID: sent.id, timeout: 30)
         let keeper = ScheduleKeeper(session: open.session, store: t.store, clock: clock)
         let both = try t.store.insert(Template(name: "Both", body: "both", targets: [Self.family, Self.climbing]))
         await #expect(throws: ScheduleError.tooMany(chat: "Climbing crew")) {
@@ -290,7 +290,7 @@ struct ScheduleKeeperTests {
         try t.store.markScheduling(id: row.id)
         let sent = try await open.session.send(TDFunctions.SendMessage(chatID: Self.family.chatID, content: .text(payload.text),
                                                                        sendDate: Int32(end.timeIntervalSince1970.rounded())))
-        _ = await open.session.confirmation(forTemporaryID: sent.id, timeout: 30)
+        _ = await open.session.confirmation(chatID: sent.chatID, temporaryID: sent.id, timeout: 30)
         // 2. Killed after a start was written, before Telegram heard of it.
         var coffee = CountdownTimer(name: "Coffee", duration: try TimerDuration(parsing: "5m"))
         coffee.action = CompletionAction(templateID: try t.store.insert(Template(name: "Coffee", body: "Coffee!", targets: [Self.climbing])).id)

@@ -88,13 +88,36 @@ struct SimulatorLocalityTests {
         let pending = try await session.send(TDFunctions.SendMessage(chatID: chatID, content: .text(FormattedText(text: "Back online"))), timeout: 60)
         #expect(telegram.simulator.deliveredMessages.isEmpty)
         telegram.simulator.setOutage(false)
-        let verdict = await session.confirmation(forTemporaryID: pending.id, timeout: 60)
+        let verdict = await session.confirmation(chatID: pending.chatID, temporaryID: pending.id, timeout: 60)
         guard case .sent? = verdict else {
             Issue.record("no confirmation after the outage: \(String(describing: verdict))")
             await open.close()
             return
         }
         #expect(telegram.simulator.deliveredMessages.map(\.content) == ["Back online"])
+        await open.close()
+    }
+
+    @Test("everyone waiting for a message's verdict hears it; one who stops waiting leaves the others waiting")
+    func severalWaitForOneVerdict() async throws {
+        let telegram = try SimulatedTelegram()
+        defer { telegram.remove() }
+        let open = try await telegram.loggedIn()
+        let session = open.session
+        _ = try await session.send(TDFunctions.LoadChats(limit: 100), timeout: 30)
+        telegram.simulator.setOutage(true)
+        let chatID: Int64 = -1001000000001
+        _ = try await session.send(TDFunctions.GetChat(chatID: chatID), timeout: 60)
+        let pending = try await session.send(TDFunctions.SendMessage(chatID: chatID, content: .text(FormattedText(text: "Heard twice"))), timeout: 60)
+        let first = Task { await session.confirmation(chatID: chatID, temporaryID: pending.id, timeout: 600) }
+        let second = Task { await session.confirmation(chatID: chatID, temporaryID: pending.id, timeout: 600) }
+        // A third gives up while the network is away: the others keep waiting.
+        #expect(await session.confirmation(chatID: chatID, temporaryID: pending.id, timeout: 0.05) == nil)
+        // The same temporary id in another chat is another message: no verdict for it.
+        #expect(await session.confirmation(chatID: 777, temporaryID: pending.id, timeout: 0.05) == nil)
+        telegram.simulator.setOutage(false)
+        let verdicts = [await first.value, await second.value]
+        #expect(verdicts.allSatisfy { if case .sent? = $0 { true } else { false } }, "\(verdicts)")
         await open.close()
     }
 }

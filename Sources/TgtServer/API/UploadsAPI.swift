@@ -48,14 +48,14 @@ extension DashboardAPI {
         }
         // TDLib reads a file until its message is sent: the files go once every message is.
         // Failed ones have had their verdict: only those still pending are waited for.
-        let pending = sent.filter { $0.sendingState == .pending }.map { $0.id }
+        let pending = sent.filter { $0.sendingState == .pending }
         let store = dashboard.uploads
         if pending.isEmpty {
             for upload in uploads { store.discard(upload) }
         } else {
             let session = service.session
             Task.detached {
-                for id in pending { _ = await session.confirmation(forTemporaryID: id, timeout: 86_400) }
+                for message in pending { _ = await session.confirmation(chatID: message.chatID, temporaryID: message.id, timeout: 86_400) }
                 for upload in uploads { store.discard(upload) }
             }
         }

@@ -54,7 +54,7 @@ extension ChatService {
         }
         if case .failed(let error, _, _)? = pending.sendingState { throw .sendFailed(Sender.describe(code: error.code, message: error.message)) }
         logger.debug("chat message handed to TDLib", metadata: ["chat": "\(chat.id)"])
-        switch await session.confirmation(forTemporaryID: pending.id, timeout: confirmTimeout) {
+        switch await session.confirmation(chatID: pending.chatID, temporaryID: pending.id, timeout: confirmTimeout) {
         case .sent(let id)?:
             if let sent = try? await ask(TDFunctions.GetMessage(chatID: chat.id, messageID: id)) { return sent }
             var message = pending

@@ -109,7 +109,7 @@ extension ChatService {
             } else if confirmTimeout <= 0 {
                 answered.append(message)
             } else {
-                switch await session.confirmation(forTemporaryID: message.id, timeout: max(1, deadline.timeIntervalSinceNow)) {
+                switch await session.confirmation(chatID: message.chatID, temporaryID: message.id, timeout: max(1, deadline.timeIntervalSinceNow)) {
                 case .sent(let id)?:
                     answered.append((try? await ask(TDFunctions.GetMessage(chatID: chat.id, messageID: id))) ?? message)
                 case .failed(let code, let reason)?:

@@ -44,7 +44,7 @@ extension ChatService {
         return await withTaskGroup(of: (Int, Message).self) { group in
             for (index, message) in pending.enumerated() {
                 group.addTask {
-                    switch await session.confirmation(forTemporaryID: message.id, timeout: confirmTimeout) {
+                    switch await session.confirmation(chatID: message.chatID, temporaryID: message.id, timeout: confirmTimeout) {
                     case .sent(let id)?:
                         if let sent = try? await session.send(TDFunctions.GetMessage(chatID: chatID, messageID: id), timeout: timeout) { return (index, sent) }
                         var sent = message

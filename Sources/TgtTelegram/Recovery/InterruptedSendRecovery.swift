@@ -48,9 +48,10 @@ public struct InterruptedSendRecovery: Sendable {
         public init() {}
     }
 
-    /// A row whose message TDLib still holds under `temporaryID`.
+    /// A row whose message TDLib still holds under `temporaryID` in `chatID`.
     public struct LateSend: Sendable, Equatable {
         public var rowID: Int64
+        public var chatID: Int64
         public var temporaryID: Int64
     }
 
@@ -93,7 +94,7 @@ public struct InterruptedSendRecovery: Sendable {
         let wait = confirmationWait
         let verdicts = await withTaskGroup(of: (LateSend, SendConfirmation?).self) { group in
             for match in matches {
-                group.addTask { (match, await session.confirmation(forTemporaryID: match.temporaryID, timeout: wait)) }
+                group.addTask { (match, await session.confirmation(chatID: match.chatID, temporaryID: match.temporaryID, timeout: wait)) }
             }
             var all: [(LateSend, SendConfirmation?)] = []
             for await verdict in group { all.append(verdict) }
@@ -126,7 +127,7 @@ public struct InterruptedSendRecovery: Sendable {
         await withTaskGroup(of: Void.self) { group in
             for item in late {
                 group.addTask {
-                    guard let verdict = await session.confirmation(forTemporaryID: item.temporaryID, timeout: timeout) else { return }
+                    guard let verdict = await session.confirmation(chatID: item.chatID, temporaryID: item.temporaryID, timeout: timeout) else { return }
                     switch verdict {
                     case .sent(let messageID): self.record(item.rowID, messageID: messageID, error: nil)
                     case .failed(let code, let message):
@@ -143,17 +144,17 @@ public struct InterruptedSendRecovery: Sendable {
     /// Pairs each row with the oldest unused announced message of the same chat, topic and
     /// text fingerprint (identical texts sent twice pair in order).
     static func match(_ rows: [UnfinishedSend], to announced: [Message]) -> [LateSend] {
-        var used = Set<Int64>()
+        var used = Set<MessageKey>()
         var matches: [LateSend] = []
         for row in rows {
             guard let digest = row.textDigest else { continue }
             let key = row.entry.target
             guard let message = announced.first(where: { message in
-                !used.contains(message.id) && message.chatID == key.chatID && message.forumTopicID == key.topicID
+                !used.contains(MessageKey(chatID: message.chatID, messageID: message.id)) && message.chatID == key.chatID && message.forumTopicID == key.topicID
                     && message.text.map(TextDigest.of) == digest
             }) else { continue }
-            used.insert(message.id)
-            matches.append(LateSend(rowID: row.entry.id, temporaryID: message.id))
+            used.insert(MessageKey(chatID: message.chatID, messageID: message.id))
+            matches.append(LateSend(rowID: row.entry.id, chatID: message.chatID, temporaryID: message.id))
         }
         return matches
     }

@@ -165,7 +165,7 @@ extension ScheduleKeeper {
             await delete([accepted.id], in: function.chatID)
             return .failure(Self.failure(code: error.code, message: error.message))
         }
-        switch await session.confirmation(forTemporaryID: accepted.id, timeout: confirmationTimeout) {
+        switch await session.confirmation(chatID: accepted.chatID, temporaryID: accepted.id, timeout: confirmationTimeout) {
         case .sent(let id)?:
             return .success(id)
         case .failed(500, let message)? where message.hasPrefix("The Telegram client was closed"):
