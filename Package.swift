@@ -125,7 +125,7 @@ let package = Package(
                 .embedInCode("Web/send-later.js"), .embedInCode("Web/scheduled.js"), .embedInCode("Web/scheduled.css"),
                 .embedInCode("Web/chats.js"), .embedInCode("Web/conversation.js"), .embedInCode("Web/chat-html.js"), .embedInCode("Web/chats.css"),
                 .embedInCode("Web/chat-search.js"), .embedInCode("Web/sends.js"), .embedInCode("Web/held-sends.js"), .embedInCode("Web/trigger.js"),
-                .embedInCode("Web/topics.js"), .embedInCode("Web/reactions.js"), .embedInCode("Web/pins.js"), .embedInCode("Web/forward.js"), .embedInCode("Web/notify.js"), .embedInCode("Web/profile.js"), .embedInCode("Web/presence.js"), .embedInCode("Web/contacts.js"), .embedInCode("Web/media.js"), .embedInCode("Web/attach.js"), .embedInCode("Web/pick-template.js"), .embedInCode("Web/attach.css"),
+                .embedInCode("Web/topics.js"), .embedInCode("Web/reactions.js"), .embedInCode("Web/pins.js"), .embedInCode("Web/forward.js"), .embedInCode("Web/notify.js"), .embedInCode("Web/profile.js"), .embedInCode("Web/presence.js"), .embedInCode("Web/contacts.js"), .embedInCode("Web/media.js"), .embedInCode("Web/attach.js"), .embedInCode("Web/pick-template.js"), .embedInCode("Web/message-actions.js"), .embedInCode("Web/attach.css"),
                 // The installed app's service worker (served at /sw.js) and its offline page's script.
                 .embedInCode("Web/sw.js"), .embedInCode("Web/offline.js"),
             ],

@@ -6,6 +6,7 @@ posts the rest as one album with the composer's text as caption. A file refused 
 (the test server's uploads crawl) and ✕ stops it before Telegram has it. Every screen is
 audited and photographed."""
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 ALICE = 555000111
 
@@ -114,7 +115,19 @@ def run(driver, wait, audit, server, check, shot):
     check("big-report.bin" in label and " of 2.0 MB" in label, f"its bubble shows the upload moving on, named and sized ({label!r})")
     shot("117-chats-file-uploading")
     audit.screen("chats: a file on its way up")
-    driver.find_element(By.CSS_SELECTOR, "#message-list .cancel-send").click()
+    # Pressed from the keyboard: a message sent from another tab redraws the list, and the ✕
+    # keeps the focus.
+    driver.execute_script("document.querySelector('#message-list .cancel-send').focus()")
+    wait.until(lambda d: d.execute_script("return document.activeElement.matches('#message-list .cancel-send')"))
+    driver.execute_script(
+        "window.__redraws = 0; new MutationObserver(() => window.__redraws++).observe(document.getElementById('message-list'), {childList: true});"
+        "fetch('/api/conversations/" + str(ALICE) + "/messages', {method: 'POST', credentials: 'same-origin', headers: {Accept: 'application/json',"
+        " 'Content-Type': 'application/json', 'X-CSRF-Token': document.querySelector('meta[name=\"csrf-token\"]').content},"
+        " body: JSON.stringify({text: 'Sent from another tab'})})")
+    wait.until(lambda d: d.execute_script("return window.__redraws > 0 && document.getElementById('message-list').textContent.includes('Sent from another tab')"))
+    check(driver.execute_script("return document.activeElement.matches('#message-list .cancel-send')"),
+          "the ✕ keeps the focus while the conversation changes around it")
+    driver.switch_to.active_element.send_keys(Keys.ENTER)
     wait.until(lambda d: d.execute_script("return !document.querySelector('#message-list .upload')"))
     toasts = driver.execute_script("return [...document.querySelectorAll('.toast')].map((t) => t.textContent).join(' ')")
     check("Not sent." in toasts, f"✕ stops it: the bubble goes ({toasts!r})")

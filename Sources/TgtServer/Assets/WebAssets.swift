@@ -57,6 +57,7 @@ enum WebAssets {
         ("media.js", PackageResources.media_js),
         ("attach.js", PackageResources.attach_js),
         ("pick-template.js", PackageResources.pick_template_js),
+        ("message-actions.js", PackageResources.message_actions_js),
         ("attach.css", PackageResources.attach_css),
         ("chats.css", PackageResources.chats_css),
         ("chat-search.js", PackageResources.chat_search_js),

@@ -2,7 +2,7 @@
 // media, the composer (text, files through attach.js, templates), reply, edit, delete; a
 // forum one topic at a time. Other people's text is text, or the server's escaped `html`
 // that only safeFragment (chat-html.js) puts in the page.
-import {ApiError, api, byId, el, eventElement, messageOf, openDialog, toast} from './app.js';
+import {ApiError, api, byId, el, eventElement, messageOf, toast} from './app.js';
 import {byteSize, clock, dayLabel, safeFragment, uploaded} from './chat-html.js';
 import * as pins from './pins.js';
 import * as presence from './presence.js';
@@ -331,6 +331,7 @@ async function loadNewer() {
  */
 function draw(scroll) {
   const fromBottom = box.scrollHeight - box.scrollTop;
+  const focus = focusedControl();
   const sorted = [...state.messages.values()].sort((a, b) => a.id - b.id);
   /** @type {HTMLLIElement[]} */
   const rows = [];
@@ -348,10 +349,29 @@ function draw(scroll) {
     previous = m;
   }
   list.replaceChildren(...rows);
+  focus?.();
   older.textContent = state.hasOlder ? '' : sorted.length ? (state.topic ? 'The start of the topic.' : 'The start of the chat.') : 'No messages yet.';
   if (scroll === 'bottom') { box.scrollTop = box.scrollHeight; state.unseen = 0; }
   if (scroll === 'prepend') box.scrollTop = box.scrollHeight - fromBottom;
   showJump();
+}
+
+const controls = 'a[href], button, audio, video, [tabindex="0"]';
+/**
+ * The control in a bubble that has the focus, as a way to focus its copy after a redraw (a live
+ * event redraws the list: a ✕ or a reaction reached by keyboard keeps the focus). Null when the
+ * focus is elsewhere.
+ * @returns {(() => void) | null}
+ */
+function focusedControl() {
+  const focused = document.activeElement;
+  const row = focused instanceof HTMLElement && list.contains(focused) ? focused.closest('li[data-id]') : null;
+  if (!(row instanceof HTMLElement) || !(focused instanceof HTMLElement)) return null;
+  const index = [...row.querySelectorAll(controls)].indexOf(focused);
+  return () => {
+    const again = index < 0 ? null : document.getElementById(row.id)?.querySelectorAll(controls)[index];
+    if (again instanceof HTMLElement) again.focus({preventScroll: true});
+  };
 }
 
 function showJump() {
@@ -599,86 +619,38 @@ list.addEventListener('click', async (event) => {
   const reaction = target?.closest('[data-react]');
   if (reaction instanceof HTMLButtonElement) {
     const message = state.messages.get(Number(reaction.dataset['message']));
-    if (message) await react(message, reaction.dataset['react'] ?? '', reaction.getAttribute('aria-pressed') !== 'true', reaction);
+    if (message) await (await actions())?.react(conversation, message, reaction.dataset['react'] ?? '', reaction.getAttribute('aria-pressed') !== 'true', reaction);
     return;
   }
   const button = target?.closest('[data-actions]');
   if (!(button instanceof HTMLButtonElement)) return;
   const message = state.messages.get(Number(button.dataset['actions']));
-  if (message) await act(message, button);
+  if (message) await (await actions())?.act(conversation, message, button);
 });
 
-/**
- * The actions of one message: reply, edit (your text messages), copy, delete.
- * @param {ChatMessage} message
- * @param {HTMLButtonElement} button
- */
-async function act(message, button) {
-  const canWrite = state.chat?.can_write ?? false;
-  byId('actions-text', HTMLParagraphElement).textContent = (message.is_outgoing ? 'You' : message.sender.name) + ': '
-    + (message.text || message.media?.label || '').slice(0, 200);
-  byId('action-edit', HTMLButtonElement).hidden = !(canWrite && message.is_outgoing && !message.media && !message.sending_state);
-  const replyButton = document.querySelector('#actions-dialog button[value=reply]');
-  if (replyButton instanceof HTMLButtonElement) replyButton.hidden = !canWrite || message.sending_state !== undefined;
-  const sent = message.sending_state === undefined;
-  byId('action-react', HTMLButtonElement).hidden = !sent || state.chat?.kind === 'secret';
-  byId('action-forward', HTMLButtonElement).hidden = !sent || !!message.service_line;
-  const pin = byId('action-pin', HTMLButtonElement);
-  pin.hidden = !sent || state.chat?.kind === 'secret';
-  pin.textContent = message.is_pinned ? 'Unpin' : 'Pin';
-  const choice = await openDialog(byId('actions-dialog', HTMLDialogElement));
-  if (choice === 'reply') setMode({kind: 'reply', message});
-  else if (choice === 'react') await pickReaction(message, button);
-  else if (choice === 'forward') await forwardOne(message, button);
-  else if (choice === 'pin') await togglePin(message, button);
-  else if (choice === 'edit') setMode({kind: 'edit', message});
-  else if (choice === 'copy') { navigator.clipboard?.writeText(message.text).then(() => toast('Copied.'), () => toast("Couldn't copy.")); button.focus(); }
-  else if (choice === 'delete') await remove(message, button);
-  else button.focus();
-}
-
-/**
- * Pins or unpins a message (asking "for both of you?" in a private chat) and redraws it.
- * @param {ChatMessage} message
- * @param {HTMLButtonElement} button
- */
-async function togglePin(message, button) {
-  const chat = state.chat;
-  if (!chat) return;
+// A message's ⋯ and its reaction chips: message-actions.js, loaded on first use.
+/** @type {import('./message-actions.js').Conversation} */
+const conversation = {
+  chat: () => state.chat,
+  message: (id) => state.messages.get(id),
+  update(message) { if (state.messages.has(message.id)) { state.messages.set(message.id, message); draw('keep'); } },
+  remove(id) { state.messages.delete(id); draw('keep'); },
+  setMode,
+  composer: text,
+};
+/** @type {Promise<typeof import('./message-actions.js')> | null} */
+let acting = null;
+async function actions() {
   try {
-    if (await pins.toggle(chat, message)) {
-      const current = state.messages.get(message.id);
-      if (current && state.chat === chat) { state.messages.set(message.id, {...current, is_pinned: !message.is_pinned}); draw('keep'); }
-      toast(message.is_pinned ? 'Unpinned.' : 'Pinned.');
-    }
+    return await (acting ??= import('./message-actions.js'));
   } catch (error) {
-    toast(messageOf(error, message.is_pinned ? 'Not unpinned.' : 'Not pinned.'));
+    acting = null;  // a script that failed to load is asked for again next time
+    toast(messageOf(error, 'That could not be loaded.'));
+    return null;
   }
-  const again = document.querySelector('#m' + message.id + ' [data-actions]');
-  (again instanceof HTMLElement ? again : button).focus();
 }
 
-/**
- * Forwards a message to a chat (or topic) chosen in the dialog.
- * @param {ChatMessage} message
- * @param {HTMLButtonElement} button
- */
-async function forwardOne(message, button) {
-  const chat = state.chat;
-  if (!chat) return;
-  try {
-    const to = await (await (forwarding ??= import('./forward.js'))).forward(chat.id, message);
-    if (to !== null) toast('Forwarded to ' + to + '.');
-  } catch (error) {
-    forwarding = null;  // a script that failed to load is asked for again next time
-    toast(messageOf(error, 'Not forwarded.'));
-  }
-  button.focus();
-}
-
-// The profile and forward dialogs' scripts load when first used: a conversation opens without them.
-/** @type {Promise<typeof import('./forward.js')> | null} */
-let forwarding = null;
+// The profile dialog's script loads when first used: a conversation opens without it.
 /** @type {Promise<typeof import('./profile.js')> | null} */
 let profiling = null;
 
@@ -715,77 +687,6 @@ async function showProfile(id) {
 
 pins.onJump((id) => show(id));
 byId('info-open', HTMLButtonElement).addEventListener('click', () => { if (state.chat) showProfile(state.chat.id); });
-
-/**
- * The reaction picker for a message, then the change it asks for.
- * @param {ChatMessage} message
- * @param {HTMLButtonElement} button
- */
-async function pickReaction(message, button) {
-  const chat = state.chat;
-  if (!chat) return;
-  /** @type {string | null} */
-  let emoji;
-  try {
-    emoji = await reactions.pick(chat.id, message);
-  } catch (error) {
-    toast(messageOf(error, 'Reactions are not available.'));
-    button.focus();
-    return;
-  }
-  if (emoji === null) { button.focus(); return; }
-  const mine = message.reactions.some((r) => r.key === emoji && r.is_chosen);
-  await react(message, emoji, !mine, button);
-}
-
-/**
- * Adds or takes back one of your reactions and redraws the bubble with the answer.
- * @param {ChatMessage} message
- * @param {string} key
- * @param {boolean} chosen
- * @param {HTMLElement} from where the focus goes back to
- */
-async function react(message, key, chosen, from) {
-  const chat = state.chat;
-  if (!chat) return;
-  try {
-    const now = await reactions.setReaction(chat.id, message.id, key, chosen);
-    const current = state.messages.get(message.id);
-    if (current && state.chat === chat) {
-      state.messages.set(message.id, {...current, reactions: now});
-      draw('keep');
-    }
-    const again = document.querySelector('#m' + message.id + ' [data-react="' + CSS.escape(key) + '"]') ?? document.querySelector('#m' + message.id + ' [data-actions]');
-    (again instanceof HTMLElement ? again : from).focus();
-  } catch (error) {
-    toast(messageOf(error, chosen ? 'Reaction not added.' : 'Reaction not taken back.'));
-  }
-}
-
-/**
- * Deletes a message after a confirmation (for everyone: your messages, when ticked).
- * @param {ChatMessage} message
- * @param {HTMLButtonElement} button
- */
-async function remove(message, button) {
-  const chat = state.chat;
-  if (!chat) return;
-  byId('delete-text', HTMLParagraphElement).textContent = (message.is_outgoing ? 'You' : message.sender.name) + ': '
-    + (message.text || message.media?.label || '').slice(0, 200);
-  const forAll = byId('delete-for-all', HTMLInputElement);
-  forAll.checked = false;
-  byId('delete-all-row', HTMLLabelElement).hidden = !message.is_outgoing || chat.kind === 'saved';
-  if (await openDialog(byId('delete-dialog', HTMLDialogElement)) !== 'ok') { button.focus(); return; }
-  try {
-    await api('DELETE', 'conversations/' + chat.id + '/messages/' + message.id + (forAll.checked ? '?for_all=true' : ''));
-    state.messages.delete(message.id);
-    draw('keep');
-    toast(forAll.checked ? 'Deleted for everyone.' : 'Deleted.');
-    text.focus();
-  } catch (error) {
-    toast(messageOf(error, 'Not deleted.'));
-  }
-}
 
 // Templates sent into this chat: pick-template.js, loaded on the first ⚡.
 /** @type {Promise<typeof import('./pick-template.js')> | null} */
