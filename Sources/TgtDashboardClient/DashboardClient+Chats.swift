@@ -90,9 +90,10 @@ extension DashboardClient {
         }
     }
 
-    public func deleteMessage(chatID: Int64, messageID: Int64, forAll: Bool) async throws(DashboardClientError) {
+    /// Deletes messages of a chat in one request: all of them, or none when any may not be.
+    public func deleteMessages(chatID: Int64, messageIDs: [Int64], forAll: Bool) async throws(DashboardClientError) {
         try await call { client in
-            _ = try await client.deleteConversationMessage(path: .init(chatId: chatID, messageId: messageID), query: .init(forAll: forAll ? true : nil)).ok
+            _ = try await client.deleteConversationMessages(path: .init(chatId: chatID), body: .json(.init(messageIds: messageIDs, forAll: forAll ? true : nil))).ok
         }
     }
 

@@ -129,6 +129,35 @@ struct ChatsAPITests {
         }
     }
 
+    @Test("several messages deleted in one request: all of them, or none when one may not be")
+    func deleteSeveral() async throws {
+        let fixture = try await ServerFixture()
+        let folder = fixture.sim.environment.tdlibDatabaseFolder
+        try await fixture.run { client in
+            try await Self.loggedIn(client)
+            var mine: [Int] = []
+            for text in ["one", "two"] {
+                let sent = try await client.api(.post, "conversations/\(Self.family)/messages", json: ["text": text])
+                mine.append(try #require(sent.data["id"] as? Int, "\(sent.text)"))
+            }
+            let theirs = try #require(Self.messages(try await client.api(.get, "conversations/\(Self.family)/messages")).first { $0["is_outgoing"] as? Bool == false && $0["service_line"] == nil }?["id"] as? Int)
+            let timeline = { fixture.sim.simulator.timelineIDs(inDatabaseDirectory: folder, chatID: Self.family) }
+            // Mum's message cannot go for everyone: nothing goes.
+            let refused = try await client.api(.post, "conversations/\(Self.family)/delete", json: ["message_ids": mine + [theirs], "for_all": true])
+            #expect(refused.status == .conflict && refused.errorCode == "cannot_delete", "\(refused.text)")
+            #expect(Set(mine + [theirs]).isSubset(of: Set(timeline().map(Int.init))), "nothing was deleted")
+            let unknown = try await client.api(.post, "conversations/\(Self.family)/delete", json: ["message_ids": [mine[0], 999_999_999], "for_all": true])
+            #expect(unknown.status == .notFound && unknown.errorCode == "message_not_found", "\(unknown.text)")
+            #expect(try await client.api(.post, "conversations/\(Self.family)/delete", json: ["message_ids": [Int]()]).status == .badRequest)
+            #expect(try await client.api(.post, "conversations/\(Self.family)/delete", json: ["message_ids": Array(1...101)]).status == .badRequest)
+            #expect(try await client.api(.post, "conversations/\(Self.family)/delete", json: ["message_ids": [0]]).status == .badRequest)
+
+            let deleted = try await client.api(.post, "conversations/\(Self.family)/delete", json: ["message_ids": mine + [mine[0]], "for_all": true])
+            #expect(deleted.status == .ok && (deleted.data["deleted"] as? [Int]) == mine && deleted.data["for_all"] as? Bool == true, "\(deleted.text)")
+            #expect(Set(timeline().map(Int.init)).isDisjoint(with: mine) && timeline().contains(Int64(theirs)))
+        }
+    }
+
     @Test("hostile messages: text escaped, links with rel=noopener noreferrer nofollow, no javascript: link")
     func hostile() async throws {
         let fixture = try await ServerFixture()

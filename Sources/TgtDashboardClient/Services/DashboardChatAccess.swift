@@ -80,7 +80,7 @@ public struct DashboardChatAccess: ChatAccess {
     }
 
     public func delete(chatID: Int64, messageIDs: [Int64], forEveryone: Bool) async throws {
-        for id in messageIDs { try await client.deleteMessage(chatID: chatID, messageID: id, forAll: forEveryone) }
+        try await client.deleteMessages(chatID: chatID, messageIDs: messageIDs, forAll: forEveryone)
     }
 
     public func markRead(chatID: Int64, topicID: Int32?, messageIDs: [Int64]) async throws {

@@ -98,6 +98,21 @@ extension DashboardAPI {
         return .ok(.init(body: .json(.init(success: true, data: .init(deleted: [input.path.messageId], forAll: forAll)))))
     }
 
+    func deleteConversationMessages(_ input: Operations.DeleteConversationMessages.Input) async throws -> Operations.DeleteConversationMessages.Output {
+        guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body with “message_ids”.", code: "invalid_json") }
+        guard (1...ChatService.maxDelete).contains(body.messageIds.count) else {
+            throw APIError.badRequest("“message_ids” must list 1 to \(ChatService.maxDelete) messages.")
+        }
+        guard body.messageIds.allSatisfy({ $0 > 0 }) else { throw APIError.badRequest("“message_ids” must be message ids (1 or more).") }
+        let service = try await host.chatService()
+        _ = try await chatSummary(input.path.chatId, service: service)
+        let forAll = body.forAll ?? false
+        try await service.delete(chatID: input.path.chatId, messageIDs: body.messageIds, forEveryone: forAll)
+        var seen = Set<Int64>()
+        let deleted = body.messageIds.filter { seen.insert($0).inserted }
+        return .ok(.init(body: .json(.init(success: true, data: .init(deleted: deleted, forAll: forAll)))))
+    }
+
     func cancelSending(_ input: Operations.CancelSending.Input) async throws -> Operations.CancelSending.Output {
         let service = try await host.chatService()
         _ = try await chatSummary(input.path.chatId, service: service)

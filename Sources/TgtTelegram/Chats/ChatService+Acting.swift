@@ -103,9 +103,15 @@ extension ChatService {
         }
     }
 
+    /// The most messages the faces let one deletion take (each is checked with a request of
+    /// its own before TDLib's `deleteMessages` takes them all).
+    public static let maxDelete = 100
+
     /// Deletes messages for the account only, or for everyone when `forEveryone` — each
-    /// checked first: nothing is deleted if any of them may not be.
+    /// checked first: nothing is deleted if any of them may not be. An id given twice counts once.
     public func delete(chatID: Int64, messageIDs: [Int64], forEveryone: Bool) async throws(ChatError) {
+        var seen = Set<Int64>()
+        let messageIDs = messageIDs.filter { seen.insert($0).inserted }
         guard !messageIDs.isEmpty else { return }
         for id in messageIDs {
             let properties = try await properties(chatID: chatID, messageID: id)

@@ -1414,6 +1414,48 @@ extension Components {
                 ])
             }
         }
+        /// - Remark: Generated from `#/components/schemas/DeleteMessagesInput`.
+        public struct DeleteMessagesInput: Codable, Hashable, Sendable {
+            /// The messages to delete (1 to 100)
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeleteMessagesInput/message_ids`.
+            public var messageIds: [Swift.Int64]
+            /// Delete them for everyone (default false, for you only)
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeleteMessagesInput/for_all`.
+            public var forAll: Swift.Bool?
+            /// Creates a new `DeleteMessagesInput`.
+            ///
+            /// - Parameters:
+            ///   - messageIds: The messages to delete (1 to 100)
+            ///   - forAll: Delete them for everyone (default false, for you only)
+            public init(
+                messageIds: [Swift.Int64],
+                forAll: Swift.Bool? = nil
+            ) {
+                self.messageIds = messageIds
+                self.forAll = forAll
+            }
+            public enum CodingKeys: String, CodingKey {
+                case messageIds = "message_ids"
+                case forAll = "for_all"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.messageIds = try container.decode(
+                    [Swift.Int64].self,
+                    forKey: .messageIds
+                )
+                self.forAll = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .forAll
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "message_ids",
+                    "for_all"
+                ])
+            }
+        }
         /// A chat folder in the folder bar
         ///
         /// - Remark: Generated from `#/components/schemas/ChatFolderItem`.

@@ -470,6 +470,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /api/conversations/{chat_id}/forward`.
     /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/forward/post(forwardMessages)`.
     func forwardMessages(_ input: Operations.ForwardMessages.Input) async throws -> Operations.ForwardMessages.Output
+    /// Delete several messages of the chat at once, for you or for everyone; none is deleted unless every one may be
+    ///
+    /// - Remark: HTTP `POST /api/conversations/{chat_id}/delete`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/delete/post(deleteConversationMessages)`.
+    func deleteConversationMessages(_ input: Operations.DeleteConversationMessages.Input) async throws -> Operations.DeleteConversationMessages.Output
     /// Save what is typed as the chat's cloud draft (empty text clears it)
     ///
     /// - Remark: HTTP `PUT /api/conversations/{chat_id}/draft`.
@@ -1656,6 +1661,21 @@ extension APIProtocol {
         body: Operations.ForwardMessages.Input.Body
     ) async throws -> Operations.ForwardMessages.Output {
         try await forwardMessages(Operations.ForwardMessages.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Delete several messages of the chat at once, for you or for everyone; none is deleted unless every one may be
+    ///
+    /// - Remark: HTTP `POST /api/conversations/{chat_id}/delete`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/delete/post(deleteConversationMessages)`.
+    public func deleteConversationMessages(
+        path: Operations.DeleteConversationMessages.Input.Path,
+        headers: Operations.DeleteConversationMessages.Input.Headers = .init(),
+        body: Operations.DeleteConversationMessages.Input.Body
+    ) async throws -> Operations.DeleteConversationMessages.Output {
+        try await deleteConversationMessages(Operations.DeleteConversationMessages.Input(
             path: path,
             headers: headers,
             body: body

@@ -171,6 +171,7 @@ struct ChatDelete: AsyncParsableCommand {
 
     func validate() throws {
         guard !messageIDs.isEmpty, messageIDs.allSatisfy({ $0 > 0 }) else { throw ValidationError("Give at least one message id.") }
+        guard Set(messageIDs).count <= ChatService.maxDelete else { throw ValidationError("At most \(ChatService.maxDelete) messages go in one deletion.") }
     }
 
     func run() async throws {
