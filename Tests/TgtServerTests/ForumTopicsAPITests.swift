@@ -34,7 +34,7 @@ struct ForumTopicsAPITests {
             let family = try await client.api(.get, "conversations/\(ChatsAPITests.family)/topics")
             #expect(family.status == .conflict && family.errorCode == "not_forum", "\(family.text)")
             #expect(family.text.contains("is not a forum"))
-            #expect(try await client.api(.get, "conversations/424242/topics").status == .notFound)
+            #expect(try await client.api(.get, "conversations/31337/topics").status == .notFound)
         }
     }
 
@@ -126,7 +126,7 @@ struct ForumTopicsAPITests {
                 let reply = try await client.api(.post, "conversations/\(Self.work)/read?topic_id=\(bad)")
                 #expect(reply.status == .badRequest, "\(bad): \(reply.text)")
             }
-            #expect(try await client.api(.post, "conversations/424242/read?topic_id=11").status == .notFound)
+            #expect(try await client.api(.post, "conversations/31337/read?topic_id=11").status == .notFound)
             #expect(try await unread() == start, "a refused request reads nothing")
             #expect(try await chat()["unread_count"] as? Int == total)
 

@@ -22,6 +22,26 @@ struct ChatServiceTests {
 
     var databaseFolder: (SimulatedTelegram) -> URL { { $0.environment.tdlibDatabaseFolder } }
 
+    @Test("a chat opened before the chat list loaded (a link right after login) is asked of TDLib: a private chat is opened first")
+    func chatBeforeTheList() async throws {
+        let sim = try SimulatedTelegram()
+        defer { sim.remove() }
+        let open = try await sim.loggedIn()
+        let service = ChatService(session: open.session, timeout: 30)
+        let alice: Int64 = 555_000_111
+        #expect(await open.session.chat(alice) == nil, "no update named Alice's chat yet")
+        let summary = await service.summary(alice)
+        #expect(summary?.title == "Alice" && summary?.kind == .private)
+        let page = try await service.conversation(chatID: alice)
+        #expect(page.chat.id == alice && !page.messages.isEmpty)
+        let family = try await service.conversation(chatID: -1001000000001)
+        #expect(family.chat.title == "Family")
+        #expect(await service.summary(31_337) == nil, "an unknown chat stays unknown")
+        let unknownGroup = try await service.knownChat(-42)
+        #expect(unknownGroup == nil)
+        await open.close()
+    }
+
     @Test("the lists follow Telegram's order from updates alone; a new message moves its chat to the top with its unread count")
     func listFromUpdates() async throws {
         let (sim, open, service) = try await Self.open()

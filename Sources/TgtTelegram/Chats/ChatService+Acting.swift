@@ -28,7 +28,7 @@ extension ChatService {
     /// The chat, if the account may write there; otherwise why not.
     func writableChat(_ chatID: Int64) async throws(ChatError) -> Chat {
         try requireLogin()
-        guard let chat = await session.chat(chatID) else { throw .chatNotFound(String(chatID)) }
+        guard let chat = try await knownChat(chatID) else { throw .chatNotFound(String(chatID)) }
         if let refusal = await cannotWrite(chat, askingTelegram: true) { throw .cannotWrite(title: await title(of: chat), reason: refusal.reason) }
         return chat
     }

@@ -80,7 +80,7 @@ extension ChatService {
     /// that forum topic's messages (a topic the forum does not have, or a chat that is not a
     /// forum, is refused).
     public func conversation(chatID: Int64, before: Int64 = 0, limit: Int = 50, topicID: Int32? = nil) async throws(ChatError) -> ConversationPage {
-        guard let chat = await session.chat(chatID) else { throw .chatNotFound(String(chatID)) }
+        guard let chat = try await knownChat(chatID) else { throw .chatNotFound(String(chatID)) }
         if let topicID { _ = try await topic(chatID: chatID, topicID: topicID) }
         let (messages, reachedStart) = try await history(chatID: chatID, before: before, limit: limit, topicID: topicID)
         // A page read back from the newest has nothing newer (a topic's newest may well be older

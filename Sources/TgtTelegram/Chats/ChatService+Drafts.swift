@@ -10,7 +10,7 @@ extension ChatService {
     /// clears it. The text is kept as typed (its Markdown is parsed when it is sent).
     public func setDraft(chatID: Int64, topicID: Int32? = nil, text: String) async throws(ChatError) {
         try requireLogin()
-        guard await session.chat(chatID) != nil else { throw .chatNotFound(String(chatID)) }
+        guard try await knownChat(chatID) != nil else { throw .chatNotFound(String(chatID)) }
         if let topicID { _ = try await topic(chatID: chatID, topicID: topicID) }
         guard text.unicodeScalars.count <= Self.maxDraft else { throw .tooLong(max: Self.maxDraft) }
         let kept = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text

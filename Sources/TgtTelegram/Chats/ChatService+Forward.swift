@@ -20,7 +20,7 @@ extension ChatService {
         guard ids.count <= Self.maxForward else { throw .cannotForward(reason: "at most \(Self.maxForward) messages go in one forward.") }
         let target = try await writableChat(toChatID)
         if let topicID { _ = try await topic(chatID: target.id, topicID: topicID) }
-        guard await session.chat(fromChatID) != nil else { throw .chatNotFound(String(fromChatID)) }
+        guard try await knownChat(fromChatID) != nil else { throw .chatNotFound(String(fromChatID)) }
         for id in ids {
             let properties = try await properties(chatID: fromChatID, messageID: id)
             guard hideSender ? properties.canBeCopied : properties.canBeForwarded else {

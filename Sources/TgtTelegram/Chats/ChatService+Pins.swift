@@ -6,7 +6,7 @@ extension ChatService {
     /// bar shows them (`searchChatMessages` with the pinned filter).
     public func pinnedMessages(chatID: Int64, limit: Int = 50) async throws(ChatError) -> [ChatMessageItem] {
         try requireLogin()
-        guard let chat = await session.chat(chatID) else { throw .chatNotFound(String(chatID)) }
+        guard let chat = try await knownChat(chatID) else { throw .chatNotFound(String(chatID)) }
         // TDLib may answer a short page before the end: ask on from the last one while it says there is more.
         let wanted = max(1, min(100, limit))
         var found: [Message] = []
@@ -26,7 +26,7 @@ extension ChatService {
     /// and channels).
     public func pin(chatID: Int64, messageID: Int64, forEveryone: Bool = true, silent: Bool = false) async throws(ChatError) {
         let properties = try await properties(chatID: chatID, messageID: messageID)
-        guard let chat = await session.chat(chatID) else { throw .chatNotFound(String(chatID)) }
+        guard let chat = try await knownChat(chatID) else { throw .chatNotFound(String(chatID)) }
         guard properties.canBePinned else { throw .cannotPin(reason: Self.pinRefusal(chat)) }
         if !forEveryone, !(await canPinForSelfOnly(chat)) { throw .cannotPin(reason: "outside private chats a message is pinned for everyone.") }
         _ = try await ask(TDFunctions.PinChatMessage(chatID: chatID, messageID: messageID, disableNotification: silent, onlyForSelf: !forEveryone))
@@ -37,7 +37,7 @@ extension ChatService {
         let message = try await existingMessage(chatID: chatID, messageID: messageID)
         guard message.isPinned else { return }
         let properties = try await properties(chatID: chatID, messageID: messageID)
-        guard let chat = await session.chat(chatID) else { throw .chatNotFound(String(chatID)) }
+        guard let chat = try await knownChat(chatID) else { throw .chatNotFound(String(chatID)) }
         guard properties.canBePinned else { throw .cannotPin(reason: Self.pinRefusal(chat)) }
         _ = try await ask(TDFunctions.UnpinChatMessage(chatID: chatID, messageID: messageID))
     }
@@ -53,7 +53,7 @@ extension ChatService {
     /// alone (the faces then ask "for both of you?").
     public func pinOptions(chatID: Int64, messageID: Int64) async throws(ChatError) -> (allowed: Bool, forSelfOnlyPossible: Bool) {
         let properties = try await properties(chatID: chatID, messageID: messageID)
-        guard let chat = await session.chat(chatID) else { throw .chatNotFound(String(chatID)) }
+        guard let chat = try await knownChat(chatID) else { throw .chatNotFound(String(chatID)) }
         return (properties.canBePinned, properties.canBePinned ? await canPinForSelfOnly(chat) : false)
     }
 

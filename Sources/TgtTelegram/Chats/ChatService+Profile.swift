@@ -185,7 +185,7 @@ extension ChatService {
     /// their role and last seen. A channel's are refused unless Telegram lets the account read them.
     public func members(chatID: Int64, offset: Int = 0, limit: Int = 50, now: Date = Date()) async throws(ChatError) -> MemberPage {
         try requireLogin()
-        guard let chat = await session.chat(chatID) else { throw .chatNotFound(String(chatID)) }
+        guard let chat = try await knownChat(chatID) else { throw .chatNotFound(String(chatID)) }
         guard (1...Self.maxMembersPage).contains(limit) else { throw .badPage("the page size must be from 1 to \(Self.maxMembersPage).") }
         guard offset >= 0 else { throw .badPage("the offset must be 0 or more.") }
         var members: [ChatMember]

@@ -78,7 +78,7 @@ extension ChatService {
     /// messages, the message, and older ones. `ChatError.messageNotFound` when the chat does
     /// not have it (any more).
     public func conversation(chatID: Int64, around messageID: Int64, limit: Int = 50) async throws(ChatError) -> ConversationPage {
-        guard let chat = await session.chat(chatID) else { throw .chatNotFound(String(chatID)) }
+        guard let chat = try await knownChat(chatID) else { throw .chatNotFound(String(chatID)) }
         let newerCount = max(0, min(limit - 1, limit / 3))
         let (older, reachedStart) = try await history(chatID: chatID, before: messageID + 1, limit: limit - newerCount)
         guard older.contains(where: { $0.id == messageID }) else { throw .messageNotFound(messageID) }
@@ -89,7 +89,7 @@ extension ChatService {
     /// Up to `limit` messages newer than `after`, oldest first (scrolling down a page that was
     /// opened at a message).
     public func conversation(chatID: Int64, after: Int64, limit: Int = 50) async throws(ChatError) -> ConversationPage {
-        guard let chat = await session.chat(chatID) else { throw .chatNotFound(String(chatID)) }
+        guard let chat = try await knownChat(chatID) else { throw .chatNotFound(String(chatID)) }
         let (messages, _) = try await newer(chatID: chatID, after: after, limit: limit)
         // Older ones exist when this page starts after a message (it is older than all of these).
         return await page(chat, oldestFirst: messages, hasOlder: after > 0)

@@ -74,7 +74,7 @@ extension ChatService {
     /// The chat, when it is a forum the session knows.
     private func forum(_ chatID: Int64) async throws(ChatError) -> Chat {
         try requireLogin()
-        guard let chat = await session.chat(chatID) else { throw .chatNotFound(String(chatID)) }
+        guard let chat = try await knownChat(chatID) else { throw .chatNotFound(String(chatID)) }
         guard await kind(of: chat) == .forum else { throw .notForum(title: await title(of: chat)) }
         return chat
     }

@@ -69,9 +69,11 @@ public struct ChatService: Sendable {
         return result
     }
 
-    /// The summary of one chat (from the updates seen so far).
+    /// The summary of one chat: from the updates seen so far, or asked of TDLib for a chat no
+    /// update has named yet (a link to a chat opened before the chat list has loaded). Nil for
+    /// a chat TDLib does not know.
     public func summary(_ chatID: Int64) async -> ChatSummary? {
-        guard let chat = await session.chat(chatID) else { return nil }
+        guard let chat = (try? await knownChat(chatID)) ?? nil else { return nil }
         let list = chat.positions.first?.list ?? .main
         return await summary(of: chat, list: list, builder: await itemBuilder())
     }
@@ -139,10 +141,13 @@ public struct ChatService: Sendable {
 
     /// The chat with this id, nil when this account's TDLib knows no such chat (`getChat`
     /// answers 400 from its own database); a request that fails otherwise (timeout, flood
-    /// wait) is an error, not an unknown chat.
+    /// wait) is an error, not an unknown chat. A chat no update has named yet (one opened by a
+    /// link before the chat list loaded) is asked of TDLib; a private chat's id is its user's,
+    /// which TDLib knows as a chat once `createPrivateChat` opened it.
     public func knownChat(_ chatID: Int64) async throws(ChatError) -> Chat? {
         try requireLogin()
         if let chat = await session.chat(chatID) { return chat }
+        await session.openPrivateChatIfNeeded(chatID, timeout: timeout)
         do {
             return try await session.send(TDFunctions.GetChat(chatID: chatID), timeout: timeout)
         } catch let error where error.tdlibCode == 400 {
@@ -177,8 +182,7 @@ public struct ChatService: Sendable {
         let text = query.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw .chatNotFound(query) }
         if let id = Int64(text) {
-            if let chat = await session.chat(id) { return chat }
-            if let chat = try? await ask(TDFunctions.GetChat(chatID: id)) { return chat }
+            if let chat = try await knownChat(id) { return chat }
             throw .chatNotFound(text)
         }
         let state = await session.chatListState
