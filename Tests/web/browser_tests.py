@@ -24,6 +24,7 @@ import chat_features_tests
 import people_tests
 import media_tests
 import upload_tests
+import selection_tests
 import chat_search_tests
 import chats_tests
 import kinds_tests
@@ -323,6 +324,7 @@ def run(server, shots: Path, audit_setup=None):
         people_tests.run(driver, wait, audit, server, check, shot)
         media_tests.run(driver, wait, audit, server, check, shot)
         upload_tests.run(driver, wait, audit, server, check, shot)
+        selection_tests.run(driver, wait, audit, server, check, shot)
         recent_tests.run(driver, wait, audit, server, check, shot)
         live_changes_tests.run(driver, wait, audit, server, check, shot)
         triggers_tests.run(driver, wait, audit, server, check, shot)

@@ -57,6 +57,8 @@ extension Pages {
             <textarea id="composer-text" rows="1" placeholder="Message" maxlength="20000"></textarea>
             <button type="submit" id="composer-send" class="primary">Send</button></div>
             </form>
+            <div id="select-bar" class="select-bar" role="group" aria-label="Selected messages" hidden><span id="select-count" aria-live="polite"></span>
+            <button type="button" id="select-forward">Forward…</button><button type="button" id="select-delete" class="danger">Delete…</button><button type="button" id="select-cancel">Cancel</button></div>
             </div>
             </section>
             </div>
@@ -64,7 +66,7 @@ extension Pages {
             <h2 id="actions-title">Message</h2><p id="actions-text" class="actions-text"></p>
             <button value="reply" type="submit">Reply</button><button value="react" type="submit" id="action-react">React…</button><button value="forward" type="submit" id="action-forward">Forward…</button>
             <button value="pin" type="submit" id="action-pin">Pin</button><button value="edit" type="submit" id="action-edit">Edit</button>
-            <button value="copy" type="submit">Copy text</button><button value="delete" type="submit" class="danger">Delete…</button>
+            <button value="copy" type="submit">Copy text</button><button value="select" type="submit" id="action-select">Select</button><button value="delete" type="submit" class="danger">Delete…</button>
             <button value="cancel" type="button" data-close>Close</button></form></dialog>
             <dialog id="react-dialog" aria-labelledby="react-title"><form method="dialog" class="stack">
             <h2 id="react-title">React</h2><div id="react-choices" class="react-choices"></div>
@@ -98,7 +100,7 @@ extension Pages {
             <div class="actions"><button value="cancel" type="button" data-close>Cancel</button></div></form></dialog>
             <dialog id="delete-dialog" aria-labelledby="delete-title"><form method="dialog" class="stack">
             <h2 id="delete-title">Delete this message?</h2><p id="delete-text" class="actions-text"></p>
-            <label class="check" id="delete-all-row"><input type="checkbox" id="delete-for-all"> Also delete it for everyone</label>
+            <label class="check" id="delete-all-row"><input type="checkbox" id="delete-for-all"> <span id="delete-all-text">Also delete it for everyone</span></label>
             <div class="actions"><button value="keep" type="button" data-close>Keep it</button><button value="ok" type="submit" class="danger">Delete</button></div></form></dialog>
             <dialog id="templates-dialog" aria-labelledby="templates-title"><form method="dialog" class="stack" id="templates-form">
             <h2 id="templates-title">Send a template here</h2><p id="templates-empty" class="meta" hidden>No Telegram templates yet. Make one on the <a href="/">Templates</a> page.</p>

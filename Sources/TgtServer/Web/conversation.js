@@ -22,11 +22,12 @@ const banner = byId('composer-banner', HTMLDivElement);
 
 /** `id`: the chat being shown or loaded; `topic`: the forum topic shown (0: none, or the whole
  * chat around a message); `hasNewer`: the page was opened at a message and does not reach the
- * newest yet.
+ * newest yet; `selected`: the messages chosen to forward or delete together (null: not choosing).
  * @type {{id: number, chat: ChatSummary | null, topic: number, messages: Map<number, ChatMessage>, hasOlder: boolean, hasNewer: boolean,
- *   loadingOlder: boolean, loadingNewer: boolean, unseen: number, mode: {kind: 'reply' | 'edit', message: ChatMessage} | null, loads: number}} */
+ *   loadingOlder: boolean, loadingNewer: boolean, unseen: number, mode: {kind: 'reply' | 'edit', message: ChatMessage} | null, loads: number,
+ *   selected: Set<number> | null}} */
 const state = {id: 0, chat: null, topic: 0, messages: new Map(), hasOlder: false, hasNewer: false, loadingOlder: false, loadingNewer: false,
-  unseen: 0, mode: null, loads: 0};
+  unseen: 0, mode: null, loads: 0, selected: null};
 
 /** The open chat's id, or 0. */
 export function openChatID() {
@@ -78,6 +79,7 @@ export async function open(chatID, topicID, shown, forum = false, at = 0) {
   state.messages = new Map();
   state.unseen = 0;
   setMode(null);
+  select(null);
   list.replaceChildren();
   pins.hide();
   older.textContent = 'Loading…';
@@ -209,6 +211,7 @@ export function close() {
   state.chat = null;
   state.topic = 0;
   state.messages = new Map();
+  select(null);
   list.replaceChildren();
   topics.hide();
   pins.hide();
@@ -356,7 +359,7 @@ function draw(scroll) {
   showJump();
 }
 
-const controls = 'a[href], button, audio, video, [tabindex="0"]';
+const controls = 'a[href], button, input, audio, video, [tabindex="0"]';
 /**
  * The control in a bubble that has the focus, as a way to focus its copy after a redraw (a live
  * event redraws the list: a ✕ or a reaction reached by keyboard keeps the focus). Null when the
@@ -391,7 +394,10 @@ function bubble(m, grouped) {
   const media = m.media ? mediaPart(m, m.media) : null;
   const body = m.text ? el('div', {class: 'text', dir: 'auto'}, safeFragment(m.html)) : null;
   const time = el('time', {datetime: m.date, text: clock(new Date(m.date))});
-  return el('li', {class: 'msg ' + (m.is_outgoing ? 'out' : 'in') + (grouped ? ' cont' : ''), id: 'm' + m.id, 'data-id': String(m.id)},
+  const picked = state.selected?.has(m.id) ?? false;
+  return el('li', {class: 'msg ' + (m.is_outgoing ? 'out' : 'in') + (grouped ? ' cont' : '') + (picked ? ' picked' : ''), id: 'm' + m.id, 'data-id': String(m.id)},
+    state.selected && !m.sending_state ? el('input', {type: 'checkbox', class: 'pick', 'data-select': String(m.id), checked: picked,
+      'aria-label': 'Select: ' + (m.is_outgoing ? 'You' : m.sender.name) + ', ' + clock(new Date(m.date))}) : null,
     el('div', {class: 'bubble'},
       showName ? (m.sender.is_chat ? el('p', {class: 'who', dir: 'auto', text: m.sender.name})
         : el('p', {class: 'who'}, el('button', {type: 'button', class: 'who-button', dir: 'auto', 'data-profile': String(m.sender.id),
@@ -604,6 +610,12 @@ jump.addEventListener('click', () => {
 
 list.addEventListener('click', async (event) => {
   const target = eventElement(event);
+  // Choosing messages: a click on a bubble (not on its links or buttons) ticks its box.
+  const row = state.selected && !target?.closest('a, button, input, audio, video') ? target?.closest('li.msg') : null;
+  const box = row?.querySelector('.pick');
+  if (box instanceof HTMLInputElement) { box.click(); return; }
+  const pick = target?.closest('[data-select]');
+  if (pick instanceof HTMLInputElement) { (await actions())?.pick(conversation, Number(pick.dataset['select']), pick.checked); return; }
   const goto = target?.closest('[data-goto]');
   if (goto instanceof HTMLElement) {
     event.preventDefault();
@@ -634,10 +646,25 @@ const conversation = {
   chat: () => state.chat,
   message: (id) => state.messages.get(id),
   update(message) { if (state.messages.has(message.id)) { state.messages.set(message.id, message); draw('keep'); } },
-  remove(id) { state.messages.delete(id); draw('keep'); },
+  remove(ids) { for (const id of ids) state.messages.delete(id); draw('keep'); },
   setMode,
   composer: text,
+  selected: () => state.selected,
+  select,
 };
+
+/**
+ * Starts (a set), changes or ends (null) the choosing of messages: the boxes beside the
+ * bubbles, and the bar with Forward and Delete in place of the composer.
+ * @param {Set<number> | null} ids
+ */
+function select(ids) {
+  const was = state.selected !== null;
+  state.selected = ids;
+  byId('select-bar', HTMLDivElement).hidden = !ids;
+  byId('composer', HTMLFormElement).hidden = Boolean(ids);
+  if (was || ids) draw('keep');
+}
 /** @type {Promise<typeof import('./message-actions.js')> | null} */
 let acting = null;
 async function actions() {

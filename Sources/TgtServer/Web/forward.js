@@ -1,4 +1,4 @@
-// Forwarding a message of the open conversation (from a bubble's actions): a dialog lists the
+// Forwarding messages of the open conversation (a bubble's actions, or the chosen ones): a dialog lists the
 // chats you may write in (GET /api/conversations, both lists), filtered as you type; a forum
 // then lists its topics; "Hide sender's name" sends a copy. POST
 // /api/conversations/{target}/forward does it; the answer's messages are the forwards.
@@ -26,14 +26,17 @@ function drawChats() {
 search.addEventListener('input', drawChats);
 
 /**
- * Asks where to forward `message` and forwards it. The target's title, or null when cancelled.
+ * Asks where to forward `messages` (oldest first) and forwards them. The target's title, or null
+ * when cancelled.
  * @param {number} fromChatID
- * @param {ChatMessage} message
+ * @param {ChatMessage[]} messages
  * @returns {Promise<string | null>}
  */
-export async function forward(fromChatID, message) {
-  byId('forward-text', HTMLParagraphElement).textContent = (message.is_outgoing ? 'You' : message.sender.name) + ': '
-    + (message.text || message.media?.label || '').slice(0, 200);
+export async function forward(fromChatID, messages) {
+  const message = messages[0];
+  if (!message) return null;
+  byId('forward-text', HTMLParagraphElement).textContent = messages.length > 1 ? messages.length + ' messages'
+    : (message.is_outgoing ? 'You' : message.sender.name) + ': ' + (message.text || message.media?.label || '').slice(0, 200);
   search.value = '';
   search.hidden = false;
   byId('forward-hide', HTMLInputElement).checked = false;
@@ -62,7 +65,7 @@ export async function forward(fromChatID, message) {
     topic = Number(choice.slice(6));
   }
   /** @type {{from_chat_id: number, message_ids: number[], hide_sender: boolean, topic_id?: number}} */
-  const body = {from_chat_id: fromChatID, message_ids: [message.id], hide_sender: byId('forward-hide', HTMLInputElement).checked};
+  const body = {from_chat_id: fromChatID, message_ids: messages.map((m) => m.id), hide_sender: byId('forward-hide', HTMLInputElement).checked};
   if (topic) body.topic_id = topic;
   await api('POST', 'conversations/' + target.id + '/forward', body);
   return target.title;

@@ -10,10 +10,11 @@ import * as reactions from './reactions.js';
 
 /**
  * What the actions need of the open conversation: its chat (null: none open), a message shown
- * in it, a changed message to redraw, a deleted one to drop, the composer's mode and text field.
+ * in it, a changed message to redraw, deleted ones to drop, the composer's mode and text field,
+ * and the messages chosen together (null: not choosing; `select` starts, changes or ends it).
  * @typedef {{chat: () => ChatSummary | null, message: (id: number) => ChatMessage | undefined, update: (message: ChatMessage) => void,
- *   remove: (id: number) => void, setMode: (mode: {kind: 'reply' | 'edit', message: ChatMessage} | null) => void,
- *   composer: HTMLTextAreaElement}} Conversation
+ *   remove: (ids: number[]) => void, setMode: (mode: {kind: 'reply' | 'edit', message: ChatMessage} | null) => void,
+ *   composer: HTMLTextAreaElement, selected: () => Set<number> | null, select: (ids: Set<number> | null) => void}} Conversation
  */
 
 // The forward dialog's script loads when first used.
@@ -35,6 +36,7 @@ export async function act(conv, message, button) {
   const replyButton = document.querySelector('#actions-dialog button[value=reply]');
   if (replyButton instanceof HTMLButtonElement) replyButton.hidden = !canWrite || message.sending_state !== undefined;
   const sent = message.sending_state === undefined;
+  byId('action-select', HTMLButtonElement).hidden = !sent;
   byId('action-react', HTMLButtonElement).hidden = !sent || chat?.kind === 'secret';
   byId('action-forward', HTMLButtonElement).hidden = !sent || !!message.service_line;
   const pin = byId('action-pin', HTMLButtonElement);
@@ -43,13 +45,89 @@ export async function act(conv, message, button) {
   const choice = await openDialog(byId('actions-dialog', HTMLDialogElement));
   if (choice === 'reply') conv.setMode({kind: 'reply', message});
   else if (choice === 'react') await pickReaction(conv, message, button);
-  else if (choice === 'forward') await forwardOne(conv, message, button);
+  else if (choice === 'forward') await forwardAll(conv, [message], button);
   else if (choice === 'pin') await togglePin(conv, message, button);
   else if (choice === 'edit') conv.setMode({kind: 'edit', message});
   else if (choice === 'copy') { navigator.clipboard?.writeText(message.text).then(() => toast('Copied.'), () => toast("Couldn't copy.")); button.focus(); }
-  else if (choice === 'delete') await remove(conv, message, button);
+  else if (choice === 'delete') await remove(conv, [message], button);
+  else if (choice === 'select') startChoosing(conv, message);
   else button.focus();
 }
+
+/** The conversation whose messages are being chosen (the bar's buttons act on it). */
+/** @type {Conversation | null} */
+let choosing = null;
+
+/**
+ * Starts choosing messages to forward or delete together, with `message` ticked.
+ * @param {Conversation} conv
+ * @param {ChatMessage} message
+ */
+function startChoosing(conv, message) {
+  choosing = conv;
+  conv.select(new Set([...conv.selected() ?? [], message.id]));
+  counted(conv);
+  const box = document.querySelector('#m' + message.id + ' .pick');
+  if (box instanceof HTMLElement) { box.focus({preventScroll: true}); box.closest('li')?.scrollIntoView({block: 'nearest'}); }
+}
+
+/**
+ * Ticks or unticks a message's box; the last one unticked ends the choosing.
+ * @param {Conversation} conv
+ * @param {number} id
+ * @param {boolean} on
+ */
+export function pick(conv, id, on) {
+  const ids = conv.selected();
+  if (!ids) return;
+  if (on) ids.add(id); else ids.delete(id);
+  document.getElementById('m' + id)?.classList.toggle('picked', on);
+  if (ids.size === 0) { conv.select(null); conv.composer.focus(); return; }
+  counted(conv);
+}
+
+/** @param {Conversation} conv */
+function counted(conv) {
+  const n = conv.selected()?.size ?? 0;
+  byId('select-count', HTMLSpanElement).textContent = n === 1 ? '1 message selected' : n + ' messages selected';
+}
+
+/**
+ * The chosen messages still shown, oldest first.
+ * @returns {ChatMessage[]}
+ */
+function chosen() {
+  const conv = choosing;
+  /** @type {ChatMessage[]} */
+  const found = [];
+  for (const id of [...conv?.selected() ?? []].sort((a, b) => a - b)) {
+    const m = conv?.message(id);
+    if (m) found.push(m);
+  }
+  return found;
+}
+
+function stopChoosing() {
+  choosing?.select(null);
+  choosing?.composer.focus();
+  choosing = null;
+}
+
+byId('select-cancel', HTMLButtonElement).addEventListener('click', stopChoosing);
+byId('select-forward', HTMLButtonElement).addEventListener('click', async (event) => {
+  const conv = choosing;
+  const messages = chosen();
+  if (conv && messages.length && await forwardAll(conv, messages, /** @type {HTMLButtonElement} */ (event.currentTarget))) stopChoosing();
+});
+byId('select-delete', HTMLButtonElement).addEventListener('click', async (event) => {
+  const conv = choosing;
+  const messages = chosen();
+  if (conv && messages.length && await remove(conv, messages, /** @type {HTMLButtonElement} */ (event.currentTarget))) stopChoosing();
+});
+// Escape ends the choosing (a dialog's Escape closes the dialog only).
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape' && choosing?.selected() && !document.querySelector('dialog[open]')) stopChoosing();
+});
 
 /**
  * Pins or unpins a message (asking "for both of you?" in a private chat) and redraws it.
@@ -74,22 +152,25 @@ async function togglePin(conv, message, button) {
 }
 
 /**
- * Forwards a message to a chat (or topic) chosen in the dialog.
+ * Forwards messages (oldest first) to a chat or topic chosen in the dialog. True when they went.
  * @param {Conversation} conv
- * @param {ChatMessage} message
+ * @param {ChatMessage[]} messages
  * @param {HTMLButtonElement} button
  */
-async function forwardOne(conv, message, button) {
+async function forwardAll(conv, messages, button) {
   const chat = conv.chat();
-  if (!chat) return;
+  if (!chat) return false;
+  let done = false;
   try {
-    const to = await (await (forwarding ??= import('./forward.js'))).forward(chat.id, message);
-    if (to !== null) toast('Forwarded to ' + to + '.');
+    const to = await (await (forwarding ??= import('./forward.js'))).forward(chat.id, messages);
+    if (to !== null) toast((messages.length === 1 ? 'Forwarded to ' : 'Forwarded ' + messages.length + ' messages to ') + to + '.');
+    done = to !== null;
   } catch (error) {
     forwarding = null;  // a script that failed to load is asked for again next time
     toast(messageOf(error, 'Not forwarded.'));
   }
-  button.focus();
+  if (!done) button.focus();
+  return done;
 }
 
 /**
@@ -138,26 +219,34 @@ export async function react(conv, message, key, chosen, from) {
 }
 
 /**
- * Deletes a message after a confirmation (for everyone: your messages, when ticked).
+ * Deletes messages after a confirmation (for everyone, when all are yours and it is ticked), all
+ * or none. True when they went.
  * @param {Conversation} conv
- * @param {ChatMessage} message
+ * @param {ChatMessage[]} messages
  * @param {HTMLButtonElement} button
  */
-async function remove(conv, message, button) {
+async function remove(conv, messages, button) {
   const chat = conv.chat();
-  if (!chat) return;
-  byId('delete-text', HTMLParagraphElement).textContent = (message.is_outgoing ? 'You' : message.sender.name) + ': '
-    + (message.text || message.media?.label || '').slice(0, 200);
+  const first = messages[0];
+  if (!chat || !first) return false;
+  const one = messages.length === 1;
+  byId('delete-title', HTMLHeadingElement).textContent = one ? 'Delete this message?' : 'Delete ' + messages.length + ' messages?';
+  byId('delete-text', HTMLParagraphElement).textContent = one ? (first.is_outgoing ? 'You' : first.sender.name) + ': '
+    + (first.text || first.media?.label || '').slice(0, 200) : '';
+  byId('delete-all-text', HTMLSpanElement).textContent = one ? 'Also delete it for everyone' : 'Also delete them for everyone';
   const forAll = byId('delete-for-all', HTMLInputElement);
   forAll.checked = false;
-  byId('delete-all-row', HTMLLabelElement).hidden = !message.is_outgoing || chat.kind === 'saved';
-  if (await openDialog(byId('delete-dialog', HTMLDialogElement)) !== 'ok') { button.focus(); return; }
+  byId('delete-all-row', HTMLLabelElement).hidden = !messages.every((m) => m.is_outgoing) || chat.kind === 'saved';
+  if (await openDialog(byId('delete-dialog', HTMLDialogElement)) !== 'ok') { button.focus(); return false; }
   try {
-    await api('DELETE', 'conversations/' + chat.id + '/messages/' + message.id + (forAll.checked ? '?for_all=true' : ''));
-    if (conv.chat() === chat) conv.remove(message.id);
-    toast(forAll.checked ? 'Deleted for everyone.' : 'Deleted.');
+    await api('POST', 'conversations/' + chat.id + '/delete', {message_ids: messages.map((m) => m.id), for_all: forAll.checked});
+    if (conv.chat() === chat) conv.remove(messages.map((m) => m.id));
+    toast((one ? 'Deleted' : 'Deleted ' + messages.length + ' messages') + (forAll.checked ? ' for everyone.' : '.'));
     conv.composer.focus();
+    return true;
   } catch (error) {
     toast(messageOf(error, 'Not deleted.'));
+    button.focus();
+    return false;
   }
 }
