@@ -27,6 +27,12 @@ public final class AppDatabase: Sendable {
         }
     }
 
+    /// Closes the database's connections (a pool's reader and writer); any later use fails.
+    /// For an owner done with the store for good, such as a test removing its folder.
+    public func close() {
+        do { try (writer as? DatabasePool)?.close() } catch { logger.notice("database not closed", metadata: ["error": "\(error)"]) }
+    }
+
     /// Opens the database inside a data folder (creating the folder).
     public static func open(in directory: DataDirectory) throws(StoreError) -> AppDatabase {
         try directory.create()

@@ -114,7 +114,10 @@ struct AppFixture {
     /// A second connection to the shared store, as a widget extension or intent would open it.
     func extensionStore() throws -> AppDatabase { try AppDatabase.open(at: containers.databaseFile, shared: true) }
 
-    func remove() { root.remove() }
+    func remove() {
+        store.close()
+        root.remove()
+    }
 
     /// Adds templates straight into the store.
     @discardableResult

@@ -15,7 +15,7 @@ struct MediaModelTests {
     func open() async throws {
         let fixture = try AppFixture()
         defer { fixture.remove() }
-        let (_, conversation, _) = try await ChatModelsTests.open(ChatModelsTests.family, fixture)
+        let (app, conversation, _) = try await ChatModelsTests.open(ChatModelsTests.family, fixture)
         let photo = try #require(conversation.messages.last { $0.media?.kind == "photo" })
         await conversation.openMedia(photo)
         let shown = try #require(conversation.openedMedia)
@@ -31,13 +31,14 @@ struct MediaModelTests {
         await conversation.openMedia(location)
         #expect(conversation.openedMedia == nil && conversation.actionError == nil)
         await conversation.close()
+        await app.shutdown()
     }
 
     @Test("a hostile HTML document is a file to save or share, never shown; the presentation follows the bytes")
     func hostile() async throws {
         let fixture = try AppFixture()
         defer { fixture.remove() }
-        let (_, conversation, _) = try await ChatModelsTests.open(-4002, fixture)
+        let (app, conversation, _) = try await ChatModelsTests.open(-4002, fixture)
         try await eventually("the older page with the documents") {
             if conversation.messages.contains(where: { $0.media?.file?.name.hasSuffix(".html") == true }) { return true }
             await conversation.loadOlder()
@@ -51,5 +52,6 @@ struct MediaModelTests {
         #expect(OpenedMedia.presentation(head: Array("ID3\u{4}".utf8)) == .player)
         #expect(OpenedMedia.presentation(head: Array("OggS".utf8)) == .file, "the system player cannot play Ogg: save or share")
         await conversation.close()
+        await app.shutdown()
     }
 }

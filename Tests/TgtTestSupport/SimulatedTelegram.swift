@@ -45,5 +45,9 @@ public struct SimulatedTelegram: Sendable {
         throw TelegramError.notLoggedIn
     }
 
-    public func remove() { folder.remove() }
+    /// Closes the store and deletes the folder.
+    public func remove() {
+        store.close()
+        folder.remove()
+    }
 }

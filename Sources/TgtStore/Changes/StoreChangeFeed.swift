@@ -83,7 +83,14 @@ public final class StoreChangeFeed: Sendable {
         let baseline = try? store.changeRevisions()
         let start = state.withLock { state -> Bool in
             guard state.loop == nil, !state.stopped else { return false }
-            state.loop = Task { [weak self] in await self?.run(from: baseline) }
+            // The loop holds the feed only while a round runs: a feed nobody keeps goes (its
+            // deinit stops the loop), with the store it reads.
+            state.loop = Task { [weak self] in
+                var last = baseline
+                while !Task.isCancelled, let feed = self {
+                    last = await feed.round(after: last)
+                }
+            }
             return true
         }
         guard start else { return }
@@ -100,19 +107,17 @@ public final class StoreChangeFeed: Sendable {
         if !keep { observation.cancel() }
     }
 
-    private func run(from baseline: StoreRevisions?) async {
-        var last = baseline
-        while !Task.isCancelled {
-            await waitForChange()
-            guard !Task.isCancelled else { return }
-            guard let now = try? store.changeRevisions() else { continue }
-            if let last, now != last {
-                let changed = now.changes(since: last)
-                let subscribers = state.withLock { Array($0.subscribers.values) }
-                for continuation in subscribers { continuation.yield(changed) }
-            }
-            last = now
+    /// One round of the loop: waits for a change or the clock, then tells every subscriber
+    /// what changed since `last`. The counters to compare with next time.
+    private func round(after last: StoreRevisions?) async -> StoreRevisions? {
+        await waitForChange()
+        guard !Task.isCancelled, let now = try? store.changeRevisions() else { return last }
+        if let last, now != last {
+            let changed = now.changes(since: last)
+            let subscribers = state.withLock { Array($0.subscribers.values) }
+            for continuation in subscribers { continuation.yield(changed) }
         }
+        return now
     }
 
     /// Returns after `interval` on the clock, or at once when this process committed a change.

@@ -18,19 +18,29 @@ public final class TDRuntime: Sendable {
         var loopRunning = false
     }
 
-    private static let sharedRuntimes = Locked<[ObjectIdentifier: TDRuntime]>([:])
+    /// Held weakly: the sessions using a runtime keep it (and its transport) alive, so a
+    /// simulator's transport and files go with the last session on it instead of living as
+    /// long as the process.
+    private static let sharedRuntimes = Locked<[ObjectIdentifier: WeakRuntime]>([:])
+
+    private struct WeakRuntime: Sendable {
+        weak var runtime: TDRuntime?
+    }
 
     public init(transport: any TDJSONTransport) {
         self.transport = transport
     }
 
-    /// The process-wide runtime for a transport (there must be only one per libtdjson).
+    /// The process-wide runtime for a transport (there must be only one per libtdjson at a
+    /// time): the one in use, or a new one once every user of the last has gone. A runtime
+    /// keeps its transport alive, so a live entry's key is never another transport's.
     public static func shared(for transport: any TDJSONTransport) -> TDRuntime {
         sharedRuntimes.withLock { map in
             let key = ObjectIdentifier(transport)
-            if let existing = map[key] { return existing }
+            if let existing = map[key]?.runtime { return existing }
+            map = map.filter { $0.value.runtime != nil }
             let runtime = TDRuntime(transport: transport)
-            map[key] = runtime
+            map[key] = WeakRuntime(runtime: runtime)
             return runtime
         }
     }
