@@ -249,6 +249,7 @@ extension TelegramSimulator {
         let resends = withOutbox(directory) { $0.resendIDs() }
         // What an earlier client of the folder had pending is resent under new ids.
         pendingSends.dropAll(directory: directory)
+        downloadsInFlight.dropAll(directory: directory)
         for (entry, serial) in resends {
             guard let chat = scenario.chats.first(where: { $0.id == entry.chatID }) else { continue }
             let tempID = yetUnsentID(chat, directory: directory, serial: serial)

@@ -3,7 +3,8 @@ import Synchronization
 
 /// Files as TDLib downloads them: `downloadFile` writes a seeded message's file into the
 /// client's database folder (as TDLib writes into its files folder) and answers the `file`
-/// with its `local` part complete, after an `updateFile`; `getStorageStatisticsFast` counts what
+/// with its `local` part complete, after an `updateFile` (or, at the scenario's
+/// `downloadBytesPerSecond`, part by part: `SimulatorDownloadsInFlight`); `getStorageStatisticsFast` counts what
 /// is there and `optimizeStorage` deletes least recently written files down to a size, sparing
 /// those younger than its immunity delay. What a file holds comes from what the message said
 /// it was: JPEG for photos (and anything not
@@ -11,7 +12,13 @@ import Synchronization
 /// stickers, and for documents bytes of their kind, including the hostile ones (an HTML page
 /// named like markup, an SVG with script).
 extension TelegramSimulator {
-    static let downloadFunctions: Set<String> = ["downloadFile", "getStorageStatisticsFast", "optimizeStorage"]
+    static let downloadFunctions: Set<String> = ["downloadFile", "getFileDownloadedPrefixSize", "getStorageStatisticsFast", "optimizeStorage"]
+
+    /// Where a downloaded file lives in the client's folder.
+    func downloadPath(_ fileID: Int32, payload: SimulatorFilePayloads.Payload, directory: String) -> String {
+        if case .stored(let kept) = payload { return kept }
+        return "\(directory)/\(payload == .jpeg ? "thumbnails" : "media")/\(fileID)\(payload.suffix)"
+    }
 
     func handleDownload(_ id: Int32, _ request: [String: Any], type: String, directory: String) {
         switch type {
@@ -20,16 +27,21 @@ extension TelegramSimulator {
             let priority = request["priority"] as? Int ?? 0
             guard fileID > 0, !directory.isEmpty else { return respond(id, request, Self.error(400, "Invalid file identifier")) }
             guard (1 ... 32).contains(priority) else { return respond(id, request, Self.error(400, "Invalid priority specified")) }
+            guard Self.int64(request["offset"]) >= 0 else { return respond(id, request, Self.error(400, "Download offset must be non-negative")) }
+            guard Self.int64(request["limit"]) >= 0 else { return respond(id, request, Self.error(400, "Download limit must be non-negative")) }
             let payload = SimulatorFilePayloads.payload(fileID)
             let bytes = payload.bytes
-            let folder = payload == .jpeg ? "\(directory)/thumbnails" : "\(directory)/media"
-            var path = "\(folder)/\(fileID)\(payload.suffix)"
-            if case .stored(let kept) = payload { path = kept }
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let path = downloadPath(fileID, payload: payload, directory: directory)
+            if !FileManager.default.fileExists(atPath: path), currentScenario.downloadBytesPerSecond > 0, payload != .jpeg {
+                return downloadSlowly(id, request, fileID: fileID, bytes: bytes, finalPath: path, directory: directory)
+            }
+            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             if !FileManager.default.fileExists(atPath: path) { try? bytes.write(to: URL(fileURLWithPath: path), options: .atomic) }
             let file = SimulatorMedia.downloadedFile(fileID, path: path, size: bytes.count)
             emitUpdate(id, ["@type": "updateFile", "file": file])
             respond(id, request, file)
+        case "getFileDownloadedPrefixSize":
+            downloadedPrefix(id, request, directory: directory)
         case "getStorageStatisticsFast":
             let files = storedFiles(directory)
             respond(id, request, ["@type": "storageStatisticsFast", "files_size": files.reduce(0) { $0 + $1.size }, "file_count": files.count,

@@ -27,6 +27,7 @@ public enum SimulatedRequestLocality: String, Sendable, Equatable {
         "sendMessageAlbum": "like sendMessage: the messages are created locally and returned pending; the uploads and Telegram's verdicts come later",
         "getStorageStatisticsFast": "TDLib keeps the sizes of its files (\"quickly returns\" in td_api.tl)",
         "optimizeStorage": "TDLib's file garbage collector deletes local files only",
+        "getFileDownloadedPrefixSize": "read off the file's downloaded parts in TDLib's file manager (no network)",
     ]
 
     /// Functions that are offline only when a flag says so, with that flag.

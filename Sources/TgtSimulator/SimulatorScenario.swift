@@ -26,6 +26,9 @@ public struct SimulatorScenario: Sendable {
     /// How fast a file being sent reaches Telegram, in bytes per second of the server's clock
     /// (0: at once); its progress is reported every quarter of a second.
     public var uploadBytesPerSecond = 0
+    /// How fast a message's file downloads, in bytes per second of the server's clock (0: at
+    /// once); the part so far is reported every quarter of a second. Thumbnails come at once.
+    public var downloadBytesPerSecond = 0
 
     public init(account: SimulatedAccount = SimulatedAccount(), chats: [SimulatedChat] = SimulatorScenario.demoChats,
                 sendBehaviours: [Int64: SendBehaviour] = [:], latency: Double = 0, autoConfirmQRAfter: Double? = nil)

@@ -33,6 +33,7 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
     private let outboxReady = NSCondition()
     /// Messages accepted and not yet confirmed (what `getMessage` and `deleteMessages` see of them).
     let pendingSends = SimulatorPendingSends()
+    let downloadsInFlight = SimulatorDownloadsInFlight()
     private var outbox: [String] = []
     let meter: SimulatorMeter
     let queue: MeteredQueue

@@ -2,6 +2,9 @@ import Foundation
 import HTTPTypes
 import Testing
 import TgtServer
+import TgtSimulator
+import TgtTDLib
+import TgtTelegram
 import TgtTestSupport
 
 /// A message's file over real HTTP against the simulator: served by chat and message id, its
@@ -19,6 +22,45 @@ struct MessageFilesAPITests {
         return messages.compactMap { message in
             guard let media = message["media"] as? [String: Any], let id = message["id"] as? Int, let kind = media["kind"] as? String else { return nil }
             return (id, kind, (media["file"] as? [String: Any])?["name"] as? String)
+        }
+    }
+
+    @Test("a range of a file still downloading is answered once its bytes are there, from the part downloaded so far, before the rest has come")
+    func streamedRange() async throws {
+        var scenario = SimulatorScenario()
+        scenario.downloadBytesPerSecond = 32_768  // 8 KB per quarter second of the test's clock
+        let clock = TestClock()
+        let fixture = try await ServerFixture(scenario: scenario, clock: clock)
+        try await fixture.run { client in
+            try await ChatsAPITests.loggedIn(client)
+            let voice = try #require(try await Self.media(client, Self.family).first { $0.kind == "voiceNote" })
+            let session = try #require(await fixture.dashboard.host.session)
+            var events = session.chatEvents.subscribe(replayingCurrent: false).makeAsyncIterator()
+            func nextFile(_ matching: (TDFile) -> Bool) async -> TDFile? {
+                while let event = await events.next() { if case .file(let file) = event, matching(file) { return file } }
+                return nil
+            }
+            let path = "conversations/\(Self.family)/messages/\(voice.id)/file"
+            let asking = Task { try await client.api(.get, path, headers: [.range: "bytes=0-16383"]) }
+            _ = await nextFile { $0.isDownloading }
+            clock.advance(by: 0.25)
+            _ = await nextFile { $0.downloadedPrefixSize == 8_192 }
+            clock.advance(by: 0.25)
+            let sixteen = await nextFile { $0.downloadedPrefixSize == 16_384 }
+            let part = try await asking.value
+            let total = try #require(sixteen?.size)
+            #expect(part.status == .partialContent && part.headers[.contentRange] == "bytes 0-16383/\(total)" && total > 32_768, "\(part.status) \(part.headers)")
+            #expect(part.headers[.contentType] == "audio/wav" && part.text.hasPrefix("RIFF") && part.headers[.contentLength] == "16384")
+
+            // Further on, it waits for the download to get there.
+            let later = Task { try await client.api(.get, path, headers: [.range: "bytes=30000-30099"]) }
+            for step in 3 ... 4 {
+                clock.advance(by: 0.25)
+                _ = await nextFile { $0.downloadedPrefixSize == Int64(step * 8_192) }
+            }
+            let further = try await later.value
+            #expect(further.status == .partialContent && further.headers[.contentRange] == "bytes 30000-30099/\(total)", "\(further.status)")
+            #expect(further.headers[.contentLength] == "100" && !further.text.contains("\u{0}"), "the sound's bytes, not a hole of zeros")
         }
     }
 

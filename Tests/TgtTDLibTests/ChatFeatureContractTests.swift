@@ -181,7 +181,7 @@ extension ChatFeatureContractTests {
         try Self.check(recorder)
     }
 
-    @Test("files: downloadFile answers the file with its local copy complete after an updateFile; a bad priority is refused; getStorageStatisticsFast and optimizeStorage, all in TDLib's names")
+    @Test("files: downloadFile answers the file with its local copy complete after an updateFile; a bad priority is refused; a part from an offset and getFileDownloadedPrefixSize; getStorageStatisticsFast and optimizeStorage, all in TDLib's names")
     func files() async throws {
         let dir = try TestDirectory("contract-files")
         defer { dir.remove() }
@@ -207,6 +207,11 @@ extension ChatFeatureContractTests {
         let answered = Self.types(recorder).dropFirst(before)
         #expect(answered.first == "updateFile" && answered.last == "file", "\(Array(answered))")
         await #expect(throws: TDError.self) { _ = try await client.send(TDFunctions.DownloadFile(fileID: voice.file.id, priority: 0)) }
+        // A part from an offset, answered at once (not synchronous), and the prefix from there.
+        let again = try await client.send(TDFunctions.DownloadFile(fileID: voice.file.id, priority: 24, offset: 100, synchronous: false))
+        #expect(again.isDownloaded && again.downloadedPrefixSize == voice.file.size)
+        let prefix = try await client.send(TDFunctions.GetFileDownloadedPrefixSize(fileID: voice.file.id, offset: 100))
+        #expect(prefix.size == voice.file.size - 100)
         let stats = try await client.send(TDFunctions.GetStorageStatisticsFast())
         #expect(stats.filesSize >= downloaded.size && stats.fileCount >= 1)
         let left = try await client.send(TDFunctions.OptimizeStorage(size: 0, ttl: 0, count: 0, immunityDelay: 0))

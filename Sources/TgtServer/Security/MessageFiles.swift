@@ -36,13 +36,16 @@ struct MessageFiles {
         guardrail = TDLibFileGuard(environment: environment)
     }
 
-    /// Opens the downloaded file (checked, sniffed); `forceDownload` makes it an attachment whatever it is.
-    func open(_ download: MediaDownload, forceDownload: Bool) throws -> Opened {
-        guard let (real, size) = guardrail.check(download.path) else { throw Self.notFound }
+    /// Opens the downloaded file (checked, sniffed); `forceDownload` makes it an attachment
+    /// whatever it is. A file still downloading (`part`) is sniffed only when its head is there
+    /// (else it is `application/octet-stream`), and its size is TDLib's, not what is on disk yet.
+    func open(_ download: MediaDownload, forceDownload: Bool, part: MediaPart? = nil) throws -> Opened {
+        guard let (real, onDisk) = guardrail.check(download.path) else { throw Self.notFound }
         let fd = openForReading(real)
         guard fd >= 0 else { throw Self.notFound }
         let reader = FileChunks(fd: fd)
-        let type = MediaSniffer.sniff(reader.head(MediaSniffer.prefixLength))
+        let size = part == nil ? onDisk : download.size
+        let type = part?.headAvailable == false ? nil : MediaSniffer.sniff(reader.head(MediaSniffer.prefixLength))
         let inline = type != nil && !forceDownload
         return Opened(reader: reader, inlineType: type, size: size,
                       disposition: Self.disposition(inline: inline, name: download.fileName))

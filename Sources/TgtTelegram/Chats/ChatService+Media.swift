@@ -66,18 +66,21 @@ extension ChatService {
         try requireLogin()
         let message = try await existingMessage(chatID: chatID, messageID: messageID)
         guard case .media(let media) = message.content, let wanted = media.file else { throw .noFile(messageID: messageID) }
-        let file: TDFile
-        do {
-            file = try await session.send(TDFunctions.DownloadFile(fileID: wanted.file.id, priority: max(1, min(32, priority))), timeout: Self.downloadTimeout)
-        } catch {
-            if error.tdlibCode == 400 || error.tdlibCode == 404 { throw .downloadFailed(error.message) }
-            throw .request(error)
+        var file: TDFile?
+        // A file has one download position: a part asked for meanwhile (a video playing) moves
+        // it, and TDLib answers this request with error 200; asking again takes it back.
+        for _ in 0 ..< 3 where file == nil {
+            do {
+                file = try await session.send(TDFunctions.DownloadFile(fileID: wanted.file.id, priority: max(1, min(32, priority))), timeout: Self.downloadTimeout)
+            } catch {
+                if error.tdlibCode == 200 { continue }
+                if error.tdlibCode == 400 || error.tdlibCode == 404 { throw .downloadFailed(error.message) }
+                throw .request(error)
+            }
         }
-        guard file.isDownloaded, file.localPath.hasPrefix("/") else { throw .downloadFailed("Telegram stopped sending it.") }
+        guard let file, file.isDownloaded, file.localPath.hasPrefix("/") else { throw .downloadFailed("Telegram stopped sending it.") }
         await trimMediaCache(sparing: chatID)
-        let fallback = wanted.fileName.isEmpty ? "file" : wanted.fileName
-        return MediaDownload(path: file.localPath, size: file.size, kind: media.kind, mimeType: wanted.mimeType,
-                             fileName: SafeFileName.make(wanted.fileName, fallback: SafeFileName.make(fallback)))
+        return Self.mediaDownload(media, wanted, path: file.localPath, size: file.size)
     }
 
     /// How much room downloaded media takes now.

@@ -307,29 +307,46 @@ extension TDFunctions {
 
     /// `downloadFile`, synchronously (the answer comes when the file is there), at the given
     /// priority (1–32).
+    /// Downloads a file (`offset`: from where; `limit`: bytes at most, 0 the rest of it).
+    /// Synchronous: answers once the download has finished, failed, was cancelled, or another
+    /// `downloadFile` of the file with another offset or limit replaced it (TDLib's error 200);
+    /// otherwise answers at once with the file's state, the download going on. A file has one
+    /// download position: the last request's.
     public struct DownloadFile: TDFunction {
         public typealias Result = TDFile
         public static let typeName = "downloadFile"
         public var fileID: Int32
         public var priority: Int32
+        public var offset: Int64
         /// Bytes to download at most (0: the whole file).
         public var limit: Int64
-        public init(fileID: Int32, priority: Int32 = 16, limit: Int64 = 0) {
+        public var synchronous: Bool
+        public init(fileID: Int32, priority: Int32 = 16, offset: Int64 = 0, limit: Int64 = 0, synchronous: Bool = true) {
             self.fileID = fileID
             self.priority = priority
+            self.offset = offset
             self.limit = limit
+            self.synchronous = synchronous
         }
         enum CodingKeys: String, CodingKey {
             case fileID = "file_id"
             case priority, offset, limit, synchronous
         }
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(fileID, forKey: .fileID)
-            try c.encode(priority, forKey: .priority)
-            try c.encode(Int64(0), forKey: .offset)
-            try c.encode(limit, forKey: .limit)
-            try c.encode(true, forKey: .synchronous)
+    }
+
+    /// How many bytes of a file are downloaded from `offset` on, without a gap.
+    public struct GetFileDownloadedPrefixSize: TDFunction {
+        public typealias Result = FileDownloadedPrefixSize
+        public static let typeName = "getFileDownloadedPrefixSize"
+        public var fileID: Int32
+        public var offset: Int64
+        public init(fileID: Int32, offset: Int64) {
+            self.fileID = fileID
+            self.offset = offset
+        }
+        enum CodingKeys: String, CodingKey {
+            case fileID = "file_id"
+            case offset
         }
     }
 }

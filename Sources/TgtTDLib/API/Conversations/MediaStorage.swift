@@ -87,3 +87,12 @@ extension TDFunctions {
         }
     }
 }
+
+/// `fileDownloadedPrefixSize`: the bytes of a file ready from an offset on.
+public struct FileDownloadedPrefixSize: Decodable, Sendable, Equatable {
+    public var size: Int64
+
+    public init(size: Int64) {
+        self.size = size
+    }
+}

@@ -26,10 +26,18 @@ public struct Minithumbnail: Codable, Sendable, Equatable {
 /// `file`, reduced to its id, size and where its downloaded copy is.
 public struct TDFile: Decodable, Sendable, Equatable {
     public var id: Int32
+    /// The size when known; else `expected_size`, TDLib's estimate (0: unknown).
     public var size: Int64
-    /// `local.path` once downloaded (empty before).
+    /// `local.path`: the file once downloaded, the part downloaded so far while it downloads
+    /// (TDLib moves it when complete), empty before.
     public var localPath: String
     public var isDownloaded: Bool
+    /// `local.is_downloading_active`: a download of it runs now.
+    public var isDownloading = false
+    /// `local.download_offset` and `local.downloaded_prefix_size`: the bytes ready from that
+    /// offset on, without a gap.
+    public var downloadOffset: Int64 = 0
+    public var downloadedPrefixSize: Int64 = 0
     /// `remote.uploaded_size`: how much of a file being sent has reached Telegram.
     public var uploadedSize: Int64
     /// `remote.is_uploading_active`: the file is being uploaded now.
@@ -49,10 +57,16 @@ public struct TDFile: Decodable, Sendable, Equatable {
         self.isUploaded = isUploaded
     }
 
-    private enum CodingKeys: String, CodingKey { case id, size, local, remote }
+    private enum CodingKeys: String, CodingKey {
+        case id, size, local, remote
+        case expectedSize = "expected_size"
+    }
     private enum LocalKeys: String, CodingKey {
         case path
         case isDownloaded = "is_downloading_completed"
+        case isDownloading = "is_downloading_active"
+        case downloadOffset = "download_offset"
+        case downloadedPrefixSize = "downloaded_prefix_size"
     }
     private enum RemoteKeys: String, CodingKey {
         case uploadedSize = "uploaded_size"
@@ -63,11 +77,15 @@ public struct TDFile: Decodable, Sendable, Equatable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(Int32.self, forKey: .id)
-        size = try c.decodeIfPresent(Int64.self, forKey: .size) ?? 0
+        let exact = try c.decodeIfPresent(Int64.self, forKey: .size) ?? 0
+        size = exact > 0 ? exact : try c.decodeIfPresent(Int64.self, forKey: .expectedSize) ?? 0
         if c.contains(.local), try !c.decodeNil(forKey: .local) {
             let local = try c.nestedContainer(keyedBy: LocalKeys.self, forKey: .local)
             localPath = try local.decodeIfPresent(String.self, forKey: .path) ?? ""
             isDownloaded = try local.decodeIfPresent(Bool.self, forKey: .isDownloaded) ?? false
+            isDownloading = try local.decodeIfPresent(Bool.self, forKey: .isDownloading) ?? false
+            downloadOffset = try local.decodeIfPresent(Int64.self, forKey: .downloadOffset) ?? 0
+            downloadedPrefixSize = try local.decodeIfPresent(Int64.self, forKey: .downloadedPrefixSize) ?? 0
         } else {
             localPath = ""
             isDownloaded = false

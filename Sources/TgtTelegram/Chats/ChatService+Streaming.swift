@@ -1,0 +1,102 @@
+import Foundation
+import TgtDomain
+import TgtTDLib
+
+/// A part of a message's file, ready to serve while TDLib downloads the rest (a video that
+/// plays as it arrives).
+public struct MediaPart: Sendable, Equatable {
+    /// Where the bytes are (TDLib's partial file until the download completes, then the file),
+    /// the whole file's size, what it holds and the sender's name for it.
+    public var media: MediaDownload
+    /// Bytes ready from the offset asked for, without a gap.
+    public var available: Int64
+    /// The file's first bytes are there (what it is can be read off them).
+    public var headAvailable: Bool
+    /// The whole file is downloaded.
+    public var isComplete: Bool
+
+    public init(media: MediaDownload, available: Int64, headAvailable: Bool, isComplete: Bool) {
+        self.media = media
+        self.available = available
+        self.headAvailable = headAvailable
+        self.isComplete = isComplete
+    }
+}
+
+extension ChatService {
+    /// The most one part waits for its bytes: a stalled network, not a test deadline.
+    static let partTimeout: Double = 120
+    /// The bytes a file's type is read from (`MediaSniffer`'s prefix).
+    static let headBytes: Int64 = 16
+
+    /// The size of a message's file as TDLib knows it (0: not known yet), to resolve a byte
+    /// range against before asking for its part. A message without a file is `.noFile`.
+    public func mediaSize(chatID: Int64, messageID: Int64) async throws(ChatError) -> Int64 {
+        try requireLogin()
+        let message = try await existingMessage(chatID: chatID, messageID: messageID)
+        guard case .media(let media) = message.content, let file = media.file else { throw .noFile(messageID: messageID) }
+        return file.file.size
+    }
+
+    /// Asks TDLib for a message's file from `offset` on (`downloadFile` from there, the rest of
+    /// the file following) and returns as soon as `wanted` bytes from `offset` are there (fewer
+    /// at the end of the file), or the whole file is. A download Telegram stops or refuses is
+    /// `.downloadFailed`, as is one that brings nothing for `partTimeout` s.
+    public func mediaPart(chatID: Int64, messageID: Int64, offset: Int64, wanted: Int64, priority: Int32 = 24) async throws(ChatError) -> MediaPart {
+        try requireLogin()
+        let message = try await existingMessage(chatID: chatID, messageID: messageID)
+        guard case .media(let media) = message.content, let held = media.file else { throw .noFile(messageID: messageID) }
+        let fileID = held.file.id
+        // Followed from before the download starts: no update is missed.
+        let (updates, feed) = AsyncStream<TDFile?>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let source = session.chatEvents.subscribe(replayingCurrent: false)
+        let forward = Task {
+            for await event in source { if case .file(let file) = event, file.id == fileID { feed.yield(file) } }
+            feed.finish()
+        }
+        let timer = Task {
+            try? await Task.sleep(nanoseconds: UInt64(Self.partTimeout * 1_000_000_000))
+            feed.yield(nil)
+        }
+        defer {
+            forward.cancel()
+            timer.cancel()
+        }
+        var file: TDFile
+        do {
+            file = try await session.send(TDFunctions.DownloadFile(fileID: fileID, priority: max(1, min(32, priority)), offset: max(0, offset), synchronous: false),
+                                          timeout: timeout)
+        } catch {
+            if error.tdlibCode == 400 || error.tdlibCode == 404 { throw .downloadFailed(error.message) }
+            throw .request(error)
+        }
+        var waiting = updates.makeAsyncIterator()
+        while true {
+            if file.isDownloaded, file.localPath.hasPrefix("/") {
+                await trimMediaCache(sparing: chatID)
+                return MediaPart(media: Self.mediaDownload(media, held, path: file.localPath, size: file.size),
+                                 available: max(0, file.size - offset), headAvailable: true, isComplete: true)
+            }
+            let need = file.size > 0 ? min(wanted, max(0, file.size - offset)) : wanted
+            let ready = try await ask(TDFunctions.GetFileDownloadedPrefixSize(fileID: fileID, offset: offset)).size
+            if ready >= max(1, need), file.localPath.hasPrefix("/") {
+                let head = offset == 0 ? ready : try await ask(TDFunctions.GetFileDownloadedPrefixSize(fileID: fileID, offset: 0)).size
+                return MediaPart(media: Self.mediaDownload(media, held, path: file.localPath, size: file.size), available: ready,
+                                 headAvailable: head >= min(Self.headBytes, max(1, file.size)), isComplete: false)
+            }
+            guard let next = await waiting.next(), let next else { throw .downloadFailed("Telegram sent nothing for a while; try again.") }
+            file = next
+            // A download that stopped short (failed, or cancelled) and is not complete brings no more.
+            if !file.isDownloading, !file.isDownloaded {
+                throw .downloadFailed("Telegram stopped sending it.")
+            }
+        }
+    }
+
+    /// What `downloadMedia` and `mediaPart` say about a message's file at `path`.
+    static func mediaDownload(_ media: MessageMedia, _ held: MediaFile, path: String, size: Int64) -> MediaDownload {
+        let fallback = held.fileName.isEmpty ? "file" : held.fileName
+        return MediaDownload(path: path, size: size, kind: media.kind, mimeType: held.mimeType,
+                             fileName: SafeFileName.make(held.fileName, fallback: SafeFileName.make(fallback)))
+    }
+}

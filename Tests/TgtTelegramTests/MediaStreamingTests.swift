@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import TgtSimulator
+import TgtTDLib
+import TgtTelegram
+import TgtTestSupport
+
+/// Parts of a message's file served while TDLib downloads the rest: `mediaPart` answers once
+/// the bytes asked for are there (from TDLib's partial file), a part further on waits for the
+/// download to reach it, and the whole download still completes into the file's own place.
+@Suite("Media: parts of a file while it downloads", .timeLimit(.minutes(5)))
+struct MediaStreamingTests {
+    static let family: Int64 = -1001000000001
+
+    @Test("a part is ready before the whole file: from TDLib's partial file, head first; a later part waits for the download to reach it; the whole file ends in its place")
+    func partsBeforeTheWhole() async throws {
+        var scenario = SimulatorScenario()
+        scenario.downloadBytesPerSecond = 32_768  // 8 KB per quarter second of the test's clock
+        let clock = TestClock()
+        let (sim, open, service) = try await ChatServiceTests.open(scenario, clock: clock)
+        defer { sim.remove() }
+        let page = try await service.conversation(chatID: Self.family)
+        let voice = try #require(page.messages.last(where: { $0.media?.kind == "voiceNote" }))
+        var events = open.session.chatEvents.subscribe(replayingCurrent: false).makeAsyncIterator()
+        func nextFile(_ matching: (TDFile) -> Bool) async -> TDFile? {
+            while let event = await events.next() { if case .file(let file) = event, matching(file) { return file } }
+            return nil
+        }
+
+        let first = Task { try await service.mediaPart(chatID: Self.family, messageID: voice.id, offset: 0, wanted: 16_384) }
+        let started = await nextFile { $0.isDownloading }
+        #expect(started?.downloadedPrefixSize == 0 && started?.isDownloaded == false)
+        clock.advance(by: 0.25)
+        _ = await nextFile { $0.downloadedPrefixSize == 8_192 }
+        clock.advance(by: 0.25)
+        _ = await nextFile { $0.downloadedPrefixSize == 16_384 }
+        let part = try await first.value
+        let size = part.media.size
+        #expect(!part.isComplete && part.available >= 16_384 && part.headAvailable && size > 90_000, "\(part)")
+        #expect(part.media.path.contains("/temp/") && part.media.kind == .voiceNote)
+        let head = try #require(FileManager.default.contents(atPath: part.media.path))
+        #expect(head.prefix(4) == Data("RIFF".utf8), "the part on disk is the file's start")
+
+        // Further on: waits until the download gets there, then has at least what it asked for.
+        let later = Task { try await service.mediaPart(chatID: Self.family, messageID: voice.id, offset: 40_000, wanted: 8_192) }
+        for step in 3 ... 6 {
+            clock.advance(by: 0.25)
+            _ = await nextFile { $0.downloadedPrefixSize == Int64(step * 8_192) }
+        }
+        let further = try await later.value
+        #expect(!further.isComplete && further.available >= 8_192 && further.available == Int64(6 * 8_192) - 40_000, "\(further)")
+
+        // The whole file, asked for meanwhile, is there once the download ends: in its own place.
+        let whole = Task { try await service.downloadMedia(chatID: Self.family, messageID: voice.id) }
+        while true {
+            clock.advance(by: 0.25)
+            guard let file = await nextFile({ _ in true }) else { break }
+            if file.isDownloaded { break }
+        }
+        let done = try await whole.value
+        #expect(done.size == size && !done.path.contains("/temp/"))
+        #expect(FileManager.default.contents(atPath: done.path)?.count == Int(size))
+        #expect(!FileManager.default.fileExists(atPath: part.media.path), "the partial file became the file")
+        // Once complete, a part is the file itself.
+        let after = try await service.mediaPart(chatID: Self.family, messageID: voice.id, offset: 100, wanted: 10)
+        #expect(after.isComplete && after.available == size - 100 && after.media.path == done.path)
+        await open.close()
+    }
+
+    @Test("TDLib's download calls as the simulator answers them: a bad offset or limit is refused, the prefix of a file never downloaded is 0")
+    func refusals() async throws {
+        let (sim, open, _) = try await ChatServiceTests.open()
+        defer { sim.remove() }
+        let session = open.session
+        await #expect(throws: TDError.self) { _ = try await session.send(TDFunctions.DownloadFile(fileID: 7, offset: -1), timeout: 30) }
+        await #expect(throws: TDError.self) { _ = try await session.send(TDFunctions.DownloadFile(fileID: 7, limit: -1), timeout: 30) }
+        let none = try await session.send(TDFunctions.GetFileDownloadedPrefixSize(fileID: 987_654, offset: 0), timeout: 30)
+        #expect(none.size == 0)
+        await open.close()
+    }
+}
