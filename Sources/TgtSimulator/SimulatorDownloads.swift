@@ -12,7 +12,8 @@ import Synchronization
 /// stickers, and for documents bytes of their kind, including the hostile ones (an HTML page
 /// named like markup, an SVG with script).
 extension TelegramSimulator {
-    static let downloadFunctions: Set<String> = ["downloadFile", "getFileDownloadedPrefixSize", "getStorageStatisticsFast", "optimizeStorage"]
+    static let downloadFunctions: Set<String> = ["downloadFile", "getFileDownloadedPrefixSize", "getStorageStatisticsFast", "optimizeStorage",
+                                                 "openMessageContent"]
 
     /// Where a downloaded file lives in the client's folder.
     func downloadPath(_ fileID: Int32, payload: SimulatorFilePayloads.Payload, directory: String) -> String {
@@ -42,6 +43,18 @@ extension TelegramSimulator {
             respond(id, request, file)
         case "getFileDownloadedPrefixSize":
             downloadedPrefix(id, request, directory: directory)
+        case "openMessageContent":
+            // Answered at once after the update (TDLib tells the server later); a voice or video
+            // note's "listened" is announced, not kept.
+            guard let chat = findChatInScenario(request["chat_id"]) else { return respond(id, request, Self.error(400, "Chat not found")) }
+            guard let message = findMessage(chat, Self.int64(request["message_id"]), directory: directory) else {
+                return respond(id, request, Self.error(400, "Message not found"))
+            }
+            let kind = (message["content"] as? [String: Any])?["@type"] as? String
+            if kind == "messageVoiceNote" || kind == "messageVideoNote" {
+                emitUpdate(id, ["@type": "updateMessageContentOpened", "chat_id": chat.id, "message_id": Self.int64(message["id"])])
+            }
+            respond(id, request, ["@type": "ok"])
         case "getStorageStatisticsFast":
             let files = storedFiles(directory)
             respond(id, request, ["@type": "storageStatisticsFast", "files_size": files.reduce(0) { $0 + $1.size }, "file_count": files.count,

@@ -28,6 +28,7 @@ public enum SimulatedRequestLocality: String, Sendable, Equatable {
         "getStorageStatisticsFast": "TDLib keeps the sizes of its files (\"quickly returns\" in td_api.tl)",
         "optimizeStorage": "TDLib's file garbage collector deletes local files only",
         "getFileDownloadedPrefixSize": "read off the file's downloaded parts in TDLib's file manager (no network)",
+        "openMessageContent": "marks the content opened locally and answers; TDLib tells the server in the background",
     ]
 
     /// Functions that are offline only when a flag says so, with that flag.

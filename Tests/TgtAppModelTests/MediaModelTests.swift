@@ -24,6 +24,7 @@ struct MediaModelTests {
         let voice = try #require(conversation.messages.last { $0.media?.kind == "voiceNote" })
         await conversation.openMedia(voice)
         #expect(conversation.openedMedia?.presentation == .player && conversation.openedMedia?.messageID == voice.id)
+        #expect(fixture.simulator.receivedRequests.contains("openMessageContent"), "Telegram hears it was played")
         conversation.closeMedia()
         #expect(conversation.openedMedia == nil)
         // A bubble without a file opens nothing.

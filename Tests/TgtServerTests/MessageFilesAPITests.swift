@@ -152,6 +152,24 @@ struct MessageFilesAPITests {
         }
     }
 
+    @Test("a voice note played is opened for Telegram (openMessageContent: its sender sees it listened); a message without a file, or unknown, is refused")
+    func opened() async throws {
+        let fixture = try await ServerFixture()
+        try await fixture.run { client in
+            try await ChatsAPITests.loggedIn(client)
+            let media = try await Self.media(client, Self.family)
+            let voice = try #require(media.first { $0.kind == "voiceNote" })
+            #expect(!fixture.sim.simulator.receivedRequests.contains("openMessageContent"))
+            let opened = try await client.api(.post, "conversations/\(Self.family)/messages/\(voice.id)/opened")
+            #expect(opened.status == .ok && opened.data["id"] as? Int == voice.id, "\(opened.status) \(opened.text)")
+            #expect(fixture.sim.simulator.receivedRequests.contains("openMessageContent"))
+            let location = try #require(media.first { $0.kind == "location" })
+            let none = try await client.api(.post, "conversations/\(Self.family)/messages/\(location.id)/opened")
+            #expect(none.status == .notFound && none.errorCode == "no_file", "\(none.text)")
+            #expect(try await client.api(.post, "conversations/\(Self.family)/messages/999999999999/opened").status == .notFound)
+        }
+    }
+
     @Test("the media cache counts what was downloaded and DELETE clears it; the file downloads again when asked")
     func cache() async throws {
         let fixture = try await ServerFixture()

@@ -212,6 +212,11 @@ extension ChatFeatureContractTests {
         #expect(again.isDownloaded && again.downloadedPrefixSize == voice.file.size)
         let prefix = try await client.send(TDFunctions.GetFileDownloadedPrefixSize(fileID: voice.file.id, offset: 100))
         #expect(prefix.size == voice.file.size - 100)
+        // Played: its content opened (the voice note becomes listened, announced by an update).
+        let voiceMessage = try #require(history.first { if case .media(let m)? = $0.content { m.file?.file.id == voice.file.id } else { false } })
+        let beforeOpen = recorder.received.count
+        _ = try await client.send(TDFunctions.OpenMessageContent(chatID: family, messageID: voiceMessage.id))
+        #expect(Self.types(recorder).dropFirst(beforeOpen).contains("updateMessageContentOpened"))
         let stats = try await client.send(TDFunctions.GetStorageStatisticsFast())
         #expect(stats.filesSize >= downloaded.size && stats.fileCount >= 1)
         let left = try await client.send(TDFunctions.OptimizeStorage(size: 0, ttl: 0, count: 0, immunityDelay: 0))

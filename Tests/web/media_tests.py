@@ -135,6 +135,8 @@ def run(driver, wait, audit, server, check, shot):
     check(player["width"] >= 250 and player["inside"], f"the player is wide enough to use, inside its bubble ({player['width']:.0f} px)")
     wait.until(lambda d: d.execute_script(f"const a = document.querySelector('#m{voice} audio.player'); return !a.paused && a.currentTime > 0"))
     check(True, "and plays it")
+    wait.until(lambda d: d.execute_script("return performance.getEntriesByType('resource').some((e) => e.name.endsWith('/messages/' + arguments[0] + '/opened'))", voice))
+    check(True, "Telegram hears it was played (its sender sees it listened)")
     driver.execute_script(f"document.querySelector('#m{voice} audio.player').pause()")
     shot("109-chats-voice-playing")
     audit.screen("chats: a voice message playing")

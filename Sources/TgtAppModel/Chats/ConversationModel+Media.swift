@@ -53,6 +53,8 @@ extension ConversationModel {
             openedMedia = OpenedMedia(messageID: item.id, url: URL(fileURLWithPath: file.path), name: file.fileName,
                                       presentation: OpenedMedia.presentation(head: head))
             actionError = nil
+            // Its sender sees a voice note listened to; the viewer does not wait on it.
+            _ = try? await service.openContent(chatID: chatID, messageID: item.id)
         } catch {
             actionError = .failure(error)
         }

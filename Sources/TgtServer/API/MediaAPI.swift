@@ -59,6 +59,13 @@ extension DashboardAPI {
     static let streamedChunk: Int64 = 512 * 1024
     static let streamedLimit: Int64 = 4 << 20
 
+    func openMessageContent(_ input: Operations.OpenMessageContent.Input) async throws -> Operations.OpenMessageContent.Output {
+        let service = try await host.chatService()
+        _ = try await chatSummary(input.path.chatId, service: service)
+        let message = try await service.openContent(chatID: input.path.chatId, messageID: input.path.messageId)
+        return .ok(.init(body: .json(.init(success: true, data: ChatModels.message(await service.item(message))))))
+    }
+
     func getMediaCache(_ input: Operations.GetMediaCache.Input) async throws -> Operations.GetMediaCache.Output {
         let usage = try await host.chatService().mediaCacheUsage()
         return .ok(.init(body: .json(.init(success: true, data: Self.cache(usage)))))

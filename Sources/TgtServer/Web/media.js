@@ -3,7 +3,7 @@
 // download link), and voice messages, audio and video played in the page (the server answers
 // the browser's range requests). The file comes from GET …/messages/{id}/file, which serves
 // only sniffed images, video and audio as themselves: anything else is a download.
-import {el, toast} from './app.js';
+import {api, el, toast} from './app.js';
 
 /** @typedef {import('./types').MessageMedia} MessageMedia */
 
@@ -21,8 +21,10 @@ export function open(button, chatID, messageID, media) {
   // Names for screen readers without the label's leading emoji ("Photo", not "camera Photo").
   media = {...media, label: media.label.replace(/^[^\p{L}\p{N}]+/u, '') || media.label};
   const url = '/api/conversations/' + chatID + '/messages/' + messageID + '/file';
-  if (button.dataset['view'] !== undefined) return view(url, media, button);
-  play(button, url, media);
+  // Telegram hears it was opened: a voice note shows as listened to its sender.
+  const opened = () => { api('POST', 'conversations/' + chatID + '/messages/' + messageID + '/opened').catch(() => undefined); };
+  if (button.dataset['view'] !== undefined) return view(url, media, button, opened);
+  play(button, url, media, opened);
 }
 
 /**
@@ -30,12 +32,13 @@ export function open(button, chatID, messageID, media) {
  * @param {string} url
  * @param {MessageMedia} media
  * @param {HTMLButtonElement} from
+ * @param {() => void} opened called once the photo is shown
  */
-function view(url, media, from) {
+function view(url, media, from, opened) {
   viewer?.remove();
   const image = el('img', {class: 'full', alt: media.label, src: url, decoding: 'async'});
   const status = el('p', {class: 'viewer-status', role: 'status', text: 'Loading…'});
-  image.addEventListener('load', () => { status.textContent = ''; status.hidden = true; });
+  image.addEventListener('load', () => { status.textContent = ''; status.hidden = true; opened(); });
   image.addEventListener('error', () => { status.textContent = 'The photo could not be loaded. Try again when the connection is back.'; });
   const dialog = el('dialog', {class: 'viewer', 'aria-label': media.label},
     el('form', {method: 'dialog', class: 'stack'}, image, status,
@@ -55,8 +58,9 @@ function view(url, media, from) {
  * @param {HTMLButtonElement} button
  * @param {string} url
  * @param {MessageMedia} media
+ * @param {() => void} opened called when it first plays
  */
-function play(button, url, media) {
+function play(button, url, media, opened) {
   const video = ['video', 'videoNote', 'animation'].includes(media.kind);
   const player = el(video ? 'video' : 'audio', {class: video ? 'player video' + (media.kind === 'videoNote' ? ' round' : '') : 'player',
     controls: '', preload: 'metadata', src: url, 'aria-label': media.label, playsinline: '', loop: media.kind === 'animation'});
@@ -66,6 +70,7 @@ function play(button, url, media) {
     toast((media.label || 'This media') + ' could not be played here; download it instead.');
     player.replaceWith(el('a', {class: 'file', href: url + '?download=true', download: media.file?.name ?? 'file', text: '⬇ ' + media.label}));
   });
+  player.addEventListener('playing', opened, {once: true});
   button.replaceWith(player);
   player.play().catch(() => player.focus());
 }

@@ -93,6 +93,18 @@ extension ChatService {
         }
     }
 
+    /// Tells Telegram the user opened a message's content (played a voice or video note, opened
+    /// a photo or a file): a voice note shows as listened to its sender. A message without a
+    /// file is `.noFile`. The message as it is afterwards.
+    @discardableResult
+    public func openContent(chatID: Int64, messageID: Int64) async throws(ChatError) -> Message {
+        try requireLogin()
+        let message = try await existingMessage(chatID: chatID, messageID: messageID)
+        guard case .media(let media) = message.content, media.file != nil else { throw .noFile(messageID: messageID) }
+        _ = try await ask(TDFunctions.OpenMessageContent(chatID: chatID, messageID: messageID))
+        return try await existingMessage(chatID: chatID, messageID: messageID)
+    }
+
     /// What `downloadMedia` and `mediaPart` say about a message's file at `path`.
     static func mediaDownload(_ media: MessageMedia, _ held: MediaFile, path: String, size: Int64) -> MediaDownload {
         let fallback = held.fileName.isEmpty ? "file" : held.fileName

@@ -24882,6 +24882,279 @@ public enum Operations {
             }
         }
     }
+    /// Tell Telegram the user opened a message's content (played a voice or video note, opened a photo or file), so a voice note shows as listened to its sender
+    ///
+    /// - Remark: HTTP `POST /api/conversations/{chat_id}/messages/{message_id}/opened`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/opened/post(openMessageContent)`.
+    public enum OpenMessageContent {
+        public static let id: Swift.String = "openMessageContent"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/opened/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/opened/POST/path/chat_id`.
+                public var chatId: Components.Parameters.ChatID
+                /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/opened/POST/path/message_id`.
+                public var messageId: Components.Parameters.MessageID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - chatId:
+                ///   - messageId:
+                public init(
+                    chatId: Components.Parameters.ChatID,
+                    messageId: Components.Parameters.MessageID
+                ) {
+                    self.chatId = chatId
+                    self.messageId = messageId
+                }
+            }
+            public var path: Operations.OpenMessageContent.Input.Path
+            /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/opened/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.OpenMessageContent.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.OpenMessageContent.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.OpenMessageContent.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.OpenMessageContent.Input.Path,
+                headers: Operations.OpenMessageContent.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/opened/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/opened/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ChatMessageReply)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ChatMessageReply {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.OpenMessageContent.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.OpenMessageContent.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Telegram was told; the message as it is now
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/opened/post(openMessageContent)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.OpenMessageContent.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.OpenMessageContent.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/opened/post(openMessageContent)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/opened/post(openMessageContent)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/opened/post(openMessageContent)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/opened/post(openMessageContent)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/opened/post(openMessageContent)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/opened/post(openMessageContent)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Sends uploaded files as one message or one album, with a caption in Markdown
     ///
     /// - Remark: HTTP `POST /api/conversations/{chat_id}/files`.

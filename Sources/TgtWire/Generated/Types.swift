@@ -445,6 +445,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /api/uploads/{upload_id}`.
     /// - Remark: Generated from `#/paths//api/uploads/{upload_id}/delete(deleteUpload)`.
     func deleteUpload(_ input: Operations.DeleteUpload.Input) async throws -> Operations.DeleteUpload.Output
+    /// Tell Telegram the user opened a message's content (played a voice or video note, opened a photo or file), so a voice note shows as listened to its sender
+    ///
+    /// - Remark: HTTP `POST /api/conversations/{chat_id}/messages/{message_id}/opened`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/opened/post(openMessageContent)`.
+    func openMessageContent(_ input: Operations.OpenMessageContent.Input) async throws -> Operations.OpenMessageContent.Output
     /// Sends uploaded files as one message or one album, with a caption in Markdown
     ///
     /// - Remark: HTTP `POST /api/conversations/{chat_id}/files`.
@@ -1591,6 +1596,19 @@ extension APIProtocol {
         headers: Operations.DeleteUpload.Input.Headers = .init()
     ) async throws -> Operations.DeleteUpload.Output {
         try await deleteUpload(Operations.DeleteUpload.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Tell Telegram the user opened a message's content (played a voice or video note, opened a photo or file), so a voice note shows as listened to its sender
+    ///
+    /// - Remark: HTTP `POST /api/conversations/{chat_id}/messages/{message_id}/opened`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/opened/post(openMessageContent)`.
+    public func openMessageContent(
+        path: Operations.OpenMessageContent.Input.Path,
+        headers: Operations.OpenMessageContent.Input.Headers = .init()
+    ) async throws -> Operations.OpenMessageContent.Output {
+        try await openMessageContent(Operations.OpenMessageContent.Input(
             path: path,
             headers: headers
         ))

@@ -334,6 +334,24 @@ extension TDFunctions {
         }
     }
 
+    /// Tells TDLib the user opened a message's content (played a voice or video note, opened a
+    /// photo, video or document): a voice note becomes listened and a video note viewed for its
+    /// sender too (`updateMessageContentOpened` when something changed).
+    public struct OpenMessageContent: TDFunction {
+        public typealias Result = TDOk
+        public static let typeName = "openMessageContent"
+        public var chatID: Int64
+        public var messageID: Int64
+        public init(chatID: Int64, messageID: Int64) {
+            self.chatID = chatID
+            self.messageID = messageID
+        }
+        enum CodingKeys: String, CodingKey {
+            case chatID = "chat_id"
+            case messageID = "message_id"
+        }
+    }
+
     /// How many bytes of a file are downloaded from `offset` on, without a gap.
     public struct GetFileDownloadedPrefixSize: TDFunction {
         public typealias Result = FileDownloadedPrefixSize
