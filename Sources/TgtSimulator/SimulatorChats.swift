@@ -138,7 +138,7 @@ extension TelegramSimulator {
             let lat = loc["latitude"] as? Double ?? 0, lon = loc["longitude"] as? Double ?? 0
             content = ["@type": "messageLocation", "location": loc]
             described = "location:\(lat),\(lon)"
-        case "inputMessagePhoto"?, "inputMessageVideo"?, "inputMessageAudio"?, "inputMessageDocument"?:
+        case "inputMessagePhoto"?, "inputMessageVideo"?, "inputMessageAudio"?, "inputMessageDocument"?, "inputMessageAnimation"?:
             let directory = client(id)?.databaseDirectory ?? ""
             switch SimulatorUploads.content(input, directory: directory) {
             case .success(let uploaded):

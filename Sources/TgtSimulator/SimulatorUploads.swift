@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Files sent as TDLib takes them: `inputMessagePhoto` / `Video` / `Audio` / `Document` with an
+/// Files sent as TDLib takes them: `inputMessagePhoto` / `Video` / `Audio` / `Document` /
+/// `Animation` with an
 /// `inputFileLocal` path become `messagePhoto` … whose file is the one given (copied into the
 /// client's folder as Telegram's servers keep it, so the sender may delete theirs once it is
 /// sent, and `downloadFile` finds it); a path that is not a readable file is refused as TDLib
@@ -51,7 +52,8 @@ enum SimulatorUploads {
 
     /// The local path an `inputMessage…` names, or why it is refused.
     static func check(_ input: [String: Any]) -> Result<String, Refusal> {
-        let keys = ["inputMessagePhoto": "photo", "inputMessageVideo": "video", "inputMessageAudio": "audio", "inputMessageDocument": "document"]
+        let keys = ["inputMessagePhoto": "photo", "inputMessageVideo": "video", "inputMessageAudio": "audio", "inputMessageDocument": "document",
+                    "inputMessageAnimation": "animation"]
         guard let key = keys[input["@type"] as? String ?? ""],
               let wrapper = input[key] as? [String: Any], let local = wrapper[key] as? [String: Any],
               local["@type"] as? String == "inputFileLocal", let path = local["path"] as? String
@@ -108,6 +110,11 @@ enum SimulatorUploads {
             content = ["@type": "messageVideo", "caption": caption, "show_caption_above_media": false, "has_spoiler": false, "is_secret": false,
                        "video": ["@type": "video", "duration": 0, "width": 0, "height": 0, "file_name": name, "mime_type": "video/mp4",
                                  "has_stickers": false, "supports_streaming": true, "video": file]]
+        case "inputMessageAnimation":
+            // Telegram turns a GIF into a silent MP4; the simulator keeps the GIF's bytes.
+            content = ["@type": "messageAnimation", "caption": caption, "show_caption_above_media": false, "has_spoiler": false, "is_secret": false,
+                       "animation": ["@type": "animation", "duration": 0, "width": 0, "height": 0, "file_name": name, "mime_type": "image/gif",
+                                     "has_stickers": false, "animation": file]]
         case "inputMessageAudio":
             content = ["@type": "messageAudio", "caption": caption,
                        "audio": ["@type": "audio", "duration": 0, "title": "", "performer": "", "file_name": name, "mime_type": "audio/mpeg",

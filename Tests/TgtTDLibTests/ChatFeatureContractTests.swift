@@ -225,7 +225,7 @@ extension ChatFeatureContractTests {
         try Self.check(recorder)
     }
 
-    @Test("sending files: inputMessagePhoto with its inputPhoto and inputFileLocal, inputMessageDocument, and sendMessageAlbum answer pending messages at once, then updateMessageSendSucceeded, in TDLib's names; a missing file is refused")
+    @Test("sending files: inputMessagePhoto with its inputPhoto and inputFileLocal, inputMessageDocument, inputMessageAnimation, and sendMessageAlbum answer pending messages at once, then updateMessageSendSucceeded, in TDLib's names; a missing file is refused")
     func sendingFiles() async throws {
         let dir = try TestDirectory("contract-upload")
         defer { dir.remove() }
@@ -243,7 +243,12 @@ extension ChatFeatureContractTests {
             OutgoingFile(kind: .document, path: pdf.path, caption: FormattedText(text: "two files")), OutgoingFile(kind: .document, path: pdf.path),
         ]))
         #expect(album.messages.count == 2 && album.messages.allSatisfy { $0.sendingState == .pending })
-        try await awaitCondition { recorder.received.filter { $0.contains("updateMessageSendSucceeded") }.count >= 3 }
+        let gif = dir.file("wave.gif")
+        try Data("GIF89a".utf8 + [1, 0, 1, 0, 0, 0, 0, 59]).write(to: gif)
+        let animation = try await client.send(TDFunctions.SendMessage(chatID: alice, content: .file(OutgoingFile(kind: .animation, path: gif.path))))
+        guard case .media(let moving)? = animation.content else { Issue.record("not media: \(String(describing: animation.content))"); return }
+        #expect(moving.kind == .animation)
+        try await awaitCondition { recorder.received.filter { $0.contains("updateMessageSendSucceeded") }.count >= 4 }
         await #expect(throws: TDError.self) {
             _ = try await client.send(TDFunctions.SendMessage(chatID: alice, content: .file(OutgoingFile(kind: .document, path: dir.file("missing.pdf").path))))
         }

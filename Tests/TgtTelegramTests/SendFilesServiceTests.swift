@@ -13,7 +13,7 @@ struct SendFilesServiceTests {
     static let alice: Int64 = 555_000_111
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 1, count: 200)
 
-    @Test("the kind comes from the bytes: a PNG named .txt is a photo, HTML named .jpg a document, MP4 a video, MP3 audio; --as-files makes all documents")
+    @Test("the kind comes from the bytes: a PNG named .txt is a photo, HTML named .jpg a document, MP4 a video, MP3 audio, a GIF an animation; --as-files makes all documents")
     func kinds() throws {
         let dir = try TestDirectory("send-kinds")
         defer { dir.remove() }
@@ -27,6 +27,7 @@ struct SendFilesServiceTests {
         #expect(try ChatService.check(fileAt: try file("song", Array("ID3\u{4}".utf8))).kind == .audio)
         #expect(try ChatService.check(fileAt: try file("IMG_1.heic", [0, 0, 0, 0x18] + Array("ftypheic".utf8))).kind == .document)
         #expect(try ChatService.check(fileAt: try file("book.m4b", [0, 0, 0, 0x18] + Array("ftypM4B ".utf8))).kind == .audio)
+        #expect(try ChatService.check(fileAt: try file("wave.png", Array("GIF89a".utf8) + [1, 0, 1, 0])).kind == .animation)
         // A long screenshot goes as a file (Telegram refuses it as a photo); an ordinary one as a photo.
         let tall = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0x04, 0x38, 0, 0, 0x5D, 0xC0] + [8, 6, 0, 0, 0]
         #expect(try ChatService.check(fileAt: try file("screenshot.png", tall)).kind == .document)
@@ -60,6 +61,13 @@ struct SendFilesServiceTests {
         #expect(kinds == [.photo, .video])
         #expect(album.first?.content?.formattedText?.text == "both" && album.last?.content?.formattedText == nil)
         #expect(sim.simulator.receivedRequests.contains("sendMessageAlbum"))
+        // A GIF alone is an animation (it plays, looping); beside a PDF it goes as a file in an album of files.
+        try Data(Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0, 59]).write(to: dir.file("wave.gif"))
+        let gif = try await service.sendFiles(chatID: Self.alice, paths: [dir.file("wave.gif").path])
+        #expect(gif.count == 1 && { if case .media(let m)? = gif[0].content { m.kind == .animation } else { false } }())
+        try Data("%PDF-1.4".utf8).write(to: dir.file("notes.pdf"))
+        let files = try await service.sendFiles(chatID: Self.alice, paths: [dir.file("wave.gif").path, dir.file("notes.pdf").path])
+        #expect(files.count == 2 && files.allSatisfy { if case .media(let m)? = $0.content { m.kind == .document } else { false } })
         await open.close()
     }
 

@@ -131,7 +131,7 @@ function upload(file) {
       if (request.status === 201 && reply?.success) {
         item.id = reply.data.upload_id;
         bar.value = 100;
-        status.textContent = byteSize(file.size) + ' · ' + ({photo: 'photo', video: 'video', audio: 'audio'}[String(reply.data.kind)] ?? 'file');
+        status.textContent = byteSize(file.size) + ' · ' + ({photo: 'photo', video: 'video', audio: 'audio', animation: 'GIF'}[String(reply.data.kind)] ?? 'file');
       } else if (request.status !== 0) {
         item.error = reply?.error?.message ?? 'the server answered ' + request.status + '.';
         status.textContent = item.error ?? '';

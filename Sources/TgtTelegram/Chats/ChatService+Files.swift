@@ -31,7 +31,8 @@ extension ChatService {
 
     /// Checks a local file before anything is uploaded: a readable regular file of 1 byte to
     /// 2,000 MB. Pictures (JPEG, PNG, WebP up to 10 MB whose sides Telegram takes for a photo:
-    /// `ImageDimensions.fitsTelegramPhoto`) go as photos, MP4 as video, MP3 and M4A as audio,
+    /// `ImageDimensions.fitsTelegramPhoto`) go as photos, MP4 as video, a GIF as an animation
+    /// (one alone: an album cannot hold one, so among others it goes as a file), MP3 and M4A as audio,
     /// anything else (or everything, with `asFiles`) as a document: decided by the bytes, never
     /// by the name.
     public static func check(fileAt path: String, asFiles: Bool = false) throws(ChatError) -> CheckedFile {
@@ -53,6 +54,7 @@ extension ChatService {
         // cannot be read are left for Telegram to judge.
         case .jpeg?, .png?, .webp?: size <= maxPhotoBytes && ImageDimensions.read(head)?.fitsTelegramPhoto != false ? .photo : .document
         case .mp4?: .video
+        case .gif?: .animation
         case .mpeg?, .m4a?: .audio
         default: .document
         }
@@ -74,6 +76,8 @@ extension ChatService {
         var checked: [CheckedFile] = []
         for path in paths { checked.append(try Self.check(fileAt: path, asFiles: asFiles)) }
         if checked.count > 1 {
+            // Telegram's albums hold no animation: a GIF among other files goes as a file.
+            for index in checked.indices where checked[index].kind == .animation { checked[index].kind = .document }
             let groups = Set(checked.map { $0.kind == .video ? .photo : $0.kind })
             guard groups.count == 1 else {
                 throw .badFile("photos and videos cannot share an album with other files: send them separately, or all as files.")

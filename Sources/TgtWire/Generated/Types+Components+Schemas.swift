@@ -1236,7 +1236,7 @@ extension Components {
                 public var name: Swift.String
                 /// - Remark: Generated from `#/components/schemas/UploadReply/data/size`.
                 public var size: Swift.Int64
-                /// What it will be sent as, from its bytes
+                /// What it will be sent as, from its bytes (an animation alone; among other files a GIF goes as a document)
                 ///
                 /// - Remark: Generated from `#/components/schemas/UploadReply/data/kind`.
                 @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
@@ -1244,8 +1244,9 @@ extension Components {
                     case video = "video"
                     case audio = "audio"
                     case document = "document"
+                    case animation = "animation"
                 }
-                /// What it will be sent as, from its bytes
+                /// What it will be sent as, from its bytes (an animation alone; among other files a GIF goes as a document)
                 ///
                 /// - Remark: Generated from `#/components/schemas/UploadReply/data/kind`.
                 public var kind: Components.Schemas.UploadReply.DataPayload.KindPayload
@@ -1255,7 +1256,7 @@ extension Components {
                 ///   - uploadId:
                 ///   - name: The name it will have (made safe)
                 ///   - size:
-                ///   - kind: What it will be sent as, from its bytes
+                ///   - kind: What it will be sent as, from its bytes (an animation alone; among other files a GIF goes as a document)
                 public init(
                     uploadId: Swift.String,
                     name: Swift.String,

@@ -7,6 +7,8 @@ public struct OutgoingFile: Encodable, Sendable, Equatable {
     /// Which `inputMessage…` it becomes.
     public enum Kind: String, Sendable, Equatable, CaseIterable {
         case photo, video, audio, document
+        /// A GIF: Telegram turns it into a silent looping video.
+        case animation
     }
 
     public var kind: Kind
@@ -22,7 +24,7 @@ public struct OutgoingFile: Encodable, Sendable, Equatable {
 
     private enum Keys: String, CodingKey {
         case type = "@type"
-        case photo, video, audio, document, caption
+        case photo, video, audio, document, animation, caption
         case supportsStreaming = "supports_streaming"
         case disableContentTypeDetection = "disable_content_type_detection"
     }
@@ -40,6 +42,7 @@ public struct OutgoingFile: Encodable, Sendable, Equatable {
         case .video: ("inputMessageVideo", .video, "inputVideo")
         case .audio: ("inputMessageAudio", .audio, "inputAudio")
         case .document: ("inputMessageDocument", .document, "inputDocument")
+        case .animation: ("inputMessageAnimation", .animation, "inputAnimation")
         }
         try c.encode(type, forKey: .type)
         var wrapper = c.nestedContainer(keyedBy: Keys.self, forKey: outer)

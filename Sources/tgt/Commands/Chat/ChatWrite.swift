@@ -39,8 +39,9 @@ struct ChatSend: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "send", abstract: "Send a message to a chat (optionally as a reply).",
         discussion: """
-            With --attach, files are sent (photos, videos, audio and documents, told apart by
-            their bytes; several become one album) and the text, if any, is their caption.
+            With --attach, files are sent (photos, videos, GIFs, audio and documents, told apart
+            by their bytes; several become one album, where a GIF goes as a file) and the text,
+            if any, is their caption.
 
             Examples:
               tgt chat send Family "On my way 🚗"
