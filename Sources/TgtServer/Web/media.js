@@ -67,6 +67,11 @@ function play(button, url, media, opened) {
   if (!(player instanceof HTMLMediaElement)) return;
   player.muted = media.kind === 'animation';
   player.addEventListener('error', () => {
+    // An animation kept as a GIF (older ones are) is a picture that moves by itself.
+    if (media.kind === 'animation' && media.file?.mime_type === 'image/gif') {
+      player.replaceWith(el('img', {class: 'player video', src: url, alt: media.label}));
+      return;
+    }
     toast((media.label || 'This media') + ' could not be played here; download it instead.');
     player.replaceWith(el('a', {class: 'file', href: url + '?download=true', download: media.file?.name ?? 'file', text: '⬇ ' + media.label}));
   });
