@@ -15,8 +15,9 @@ extension TelegramSimulator {
     }
 
     /// `updateChatAction` from a person in a private chat or group (nil action: they stopped).
-    func emitChatAction(_ directory: String, chatID: Int64, userID: Int64, action: String?) {
-        emitToDirectory(directory, ["@type": "updateChatAction", "chat_id": chatID, "topic_id": NSNull(),
+    func emitChatAction(_ directory: String, chatID: Int64, userID: Int64, action: String?, topicID: Int32? = nil) {
+        let topic: Any = topicID.map { ["@type": "messageTopicForum", "forum_topic_id": Int($0)] as [String: Any] } ?? NSNull()
+        emitToDirectory(directory, ["@type": "updateChatAction", "chat_id": chatID, "topic_id": topic,
                                     "sender_id": ["@type": "messageSenderUser", "user_id": userID],
                                     "action": ["@type": action ?? "chatActionCancel"]])
     }
@@ -36,9 +37,10 @@ public struct SentChatAction: Sendable, Equatable {
 // MARK: - Controls for tests and the demo
 
 extension TelegramSimulator {
-    /// Someone starts (`action`, e.g. "chatActionTyping") or stops (nil) doing something in a chat.
-    public func simulateChatAction(inDatabaseDirectory directory: URL, chatID: Int64, userID: Int64, action: String?) {
-        queue.async { self.emitChatAction(directory.path, chatID: chatID, userID: userID, action: action) }
+    /// Someone starts (`action`, e.g. "chatActionTyping") or stops (nil) doing something in a
+    /// chat (in one of a forum's topics with `topicID`).
+    public func simulateChatAction(inDatabaseDirectory directory: URL, chatID: Int64, userID: Int64, action: String?, topicID: Int32? = nil) {
+        queue.async { self.emitChatAction(directory.path, chatID: chatID, userID: userID, action: action, topicID: topicID) }
     }
 
     /// A person goes online (for five minutes) or offline (now).

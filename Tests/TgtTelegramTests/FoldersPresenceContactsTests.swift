@@ -34,7 +34,7 @@ struct FoldersPresenceContactsTests {
         await open.close()
     }
 
-    @Test("presence: a person's status in their chat's row; someone typing in a private chat and in a group, worded, until they stop or write")
+    @Test("presence: a person's status in their chat's row; someone typing in a private chat, a group and a forum's topic (only that topic's header says so), worded, until they stop or write")
     func typingAndStatus() async throws {
         let (sim, open, service) = try await ChatServiceTests.open()
         defer { sim.remove() }
@@ -53,6 +53,14 @@ struct FoldersPresenceContactsTests {
         try await awaitCondition { await service.typing(in: -4001, topicID: nil) == "Dmitri is typing…" }
         sim.simulator.simulateChatAction(inDatabaseDirectory: folder, chatID: 555_000_111, userID: 555_000_111, action: nil)
         try await awaitCondition { await service.summary(555_000_111)?.typing == nil }
+        // In a forum, the row says who types anywhere; a topic being read, only who types there.
+        let work: Int64 = -1001000000002
+        sim.simulator.simulateChatAction(inDatabaseDirectory: folder, chatID: work, userID: 555_000_203, action: "chatActionTyping", topicID: 11)
+        try await awaitCondition { await service.summary(work)?.typing == "Sofia is typing…" }
+        #expect(await service.summary(work, topicID: 11)?.typing == "Sofia is typing…")
+        #expect(await service.summary(work, topicID: 1)?.typing == nil, "General's header: nobody types there")
+        let general = try await service.conversation(chatID: work, topicID: 1)
+        #expect(general.chat.typing == nil && general.chat.id == work)
         // Going offline changes the header's line.
         sim.simulator.simulateStatus(inDatabaseDirectory: folder, userID: 555_000_111, online: false)
         try await awaitCondition { await service.summary(555_000_111)?.status == "last seen just now" }

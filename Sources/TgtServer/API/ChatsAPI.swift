@@ -33,7 +33,9 @@ extension DashboardAPI {
     }
 
     func getConversation(_ input: Operations.GetConversation.Input) async throws -> Operations.GetConversation.Output {
-        let chat = try await chatSummary(input.path.chatId)
+        let topic = try input.query.topicId.map(Self.topicID)
+        let service = try await host.chatService()
+        guard let chat = await service.summary(input.path.chatId, topicID: topic) else { throw ChatError.chatNotFound(String(input.path.chatId)) }
         return .ok(.init(body: .json(.init(success: true, data: ChatModels.summary(chat)))))
     }
 

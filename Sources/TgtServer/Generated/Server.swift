@@ -14542,9 +14542,17 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     name: "chat_id",
                     as: Components.Parameters.ChatID.self
                 ))
+                let query: Operations.GetConversation.Input.Query = .init(topicId: try converter.getOptionalQueryItemAsURI(
+                    in: request.soar_query,
+                    style: .form,
+                    explode: true,
+                    name: "topic_id",
+                    as: Swift.Int32.self
+                ))
                 let headers: Operations.GetConversation.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
                 return Operations.GetConversation.Input(
                     path: path,
+                    query: query,
                     headers: headers
                 )
             },

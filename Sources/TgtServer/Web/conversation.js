@@ -192,7 +192,7 @@ export async function refreshHeader() {
   if (!chat) return;
   const mine = state.loads;
   try {
-    const fresh = /** @type {ChatSummary} */ (await api('GET', 'conversations/' + chat.id));
+    const fresh = /** @type {ChatSummary} */ (await api('GET', 'conversations/' + chat.id + (state.topic ? '?topic_id=' + state.topic : '')));
     if (mine !== state.loads || state.chat?.id !== fresh.id) return;
     state.chat = fresh;
     showChat(fresh);

@@ -85,15 +85,15 @@ extension ChatService {
         let (messages, reachedStart) = try await history(chatID: chatID, before: before, limit: limit, topicID: topicID)
         // A page read back from the newest has nothing newer (a topic's newest may well be older
         // than the chat's last message, which is in another topic).
-        return await page(chat, oldestFirst: messages.reversed(), hasOlder: !reachedStart, newerThanChat: before != 0 && topicID == nil)
+        return await page(chat, oldestFirst: messages.reversed(), hasOlder: !reachedStart, newerThanChat: before != 0 && topicID == nil, topicID: topicID)
     }
 
     /// The page for `messages` (oldest first) of `chat`. With `newerThanChat`, it has newer
     /// messages when its newest is older than the chat's last message (the whole chat's pages
     /// only); otherwise it has none.
-    func page(_ chat: Chat, oldestFirst messages: [Message], hasOlder: Bool, newerThanChat: Bool = true) async -> ConversationPage {
+    func page(_ chat: Chat, oldestFirst messages: [Message], hasOlder: Bool, newerThanChat: Bool = true, topicID: Int32? = nil) async -> ConversationPage {
         let items = await items(for: messages, chat: chat)
-        let summary = await summary(of: chat, list: chat.positions.first?.list ?? .main, builder: await itemBuilder())
+        let summary = await summary(of: chat, list: chat.positions.first?.list ?? .main, builder: await itemBuilder(), topicID: topicID)
         let newest = messages.map(\.id).max() ?? 0
         let hasNewer = newerThanChat && newest > 0 && newest < (chat.lastMessage?.id ?? 0)
         return ConversationPage(chat: summary, messages: items, hasOlder: hasOlder, oldestMessageID: messages.map(\.id).min(), hasNewer: hasNewer)

@@ -72,13 +72,14 @@ public struct ChatService: Sendable {
     /// The summary of one chat: from the updates seen so far, or asked of TDLib for a chat no
     /// update has named yet (a link to a chat opened before the chat list has loaded). Nil for
     /// a chat TDLib does not know.
-    public func summary(_ chatID: Int64) async -> ChatSummary? {
+    /// With `topicID` (a forum's topic being read), who is typing is that topic's alone.
+    public func summary(_ chatID: Int64, topicID: Int32? = nil) async -> ChatSummary? {
         guard let chat = (try? await knownChat(chatID)) ?? nil else { return nil }
         let list = chat.positions.first?.list ?? .main
-        return await summary(of: chat, list: list, builder: await itemBuilder())
+        return await summary(of: chat, list: list, builder: await itemBuilder(), topicID: topicID)
     }
 
-    func summary(of chat: Chat, list: ChatListKind, builder: ChatItemBuilder) async -> ChatSummary {
+    func summary(of chat: Chat, list: ChatListKind, builder: ChatItemBuilder, topicID: Int32? = nil) async -> ChatSummary {
         let position = chat.positions.first { $0.list == list }
         let muted = await session.chatListState.isMuted(chat)
         let listName = switch list {
@@ -96,7 +97,7 @@ public struct ChatService: Sendable {
         summary.draft = chat.draftText
         summary.showsPreview = await session.chatListState.showsPreview(chat)
         summary.status = await status(of: chat, now: Date())
-        summary.typing = await typing(in: chat.id, topicID: nil, builder: builder)
+        summary.typing = await typing(in: chat.id, topicID: topicID, builder: builder)
         return summary
     }
 

@@ -20310,6 +20310,21 @@ public enum Operations {
                 }
             }
             public var path: Operations.GetConversation.Input.Path
+            /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// A forum topic being read: who is typing is that topic's alone (ids from …/topics)
+                ///
+                /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/GET/query/topic_id`.
+                public var topicId: Swift.Int32?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - topicId: A forum topic being read: who is typing is that topic's alone (ids from …/topics)
+                public init(topicId: Swift.Int32? = nil) {
+                    self.topicId = topicId
+                }
+            }
+            public var query: Operations.GetConversation.Input.Query
             /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/GET/header`.
             public struct Headers: Sendable, Hashable {
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetConversation.AcceptableContentType>]
@@ -20326,12 +20341,15 @@ public enum Operations {
             ///
             /// - Parameters:
             ///   - path:
+            ///   - query:
             ///   - headers:
             public init(
                 path: Operations.GetConversation.Input.Path,
+                query: Operations.GetConversation.Input.Query = .init(),
                 headers: Operations.GetConversation.Input.Headers = .init()
             ) {
                 self.path = path
+                self.query = query
                 self.headers = headers
             }
         }

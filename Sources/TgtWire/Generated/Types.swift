@@ -1435,10 +1435,12 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/get(getConversation)`.
     public func getConversation(
         path: Operations.GetConversation.Input.Path,
+        query: Operations.GetConversation.Input.Query = .init(),
         headers: Operations.GetConversation.Input.Headers = .init()
     ) async throws -> Operations.GetConversation.Output {
         try await getConversation(Operations.GetConversation.Input(
             path: path,
+            query: query,
             headers: headers
         ))
     }
