@@ -4,8 +4,9 @@ import Foundation
 /// by database folder and file id, as TDLib downloads them: the part so far in a temporary
 /// file (`temp/`, its path in `local.path`), `local.downloaded_prefix_size` growing every
 /// quarter of a second with an `updateFile`, and the file moved to its place when complete.
-/// Simplified: a download always runs from the start (TDLib starts at the asked offset), so
-/// the prefix from an offset is what lies past it.
+/// Like TDLib, a file has one download position (the last request's offset and limit; a new
+/// one ends the synchronous requests waiting with error 200). Simplified: the bytes always come
+/// from the start (TDLib starts at the offset), so the prefix from an offset is what lies past it.
 final class SimulatorDownloadsInFlight: @unchecked Sendable {
     // @unchecked: `files` is guarded by `lock`.
     struct Download {
@@ -15,6 +16,9 @@ final class SimulatorDownloadsInFlight: @unchecked Sendable {
         var finalPath: String
         /// Synchronous `downloadFile` requests waiting, with the prefix each waits for.
         var waiting: [(id: Int32, request: SimJSON, until: Int)] = []
+        /// The download's position, the last request's offset and limit (TDLib keeps one per file).
+        var offset = 0
+        var limit = 0
     }
 
     private let lock = NSLock()
@@ -34,6 +38,21 @@ final class SimulatorDownloadsInFlight: @unchecked Sendable {
 
     func current(_ directory: String, _ fileID: Int32) -> Download? {
         lock.withLock { files[Self.key(directory, fileID)] }
+    }
+
+    /// Moves the download's position, as a request with another offset or limit does: the
+    /// synchronous requests waiting are taken out (TDLib ends them with error 200).
+    func move(_ directory: String, _ fileID: Int32, offset: Int, limit: Int) -> [(id: Int32, request: SimJSON)] {
+        lock.withLock {
+            let key = Self.key(directory, fileID)
+            guard var download = files[key], download.offset != offset || download.limit != limit else { return [] }
+            let cancelled = download.waiting.map { ($0.id, $0.request) }
+            download.waiting = []
+            download.offset = offset
+            download.limit = limit
+            files[key] = download
+            return cancelled
+        }
     }
 
     /// A synchronous request waits until `until` bytes are there.
@@ -77,9 +96,16 @@ extension TelegramSimulator {
         let partFolder = "\(directory)/temp"
         try? FileManager.default.createDirectory(atPath: partFolder, withIntermediateDirectories: true)
         let partPath = "\(partFolder)/\(fileID).part"
+        // Another offset or limit moves the file's one download position: TDLib ends the
+        // synchronous requests waiting on the old one.
+        for waiter in downloadsInFlight.move(directory, fileID, offset: offset, limit: limit) {
+            respond(waiter.id, waiter.request.value, Self.error(200, "Canceled by another downloadFile request"))
+        }
         if downloadsInFlight.current(directory, fileID) == nil {
             _ = FileManager.default.createFile(atPath: partPath, contents: nil)
-            let download = SimulatorDownloadsInFlight.Download(bytes: bytes, partPath: partPath, finalPath: finalPath)
+            var download = SimulatorDownloadsInFlight.Download(bytes: bytes, partPath: partPath, finalPath: finalPath)
+            download.offset = offset
+            download.limit = limit
             if downloadsInFlight.start(directory, fileID, download) {
                 // Its first step is due a quarter of a second from now: from before it is announced.
                 let due = clock.now.addingTimeInterval(0.25)

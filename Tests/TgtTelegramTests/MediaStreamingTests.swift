@@ -67,6 +67,37 @@ struct MediaStreamingTests {
         await open.close()
     }
 
+    @Test("a whole download ended by a part asked for meanwhile (TDLib's error 200: one download position per file) waits for the file instead of failing")
+    func wholeAfterAMovedPosition() async throws {
+        var scenario = SimulatorScenario()
+        scenario.downloadBytesPerSecond = 32_768
+        let clock = TestClock()
+        let (sim, open, service) = try await ChatServiceTests.open(scenario, clock: clock)
+        defer { sim.remove() }
+        let page = try await service.conversation(chatID: Self.family)
+        let voice = try #require(page.messages.last(where: { $0.media?.kind == "voiceNote" }))
+        var events = open.session.chatEvents.subscribe(replayingCurrent: false).makeAsyncIterator()
+        func nextFile(_ matching: (TDFile) -> Bool) async -> TDFile? {
+            while let event = await events.next() { if case .file(let file) = event, matching(file) { return file } }
+            return nil
+        }
+        let whole = Task { try await service.downloadMedia(chatID: Self.family, messageID: voice.id) }
+        _ = await nextFile { $0.isDownloading }
+        // A player asks for a part further on: the download's position moves.
+        let part = Task { try await service.mediaPart(chatID: Self.family, messageID: voice.id, offset: 20_000, wanted: 4_096) }
+        while true {
+            clock.advance(by: 0.25)
+            guard let file = await nextFile({ _ in true }) else { break }
+            if file.isDownloaded { break }
+        }
+        let played = try await part.value
+        #expect(played.available >= 4_096)
+        let done = try await whole.value
+        #expect(FileManager.default.contents(atPath: done.path)?.prefix(4) == Data("RIFF".utf8) && !done.path.contains("/temp/"))
+        #expect(sim.simulator.receivedRequests.filter { $0 == "downloadFile" }.count == 2, "the whole file was not asked for again")
+        await open.close()
+    }
+
     @Test("TDLib's download calls as the simulator answers them: a bad offset or limit is refused, the prefix of a file never downloaded is 0")
     func refusals() async throws {
         let (sim, open, _) = try await ChatServiceTests.open()

@@ -137,6 +137,17 @@ def run(driver, wait, audit, server, check, shot):
     check(True, "and plays it")
     wait.until(lambda d: d.execute_script("return performance.getEntriesByType('resource').some((e) => e.name.endsWith('/messages/' + arguments[0] + '/opened'))", voice))
     check(True, "Telegram hears it was played (its sender sees it listened)")
+    # A live change redraws the conversation (a reaction from another tab): the player plays on.
+    driver.execute_script(
+        "window.__player = document.querySelector('#m' + arguments[0] + ' audio.player'); window.__redraws = 0;"
+        "new MutationObserver(() => window.__redraws++).observe(document.getElementById('message-list'), {childList: true});"
+        "const all = document.querySelectorAll('#message-list li.msg'); const other = all[all.length - 1].dataset.id;"
+        "fetch('/api/conversations/" + str(FAMILY) + "/messages/' + other + '/reactions', {method: 'POST', credentials: 'same-origin',"
+        " headers: {Accept: 'application/json', 'Content-Type': 'application/json', 'X-CSRF-Token': document.querySelector('meta[name=\"csrf-token\"]').content},"
+        " body: JSON.stringify({reaction: '👍', chosen: true})})", voice)
+    wait.until(lambda d: d.execute_script("return window.__redraws > 0"))
+    kept = driver.execute_script("const a = document.querySelector('#m' + arguments[0] + ' audio.player'); return {same: a === window.__player, playing: !!a && !a.paused}", voice)
+    check(kept == {"same": True, "playing": True}, f"a live change redraws the conversation and the voice message plays on ({kept})")
     driver.execute_script(f"document.querySelector('#m{voice} audio.player').pause()")
     shot("109-chats-voice-playing")
     audit.screen("chats: a voice message playing")

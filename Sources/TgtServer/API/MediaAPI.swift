@@ -44,8 +44,9 @@ extension DashboardAPI {
         guard total > 0, case .part(let start, let end) = ByteRange.parse(header, size: total) else { return nil }
         let part = try await service.mediaPart(chatID: input.path.chatId, messageID: input.path.messageId, offset: start,
                                                wanted: min(end - start + 1, Self.streamedChunk))
-        guard !part.isComplete else { return nil }
-        let file = try MessageFiles(environment: host.environment).open(part.media, forceDownload: false, part: part)
+        // Complete by now (its partial file moved into place, perhaps under the path given): the
+        // whole-file path answers.
+        guard !part.isComplete, let file = try? MessageFiles(environment: host.environment).open(part.media, forceDownload: false, part: part) else { return nil }
         let last = start + min(part.available, end - start + 1, Self.streamedLimit) - 1
         let body = HTTPBody(file.reader.stream(start: start, end: last), length: .known(last - start + 1), iterationBehavior: .single)
         return .partialContent(.init(headers: .init(cacheControl: MessageFiles.cacheControl, contentDisposition: file.disposition, acceptRanges: "bytes",

@@ -335,6 +335,8 @@ async function loadNewer() {
 function draw(scroll) {
   const fromBottom = box.scrollHeight - box.scrollTop;
   const focus = focusedControl();
+  // A player started in a bubble keeps playing: it moves into the bubble's new copy.
+  const players = [...list.querySelectorAll('li[data-id] .player')];
   const sorted = [...state.messages.values()].sort((a, b) => a.id - b.id);
   /** @type {HTMLLIElement[]} */
   const rows = [];
@@ -352,6 +354,10 @@ function draw(scroll) {
     previous = m;
   }
   list.replaceChildren(...rows);
+  for (const player of players) {
+    const id = player.closest('li')?.id ?? '';
+    document.getElementById(id)?.querySelector('[data-play]')?.replaceWith(player);
+  }
   focus?.();
   older.textContent = state.hasOlder ? '' : sorted.length ? (state.topic ? 'The start of the topic.' : 'The start of the chat.') : 'No messages yet.';
   if (scroll === 'bottom') { box.scrollTop = box.scrollHeight; state.unseen = 0; }
@@ -370,9 +376,13 @@ function focusedControl() {
   const focused = document.activeElement;
   const row = focused instanceof HTMLElement && list.contains(focused) ? focused.closest('li[data-id]') : null;
   if (!(row instanceof HTMLElement) || !(focused instanceof HTMLElement)) return null;
+  // Found again by what it does (its first data- attribute: the ✕, a reaction, the ⋯), else by its place.
+  const [key, value] = Object.entries(focused.dataset)[0] ?? [];
+  const same = key ? '[data-' + key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()) + '="' + CSS.escape(value ?? '') + '"]' : null;
   const index = [...row.querySelectorAll(controls)].indexOf(focused);
   return () => {
-    const again = index < 0 ? null : document.getElementById(row.id)?.querySelectorAll(controls)[index];
+    const copy = document.getElementById(row.id);
+    const again = same ? copy?.querySelector(same) : index < 0 ? null : copy?.querySelectorAll(controls)[index];
     if (again instanceof HTMLElement) again.focus({preventScroll: true});
   };
 }

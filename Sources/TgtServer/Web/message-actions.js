@@ -54,6 +54,9 @@ export async function act(conv, message, button) {
   else button.focus();
 }
 
+/** The most messages one forward or deletion takes (the API's limit). */
+const maxChosen = 100;
+
 /** The conversation whose messages are being chosen (the bar's buttons act on it). */
 /** @type {Conversation | null} */
 let choosing = null;
@@ -80,6 +83,12 @@ function startChoosing(conv, message) {
 export function pick(conv, id, on) {
   const ids = conv.selected();
   if (!ids) return;
+  if (on && ids.size >= maxChosen) {
+    const box = document.querySelector('#m' + id + ' .pick');
+    if (box instanceof HTMLInputElement) box.checked = false;
+    toast('At most ' + maxChosen + ' messages at a time.');
+    return;
+  }
   if (on) ids.add(id); else ids.delete(id);
   document.getElementById('m' + id)?.classList.toggle('picked', on);
   if (ids.size === 0) { conv.select(null); conv.composer.focus(); return; }
@@ -233,10 +242,14 @@ async function remove(conv, messages, button) {
   byId('delete-title', HTMLHeadingElement).textContent = one ? 'Delete this message?' : 'Delete ' + messages.length + ' messages?';
   byId('delete-text', HTMLParagraphElement).textContent = one ? (first.is_outgoing ? 'You' : first.sender.name) + ': '
     + (first.text || first.media?.label || '').slice(0, 200) : '';
-  byId('delete-all-text', HTMLSpanElement).textContent = one ? 'Also delete it for everyone' : 'Also delete them for everyone';
   const forAll = byId('delete-for-all', HTMLInputElement);
-  forAll.checked = false;
-  byId('delete-all-row', HTMLLabelElement).hidden = !messages.every((m) => m.is_outgoing) || chat.kind === 'saved';
+  // In a supergroup, forum or channel every deletion is for everyone (an admin's of others' messages too): said, ticked, fixed.
+  const groupWide = ['supergroup', 'forum', 'channel'].includes(chat.kind);
+  byId('delete-all-text', HTMLSpanElement).textContent = groupWide ? 'For everyone (in this chat, a deletion always is)'
+    : one ? 'Also delete it for everyone' : 'Also delete them for everyone';
+  forAll.checked = groupWide;
+  forAll.disabled = groupWide;
+  byId('delete-all-row', HTMLLabelElement).hidden = !groupWide && (!messages.every((m) => m.is_outgoing) || chat.kind === 'saved');
   if (await openDialog(byId('delete-dialog', HTMLDialogElement)) !== 'ok') { button.focus(); return false; }
   try {
     await api('POST', 'conversations/' + chat.id + '/delete', {message_ids: messages.map((m) => m.id), for_all: forAll.checked});

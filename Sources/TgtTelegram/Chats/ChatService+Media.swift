@@ -66,17 +66,27 @@ extension ChatService {
         try requireLogin()
         let message = try await existingMessage(chatID: chatID, messageID: messageID)
         guard case .media(let media) = message.content, let wanted = media.file else { throw .noFile(messageID: messageID) }
+        // Followed from before asking: a file has one download position, and a part asked for
+        // meanwhile (a video playing) moves it, which ends this request with TDLib's error 200.
+        // The download goes on from there, wrapping round to the start: the whole file is then
+        // waited for, not asked for again (that would move it back under the player).
+        let updates = FileUpdates(session: session, fileID: wanted.file.id, quietFor: Self.downloadTimeout)
+        defer { updates.stop() }
         var file: TDFile?
-        // A file has one download position: a part asked for meanwhile (a video playing) moves
-        // it, and TDLib answers this request with error 200; asking again takes it back.
-        for _ in 0 ..< 3 where file == nil {
-            do {
-                file = try await session.send(TDFunctions.DownloadFile(fileID: wanted.file.id, priority: max(1, min(32, priority))), timeout: Self.downloadTimeout)
-            } catch {
-                if error.tdlibCode == 200 { continue }
-                if error.tdlibCode == 400 || error.tdlibCode == 404 { throw .downloadFailed(error.message) }
-                throw .request(error)
+        do {
+            file = try await session.send(TDFunctions.DownloadFile(fileID: wanted.file.id, priority: max(1, min(32, priority))), timeout: Self.downloadTimeout)
+        } catch where error.tdlibCode == 200 {
+            while file == nil {
+                switch await updates.next() {
+                case .file(let next) where next.isDownloaded: file = next
+                case .file(let next) where !next.isDownloading: throw .downloadFailed("Telegram stopped sending it.")
+                case .file: updates.heardProgress()
+                case .quiet, .ended: throw .downloadFailed("Telegram sent nothing for a while; try again.")
+                }
             }
+        } catch {
+            if error.tdlibCode == 400 || error.tdlibCode == 404 { throw .downloadFailed(error.message) }
+            throw .request(error)
         }
         guard let file, file.isDownloaded, file.localPath.hasPrefix("/") else { throw .downloadFailed("Telegram stopped sending it.") }
         await trimMediaCache(sparing: chatID)

@@ -48,20 +48,8 @@ extension ChatService {
         guard case .media(let media) = message.content, let held = media.file else { throw .noFile(messageID: messageID) }
         let fileID = held.file.id
         // Followed from before the download starts: no update is missed.
-        let (updates, feed) = AsyncStream<TDFile?>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let source = session.chatEvents.subscribe(replayingCurrent: false)
-        let forward = Task {
-            for await event in source { if case .file(let file) = event, file.id == fileID { feed.yield(file) } }
-            feed.finish()
-        }
-        let timer = Task {
-            try? await Task.sleep(nanoseconds: UInt64(Self.partTimeout * 1_000_000_000))
-            feed.yield(nil)
-        }
-        defer {
-            forward.cancel()
-            timer.cancel()
-        }
+        let updates = FileUpdates(session: session, fileID: fileID, quietFor: Self.partTimeout)
+        defer { updates.stop() }
         var file: TDFile
         do {
             file = try await session.send(TDFunctions.DownloadFile(fileID: fileID, priority: max(1, min(32, priority)), offset: max(0, offset), synchronous: false),
@@ -70,10 +58,11 @@ extension ChatService {
             if error.tdlibCode == 400 || error.tdlibCode == 404 { throw .downloadFailed(error.message) }
             throw .request(error)
         }
-        var waiting = updates.makeAsyncIterator()
+        var lastReady: Int64 = -1
+        var quiet = false
         while true {
+            // Complete: the whole-file path serves it (and trims the cache once).
             if file.isDownloaded, file.localPath.hasPrefix("/") {
-                await trimMediaCache(sparing: chatID)
                 return MediaPart(media: Self.mediaDownload(media, held, path: file.localPath, size: file.size),
                                  available: max(0, file.size - offset), headAvailable: true, isComplete: true)
             }
@@ -84,11 +73,23 @@ extension ChatService {
                 return MediaPart(media: Self.mediaDownload(media, held, path: file.localPath, size: file.size), available: ready,
                                  headAvailable: head >= min(Self.headBytes, max(1, file.size)), isComplete: false)
             }
-            guard let next = await waiting.next(), let next else { throw .downloadFailed("Telegram sent nothing for a while; try again.") }
-            file = next
-            // A download that stopped short (failed, or cancelled) and is not complete brings no more.
-            if !file.isDownloading, !file.isDownloaded {
-                throw .downloadFailed("Telegram stopped sending it.")
+            // Quiet for `partTimeout` s is a failure only when nothing came meanwhile.
+            if ready > lastReady {
+                updates.heardProgress()
+                lastReady = ready
+            } else if quiet {
+                throw .downloadFailed("Telegram sent nothing for a while; try again.")
+            }
+            quiet = false
+            switch await updates.next() {
+            case .file(let next):
+                file = next
+                // A download that stopped short (failed, or cancelled) and is not complete brings no more.
+                if !file.isDownloading, !file.isDownloaded { throw .downloadFailed("Telegram stopped sending it.") }
+            case .quiet:
+                quiet = true
+            case .ended:
+                throw .downloadFailed("The Telegram client was closed.")
             }
         }
     }
@@ -110,5 +111,61 @@ extension ChatService {
         let fallback = held.fileName.isEmpty ? "file" : held.fileName
         return MediaDownload(path: path, size: size, kind: media.kind, mimeType: held.mimeType,
                              fileName: SafeFileName.make(held.fileName, fallback: SafeFileName.make(fallback)))
+    }
+}
+
+/// The `updateFile`s of one file, from when it is made, with a watch for silence: `next()` says
+/// `.quiet` once `quietFor` s pass without `heardProgress()`. Stopped with `stop()`.
+final class FileUpdates: Sendable {
+    enum Next {
+        case file(TDFile)
+        case quiet
+        case ended
+    }
+
+    private let updates: AsyncStream<TDFile?>
+    private let feed: AsyncStream<TDFile?>.Continuation
+    private let forward: Task<Void, Never>
+    private let quietFor: Double
+    private let timer = Locked<Task<Void, Never>?>(nil)
+
+    init(session: TelegramSession, fileID: Int32, quietFor: Double) {
+        let (updates, feed) = AsyncStream<TDFile?>.makeStream(bufferingPolicy: .unbounded)
+        self.updates = updates
+        self.feed = feed
+        self.quietFor = quietFor
+        let source = session.chatEvents.subscribe(replayingCurrent: false)
+        forward = Task {
+            for await event in source { if case .file(let file) = event, file.id == fileID { feed.yield(file) } }
+            feed.finish()
+        }
+        heardProgress()
+    }
+
+    /// Starts the watch for silence again.
+    func heardProgress() {
+        let feed = self.feed, quietFor = self.quietFor
+        let fresh = Task {
+            guard (try? await Task.sleep(nanoseconds: UInt64(quietFor * 1_000_000_000))) != nil else { return }
+            feed.yield(nil)
+        }
+        timer.withLock { old in
+            old?.cancel()
+            old = fresh
+        }
+    }
+
+    /// The next update of the file, or why there is none.
+    func next() async -> Next {
+        var iterator = updates.makeAsyncIterator()
+        guard let next = await iterator.next() else { return .ended }
+        guard let file = next else { return .quiet }
+        return .file(file)
+    }
+
+    func stop() {
+        forward.cancel()
+        timer.withLock { $0?.cancel() }
+        feed.finish()
     }
 }
