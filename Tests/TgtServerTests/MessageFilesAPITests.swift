@@ -64,6 +64,38 @@ struct MessageFilesAPITests {
         }
     }
 
+    @Test("a file still downloading is sent whole as its bytes arrive: 200 with its exact size, byte for byte the file")
+    func streamedWhole() async throws {
+        var scenario = SimulatorScenario()
+        scenario.downloadBytesPerSecond = 32_768
+        let clock = TestClock()
+        let fixture = try await ServerFixture(scenario: scenario, clock: clock)
+        try await fixture.run { client in
+            try await ChatsAPITests.loggedIn(client)
+            let voice = try #require(try await Self.media(client, Self.family).first { $0.kind == "voiceNote" })
+            let session = try #require(await fixture.dashboard.host.session)
+            var events = session.chatEvents.subscribe(replayingCurrent: false).makeAsyncIterator()
+            func nextFile(_ matching: (TDFile) -> Bool) async -> TDFile? {
+                while let event = await events.next() { if case .file(let file) = event, matching(file) { return file } }
+                return nil
+            }
+            let path = "conversations/\(Self.family)/messages/\(voice.id)/file?download=true"
+            let asking = Task { try await client.api(.get, path) }
+            let started = try #require(await nextFile { $0.isDownloading })
+            while true {
+                clock.advance(by: 0.25)
+                guard let file = await nextFile({ _ in true }) else { break }
+                if file.isDownloaded { break }
+            }
+            let whole = try await asking.value
+            #expect(whole.status == .ok && whole.headers[.contentLength] == "\(started.size)", "\(whole.status) \(whole.headers)")
+            #expect(whole.headers[.contentDisposition]?.hasPrefix("attachment;") == true && whole.text.hasPrefix("RIFF"))
+            #expect(fixture.sim.simulator.receivedRequests.contains("getFileDownloadedPrefixSize"), "sent part by part")
+            let again = try await client.api(.get, path)
+            #expect(again.status == .ok && again.text == whole.text, "the same bytes as the finished file's")
+        }
+    }
+
     @Test("a photo full size is image/jpeg inline; a voice message is what its bytes are (WAV), in byte ranges: 206 with Content-Range, 416 past the end")
     func inlineAndRanges() async throws {
         let fixture = try await ServerFixture()

@@ -13,6 +13,7 @@ extension DashboardAPI {
         _ = try await chatSummary(input.path.chatId, service: service)
         let forceDownload = input.query.download == ._true || input.query.download == ._1
         if !forceDownload, let streamed = try await streamedPart(input, service: service) { return streamed }
+        if let streamed = try await streamedWhole(input, service: service, forceDownload: forceDownload) { return streamed }
         // What is looked at first (a photo opened, a note played) comes before a download.
         let download = try await service.downloadMedia(chatID: input.path.chatId, messageID: input.path.messageId, priority: forceDownload ? 8 : 24)
         let file = try MessageFiles(environment: host.environment).open(download, forceDownload: forceDownload)
@@ -32,39 +33,6 @@ extension DashboardAPI {
                                                         contentRange: "bytes \(start)-\(end)/\(file.size)"),
                                          body: Self.body(file.inlineType, body)))
         }
-    }
-
-    /// A range of a file still downloading, answered as soon as its first bytes are there (a
-    /// video plays while the rest arrives): at most `streamedChunk` bytes, which a browser
-    /// follows with the next range. Nil when the file is complete by then, its size is not
-    /// known, or the range is not one to stream: the whole-file path answers.
-    func streamedPart(_ input: Operations.GetMessageFile.Input, service: ChatService) async throws -> Operations.GetMessageFile.Output? {
-        guard let header = input.headers.range else { return nil }
-        let total = try await service.mediaSize(chatID: input.path.chatId, messageID: input.path.messageId)
-        guard total > 0, case .part(let start, let end) = ByteRange.parse(header, size: total) else { return nil }
-        let part = try await service.mediaPart(chatID: input.path.chatId, messageID: input.path.messageId, offset: start,
-                                               wanted: min(end - start + 1, Self.streamedChunk))
-        // Complete by now (its partial file moved into place, perhaps under the path given): the
-        // whole-file path answers.
-        guard !part.isComplete, let file = try? MessageFiles(environment: host.environment).open(part.media, forceDownload: false, part: part) else { return nil }
-        let last = start + min(part.available, end - start + 1, Self.streamedLimit) - 1
-        let body = HTTPBody(file.reader.stream(start: start, end: last), length: .known(last - start + 1), iterationBehavior: .single)
-        return .partialContent(.init(headers: .init(cacheControl: MessageFiles.cacheControl, contentDisposition: file.disposition, acceptRanges: "bytes",
-                                                    contentSecurityPolicy: MessageFiles.contentSecurityPolicy,
-                                                    contentRange: "bytes \(start)-\(last)/\(total)"),
-                                     body: Self.body(file.inlineType, body)))
-    }
-
-    /// What a streamed range waits for (Telegram's web apps ask in parts of 512 KB), and the
-    /// most it answers when more is already there.
-    static let streamedChunk: Int64 = 512 * 1024
-    static let streamedLimit: Int64 = 4 << 20
-
-    func openMessageContent(_ input: Operations.OpenMessageContent.Input) async throws -> Operations.OpenMessageContent.Output {
-        let service = try await host.chatService()
-        _ = try await chatSummary(input.path.chatId, service: service)
-        let message = try await service.openContent(chatID: input.path.chatId, messageID: input.path.messageId)
-        return .ok(.init(body: .json(.init(success: true, data: ChatModels.message(await service.item(message))))))
     }
 
     func getMediaCache(_ input: Operations.GetMediaCache.Input) async throws -> Operations.GetMediaCache.Output {

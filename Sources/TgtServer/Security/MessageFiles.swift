@@ -79,6 +79,19 @@ final class FileChunks: Sendable {
         return Array(buffer.prefix(max(0, read)))
     }
 
+    /// `count` bytes from `offset` (fewer only at the end of the file; none there is an error).
+    func read(offset: Int64, count: Int) throws -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: max(0, count))
+        var done = 0
+        while done < count {
+            let read = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress.map { $0 + done }, count - done, off_t(offset) + off_t(done)) }
+            guard read > 0 else { break }
+            done += read
+        }
+        guard done > 0 || count == 0 else { throw MessageFiles.notFound }
+        return Array(buffer.prefix(done))
+    }
+
     /// The bytes `start...end`, as a sequence of chunks read when asked for.
     func stream(start: Int64, end: Int64) -> AsyncThrowingStream<ArraySlice<UInt8>, any Error> {
         let position = Mutex(start)

@@ -29,13 +29,13 @@ extension ChatService {
     /// The bytes a file's type is read from (`MediaSniffer`'s prefix).
     static let headBytes: Int64 = 16
 
-    /// The size of a message's file as TDLib knows it (0: not known yet), to resolve a byte
-    /// range against before asking for its part. A message without a file is `.noFile`.
+    /// The exact size of a message's file (0: not known yet, or only estimated), to resolve a
+    /// byte range against before asking for its part. A message without a file is `.noFile`.
     public func mediaSize(chatID: Int64, messageID: Int64) async throws(ChatError) -> Int64 {
         try requireLogin()
         let message = try await existingMessage(chatID: chatID, messageID: messageID)
         guard case .media(let media) = message.content, let file = media.file else { throw .noFile(messageID: messageID) }
-        return file.file.size
+        return file.file.sizeIsExact ? file.file.size : 0
     }
 
     /// Asks TDLib for a message's file from `offset` on (`downloadFile` from there, the rest of

@@ -28,6 +28,8 @@ public struct TDFile: Decodable, Sendable, Equatable {
     public var id: Int32
     /// The size when known; else `expected_size`, TDLib's estimate (0: unknown).
     public var size: Int64
+    /// `size` is the file's exact size (not an estimate).
+    public var sizeIsExact = true
     /// `local.path`: the file once downloaded, the part downloaded so far while it downloads
     /// (TDLib moves it when complete), empty before.
     public var localPath: String
@@ -79,6 +81,7 @@ public struct TDFile: Decodable, Sendable, Equatable {
         id = try c.decode(Int32.self, forKey: .id)
         let exact = try c.decodeIfPresent(Int64.self, forKey: .size) ?? 0
         size = exact > 0 ? exact : try c.decodeIfPresent(Int64.self, forKey: .expectedSize) ?? 0
+        sizeIsExact = exact > 0
         if c.contains(.local), try !c.decodeNil(forKey: .local) {
             let local = try c.nestedContainer(keyedBy: LocalKeys.self, forKey: .local)
             localPath = try local.decodeIfPresent(String.self, forKey: .path) ?? ""
