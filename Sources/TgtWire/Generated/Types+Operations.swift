@@ -25006,6 +25006,29 @@ public enum Operations {
             }
             /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
             ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/opened/post(openMessageContent)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
             /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/opened/post(openMessageContent)/responses/401`.
             ///
             /// HTTP response code: `401 unauthorized`.
