@@ -25,28 +25,28 @@ struct MessageFilesAPITests {
         }
     }
 
+    /// A dashboard whose Telegram downloads take 8 KB per quarter second of `clock`.
+    static func slowDownloads(_ clock: TestClock) async throws -> ServerFixture {
+        var scenario = SimulatorScenario()
+        scenario.downloadBytesPerSecond = 32_768
+        return try await ServerFixture(scenario: scenario, clock: clock)
+    }
+
     @Test("a range of a file still downloading is answered once its bytes are there, from the part downloaded so far, before the rest has come")
     func streamedRange() async throws {
-        var scenario = SimulatorScenario()
-        scenario.downloadBytesPerSecond = 32_768  // 8 KB per quarter second of the test's clock
         let clock = TestClock()
-        let fixture = try await ServerFixture(scenario: scenario, clock: clock)
+        let fixture = try await Self.slowDownloads(clock)
         try await fixture.run { client in
             try await ChatsAPITests.loggedIn(client)
             let voice = try #require(try await Self.media(client, Self.family).first { $0.kind == "voiceNote" })
-            let session = try #require(await fixture.dashboard.host.session)
-            var events = session.chatEvents.subscribe(replayingCurrent: false).makeAsyncIterator()
-            func nextFile(_ matching: (TDFile) -> Bool) async -> TDFile? {
-                while let event = await events.next() { if case .file(let file) = event, matching(file) { return file } }
-                return nil
-            }
+            let files = FileEvents(try #require(await fixture.dashboard.host.session))
             let path = "conversations/\(Self.family)/messages/\(voice.id)/file"
             let asking = Task { try await client.api(.get, path, headers: [.range: "bytes=0-16383"]) }
-            _ = await nextFile { $0.isDownloading }
+            _ = await files.next { $0.isDownloading }
             clock.advance(by: 0.25)
-            _ = await nextFile { $0.downloadedPrefixSize == 8_192 }
+            _ = await files.next { $0.downloadedPrefixSize == 8_192 }
             clock.advance(by: 0.25)
-            let sixteen = await nextFile { $0.downloadedPrefixSize == 16_384 }
+            let sixteen = await files.next { $0.downloadedPrefixSize == 16_384 }
             let part = try await asking.value
             let total = try #require(sixteen?.size)
             #expect(part.status == .partialContent && part.headers[.contentRange] == "bytes 0-16383/\(total)" && total > 32_768, "\(part.status) \(part.headers)")
@@ -56,7 +56,7 @@ struct MessageFilesAPITests {
             let later = Task { try await client.api(.get, path, headers: [.range: "bytes=30000-30099"]) }
             for step in 3 ... 4 {
                 clock.advance(by: 0.25)
-                _ = await nextFile { $0.downloadedPrefixSize == Int64(step * 8_192) }
+                _ = await files.next { $0.downloadedPrefixSize == Int64(step * 8_192) }
             }
             let further = try await later.value
             #expect(further.status == .partialContent && further.headers[.contentRange] == "bytes 30000-30099/\(total)", "\(further.status)")
@@ -66,27 +66,16 @@ struct MessageFilesAPITests {
 
     @Test("a file still downloading is sent whole as its bytes arrive: 200 with its exact size, byte for byte the file")
     func streamedWhole() async throws {
-        var scenario = SimulatorScenario()
-        scenario.downloadBytesPerSecond = 32_768
         let clock = TestClock()
-        let fixture = try await ServerFixture(scenario: scenario, clock: clock)
+        let fixture = try await Self.slowDownloads(clock)
         try await fixture.run { client in
             try await ChatsAPITests.loggedIn(client)
             let voice = try #require(try await Self.media(client, Self.family).first { $0.kind == "voiceNote" })
-            let session = try #require(await fixture.dashboard.host.session)
-            var events = session.chatEvents.subscribe(replayingCurrent: false).makeAsyncIterator()
-            func nextFile(_ matching: (TDFile) -> Bool) async -> TDFile? {
-                while let event = await events.next() { if case .file(let file) = event, matching(file) { return file } }
-                return nil
-            }
+            let files = FileEvents(try #require(await fixture.dashboard.host.session))
             let path = "conversations/\(Self.family)/messages/\(voice.id)/file?download=true"
             let asking = Task { try await client.api(.get, path) }
-            let started = try #require(await nextFile { $0.isDownloading })
-            while true {
-                clock.advance(by: 0.25)
-                guard let file = await nextFile({ _ in true }) else { break }
-                if file.isDownloaded { break }
-            }
+            let started = try #require(await files.next { $0.isDownloading })
+            await files.runToCompletion(clock)
             let whole = try await asking.value
             #expect(whole.status == .ok && whole.headers[.contentLength] == "\(started.size)", "\(whole.status) \(whole.headers)")
             #expect(whole.headers[.contentDisposition]?.hasPrefix("attachment;") == true && whole.text.hasPrefix("RIFF"))

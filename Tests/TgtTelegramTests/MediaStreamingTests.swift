@@ -12,28 +12,30 @@ import TgtTestSupport
 struct MediaStreamingTests {
     static let family: Int64 = -1001000000001
 
+    /// A logged-in session whose downloads take 8 KB per quarter second of `clock`, Family's
+    /// voice note (a 96 KB WAV) and the session's file updates.
+    static func slowVoiceNote(_ clock: TestClock) async throws -> (SimulatedTelegram, OpenSession, ChatService, ChatMessageItem, FileEvents) {
+        var scenario = SimulatorScenario()
+        scenario.downloadBytesPerSecond = 32_768
+        let (sim, open, service) = try await ChatServiceTests.open(scenario, clock: clock)
+        let page = try await service.conversation(chatID: family)
+        let voice = try #require(page.messages.last(where: { $0.media?.kind == "voiceNote" }))
+        return (sim, open, service, voice, FileEvents(open.session))
+    }
+
     @Test("a part is ready before the whole file: from TDLib's partial file, head first; a later part waits for the download to reach it; the whole file ends in its place")
     func partsBeforeTheWhole() async throws {
-        var scenario = SimulatorScenario()
-        scenario.downloadBytesPerSecond = 32_768  // 8 KB per quarter second of the test's clock
         let clock = TestClock()
-        let (sim, open, service) = try await ChatServiceTests.open(scenario, clock: clock)
+        let (sim, open, service, voice, files) = try await Self.slowVoiceNote(clock)
         defer { sim.remove() }
-        let page = try await service.conversation(chatID: Self.family)
-        let voice = try #require(page.messages.last(where: { $0.media?.kind == "voiceNote" }))
-        var events = open.session.chatEvents.subscribe(replayingCurrent: false).makeAsyncIterator()
-        func nextFile(_ matching: (TDFile) -> Bool) async -> TDFile? {
-            while let event = await events.next() { if case .file(let file) = event, matching(file) { return file } }
-            return nil
-        }
 
         let first = Task { try await service.mediaPart(chatID: Self.family, messageID: voice.id, offset: 0, wanted: 16_384) }
-        let started = await nextFile { $0.isDownloading }
+        let started = await files.next { $0.isDownloading }
         #expect(started?.downloadedPrefixSize == 0 && started?.isDownloaded == false)
         clock.advance(by: 0.25)
-        _ = await nextFile { $0.downloadedPrefixSize == 8_192 }
+        _ = await files.next { $0.downloadedPrefixSize == 8_192 }
         clock.advance(by: 0.25)
-        _ = await nextFile { $0.downloadedPrefixSize == 16_384 }
+        _ = await files.next { $0.downloadedPrefixSize == 16_384 }
         let part = try await first.value
         let size = part.media.size
         #expect(!part.isComplete && part.available >= 16_384 && part.headAvailable && size > 90_000, "\(part)")
@@ -45,18 +47,14 @@ struct MediaStreamingTests {
         let later = Task { try await service.mediaPart(chatID: Self.family, messageID: voice.id, offset: 40_000, wanted: 8_192) }
         for step in 3 ... 6 {
             clock.advance(by: 0.25)
-            _ = await nextFile { $0.downloadedPrefixSize == Int64(step * 8_192) }
+            _ = await files.next { $0.downloadedPrefixSize == Int64(step * 8_192) }
         }
         let further = try await later.value
         #expect(!further.isComplete && further.available >= 8_192 && further.available == Int64(6 * 8_192) - 40_000, "\(further)")
 
         // The whole file, asked for meanwhile, is there once the download ends: in its own place.
         let whole = Task { try await service.downloadMedia(chatID: Self.family, messageID: voice.id) }
-        while true {
-            clock.advance(by: 0.25)
-            guard let file = await nextFile({ _ in true }) else { break }
-            if file.isDownloaded { break }
-        }
+        await files.runToCompletion(clock)
         let done = try await whole.value
         #expect(done.size == size && !done.path.contains("/temp/"))
         #expect(FileManager.default.contents(atPath: done.path)?.count == Int(size))
@@ -69,27 +67,14 @@ struct MediaStreamingTests {
 
     @Test("a whole download ended by a part asked for meanwhile (TDLib's error 200: one download position per file) waits for the file instead of failing")
     func wholeAfterAMovedPosition() async throws {
-        var scenario = SimulatorScenario()
-        scenario.downloadBytesPerSecond = 32_768
         let clock = TestClock()
-        let (sim, open, service) = try await ChatServiceTests.open(scenario, clock: clock)
+        let (sim, open, service, voice, files) = try await Self.slowVoiceNote(clock)
         defer { sim.remove() }
-        let page = try await service.conversation(chatID: Self.family)
-        let voice = try #require(page.messages.last(where: { $0.media?.kind == "voiceNote" }))
-        var events = open.session.chatEvents.subscribe(replayingCurrent: false).makeAsyncIterator()
-        func nextFile(_ matching: (TDFile) -> Bool) async -> TDFile? {
-            while let event = await events.next() { if case .file(let file) = event, matching(file) { return file } }
-            return nil
-        }
         let whole = Task { try await service.downloadMedia(chatID: Self.family, messageID: voice.id) }
-        _ = await nextFile { $0.isDownloading }
+        _ = await files.next { $0.isDownloading }
         // A player asks for a part further on: the download's position moves.
         let part = Task { try await service.mediaPart(chatID: Self.family, messageID: voice.id, offset: 20_000, wanted: 4_096) }
-        while true {
-            clock.advance(by: 0.25)
-            guard let file = await nextFile({ _ in true }) else { break }
-            if file.isDownloaded { break }
-        }
+        await files.runToCompletion(clock)
         let played = try await part.value
         #expect(played.available >= 4_096)
         let done = try await whole.value
