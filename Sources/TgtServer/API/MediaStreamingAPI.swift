@@ -58,11 +58,19 @@ extension DashboardAPI {
         let stream = AsyncThrowingStream<ArraySlice<UInt8>, any Error>(unfolding: {
             let (offset, ready) = position.withLock { $0 }
             guard offset < total else { return nil }
-            let part = if let ready { ready } else {
+            func fetch() async throws -> MediaPart {
                 try await service.mediaPart(chatID: chatID, messageID: messageID, offset: offset, wanted: min(total - offset, Self.streamedChunk), priority: priority)
             }
-            // Opened again for each part: TDLib moves the file into place when it is complete.
-            let file = try files.open(part.media, forceDownload: true, part: part)
+            var part = if let ready { ready } else { try await fetch() }
+            // Opened again for each part: TDLib moves the file into place when it is complete,
+            // perhaps between the answer and the opening (asked again then: the new place).
+            let file: MessageFiles.Opened
+            if let opened = try? files.open(part.media, forceDownload: true, part: part) {
+                file = opened
+            } else {
+                part = try await fetch()
+                file = try files.open(part.media, forceDownload: true, part: part)
+            }
             let bytes = try file.reader.read(offset: offset, count: Int(min(part.available, total - offset, Self.streamedLimit)))
             position.withLock { $0 = (offset + Int64(bytes.count), nil) }
             return bytes[...]
