@@ -71,8 +71,13 @@ extension DashboardAPI {
                 part = try await fetch()
                 file = try files.open(part.media, forceDownload: true, part: part)
             }
+            // The same file throughout (an edited message's new file is another size), and never
+            // an empty part: the length promised is the length sent, or the response is cut.
+            guard part.media.size == total else { throw MessageFiles.notFound }
             let bytes = try file.reader.read(offset: offset, count: Int(min(part.available, total - offset, Self.streamedLimit)))
+            guard !bytes.isEmpty else { throw MessageFiles.notFound }
             position.withLock { $0 = (offset + Int64(bytes.count), nil) }
+            if offset + Int64(bytes.count) >= total { await service.trimMediaCache(sparing: chatID) }
             return bytes[...]
         })
         let body = HTTPBody(stream, length: .known(total), iterationBehavior: .single)

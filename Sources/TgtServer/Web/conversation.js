@@ -382,7 +382,7 @@ function focusedControl() {
   const index = [...row.querySelectorAll(controls)].indexOf(focused);
   return () => {
     const copy = document.getElementById(row.id);
-    const again = same ? copy?.querySelector(same) : index < 0 ? null : copy?.querySelectorAll(controls)[index];
+    const again = (same ? copy?.querySelector(same) : null) ?? (index < 0 ? null : copy?.querySelectorAll(controls)[index]);
     if (again instanceof HTMLElement) again.focus({preventScroll: true});
   };
 }

@@ -67,6 +67,7 @@ let choosing = null;
  * @param {ChatMessage} message
  */
 function startChoosing(conv, message) {
+  if ((conv.selected()?.size ?? 0) >= maxChosen) { toast('At most ' + maxChosen + ' messages at a time.'); return; }
   choosing = conv;
   conv.select(new Set([...conv.selected() ?? [], message.id]));
   counted(conv);

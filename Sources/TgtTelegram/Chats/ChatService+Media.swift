@@ -111,8 +111,9 @@ extension ChatService {
     /// quarters of it (so it is not trimmed again at the next download), never the files of
     /// `chatID` (the one just downloaded is about to be served or saved) nor one younger than
     /// five minutes; TDLib's other rules (age, count) are turned off: size alone decides. A
-    /// failure only logs: the download it follows succeeded.
-    func trimMediaCache(sparing chatID: Int64) async {
+    /// failure only logs: the download it follows succeeded. Run after every download (a file
+    /// sent as it arrives too).
+    public func trimMediaCache(sparing chatID: Int64) async {
         do {
             let usage = try await mediaCacheUsage()
             guard usage.bytes > mediaCacheLimit else { return }

@@ -73,7 +73,9 @@ extension ChatService {
                 return MediaPart(media: Self.mediaDownload(media, held, path: file.localPath, size: file.size), available: ready,
                                  headAvailable: head >= min(Self.headBytes, max(1, file.size)), isComplete: false)
             }
-            // Quiet for `partTimeout` s is a failure only when nothing came meanwhile.
+            // Quiet for `partTimeout` s is a failure only when nothing came meanwhile (bytes
+            // for another offset count: a player elsewhere moved TDLib's position, which comes
+            // round to this one).
             if ready > lastReady {
                 updates.heardProgress()
                 lastReady = ready
@@ -83,6 +85,7 @@ extension ChatService {
             quiet = false
             switch await updates.next() {
             case .file(let next):
+                updates.heardProgress()
                 file = next
                 // A download that stopped short (failed, or cancelled) and is not complete brings no more.
                 if !file.isDownloading, !file.isDownloaded { throw .downloadFailed("Telegram stopped sending it.") }
