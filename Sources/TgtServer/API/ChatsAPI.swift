@@ -33,9 +33,7 @@ extension DashboardAPI {
     }
 
     func getConversation(_ input: Operations.GetConversation.Input) async throws -> Operations.GetConversation.Output {
-        let topic = try input.query.topicId.map(Self.topicID)
-        let service = try await host.chatService()
-        guard let chat = await service.summary(input.path.chatId, topicID: topic) else { throw ChatError.chatNotFound(String(input.path.chatId)) }
+        let chat = try await chatSummary(input.path.chatId, topicID: try input.query.topicId.map(Self.topicID))
         return .ok(.init(body: .json(.init(success: true, data: ChatModels.summary(chat)))))
     }
 
@@ -109,9 +107,7 @@ extension DashboardAPI {
         let service = try await host.chatService()
         _ = try await chatSummary(input.path.chatId, service: service)
         let forAll = body.forAll ?? false
-        try await service.delete(chatID: input.path.chatId, messageIDs: body.messageIds, forEveryone: forAll)
-        var seen = Set<Int64>()
-        let deleted = body.messageIds.filter { seen.insert($0).inserted }
+        let deleted = try await service.delete(chatID: input.path.chatId, messageIDs: body.messageIds, forEveryone: forAll)
         return .ok(.init(body: .json(.init(success: true, data: .init(deleted: deleted, forAll: forAll)))))
     }
 
@@ -187,9 +183,9 @@ extension DashboardAPI {
     // MARK: - Shared
 
     /// The chat's row, or a 404 when the session does not know it.
-    func chatSummary(_ chatID: Int64, service given: ChatService? = nil) async throws -> ChatSummary {
+    func chatSummary(_ chatID: Int64, topicID: Int32? = nil, service given: ChatService? = nil) async throws -> ChatSummary {
         let service = if let given { given } else { try await host.chatService() }
-        guard let chat = await service.summary(chatID) else { throw ChatError.chatNotFound(String(chatID)) }
+        guard let chat = await service.summary(chatID, topicID: topicID) else { throw ChatError.chatNotFound(String(chatID)) }
         return chat
     }
 

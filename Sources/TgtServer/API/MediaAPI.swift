@@ -12,27 +12,44 @@ extension DashboardAPI {
         let service = try await host.chatService()
         _ = try await chatSummary(input.path.chatId, service: service)
         let forceDownload = input.query.download == ._true || input.query.download == ._1
-        if !forceDownload, let streamed = try await streamedPart(input, service: service) { return streamed }
-        if let streamed = try await streamedWhole(input, service: service, forceDownload: forceDownload) { return streamed }
-        // What is looked at first (a photo opened, a note played) comes before a download.
-        let download = try await service.downloadMedia(chatID: input.path.chatId, messageID: input.path.messageId, priority: forceDownload ? 8 : 24)
+        // A file still downloading is answered as it arrives; one found complete meanwhile is
+        // served from where it is, without asking TDLib for it again.
+        let download: MediaDownload
+        switch try await streamed(input, service: service, forceDownload: forceDownload) {
+        case .answered(let output)?:
+            return output
+        case .complete(let media)?:
+            await service.trimMediaCache(sparing: input.path.chatId)
+            download = media
+        case nil:
+            // What is looked at first (a photo opened, a note played) comes before a download.
+            download = try await service.downloadMedia(chatID: input.path.chatId, messageID: input.path.messageId, priority: forceDownload ? 8 : 24)
+        }
         let file = try MessageFiles(environment: host.environment).open(download, forceDownload: forceDownload)
         switch ByteRange.parse(input.headers.range, size: file.size) {
         case .unsatisfiable:
             throw APIError(.rangeNotSatisfiable, code: "range_not_satisfiable", message: "The range asked for is past the end of the file.",
                            headers: [.contentRange: "bytes */\(file.size)"])
         case .whole:
-            let body = HTTPBody(file.reader.stream(start: 0, end: file.size - 1), length: .known(file.size), iterationBehavior: .single)
-            return .ok(.init(headers: .init(cacheControl: MessageFiles.cacheControl, contentDisposition: file.disposition, acceptRanges: "bytes",
-                                            contentSecurityPolicy: MessageFiles.contentSecurityPolicy),
-                             body: Self.body(file.inlineType, body)))
+            return Self.whole(file, HTTPBody(file.reader.stream(start: 0, end: file.size - 1), length: .known(file.size), iterationBehavior: .single))
         case .part(let start, let end):
-            let body = HTTPBody(file.reader.stream(start: start, end: end), length: .known(end - start + 1), iterationBehavior: .single)
-            return .partialContent(.init(headers: .init(cacheControl: MessageFiles.cacheControl, contentDisposition: file.disposition, acceptRanges: "bytes",
-                                                        contentSecurityPolicy: MessageFiles.contentSecurityPolicy,
-                                                        contentRange: "bytes \(start)-\(end)/\(file.size)"),
-                                         body: Self.body(file.inlineType, body)))
+            return Self.part(file, HTTPBody(file.reader.stream(start: start, end: end), length: .known(end - start + 1), iterationBehavior: .single),
+                             start: start, end: end, total: file.size)
         }
+    }
+
+    /// A file's 200: all of it, its headers (cache, disposition, sandbox) and sniffed type.
+    static func whole(_ file: MessageFiles.Opened, _ body: HTTPBody) -> Operations.GetMessageFile.Output {
+        .ok(.init(headers: .init(cacheControl: MessageFiles.cacheControl, contentDisposition: file.disposition, acceptRanges: "bytes",
+                                 contentSecurityPolicy: MessageFiles.contentSecurityPolicy),
+                  body: Self.body(file.inlineType, body)))
+    }
+
+    /// A file's 206: bytes `start...end` of `total`.
+    static func part(_ file: MessageFiles.Opened, _ body: HTTPBody, start: Int64, end: Int64, total: Int64) -> Operations.GetMessageFile.Output {
+        .partialContent(.init(headers: .init(cacheControl: MessageFiles.cacheControl, contentDisposition: file.disposition, acceptRanges: "bytes",
+                                             contentSecurityPolicy: MessageFiles.contentSecurityPolicy, contentRange: "bytes \(start)-\(end)/\(total)"),
+                              body: Self.body(file.inlineType, body)))
     }
 
     func getMediaCache(_ input: Operations.GetMediaCache.Input) async throws -> Operations.GetMediaCache.Output {

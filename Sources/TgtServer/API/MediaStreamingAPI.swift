@@ -7,25 +7,36 @@ import TgtWire
 /// A message's file served while TDLib downloads it (`ChatService.mediaPart`): a byte range as
 /// soon as its bytes are there, and the whole file as its bytes arrive.
 extension DashboardAPI {
+    /// What asking for a file as it downloads came to: the answer, or the file, found complete.
+    enum Streamed {
+        case answered(Operations.GetMessageFile.Output)
+        case complete(MediaDownload)
+    }
+
+    /// A range (not for `?download=true`) or the whole of a file still downloading, answered as
+    /// its bytes arrive. Nil when its size is not known exactly, the range cannot be met, or the
+    /// part's file is gone by the time it is opened (moved into place): the whole-file path
+    /// answers.
+    func streamed(_ input: Operations.GetMessageFile.Input, service: ChatService, forceDownload: Bool) async throws -> Streamed? {
+        if let header = input.headers.range {
+            return forceDownload ? nil : try await streamedPart(input, header: header, service: service)
+        }
+        return try await streamedWhole(input, service: service, forceDownload: forceDownload)
+    }
+
     /// A range of a file still downloading, answered as soon as its first bytes are there (a
     /// video plays while the rest arrives): at most `streamedChunk` bytes, which a browser
-    /// follows with the next range. Nil when the file is complete by then, its size is not
-    /// known, or the range is not one to stream: the whole-file path answers.
-    func streamedPart(_ input: Operations.GetMessageFile.Input, service: ChatService) async throws -> Operations.GetMessageFile.Output? {
-        guard let header = input.headers.range else { return nil }
+    /// follows with the next range.
+    func streamedPart(_ input: Operations.GetMessageFile.Input, header: String, service: ChatService) async throws -> Streamed? {
         let total = try await service.mediaSize(chatID: input.path.chatId, messageID: input.path.messageId)
         guard total > 0, case .part(let start, let end) = ByteRange.parse(header, size: total) else { return nil }
         let part = try await service.mediaPart(chatID: input.path.chatId, messageID: input.path.messageId, offset: start,
                                                wanted: min(end - start + 1, Self.streamedChunk))
-        // Complete by now (its partial file moved into place, perhaps under the path given): the
-        // whole-file path answers.
-        guard !part.isComplete, let file = try? MessageFiles(environment: host.environment).open(part.media, forceDownload: false, part: part) else { return nil }
+        if part.isComplete { return .complete(part.media) }
+        guard let file = try? MessageFiles(environment: host.environment).open(part.media, forceDownload: false, part: part) else { return nil }
         let last = start + min(part.available, end - start + 1, Self.streamedLimit) - 1
         let body = HTTPBody(file.reader.stream(start: start, end: last), length: .known(last - start + 1), iterationBehavior: .single)
-        return .partialContent(.init(headers: .init(cacheControl: MessageFiles.cacheControl, contentDisposition: file.disposition, acceptRanges: "bytes",
-                                                    contentSecurityPolicy: MessageFiles.contentSecurityPolicy,
-                                                    contentRange: "bytes \(start)-\(last)/\(total)"),
-                                     body: Self.body(file.inlineType, body)))
+        return .answered(Self.part(file, body, start: start, end: last, total: total))
     }
 
     /// What a streamed range waits for (Telegram's web apps ask in parts of 512 KB), and the
@@ -42,18 +53,16 @@ extension DashboardAPI {
 
     /// The whole of a file still downloading, sent as its bytes arrive (a big document's
     /// download shows its progress in the browser from the start, and a player without ranges
-    /// starts at once): 200 with the file's exact size, each part read when TDLib has it. Nil
-    /// when the file is complete by the first part, or its size is not known exactly: the
-    /// whole-file path answers.
-    func streamedWhole(_ input: Operations.GetMessageFile.Input, service: ChatService, forceDownload: Bool) async throws -> Operations.GetMessageFile.Output? {
-        guard input.headers.range == nil else { return nil }
+    /// starts at once): 200 with the file's exact size, each part read when TDLib has it.
+    func streamedWhole(_ input: Operations.GetMessageFile.Input, service: ChatService, forceDownload: Bool) async throws -> Streamed? {
         let chatID = input.path.chatId, messageID = input.path.messageId
         let total = try await service.mediaSize(chatID: chatID, messageID: messageID)
         guard total > 0 else { return nil }
         let priority: Int32 = forceDownload ? 8 : 24
         let first = try await service.mediaPart(chatID: chatID, messageID: messageID, offset: 0, wanted: min(total, Self.streamedChunk), priority: priority)
+        if first.isComplete { return .complete(first.media) }
         let files = MessageFiles(environment: host.environment)
-        guard !first.isComplete, let opened = try? files.open(first.media, forceDownload: forceDownload, part: first) else { return nil }
+        guard let opened = try? files.open(first.media, forceDownload: forceDownload, part: first) else { return nil }
         let position = Mutex<(offset: Int64, part: MediaPart?)>((0, first))
         let stream = AsyncThrowingStream<ArraySlice<UInt8>, any Error>(unfolding: {
             let (offset, ready) = position.withLock { $0 }
@@ -80,9 +89,6 @@ extension DashboardAPI {
             if offset + Int64(bytes.count) >= total { await service.trimMediaCache(sparing: chatID) }
             return bytes[...]
         })
-        let body = HTTPBody(stream, length: .known(total), iterationBehavior: .single)
-        return .ok(.init(headers: .init(cacheControl: MessageFiles.cacheControl, contentDisposition: opened.disposition, acceptRanges: "bytes",
-                                        contentSecurityPolicy: MessageFiles.contentSecurityPolicy),
-                         body: Self.body(opened.inlineType, body)))
+        return .answered(Self.whole(opened, HTTPBody(stream, length: .known(total), iterationBehavior: .single)))
     }
 }

@@ -108,11 +108,13 @@ extension ChatService {
     public static let maxDelete = 100
 
     /// Deletes messages for the account only, or for everyone when `forEveryone` — each
-    /// checked first: nothing is deleted if any of them may not be. An id given twice counts once.
-    public func delete(chatID: Int64, messageIDs: [Int64], forEveryone: Bool) async throws(ChatError) {
+    /// checked first: nothing is deleted if any of them may not be. An id given twice counts
+    /// once. The ids deleted, in the order given.
+    @discardableResult
+    public func delete(chatID: Int64, messageIDs: [Int64], forEveryone: Bool) async throws(ChatError) -> [Int64] {
         var seen = Set<Int64>()
         let messageIDs = messageIDs.filter { seen.insert($0).inserted }
-        guard !messageIDs.isEmpty else { return }
+        guard !messageIDs.isEmpty else { return [] }
         for id in messageIDs {
             let properties = try await properties(chatID: chatID, messageID: id)
             // "For me" needs a deletion TDLib can do for this account only: in supergroups and
@@ -124,6 +126,7 @@ extension ChatService {
             }
         }
         _ = try await ask(TDFunctions.DeleteMessages(chatID: chatID, messageIDs: messageIDs, revoke: forEveryone))
+        return messageIDs
     }
 
     /// Tells TDLib the user is looking at the chat (it then marks viewed messages read).

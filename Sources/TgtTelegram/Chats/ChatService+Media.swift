@@ -63,9 +63,7 @@ extension ChatService {
     /// download Telegram refuses or cannot finish is `.downloadFailed`. Afterwards the cache
     /// is trimmed to `mediaCacheLimit`.
     public func downloadMedia(chatID: Int64, messageID: Int64, priority: Int32 = 16) async throws(ChatError) -> MediaDownload {
-        try requireLogin()
-        let message = try await existingMessage(chatID: chatID, messageID: messageID)
-        guard case .media(let media) = message.content, let wanted = media.file else { throw .noFile(messageID: messageID) }
+        let (media, wanted) = try await messageFile(chatID: chatID, messageID: messageID)
         // Followed from before asking: a file has one download position, and a part asked for
         // meanwhile (a video playing) moves it, which ends this request with TDLib's error 200.
         // The download goes on from there, wrapping round to the start: the whole file is then

@@ -32,10 +32,17 @@ extension ChatService {
     /// The exact size of a message's file (0: not known yet, or only estimated), to resolve a
     /// byte range against before asking for its part. A message without a file is `.noFile`.
     public func mediaSize(chatID: Int64, messageID: Int64) async throws(ChatError) -> Int64 {
+        let (_, file) = try await messageFile(chatID: chatID, messageID: messageID)
+        return file.file.sizeIsExact ? file.file.size : 0
+    }
+
+    /// A message's media and its file, as TDLib has them now: what every file operation starts
+    /// from. An unknown message is `.messageNotFound`, one without a file `.noFile`.
+    func messageFile(chatID: Int64, messageID: Int64) async throws(ChatError) -> (MessageMedia, MediaFile) {
         try requireLogin()
         let message = try await existingMessage(chatID: chatID, messageID: messageID)
         guard case .media(let media) = message.content, let file = media.file else { throw .noFile(messageID: messageID) }
-        return file.file.sizeIsExact ? file.file.size : 0
+        return (media, file)
     }
 
     /// Asks TDLib for a message's file from `offset` on (`downloadFile` from there, the rest of
@@ -43,9 +50,7 @@ extension ChatService {
     /// at the end of the file), or the whole file is. A download Telegram stops or refuses is
     /// `.downloadFailed`, as is one that brings nothing for `partTimeout` s.
     public func mediaPart(chatID: Int64, messageID: Int64, offset: Int64, wanted: Int64, priority: Int32 = 24) async throws(ChatError) -> MediaPart {
-        try requireLogin()
-        let message = try await existingMessage(chatID: chatID, messageID: messageID)
-        guard case .media(let media) = message.content, let held = media.file else { throw .noFile(messageID: messageID) }
+        let (media, held) = try await messageFile(chatID: chatID, messageID: messageID)
         let fileID = held.file.id
         // Followed from before the download starts: no update is missed.
         let updates = FileUpdates(session: session, fileID: fileID, quietFor: Self.partTimeout)
@@ -102,9 +107,7 @@ extension ChatService {
     /// file is `.noFile`. The message as it is afterwards.
     @discardableResult
     public func openContent(chatID: Int64, messageID: Int64) async throws(ChatError) -> Message {
-        try requireLogin()
-        let message = try await existingMessage(chatID: chatID, messageID: messageID)
-        guard case .media(let media) = message.content, media.file != nil else { throw .noFile(messageID: messageID) }
+        _ = try await messageFile(chatID: chatID, messageID: messageID)
         _ = try await ask(TDFunctions.OpenMessageContent(chatID: chatID, messageID: messageID))
         return try await existingMessage(chatID: chatID, messageID: messageID)
     }
