@@ -4,6 +4,7 @@ Forward sends the chosen ones (oldest first) to a chat picked in the dialog, Del
 all (for everyone, when all are yours and that is ticked); Escape and Cancel stop choosing.
 Every screen is audited and photographed (desktop and phone)."""
 from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
@@ -86,7 +87,8 @@ def run(driver, wait, audit, server, check, shot):
 
     # Escape stops choosing too.
     choose(first)
-    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    # To whatever has the focus now (a live redraw may have replaced the element, focus kept).
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
     wait.until(lambda d: not bar()["shown"])
     check(bar()["composer"] and bar()["ticked"] == [], "Escape stops choosing")
 

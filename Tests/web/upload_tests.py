@@ -5,6 +5,7 @@ posts the rest as one album with the composer's text as caption. A file refused 
 (an empty one) says why beside it. A big file's bubble shows how far its upload to Telegram is
 (the test server's uploads crawl) and ✕ stops it before Telegram has it. Every screen is
 audited and photographed."""
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -127,7 +128,8 @@ def run(driver, wait, audit, server, check, shot):
     wait.until(lambda d: d.execute_script("return window.__redraws > 0 && document.getElementById('message-list').textContent.includes('Sent from another tab')"))
     check(driver.execute_script("return document.activeElement.matches('#message-list .cancel-send')"),
           "the ✕ keeps the focus while the conversation changes around it")
-    driver.switch_to.active_element.send_keys(Keys.ENTER)
+    # To whatever has the focus now (a live redraw may have replaced the element, focus kept).
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
     wait.until(lambda d: d.execute_script("return !document.querySelector('#message-list .upload')"))
     toasts = driver.execute_script("return [...document.querySelectorAll('.toast')].map((t) => t.textContent).join(' ')")
     check("Not sent." in toasts, f"✕ stops it: the bubble goes ({toasts!r})")
