@@ -47,6 +47,8 @@ public struct DataDirectory: Sendable, Hashable {
     public var tdlibFilesFolder: URL { url.appendingPathComponent("tdlib-files", isDirectory: true) }
     /// Files uploaded to the dashboard to send, each kept until it is sent (at most an hour).
     public var uploadsFolder: URL { url.appendingPathComponent("uploads", isDirectory: true) }
+    /// Files picked in the app to send, each kept until its message is sent (at most a day).
+    public var outgoingFolder: URL { url.appendingPathComponent("outgoing", isDirectory: true) }
     public var tdlibLogFile: URL { url.appendingPathComponent("tdlib.log") }
     public var credentialsFile: URL { url.appendingPathComponent("credentials.json") }
     public var tdlibKeyFile: URL { url.appendingPathComponent("tdlib.key") }

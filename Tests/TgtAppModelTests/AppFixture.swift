@@ -88,11 +88,12 @@ struct AppFixture {
     let clock = TestClock()
 
     init(scenario: SimulatorScenario = SimulatorScenario(), credentials: Bool = true,
-         location: ScriptedLocation = ScriptedLocation(), sentDisplayDuration: Double = 0.2, locationTimeout: Double = 10) throws
+         location: ScriptedLocation = ScriptedLocation(), sentDisplayDuration: Double = 0.2, locationTimeout: Double = 10,
+         serverClock: any AppClock = SystemClock()) throws
     {
         root = try TestDirectory("app")
         containers = try AppContainers(shared: root.url.appendingPathComponent("group"), privateFolder: root.url.appendingPathComponent("private"))
-        simulator = TelegramSimulator(scenario: scenario, executor: try OfflineTDLib.library())
+        simulator = TelegramSimulator(scenario: scenario, executor: try OfflineTDLib.library(), clock: serverClock)
         secrets = MemorySecretStore(credentials: credentials ? try APICredentials(apiID: "12345", apiHash: String(repeating: "ab", count: 16)) : nil)
         self.location = location
         var services = try AppServices.app(

@@ -3,7 +3,7 @@ import TgtTelegram
 
 /// What a bubble's context menu offers.
 public enum BubbleAction: String, Sendable, CaseIterable, Identifiable {
-    case reply, react, forward, pin, unpin, copy, edit, delete
+    case reply, react, forward, pin, unpin, copy, edit, select, delete, cancelSending
 
     public var id: String { rawValue }
 
@@ -16,11 +16,13 @@ public enum BubbleAction: String, Sendable, CaseIterable, Identifiable {
         case .unpin: .label(.unpin)
         case .copy: .label(.copy)
         case .edit: .label(.edit)
+        case .select: .label(.select)
         case .delete: .label(.delete)
+        case .cancelSending: .label(.cancelSending)
         }
     }
 
-    public var isDestructive: Bool { self == .delete }
+    public var isDestructive: Bool { self == .delete || self == .cancelSending }
 }
 
 /// One way to delete a message, as the confirmation dialog offers it.
@@ -35,8 +37,9 @@ extension ConversationModel {
     /// anything sent but service lines (the choices are the chat's: `reactionChoices(for:)`;
     /// the targets `forwardTargets()`), pin or unpin (Telegram decides: `setPinned` says why
     /// not), copy when it has text,
-    /// edit for our own sent text messages, delete unless it is still being sent (what
-    /// deleting may do is asked then: `ComposerModel.deleteOptions(for:)`).
+    /// edit for our own sent text messages, select (to forward or delete several together:
+    /// `ConversationModel+Selection`), delete unless it is still being sent (what deleting
+    /// may do is asked then: `ComposerModel.deleteOptions(for:)`), and cancel sending while it is.
     public func actions(for item: ChatMessageItem) -> [BubbleAction] {
         let sent = item.sendingState == nil
         var actions: [BubbleAction] = []
@@ -46,7 +49,8 @@ extension ConversationModel {
         if sent { actions.append(item.isPinned ? .unpin : .pin) }
         if !item.text.isEmpty { actions.append(.copy) }
         if sent, item.isOutgoing, item.serviceLine == nil, item.media == nil, !item.text.isEmpty { actions.append(.edit) }
-        if item.sendingState != "pending" { actions.append(.delete) }
+        if canSelect(item) { actions.append(.select) }
+        if item.sendingState != "pending" { actions.append(.delete) } else if item.isOutgoing { actions.append(.cancelSending) }
         return actions
     }
 }

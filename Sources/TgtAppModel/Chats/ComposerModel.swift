@@ -5,9 +5,10 @@ import TgtStore
 import TgtTDLib
 import TgtTelegram
 
-/// The composer under a conversation: Markdown text, a reply or edit banner, send, delete with
-/// its choices, and "send a template here" (the template's text with its variables, to this
-/// chat only, through the same send path as a tap).
+/// The composer under a conversation: Markdown text, a reply or edit banner, files to send
+/// with it (`ComposerModel+Attachments`), send, delete with its choices, and "send a template
+/// here" (the template's text with its variables, to this chat only, through the same send path
+/// as a tap).
 @Observable @MainActor
 public final class ComposerModel {
     /// What the next send does.
@@ -19,14 +20,20 @@ public final class ComposerModel {
 
     public let chatID: Int64
     public var text = ""
-    public private(set) var mode: Mode = .new
-    public private(set) var isSending = false
+    public internal(set) var mode: Mode = .new
+    public internal(set) var isSending = false
     public internal(set) var error: AppText?
     public var silent = false
     /// The draft as last saved to (or read from) Telegram, so an unchanged text is not sent again.
     @ObservationIgnored var savedDraft = ""
     /// When "typing…" was last announced (nil: not since the last send or emptying).
     @ObservationIgnored var lastTypingSent: Date?
+    /// Files picked to go with the next send, in the order they will be sent.
+    public internal(set) var attachments: [Attachment] = []
+    /// Sends the attachments as files whatever they are (a photo uncompressed, a mix in one album).
+    public var sendAsFiles = false
+    /// The folders of staged copies not yet handed to a send: deleted when the composer goes.
+    @ObservationIgnored let staged = Locked<[URL]>([])
 
     @ObservationIgnored let host: SessionHost
     @ObservationIgnored let store: AppDatabase
@@ -35,6 +42,10 @@ public final class ComposerModel {
         self.host = host
         self.store = store
         self.chatID = chatID
+    }
+
+    deinit {
+        for folder in staged.withLock({ $0 }) { try? FileManager.default.removeItem(at: folder) }
     }
 
     /// "Replying to Mum: Dinner at 8?" / "Editing" above the field.
@@ -66,10 +77,12 @@ public final class ComposerModel {
         error = nil
     }
 
-    /// Sends (or saves the edit); true when it went through. The text stays on failure.
+    /// Sends (or saves the edit); true when it went through. The text stays on failure. With
+    /// attachments, they go with the text as their caption (`sendAttachments`).
     @discardableResult
     public func send() async -> Bool {
         guard !isSending else { return false }
+        if !attachments.isEmpty { return await sendAttachments() }
         guard !TelegramText.isEffectivelyEmpty(text) else {
             error = AppText("composer.empty")
             return false

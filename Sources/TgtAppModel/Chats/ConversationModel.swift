@@ -45,6 +45,10 @@ public final class ConversationModel {
     public internal(set) var openedMedia: OpenedMedia?
     /// The message whose file is downloading to be opened (its bubble shows progress).
     public internal(set) var openingMediaID: Int64?
+    /// Choosing several messages to forward or delete together (`ConversationModel+Selection`).
+    public internal(set) var isSelecting = false
+    /// The chosen messages' ids, in the order they were ticked.
+    public internal(set) var selection: [Int64] = []
     /// At most this many messages are kept; paging back beyond drops the newest.
     public let windowLimit: Int
     public let pageSize: Int
@@ -178,6 +182,11 @@ public final class ConversationModel {
         case .messagesDeleted(_, let ids):
             let gone = Set(ids)
             messages.removeAll { gone.contains($0.id) }
+            // A message deleted meanwhile (here or elsewhere) is no longer chosen.
+            if isSelecting {
+                selection.removeAll { gone.contains($0) }
+                if selection.isEmpty { isSelecting = false }
+            }
         case .readOutbox(_, let lastRead):
             lastReadOutbox = max(lastReadOutbox, lastRead)
             for index in messages.indices where messages[index].isOutgoing && messages[index].sendingState == nil {

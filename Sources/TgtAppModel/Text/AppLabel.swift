@@ -107,6 +107,19 @@ public enum AppLabel: String, CaseIterable, Sendable {
     case pinForBoth = "conversation.pinForBoth"
     case pinForMe = "conversation.pinForMe"
     case pinnedMessage = "conversation.pinnedMessage"
+    case attach = "composer.attach"
+    case attachPhotos = "composer.attachPhotos"
+    case attachFiles = "composer.attachFiles"
+    case sendAsFiles = "composer.sendAsFiles"
+    case removeAttachment = "composer.removeAttachment"
+    case attachmentPhoto = "composer.kind.photo"
+    case attachmentVideo = "composer.kind.video"
+    case attachmentGIF = "composer.kind.gif"
+    case attachmentAudio = "composer.kind.audio"
+    case attachmentFile = "composer.kind.file"
+    case cancelSending = "conversation.cancelSending"
+    case select = "conversation.select"
+    case done = "button.done"
     case profile = "profile.title"
     case profileBio = "profile.bio"
     case profileAbout = "profile.about"
@@ -251,6 +264,19 @@ public enum AppLabel: String, CaseIterable, Sendable {
         "conversation.pinForBoth": "Pin for both of you",
         "conversation.pinForMe": "Pin for me only",
         "conversation.pinnedMessage": "Pinned message",
+        "composer.attach": "Attach",
+        "composer.attachPhotos": "Photos and videos",
+        "composer.attachFiles": "Files",
+        "composer.sendAsFiles": "Send as files",
+        "composer.removeAttachment": "Remove",
+        "composer.kind.photo": "Photo",
+        "composer.kind.video": "Video",
+        "composer.kind.gif": "GIF",
+        "composer.kind.audio": "Audio",
+        "composer.kind.file": "File",
+        "conversation.cancelSending": "Cancel sending",
+        "conversation.select": "Select",
+        "button.done": "Done",
         "profile.title": "Profile",
         "profile.bio": "Bio",
         "profile.about": "About",

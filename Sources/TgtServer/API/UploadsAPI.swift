@@ -46,19 +46,7 @@ extension DashboardAPI {
             await dashboard.uploads.restore(uploads)
             throw error
         }
-        // TDLib reads a file until its message is sent: the files go once every message is.
-        // Failed ones have had their verdict: only those still pending are waited for.
-        let pending = sent.filter { $0.sendingState == .pending }
-        let store = dashboard.uploads
-        if pending.isEmpty {
-            for upload in uploads { store.discard(upload) }
-        } else {
-            let session = service.session
-            Task.detached {
-                for message in pending { _ = await session.confirmation(chatID: message.chatID, temporaryID: message.id, timeout: 86_400) }
-                for upload in uploads { store.discard(upload) }
-            }
-        }
+        service.discard(uploads.map(\.folder), whenSettled: sent)
         var items: [Components.Schemas.ChatMessage] = []
         for message in sent { items.append(ChatModels.message(await service.item(message))) }
         return .ok(.init(body: .json(.init(success: true, data: .init(messages: items)))))

@@ -92,7 +92,8 @@ actor UploadStore {
         for upload in uploads { kept[upload.id] = upload }
     }
 
-    /// Deletes an upload's files (after its send, or when it is taken back).
+    /// Deletes an upload's files (when it is taken back, or its hour is up; after a send
+    /// `ChatService.discard(_:whenSettled:)` does).
     nonisolated func discard(_ upload: Upload) {
         try? FileManager.default.removeItem(at: upload.folder)
     }

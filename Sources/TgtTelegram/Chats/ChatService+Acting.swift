@@ -129,6 +129,22 @@ extension ChatService {
         return messageIDs
     }
 
+    /// How messages may be deleted together: "for me" when every one of them can be deleted
+    /// for this account only, "for everyone" when every one can be for all (in supergroups and
+    /// channels only the latter). Both false when one of them may not be deleted at all.
+    public func deleteChoices(chatID: Int64, messageIDs: [Int64]) async throws(ChatError) -> (forMe: Bool, forEveryone: Bool) {
+        guard !messageIDs.isEmpty else { return (false, false) }
+        var forMe = true
+        var forEveryone = true
+        for id in Set(messageIDs) {
+            let properties = try await properties(chatID: chatID, messageID: id)
+            forMe = forMe && properties.canBeDeletedOnlyForSelf
+            forEveryone = forEveryone && properties.canBeDeletedForAllUsers
+            if !forMe, !forEveryone { break }
+        }
+        return (forMe, forEveryone)
+    }
+
     /// Tells TDLib the user is looking at the chat (it then marks viewed messages read).
     public func open(chatID: Int64) async throws(ChatError) {
         try requireLogin()

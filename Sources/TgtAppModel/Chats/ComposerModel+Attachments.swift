@@ -1,0 +1,155 @@
+import Foundation
+import TgtDomain
+import TgtStore
+import TgtTDLib
+import TgtTelegram
+
+/// A file picked in the app to send: a copy staged in the app's own folder (the picker's file
+/// is the system's, and may go), checked by `ChatService.check` when it is picked, so the tray
+/// shows what it will be sent as.
+public struct Attachment: Sendable, Equatable, Identifiable {
+    /// Its staged folder's name.
+    public var id: String
+    /// The staged copy TDLib will read (the tray's thumbnail too).
+    public var url: URL
+    /// Its name made safe (a document keeps it).
+    public var name: String
+    public var size: Int64
+    /// What its bytes make it (a GIF among other files, or any file with "send as files", goes as a file).
+    public var kind: OutgoingFile.Kind
+
+    /// "Photo · 2.1 MB", as the tray shows it; `asFile` when everything goes as files.
+    public func label(asFile: Bool) -> AppText {
+        let kind: AppLabel = switch asFile ? .document : kind {
+        case .photo: .attachmentPhoto
+        case .video: .attachmentVideo
+        case .animation: .attachmentGIF
+        case .audio: .attachmentAudio
+        case .document: .attachmentFile
+        }
+        return AppText("composer.attachmentLabel", AppText.label(kind).description, ByteSize.describe(size))
+    }
+}
+
+extension ComposerModel {
+    /// Staged copies older than this are left over (the app ended before their send settled,
+    /// or before a composer went): deleted when the next file is picked.
+    nonisolated static let stagedLifetime: TimeInterval = 86_400
+
+    /// Where picked files are staged: `outgoing/<id>/<name>` in the app's data folder.
+    var outgoingFolder: URL { host.environment.directory.outgoingFolder }
+
+    /// Adds a picked file to the next send: copied (or, with `move`, moved: a picker's own
+    /// temporary copy) into the app's folder and checked there. False, with `error` saying why
+    /// (empty, too large, not a file, an eleventh), when it was not added; nothing is kept then.
+    @discardableResult
+    public func attach(fileAt url: URL, move: Bool = false) async -> Bool {
+        guard attachments.count < ChatService.maxAlbumFiles else {
+            if move { try? FileManager.default.removeItem(at: url) }
+            error = AppText("composer.tooManyFiles", String(ChatService.maxAlbumFiles))
+            return false
+        }
+        let root = outgoingFolder
+        let keep = Set(staged.withLock { $0 })
+        let id = UUID().uuidString.lowercased()
+        let result = await Task.detached { () -> Result<CheckedFile, ChatError> in
+            Self.sweep(root, keeping: keep, now: Date())
+            return Self.stage(url, move: move, into: root.appendingPathComponent(id, isDirectory: true))
+        }.value
+        switch result {
+        case .success(let file):
+            let folder = root.appendingPathComponent(id, isDirectory: true)
+            staged.withLock { $0.append(folder) }
+            attachments.append(Attachment(id: id, url: URL(fileURLWithPath: file.path), name: file.name, size: file.size, kind: file.kind))
+            error = nil
+            return true
+        case .failure(let refusal):
+            error = .failure(refusal)
+            return false
+        }
+    }
+
+    /// Takes a picked file back out of the next send (its copy is deleted).
+    public func removeAttachment(_ attachment: Attachment) {
+        attachments.removeAll { $0.id == attachment.id }
+        let folder = outgoingFolder.appendingPathComponent(attachment.id, isDirectory: true)
+        staged.withLock { $0.removeAll { $0 == folder } }
+        try? FileManager.default.removeItem(at: folder)
+        error = nil
+    }
+
+    /// Sends the attachments with the text as the caption of the first, as a reply when
+    /// replying: one file as a message, several as an album (`ChatService.sendFiles`). The
+    /// messages show in the conversation at once, with their upload's progress and a cancel;
+    /// the staged copies go when every message has its verdict. On a refusal (a mix that
+    /// cannot share an album, a chat that cannot take files) the attachments and text stay.
+    func sendAttachments() async -> Bool {
+        if case .edit = mode {
+            error = AppText("composer.noFilesInEdit")
+            return false
+        }
+        isSending = true
+        defer { isSending = false }
+        let sending = attachments
+        let folders = sending.map { outgoingFolder.appendingPathComponent($0.id, isDirectory: true) }
+        var replyTo: Int64?
+        if case .reply(let item) = mode { replyTo = item.id }
+        do {
+            let service = try await host.chatService()
+            let sent = try await service.sendFiles(chatID: chatID, paths: sending.map(\.url.path), caption: text, replyTo: replyTo, silent: silent,
+                                                   asFiles: sendAsFiles, confirmTimeout: 0)
+            // The send owns the copies now: they go when its messages settle, not with the composer.
+            staged.withLock { $0.removeAll { folders.contains($0) } }
+            service.discard(folders, whenSettled: sent)
+            attachments.removeAll { item in sending.contains { $0.id == item.id } }
+            sendAsFiles = false
+            text = ""
+            mode = .new
+            lastTypingSent = nil
+            error = nil
+            // A send of files does not clear the chat's draft by itself.
+            await saveDraft()
+            return true
+        } catch {
+            self.error = .failure(error)
+            return false
+        }
+    }
+
+    /// Copies or moves `url` into `folder` (0700, the file 0600) and checks it; on a refusal
+    /// nothing stays behind.
+    nonisolated static func stage(_ url: URL, move: Bool, into folder: URL) -> Result<CheckedFile, ChatError> {
+        let name = SafeFileName.make(url.lastPathComponent, fallback: "file")
+        let target = folder.appendingPathComponent(name)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            if move {
+                do { try FileManager.default.moveItem(at: url, to: target) } catch {
+                    try FileManager.default.copyItem(at: url, to: target)
+                    try? FileManager.default.removeItem(at: url)
+                }
+            } else {
+                try FileManager.default.copyItem(at: url, to: target)
+            }
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target.path)
+            return .success(try ChatService.check(fileAt: target.path))
+        } catch let refusal as ChatError {
+            try? FileManager.default.removeItem(at: folder)
+            return .failure(refusal)
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            if move { try? FileManager.default.removeItem(at: url) }
+            return .failure(.badFile("“\(name)” could not be read."))
+        }
+    }
+
+    /// Deletes staged folders older than `stagedLifetime` that no composer holds.
+    nonisolated static func sweep(_ root: URL, keeping: Set<URL>, now: Date) {
+        let keep = Set(keeping.map(\.standardizedFileURL.path))
+        guard let folders = try? FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: [.contentModificationDateKey]) else { return }
+        for folder in folders where !keep.contains(folder.standardizedFileURL.path) {
+            let modified = (try? folder.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? now
+            if now.timeIntervalSince(modified) > stagedLifetime { try? FileManager.default.removeItem(at: folder) }
+        }
+    }
+}

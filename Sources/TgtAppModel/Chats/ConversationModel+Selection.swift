@@ -1,0 +1,107 @@
+import Foundation
+import TgtTelegram
+
+extension ConversationModel {
+    /// Whether `item` can be chosen with others: sent messages, not service lines.
+    public func canSelect(_ item: ChatMessageItem) -> Bool {
+        item.sendingState == nil && item.serviceLine == nil
+    }
+
+    /// Starts choosing messages, with `item` ticked.
+    public func startSelecting(with item: ChatMessageItem) {
+        isSelecting = true
+        selection = []
+        toggleSelection(item)
+    }
+
+    /// Ticks or unticks `item`; at most `ChatService.maxDelete` (100) at once (`actionError`
+    /// says so). Unticking the last one ends the choosing.
+    public func toggleSelection(_ item: ChatMessageItem) {
+        guard isSelecting, canSelect(item) else { return }
+        if let index = selection.firstIndex(of: item.id) {
+            selection.remove(at: index)
+            if selection.isEmpty { endSelection() }
+            return
+        }
+        guard selection.count < ChatService.maxDelete else {
+            actionError = AppText("conversation.selectionFull", String(ChatService.maxDelete))
+            return
+        }
+        selection.append(item.id)
+        actionError = nil
+    }
+
+    /// Stops choosing (nothing is ticked any more).
+    public func endSelection() {
+        isSelecting = false
+        selection = []
+    }
+
+    /// "3 selected".
+    public var selectionTitle: AppText {
+        AppText("conversation.selectedCount", String(selection.count))
+    }
+
+    /// The chosen messages still shown, oldest first (the order they are forwarded in).
+    public var selectedMessages: [ChatMessageItem] {
+        let chosen = Set(selection)
+        return messages.filter { chosen.contains($0.id) }
+    }
+
+    /// Forwards the chosen messages (oldest first) to `chatID` (its topic `topicID`), as copies
+    /// with `hideSender`, and ends the choosing; false, with `actionError` saying why, when
+    /// Telegram refused (the choice stays).
+    @discardableResult
+    public func forwardSelected(to chatID: Int64, topicID: Int32? = nil, hideSender: Bool = false) async -> Bool {
+        let ids = selectedMessages.map(\.id)
+        guard !ids.isEmpty else { return false }
+        do {
+            _ = try await (try await host.chatService()).forward(fromChatID: self.chatID, messageIDs: ids, toChatID: chatID, topicID: topicID,
+                                                                 hideSender: hideSender)
+            endSelection()
+            actionError = nil
+            return true
+        } catch {
+            actionError = .failure(error)
+            return false
+        }
+    }
+
+    /// How the chosen messages may be deleted together: "for me" and/or "for everyone" as
+    /// Telegram allows every one of them (`ChatService.deleteChoices`); none, with
+    /// `actionError` saying so, when one of them may not be deleted here.
+    public func deleteOptionsForSelection() async -> [DeleteOption] {
+        let ids = selectedMessages.map(\.id)
+        guard !ids.isEmpty, let service = try? await host.chatService() else { return [] }
+        let choices: (forMe: Bool, forEveryone: Bool)
+        do {
+            choices = try await service.deleteChoices(chatID: chatID, messageIDs: ids)
+        } catch {
+            actionError = .failure(error)
+            return []
+        }
+        var options: [DeleteOption] = []
+        if choices.forMe { options.append(DeleteOption(forEveryone: false, title: .label(.deleteForMe))) }
+        if choices.forEveryone { options.append(DeleteOption(forEveryone: true, title: .label(.deleteForEveryone))) }
+        actionError = options.isEmpty ? AppText("composer.cannotDelete") : nil
+        return options
+    }
+
+    /// Deletes the chosen messages, all or none, and ends the choosing; false, with
+    /// `actionError` saying why, when Telegram refused (nothing was deleted, the choice stays).
+    @discardableResult
+    public func deleteSelected(forEveryone: Bool) async -> Bool {
+        let ids = selectedMessages.map(\.id)
+        guard !ids.isEmpty else { return false }
+        do {
+            try await (try await host.chatService()).delete(chatID: chatID, messageIDs: ids, forEveryone: forEveryone)
+            // The bubbles go with TDLib's announcement of the deletion.
+            endSelection()
+            actionError = nil
+            return true
+        } catch {
+            actionError = .failure(error)
+            return false
+        }
+    }
+}
