@@ -193,8 +193,8 @@ struct ChatModelsTests {
         try await eventually("our message") { conversation.messages.contains { $0.text == "Delete me" && $0.sendingState == nil } }
         let mine = try #require(conversation.messages.first { $0.text == "Delete me" })
         let theirs = try #require(conversation.messages.last { !$0.isOutgoing && !$0.text.isEmpty && $0.media == nil })
-        #expect(conversation.actions(for: mine) == [.reply, .react, .forward, .pin, .copy, .edit, .delete])
-        #expect(conversation.actions(for: theirs) == [.reply, .react, .forward, .pin, .copy, .delete])
+        #expect(conversation.actions(for: mine) == [.reply, .react, .forward, .pin, .copy, .edit, .select, .delete])
+        #expect(conversation.actions(for: theirs) == [.reply, .react, .forward, .pin, .copy, .select, .delete])
         #expect(await composer.deleteOptions(for: theirs).isEmpty)
         #expect(composer.error?.description == "This message cannot be deleted here.")
         let options = await composer.deleteOptions(for: mine)

@@ -98,6 +98,25 @@ def run(driver, wait, audit, server, check, shot):
     wait.until(lambda d: not bar()["shown"])
     check(bar()["composer"], "unticking the last one stops choosing")
 
+    # A chosen message deleted elsewhere (another tab, another app) is no longer chosen, and
+    # when the last one goes the choosing ends.
+    for text in ("Third, deleted elsewhere", "Fourth, deleted elsewhere"):
+        box = driver.find_element(By.ID, "composer-text")
+        box.send_keys(text, Keys.ENTER)
+        wait.until(lambda d: mine(text) > 0 and not d.find_elements(By.CSS_SELECTOR, f"#m{mine(text)} .ticks[aria-label=Sending]"))
+    third, fourth = mine("Third, deleted elsewhere"), mine("Fourth, deleted elsewhere")
+    choose(third)
+    click(f"#m{fourth} .pick")
+    wait.until(lambda d: bar()["count"] == "2 messages selected")
+    server.api("POST", f"conversations/{ALICE}/delete", {"message_ids": [third], "for_all": True})
+    wait.until(lambda d: not d.find_elements(By.ID, f"m{third}"))
+    state = bar()
+    check(state["shown"] and state["count"] == "1 message selected" and state["ticked"] == [fourth],
+          f"a chosen message deleted elsewhere is no longer counted ({state})")
+    server.api("POST", f"conversations/{ALICE}/delete", {"message_ids": [fourth], "for_all": True})
+    wait.until(lambda d: not bar()["shown"])
+    check(bar()["composer"], "the last chosen one deleted elsewhere ends the choosing")
+
     choose(first)
     click(f"#m{second} .pick")
     wait.until(lambda d: bar()["count"] == "2 messages selected")
