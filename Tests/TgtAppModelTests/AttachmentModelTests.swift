@@ -111,8 +111,9 @@ struct AttachmentModelTests {
         #expect(!conversation.actions(for: pending).contains(.select))
         server.advance(by: 0.25)
         try await eventually("the first part up") {
-            conversation.messages.last.flatMap { conversation.uploadLine(for: $0) }?.description == "100 bytes of 1000 bytes sent"
+            conversation.messages.last.flatMap { conversation.upload(of: $0) }?.line.description == "100 bytes of 1000 bytes sent"
         }
+        #expect(conversation.messages.last.flatMap { conversation.upload(of: $0) }?.fraction == 0.1)
         #expect(Self.staged(fixture).count == 1, "TDLib still reads the copy")
         await conversation.cancelSending(pending)
         #expect(conversation.actionError == nil)

@@ -22,7 +22,7 @@ struct SelectionModelTests {
         conversation.startSelecting(with: chosen[1])
         conversation.toggleSelection(chosen[0])
         #expect(conversation.isSelecting && conversation.selection == [chosen[1].id, chosen[0].id])
-        #expect(conversation.selectionTitle.description == "2 selected")
+        #expect(conversation.selectionTitle.description == "2 selected" && conversation.deleteSelectionTitle.description == "Delete 2 messages?")
         #expect(conversation.selectedMessages.map(\.id) == chosen.map(\.id), "oldest first, whatever the ticking order")
         if let line = conversation.messages.first(where: { $0.serviceLine != nil }) {
             conversation.toggleSelection(line)

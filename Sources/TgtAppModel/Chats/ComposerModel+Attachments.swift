@@ -29,6 +29,17 @@ public struct Attachment: Sendable, Equatable, Identifiable {
         }
         return AppText("composer.attachmentLabel", AppText.label(kind).description, ByteSize.describe(size))
     }
+
+    /// The SF Symbol the tray shows for it.
+    public func symbolName(asFile: Bool) -> String {
+        switch asFile ? .document : kind {
+        case .photo: "photo"
+        case .video: "video"
+        case .animation: "sparkles.tv"
+        case .audio: "music.note"
+        case .document: "doc"
+        }
+    }
 }
 
 extension ComposerModel {
@@ -67,6 +78,18 @@ extension ComposerModel {
             error = .failure(refusal)
             return false
         }
+    }
+
+    /// Whether files can be picked now: not while a send is going or a message is being edited.
+    public var canAttach: Bool {
+        if case .edit = mode { return false }
+        return !isSending
+    }
+
+    /// A picker could not hand over what was chosen (a photo still in iCloud that did not
+    /// download, a file that could not be opened): `error` says so.
+    public func reportUnreadablePick() {
+        error = AppText("composer.pickFailed")
     }
 
     /// Takes a picked file back out of the next send (its copy is deleted).

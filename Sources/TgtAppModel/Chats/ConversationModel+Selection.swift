@@ -42,6 +42,11 @@ extension ConversationModel {
         AppText("conversation.selectedCount", String(selection.count))
     }
 
+    /// "Delete 3 messages?", the title of the deletion's confirmation.
+    public var deleteSelectionTitle: AppText {
+        AppText("conversation.deleteSeveral", String(selection.count))
+    }
+
     /// The chosen messages still shown, oldest first (the order they are forwarded in).
     public var selectedMessages: [ChatMessageItem] {
         let chosen = Set(selection)

@@ -2,11 +2,20 @@ import Foundation
 import TgtDomain
 import TgtTelegram
 
+/// How far a message's file has gone up, as its bubble shows it.
+public struct UploadShown: Sendable, Equatable {
+    /// 0…1, for the progress bar.
+    public var fraction: Double
+    /// "1.2 MB of 4 MB sent".
+    public var line: AppText
+}
+
 extension ConversationModel {
-    /// "1.2 MB of 4 MB sent" under a message whose file is uploading; nil for any other.
-    public func uploadLine(for item: ChatMessageItem) -> AppText? {
+    /// The upload's progress under a message of ours whose file is going up; nil for any other.
+    public func upload(of item: ChatMessageItem) -> UploadShown? {
         guard item.isOutgoing, item.sendingState == "pending", let upload = item.upload else { return nil }
-        return AppText("conversation.uploading", ByteSize.describe(upload.sentBytes), ByteSize.describe(upload.totalBytes))
+        let fraction = upload.totalBytes > 0 ? min(1, Double(upload.sentBytes) / Double(upload.totalBytes)) : 0
+        return UploadShown(fraction: fraction, line: AppText("conversation.uploading", ByteSize.describe(upload.sentBytes), ByteSize.describe(upload.totalBytes)))
     }
 
     /// Stops sending one of our messages still on its way (its file uploading): TDLib drops

@@ -61,6 +61,7 @@ extension AppText {
         "composer.cannotDelete": "This message cannot be deleted here.",
         "composer.attachmentLabel": "%@ · %@",
         "composer.tooManyFiles": "An album holds at most %@ files: send these first, then pick more.",
+        "composer.pickFailed": "Something you picked could not be read. Try picking it again.",
         "composer.noFilesInEdit": "Files cannot be added to an edit: finish or cancel it first.",
         "conversation.uploading": "%@ of %@ sent",
         "conversation.selectedCount": "%@ selected",
