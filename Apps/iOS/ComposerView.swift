@@ -1,15 +1,21 @@
+import PhotosUI
 import SwiftUI
 import TgtAppModel
 import TgtDomain
 
-/// The composer under a conversation: the reply or edit banner with cancel, the text field,
-/// send, and the templates menu that sends a template to this chat only (asking for its
-/// variables first, with the grid's sheet). What is typed is the chat's cloud draft.
+/// The composer under a conversation: the reply or edit banner with cancel, the files picked
+/// to go with the text (photos and videos from the library, any file from Files; each can be
+/// taken back), the text field, send, and the templates menu that sends a template to this chat
+/// only (asking for its variables first, with the grid's sheet). What is typed is the chat's
+/// cloud draft.
 struct ComposerView: View {
     let app: AppModel
     @Bindable var model: ComposerModel
     @State private var asking: Template?
     @State private var values: [String: String] = [:]
+    @State private var pickingPhotos = false
+    @State private var pickingFiles = false
+    @State private var picked: [PhotosPickerItem] = []
 
     var body: some View {
         VStack(alignment: .leading, spacing: 6) {
@@ -23,7 +29,9 @@ struct ComposerView: View {
                 }
             }
             if let error = model.error { Text(error).font(.caption).foregroundStyle(.red) }
+            if !model.attachments.isEmpty { tray }
             HStack(alignment: .bottom, spacing: 8) {
+                attachMenu
                 templatesMenu
                 TextField(AppText.label(.messageField).localized, text: $model.text, axis: .vertical)
                     .lineLimit(1...6)
@@ -31,7 +39,7 @@ struct ComposerView: View {
                 Button { Task { await model.send() } } label: {
                     Image(systemName: "arrow.up.circle.fill").font(.title)
                 }
-                .disabled(model.isSending || model.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+                .disabled(model.isSending || (model.attachments.isEmpty && model.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty))
                 .accessibilityLabel(Text(AppText.label(.send)))
             }
         }
@@ -46,6 +54,16 @@ struct ComposerView: View {
             if !Task.isCancelled { await model.saveDraft() }
         }
         .onDisappear { Task { await model.saveDraft() } }
+        .photosPicker(isPresented: $pickingPhotos, selection: $picked, maxSelectionCount: 10, selectionBehavior: .ordered,
+                      matching: .any(of: [.images, .videos]), preferredItemEncoding: .compatible)
+        .onChange(of: picked) { _, items in
+            guard !items.isEmpty else { return }
+            picked = []
+            Task { await attach(items) }
+        }
+        .fileImporter(isPresented: $pickingFiles, allowedContentTypes: [.item], allowsMultipleSelection: true) { result in
+            Task { await attach(result) }
+        }
         .sheet(item: $asking, onDismiss: { values = [:] }) { template in
             VariablesSheet(title: template.name, variables: app.templates.variablesNeeded(for: template), values: $values) {
                 let chosen = values
@@ -72,6 +90,68 @@ struct ComposerView: View {
         }
         .disabled(model.isSending)
         .accessibilityLabel(Text(AppText.label(.sendTemplateHere)))
+    }
+
+    /// Photos and videos from the library, or any file from Files; "send as files" once there are some.
+    private var attachMenu: some View {
+        Menu {
+            Button { pickingPhotos = true } label: { Label { Text(AppText.label(.attachPhotos)) } icon: { Image(systemName: "photo.on.rectangle") } }
+            Button { pickingFiles = true } label: { Label { Text(AppText.label(.attachFiles)) } icon: { Image(systemName: "doc") } }
+            if !model.attachments.isEmpty {
+                Toggle(isOn: $model.sendAsFiles) { Text(AppText.label(.sendAsFiles)) }
+            }
+        } label: {
+            Image(systemName: "paperclip").font(.title2)
+        }
+        .disabled(!model.canAttach)
+        .accessibilityLabel(Text(AppText.label(.attach)))
+    }
+
+    /// The picked files, each with what it goes as, its size, and a button to take it back.
+    private var tray: some View {
+        ScrollView(.horizontal, showsIndicators: false) {
+            HStack(spacing: 6) {
+                ForEach(model.attachments) { attachment in
+                    HStack(spacing: 4) {
+                        Image(systemName: attachment.symbolName(asFile: model.sendAsFiles))
+                        VStack(alignment: .leading, spacing: 0) {
+                            Text(verbatim: attachment.name).font(.caption).lineLimit(1)
+                            Text(attachment.label(asFile: model.sendAsFiles)).font(.caption2).foregroundStyle(.secondary)
+                        }
+                        Button { model.removeAttachment(attachment) } label: { Image(systemName: "xmark.circle.fill").foregroundStyle(.secondary) }
+                            .accessibilityLabel(Text(AppText.label(.removeAttachment)))
+                    }
+                    .padding(.horizontal, 8).padding(.vertical, 4)
+                    .background(Color.secondary.opacity(0.12), in: Capsule())
+                    .accessibilityElement(children: .combine)
+                }
+            }
+        }
+    }
+
+    /// Receives what the photo picker chose, in its order, into the composer.
+    private func attach(_ items: [PhotosPickerItem]) async {
+        for item in items {
+            guard let file = try? await item.loadTransferable(type: PickedFile.self) else {
+                model.reportUnreadablePick()
+                continue
+            }
+            await model.attach(fileAt: file.url, move: true)
+            file.removeFolder()
+        }
+    }
+
+    /// Copies the files chosen in Files (each readable only while its access is held) into the composer.
+    private func attach(_ result: Result<[URL], any Error>) async {
+        guard case .success(let urls) = result else {
+            model.reportUnreadablePick()
+            return
+        }
+        for url in urls {
+            let access = url.startAccessingSecurityScopedResource()
+            await model.attach(fileAt: url)
+            if access { url.stopAccessingSecurityScopedResource() }
+        }
     }
 
     private func pick(_ template: Template) {

@@ -5,9 +5,10 @@ import UIKit
 
 /// One chat: bubbles with day headers (older ones load when the top appears), the
 /// jump-to-latest button, the composer (or why this chat cannot be written to), and a bubble's
-/// menu: reply, react (the chat's reactions), forward, pin or unpin, copy, edit, delete with
-/// Telegram's choices; the pinned bar at the top (a tap scrolls there and moves on to the next
-/// older pinned message).
+/// menu: reply, react (the chat's reactions), forward, pin or unpin, copy, edit, select, delete
+/// with Telegram's choices, cancel a send still going; the pinned bar at the top (a tap scrolls
+/// there and moves on to the next older pinned message). While messages are chosen, a tap
+/// ticks a bubble and a bar replaces the composer: how many, Forward, Delete, Cancel.
 struct ConversationView: View {
     let app: AppModel
     @State private var model: ConversationModel
@@ -18,6 +19,9 @@ struct ConversationView: View {
     @State private var reactionChoices: [String] = []
     @State private var forwarding: ChatMessageItem?
     @State private var pinning: ChatMessageItem?
+    @State private var forwardingSelection = false
+    @State private var deletingSelection = false
+    @State private var selectionDeleteOptions: [DeleteOption] = []
 
     init(app: AppModel, chatID: Int64) {
         self.app = app
@@ -39,8 +43,12 @@ struct ConversationView: View {
                                 .background(.thinMaterial, in: Capsule()).padding(.vertical, 8)
                         }
                         MessageBubble(row: row, onReaction: { reaction in Task { await model.toggleReaction(reaction.key, on: row.item) } },
-                                      onOpenMedia: { Task { await model.openMedia(row.item) } }, isOpening: model.openingMediaID == row.id)
+                                      onOpenMedia: { Task { await model.openMedia(row.item) } }, isOpening: model.openingMediaID == row.id,
+                                      upload: model.upload(of: row.item), onCancelUpload: { Task { await model.cancelSending(row.item) } },
+                                      isChosen: model.isSelecting && model.canSelect(row.item) ? model.selection.contains(row.id) : nil)
                             .id(row.id)
+                            .contentShape(Rectangle())
+                            .onTapGesture { if model.isSelecting { model.toggleSelection(row.item) } }
                             .contextMenu { menu(for: row.item) }
                     }
                 }
@@ -59,7 +67,9 @@ struct ConversationView: View {
             }
         }
         .safeAreaInset(edge: .bottom) {
-            if let reason = model.cannotWrite {
+            if model.isSelecting {
+                selectionBar
+            } else if let reason = model.cannotWrite {
                 Text(reason).font(.footnote).foregroundStyle(.secondary).frame(maxWidth: .infinity).padding().background(.bar)
             } else {
                 ComposerView(app: app, model: composer)
@@ -107,7 +117,20 @@ struct ConversationView: View {
             MediaViewer(media: media) { model.closeMedia() }
         }
         .sheet(item: $forwarding) { item in
-            ForwardSheet(model: model, item: item) { forwarding = nil }
+            ForwardSheet(model: model, send: { chat, topic, hide in await model.forward(item, to: chat, topicID: topic, hideSender: hide) }) {
+                forwarding = nil
+            }
+        }
+        .sheet(isPresented: $forwardingSelection) {
+            ForwardSheet(model: model, send: { chat, topic, hide in await model.forwardSelected(to: chat, topicID: topic, hideSender: hide) }) {
+                forwardingSelection = false
+            }
+        }
+        .confirmationDialog(model.deleteSelectionTitle.localized, isPresented: $deletingSelection, titleVisibility: .visible) {
+            ForEach(selectionDeleteOptions) { option in
+                Button(option.title.localized, role: .destructive) { Task { await model.deleteSelected(forEveryone: option.forEveryone) } }
+            }
+            Button(AppText.label(.cancel).localized, role: .cancel) {}
         }
         .confirmationDialog(AppText.label(.addReaction).localized, isPresented: Binding(
             get: { reacting != nil }, set: { if !$0 { reacting = nil } }), titleVisibility: .visible, presenting: reacting
@@ -142,12 +165,35 @@ struct ConversationView: View {
         case .unpin: Task { await model.setPinned(item, pinned: false) }
         case .copy: UIPasteboard.general.string = item.text
         case .edit: composer.edit(item)
+        case .select: model.startSelecting(with: item)
         case .delete:
             Task {
                 deleteOptions = await composer.deleteOptions(for: item)
                 if !deleteOptions.isEmpty { deleting = item }
             }
+        case .cancelSending: Task { await model.cancelSending(item) }
         }
+    }
+
+    /// While messages are chosen: Cancel, how many, Forward and Delete (what Telegram allows for all of them).
+    private var selectionBar: some View {
+        HStack {
+            Button(AppText.label(.cancel).localized) { model.endSelection() }
+            Spacer()
+            Text(model.selectionTitle).font(.headline)
+            Spacer()
+            Button { forwardingSelection = true } label: { Image(systemName: "arrowshape.turn.up.right") }
+                .accessibilityLabel(Text(AppText.label(.forward)))
+            Button(role: .destructive) {
+                Task {
+                    selectionDeleteOptions = await model.deleteOptionsForSelection()
+                    if !selectionDeleteOptions.isEmpty { deletingSelection = true }
+                }
+            } label: { Image(systemName: "trash") }
+                .accessibilityLabel(Text(AppText.label(.delete)))
+        }
+        .padding()
+        .background(.bar)
     }
 
     /// The newest pinned message (or the one a tap moved on to), "2 of 3" when there are several.

@@ -2,11 +2,12 @@ import SwiftUI
 import TgtAppModel
 import TgtTelegram
 
-/// Where to forward a message: the chats you may write in, searchable; a forum then lists its
-/// topics. "Hide the sender's name" sends a copy. Thin over `ConversationModel`'s forward.
+/// Where to forward one message or the chosen ones: the chats you may write in, searchable; a
+/// forum then lists its topics. "Hide the sender's name" sends a copy. Thin over
+/// `ConversationModel`'s forward (`send` is it, for one message or for the chosen ones).
 struct ForwardSheet: View {
     let model: ConversationModel
-    let item: ChatMessageItem
+    let send: @MainActor (_ chatID: Int64, _ topicID: Int32?, _ hideSender: Bool) async -> Bool
     let done: () -> Void
     @State private var targets: [ChatSummary] = []
     @State private var topics: [ForumTopicItem] = []
@@ -52,6 +53,6 @@ struct ForwardSheet: View {
     }
 
     private func send(to chatID: Int64, topic: Int32?) {
-        Task { if await model.forward(item, to: chatID, topicID: topic, hideSender: hideSender) { done() } }
+        Task { if await send(chatID, topic, hideSender) { done() } }
     }
 }

@@ -4,8 +4,10 @@ import TgtTelegram
 import UIKit
 
 /// One message: a centered line for service messages; otherwise a bubble with sender,
-/// forward and reply headers, media placeholder, text, and edited mark, time and ticks, and
-/// its reactions under it (a tap adds that one or takes yours back: `onReaction`).
+/// forward and reply headers, media placeholder, text, and edited mark, time and ticks, its
+/// upload's progress with a cancel while its file goes up, and its reactions under it (a tap
+/// adds that one or takes yours back: `onReaction`). While messages are being chosen, a
+/// check circle says whether this one is.
 /// The text is shown as it is, styled only by Telegram's entities: markup in it stays text.
 struct MessageBubble: View {
     let row: ConversationModel.Row
@@ -14,6 +16,12 @@ struct MessageBubble: View {
     var onOpenMedia: (() -> Void)?
     /// Its file is downloading to be opened.
     var isOpening = false
+    /// How far its file has gone up, while it does (`ConversationModel.upload(of:)`).
+    var upload: UploadShown?
+    /// Stops the send of this message (shown with `upload`).
+    var onCancelUpload: (() -> Void)?
+    /// While choosing messages: whether this one is chosen (nil: not choosing, or it cannot be).
+    var isChosen: Bool?
 
     var body: some View {
         if let line = row.item.serviceLine {
@@ -23,6 +31,11 @@ struct MessageBubble: View {
                 .frame(maxWidth: .infinity).padding(.vertical, 4)
         } else {
             HStack {
+                if let isChosen {
+                    Image(systemName: isChosen ? "checkmark.circle.fill" : "circle").foregroundStyle(isChosen ? Color.accentColor : Color.secondary)
+                        .font(.title3)
+                        .accessibilityHidden(true)
+                }
                 if row.item.isOutgoing { Spacer(minLength: 48) }
                 VStack(alignment: row.item.isOutgoing ? .trailing : .leading, spacing: 2) {
                     bubble
@@ -61,12 +74,29 @@ struct MessageBubble: View {
                 if let status = row.status { Text(verbatim: status) }
             }
             .font(.caption2).foregroundStyle(.secondary)
+            if let upload { uploadProgress(upload) }
             if let reason = item.failureReason { Text(verbatim: reason).font(.caption2).foregroundStyle(.red) }
         }
         .padding(8)
         .background(item.isOutgoing ? Color.accentColor.opacity(0.18) : Color(uiColor: .secondarySystemBackground),
                     in: RoundedRectangle(cornerRadius: 14))
         .accessibilityElement(children: .combine)
+    }
+
+    /// How much of the file is up, and a button that stops the send.
+    private func uploadProgress(_ upload: UploadShown) -> some View {
+        HStack(spacing: 6) {
+            VStack(alignment: .leading, spacing: 2) {
+                ProgressView(value: upload.fraction)
+                Text(upload.line).font(.caption2).foregroundStyle(.secondary)
+            }
+            if let onCancelUpload {
+                Button { onCancelUpload() } label: { Image(systemName: "xmark.circle.fill").font(.title3) }
+                    .buttonStyle(.plain)
+                    .accessibilityLabel(Text(AppText.label(.cancelSending)))
+            }
+        }
+        .frame(minWidth: 160)
     }
 
     /// The reactions as capsules with their counts, the user's own tinted.
