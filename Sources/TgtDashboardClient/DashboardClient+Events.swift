@@ -17,11 +17,14 @@ public struct DashboardChatChange: Sendable, Equatable {
     }
 }
 
-/// What `DashboardClient.chatChanges()` yields: once the stream is open, then each chat change.
+/// What `DashboardClient.chatChanges()` yields: once the stream is open, then each chat change
+/// and each part of a file being sent that reached Telegram.
 public enum DashboardStreamEvent: Sendable, Equatable {
     /// The dashboard answered: from now on no change is missed.
     case connected
     case chat(DashboardChatChange)
+    /// The `upload` event: `sentBytes` of message `messageID`'s file are up.
+    case upload(chatID: Int64, messageID: Int64, sentBytes: Int64)
 }
 
 extension DashboardClient {
@@ -94,10 +97,8 @@ extension DashboardClient {
                         }
                         yield(.connected)
                     case .body(let buffer):
-                        for event in parser.feed(buffer.readableBytesView) where event.name == "chat" {
-                            guard let payload = try? JSONDecoder().decode(Components.Schemas.ChatChangeEvent.self, from: Data(event.data.utf8)) else { continue }
-                            let change = DashboardChatChange(chatID: payload.chatId, messages: payload.messages)
-                            yield(.chat(change))
+                        for event in parser.feed(buffer.readableBytesView) {
+                            if let parsed = Self.streamEvent(event) { yield(parsed) }
                         }
                     case .end:
                         return
@@ -106,6 +107,23 @@ extension DashboardClient {
             }
         } onCancel: {
             channel.channel.close(promise: nil)
+        }
+    }
+}
+
+extension DashboardClient {
+    /// A `chat` or `upload` event as what the stream yields; nil for any other (or one that does not read).
+    static func streamEvent(_ event: ServerSentEventParser.Event) -> DashboardStreamEvent? {
+        let data = Data(event.data.utf8)
+        switch event.name {
+        case "chat":
+            guard let payload = try? JSONDecoder().decode(Components.Schemas.ChatChangeEvent.self, from: data) else { return nil }
+            return .chat(DashboardChatChange(chatID: payload.chatId, messages: payload.messages))
+        case "upload":
+            guard let payload = try? JSONDecoder().decode(Components.Schemas.UploadProgressEvent.self, from: data) else { return nil }
+            return .upload(chatID: payload.chatId, messageID: payload.messageId, sentBytes: payload.sentBytes)
+        default:
+            return nil
         }
     }
 }

@@ -20,6 +20,9 @@ public struct DashboardClientError: UserFacingError, Equatable {
 /// same `openapi.yaml` as the server, so the two cannot drift apart.
 public struct DashboardClient: Sendable {
     public let descriptor: ServerDescriptor
+    /// How much of a file one request downloads (`saveMessageFile`): well under what the
+    /// transport collects of one reply.
+    public var downloadRangeBytes: Int64 = 32 << 20
 
     public init(descriptor: ServerDescriptor) { self.descriptor = descriptor }
 
@@ -166,6 +169,10 @@ public struct DashboardClient: Sendable {
             return try await body(client)
         } catch let error as ClientError {
             if let refused = error.underlyingError as? DashboardClientError { throw refused }
+            if error.underlyingError as? LoopbackTransport.Failure == .bodyChanged {
+                throw DashboardClientError(code: "bad_file", message: "A file changed while it was being sent to the dashboard; it was not sent.",
+                                           nextStep: "Send it again once nothing is writing to it.")
+            }
             if error.underlyingError as? LoopbackTransport.Failure == .timedOut {
                 let seconds = LoopbackTransport.idleTimeout.nanoseconds / 1_000_000_000
                 throw DashboardClientError(code: "unreachable", message: "The running dashboard (pid \(descriptor.pid)) at \(descriptor.url) did not answer within \(seconds) s.",

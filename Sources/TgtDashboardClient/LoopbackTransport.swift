@@ -15,10 +15,11 @@ import TgtDomain
 /// never speaks TLS (docs/install.md has the figures).
 ///
 /// Each request opens its own connection, closed by us once the reply has ended: loopback
-/// connects take well under a millisecond and a command makes a handful of requests. The request
-/// goes out in one write (head, body and end together), so the server cannot answer, and close,
-/// while part of it is still queued. A reply is collected whole (server-sent events go through
-/// `chatChanges()`, which streams).
+/// connects take well under a millisecond and a command makes a handful of requests. A body of
+/// known length (a file being uploaded, up to Telegram's 2,000 MB) is streamed as it is read;
+/// any other goes out in one write with the head (at most `maximumBodyBytes`). A reply is
+/// collected whole, at most `maximumBodyBytes` (a file is downloaded in ranges below that;
+/// server-sent events go through `chatChanges()`, which streams).
 struct LoopbackTransport: ClientTransport {
     /// How long a connection may take to open.
     static let connectTimeout = TimeAmount.seconds(10)
@@ -27,6 +28,8 @@ struct LoopbackTransport: ClientTransport {
     static let idleTimeout = TimeAmount.seconds(180 + Int64(UndoHold.maximumSeconds))
     /// The largest request or reply body collected (a chat page or the send log is far smaller).
     static let maximumBodyBytes = 64 << 20
+    /// The largest request body streamed: Telegram's limit for one file.
+    static let maximumStreamedBytes: Int64 = 2_000 * 1024 * 1024
 
     var idleTimeout = Self.idleTimeout
 
@@ -37,20 +40,31 @@ struct LoopbackTransport: ClientTransport {
         case timedOut
         case closedEarly
         case tooLarge
+        /// A streamed body's bytes did not match its declared length (a file changed while it was sent).
+        case bodyChanged
     }
 
     func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
         guard baseURL.scheme == "http", let host = baseURL.host else { throw Failure.notLoopbackHTTP(baseURL.absoluteString) }
         let port = baseURL.port ?? 80
         var requestBytes: [UInt8] = []
-        if let body { requestBytes = try await [UInt8](collecting: body, upTo: Self.maximumBodyBytes) }
+        // A body of known length goes out as it is read; any other is collected first.
+        var streamed: (body: HTTPBody, length: Int64)?
+        if let body {
+            if case .known(let length) = body.length {
+                guard length <= Self.maximumStreamedBytes else { throw Failure.tooLarge }
+                streamed = (body, length)
+            } else {
+                requestBytes = try await [UInt8](collecting: body, upTo: Self.maximumBodyBytes)
+            }
+        }
 
         let basePath = baseURL.path.hasSuffix("/") ? String(baseURL.path.dropLast()) : baseURL.path
         var head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: request.method.rawValue), uri: basePath + (request.path ?? "/"))
         for field in request.headerFields { head.headers.add(name: field.name.rawName, value: field.value) }
         head.headers.replaceOrAdd(name: "Host", value: port == 80 ? host : "\(host):\(port)")
         if body != nil || request.method == .post || request.method == .put || request.method == .patch {
-            head.headers.replaceOrAdd(name: "Content-Length", value: String(requestBytes.count))
+            head.headers.replaceOrAdd(name: "Content-Length", value: String(streamed?.length ?? Int64(requestBytes.count)))
         }
 
         let idleTimeout = idleTimeout
@@ -65,14 +79,34 @@ struct LoopbackTransport: ClientTransport {
             }
         return try await withTaskCancellationHandler {
             try await channel.executeThenClose { inbound, outbound in
-                var parts: [HTTPClientRequestPart] = [.head(head)]
-                if !requestBytes.isEmpty { parts.append(.body(.byteBuffer(ByteBuffer(bytes: requestBytes)))) }
-                parts.append(.end(nil))
                 // A failed write (the server closed, or the idle timeout did) is reported only
                 // if no reply follows: the reading below ends with the reason, or with a reply
-                // the server sent before it closed.
+                // the server sent before it closed (a refusal of a streamed upload, say).
                 var writeError: (any Error)?
-                do { try await outbound.write(contentsOf: parts) } catch { writeError = error }
+                do {
+                    if let streamed {
+                        try await outbound.write(.head(head))
+                        var written: Int64 = 0
+                        for try await chunk in streamed.body {
+                            written += Int64(chunk.count)
+                            // A file that grew while it was read would not match its Content-Length.
+                            guard written <= streamed.length else { throw Failure.bodyChanged }
+                            try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: chunk))))
+                        }
+                        guard written == streamed.length else { throw Failure.bodyChanged }
+                        try await outbound.write(.end(nil))
+                    } else {
+                        var parts: [HTTPClientRequestPart] = [.head(head)]
+                        if !requestBytes.isEmpty { parts.append(.body(.byteBuffer(ByteBuffer(bytes: requestBytes)))) }
+                        parts.append(.end(nil))
+                        try await outbound.write(contentsOf: parts)
+                    }
+                } catch Failure.bodyChanged {
+                    // The server must not take a body cut short or run long as the whole file.
+                    throw Failure.bodyChanged
+                } catch {
+                    writeError = error
+                }
                 var response: HTTPResponse?
                 var collected = ByteBuffer()
                 for try await part in inbound {

@@ -42,8 +42,8 @@ public protocol ChatAccess: Sendable {
     /// Forwards messages of `fromChatID` into `toChatID` (a forum topic with `topicID`), as copies with `hideSender`.
     func forward(fromChatID: Int64, messageIDs: [Int64], toChatID: Int64, topicID: Int32?, hideSender: Bool, silent: Bool) async throws -> [ChatMessageItem]
     /// Sends local files (one message, or an album of up to 10) with a caption in Markdown.
-    /// `progress` hears how much of all the files has reached Telegram while they go up (where
-    /// this process holds the session; through a dashboard it is not called).
+    /// `progress` hears how much of all the files has reached Telegram while they go up
+    /// (`UploadTally`; through a dashboard, from its event stream).
     func sendFiles(chatID: Int64, paths: [String], caption: String, replyTo: Int64?, topicID: Int32?, silent: Bool, asFiles: Bool,
                    progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> [ChatMessageItem]
     /// Downloads a message's file and saves it into `folder` (`MediaSaver`); the path it got.
@@ -192,14 +192,12 @@ public struct SessionChatAccess: ChatAccess {
     {
         // Subscribed before sending: every part of this chat's uploads reported meanwhile counts,
         // against the size of all the files.
-        let total = paths.reduce(Int64(0)) { sum, path in sum + Int64((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) }
         let events = service.session.chatEvents.subscribe(replayingCurrent: false)
         let watcher = Task {
-            var sent: [Int64: Int64] = [:]
+            var tally = UploadTally(paths: paths)
             for await event in events {
                 guard case .upload(let chat, let message, let part) = event, chat == chatID else { continue }
-                sent[message] = part.sentBytes
-                progress(UploadProgress(sentBytes: min(total, sent.values.reduce(0, +)), totalBytes: max(total, 1)))
+                progress(tally.note(messageID: message, sentBytes: part.sentBytes))
             }
         }
         let sent: [Message]

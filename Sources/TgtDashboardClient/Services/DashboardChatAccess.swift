@@ -53,7 +53,25 @@ public struct DashboardChatAccess: ChatAccess {
     public func sendFiles(chatID: Int64, paths: [String], caption: String, replyTo: Int64?, topicID: Int32?, silent: Bool, asFiles: Bool,
                           progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }) async throws -> [ChatMessageItem]
     {
-        try await client.sendFiles(chatID: chatID, paths: paths, caption: caption, replyTo: replyTo, topicID: topicID, silent: silent, asFiles: asFiles)
+        // The dashboard's event stream tells each part of this chat's uploads, from its opening
+        // on: it is open before the files go.
+        let (opened, open) = AsyncStream<Void>.makeStream()
+        let events = client.chatChanges()
+        let watcher = Task {
+            defer { open.finish() }
+            var tally = UploadTally(paths: paths)
+            for try await event in events {
+                switch event {
+                case .connected: open.finish()
+                case .upload(let chat, let message, let sent) where chat == chatID: progress(tally.note(messageID: message, sentBytes: sent))
+                case .upload, .chat: continue
+                }
+            }
+        }
+        // Opened, or the stream failed (the send then says whether the dashboard is there).
+        for await _ in opened {}
+        defer { watcher.cancel() }
+        return try await client.sendFiles(chatID: chatID, paths: paths, caption: caption, replyTo: replyTo, topicID: topicID, silent: silent, asFiles: asFiles)
     }
 
     public func download(chatID: Int64, messageID: Int64, into folder: URL) async throws -> URL {
@@ -135,6 +153,8 @@ public struct DashboardChatAccess: ChatAccess {
                     var window: FollowWindow?
                     for try await event in access.client.chatChanges() {
                         switch event {
+                        case .upload:
+                            continue
                         case .connected:
                             // Open before the first page is read: nothing that happens after it is missed.
                             let page = try await access.page(chatID: chatID, before: before, limit: limit, topicID: topicID)
@@ -178,6 +198,8 @@ public struct DashboardChatAccess: ChatAccess {
                     var seen: [Int64: Int64]?
                     for try await event in access.client.chatChanges() {
                         switch event {
+                        case .upload:
+                            continue
                         case .connected:
                             var last: [Int64: Int64] = [:]
                             for list in [ChatListKind.main, .archive] {

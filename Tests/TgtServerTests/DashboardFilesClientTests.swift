@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import TgtApplication
+import TgtDashboardClient
+import TgtSimulator
+import TgtTDLib
+import TgtTelegram
+import TgtTestSupport
+
+/// `tgt chat send --attach` and `tgt chat download` while `tgt serve` holds the session, over
+/// real HTTP: a file goes up streamed from the disk and comes back in ranges stitched whole,
+/// and the upload's progress comes from the dashboard's event stream.
+@Suite("Files through the running dashboard", .timeLimit(.minutes(5)))
+struct DashboardFilesClientTests {
+    static let alice: Int64 = 555_000_111
+
+    final class Heard: @unchecked Sendable {
+        private let lock = NSLock()
+        private var parts: [UploadProgress] = []
+        func add(_ part: UploadProgress) { lock.withLock { parts.append(part) } }
+        var all: [UploadProgress] { lock.withLock { parts } }
+    }
+
+    @Test("a 300 KB file goes up and comes back byte for byte in 64 KB ranges, under its name; a refused file uploads nothing")
+    func upAndBack() async throws {
+        let fixture = try await ServerFixture()
+        let dir = try TestDirectory("files-through-serve")
+        defer { dir.remove() }
+        let bytes = Data("%PDF-1.4\n".utf8) + Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 % 251) })
+        try bytes.write(to: dir.file("Q4 report.pdf"))
+        try Data().write(to: dir.file("empty.pdf"))
+        try await fixture.run { client in
+            try await client.logInToTelegram()
+            var dashboard = try client.dashboardClient(token: fixture.apiToken)
+            dashboard.downloadRangeBytes = 64 * 1024
+            let access = DashboardChatAccess(client: dashboard)
+            let sent = try await access.sendFiles(chatID: Self.alice, paths: [dir.file("Q4 report.pdf").path], caption: "", replyTo: nil, topicID: nil,
+                                                  silent: false, asFiles: false)
+            let message = try #require(sent.first)
+            #expect(sent.count == 1 && message.sendingState == nil && message.media?.file?.name == "Q4 report.pdf")
+
+            let into = dir.url.appendingPathComponent("saved", isDirectory: true)
+            try FileManager.default.createDirectory(at: into, withIntermediateDirectories: true)
+            let saved = try await access.download(chatID: Self.alice, messageID: message.id, into: into)
+            #expect(saved.lastPathComponent == "Q4 report.pdf")
+            #expect(FileManager.default.contents(atPath: saved.path) == bytes, "five ranges stitched into the whole file")
+
+            await #expect(throws: ChatError.badFile("“empty.pdf” is empty.")) {
+                _ = try await access.sendFiles(chatID: Self.alice, paths: [dir.file("Q4 report.pdf").path, dir.file("empty.pdf").path], caption: "",
+                                               replyTo: nil, topicID: nil, silent: false, asFiles: false)
+            }
+            #expect(UploadsAPITests.kept(fixture).isEmpty, "nothing was uploaded for a send refused here")
+        }
+    }
+
+    @Test("the upload's progress through the dashboard: parts of 400 bytes heard from its event stream, climbing, against the file's size")
+    func progress() async throws {
+        var scenario = SimulatorScenario()
+        scenario.uploadBytesPerSecond = 400  // 100 bytes per quarter second of the test's clock
+        let clock = TestClock()
+        let fixture = try await ServerFixture(scenario: scenario, clock: clock)
+        let dir = try TestDirectory("progress-through-serve")
+        defer { dir.remove() }
+        try (Data("%PDF-1.4".utf8) + Data([UInt8](repeating: 9, count: 392))).write(to: dir.file("a.pdf"))
+        try await fixture.run { client in
+            try await client.logInToTelegram()
+            let access = DashboardChatAccess(client: try client.dashboardClient(token: fixture.apiToken))
+            let session = try await fixture.dashboard.host.chatService().session
+            var events = session.chatEvents.subscribe(replayingCurrent: false).makeAsyncIterator()
+            func next(_ matching: (ChatEvent) -> Bool) async -> ChatEvent? {
+                while let event = await events.next() { if matching(event) { return event } }
+                return nil
+            }
+            let heard = Heard()
+            let path = dir.file("a.pdf").path
+            let sending = Task {
+                try await access.sendFiles(chatID: Self.alice, paths: [path], caption: "", replyTo: nil, topicID: nil, silent: false, asFiles: false) {
+                    heard.add($0)
+                }
+            }
+            _ = await next { if case .newMessage = $0 { true } else { false } }
+            for step in 1...4 {
+                clock.advance(by: 0.25)
+                _ = await next { if case .upload(_, _, let part) = $0 { part.sentBytes == Int64(step * 100) } else { false } }
+                // The first part goes out at once; the next ones are folded into one per 0.3 s of the dashboard's clock.
+                if step == 1 { try await awaitCondition { heard.all.count >= 1 } }
+                if step == 3 { try await awaitCondition { heard.all.count >= 2 } }
+            }
+            let items = try await sending.value
+            #expect(items.count == 1 && items[0].sendingState == nil)
+            let parts = heard.all
+            #expect(parts.allSatisfy { $0.totalBytes == 400 } && parts.first?.sentBytes == 100, "\(parts)")
+            #expect(parts.map(\.sentBytes) == parts.map(\.sentBytes).sorted() && Set(parts.map(\.sentBytes)).count >= 2, "\(parts)")
+        }
+    }
+
+}
