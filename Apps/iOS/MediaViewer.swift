@@ -4,12 +4,16 @@ import TgtAppModel
 import UIKit
 
 /// A message's file opened from its bubble (`ConversationModel.openMedia`): a picture to look
-/// at, a voice message, audio or video to play, or a file someone sent to save or share, never
-/// rendered here. What it is comes from its bytes (`OpenedMedia.presentation`).
+/// at (decoded at most `OpenedMedia.maxDisplaySide` pixels long, never whole), a voice message,
+/// audio or video to play, or a file someone sent to save or share, never rendered here. What
+/// it is comes from its bytes (`OpenedMedia.presentation`).
 struct MediaViewer: View {
     let media: OpenedMedia
     let close: () -> Void
     @State private var player: AVPlayer?
+    /// The picture, decoded to the size the viewer needs; nil while it decodes or when it cannot be.
+    @State private var picture: UIImage?
+    @State private var decoded = false
 
     var body: some View {
         NavigationStack {
@@ -27,12 +31,14 @@ struct MediaViewer: View {
     @ViewBuilder private var content: some View {
         switch media.presentation {
         case .image:
-            if let image = UIImage(contentsOfFile: media.url.path) {
+            if let picture {
                 ScrollView([.horizontal, .vertical]) {
-                    Image(uiImage: image).resizable().scaledToFit().accessibilityLabel(Text(verbatim: media.name))
+                    Image(uiImage: picture).resizable().scaledToFit().accessibilityLabel(Text(verbatim: media.name))
                 }
-            } else {
+            } else if decoded {
                 notShown
+            } else {
+                ProgressView().task { await decode() }
             }
         case .player:
             VideoPlayer(player: player)
@@ -47,11 +53,20 @@ struct MediaViewer: View {
         }
     }
 
+    /// Reads the picture's size from its header (no decoding yet), then decodes it no larger than
+    /// the viewer needs, off the main thread.
+    private func decode() async {
+        defer { decoded = true }
+        guard let image = UIImage(contentsOfFile: media.url.path) else { return }
+        let fitted = OpenedMedia.displayPixels(width: image.size.width * image.scale, height: image.size.height * image.scale)
+        picture = await image.byPreparingThumbnail(ofSize: CGSize(width: fitted.width, height: fitted.height))
+    }
+
     private var notShown: some View {
         VStack(spacing: 12) {
             Image(systemName: "doc").font(.largeTitle).foregroundStyle(.secondary)
             Text(verbatim: media.name).font(.headline).multilineTextAlignment(.center)
-            Text(AppText.label(.mediaNotShown)).font(.callout).foregroundStyle(.secondary).multilineTextAlignment(.center)
+            Text(media.notShownReason).font(.callout).foregroundStyle(.secondary).multilineTextAlignment(.center)
             ShareLink(item: media.url) { Label(AppText.label(.saveOrShare).localized, systemImage: "square.and.arrow.up") }
         }
         .padding()

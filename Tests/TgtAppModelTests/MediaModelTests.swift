@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TgtAppModel
+import TgtDomain
 import TgtSimulator
 import TgtTelegram
 import TgtTestSupport
@@ -52,6 +53,41 @@ struct MediaModelTests {
         #expect(OpenedMedia.presentation(head: [0xFF, 0xD8, 0xFF, 0xE0]) == .image)
         #expect(OpenedMedia.presentation(head: Array("ID3\u{4}".utf8)) == .player)
         #expect(OpenedMedia.presentation(head: Array("OggS".utf8)) == .file, "the system player cannot play Ogg: save or share")
+        await conversation.close()
+        await app.shutdown()
+    }
+
+    /// A PNG header claiming `width` × `height`, then a little filler.
+    static func png(_ width: UInt32, _ height: UInt32) -> [UInt8] {
+        func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + be32(width) + be32(height) + [8, 6, 0, 0, 0]
+            + [UInt8](repeating: 0, count: 100)
+    }
+
+    @Test("a picture whose header promises 400 million pixels is only saved or shared, said why; a normal one is decoded no larger than the screen needs")
+    func pictureBomb() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.remove() }
+        let dir = try TestDirectory("picture-bomb")
+        defer { dir.remove() }
+        try Data(Self.png(20_000, 20_000)).write(to: dir.file("harmless.png"))
+        let (app, conversation, composer) = try await ChatModelsTests.open(ChatModelsTests.alice, fixture)
+        composer.sendAsFiles = true
+        #expect(await composer.attach(fileAt: dir.file("harmless.png")))
+        #expect(await composer.send())
+        try await eventually("the file sent") { conversation.messages.last?.media?.file?.name == "harmless.png" && conversation.messages.last?.sendingState == nil }
+        let sent = try #require(conversation.messages.last)
+        await conversation.openMedia(sent)
+        let opened = try #require(conversation.openedMedia)
+        #expect(opened.presentation == .file && opened.pixelSize == ImageDimensions(width: 20_000, height: 20_000))
+        #expect(opened.notShownReason.description == "This picture is 20000 × 20000 pixels, too large to show on a phone: save or share it to open it elsewhere.")
+
+        #expect(OpenedMedia.presentation(head: Self.png(4_000, 3_000)) == .image)
+        #expect(OpenedMedia.presentation(head: Self.png(8_000, 6_251)) == .file, "just over 50 million pixels")
+        #expect(OpenedMedia(messageID: 1, url: dir.file("x"), name: "x", presentation: .image, pixelSize: ImageDimensions(width: 800, height: 600))
+            .notShownReason.description.hasPrefix("Files from other people"))
+        #expect(OpenedMedia.displayPixels(width: 8_000, height: 6_000) == (2_800, 2_100))
+        #expect(OpenedMedia.displayPixels(width: 1_280, height: 960) == (1_280, 960), "a smaller picture as it is")
         await conversation.close()
         await app.shutdown()
     }

@@ -1,7 +1,7 @@
 import Testing
 import TgtDomain
 
-/// Picture sizes read from headers (PNG, JPEG after long metadata, the three WebP kinds), hostile
+/// Picture sizes read from headers (PNG, JPEG after long metadata, the three WebP kinds, GIF), hostile
 /// and cut-short bytes answered with nil, and Telegram's rule for what a photo may be.
 @Suite("Image dimensions")
 struct ImageDimensionsTests {
@@ -37,6 +37,9 @@ struct ImageDimensionsTests {
             == ImageDimensions(width: 800, height: 600))
         // VP8X: flags, then the canvas's width-1 and height-1 in 24 bits each.
         #expect(ImageDimensions.read(Self.webp("VP8X", [0, 0, 0, 0, 0x7F, 0x07, 0, 0x37, 0x04, 0])) == ImageDimensions(width: 1920, height: 1080))
+        // GIF: the logical screen's sides after the signature, little-endian.
+        #expect(ImageDimensions.read(Array("GIF89a".utf8) + [0x40, 0x01, 0xF0, 0x00, 0, 0, 0]) == ImageDimensions(width: 320, height: 240))
+        #expect(ImageDimensions.read(Array("GIF87a".utf8) + [0x40, 0x01]) == nil, "cut short")
     }
 
     @Test("cut short, broken or not a picture: nil, never a crash")
@@ -46,7 +49,8 @@ struct ImageDimensionsTests {
         #expect(ImageDimensions.read([0xFF, 0xD8, 0xFF, 0xE1, 0x00, 0x00]) == nil)  // a length below 2
         #expect(ImageDimensions.read([0xFF, 0xD8, 0x00, 0x00, 0xFF, 0xC0]) == nil)  // no marker where one must be
         #expect(ImageDimensions.read(Self.png(0, 100)) == nil)
-        #expect(ImageDimensions.read(Array("GIF89a and more bytes here".utf8)) == nil)
+        #expect(ImageDimensions.read(Array("GIF89a".utf8) + [0, 0, 10, 0]) == nil, "a GIF of width 0")
+        #expect(ImageDimensions.read(Array("<svg width=10 height=10>".utf8)) == nil, "not a picture it reads")
         #expect(ImageDimensions.read([]) == nil)
         #expect(ImageDimensions.read(Array(Self.webp("VP8 ", [0, 0, 0, 1, 2, 3, 4, 5, 6, 7]).prefix(29))) == nil)
     }

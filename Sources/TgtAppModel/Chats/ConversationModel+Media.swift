@@ -4,13 +4,21 @@ import TgtTelegram
 
 /// A message's file opened in the app: downloaded by TDLib into its folder, and how the shell
 /// shows it, chosen from the file's bytes (never the sender's name or type): pictures in the
-/// viewer, sound and video in the player, anything else only saved or shared (never rendered:
-/// an HTML page or SVG from someone else does not run in the app).
+/// viewer (decoded no larger than the screen needs, and none with more than `maxPixels`: a
+/// picture's header can promise a decoding that takes all the phone's memory), sound and video
+/// in the player, anything else only saved or shared (never rendered: an HTML page or SVG from
+/// someone else does not run in the app).
 public struct OpenedMedia: Sendable, Equatable, Identifiable {
     /// How the shell shows it.
     public enum Presentation: Sendable, Equatable {
         case image, player, file
     }
+
+    /// The most pixels a picture may have to be shown (50 million: a 200 MB decoding).
+    public static let maxPixels = 50_000_000
+    /// The longest side, in pixels, a picture is decoded to for the viewer (zooming in twice on
+    /// the largest phone screen).
+    public static let maxDisplaySide = 2_800.0
 
     public var messageID: Int64
     /// TDLib's copy, inside its files folder.
@@ -18,23 +26,45 @@ public struct OpenedMedia: Sendable, Equatable, Identifiable {
     /// The sender's name for it, made safe.
     public var name: String
     public var presentation: Presentation
+    /// A picture's sides, as its header gives them (nil: not a picture, or unreadable).
+    public var pixelSize: ImageDimensions?
     public var id: Int64 { messageID }
 
-    public init(messageID: Int64, url: URL, name: String, presentation: Presentation) {
+    public init(messageID: Int64, url: URL, name: String, presentation: Presentation, pixelSize: ImageDimensions? = nil) {
         self.messageID = messageID
         self.url = url
         self.name = name
         self.presentation = presentation
+        self.pixelSize = pixelSize
     }
 
-    /// The presentation the first bytes call for.
+    /// The presentation the first bytes call for (`ImageDimensions.headLength` of them, for a
+    /// picture's sides): a picture of more than `maxPixels` is only saved or shared.
     public static func presentation(head: [UInt8]) -> Presentation {
-        switch MediaSniffer.sniff(head) {
-        case .jpeg?, .png?, .gif?, .webp?: .image
+        switch MediaSniffer.sniff(Array(head.prefix(MediaSniffer.prefixLength))) {
+        case .jpeg?, .png?, .gif?, .webp?:
+            if let size = ImageDimensions.read(head), size.width * size.height > maxPixels { .file } else { .image }
         case .mp4?, .mpeg?, .m4a?, .wav?: .player
         // The system player plays neither Ogg (Telegram's voice notes) nor WebM: save or share.
         case .webm?, .ogg?, nil: .file
         }
+    }
+
+    /// Why the viewer does not show it: a picture too large for the phone, or a file (which is
+    /// never opened in the app).
+    public var notShownReason: AppText {
+        if let pixelSize, pixelSize.width * pixelSize.height > Self.maxPixels {
+            return AppText("media.tooLarge", String(pixelSize.width), String(pixelSize.height))
+        }
+        return .label(.mediaNotShown)
+    }
+
+    /// The size, in pixels, a picture of `width` × `height` is decoded to: the same shape, its
+    /// longest side at most `maxDisplaySide` (a smaller one as it is).
+    public static func displayPixels(width: Double, height: Double) -> (width: Double, height: Double) {
+        guard width > 0, height > 0 else { return (1, 1) }
+        let scale = min(1, maxDisplaySide / max(width, height))
+        return ((width * scale).rounded(), (height * scale).rounded())
     }
 }
 
@@ -51,7 +81,7 @@ extension ConversationModel {
             let head = Self.head(of: file.path)
             guard openingMediaID == item.id else { return }
             openedMedia = OpenedMedia(messageID: item.id, url: URL(fileURLWithPath: file.path), name: file.fileName,
-                                      presentation: OpenedMedia.presentation(head: head))
+                                      presentation: OpenedMedia.presentation(head: head), pixelSize: ImageDimensions.read(head))
             actionError = nil
             // Its sender sees a voice note listened to; the viewer does not wait on it.
             _ = try? await service.openContent(chatID: chatID, messageID: item.id)
@@ -68,6 +98,6 @@ extension ConversationModel {
     private static func head(of path: String) -> [UInt8] {
         guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
         defer { try? handle.close() }
-        return [UInt8]((try? handle.read(upToCount: MediaSniffer.prefixLength)) ?? Data())
+        return [UInt8]((try? handle.read(upToCount: ImageDimensions.headLength)) ?? Data())
     }
 }

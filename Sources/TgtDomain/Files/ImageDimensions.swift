@@ -1,4 +1,4 @@
-/// A picture's width and height, read from the header of a PNG, JPEG or WebP file, so a
+/// A picture's width and height, read from the header of a PNG, JPEG, WebP or GIF file, so a
 /// picture Telegram would refuse as a photo (its sides add up to more than 10,000 pixels, or
 /// one is more than 20 times the other: a long screenshot) goes as a file instead. The bytes
 /// are anyone's: every offset is checked, and anything unclear is nil.
@@ -27,6 +27,7 @@ public struct ImageDimensions: Sendable, Equatable {
         case .png?: png(bytes)
         case .jpeg?: jpeg(bytes)
         case .webp?: webp(bytes)
+        case .gif?: gif(bytes)
         default: nil
         }
     }
@@ -54,6 +55,12 @@ public struct ImageDimensions: Sendable, Equatable {
             i += 2 + length
         }
         return nil
+    }
+
+    private static func gif(_ b: [UInt8]) -> ImageDimensions? {
+        // The logical screen's width and height follow the signature, 2 bytes each, little-endian.
+        guard b.count >= 10 else { return nil }
+        return valid(Int(little16(b, 6)), Int(little16(b, 8)))
     }
 
     private static func webp(_ b: [UInt8]) -> ImageDimensions? {
