@@ -4,7 +4,7 @@ import UIKit
 
 /// The chats: Telegram's order, the folder bar, search, the archive, the contacts, and each
 /// row's avatar, preview (or who is typing), time, unread badge and mute/pin marks; a row
-/// opens the conversation.
+/// opens the conversation (a forum's, its topics).
 struct ChatListView: View {
     let app: AppModel
     @Bindable var model: ChatListModel
@@ -12,7 +12,11 @@ struct ChatListView: View {
     var body: some View {
         TimelineView(.everyMinute) { context in
             List(model.rows(now: context.date)) { row in
-                NavigationLink(value: row.id) { ChatRowView(row: row) }
+                if row.isForum {
+                    NavigationLink(value: ForumLink(chatID: row.id)) { ChatRowView(row: row) }
+                } else {
+                    NavigationLink(value: row.id) { ChatRowView(row: row) }
+                }
             }
             .listStyle(.plain)
         }
@@ -41,6 +45,7 @@ struct ChatListView: View {
             }
         }
         .navigationDestination(for: Int64.self) { chatID in ConversationView(app: app, chatID: chatID) }
+        .navigationDestination(for: ForumLink.self) { forum in TopicListView(app: app, chatID: forum.chatID) }
         .onChange(of: model.search) { Task { await model.reload() } }
         .onChange(of: model.showsArchive) { Task { await model.reload() } }
         .refreshable { await model.reload() }

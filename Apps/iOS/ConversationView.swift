@@ -23,10 +23,11 @@ struct ConversationView: View {
     @State private var deletingSelection = false
     @State private var selectionDeleteOptions: [DeleteOption] = []
 
-    init(app: AppModel, chatID: Int64) {
+    /// A chat's conversation, or one topic's of a forum with `topicID`.
+    init(app: AppModel, chatID: Int64, topicID: Int32? = nil) {
         self.app = app
-        _model = State(initialValue: app.conversation(for: chatID))
-        _composer = State(initialValue: app.composer(for: chatID))
+        _model = State(initialValue: app.conversation(for: chatID, topicID: topicID))
+        _composer = State(initialValue: app.composer(for: chatID, topicID: topicID))
     }
 
     var body: some View {

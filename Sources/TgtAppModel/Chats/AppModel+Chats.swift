@@ -1,9 +1,15 @@
 import Foundation
 
 extension AppModel {
-    /// One conversation's screen (open it with `open()`, close it when it leaves the screen).
-    public func conversation(for chatID: Int64) -> ConversationModel {
-        ConversationModel(host: host, chatID: chatID)
+    /// One conversation's screen, or one forum topic's with `topicID` (open it with `open()`,
+    /// close it when it leaves the screen).
+    public func conversation(for chatID: Int64, topicID: Int32? = nil) -> ConversationModel {
+        ConversationModel(host: host, chatID: chatID, topicID: topicID)
+    }
+
+    /// A forum's topics, each opening its own conversation.
+    public func topics(of chatID: Int64) -> ForumTopicsModel {
+        ForumTopicsModel(host: host, chatID: chatID)
     }
 
     /// The profile of a chat, or of a person by their user id.
@@ -16,8 +22,8 @@ extension AppModel {
         ContactsModel(host: host)
     }
 
-    /// The composer under a conversation.
-    public func composer(for chatID: Int64) -> ComposerModel {
-        ComposerModel(host: host, store: services.store, chatID: chatID)
+    /// The composer under a conversation (a forum topic's with `topicID`: what it sends goes there).
+    public func composer(for chatID: Int64, topicID: Int32? = nil) -> ComposerModel {
+        ComposerModel(host: host, store: services.store, chatID: chatID, topicID: topicID)
     }
 }

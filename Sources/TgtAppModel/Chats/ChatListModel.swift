@@ -29,6 +29,8 @@ public final class ChatListModel {
         public var canWrite: Bool
         /// The preview says who is typing (drawn in the accent colour).
         public var isTyping = false
+        /// A forum: the row opens its topics (`ForumTopicsModel`), not one conversation.
+        public var isForum = false
     }
 
     /// One chip of the folder bar: "All chats" (`folderID` nil) or a folder.
@@ -153,7 +155,7 @@ public final class ChatListModel {
                        photoPreview: chat.photoMinithumbnail.flatMap { Data(base64Encoded: $0) }, preview: preview,
                        time: chat.lastMessage.map { ChatClock.listTime($0.date, now: now) } ?? "", unreadBadge: unread,
                        hasMention: chat.unreadMentionCount > 0, isMuted: chat.isMuted, isPinned: chat.isPinned, ticks: ticks, canWrite: chat.canWrite,
-                       isTyping: chat.typing != nil)
+                       isTyping: chat.typing != nil, isForum: chat.kind == .forum)
         }
     }
 

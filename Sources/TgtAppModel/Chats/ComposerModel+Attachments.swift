@@ -119,7 +119,7 @@ extension ComposerModel {
         if case .reply(let item) = mode { replyTo = item.id }
         do {
             let service = try await host.chatService()
-            let sent = try await service.sendFiles(chatID: chatID, paths: sending.map(\.url.path), caption: text, replyTo: replyTo, silent: silent,
+            let sent = try await service.sendFiles(chatID: chatID, paths: sending.map(\.url.path), caption: text, topicID: topicID, replyTo: replyTo, silent: silent,
                                                    asFiles: sendAsFiles, confirmTimeout: 0)
             // The send owns the copies now: they go when its messages settle, not with the composer.
             staged.withLock { $0.removeAll { folders.contains($0) } }

@@ -3,9 +3,12 @@ import TgtTelegram
 
 extension ComposerModel {
     /// Fills an empty composer with the chat's cloud draft (typed here before, or in another
-    /// Telegram app); a reply or edit in progress is left alone.
+    /// Telegram app); a reply or edit in progress is left alone. A forum topic's draft is its
+    /// own, and the chat's row carries only the chat's: a topic's composer starts empty.
     public func loadDraft() async {
-        guard text.isEmpty, mode == .new, let service = try? await host.chatService(), let draft = await service.summary(chatID)?.draft else { return }
+        guard topicID == nil, text.isEmpty, mode == .new, let service = try? await host.chatService(),
+              let draft = await service.summary(chatID)?.draft
+        else { return }
         text = draft
         savedDraft = draft
     }
@@ -18,7 +21,7 @@ extension ComposerModel {
         guard text != savedDraft, let service = try? await host.chatService() else { return }
         let value = text
         do {
-            try await service.setDraft(chatID: chatID, text: value)
+            try await service.setDraft(chatID: chatID, topicID: topicID, text: value)
             savedDraft = value
         } catch {
             self.error = .failure(error)

@@ -19,6 +19,8 @@ public final class ComposerModel {
     }
 
     public let chatID: Int64
+    /// The forum topic it writes into (nil: the chat itself).
+    public let topicID: Int32?
     public var text = ""
     public internal(set) var mode: Mode = .new
     public internal(set) var isSending = false
@@ -38,10 +40,11 @@ public final class ComposerModel {
     @ObservationIgnored let host: SessionHost
     @ObservationIgnored let store: AppDatabase
 
-    public init(host: SessionHost, store: AppDatabase, chatID: Int64) {
+    public init(host: SessionHost, store: AppDatabase, chatID: Int64, topicID: Int32? = nil) {
         self.host = host
         self.store = store
         self.chatID = chatID
+        self.topicID = topicID
     }
 
     deinit {
@@ -93,10 +96,10 @@ public final class ComposerModel {
             let service = try await host.chatService()
             switch mode {
             case .new:
-                _ = try await service.send(chatID: chatID, markdown: text, silent: silent, clearDraft: true)
+                _ = try await service.send(chatID: chatID, markdown: text, topicID: topicID, silent: silent, clearDraft: true)
                 lastTypingSent = nil  // a message ends the typing it announced
             case .reply(let item):
-                _ = try await service.send(chatID: chatID, markdown: text, replyTo: item.id, silent: silent, clearDraft: true)
+                _ = try await service.send(chatID: chatID, markdown: text, topicID: topicID, replyTo: item.id, silent: silent, clearDraft: true)
                 lastTypingSent = nil
             case .edit(let item):
                 _ = try await service.edit(chatID: chatID, messageID: item.id, markdown: text)
@@ -146,7 +149,7 @@ public final class ComposerModel {
         ((try? store.templates()) ?? []).filter { $0.kind == .telegram }
     }
 
-    /// Sends `template` to this chat only (its own targets are left alone), with `variables`.
+    /// Sends `template` to this chat (its topic) only (its own targets are left alone), with `variables`.
     @discardableResult
     public func sendTemplate(_ template: Template, variables: [String: String] = [:]) async -> Bool {
         guard !isSending else { return false }
@@ -155,8 +158,10 @@ public final class ComposerModel {
         do {
             let service = try await host.chatService()
             let title = await service.summary(chatID)?.title ?? ""
+            var topicTitle: String?
+            if let topicID { topicTitle = try await service.topic(chatID: chatID, topicID: topicID).title }
             var here = template
-            here.targets = [Target(chatID: chatID, chatTitle: title)]
+            here.targets = [Target(chatID: chatID, topicID: topicID, chatTitle: title, topicTitle: topicTitle)]
             let report = try await host.send(SendRequest(template: here, variables: variables, silent: silent ? true : nil))
             if let failed = report.results.first(where: { $0.status == .failed }) {
                 error = .verbatim(failed.error ?? AppText("composer.templateFailed").description)

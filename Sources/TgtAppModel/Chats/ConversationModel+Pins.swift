@@ -12,7 +12,8 @@ extension ConversationModel {
     /// Reads the chat's pinned messages again (on open and when one is pinned or unpinned).
     public func loadPinned() async {
         guard let service = try? await host.chatService(), let found = try? await service.pinnedMessages(chatID: chatID) else { return }
-        pinned = found
+        // A topic's bar shows the topic's own pinned messages.
+        pinned = topicID.map { topic in found.filter { $0.topicID == topic } } ?? found
         if pinnedIndex >= found.count { pinnedIndex = 0 }
     }
 

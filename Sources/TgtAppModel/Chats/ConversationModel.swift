@@ -3,9 +3,9 @@ import Observation
 import TgtTDLib
 import TgtTelegram
 
-/// One open conversation: a window of messages (oldest first) paged back on scroll and kept
-/// bounded, live updates from the session (new, edited, deleted, sent, read), read marking
-/// while open, and the jump-to-latest state.
+/// One open conversation (a whole chat, or one topic of a forum): a window of messages (oldest
+/// first) paged back on scroll and kept bounded, live updates from the session (new, edited,
+/// deleted, sent, read), read marking while open, and the jump-to-latest state.
 @Observable @MainActor
 public final class ConversationModel {
     /// One bubble, with what the layout needs around it.
@@ -22,8 +22,11 @@ public final class ConversationModel {
     }
 
     public let chatID: Int64
+    /// The forum topic shown (nil: the whole chat).
+    public let topicID: Int32?
     public private(set) var title = ""
-    /// Under the title: who is typing, else a person's status ("online", "last seen recently").
+    /// Under the title: who is typing (in this topic, for a topic), else a person's status
+    /// ("online", "last seen recently"), or the forum's name for a topic.
     public private(set) var subtitle: String?
     /// Why the account may not write here ("You cannot write here: …"); nil when it may.
     public private(set) var cannotWrite: AppText?
@@ -57,9 +60,13 @@ public final class ConversationModel {
     @ObservationIgnored private var follower: Task<Void, Never>?
     @ObservationIgnored private var lastReadOutbox: Int64 = 0
 
-    public init(host: SessionHost, chatID: Int64, pageSize: Int = 50, windowLimit: Int = 300) {
+    /// The topic's name, once read (the title of a topic's conversation).
+    @ObservationIgnored private var topicTitle: String?
+
+    public init(host: SessionHost, chatID: Int64, topicID: Int32? = nil, pageSize: Int = 50, windowLimit: Int = 300) {
         self.host = host
         self.chatID = chatID
+        self.topicID = topicID
         self.pageSize = pageSize
         self.windowLimit = max(pageSize * 2, windowLimit)
     }
@@ -90,7 +97,8 @@ public final class ConversationModel {
         defer { isLoading = false }
         do {
             let service = try await host.chatService()
-            let page = try await service.conversation(chatID: chatID, limit: pageSize)
+            let page = try await service.conversation(chatID: chatID, limit: pageSize, topicID: topicID)
+            if let topicID, topicTitle == nil { topicTitle = try await service.topic(chatID: chatID, topicID: topicID).title }
             apply(page.chat)
             messages = page.messages
             hasOlder = page.hasOlder
@@ -109,7 +117,7 @@ public final class ConversationModel {
         defer { isLoading = false }
         do {
             let service = try await host.chatService()
-            let page = try await service.conversation(chatID: chatID, before: oldest, limit: pageSize)
+            let page = try await service.conversation(chatID: chatID, before: oldest, limit: pageSize, topicID: topicID)
             let known = Set(messages.map(\.id))
             messages = page.messages.filter { !known.contains($0.id) } + messages
             hasOlder = page.hasOlder
@@ -136,8 +144,8 @@ public final class ConversationModel {
     }
 
     private func apply(_ chat: ChatSummary) {
-        title = chat.title
-        subtitle = chat.typing ?? chat.status
+        title = topicTitle ?? chat.title
+        subtitle = chat.typing ?? (topicID == nil ? chat.status : chat.title)
         cannotWrite = chat.cannotWrite.map { AppText("conversation.cannotWrite", sentence: .postRefusal($0)) }
         lastReadOutbox = chat.lastReadOutboxMessageID
     }
@@ -193,7 +201,7 @@ public final class ConversationModel {
                 messages[index].isRead = messages[index].id <= lastReadOutbox
             }
         case .chatChanged, .activity:
-            if let summary = await (try? host.chatService())?.summary(chatID) { apply(summary) }
+            if let summary = await (try? host.chatService())?.summary(chatID, topicID: topicID) { apply(summary) }
         case .upload(_, let id, let progress):
             if let index = messages.firstIndex(where: { $0.id == id }), messages[index].sendingState == "pending" {
                 messages[index].upload = progress
@@ -204,6 +212,11 @@ public final class ConversationModel {
     }
 
     private func insert(_ message: Message, replacing oldID: Int64? = nil) async {
+        // A topic shows its own messages only.
+        if let topicID, message.forumTopicID != topicID {
+            if let oldID { messages.removeAll { $0.id == oldID } }
+            return
+        }
         guard !messages.contains(where: { $0.id == message.id }) else {
             if let oldID { messages.removeAll { $0.id == oldID } }
             return

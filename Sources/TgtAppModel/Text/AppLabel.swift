@@ -107,6 +107,7 @@ public enum AppLabel: String, CaseIterable, Sendable {
     case pinForBoth = "conversation.pinForBoth"
     case pinForMe = "conversation.pinForMe"
     case pinnedMessage = "conversation.pinnedMessage"
+    case topicClosed = "topics.closed"
     case attach = "composer.attach"
     case attachPhotos = "composer.attachPhotos"
     case attachFiles = "composer.attachFiles"
@@ -264,6 +265,7 @@ public enum AppLabel: String, CaseIterable, Sendable {
         "conversation.pinForBoth": "Pin for both of you",
         "conversation.pinForMe": "Pin for me only",
         "conversation.pinnedMessage": "Pinned message",
+        "topics.closed": "Closed",
         "composer.attach": "Attach",
         "composer.attachPhotos": "Photos and videos",
         "composer.attachFiles": "Files",
