@@ -26,8 +26,10 @@ struct SimulatorHistory {
     /// Reactions changed since the seed, per chat: message id → its `messageReaction` objects
     /// (the whole list as it is now).
     private(set) var reactions: [Int64: [Int64: [[String: Any]]]] = [:]
-    /// Cloud drafts per chat (forum topic drafts under `"chat:topic"` keys are not kept): text and date.
+    /// Cloud drafts per chat: text and date.
     private(set) var drafts: [Int64: (text: String, date: Int)] = [:]
+    /// Forum topics' own cloud drafts, per chat and topic.
+    private(set) var topicDrafts: [Int64: [Int: (text: String, date: Int)]] = [:]
     /// Pins changed since the seed, per chat: message id → pinned or not.
     private(set) var pins: [Int64: [Int64: Bool]] = [:]
     /// Read markers set since the seed (inbox: by us; outbox: by the other side).
@@ -114,6 +116,13 @@ struct SimulatorHistory {
             guard let id = Int64(key), let draft = value as? [String: Any], let text = draft["text"] as? String else { continue }
             drafts[id] = (text, draft["date"] as? Int ?? 0)
         }
+        for (key, value) in object["topic_drafts"] as? [String: Any] ?? [:] {
+            guard let id = Int64(key), let topics = value as? [String: Any] else { continue }
+            for (topicKey, entry) in topics {
+                guard let topic = Int(topicKey), let draft = entry as? [String: Any], let text = draft["text"] as? String else { continue }
+                topicDrafts[id, default: [:]][topic] = (text, draft["date"] as? Int ?? 0)
+            }
+        }
         for (key, value) in object["pins"] as? [String: Any] ?? [:] {
             guard let id = Int64(key), let list = value as? [[String: Any]] else { continue }
             for entry in list { pins[id, default: [:]][TelegramSimulator.int64(entry["id"])] = entry["pinned"] as? Bool ?? false }
@@ -148,9 +157,10 @@ struct SimulatorHistory {
     }
 
     /// Sets (nil: clears) the chat's draft.
-    mutating func setDraft(_ text: String?, date: Int, chatID: Int64) {
+    mutating func setDraft(_ text: String?, date: Int, chatID: Int64, topic: Int? = nil) {
         var op: [String: Any] = ["op": "draft", "chat": chatID, "date": date]
         if let text { op["text"] = text }
+        if let topic { op["topic"] = topic }
         record(op)
     }
 
@@ -197,7 +207,8 @@ struct SimulatorHistory {
         case "react":
             reactions[chatID, default: [:]][TelegramSimulator.int64(op["id"])] = op["reactions"] as? [[String: Any]] ?? []
         case "draft":
-            if let text = op["text"] as? String { drafts[chatID] = (text, op["date"] as? Int ?? 0) } else { drafts[chatID] = nil }
+            let draft = (op["text"] as? String).map { ($0, op["date"] as? Int ?? 0) }
+            if let topic = op["topic"] as? Int { topicDrafts[chatID, default: [:]][topic] = draft } else { drafts[chatID] = draft }
         case "pin":
             pins[chatID, default: [:]][TelegramSimulator.int64(op["id"])] = op["pinned"] as? Bool ?? false
         case "read_inbox":
@@ -287,6 +298,9 @@ struct SimulatorHistory {
             "edits": keyed(edits) { list in list.map { ["id": $0.key, "content": $0.value.content, "date": $0.value.date] as [String: Any] } },
             "reactions": keyed(reactions) { list in list.map { ["id": $0.key, "reactions": $0.value] as [String: Any] } },
             "drafts": keyed(drafts) { ["text": $0.text, "date": $0.date] as [String: Any] },
+            "topic_drafts": keyed(topicDrafts) { topics in
+                Dictionary(uniqueKeysWithValues: topics.map { (String($0.key), ["text": $0.value.text, "date": $0.value.date] as [String: Any]) })
+            },
             "pins": keyed(pins) { list in list.map { ["id": $0.key, "pinned": $0.value] as [String: Any] } },
             "read_inbox": keyed(readInbox) { $0 },
             "read_outbox": keyed(readOutbox) { $0 },

@@ -80,7 +80,7 @@ enum SimObjects {
 
     /// A `forumTopic` with every field of TDLib's (the draft left out: none).
     static func forumTopic(chatID: Int64, _ t: SimulatedTopic, lastMessage: [String: Any]? = nil, unread: Int = 0,
-                           lastReadInbox: Int64 = 0, lastReadOutbox: Int64 = 0) -> [String: Any]
+                           lastReadInbox: Int64 = 0, lastReadOutbox: Int64 = 0, draft: [String: Any]? = nil) -> [String: Any]
     {
         var topic: [String: Any] = ["@type": "forumTopic", "info": [
             "@type": "forumTopicInfo", "chat_id": chatID, "forum_topic_id": t.id, "name": t.name,
@@ -91,6 +91,7 @@ enum SimObjects {
         "last_read_outbox_message_id": lastReadOutbox, "unread_mention_count": 0, "unread_reaction_count": 0, "unread_poll_vote_count": 0,
         "notification_settings": defaultNotificationSettings]
         if let lastMessage { topic["last_message"] = lastMessage }
+        if let draft { topic["draft_message"] = draft }
         return topic
     }
 

@@ -92,8 +92,10 @@ extension TelegramSimulator {
     func forumTopicObject(_ chat: SimulatedChat, _ topic: SimulatedTopic, directory: String) -> [String: Any] {
         let marker = topicInboxMarker(chat, directory: directory, topic: Int(topic.id))
         let unread = unreadCount(chat, directory: directory, after: marker, topic: Int(topic.id))
+        let draft = directory.isEmpty ? nil : withHistory(directory) { $0.topicDrafts[chat.id]?[Int(topic.id)] }
         return SimObjects.forumTopic(chatID: chat.id, topic, lastMessage: newestMessage(chat, directory: directory, topic: Int(topic.id)),
-                                     unread: unread, lastReadInbox: marker, lastReadOutbox: outboxMarker(chat, directory: directory))
+                                     unread: unread, lastReadInbox: marker, lastReadOutbox: outboxMarker(chat, directory: directory),
+                                     draft: draft.map { Self.draftObject($0.text, date: $0.date) })
     }
 
     /// Others' messages newer than `lastReadInbox`; with `topic`, only that forum topic's

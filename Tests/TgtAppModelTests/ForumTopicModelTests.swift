@@ -72,15 +72,27 @@ struct ForumTopicModelTests {
         try await eventually("the Standups message") { standups.messages.last?.text == "Blocked on CI" }
         #expect(!standups.messages.contains { $0.text == "Pizza at one?" })
 
-        // What is typed in a topic is the topic's draft, never the chat's.
+        // What is typed in a topic is the topic's draft, never the chat's, and comes back there.
         composer.text = "half a thought"
         await composer.saveDraft()
         #expect(composer.error == nil)
         let service = try await app.host.chatService()
         #expect(await service.summary(Self.work)?.draft == nil)
+        #expect(try await service.topic(chatID: Self.work, topicID: 11).draft == "half a thought")
         let fresh = app.composer(for: Self.work, topicID: 11)
         await fresh.loadDraft()
-        #expect(fresh.text.isEmpty)
+        #expect(fresh.text == "half a thought")
+        let lunch = app.composer(for: Self.work, topicID: 12)
+        await lunch.loadDraft()
+        #expect(lunch.text.isEmpty, "another topic has its own")
+        // Typed in another Telegram app, it is there when the topic opens; a send clears it.
+        fixture.simulator.simulateDraft(inDatabaseDirectory: fixture.services.environment.tdlibDatabaseFolder, chatID: Self.work, text: "from my laptop",
+                                        topicID: 12)
+        try await eventually("the other device's topic draft") { try await service.topic(chatID: Self.work, topicID: 12).draft == "from my laptop" }
+        await lunch.loadDraft()
+        #expect(lunch.text == "from my laptop")
+        #expect(await lunch.send())
+        try await eventually("the draft cleared by the send") { try await service.topic(chatID: Self.work, topicID: 12).draft == nil }
         await standups.close()
         await app.shutdown()
     }

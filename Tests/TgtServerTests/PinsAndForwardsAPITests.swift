@@ -81,6 +81,17 @@ extension PinsAndForwardsAPITests {
             #expect(try await client.api(.put, "conversations/\(Self.alice)/draft", json: ["text": String(repeating: "x", count: 30_000)]).status == .badRequest)
             #expect(try await client.api(.put, "conversations/\(Self.alice)/draft", json: [:] as [String: Any]).status == .badRequest)
             #expect(try await client.api(.put, "conversations/31337/draft", json: ["text": "x"]).status == .notFound)
+
+            // A forum topic's draft is its own: carried by the topic, not the chat's row.
+            let work = -1001000000002
+            let topicDraft = try await client.api(.put, "conversations/\(work)/draft", json: ["text": "agenda for *Monday*", "topic_id": 11])
+            #expect(topicDraft.status == .ok && topicDraft.data["draft"] == nil, "the chat's own draft is untouched: \(topicDraft.text)")
+            let topics = try await client.api(.get, "conversations/\(work)/topics").data["topics"] as? [[String: Any]] ?? []
+            #expect(topics.first { $0["id"] as? Int == 11 }?["draft"] as? String == "agenda for *Monday*", "\(topics)")
+            #expect(topics.first { $0["id"] as? Int == 12 }?["draft"] == nil)
+            _ = try await client.api(.post, "conversations/\(work)/messages", json: ["text": "Agenda sent", "topic_id": 11, "clear_draft": true])
+            let after = try await client.api(.get, "conversations/\(work)/topics").data["topics"] as? [[String: Any]] ?? []
+            #expect(after.first { $0["id"] as? Int == 11 }?["draft"] == nil, "a message sent into the topic clears its draft: \(after)")
         }
     }
 }

@@ -202,6 +202,18 @@ def run_drafts(driver, wait, audit, server, check, shot):
     wait.until(lambda d: row_text(crag).startswith("You: typed on my phone — sent"))
     check(True, "sending clears the draft: the list shows the message")
 
+    # A forum topic's draft is its own: set elsewhere for Lunch, it fills Lunch's composer only.
+    work = -1001000000002
+    result = tgt(server, "chat", "draft", "Work", "--topic", "12", "pizza or sushi?")
+    check(result.returncode == 0, f"tgt chat draft --topic goes through the running dashboard ({result.stderr.strip()[:200]})")
+    driver.get(server.url + f"/chats#chat/{work}/topic/11")
+    driver.refresh()
+    wait.until(lambda d: d.execute_script("return document.getElementById('messages').getAttribute('aria-busy') === 'false'"))
+    check(driver.find_element(By.ID, "composer-text").get_attribute("value") == "", "another topic's draft stays out of Standups")
+    driver.find_element(By.CSS_SELECTOR, "#topic-list a[data-topic='12']").click()
+    wait.until(lambda d: d.find_element(By.ID, "composer-text").get_attribute("value") == "pizza or sushi?")
+    check(True, "opening the topic puts its own draft in the composer")
+
 
 FAKE_NOTIFICATION = """
 window.__notes = [];

@@ -3,12 +3,15 @@ import TgtTelegram
 
 extension ComposerModel {
     /// Fills an empty composer with the chat's cloud draft (typed here before, or in another
-    /// Telegram app); a reply or edit in progress is left alone. A forum topic's draft is its
-    /// own, and the chat's row carries only the chat's: a topic's composer starts empty.
+    /// Telegram app), a forum topic's with its own; a reply or edit in progress is left alone.
     public func loadDraft() async {
-        guard topicID == nil, text.isEmpty, mode == .new, let service = try? await host.chatService(),
-              let draft = await service.summary(chatID)?.draft
-        else { return }
+        guard text.isEmpty, mode == .new, let service = try? await host.chatService() else { return }
+        let draft: String? = if let topicID {
+            (try? await service.topic(chatID: chatID, topicID: topicID))?.draft
+        } else {
+            await service.summary(chatID)?.draft
+        }
+        guard let draft, text.isEmpty, mode == .new else { return }
         text = draft
         savedDraft = draft
     }

@@ -63,7 +63,7 @@ enum ChatModels {
 
     static func topic(_ topic: ForumTopicItem) -> Schemas.ForumTopic {
         Schemas.ForumTopic(id: topic.id, title: topic.title, isGeneral: topic.isGeneral, isClosed: topic.isClosed, isPinned: topic.isPinned,
-                           unreadCount: topic.unreadCount)
+                           unreadCount: topic.unreadCount, draft: topic.draft)
     }
 
     static func page(_ page: ConversationPage) -> Schemas.ConversationPage {

@@ -515,9 +515,10 @@ const draft = {chat: 0, topic: 0, saved: '', timer: 0};
 function restoreDraft(chat) {
   draft.chat = chat.id;
   draft.topic = state.topic;
-  // A forum topic's draft is its own (not the chat's, which is all the chat's row carries).
-  draft.saved = state.topic ? '' : chat.draft ?? '';
-  if (!text.value && !state.mode && !state.topic && chat.draft) { text.value = chat.draft; autosize(); }
+  // A forum topic's draft is its own, carried by the topic (loaded with the topic bar).
+  const saved = state.topic ? topics.draftOf(state.topic) : chat.draft ?? '';
+  draft.saved = saved;
+  if (!text.value && !state.mode && saved) { text.value = saved; autosize(); }
 }
 
 /** Saves the composer's text as the open chat's draft, if it changed since the last save. */

@@ -54,6 +54,14 @@ export function initial(topics) {
 }
 
 /**
+ * A loaded topic's own cloud draft ('' when none).
+ * @param {number} topicID
+ */
+export function draftOf(topicID) {
+  return state.topics.find((t) => t.id === topicID)?.draft ?? '';
+}
+
+/**
  * The title of a loaded topic.
  * @param {number} topicID
  */

@@ -437,6 +437,8 @@ export interface ForumTopic {
   is_closed: boolean;
   is_pinned: boolean;
   unread_count: number;
+  /** The topic's own cloud draft, absent when none. */
+  draft?: string;
 }
 
 export interface ForumTopicList {

@@ -362,13 +362,18 @@ public struct ForumTopic: Decodable, Sendable, Equatable {
     public var unreadCount: Int32
     /// `last_read_inbox_message_id`: incoming messages of the topic up to this id are read.
     public var lastReadInboxMessageID: Int64
+    /// The text of `draft_message`: the topic's own cloud draft (nil: none).
+    public var draftText: String?
 
-    public init(info: ForumTopicInfo, lastMessage: Message? = nil, isPinned: Bool = false, unreadCount: Int32 = 0, lastReadInboxMessageID: Int64 = 0) {
+    public init(info: ForumTopicInfo, lastMessage: Message? = nil, isPinned: Bool = false, unreadCount: Int32 = 0, lastReadInboxMessageID: Int64 = 0,
+                draftText: String? = nil)
+    {
         self.info = info
         self.lastMessage = lastMessage
         self.isPinned = isPinned
         self.unreadCount = unreadCount
         self.lastReadInboxMessageID = lastReadInboxMessageID
+        self.draftText = draftText
     }
 
     public init(from decoder: any Decoder) throws {
@@ -378,6 +383,7 @@ public struct ForumTopic: Decodable, Sendable, Equatable {
         isPinned = try c.decodeIfPresent(Bool.self, forKey: .isPinned) ?? false
         unreadCount = try c.decodeIfPresent(Int32.self, forKey: .unreadCount) ?? 0
         lastReadInboxMessageID = try c.decodeIfPresent(Int64.self, forKey: .lastReadInboxMessageID) ?? 0
+        draftText = try DraftText.decode(c, forKey: .draftMessage)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -386,6 +392,7 @@ public struct ForumTopic: Decodable, Sendable, Equatable {
         case isPinned = "is_pinned"
         case unreadCount = "unread_count"
         case lastReadInboxMessageID = "last_read_inbox_message_id"
+        case draftMessage = "draft_message"
     }
 }
 

@@ -11,23 +11,28 @@ public struct ForumTopicItem: Codable, Sendable, Equatable {
     public var isClosed: Bool
     public var isPinned: Bool
     public var unreadCount: Int
+    /// The topic's own cloud draft (nil: none), as typed here or in another Telegram app.
+    public var draft: String?
 
-    public init(id: Int32, title: String, isGeneral: Bool = false, isClosed: Bool = false, isPinned: Bool = false, unreadCount: Int = 0) {
+    public init(id: Int32, title: String, isGeneral: Bool = false, isClosed: Bool = false, isPinned: Bool = false, unreadCount: Int = 0,
+                draft: String? = nil)
+    {
         self.id = id
         self.title = title
         self.isGeneral = isGeneral
         self.isClosed = isClosed
         self.isPinned = isPinned
         self.unreadCount = unreadCount
+        self.draft = draft
     }
 
     init(_ topic: ForumTopic) {
         self.init(id: topic.info.forumTopicID, title: topic.info.name, isGeneral: topic.info.isGeneral, isClosed: topic.info.isClosed,
-                  isPinned: topic.isPinned, unreadCount: Int(topic.unreadCount))
+                  isPinned: topic.isPinned, unreadCount: Int(topic.unreadCount), draft: topic.draftText)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, title
+        case id, title, draft
         case isGeneral = "is_general"
         case isClosed = "is_closed"
         case isPinned = "is_pinned"

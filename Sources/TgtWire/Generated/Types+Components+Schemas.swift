@@ -3486,6 +3486,10 @@ extension Components {
             public var isPinned: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/ForumTopic/unread_count`.
             public var unreadCount: Swift.Int
+            /// The topic's own cloud draft, as typed in any Telegram app (absent when none)
+            ///
+            /// - Remark: Generated from `#/components/schemas/ForumTopic/draft`.
+            public var draft: Swift.String?
             /// Creates a new `ForumTopic`.
             ///
             /// - Parameters:
@@ -3495,13 +3499,15 @@ extension Components {
             ///   - isClosed:
             ///   - isPinned:
             ///   - unreadCount:
+            ///   - draft: The topic's own cloud draft, as typed in any Telegram app (absent when none)
             public init(
                 id: Swift.Int32,
                 title: Swift.String,
                 isGeneral: Swift.Bool,
                 isClosed: Swift.Bool,
                 isPinned: Swift.Bool,
-                unreadCount: Swift.Int
+                unreadCount: Swift.Int,
+                draft: Swift.String? = nil
             ) {
                 self.id = id
                 self.title = title
@@ -3509,6 +3515,7 @@ extension Components {
                 self.isClosed = isClosed
                 self.isPinned = isPinned
                 self.unreadCount = unreadCount
+                self.draft = draft
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -3517,6 +3524,7 @@ extension Components {
                 case isClosed = "is_closed"
                 case isPinned = "is_pinned"
                 case unreadCount = "unread_count"
+                case draft
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -3544,13 +3552,18 @@ extension Components {
                     Swift.Int.self,
                     forKey: .unreadCount
                 )
+                self.draft = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .draft
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "id",
                     "title",
                     "is_general",
                     "is_closed",
                     "is_pinned",
-                    "unread_count"
+                    "unread_count",
+                    "draft"
                 ])
             }
         }
