@@ -119,6 +119,7 @@ struct ComposerView: View {
                             Text(attachment.label(asFile: model.sendAsFiles)).font(.caption2).foregroundStyle(.secondary)
                         }
                         Button { model.removeAttachment(attachment) } label: { Image(systemName: "xmark.circle.fill").foregroundStyle(.secondary) }
+                            .disabled(model.isSending)
                             .accessibilityLabel(Text(AppText.label(.removeAttachment)))
                     }
                     .padding(.horizontal, 8).padding(.vertical, 4)

@@ -48,8 +48,12 @@ struct ConversationView: View {
                                       upload: model.upload(of: row.item), onCancelUpload: { Task { await model.cancelSending(row.item) } },
                                       isChosen: model.isSelecting && model.canSelect(row.item) ? model.selection.contains(row.id) : nil)
                             .id(row.id)
-                            .contentShape(Rectangle())
-                            .onTapGesture { if model.isSelecting { model.toggleSelection(row.item) } }
+                            // While choosing, a tap anywhere on a bubble (its photo or reactions too) ticks it.
+                            .overlay {
+                                if model.isSelecting {
+                                    Color.clear.contentShape(Rectangle()).onTapGesture { model.toggleSelection(row.item) }
+                                }
+                            }
                             .contextMenu { menu(for: row.item) }
                     }
                 }

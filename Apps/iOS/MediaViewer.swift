@@ -14,6 +14,8 @@ struct MediaViewer: View {
     /// The picture, decoded to the size the viewer needs; nil while it decodes or when it cannot be.
     @State private var picture: UIImage?
     @State private var decoded = false
+    /// Why the picture is not shown after all (its real sides are too many pixels).
+    @State private var refusal: AppText?
 
     var body: some View {
         NavigationStack {
@@ -58,7 +60,14 @@ struct MediaViewer: View {
     private func decode() async {
         defer { decoded = true }
         guard let image = UIImage(contentsOfFile: media.url.path) else { return }
-        let fitted = OpenedMedia.displayPixels(width: image.size.width * image.scale, height: image.size.height * image.scale)
+        let width = image.size.width * image.scale
+        let height = image.size.height * image.scale
+        // The system's reading of the sides, for a header the model could not read.
+        if let tooLarge = OpenedMedia.tooLarge(width: Int(width), height: Int(height)) {
+            refusal = tooLarge
+            return
+        }
+        let fitted = OpenedMedia.displayPixels(width: width, height: height)
         picture = await image.byPreparingThumbnail(ofSize: CGSize(width: fitted.width, height: fitted.height))
     }
 
@@ -66,7 +75,7 @@ struct MediaViewer: View {
         VStack(spacing: 12) {
             Image(systemName: "doc").font(.largeTitle).foregroundStyle(.secondary)
             Text(verbatim: media.name).font(.headline).multilineTextAlignment(.center)
-            Text(media.notShownReason).font(.callout).foregroundStyle(.secondary).multilineTextAlignment(.center)
+            Text(refusal ?? media.notShownReason).font(.callout).foregroundStyle(.secondary).multilineTextAlignment(.center)
             ShareLink(item: media.url) { Label(AppText.label(.saveOrShare).localized, systemImage: "square.and.arrow.up") }
         }
         .padding()

@@ -8,10 +8,15 @@ import TgtWire
 extension DashboardClient {
     /// Downloads a message's file through the running dashboard and saves it into `folder`
     /// (`MediaSaver`) under the name the dashboard gave it; the path it got. The file comes in
-    /// ranges of `downloadRangeBytes` (a reply is collected whole), each checked to start where the last
-    /// ended, so a file of any size arrives whole or not at all.
-    public func saveMessageFile(chatID: Int64, messageID: Int64, into folder: URL) async throws -> URL {
+    /// ranges of at most `downloadRangeBytes` (a reply is collected whole; one still downloading
+    /// answers with what is there), each checked to start where the last ended, so a file of
+    /// any size arrives whole or not at all. `progress` hears how much has
+    /// come (bytes of the file's size) after each range.
+    public func saveMessageFile(chatID: Int64, messageID: Int64, into folder: URL,
+                                progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }) async throws -> URL
+    {
         let first = try await filePiece(chatID: chatID, messageID: messageID, from: 0)
+        guard (first.range?.first ?? 0) == 0 else { throw Self.brokenDownload }
         return try await MediaSaver.save(name: first.name, into: folder) { temporary in
             guard FileManager.default.createFile(atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
                 throw CocoaError(.fileWriteNoPermission)
@@ -26,9 +31,13 @@ extension DashboardClient {
                     written += Int64(chunk.count)
                 }
                 // A 200 is the whole file; a 206 says which part it was and of how much.
-                guard let range = piece.range else { return }
+                guard let range = piece.range else {
+                    progress(written, written)
+                    return
+                }
                 guard written == range.last - range.first + 1 else { throw Self.brokenDownload }
                 let next = range.last + 1
+                progress(next, range.total)
                 if next >= range.total { return }
                 piece = try await self.filePiece(chatID: chatID, messageID: messageID, from: next)
                 guard piece.range?.first == next, piece.range?.total == range.total else { throw Self.brokenDownload }
@@ -49,8 +58,10 @@ extension DashboardClient {
     private func filePiece(chatID: Int64, messageID: Int64, from offset: Int64) async throws(DashboardClientError) -> FilePiece {
         let path = Operations.GetMessageFile.Input.Path(chatId: chatID, messageId: messageID)
         let piece: FilePiece? = try await call { client in
-            switch try await client.getMessageFile(path: path, query: .init(download: ._true),
-                                                   headers: .init(range: "bytes=\(offset)-\(offset + downloadRangeBytes - 1)")) {
+            // Asked as a range of the file itself (not as a download, whose ranges wait for the
+            // whole file): a file still downloading answers each range once its bytes are there,
+            // so no request waits on the whole of a big file.
+            switch try await client.getMessageFile(path: path, headers: .init(range: "bytes=\(offset)-\(offset + downloadRangeBytes - 1)")) {
             case .ok(let ok):
                 return FilePiece(name: Self.fileName(disposition: ok.headers.contentDisposition), body: Self.body(ok.body), range: nil)
             case .partialContent(let part):

@@ -170,8 +170,8 @@ public struct DashboardClient: Sendable {
         } catch let error as ClientError {
             if let refused = error.underlyingError as? DashboardClientError { throw refused }
             if error.underlyingError as? LoopbackTransport.Failure == .bodyChanged {
-                throw DashboardClientError(code: "bad_file", message: "A file changed while it was being sent to the dashboard; it was not sent.",
-                                           nextStep: "Send it again once nothing is writing to it.")
+                throw DashboardClientError(code: "bad_file", message: "A file changed or could not be read while it was being sent to the dashboard; it was not sent.",
+                                           nextStep: "Check that the file is there and nothing is writing to it, then send it again.")
             }
             if error.underlyingError as? LoopbackTransport.Failure == .timedOut {
                 let seconds = LoopbackTransport.idleTimeout.nanoseconds / 1_000_000_000

@@ -16,8 +16,9 @@ import TgtDomain
 ///
 /// Each request opens its own connection, closed by us once the reply has ended: loopback
 /// connects take well under a millisecond and a command makes a handful of requests. A body of
-/// known length (a file being uploaded, up to Telegram's 2,000 MB) is streamed as it is read;
-/// any other goes out in one write with the head (at most `maximumBodyBytes`). A reply is
+/// known length read once (a file being uploaded, up to Telegram's 2,000 MB) is streamed as it
+/// is read; any other goes out in one write with the head (at most `maximumBodyBytes`), so the
+/// server cannot answer, and close, while part of it is still queued. A reply is
 /// collected whole, at most `maximumBodyBytes` (a file is downloaded in ranges below that;
 /// server-sent events go through `chatChanges()`, which streams).
 struct LoopbackTransport: ClientTransport {
@@ -40,7 +41,8 @@ struct LoopbackTransport: ClientTransport {
         case timedOut
         case closedEarly
         case tooLarge
-        /// A streamed body's bytes did not match its declared length (a file changed while it was sent).
+        /// A streamed body could not be read to its declared length (a file changed, went or
+        /// failed to read while it was sent).
         case bodyChanged
     }
 
@@ -48,10 +50,11 @@ struct LoopbackTransport: ClientTransport {
         guard baseURL.scheme == "http", let host = baseURL.host else { throw Failure.notLoopbackHTTP(baseURL.absoluteString) }
         let port = baseURL.port ?? 80
         var requestBytes: [UInt8] = []
-        // A body of known length goes out as it is read; any other is collected first.
+        // A file's body (read once, of known length) goes out as it is read; any other (the JSON
+        // of every other request) is collected and goes out in one write with the head.
         var streamed: (body: HTTPBody, length: Int64)?
         if let body {
-            if case .known(let length) = body.length {
+            if case .known(let length) = body.length, body.iterationBehavior == .single {
                 guard length <= Self.maximumStreamedBytes else { throw Failure.tooLarge }
                 streamed = (body, length)
             } else {
@@ -87,7 +90,13 @@ struct LoopbackTransport: ClientTransport {
                     if let streamed {
                         try await outbound.write(.head(head))
                         var written: Int64 = 0
-                        for try await chunk in streamed.body {
+                        var reader = streamed.body.makeAsyncIterator()
+                        while true {
+                            // A file that cannot be read on (deleted, an I/O error) ends the
+                            // exchange at once: the server would wait for the rest until its timeout.
+                            let chunk: ArraySlice<UInt8>?
+                            do { chunk = try await reader.next() } catch { throw Failure.bodyChanged }
+                            guard let chunk else { break }
                             written += Int64(chunk.count)
                             // A file that grew while it was read would not match its Content-Length.
                             guard written <= streamed.length else { throw Failure.bodyChanged }

@@ -288,6 +288,9 @@ public actor TelegramSession {
         }
     }
 
+    /// The client has closed: no verdict, update or answer comes any more.
+    public var isClosed: Bool { updatesFinished }
+
     private func updatesEnded() {
         updatesFinished = true
         processed = .max

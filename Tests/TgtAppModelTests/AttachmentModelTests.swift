@@ -92,6 +92,30 @@ struct AttachmentModelTests {
         await app.shutdown()
     }
 
+    @Test("editing a message while files wait in the tray saves the edit and leaves the files for the next send")
+    func editWithFilesWaiting() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.remove() }
+        let dir = try TestDirectory("app-attach-edit")
+        defer { dir.remove() }
+        try Self.pdf.write(to: dir.file("report.pdf"))
+        let (app, conversation, composer) = try await ChatModelsTests.open(ChatModelsTests.alice, fixture)
+        composer.text = "Draft of the plan"
+        #expect(await composer.send())
+        try await eventually("ours sent") { conversation.messages.last?.text == "Draft of the plan" && conversation.messages.last?.sendingState == nil }
+        let mine = try #require(conversation.messages.last)
+        #expect(await composer.attach(fileAt: dir.file("report.pdf")))
+        composer.edit(mine)
+        #expect(!composer.canAttach)
+        composer.text = "Final plan"
+        #expect(await composer.send())
+        try await eventually("the edit") { conversation.messages.first { $0.id == mine.id }?.text == "Final plan" }
+        #expect(composer.attachments.map(\.name) == ["report.pdf"] && composer.canAttach && Self.staged(fixture).count == 1)
+        #expect(await composer.send())
+        try await eventually("the file sent after") { conversation.messages.last?.media?.file?.name == "report.pdf" }
+        await app.shutdown()
+    }
+
     @Test("the bubble says how far the upload is and offers cancel, not delete; cancelling drops it and its copy")
     func progressAndCancel() async throws {
         var scenario = SimulatorScenario()
@@ -119,8 +143,13 @@ struct AttachmentModelTests {
         #expect(conversation.actionError == nil)
         try await eventually("the bubble gone") { !conversation.messages.contains { $0.id == pending.id } }
         try await eventually("its copy gone") { Self.staged(fixture).isEmpty }
+        // Time enough for the rest of the file; a message sent after it arrives, the file never does.
         server.advance(by: 5)
-        #expect(TelegramSimulator.deliveredMessages(inDatabaseDirectory: fixture.services.environment.tdlibDatabaseFolder).isEmpty)
+        composer.text = "sent after the cancel"
+        #expect(await composer.send())
+        let delivered = { TelegramSimulator.deliveredMessages(inDatabaseDirectory: fixture.services.environment.tdlibDatabaseFolder) }
+        try await eventually("the later message delivered") { delivered().contains { $0.content.contains("sent after the cancel") } }
+        #expect(delivered().count == 1, "\(delivered())")
         await conversation.close()
         await app.shutdown()
     }

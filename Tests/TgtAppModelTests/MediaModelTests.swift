@@ -86,6 +86,8 @@ struct MediaModelTests {
         #expect(OpenedMedia.presentation(head: Self.png(8_000, 6_251)) == .file, "just over 50 million pixels")
         #expect(OpenedMedia(messageID: 1, url: dir.file("x"), name: "x", presentation: .image, pixelSize: ImageDimensions(width: 800, height: 600))
             .notShownReason.description.hasPrefix("Files from other people"))
+        #expect(OpenedMedia.tooLarge(width: 8_000, height: 6_000) == nil && OpenedMedia.tooLarge(width: 10_000, height: 5_001) != nil)
+        #expect(OpenedMedia.tooLarge(width: Int.max, height: 3) != nil, "sides whose product overflows are too large, not a crash")
         #expect(OpenedMedia.displayPixels(width: 8_000, height: 6_000) == (2_800, 2_100))
         #expect(OpenedMedia.displayPixels(width: 1_280, height: 960) == (1_280, 960), "a smaller picture as it is")
         await conversation.close()

@@ -40,6 +40,23 @@ struct SelectionModelTests {
         conversation.startSelecting(with: chosen[0])
         conversation.toggleSelection(chosen[0])
         #expect(!conversation.isSelecting, "unticking the last one ends the choosing")
+
+        // Select on another bubble while choosing adds it, and keeps what was chosen.
+        conversation.startSelecting(with: chosen[0])
+        conversation.startSelecting(with: chosen[1])
+        #expect(conversation.selection == [chosen[0].id, chosen[1].id])
+        conversation.endSelection()
+
+        // A chosen message the window no longer shows (back at the latest after paging far) is no longer chosen.
+        let crag = app.conversation(for: ChatModelsTests.climbing)
+        await crag.open()
+        while crag.hasOlder, crag.messages.count < 120 { await crag.loadOlder() }
+        let old = try #require(crag.messages.first { crag.canSelect($0) })
+        crag.startSelecting(with: old)
+        await crag.loadLatest()
+        #expect(!crag.messages.contains { $0.id == old.id })
+        #expect(!crag.isSelecting && crag.selection.isEmpty, "the choice follows what is shown")
+        await crag.close()
         await conversation.close()
         await app.shutdown()
     }

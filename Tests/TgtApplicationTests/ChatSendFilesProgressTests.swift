@@ -8,7 +8,8 @@ import TgtTelegram
 import TgtTestSupport
 
 /// `SessionChatAccess.sendFiles` tells how far an album's upload is, against the size of all
-/// its files (what `tgt chat send --attach` shows on a terminal).
+/// its files (what `tgt chat send --attach` shows on a terminal), and `download` how far a
+/// file has come (what `tgt chat download` shows).
 @Suite("Sending files: progress", .timeLimit(.minutes(3)))
 struct ChatSendFilesProgressTests {
     final class Heard: @unchecked Sendable {
@@ -51,6 +52,37 @@ struct ChatSendFilesProgressTests {
         let parts = heard.all
         #expect(parts.allSatisfy { $0.totalBytes == 800 }, "\(parts)")
         #expect(parts.map(\.sentBytes) == parts.map(\.sentBytes).sorted() && parts.last?.sentBytes == 800, "\(parts)")
+        await open.close()
+    }
+
+    @Test("a voice note downloading at 32 KB a second: progress climbs a quarter second at a time to its size")
+    func downloadProgress() async throws {
+        var scenario = SimulatorScenario()
+        scenario.downloadBytesPerSecond = 32_768
+        let clock = TestClock()
+        let sim = try SimulatedTelegram(scenario: scenario, clock: clock)
+        defer { sim.remove() }
+        let open = try await sim.loggedIn()
+        let service = ChatService(session: open.session, timeout: 30)
+        try await service.loadChatLists()
+        let access = SessionChatAccess(service: service)
+        let family: Int64 = -1001000000001
+        let voice = try #require(try await service.conversation(chatID: family).messages.last { $0.media?.kind == "voiceNote" })
+        let dir = try TestDirectory("download-progress")
+        defer { dir.remove() }
+        let heard = Locked<[[Int64]]>([])
+        let files = FileEvents(open.session)
+        let downloading = Task {
+            try await access.download(chatID: family, messageID: voice.id, into: dir.url) { done, size in heard.withLock { $0.append([done, size]) } }
+        }
+        _ = await files.next { $0.isDownloading }
+        await files.runToCompletion(clock)
+        let saved = try await downloading.value
+        let after = heard.withLock { $0 }
+        let size = Int64((try FileManager.default.attributesOfItem(atPath: saved.path)[.size] as? Int) ?? 0)
+        #expect(after.count >= 3 && after.allSatisfy { $0[1] == size } && after.last?[0] == size, "\(after)")
+        #expect(after.map { $0[0] } == after.map { $0[0] }.sorted(), "\(after)")
+        #expect(after.contains { $0[0] == 8_192 }, "a quarter second's 8 KB heard: \(after)")
         await open.close()
     }
 }

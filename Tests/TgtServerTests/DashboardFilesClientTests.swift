@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TgtApplication
 import TgtDashboardClient
+import TgtDomain
 import TgtSimulator
 import TgtTDLib
 import TgtTelegram
@@ -41,15 +42,57 @@ struct DashboardFilesClientTests {
 
             let into = dir.url.appendingPathComponent("saved", isDirectory: true)
             try FileManager.default.createDirectory(at: into, withIntermediateDirectories: true)
-            let saved = try await access.download(chatID: Self.alice, messageID: message.id, into: into)
+            let heard = Locked<[[Int64]]>([])
+            let saved = try await access.download(chatID: Self.alice, messageID: message.id, into: into) { done, size in
+                heard.withLock { $0.append([done, size]) }
+            }
             #expect(saved.lastPathComponent == "Q4 report.pdf")
             #expect(FileManager.default.contents(atPath: saved.path) == bytes, "five ranges stitched into the whole file")
+            let total = Int64(bytes.count)
+            #expect(heard.withLock { $0 } == [[65_536, total], [131_072, total], [196_608, total], [262_144, total], [total, total]],
+                    "one range after the other: \(heard.withLock { $0 })")
 
             await #expect(throws: ChatError.badFile("“empty.pdf” is empty.")) {
                 _ = try await access.sendFiles(chatID: Self.alice, paths: [dir.file("Q4 report.pdf").path, dir.file("empty.pdf").path], caption: "",
                                                replyTo: nil, topicID: nil, silent: false, asFiles: false)
             }
             #expect(UploadsAPITests.kept(fixture).isEmpty, "nothing was uploaded for a send refused here")
+        }
+    }
+
+    @Test("a file still downloading comes through in ranges as its bytes arrive, not after the whole of it")
+    func rangesWhileDownloading() async throws {
+        var scenario = SimulatorScenario()
+        scenario.downloadBytesPerSecond = 32_768  // 8 KB per quarter second of the test's clock
+        let clock = TestClock()
+        let fixture = try await ServerFixture(scenario: scenario, clock: clock)
+        let dir = try TestDirectory("ranges-while-downloading")
+        defer { dir.remove() }
+        try await fixture.run { client in
+            try await client.logInToTelegram()
+            var dashboard = try client.dashboardClient(token: fixture.apiToken)
+            dashboard.downloadRangeBytes = 16 * 1024
+            let access = DashboardChatAccess(client: dashboard)
+            let service = try await fixture.dashboard.host.chatService()
+            try await service.loadChatLists()
+            let family: Int64 = -1001000000001
+            let voice = try #require(try await service.conversation(chatID: family).messages.last { $0.media?.kind == "voiceNote" })
+            let files = FileEvents(service.session)
+            let heard = Locked<[Int64]>([])
+            let downloading = Task { try await access.download(chatID: family, messageID: voice.id, into: dir.url) { done, _ in heard.withLock { $0.append(done) } } }
+            _ = await files.next { $0.isDownloading }
+            clock.advance(by: 0.25)
+            _ = await files.next { $0.downloadedPrefixSize >= 8_192 }
+            clock.advance(by: 0.25)
+            _ = await files.next { $0.downloadedPrefixSize >= 16_384 }
+            // The first 16 KB are answered while the rest is still on its way.
+            try await awaitCondition { heard.withLock { $0 }.first == 16_384 }
+            await files.runToCompletion(clock)
+            let saved = try await downloading.value
+            let size = Int64((try FileManager.default.attributesOfItem(atPath: saved.path)[.size] as? Int) ?? 0)
+            #expect(size > 90_000 && heard.withLock { $0 }.last == size && heard.withLock { $0 }.count >= 2, "\(heard.withLock { $0 })")
+            let whole = try await service.downloadMedia(chatID: family, messageID: voice.id)
+            #expect(FileManager.default.contents(atPath: saved.path) == FileManager.default.contents(atPath: whole.path), "byte for byte")
         }
     }
 

@@ -67,9 +67,14 @@ extension ComposerModel {
             Self.sweep(root, keeping: keep, now: Date())
             return Self.stage(url, move: move, into: root.appendingPathComponent(id, isDirectory: true))
         }.value
+        let folder = root.appendingPathComponent(id, isDirectory: true)
         switch result {
+        case .success where attachments.count >= ChatService.maxAlbumFiles:
+            // Another pick filled the tray while this one was copied.
+            try? FileManager.default.removeItem(at: folder)
+            error = AppText("composer.tooManyFiles", String(ChatService.maxAlbumFiles))
+            return false
         case .success(let file):
-            let folder = root.appendingPathComponent(id, isDirectory: true)
             staged.withLock { $0.append(folder) }
             attachments.append(Attachment(id: id, url: URL(fileURLWithPath: file.path), name: file.name, size: file.size, kind: file.kind))
             error = nil
@@ -80,10 +85,10 @@ extension ComposerModel {
         }
     }
 
-    /// Whether files can be picked now: not while a send is going or a message is being edited.
+    /// Whether files can be picked now, or taken back: not while a send is going (TDLib may be
+    /// reading them) or a message is being edited.
     public var canAttach: Bool {
-        if case .edit = mode { return false }
-        return !isSending
+        !isEditing && !isSending
     }
 
     /// A picker could not hand over what was chosen (a photo still in iCloud that did not
@@ -92,8 +97,10 @@ extension ComposerModel {
         error = AppText("composer.pickFailed")
     }
 
-    /// Takes a picked file back out of the next send (its copy is deleted).
+    /// Takes a picked file back out of the next send (its copy is deleted); not while a send
+    /// is going, which may be reading it.
     public func removeAttachment(_ attachment: Attachment) {
+        guard !isSending else { return }
         attachments.removeAll { $0.id == attachment.id }
         let folder = outgoingFolder.appendingPathComponent(attachment.id, isDirectory: true)
         staged.withLock { $0.removeAll { $0 == folder } }
@@ -107,10 +114,6 @@ extension ComposerModel {
     /// the staged copies go when every message has its verdict. On a refusal (a mix that
     /// cannot share an album, a chat that cannot take files) the attachments and text stay.
     func sendAttachments() async -> Bool {
-        if case .edit = mode {
-            error = AppText("composer.noFilesInEdit")
-            return false
-        }
         isSending = true
         defer { isSending = false }
         let sending = attachments

@@ -74,6 +74,12 @@ public final class ComposerModel {
         error = nil
     }
 
+    /// A message of ours is being edited.
+    public var isEditing: Bool {
+        if case .edit = mode { return true }
+        return false
+    }
+
     public func cancel() {
         if case .edit = mode { text = "" }
         mode = .new
@@ -81,11 +87,12 @@ public final class ComposerModel {
     }
 
     /// Sends (or saves the edit); true when it went through. The text stays on failure. With
-    /// attachments, they go with the text as their caption (`sendAttachments`).
+    /// attachments (and no edit going on), they go with the text as their caption (`sendAttachments`).
     @discardableResult
     public func send() async -> Bool {
         guard !isSending else { return false }
-        if !attachments.isEmpty { return await sendAttachments() }
+        // An edit saves the text it changes; picked files wait in the tray for the next send.
+        if !attachments.isEmpty, !isEditing { return await sendAttachments() }
         guard !TelegramText.isEffectivelyEmpty(text) else {
             error = AppText("composer.empty")
             return false

@@ -43,7 +43,7 @@ public struct OpenedMedia: Sendable, Equatable, Identifiable {
     public static func presentation(head: [UInt8]) -> Presentation {
         switch MediaSniffer.sniff(Array(head.prefix(MediaSniffer.prefixLength))) {
         case .jpeg?, .png?, .gif?, .webp?:
-            if let size = ImageDimensions.read(head), size.width * size.height > maxPixels { .file } else { .image }
+            if let size = ImageDimensions.read(head), tooLarge(width: size.width, height: size.height) != nil { .file } else { .image }
         case .mp4?, .mpeg?, .m4a?, .wav?: .player
         // The system player plays neither Ogg (Telegram's voice notes) nor WebM: save or share.
         case .webm?, .ogg?, nil: .file
@@ -53,10 +53,17 @@ public struct OpenedMedia: Sendable, Equatable, Identifiable {
     /// Why the viewer does not show it: a picture too large for the phone, or a file (which is
     /// never opened in the app).
     public var notShownReason: AppText {
-        if let pixelSize, pixelSize.width * pixelSize.height > Self.maxPixels {
-            return AppText("media.tooLarge", String(pixelSize.width), String(pixelSize.height))
-        }
-        return .label(.mediaNotShown)
+        pixelSize.flatMap { Self.tooLarge(width: $0.width, height: $0.height) } ?? .label(.mediaNotShown)
+    }
+
+    /// Why a picture of `width` × `height` pixels is not shown (more than `maxPixels`), or nil
+    /// when it may be: asked again with the sides the system reads, for a picture whose header
+    /// `ImageDimensions` could not read.
+    public static func tooLarge(width: Int, height: Int) -> AppText? {
+        guard width > 0, height > 0 else { return nil }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard overflow || pixels > maxPixels else { return nil }
+        return AppText("media.tooLarge", String(width), String(height))
     }
 
     /// The size, in pixels, a picture of `width` × `height` is decoded to: the same shape, its

@@ -7,11 +7,24 @@ extension ConversationModel {
         item.sendingState == nil && item.serviceLine == nil
     }
 
-    /// Starts choosing messages, with `item` ticked.
+    /// Starts choosing messages, with `item` ticked; while already choosing, ticks it too.
     public func startSelecting(with item: ChatMessageItem) {
+        if isSelecting {
+            if !selection.contains(item.id) { toggleSelection(item) }
+            return
+        }
         isSelecting = true
         selection = []
         toggleSelection(item)
+    }
+
+    /// Keeps only chosen messages still shown (the window moved, or some were deleted); when
+    /// none is left, the choosing ends.
+    func keepShownSelection() {
+        guard isSelecting else { return }
+        let shown = Set(messages.map(\.id))
+        selection.removeAll { !shown.contains($0) }
+        if selection.isEmpty { endSelection() }
     }
 
     /// Ticks or unticks `item`; at most `ChatService.maxDelete` (100) at once (`actionError`

@@ -105,6 +105,7 @@ public final class ConversationModel {
             isDetachedFromLatest = false
             unreadBelow = 0
             loadError = nil
+            keepShownSelection()
         } catch {
             loadError = .failure(error)
         }
@@ -124,6 +125,7 @@ public final class ConversationModel {
             if messages.count > windowLimit {
                 messages.removeLast(messages.count - windowLimit)
                 isDetachedFromLatest = true
+                keepShownSelection()
             }
             loadError = nil
         } catch {
@@ -191,10 +193,7 @@ public final class ConversationModel {
             let gone = Set(ids)
             messages.removeAll { gone.contains($0.id) }
             // A message deleted meanwhile (here or elsewhere) is no longer chosen.
-            if isSelecting {
-                selection.removeAll { gone.contains($0) }
-                if selection.isEmpty { isSelecting = false }
-            }
+            keepShownSelection()
         case .readOutbox(_, let lastRead):
             lastReadOutbox = max(lastReadOutbox, lastRead)
             for index in messages.indices where messages[index].isOutgoing && messages[index].sendingState == nil {
@@ -236,7 +235,11 @@ public final class ConversationModel {
         guard !messages.contains(where: { $0.id == item.id }) else { return }
         let index = messages.firstIndex { $0.id > item.id && $0.sendingState == nil } ?? messages.endIndex
         messages.insert(item, at: index)
-        if messages.count > windowLimit { messages.removeFirst(messages.count - windowLimit); hasOlder = true }
+        if messages.count > windowLimit {
+            messages.removeFirst(messages.count - windowLimit)
+            hasOlder = true
+            keepShownSelection()
+        }
         if !message.isOutgoing { try? await service.markRead(chatID: chatID, messageIDs: [message.id]) }
     }
 

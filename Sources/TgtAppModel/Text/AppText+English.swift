@@ -63,7 +63,6 @@ extension AppText {
         "composer.tooManyFiles": "An album holds at most %@ files: send these first, then pick more.",
         "composer.pickFailed": "Something you picked could not be read. Try picking it again.",
         "media.tooLarge": "This picture is %@ × %@ pixels, too large to show on a phone: save or share it to open it elsewhere.",
-        "composer.noFilesInEdit": "Files cannot be added to an edit: finish or cancel it first.",
         "conversation.uploading": "%@ of %@ sent",
         "conversation.selectedCount": "%@ selected",
         "conversation.selectionFull": "At most %@ messages can be chosen at once.",

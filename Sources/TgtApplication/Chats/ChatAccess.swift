@@ -47,7 +47,8 @@ public protocol ChatAccess: Sendable {
     func sendFiles(chatID: Int64, paths: [String], caption: String, replyTo: Int64?, topicID: Int32?, silent: Bool, asFiles: Bool,
                    progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> [ChatMessageItem]
     /// Downloads a message's file and saves it into `folder` (`MediaSaver`); the path it got.
-    func download(chatID: Int64, messageID: Int64, into folder: URL) async throws -> URL
+    /// `progress` hears how much of it has come (bytes of its size) while it downloads.
+    func download(chatID: Int64, messageID: Int64, into folder: URL, progress: @escaping @Sendable (Int64, Int64) -> Void) async throws -> URL
     /// The conversation's page (`before`, `limit`, `topicID` as for `page`), then its changes
     /// as they happen, until the consumer stops or the session goes away (an error). With
     /// `markRead`, the page and every arriving message are marked read as they are shown.
@@ -216,8 +217,10 @@ public struct SessionChatAccess: ChatAccess {
         return items
     }
 
-    public func download(chatID: Int64, messageID: Int64, into folder: URL) async throws -> URL {
-        let file = try await service.downloadMedia(chatID: chatID, messageID: messageID, priority: 16)
+    public func download(chatID: Int64, messageID: Int64, into folder: URL,
+                         progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }) async throws -> URL
+    {
+        let file = try await service.downloadMedia(chatID: chatID, messageID: messageID, priority: 16, progress: progress)
         return try await MediaSaver.save(copying: URL(fileURLWithPath: file.path), name: file.fileName, into: folder)
     }
 

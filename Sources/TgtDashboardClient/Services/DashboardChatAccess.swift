@@ -53,8 +53,8 @@ public struct DashboardChatAccess: ChatAccess {
     public func sendFiles(chatID: Int64, paths: [String], caption: String, replyTo: Int64?, topicID: Int32?, silent: Bool, asFiles: Bool,
                           progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }) async throws -> [ChatMessageItem]
     {
-        // The dashboard's event stream tells each part of this chat's uploads, from its opening
-        // on: it is open before the files go.
+        // The dashboard's event stream tells each part of this chat's uploads: it is answering
+        // before the files go (its uploads are announced once TDLib has the files, after that).
         let (opened, open) = AsyncStream<Void>.makeStream()
         let events = client.chatChanges()
         let watcher = Task {
@@ -70,12 +70,23 @@ public struct DashboardChatAccess: ChatAccess {
         }
         // Opened, or the stream failed (the send then says whether the dashboard is there).
         for await _ in opened {}
-        defer { watcher.cancel() }
-        return try await client.sendFiles(chatID: chatID, paths: paths, caption: caption, replyTo: replyTo, topicID: topicID, silent: silent, asFiles: asFiles)
+        let result: Result<[ChatMessageItem], any Error>
+        do {
+            result = .success(try await client.sendFiles(chatID: chatID, paths: paths, caption: caption, replyTo: replyTo, topicID: topicID,
+                                                         silent: silent, asFiles: asFiles))
+        } catch {
+            result = .failure(error)
+        }
+        // Done before answering: no progress is told after the send is over.
+        watcher.cancel()
+        _ = await watcher.result
+        return try result.get()
     }
 
-    public func download(chatID: Int64, messageID: Int64, into folder: URL) async throws -> URL {
-        try await client.saveMessageFile(chatID: chatID, messageID: messageID, into: folder)
+    public func download(chatID: Int64, messageID: Int64, into folder: URL,
+                         progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }) async throws -> URL
+    {
+        try await client.saveMessageFile(chatID: chatID, messageID: messageID, into: folder, progress: progress)
     }
 
     public func page(chatID: Int64, before: Int64?, limit: Int, topicID: Int32?) async throws -> ConversationPage {

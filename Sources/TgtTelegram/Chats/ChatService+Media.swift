@@ -61,8 +61,32 @@ extension ChatService {
     /// sticker) through TDLib's `downloadFile` and returns where it is. `priority` is TDLib's
     /// (1–32: what the user is looking at first). Messages without a file are `.noFile`; a
     /// download Telegram refuses or cannot finish is `.downloadFailed`. Afterwards the cache
-    /// is trimmed to `mediaCacheLimit`.
-    public func downloadMedia(chatID: Int64, messageID: Int64, priority: Int32 = 16) async throws(ChatError) -> MediaDownload {
+    /// is trimmed to `mediaCacheLimit`. `progress` hears how much of the file is there (bytes
+    /// from its start, of its size) as TDLib reports it, and never after this returns.
+    public func downloadMedia(chatID: Int64, messageID: Int64, priority: Int32 = 16,
+                              progress: (@Sendable (_ downloaded: Int64, _ size: Int64) -> Void)? = nil) async throws(ChatError) -> MediaDownload
+    {
+        guard let progress else { return try await downloadWhole(chatID: chatID, messageID: messageID, priority: priority) }
+        let (_, wanted) = try await messageFile(chatID: chatID, messageID: messageID)
+        let events = session.chatEvents.subscribe(replayingCurrent: false)
+        let id = wanted.file.id
+        let watcher = Task {
+            for await event in events {
+                if case .file(let file) = event, file.id == id { progress(file.downloadedPrefixSize, file.size) }
+            }
+        }
+        let result: Result<MediaDownload, ChatError>
+        do {
+            result = .success(try await downloadWhole(chatID: chatID, messageID: messageID, priority: priority))
+        } catch {
+            result = .failure(error)
+        }
+        watcher.cancel()
+        await watcher.value
+        return try result.get()
+    }
+
+    private func downloadWhole(chatID: Int64, messageID: Int64, priority: Int32) async throws(ChatError) -> MediaDownload {
         let (media, wanted) = try await messageFile(chatID: chatID, messageID: messageID)
         // Followed from before asking: a file has one download position, and a part asked for
         // meanwhile (a video playing) moves it, which ends this request with TDLib's error 200.

@@ -6,7 +6,8 @@ extension ChatService {
     /// picked in the app) — once each of `messages` has had its verdict: TDLib reads a file
     /// until its message is sent, so they go at once when none is pending, else when the last
     /// is sent, fails or is cancelled (or after a day without a verdict). A temporary file never
-    /// outlives its send.
+    /// outlives its send. When the client closes first (a restart, a sign-out), TDLib may take
+    /// the send up again when it next opens: the copies are left for their owner's sweep.
     public func discard(_ folders: [URL], whenSettled messages: [Message]) {
         let pending = messages.filter { $0.sendingState == .pending }
         guard !pending.isEmpty else {
@@ -16,6 +17,7 @@ extension ChatService {
         let session = session
         Task.detached {
             for message in pending { _ = await session.confirmation(chatID: message.chatID, temporaryID: message.id, timeout: 86_400) }
+            if await session.isClosed { return }
             Self.remove(folders)
         }
     }

@@ -29,8 +29,15 @@ struct ChatDownload: AsyncParsableCommand {
     func run() async throws {
         try await global.run {
             let target = URL(fileURLWithPath: (folder.map { NSString(string: $0).expandingTildeInPath }) ?? FileManager.default.currentDirectoryPath)
+            // On a terminal, how far the download is, rewritten in place.
+            let console = global.console
+            let terminal = !global.json && isatty(STDERR_FILENO) == 1
             let saved = try await global.withChats { access in
-                try await access.download(chatID: try await access.resolve(chat).id, messageID: messageID, into: target)
+                defer { if terminal { console.status(nil) } }
+                return try await access.download(chatID: try await access.resolve(chat).id, messageID: messageID, into: target) { done, size in
+                    guard terminal, size > 0 else { return }
+                    console.status("⬇ \(ByteSize.describe(done)) of \(ByteSize.describe(size)) (\(min(100, done * 100 / size))%)")
+                }
             }
             let size = (try? FileManager.default.attributesOfItem(atPath: saved.path)[.size] as? Int) ?? 0
             if global.json {
