@@ -142,16 +142,25 @@ struct ComposerView: View {
         }
     }
 
-    /// Copies the files chosen in Files (each readable only while its access is held) into the composer.
+    /// Copies the files chosen in Files into the composer: each read while its access is held,
+    /// through a file coordinator (one in iCloud Drive is downloaded first), off the main actor.
     private func attach(_ result: Result<[URL], any Error>) async {
         guard case .success(let urls) = result else {
             model.reportUnreadablePick()
             return
         }
         for url in urls {
-            let access = url.startAccessingSecurityScopedResource()
-            await model.attach(fileAt: url)
-            if access { url.stopAccessingSecurityScopedResource() }
+            let copy = await Task.detached {
+                let access = url.startAccessingSecurityScopedResource()
+                defer { if access { url.stopAccessingSecurityScopedResource() } }
+                return PickedFile.coordinatedCopy(of: url)
+            }.value
+            guard let copy else {
+                model.reportUnreadablePick()
+                continue
+            }
+            await model.attach(fileAt: copy.url, move: true)
+            copy.removeFolder()
         }
     }
 
