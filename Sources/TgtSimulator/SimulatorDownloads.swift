@@ -15,9 +15,15 @@ extension TelegramSimulator {
     static let downloadFunctions: Set<String> = ["downloadFile", "getFileDownloadedPrefixSize", "getStorageStatisticsFast", "optimizeStorage",
                                                  "openMessageContent"]
 
-    /// Where a downloaded file lives in the client's folder.
+    /// Where a downloaded file lives in the client's folder. A file this account sent is where
+    /// TDLib was given it while it is still there (TDLib keeps that path, and checks it is
+    /// there before it answers); once it is gone, TDLib downloads Telegram's copy into its own
+    /// folder.
     func downloadPath(_ fileID: Int32, payload: SimulatorFilePayloads.Payload, directory: String) -> String {
-        if case .stored(let kept) = payload { return kept }
+        if case .sent(let given, let server) = payload {
+            if FileManager.default.fileExists(atPath: given) { return given }
+            return "\(directory)/media/\(fileID)-\((server as NSString).lastPathComponent)"
+        }
         return "\(directory)/\(payload == .jpeg ? "thumbnails" : "media")/\(fileID)\(payload.suffix)"
     }
 
@@ -30,7 +36,7 @@ extension TelegramSimulator {
             guard (1 ... 32).contains(priority) else { return respond(id, request, Self.error(400, "Invalid priority specified")) }
             guard Self.int64(request["offset"]) >= 0 else { return respond(id, request, Self.error(400, "Download offset must be non-negative")) }
             guard Self.int64(request["limit"]) >= 0 else { return respond(id, request, Self.error(400, "Download limit must be non-negative")) }
-            let payload = SimulatorFilePayloads.payload(fileID)
+            let payload = SimulatorFilePayloads.payload(fileID, directory: directory)
             let bytes = payload.bytes
             let path = downloadPath(fileID, payload: payload, directory: directory)
             if !FileManager.default.fileExists(atPath: path), currentScenario.downloadBytesPerSecond > 0, payload != .jpeg {
@@ -104,8 +110,9 @@ enum SimulatorFilePayloads {
         case pdf
         case html
         case svg
-        /// A file someone sent from this account (`SimulatorUploads`), kept at this path.
-        case stored(String)
+        /// A file this account sent (`SimulatorUploads`): the path TDLib was given, and
+        /// Telegram's copy (what a download after that path is gone brings back).
+        case sent(given: String, server: String)
 
         var bytes: Data {
             switch self {
@@ -114,7 +121,7 @@ enum SimulatorFilePayloads {
             case .webp: Data(base64Encoded: "UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==") ?? Data()
             case .pdf: Data("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n".utf8)
             case .html: Data("<!doctype html><html><body><img src=x onerror=\"alert(document.cookie)\"><script>alert('pwned')</script></body></html>\n".utf8)
-            case .stored(let path): FileManager.default.contents(atPath: path) ?? Data()
+            case .sent(_, let server): FileManager.default.contents(atPath: server) ?? Data()
             case .svg: Data("<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(document.cookie)\"><script>alert('svg')</script><circle r=\"5\"/></svg>\n".utf8)
             }
         }
@@ -127,7 +134,7 @@ enum SimulatorFilePayloads {
             case .pdf: ".pdf"
             case .html: ".html"
             case .svg: ".svg"
-            case .stored: ""
+            case .sent: ""
             }
         }
     }
@@ -138,8 +145,15 @@ enum SimulatorFilePayloads {
         registry.withLock { $0[fileID] = payload }
     }
 
-    static func payload(_ fileID: Int32) -> Payload {
-        registry.withLock { $0[fileID] } ?? .jpeg
+    /// What a file holds: as registered in this process, else a file this account sent from
+    /// another process (kept in `directory`'s `sent-files`), else a JPEG.
+    static func payload(_ fileID: Int32, directory: String) -> Payload {
+        if let known = registry.withLock({ $0[fileID] }) { return known }
+        if let sent = SimulatorUploads.sent(fileID, directory: directory) {
+            register(fileID, sent)
+            return sent
+        }
+        return .jpeg
     }
 
     /// A document's bytes by its name.

@@ -165,7 +165,7 @@ extension TelegramSimulator {
         if let download = downloadsInFlight.current(directory, fileID) {
             ready = max(0, Int64(download.written) - offset)
         } else {
-            let payload = SimulatorFilePayloads.payload(fileID)
+            let payload = SimulatorFilePayloads.payload(fileID, directory: directory)
             let path = downloadPath(fileID, payload: payload, directory: directory)
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int).flatMap { $0 } ?? -1
             ready = size < 0 ? 0 : max(0, Int64(size) - offset)

@@ -1,12 +1,12 @@
 import Foundation
-import Synchronization
 
 /// Files sent as TDLib takes them: `inputMessagePhoto` / `Video` / `Audio` / `Document` /
-/// `Animation` with an
-/// `inputFileLocal` path become `messagePhoto` … whose file is the one given (copied into the
-/// client's folder as Telegram's servers keep it, so the sender may delete theirs once it is
-/// sent, and `downloadFile` finds it); a path that is not a readable file is refused as TDLib
-/// does. `sendMessageAlbum` sends each content as `sendMessage` does and answers `messages`.
+/// `Animation` with an `inputFileLocal` path become `messagePhoto` … whose file's `local.path`
+/// is the path given, as TDLib keeps it; Telegram's copy is kept apart in the account's
+/// `sent-files` (under an id no other process takes), so the sender may delete theirs once it
+/// is sent and `downloadFile` then brings the copy into the client's folder, from any
+/// process. A path that is not a readable file is refused as TDLib does. `sendMessageAlbum`
+/// sends each content as `sendMessage` does and answers `messages`.
 extension TelegramSimulator {
     func sendAlbum(_ id: Int32, _ request: [String: Any]) {
         let contents = request["input_message_contents"] as? [[String: Any]] ?? []
@@ -48,7 +48,20 @@ enum SimulatorUploads {
         let message: String
     }
 
-    private static let nextFileID = Mutex<Int32>(900_000_000)
+    /// The ids sent files take: far from the seeded files', drawn at random so two processes
+    /// sending on the same account never take the same one.
+    static let sentFileIDs: ClosedRange<Int32> = 1_000_000_000 ... 2_000_000_000
+
+    /// Telegram's copy of a file this account sent, from any process: `sent-files/ID/` holds it
+    /// and `.given`, the path TDLib was given.
+    static func sent(_ fileID: Int32, directory: String) -> SimulatorFilePayloads.Payload? {
+        guard !directory.isEmpty, sentFileIDs.contains(fileID) else { return nil }
+        let folder = "\(directory)/sent-files/\(fileID)"
+        guard let given = try? String(contentsOfFile: "\(folder)/.given", encoding: .utf8),
+              let name = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).first(where: { $0 != ".given" })
+        else { return nil }
+        return .sent(given: given, server: "\(folder)/\(name)")
+    }
 
     /// The local path an `inputMessage…` names, or why it is refused.
     static func check(_ input: [String: Any]) -> Result<String, Refusal> {
@@ -81,21 +94,27 @@ enum SimulatorUploads {
         case .failure(let refusal): return .failure(refusal)
         }
         let name = URL(fileURLWithPath: path).lastPathComponent
-        let fileID = nextFileID.withLock { id in
-            id += 1
-            return id
-        }
-        var stored = path
+        var fileID = Int32.random(in: sentFileIDs)
+        var server = path
         if !directory.isEmpty {
-            let folder = "\(directory)/media"
-            stored = "\(folder)/\(fileID)-upload"
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try? FileManager.default.removeItem(atPath: stored)
-            if (try? FileManager.default.copyItem(atPath: path, toPath: stored)) == nil { return .failure(Refusal(message: "File not found")) }
+            var folder = "\(directory)/sent-files/\(fileID)"
+            while FileManager.default.fileExists(atPath: folder) {
+                fileID = Int32.random(in: sentFileIDs)
+                folder = "\(directory)/sent-files/\(fileID)"
+            }
+            server = "\(folder)/upload"
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try FileManager.default.copyItem(atPath: path, toPath: server)
+                try Data(path.utf8).write(to: URL(fileURLWithPath: "\(folder)/.given"))
+            } catch {
+                try? FileManager.default.removeItem(atPath: folder)
+                return .failure(Refusal(message: "File not found"))
+            }
         }
-        SimulatorFilePayloads.register(fileID, .stored(stored))
-        let size = (try? FileManager.default.attributesOfItem(atPath: stored)[.size] as? Int) ?? 0
-        let file = SimulatorMedia.downloadedFile(fileID, path: stored, size: size)
+        SimulatorFilePayloads.register(fileID, .sent(given: path, server: server))
+        let size = (try? FileManager.default.attributesOfItem(atPath: server)[.size] as? Int) ?? 0
+        let file = SimulatorMedia.downloadedFile(fileID, path: path, size: size)
         let caption = input["caption"] as? [String: Any] ?? SimulatorMedia.formatted("")
         let captionText = caption["text"] as? String ?? ""
         let type = input["@type"] as? String ?? ""

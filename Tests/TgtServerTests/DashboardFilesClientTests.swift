@@ -137,4 +137,33 @@ struct DashboardFilesClientTests {
         }
     }
 
+
+    @Test("a file tgt sends from elsewhere on the machine goes through a staged copy, so the dashboard can serve it afterwards (TDLib's own path would be refused)")
+    func stagedSendIsServed() async throws {
+        let fixture = try await ServerFixture()
+        let dir = try TestDirectory("staged-send")
+        defer { dir.remove() }
+        let bytes = Data("%PDF-1.4 minutes of the meeting".utf8)
+        try bytes.write(to: dir.file("minutes.pdf"))
+        try await fixture.run { client in
+            try await client.logInToTelegram()
+            let service = try await fixture.dashboard.host.chatService()
+            try await service.loadChatLists()
+            func sendAndServe(_ access: SessionChatAccess) async throws -> ServerFixture.Client.Reply {
+                let sent = try await access.sendFiles(chatID: Self.alice, paths: [dir.file("minutes.pdf").path], caption: "", replyTo: nil, topicID: nil,
+                                                      silent: false, asFiles: false)
+                let id = try #require(sent.first?.id)
+                return try await client.api(.get, "conversations/\(Self.alice)/messages/\(id)/file")
+            }
+            // Given the user's own path, TDLib keeps it as the file's: outside its folders, refused.
+            let direct = try await sendAndServe(SessionChatAccess(service: service))
+            #expect(direct.status == .notFound, "\(direct.status) \(direct.text)")
+
+            let outgoing = fixture.sim.folder.url.appendingPathComponent("outgoing", isDirectory: true)
+            let staged = try await sendAndServe(SessionChatAccess(service: service, staging: OutgoingStaging(root: outgoing)))
+            #expect(staged.status == .ok && Data(staged.text.utf8) == bytes, "\(staged.status) \(staged.text)")
+            #expect(((try? FileManager.default.contentsOfDirectory(atPath: outgoing.path)) ?? []).isEmpty, "the staged copy went with the send")
+            #expect(FileManager.default.contents(atPath: dir.file("minutes.pdf").path) == bytes, "the user's own file is left as it was")
+        }
+    }
 }

@@ -43,16 +43,13 @@ public struct Attachment: Sendable, Equatable, Identifiable {
 }
 
 extension ComposerModel {
-    /// Staged copies older than this are left over (the app ended before their send settled,
-    /// or before a composer went): deleted when the next file is picked.
-    nonisolated static let stagedLifetime: TimeInterval = 86_400
-
     /// Where picked files are staged: `outgoing/<id>/<name>` in the app's data folder.
     var outgoingFolder: URL { host.environment.directory.outgoingFolder }
 
     /// Adds a picked file to the next send: copied (or, with `move`, moved: a picker's own
-    /// temporary copy) into the app's folder and checked there. False, with `error` saying why
-    /// (empty, too large, not a file, an eleventh), when it was not added; nothing is kept then.
+    /// temporary copy) into the app's folder and checked there (`OutgoingStaging`). False,
+    /// with `error` saying why (empty, too large, not a file, an eleventh), when it was not
+    /// added; nothing is kept then.
     @discardableResult
     public func attach(fileAt url: URL, move: Bool = false) async -> Bool {
         guard attachments.count < ChatService.maxAlbumFiles else {
@@ -60,23 +57,23 @@ extension ComposerModel {
             error = AppText("composer.tooManyFiles", String(ChatService.maxAlbumFiles))
             return false
         }
-        let root = outgoingFolder
+        let staging = OutgoingStaging(root: outgoingFolder)
         let keep = Set(staged.withLock { $0 })
-        let id = UUID().uuidString.lowercased()
-        let result = await Task.detached { () -> Result<CheckedFile, ChatError> in
-            Self.sweep(root, keeping: keep, now: Date())
-            return Self.stage(url, move: move, into: root.appendingPathComponent(id, isDirectory: true))
+        let result = await Task.detached { () -> Result<OutgoingStaging.Staged, ChatError> in
+            staging.sweep(keeping: keep)
+            return staging.stage(url, move: move)
         }.value
-        let folder = root.appendingPathComponent(id, isDirectory: true)
         switch result {
-        case .success where attachments.count >= ChatService.maxAlbumFiles:
+        case .success(let staged) where attachments.count >= ChatService.maxAlbumFiles:
             // Another pick filled the tray while this one was copied.
-            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: staged.folder)
             error = AppText("composer.tooManyFiles", String(ChatService.maxAlbumFiles))
             return false
-        case .success(let file):
-            staged.withLock { $0.append(folder) }
-            attachments.append(Attachment(id: id, url: URL(fileURLWithPath: file.path), name: file.name, size: file.size, kind: file.kind))
+        case .success(let staged):
+            self.staged.withLock { $0.append(staged.folder) }
+            let file = staged.file
+            attachments.append(Attachment(id: staged.folder.lastPathComponent, url: URL(fileURLWithPath: file.path), name: file.name, size: file.size,
+                                          kind: file.kind))
             error = nil
             return true
         case .failure(let refusal):
@@ -139,43 +136,6 @@ extension ComposerModel {
         } catch {
             self.error = .failure(error)
             return false
-        }
-    }
-
-    /// Copies or moves `url` into `folder` (0700, the file 0600) and checks it; on a refusal
-    /// nothing stays behind.
-    nonisolated static func stage(_ url: URL, move: Bool, into folder: URL) -> Result<CheckedFile, ChatError> {
-        let name = SafeFileName.make(url.lastPathComponent, fallback: "file")
-        let target = folder.appendingPathComponent(name)
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            if move {
-                do { try FileManager.default.moveItem(at: url, to: target) } catch {
-                    try FileManager.default.copyItem(at: url, to: target)
-                    try? FileManager.default.removeItem(at: url)
-                }
-            } else {
-                try FileManager.default.copyItem(at: url, to: target)
-            }
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target.path)
-            return .success(try ChatService.check(fileAt: target.path))
-        } catch let refusal as ChatError {
-            try? FileManager.default.removeItem(at: folder)
-            return .failure(refusal)
-        } catch {
-            try? FileManager.default.removeItem(at: folder)
-            if move { try? FileManager.default.removeItem(at: url) }
-            return .failure(.badFile("“\(name)” could not be read."))
-        }
-    }
-
-    /// Deletes staged folders older than `stagedLifetime` that no composer holds.
-    nonisolated static func sweep(_ root: URL, keeping: Set<URL>, now: Date) {
-        let keep = Set(keeping.map(\.standardizedFileURL.path))
-        guard let folders = try? FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: [.contentModificationDateKey]) else { return }
-        for folder in folders where !keep.contains(folder.standardizedFileURL.path) {
-            let modified = (try? folder.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? now
-            if now.timeIntervalSince(modified) > stagedLifetime { try? FileManager.default.removeItem(at: folder) }
         }
     }
 }

@@ -62,9 +62,12 @@ public protocol ChatAccess: Sendable {
 /// The chats on the session of this process.
 public struct SessionChatAccess: ChatAccess {
     public let service: ChatService
+    /// Where files to send are staged (nil: TDLib is given the paths themselves).
+    public let staging: OutgoingStaging?
 
-    public init(service: ChatService) {
+    public init(service: ChatService, staging: OutgoingStaging? = nil) {
         self.service = service
+        self.staging = staging
     }
 
     public func list(_ list: ChatListKind, unreadOnly: Bool, search: String?) async throws -> [ChatSummary] {
@@ -201,14 +204,33 @@ public struct SessionChatAccess: ChatAccess {
                 progress(tally.note(messageID: message, sentBytes: part.sentBytes))
             }
         }
+        // TDLib is given staged copies (hard links where it can), not the user's own paths: they
+        // go when the send settles, and the files are then TDLib's own.
+        var staged: [OutgoingStaging.Staged] = []
+        if let staging {
+            staging.sweep()
+            for path in paths {
+                switch staging.stage(URL(fileURLWithPath: path), asFiles: asFiles) {
+                case .success(let one): staged.append(one)
+                case .failure(let refusal):
+                    for one in staged { try? FileManager.default.removeItem(at: one.folder) }
+                    watcher.cancel()
+                    await watcher.value
+                    throw refusal
+                }
+            }
+        }
         let sent: [Message]
         do {
-            sent = try await service.sendFiles(chatID: chatID, paths: paths, caption: caption, topicID: topicID, replyTo: replyTo, silent: silent, asFiles: asFiles)
+            sent = try await service.sendFiles(chatID: chatID, paths: staging == nil ? paths : staged.map(\.file.path), caption: caption, topicID: topicID,
+                                               replyTo: replyTo, silent: silent, asFiles: asFiles)
         } catch {
+            for one in staged { try? FileManager.default.removeItem(at: one.folder) }
             watcher.cancel()
             await watcher.value
             throw error
         }
+        service.discard(staged.map(\.folder), whenSettled: sent)
         // Done before answering: no progress is told after the send is over.
         watcher.cancel()
         await watcher.value

@@ -65,10 +65,10 @@ extension GlobalOptions {
     /// session, else on this process's own session with the chat lists loaded.
     func withChats<T>(_ body: (any ChatAccess) async throws -> T) async throws -> T {
         if let dashboard { return try await body(DashboardChatAccess(client: dashboard)) }
-        return try await SessionScope.with(self) { _, session in
+        return try await SessionScope.with(self) { environment, session in
             let service = ChatService(session: session)
             try await service.loadChatLists()
-            return try await body(SessionChatAccess(service: service))
+            return try await body(SessionChatAccess(service: service, staging: OutgoingStaging(root: environment.directory.outgoingFolder)))
         }
     }
 
