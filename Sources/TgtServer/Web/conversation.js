@@ -333,7 +333,8 @@ async function loadNewer() {
  * @param {'bottom' | 'prepend' | 'keep'} scroll
  */
 function draw(scroll) {
-  keepChosen();
+  // A chosen message deleted meanwhile is no longer chosen (choosing loaded the actions).
+  if (state.selected) actions().then((m) => m?.keepChosen(conversation));
   const fromBottom = box.scrollHeight - box.scrollTop;
   const focus = focusedControl();
   // A player started in a bubble keeps playing: it moves into the bubble's new copy.
@@ -663,7 +664,6 @@ const conversation = {
   composer: text,
   selected: () => state.selected,
   select,
-  recount,
 };
 
 /**
@@ -679,22 +679,7 @@ function select(ids) {
   if (was || ids) draw('keep');
 }
 
-/** Shows how many messages are chosen, in the bar. */
-function recount() {
-  const n = state.selected?.size ?? 0;
-  byId('select-count', HTMLSpanElement).textContent = n === 1 ? '1 message selected' : n + ' messages selected';
-}
 
-/** A chosen message deleted meanwhile (here or elsewhere) is no longer chosen; the last one ends the choosing. */
-function keepChosen() {
-  const ids = state.selected;
-  if (!ids) return;
-  for (const id of ids) if (!state.messages.has(id)) ids.delete(id);
-  if (ids.size) { recount(); return; }
-  state.selected = null;
-  byId('select-bar', HTMLDivElement).hidden = true;
-  byId('composer', HTMLFormElement).hidden = false;
-}
 /** @type {Promise<typeof import('./message-actions.js')> | null} */
 let acting = null;
 async function actions() {

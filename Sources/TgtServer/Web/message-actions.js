@@ -14,8 +14,7 @@ import * as reactions from './reactions.js';
  * and the messages chosen together (null: not choosing; `select` starts, changes or ends it).
  * @typedef {{chat: () => ChatSummary | null, message: (id: number) => ChatMessage | undefined, update: (message: ChatMessage) => void,
  *   remove: (ids: number[]) => void, setMode: (mode: {kind: 'reply' | 'edit', message: ChatMessage} | null) => void,
- *   composer: HTMLTextAreaElement, selected: () => Set<number> | null, select: (ids: Set<number> | null) => void,
- *   recount: () => void}} Conversation
+ *   composer: HTMLTextAreaElement, selected: () => Set<number> | null, select: (ids: Set<number> | null) => void}} Conversation
  */
 
 // The forward dialog's script loads when first used.
@@ -71,7 +70,7 @@ function startChoosing(conv, message) {
   if ((conv.selected()?.size ?? 0) >= maxChosen) { toast('At most ' + maxChosen + ' messages at a time.'); return; }
   choosing = conv;
   conv.select(new Set([...conv.selected() ?? [], message.id]));
-  conv.recount();
+  counted(conv);
   const box = document.querySelector('#m' + message.id + ' .pick');
   if (box instanceof HTMLElement) { box.focus({preventScroll: true}); box.closest('li')?.scrollIntoView({block: 'nearest'}); }
 }
@@ -94,7 +93,7 @@ export function pick(conv, id, on) {
   if (on) ids.add(id); else ids.delete(id);
   document.getElementById('m' + id)?.classList.toggle('picked', on);
   if (ids.size === 0) { conv.select(null); conv.composer.focus(); return; }
-  conv.recount();
+  counted(conv);
 }
 
 /**
@@ -110,6 +109,24 @@ function chosen() {
     if (m) found.push(m);
   }
   return found;
+}
+
+/** @param {Conversation} conv */
+function counted(conv) {
+  const n = conv.selected()?.size ?? 0;
+  byId('select-count', HTMLSpanElement).textContent = n === 1 ? '1 message selected' : n + ' messages selected';
+}
+
+/**
+ * After a redraw: a chosen message deleted meanwhile (here or elsewhere) is no longer chosen,
+ * and when none is left the choosing ends.
+ * @param {Conversation} conv
+ */
+export function keepChosen(conv) {
+  const ids = conv.selected();
+  if (!ids) return;
+  for (const id of ids) if (!conv.message(id)) ids.delete(id);
+  if (ids.size) counted(conv); else conv.select(null);
 }
 
 function stopChoosing() {
