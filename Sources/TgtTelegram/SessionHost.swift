@@ -280,6 +280,7 @@ public actor SessionHost {
         let events = self.events
         let replies = ReplyWatcher(session: session, store: store)
         let clock = self.clock
+        let staging = OutgoingStaging(root: environment.directory.outgoingFolder)
         watcher = Task { [weak self] in
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
@@ -290,6 +291,9 @@ public actor SessionHost {
                 group.addTask {
                     for await event in session.chatEvents.subscribe(replayingCurrent: false) {
                         events.send(.chat(event))
+                        // A send from a staged copy settled, whichever process made it: the copy goes.
+                        if case .messageSent(_, let message) = event { staging.forgetSettled(message) }
+                        if case .messageFailed(_, let message, _) = event { staging.forgetSettled(message) }
                         guard case .newMessage(let message) = event else { continue }
                         if message.isOutgoing {
                             replies.adoptPosted(message)

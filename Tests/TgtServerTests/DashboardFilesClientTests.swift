@@ -166,4 +166,42 @@ struct DashboardFilesClientTests {
             #expect(FileManager.default.contents(atPath: dir.file("minutes.pdf").path) == bytes, "the user's own file is left as it was")
         }
     }
+
+    @Test("a staged copy whose send another process finishes (the sender exited before the verdict) goes when the verdict comes; a refused file is never staged")
+    func stagedCopyGoesWithALateVerdict() async throws {
+        var scenario = SimulatorScenario()
+        scenario.uploadBytesPerSecond = 400  // 100 bytes per quarter second of the test's clock
+        let clock = TestClock()
+        let fixture = try await ServerFixture(scenario: scenario, clock: clock)
+        let dir = try TestDirectory("staged-late-verdict")
+        defer { dir.remove() }
+        try (Data("%PDF-1.4".utf8) + Data([UInt8](repeating: 5, count: 392))).write(to: dir.file("Report: Q3.pdf"))
+        try FileManager.default.createDirectory(at: dir.file("a folder"), withIntermediateDirectories: true)
+        try await fixture.run { client in
+            try await client.logInToTelegram()
+            let service = try await fixture.dashboard.host.chatService()
+            try await service.loadChatLists()
+            let outgoing = fixture.sim.folder.url.appendingPathComponent("outgoing", isDirectory: true)
+            let staging = OutgoingStaging(root: outgoing)
+            func kept() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: outgoing.path)) ?? [] }
+
+            guard case .failure(let refusal) = staging.stage(dir.file("a folder")) else { Issue.record("a folder was staged"); return }
+            #expect(refusal == .badFile("“a folder” is not a file.") && kept().isEmpty)
+
+            guard case .success(let staged) = staging.stage(dir.file("Report: Q3.pdf")) else { Issue.record("not staged"); return }
+            #expect(staged.folder.lastPathComponent.count > 8 && FileManager.default.fileExists(atPath: staged.folder.appendingPathComponent("Report: Q3.pdf").path),
+                    "the name as it is (a document keeps it)")
+            // Handed to TDLib, and the sender gone before the verdict (no wait, no discard).
+            let files = FileEvents(service.session)
+            let pending = try await service.sendFiles(chatID: Self.alice, paths: [staged.file.path], confirmTimeout: 0)
+            #expect(pending.first?.sendingState == .pending && kept().count == 1)
+            for _ in 0 ..< 4 {
+                clock.advance(by: 0.25)
+                _ = await files.next()
+            }
+            try await awaitCondition { kept().isEmpty }
+            let delivered = TelegramSimulator.deliveredMessages(inDatabaseDirectory: fixture.sim.environment.tdlibDatabaseFolder).map(\.content)
+            #expect(delivered == ["document:Report: Q3.pdf"], "Telegram has it under its own name: \(delivered)")
+        }
+    }
 }

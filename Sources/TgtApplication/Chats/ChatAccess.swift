@@ -225,7 +225,9 @@ public struct SessionChatAccess: ChatAccess {
             sent = try await service.sendFiles(chatID: chatID, paths: staging == nil ? paths : staged.map(\.file.path), caption: caption, topicID: topicID,
                                                replyTo: replyTo, silent: silent, asFiles: asFiles)
         } catch {
-            for one in staged { try? FileManager.default.removeItem(at: one.folder) }
+            // Refused before TDLib took the files: the copies go. A request that went unanswered
+            // may have been taken: its copies are left to the sweep (or the verdict, heard later).
+            if case .request = error {} else { for one in staged { try? FileManager.default.removeItem(at: one.folder) } }
             watcher.cancel()
             await watcher.value
             throw error

@@ -1,16 +1,19 @@
 import Foundation
 import TgtDomain
+import TgtTDLib
 
 /// Copies of files made only to be sent (a file picked in the app, a file `tgt chat send
 /// --attach` names), each in a folder of its own under `root` (the data folder's `outgoing`):
 /// TDLib keeps the path it is given as the file's, so once the copy goes with its send
 /// (`ChatService.discard(_:whenSettled:)`) a sent message's file is TDLib's own, downloaded
 /// again into its folders when asked, and never a path elsewhere on the machine that the
-/// dashboard would have to refuse. Copies left over (a process that ended before its send
-/// settled) are swept after a day.
+/// dashboard would have to refuse. A copy whose send another process finishes (TDLib takes
+/// pending sends up again when a session opens) goes when that process hears the verdict
+/// (`forgetSettled`); copies left over anyway are swept after a week.
 public struct OutgoingStaging: Sendable {
-    /// Copies older than this are left over.
-    public static let lifetime: TimeInterval = 86_400
+    /// Copies older than this are left over (a week: a send waiting for the network takes
+    /// its copy up again only when a session opens).
+    public static let lifetime: TimeInterval = 7 * 86_400
     public let root: URL
 
     public init(root: URL) {
@@ -30,8 +33,20 @@ public struct OutgoingStaging: Sendable {
     public func stage(_ url: URL, id: String = UUID().uuidString.lowercased(), move: Bool = false,
                       asFiles: Bool = false) -> Result<Staged, ChatError>
     {
+        // The file itself first: a folder, a device or a file too large is refused before
+        // anything is linked or copied.
+        do {
+            _ = try ChatService.check(fileAt: url.path, asFiles: asFiles)
+        } catch {
+            if move { try? FileManager.default.removeItem(at: url) }
+            return .failure(error)
+        }
         let folder = root.appendingPathComponent(id, isDirectory: true)
-        let name = SafeFileName.make(url.lastPathComponent, fallback: "file")
+        // The name as it is (a document keeps it, as TDLib would have taken it from the path),
+        // unless the file system could not hold it.
+        let given = url.lastPathComponent
+        let name = given.isEmpty || given == "." || given == ".." || given.utf8.count > 255 || given.contains("/")
+            ? SafeFileName.make(given, fallback: "file") : given
         let target = folder.appendingPathComponent(name)
         do {
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -52,10 +67,18 @@ public struct OutgoingStaging: Sendable {
         } catch {
             try? FileManager.default.removeItem(at: folder)
             if move { try? FileManager.default.removeItem(at: url) }
-            // What is wrong with the file itself is said as the check words it.
-            if case .failure(let refusal) = Result(catching: { () throws(ChatError) in try ChatService.check(fileAt: url.path) }) { return .failure(refusal) }
-            return .failure(.badFile("“\(name)” could not be read."))
+            return .failure(.badFile("“\(SafeFileName.make(given, fallback: "file"))” could not be copied to be sent (is the disk full?)."))
         }
+    }
+
+    /// After a send's verdict, heard by any process: the copy its file was sent from (a folder
+    /// of `root`) goes. Other files are left alone.
+    public func forgetSettled(_ message: Message) {
+        guard case .media(let media)? = message.content, let path = media.file?.file.localPath, !path.isEmpty else { return }
+        let file = URL(fileURLWithPath: path).standardizedFileURL
+        let folder = file.deletingLastPathComponent()
+        guard folder.deletingLastPathComponent().path == root.standardizedFileURL.path else { return }
+        try? FileManager.default.removeItem(at: folder)
     }
 
     /// Deletes staged folders older than `lifetime`, except `keeping`.
