@@ -193,9 +193,17 @@ extension TelegramSimulator {
         if let answer { answer(pendingJSON, nil) } else { respond(id, request, json: pendingJSON) }
         emitUpdate(id, ["@type": "updateNewMessage", "message": pendingJSON])
         let contentBox = SimJSON(content)
+        let uploadedFileID = upload?.id
         let verdict: @Sendable () -> Void = { [weak self] in
+            // TDLib reads the file until its last part is up: one deleted meanwhile fails the send.
+            var outcome = behaviour
+            if let uploadedFileID, case .sent(let given, _) = SimulatorFilePayloads.payload(uploadedFileID, directory: directory),
+               !FileManager.default.fileExists(atPath: given)
+            {
+                outcome = .fail(code: 400, message: "File not found")
+            }
             self?.scheduleVerdict(id, tempID: tempID, key: key, chat: chat, topicID: topicID,
-                                  content: contentBox.value, described: described, silent: silent, behaviour: behaviour, replyTo: replyTo)
+                                  content: contentBox.value, described: described, silent: silent, behaviour: outcome, replyTo: replyTo)
         }
         if upload != nil { uploadStep(id, tempID: tempID, due: firstStep, then: verdict) } else { verdict() }
     }

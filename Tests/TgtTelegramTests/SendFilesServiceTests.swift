@@ -91,6 +91,33 @@ struct SendFilesServiceTests {
         await open.close()
     }
 
+    @Test("a file deleted while its upload runs fails the send, as TDLib reads it to its last part")
+    func deletedWhileUploading() async throws {
+        var scenario = SimulatorScenario()
+        scenario.uploadBytesPerSecond = 400  // 100 bytes per quarter second of the test's clock
+        let clock = TestClock()
+        let (sim, open, service) = try await ChatServiceTests.open(scenario, clock: clock)
+        defer { sim.remove() }
+        let dir = try TestDirectory("send-deleted")
+        defer { dir.remove() }
+        try Data("%PDF-1.4".utf8 + [UInt8](repeating: 7, count: 392)).write(to: dir.file("gone.pdf"))
+        var events = open.session.chatEvents.subscribe(replayingCurrent: false).makeAsyncIterator()
+        let pending = try await service.sendFiles(chatID: Self.alice, paths: [dir.file("gone.pdf").path], confirmTimeout: 0)
+        #expect(pending.first?.sendingState == .pending)
+        clock.advance(by: 0.25)
+        try FileManager.default.removeItem(at: dir.file("gone.pdf"))
+        var failure: String?
+        while failure == nil {
+            clock.advance(by: 0.25)
+            guard let event = await events.next() else { break }
+            if case .messageFailed(_, _, let error) = event { failure = error }
+            if case .messageSent = event { break }
+        }
+        #expect(failure?.contains("File not found") == true, "\(String(describing: failure))")
+        #expect(TelegramSimulator.deliveredMessages(inDatabaseDirectory: sim.environment.tdlibDatabaseFolder).isEmpty)
+        await open.close()
+    }
+
     @Test("an upload moves on in steps reported as progress (the pending item shows it); cancelling stops it, nothing reaches Telegram, and the send answers nothing sent")
     func progressAndCancel() async throws {
         var scenario = SimulatorScenario()
