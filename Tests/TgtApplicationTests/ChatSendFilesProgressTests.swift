@@ -19,17 +19,22 @@ struct ChatSendFilesProgressTests {
         var all: [UploadProgress] { lock.withLock { parts } }
     }
 
+    /// A logged-in simulated session on `clock`, its chat lists loaded, and its chats.
+    static func session(_ scenario: SimulatorScenario, _ clock: TestClock) async throws -> (SimulatedTelegram, OpenSession, SessionChatAccess) {
+        let sim = try SimulatedTelegram(scenario: scenario, clock: clock)
+        let open = try await sim.loggedIn()
+        let service = ChatService(session: open.session, timeout: 30)
+        try await service.loadChatLists()
+        return (sim, open, SessionChatAccess(service: service))
+    }
+
     @Test("two files of 400 bytes at 400 bytes a second: progress climbs over both to 800 of 800, then the album is sent")
     func albumProgress() async throws {
         var scenario = SimulatorScenario()
         scenario.uploadBytesPerSecond = 400
         let clock = TestClock()
-        let sim = try SimulatedTelegram(scenario: scenario, clock: clock)
+        let (sim, open, access) = try await Self.session(scenario, clock)
         defer { sim.remove() }
-        let open = try await sim.loggedIn()
-        let service = ChatService(session: open.session, timeout: 30)
-        try await service.loadChatLists()
-        let access = SessionChatAccess(service: service)
         let dir = try TestDirectory("progress")
         defer { dir.remove() }
         for name in ["a.pdf", "b.pdf"] { try Data("%PDF-1.4".utf8 + [UInt8](repeating: 9, count: 392)).write(to: dir.file(name)) }
@@ -60,12 +65,9 @@ struct ChatSendFilesProgressTests {
         var scenario = SimulatorScenario()
         scenario.downloadBytesPerSecond = 32_768
         let clock = TestClock()
-        let sim = try SimulatedTelegram(scenario: scenario, clock: clock)
+        let (sim, open, access) = try await Self.session(scenario, clock)
         defer { sim.remove() }
-        let open = try await sim.loggedIn()
-        let service = ChatService(session: open.session, timeout: 30)
-        try await service.loadChatLists()
-        let access = SessionChatAccess(service: service)
+        let service = access.service
         let family: Int64 = -1001000000001
         let voice = try #require(try await service.conversation(chatID: family).messages.last { $0.media?.kind == "voiceNote" })
         let dir = try TestDirectory("download-progress")

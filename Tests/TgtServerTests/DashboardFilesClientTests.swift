@@ -15,13 +15,6 @@ import TgtTestSupport
 struct DashboardFilesClientTests {
     static let alice: Int64 = 555_000_111
 
-    final class Heard: @unchecked Sendable {
-        private let lock = NSLock()
-        private var parts: [UploadProgress] = []
-        func add(_ part: UploadProgress) { lock.withLock { parts.append(part) } }
-        var all: [UploadProgress] { lock.withLock { parts } }
-    }
-
     @Test("a 300 KB file goes up and comes back byte for byte in 64 KB ranges, under its name; a refused file uploads nothing")
     func upAndBack() async throws {
         let fixture = try await ServerFixture()
@@ -114,11 +107,11 @@ struct DashboardFilesClientTests {
                 while let event = await events.next() { if matching(event) { return event } }
                 return nil
             }
-            let heard = Heard()
+            let heard = Locked<[UploadProgress]>([])
             let path = dir.file("a.pdf").path
             let sending = Task {
                 try await access.sendFiles(chatID: Self.alice, paths: [path], caption: "", replyTo: nil, topicID: nil, silent: false, asFiles: false) {
-                    heard.add($0)
+                    part in heard.withLock { $0.append(part) }
                 }
             }
             _ = await next { if case .newMessage = $0 { true } else { false } }
@@ -126,17 +119,16 @@ struct DashboardFilesClientTests {
                 clock.advance(by: 0.25)
                 _ = await next { if case .upload(_, _, let part) = $0 { part.sentBytes == Int64(step * 100) } else { false } }
                 // The first part goes out at once; the next ones are folded into one per 0.3 s of the dashboard's clock.
-                if step == 1 { try await awaitCondition { heard.all.count >= 1 } }
-                if step == 3 { try await awaitCondition { heard.all.count >= 2 } }
+                if step == 1 { try await awaitCondition { heard.withLock { $0 }.count >= 1 } }
+                if step == 3 { try await awaitCondition { heard.withLock { $0 }.count >= 2 } }
             }
             let items = try await sending.value
             #expect(items.count == 1 && items[0].sendingState == nil)
-            let parts = heard.all
+            let parts = heard.withLock { $0 }
             #expect(parts.allSatisfy { $0.totalBytes == 400 } && parts.first?.sentBytes == 100, "\(parts)")
             #expect(parts.map(\.sentBytes) == parts.map(\.sentBytes).sorted() && Set(parts.map(\.sentBytes)).count >= 2, "\(parts)")
         }
     }
-
 
     @Test("a file tgt sends from elsewhere on the machine goes through a staged copy, so the dashboard can serve it afterwards (TDLib's own path would be refused)")
     func stagedSendIsServed() async throws {

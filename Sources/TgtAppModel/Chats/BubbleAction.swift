@@ -30,6 +30,14 @@ public struct DeleteOption: Sendable, Equatable, Identifiable {
     public var forEveryone: Bool
     public var title: AppText
     public var id: Bool { forEveryone }
+
+    /// "Delete for me" and/or "Delete for everyone", as Telegram allows.
+    static func offered(forMe: Bool, forEveryone: Bool) -> [DeleteOption] {
+        var options: [DeleteOption] = []
+        if forMe { options.append(DeleteOption(forEveryone: false, title: .label(.deleteForMe))) }
+        if forEveryone { options.append(DeleteOption(forEveryone: true, title: .label(.deleteForEveryone))) }
+        return options
+    }
 }
 
 extension ConversationModel {

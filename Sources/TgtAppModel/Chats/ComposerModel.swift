@@ -135,9 +135,7 @@ public final class ComposerModel {
     /// `error` says so) when it may not be deleted here.
     public func deleteOptions(for item: ChatMessageItem) async -> [DeleteOption] {
         let choices = await deleteChoices(for: item)
-        var options: [DeleteOption] = []
-        if choices.forMe { options.append(DeleteOption(forEveryone: false, title: .label(.deleteForMe))) }
-        if choices.forEveryone { options.append(DeleteOption(forEveryone: true, title: .label(.deleteForEveryone))) }
+        let options = DeleteOption.offered(forMe: choices.forMe, forEveryone: choices.forEveryone)
         error = options.isEmpty ? AppText("composer.cannotDelete") : nil
         return options
     }

@@ -71,17 +71,8 @@ extension ConversationModel {
     /// Telegram refused (the choice stays).
     @discardableResult
     public func forwardSelected(to chatID: Int64, topicID: Int32? = nil, hideSender: Bool = false) async -> Bool {
-        let ids = selectedMessages.map(\.id)
-        guard !ids.isEmpty else { return false }
-        do {
-            _ = try await (try await host.chatService()).forward(fromChatID: self.chatID, messageIDs: ids, toChatID: chatID, topicID: topicID,
-                                                                 hideSender: hideSender)
-            endSelection()
-            actionError = nil
-            return true
-        } catch {
-            actionError = .failure(error)
-            return false
+        await actOnSelection { service, ids in
+            _ = try await service.forward(fromChatID: self.chatID, messageIDs: ids, toChatID: chatID, topicID: topicID, hideSender: hideSender)
         }
     }
 
@@ -91,29 +82,34 @@ extension ConversationModel {
     public func deleteOptionsForSelection() async -> [DeleteOption] {
         let ids = selectedMessages.map(\.id)
         guard !ids.isEmpty, let service = try? await host.chatService() else { return [] }
-        let choices: (forMe: Bool, forEveryone: Bool)
         do {
-            choices = try await service.deleteChoices(chatID: chatID, messageIDs: ids)
+            let choices = try await service.deleteChoices(chatID: chatID, messageIDs: ids)
+            let options = DeleteOption.offered(forMe: choices.forMe, forEveryone: choices.forEveryone)
+            actionError = options.isEmpty ? AppText("composer.cannotDelete") : nil
+            return options
         } catch {
             actionError = .failure(error)
             return []
         }
-        var options: [DeleteOption] = []
-        if choices.forMe { options.append(DeleteOption(forEveryone: false, title: .label(.deleteForMe))) }
-        if choices.forEveryone { options.append(DeleteOption(forEveryone: true, title: .label(.deleteForEveryone))) }
-        actionError = options.isEmpty ? AppText("composer.cannotDelete") : nil
-        return options
     }
 
     /// Deletes the chosen messages, all or none, and ends the choosing; false, with
     /// `actionError` saying why, when Telegram refused (nothing was deleted, the choice stays).
+    /// The bubbles go with TDLib's announcement of the deletion.
     @discardableResult
     public func deleteSelected(forEveryone: Bool) async -> Bool {
+        await actOnSelection { service, ids in
+            try await service.delete(chatID: self.chatID, messageIDs: ids, forEveryone: forEveryone)
+        }
+    }
+
+    /// Does `act` with the chosen messages still shown (oldest first) and ends the choosing;
+    /// on a refusal the choice stays and `actionError` says why.
+    private func actOnSelection(_ act: (ChatService, [Int64]) async throws -> Void) async -> Bool {
         let ids = selectedMessages.map(\.id)
         guard !ids.isEmpty else { return false }
         do {
-            try await (try await host.chatService()).delete(chatID: chatID, messageIDs: ids, forEveryone: forEveryone)
-            // The bubbles go with TDLib's announcement of the deletion.
+            try await act(try await host.chatService(), ids)
             endSelection()
             actionError = nil
             return true
