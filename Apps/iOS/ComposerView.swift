@@ -54,7 +54,7 @@ struct ComposerView: View {
             if !Task.isCancelled { await model.saveDraft() }
         }
         .onDisappear { Task { await model.saveDraft() } }
-        .photosPicker(isPresented: $pickingPhotos, selection: $picked, maxSelectionCount: 10, selectionBehavior: .ordered,
+        .photosPicker(isPresented: $pickingPhotos, selection: $picked, maxSelectionCount: max(1, model.roomForFiles), selectionBehavior: .ordered,
                       matching: .any(of: [.images, .videos]), preferredItemEncoding: .compatible)
         .onChange(of: picked) { _, items in
             guard !items.isEmpty else { return }
@@ -96,7 +96,9 @@ struct ComposerView: View {
     private var attachMenu: some View {
         Menu {
             Button { pickingPhotos = true } label: { Label { Text(AppText.label(.attachPhotos)) } icon: { Image(systemName: "photo.on.rectangle") } }
+                .disabled(model.roomForFiles == 0)
             Button { pickingFiles = true } label: { Label { Text(AppText.label(.attachFiles)) } icon: { Image(systemName: "doc") } }
+                .disabled(model.roomForFiles == 0)
             if !model.attachments.isEmpty {
                 Toggle(isOn: $model.sendAsFiles) { Text(AppText.label(.sendAsFiles)) }
             }

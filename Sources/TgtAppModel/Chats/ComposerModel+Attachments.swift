@@ -82,6 +82,11 @@ extension ComposerModel {
         }
     }
 
+    /// How many more files the next send can take (an album holds 10).
+    public var roomForFiles: Int {
+        max(0, ChatService.maxAlbumFiles - attachments.count)
+    }
+
     /// Whether files can be picked now, or taken back: not while a send is going (TDLib may be
     /// reading them) or a message is being edited.
     public var canAttach: Bool {
