@@ -2,10 +2,11 @@ import PhotosUI
 import SwiftUI
 import TgtAppModel
 import TgtDomain
+import UIKit
 
 /// The composer under a conversation: the reply or edit banner with cancel, the files picked
-/// to go with the text (photos and videos from the library, any file from Files; each can be
-/// taken back), the text field, send, and the templates menu that sends a template to this chat
+/// to go with the text (photos and videos from the library, any file from Files, an image on
+/// the clipboard; each can be taken back), the text field, send, and the templates menu that sends a template to this chat
 /// only (asking for its variables first, with the grid's sheet). What is typed is the chat's
 /// cloud draft.
 struct ComposerView: View {
@@ -99,6 +100,10 @@ struct ComposerView: View {
                 .disabled(model.roomForFiles == 0)
             Button { pickingFiles = true } label: { Label { Text(AppText.label(.attachFiles)) } icon: { Image(systemName: "doc") } }
                 .disabled(model.roomForFiles == 0)
+            if UIPasteboard.general.hasImages {
+                Button { pasteImage() } label: { Label { Text(AppText.label(.pasteImage)) } icon: { Image(systemName: "doc.on.clipboard") } }
+                    .disabled(model.roomForFiles == 0)
+            }
             if !model.attachments.isEmpty {
                 Toggle(isOn: $model.sendAsFiles) { Text(AppText.label(.sendAsFiles)) }
             }
@@ -130,6 +135,15 @@ struct ComposerView: View {
                 }
             }
         }
+    }
+
+    /// The image on the clipboard (a screenshot copied, say), as a JPEG in the tray.
+    private func pasteImage() {
+        guard let data = UIPasteboard.general.image?.jpegData(compressionQuality: 0.92) else {
+            model.reportUnreadablePick()
+            return
+        }
+        Task { await model.attach(data: data, name: "Pasted image.jpg") }
     }
 
     /// Receives what the photo picker chose, in its order, into the composer.

@@ -81,6 +81,12 @@ struct AttachmentModelTests {
         composer?.removeAttachment(first)
         #expect(composer?.attachments.count == 9 && Self.staged(fixture).count == 9 && composer?.roomForFiles == 1)
 
+        // A pasted image, handed over in memory, joins the tray as a photo.
+        let fresh = app.composer(for: ChatModelsTests.alice)
+        #expect(await fresh.attach(data: Data(Self.png), name: "Pasted image.png"))
+        #expect(fresh.attachments.map(\.kind) == [.photo] && fresh.attachments.first?.name == "Pasted image.png")
+        fresh.removeAttachment(try #require(fresh.attachments.first))
+
         // A picker's own temporary copy is moved in, not copied.
         let picked = dir.file("picked.pdf")
         try Self.pdf.write(to: picked)

@@ -82,6 +82,24 @@ extension ComposerModel {
         }
     }
 
+    /// Adds a picture (or any bytes) handed over in memory (a pasted image) to the next send,
+    /// under `name`, as `attach(fileAt:)` does with a file.
+    @discardableResult
+    public func attach(data: Data, name: String) async -> Bool {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString, isDirectory: true)
+        let file = folder.appendingPathComponent(SafeFileName.make(name, fallback: "file"))
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try data.write(to: file, options: .atomic)
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            reportUnreadablePick()
+            return false
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return await attach(fileAt: file, move: true)
+    }
+
     /// How many more files the next send can take (an album holds 10).
     public var roomForFiles: Int {
         max(0, ChatService.maxAlbumFiles - attachments.count)

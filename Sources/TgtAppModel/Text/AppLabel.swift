@@ -108,6 +108,7 @@ public enum AppLabel: String, CaseIterable, Sendable {
     case pinForMe = "conversation.pinForMe"
     case pinnedMessage = "conversation.pinnedMessage"
     case topicClosed = "topics.closed"
+    case pasteImage = "composer.pasteImage"
     case attach = "composer.attach"
     case attachPhotos = "composer.attachPhotos"
     case attachFiles = "composer.attachFiles"
@@ -266,6 +267,7 @@ public enum AppLabel: String, CaseIterable, Sendable {
         "conversation.pinForMe": "Pin for me only",
         "conversation.pinnedMessage": "Pinned message",
         "topics.closed": "Closed",
+        "composer.pasteImage": "Paste image",
         "composer.attach": "Attach",
         "composer.attachPhotos": "Photos and videos",
         "composer.attachFiles": "Files",
