@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reproduces BENCHMARKS.md: builds release binaries and runs every benchmark.
 #   TGT_BASELINE_BINARY=/path/to/older/tgt Benchmarks/run.sh serve   (measures both builds in one run)
-#   Benchmarks/run.sh [startup|directory|decode|store|widget|render|timers|chats|series|serve|tap|sends|all]
+#   Benchmarks/run.sh [startup|directory|decode|store|widget|render|timers|chats|series|serve|tap|sends|files|all]
 #   Benchmarks/run.sh soak [client cycles] [host cycles]
 #     starts and closes the real libtdjson 1,000× and the session host 200× in one process (a few
 #     minutes; not part of `all` or CI); exits non-zero when a bound breaks.
@@ -25,8 +25,9 @@ swift build -c release --product tgt-bench-print >&2
 mkdir -p bench-results
 which="${1:-all}"
 {
-  if [ "$which" != "serve" ] && [ "$which" != "tap" ] && [ "$which" != "sends" ]; then .build/release/tgt-bench "$which"; fi
+  if [ "$which" != "serve" ] && [ "$which" != "tap" ] && [ "$which" != "sends" ] && [ "$which" != "files" ]; then .build/release/tgt-bench "$which"; fi
   if [ "$which" = "serve" ] || [ "$which" = "all" ]; then python3 Benchmarks/serve/bench.py; fi
   if [ "$which" = "tap" ]; then python3 Benchmarks/serve/bench.py tap; fi
   if [ "$which" = "sends" ] || [ "$which" = "all" ]; then python3 Benchmarks/serve/bench.py sends; fi
+  if [ "$which" = "files" ] || [ "$which" = "all" ]; then python3 Benchmarks/serve/bench.py files; fi
 } | tee bench-results/latest.md

@@ -22,7 +22,7 @@ public struct DashboardClient: Sendable {
     public let descriptor: ServerDescriptor
     /// How much of a file one request downloads (`saveMessageFile`): well under what the
     /// transport collects of one reply.
-    public var downloadRangeBytes: Int64 = 32 << 20
+    public var downloadRangeBytes: Int64 = 8 << 20
 
     public init(descriptor: ServerDescriptor) { self.descriptor = descriptor }
 

@@ -75,6 +75,9 @@ struct UploadsAPITests {
             // The page reloading the conversation sees it too, newest.
             let page = try await client.api(.get, "conversations/\(Self.alice)/messages?limit=5")
             #expect((page.data["messages"] as? [[String: Any]])?.last?["id"] as? Int == id, "\(page.text)")
+            // Its file is not served while it goes up (it is still where it was uploaded, not TDLib's).
+            let early = try await client.api(.get, "conversations/\(Self.alice)/messages/\(id)/file")
+            #expect(early.status == .conflict && early.errorCode == "still_being_sent", "\(early.text)")
             let cancelled = try await client.api(.post, "conversations/\(Self.alice)/messages/\(id)/cancel")
             #expect(cancelled.status == .ok && cancelled.data["deleted"] as? [Int] == [id], "\(cancelled.text)")
             try await awaitCondition { Self.kept(fixture).isEmpty }

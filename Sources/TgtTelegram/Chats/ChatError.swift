@@ -47,6 +47,8 @@ public enum ChatError: UserFacingError, Equatable {
     case badFile(String)
     /// Cancelling a send of a message that is not being sent (it went out, or failed).
     case notBeingSent(Int64)
+    /// Opening the file of a message of ours still being sent (TDLib is reading it from where it was given).
+    case stillBeingSent(Int64)
     case emptyText
     case tooLong(max: Int)
     case markdown(String)
@@ -82,6 +84,7 @@ public enum ChatError: UserFacingError, Equatable {
         case .downloadFailed(let reason): "The file could not be downloaded: \(reason)"
         case .badFile(let reason): "That cannot be sent: \(reason)"
         case .notBeingSent(let id): "Message \(id) is no longer being sent: it has gone out, or failed."
+        case .stillBeingSent(let id): "Message \(id) is still being sent: its file opens once it has gone."
         case .emptyText: "The message is empty."
         case .tooLong(let max): "The message is longer than Telegram's \(max) characters."
         case .markdown(let detail): "The formatting is broken at \(detail)."
@@ -116,6 +119,7 @@ public enum ChatError: UserFacingError, Equatable {
         case .downloadFailed: "Try again when the connection is back."
         case .badFile: "Pick files of at most 2,000 MB, up to 10 at a time."
         case .notBeingSent: "Delete the message instead if you do not want it."
+        case .stillBeingSent: "Wait until its ticks show it sent."
         case .emptyText: "Type some text."
         case .tooLong: "Shorten the text or send it in parts."
         case .markdown: "Check the *bold*, _italic_, `code` and [link](url) markers."
@@ -149,6 +153,7 @@ public enum ChatError: UserFacingError, Equatable {
         case .downloadFailed: "download_failed"
         case .badFile: "bad_file"
         case .notBeingSent: "not_being_sent"
+        case .stillBeingSent: "still_being_sent"
         case .emptyText: "empty_text"
         case .tooLong: "too_long"
         case .markdown: "bad_markdown"

@@ -37,11 +37,13 @@ extension ChatService {
     }
 
     /// A message's media and its file, as TDLib has them now: what every file operation starts
-    /// from. An unknown message is `.messageNotFound`, one without a file `.noFile`.
+    /// from. An unknown message is `.messageNotFound`, one without a file `.noFile`, one of ours
+    /// still being sent `.stillBeingSent` (its file is where it was given, not yet TDLib's).
     func messageFile(chatID: Int64, messageID: Int64) async throws(ChatError) -> (MessageMedia, MediaFile) {
         try requireLogin()
         let message = try await existingMessage(chatID: chatID, messageID: messageID)
         guard case .media(let media) = message.content, let file = media.file else { throw .noFile(messageID: messageID) }
+        if message.isOutgoing, message.sendingState == .pending { throw .stillBeingSent(messageID) }
         return (media, file)
     }
 

@@ -168,6 +168,7 @@ enum CLINextStep {
         case .noFile: "Pick a message with a file: `tgt chat read CHAT` labels them (📷, 🎬, 📎 …)."
         case .downloadFailed: "Try again when the connection is back (`tgt status`)."
         case .notBeingSent: "Delete it with `tgt chat delete CHAT MESSAGE` if you do not want it."
+        case .stillBeingSent: "Wait until `tgt chat read CHAT` shows it sent, then download it."
         case .badFile: "Give files of at most 2,000 MB (photos over 10 MB go as files), up to 10 at a time; --as-files sends any mix."
         case .ambiguous, .cannotEdit, .emptyText, .tooLong, .markdown, .sendFailed, .cannotReact, .cannotPin, .cannotForward, .cannotListMembers, .badPage: nil
         }
