@@ -52,10 +52,9 @@ extension ComposerModel {
     /// added; nothing is kept then.
     @discardableResult
     public func attach(fileAt url: URL, move: Bool = false) async -> Bool {
-        guard attachments.count < ChatService.maxAlbumFiles else {
+        guard roomForFiles > 0 else {
             if move { try? FileManager.default.removeItem(at: url) }
-            error = AppText("composer.tooManyFiles", String(ChatService.maxAlbumFiles))
-            return false
+            return refuseFull()
         }
         let staging = OutgoingStaging(root: outgoingFolder)
         let keep = Set(staged.withLock { $0 })
@@ -64,11 +63,10 @@ extension ComposerModel {
             return staging.stage(url, move: move)
         }.value
         switch result {
-        case .success(let staged) where attachments.count >= ChatService.maxAlbumFiles:
+        case .success(let staged) where roomForFiles == 0:
             // Another pick filled the tray while this one was copied.
             try? FileManager.default.removeItem(at: staged.folder)
-            error = AppText("composer.tooManyFiles", String(ChatService.maxAlbumFiles))
-            return false
+            return refuseFull()
         case .success(let staged):
             self.staged.withLock { $0.append(staged.folder) }
             let file = staged.file
@@ -98,6 +96,12 @@ extension ComposerModel {
         }
         defer { try? FileManager.default.removeItem(at: folder) }
         return await attach(fileAt: file, move: true)
+    }
+
+    /// Says the tray is full (an album holds 10); false, for `attach` to answer.
+    private func refuseFull() -> Bool {
+        error = AppText("composer.tooManyFiles", String(ChatService.maxAlbumFiles))
+        return false
     }
 
     /// How many more files the next send can take (an album holds 10).

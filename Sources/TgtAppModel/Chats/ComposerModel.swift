@@ -125,10 +125,9 @@ public final class ComposerModel {
 
     /// What deleting `item` may offer: for me, for everyone, both, or nothing.
     public func deleteChoices(for item: ChatMessageItem) async -> (forMe: Bool, forEveryone: Bool) {
-        guard let service = try? await host.chatService(),
-              let properties = try? await service.properties(chatID: chatID, messageID: item.id)
+        guard let service = try? await host.chatService(), let choices = try? await service.deleteChoices(chatID: chatID, messageIDs: [item.id])
         else { return (false, false) }
-        return (properties.canBeDeletedOnlyForSelf, properties.canBeDeletedForAllUsers)
+        return choices
     }
 
     /// "Delete for me" and/or "Delete for everyone", as Telegram allows for `item`; none (and

@@ -206,36 +206,34 @@ public struct SessionChatAccess: ChatAccess {
         }
         // TDLib is given staged copies (hard links where it can), not the user's own paths: they
         // go when the send settles, and the files are then TDLib's own.
-        var staged: [OutgoingStaging.Staged] = []
-        if let staging {
-            staging.sweep()
-            for path in paths {
-                switch staging.stage(URL(fileURLWithPath: path), asFiles: asFiles) {
-                case .success(let one): staged.append(one)
-                case .failure(let refusal):
-                    for one in staged { try? FileManager.default.removeItem(at: one.folder) }
-                    watcher.cancel()
-                    await watcher.value
-                    throw refusal
+        func stageAndSend() async throws(ChatError) -> [Message] {
+            var staged: [OutgoingStaging.Staged] = []
+            func removeStaged() { for one in staged { try? FileManager.default.removeItem(at: one.folder) } }
+            if let staging {
+                staging.sweep()
+                for path in paths {
+                    switch staging.stage(URL(fileURLWithPath: path), asFiles: asFiles) {
+                    case .success(let one): staged.append(one)
+                    case .failure(let refusal):
+                        removeStaged()
+                        throw refusal
+                    }
                 }
             }
+            do {
+                let sent = try await service.sendFiles(chatID: chatID, paths: staging == nil ? paths : staged.map(\.file.path), caption: caption,
+                                                       topicID: topicID, replyTo: replyTo, silent: silent, asFiles: asFiles)
+                service.discard(staged.map(\.folder), whenSettled: sent)
+                return sent
+            } catch {
+                // Refused before TDLib took the files: the copies go. A request that went unanswered
+                // may have been taken: its copies are left to the sweep (or the verdict, heard later).
+                if case .request = error {} else { removeStaged() }
+                throw error
+            }
         }
-        let sent: [Message]
-        do {
-            sent = try await service.sendFiles(chatID: chatID, paths: staging == nil ? paths : staged.map(\.file.path), caption: caption, topicID: topicID,
-                                               replyTo: replyTo, silent: silent, asFiles: asFiles)
-        } catch {
-            // Refused before TDLib took the files: the copies go. A request that went unanswered
-            // may have been taken: its copies are left to the sweep (or the verdict, heard later).
-            if case .request = error {} else { for one in staged { try? FileManager.default.removeItem(at: one.folder) } }
-            watcher.cancel()
-            await watcher.value
-            throw error
-        }
-        service.discard(staged.map(\.folder), whenSettled: sent)
         // Done before answering: no progress is told after the send is over.
-        watcher.cancel()
-        await watcher.value
+        let sent = try await watcher.stopped { () async throws(ChatError) in try await stageAndSend() }
         var items: [ChatMessageItem] = []
         for message in sent { items.append(await service.item(message)) }
         return items

@@ -70,17 +70,10 @@ public struct DashboardChatAccess: ChatAccess {
         }
         // Opened, or the stream failed (the send then says whether the dashboard is there).
         for await _ in opened {}
-        let result: Result<[ChatMessageItem], any Error>
-        do {
-            result = .success(try await client.sendFiles(chatID: chatID, paths: paths, caption: caption, replyTo: replyTo, topicID: topicID,
-                                                         silent: silent, asFiles: asFiles))
-        } catch {
-            result = .failure(error)
-        }
         // Done before answering: no progress is told after the send is over.
-        watcher.cancel()
-        _ = await watcher.result
-        return try result.get()
+        return try await watcher.stopped {
+            try await client.sendFiles(chatID: chatID, paths: paths, caption: caption, replyTo: replyTo, topicID: topicID, silent: silent, asFiles: asFiles)
+        }
     }
 
     public func download(chatID: Int64, messageID: Int64, into folder: URL,

@@ -115,15 +115,12 @@ extension ChatService {
         var seen = Set<Int64>()
         let messageIDs = messageIDs.filter { seen.insert($0).inserted }
         guard !messageIDs.isEmpty else { return [] }
-        for id in messageIDs {
-            let properties = try await properties(chatID: chatID, messageID: id)
-            // "For me" needs a deletion TDLib can do for this account only: in supergroups and
-            // channels every deletion is for everyone, so it is refused rather than widened.
-            let allowed = forEveryone ? properties.canBeDeletedForAllUsers : properties.canBeDeletedOnlyForSelf
-            guard allowed else {
-                if !forEveryone, properties.canBeDeletedForAllUsers { throw .onlyForEveryone }
-                throw .cannotDelete(forEveryone: forEveryone)
-            }
+        let choices = try await deleteChoices(chatID: chatID, messageIDs: messageIDs)
+        // "For me" needs a deletion TDLib can do for this account only: in supergroups and
+        // channels every deletion is for everyone, so it is refused rather than widened.
+        guard forEveryone ? choices.forEveryone : choices.forMe else {
+            if !forEveryone, choices.forEveryone { throw .onlyForEveryone }
+            throw .cannotDelete(forEveryone: forEveryone)
         }
         _ = try await ask(TDFunctions.DeleteMessages(chatID: chatID, messageIDs: messageIDs, revoke: forEveryone))
         return messageIDs
@@ -136,7 +133,8 @@ extension ChatService {
         guard !messageIDs.isEmpty else { return (false, false) }
         var forMe = true
         var forEveryone = true
-        for id in Set(messageIDs) {
+        var seen = Set<Int64>()
+        for id in messageIDs where seen.insert(id).inserted {
             let properties = try await properties(chatID: chatID, messageID: id)
             forMe = forMe && properties.canBeDeletedOnlyForSelf
             forEveryone = forEveryone && properties.canBeDeletedForAllUsers

@@ -66,8 +66,8 @@ extension ChatService {
     public func downloadMedia(chatID: Int64, messageID: Int64, priority: Int32 = 16,
                               progress: (@Sendable (_ downloaded: Int64, _ size: Int64) -> Void)? = nil) async throws(ChatError) -> MediaDownload
     {
-        guard let progress else { return try await downloadWhole(chatID: chatID, messageID: messageID, priority: priority) }
-        let (_, wanted) = try await messageFile(chatID: chatID, messageID: messageID)
+        let (media, wanted) = try await messageFile(chatID: chatID, messageID: messageID)
+        guard let progress else { return try await download(media, wanted, chatID: chatID, priority: priority) }
         let events = session.chatEvents.subscribe(replayingCurrent: false)
         let id = wanted.file.id
         let watcher = Task {
@@ -75,19 +75,10 @@ extension ChatService {
                 if case .file(let file) = event, file.id == id { progress(file.downloadedPrefixSize, file.size) }
             }
         }
-        let result: Result<MediaDownload, ChatError>
-        do {
-            result = .success(try await downloadWhole(chatID: chatID, messageID: messageID, priority: priority))
-        } catch {
-            result = .failure(error)
-        }
-        watcher.cancel()
-        await watcher.value
-        return try result.get()
+        return try await watcher.stopped { () async throws(ChatError) in try await download(media, wanted, chatID: chatID, priority: priority) }
     }
 
-    private func downloadWhole(chatID: Int64, messageID: Int64, priority: Int32) async throws(ChatError) -> MediaDownload {
-        let (media, wanted) = try await messageFile(chatID: chatID, messageID: messageID)
+    private func download(_ media: MessageMedia, _ wanted: MediaFile, chatID: Int64, priority: Int32) async throws(ChatError) -> MediaDownload {
         // Followed from before asking: a file has one download position, and a part asked for
         // meanwhile (a video playing) moves it, which ends this request with TDLib's error 200.
         // The download goes on from there, wrapping round to the start: the whole file is then
