@@ -15,6 +15,14 @@ import TgtTestSupport
 struct DashboardFilesClientTests {
     static let alice: Int64 = 555_000_111
 
+    /// A dashboard whose uploads to Telegram go 100 bytes per quarter second of a stopped clock.
+    static func slowUploads() async throws -> (ServerFixture, TestClock) {
+        var scenario = SimulatorScenario()
+        scenario.uploadBytesPerSecond = 400
+        let clock = TestClock()
+        return (try await ServerFixture(scenario: scenario, clock: clock), clock)
+    }
+
     @Test("a 300 KB file goes up and comes back byte for byte in 64 KB ranges, under its name; a refused file uploads nothing")
     func upAndBack() async throws {
         let fixture = try await ServerFixture()
@@ -91,10 +99,7 @@ struct DashboardFilesClientTests {
 
     @Test("the upload's progress through the dashboard: parts of 400 bytes heard from its event stream, climbing, against the file's size")
     func progress() async throws {
-        var scenario = SimulatorScenario()
-        scenario.uploadBytesPerSecond = 400  // 100 bytes per quarter second of the test's clock
-        let clock = TestClock()
-        let fixture = try await ServerFixture(scenario: scenario, clock: clock)
+        let (fixture, clock) = try await Self.slowUploads()
         let dir = try TestDirectory("progress-through-serve")
         defer { dir.remove() }
         try (Data("%PDF-1.4".utf8) + Data([UInt8](repeating: 9, count: 392))).write(to: dir.file("a.pdf"))
@@ -161,10 +166,7 @@ struct DashboardFilesClientTests {
 
     @Test("a staged copy whose send another process finishes (the sender exited before the verdict) goes when the verdict comes; a refused file is never staged")
     func stagedCopyGoesWithALateVerdict() async throws {
-        var scenario = SimulatorScenario()
-        scenario.uploadBytesPerSecond = 400  // 100 bytes per quarter second of the test's clock
-        let clock = TestClock()
-        let fixture = try await ServerFixture(scenario: scenario, clock: clock)
+        let (fixture, clock) = try await Self.slowUploads()
         let dir = try TestDirectory("staged-late-verdict")
         defer { dir.remove() }
         try (Data("%PDF-1.4".utf8) + Data([UInt8](repeating: 5, count: 392))).write(to: dir.file("Report: Q3.pdf"))
