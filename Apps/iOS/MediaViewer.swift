@@ -4,9 +4,9 @@ import TgtAppModel
 import UIKit
 
 /// A message's file opened from its bubble (`ConversationModel.openMedia`): a picture to look
-/// at (decoded at most `OpenedMedia.maxDisplaySide` pixels long, never whole), a voice message,
-/// audio or video to play, or a file someone sent to save or share, never rendered here. What
-/// it is comes from its bytes (`OpenedMedia.presentation`).
+/// at (decoded at most `OpenedMedia.maxDisplaySide` pixels long, never whole), a voice message
+/// (through its CAF copy), audio or video to play, or a file someone sent to save or share,
+/// never rendered here. What it is comes from its bytes (`OpenedMedia.presentation`).
 struct MediaViewer: View {
     let media: OpenedMedia
     let close: () -> Void
@@ -45,11 +45,20 @@ struct MediaViewer: View {
         case .player:
             VideoPlayer(player: player)
                 .onAppear {
-                    let player = AVPlayer(url: media.url)
+                    // Heard with the ring switch on silent, as a voice note or video is
+                    // meant to be; music playing pauses for it.
+                    try? AVAudioSession.sharedInstance().setCategory(.playback, mode: .default)
+                    try? AVAudioSession.sharedInstance().setActive(true)
+                    // A voice note plays from its CAF copy (Opus in Ogg does not play here).
+                    let player = AVPlayer(url: media.playbackURL)
                     self.player = player
                     player.play()
                 }
-                .onDisappear { player?.pause() }
+                .onDisappear {
+                    player?.pause()
+                    // The music paused for it may resume.
+                    try? AVAudioSession.sharedInstance().setActive(false, options: .notifyOthersOnDeactivation)
+                }
         case .file:
             notShown
         }

@@ -49,6 +49,9 @@ public struct DataDirectory: Sendable, Hashable {
     public var uploadsFolder: URL { url.appendingPathComponent("uploads", isDirectory: true) }
     /// Files picked in the app to send, each kept until its message is sent (at most a day).
     public var outgoingFolder: URL { url.appendingPathComponent("outgoing", isDirectory: true) }
+    /// Voice notes moved into a file the system player plays, each deleted when its player
+    /// closes (any left behind, at the next one opened after a day).
+    public var playbackFolder: URL { url.appendingPathComponent("playback", isDirectory: true) }
     public var tdlibLogFile: URL { url.appendingPathComponent("tdlib.log") }
     public var credentialsFile: URL { url.appendingPathComponent("credentials.json") }
     public var tdlibKeyFile: URL { url.appendingPathComponent("tdlib.key") }

@@ -7,8 +7,9 @@ import TgtTelegram
 import TgtTestSupport
 
 /// A message's file opened in the app's conversation model: a photo in the viewer, a voice
-/// message in the player (what its bytes are, whatever the sender called it), a hostile HTML
-/// document only saved or shared, and a message without a file worded.
+/// message in the player (what its bytes are, whatever the sender called it; an Ogg Opus one
+/// through its CAF copy, gone when the player closes), a hostile HTML document only saved or
+/// shared, and a message without a file worded.
 @Suite("App model: media", .timeLimit(.minutes(5)))
 @MainActor
 struct MediaModelTests {
@@ -52,7 +53,46 @@ struct MediaModelTests {
         #expect(OpenedMedia.presentation(head: Array("<svg onload=alert(1)>".utf8)) == .file)
         #expect(OpenedMedia.presentation(head: [0xFF, 0xD8, 0xFF, 0xE0]) == .image)
         #expect(OpenedMedia.presentation(head: Array("ID3\u{4}".utf8)) == .player)
-        #expect(OpenedMedia.presentation(head: Array("OggS".utf8)) == .file, "the system player cannot play Ogg: save or share")
+        #expect(OpenedMedia.presentation(head: Array("OggS".utf8)) == .file, "the system player cannot play Ogg itself (openMedia makes a voice note's copy)")
+        await conversation.close()
+        await app.shutdown()
+    }
+
+    @Test("an Ogg Opus voice note plays through its CAF copy, deleted when the player closes; a damaged one is saved or shared, said why")
+    func oggOpus() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.remove() }
+        let dir = try TestDirectory("ogg-opus")
+        defer { dir.remove() }
+        try Data(TestRecordings.opusVoiceNote).write(to: dir.file("voice.ogg"))
+        var damaged = TestRecordings.opusVoiceNote
+        damaged[damaged.count - 3] ^= 0xFF
+        try Data(damaged).write(to: dir.file("damaged.ogg"))
+        let (app, conversation, composer) = try await ChatModelsTests.open(ChatModelsTests.alice, fixture)
+        composer.sendAsFiles = true
+        for name in ["voice.ogg", "damaged.ogg"] {
+            #expect(await composer.attach(fileAt: dir.file(name)))
+            #expect(await composer.send())
+            try await eventually("\(name) sent") { conversation.messages.last?.media?.file?.name == name && conversation.messages.last?.sendingState == nil }
+        }
+        let voice = try #require(conversation.messages.last { $0.media?.file?.name == "voice.ogg" })
+        await conversation.openMedia(voice)
+        let opened = try #require(conversation.openedMedia)
+        let folder = fixture.containers.telegramDirectory.playbackFolder
+        #expect(opened.presentation == .player && opened.reason == nil)
+        #expect(opened.playbackURL.deletingLastPathComponent().standardizedFileURL == folder.standardizedFileURL && opened.playbackURL.pathExtension == "caf")
+        #expect(opened.url.lastPathComponent != opened.playbackURL.lastPathComponent, "save or share gives the recording as it came")
+        let copy = try #require(FileManager.default.contents(atPath: opened.playbackURL.path))
+        #expect([UInt8](copy) == (try OpusCAF.remux(TestRecordings.opusVoiceNote)))
+        conversation.closeMedia()
+        #expect(!FileManager.default.fileExists(atPath: opened.playbackURL.path), "the copy goes with the player")
+
+        let broken = try #require(conversation.messages.last { $0.media?.file?.name == "damaged.ogg" })
+        await conversation.openMedia(broken)
+        let refused = try #require(conversation.openedMedia)
+        #expect(refused.presentation == .file && refused.playbackURL == refused.url)
+        #expect(refused.notShownReason.description == "This recording is damaged and cannot be played: save or share it to try elsewhere.")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] == [], "nothing is left in the playback folder")
         await conversation.close()
         await app.shutdown()
     }

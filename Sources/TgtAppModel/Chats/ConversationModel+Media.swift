@@ -6,8 +6,9 @@ import TgtTelegram
 /// shows it, chosen from the file's bytes (never the sender's name or type): pictures in the
 /// viewer (decoded no larger than the screen needs, and none with more than `maxPixels`: a
 /// picture's header can promise a decoding that takes all the phone's memory), sound and video
-/// in the player, anything else only saved or shared (never rendered: an HTML page or SVG from
-/// someone else does not run in the app).
+/// in the player (a voice note, Opus in Ogg, through its CAF copy: `VoicePlayback`), anything
+/// else only saved or shared (never rendered: an HTML page or SVG from someone else does not run
+/// in the app).
 public struct OpenedMedia: Sendable, Equatable, Identifiable {
     /// How the shell shows it.
     public enum Presentation: Sendable, Equatable {
@@ -21,8 +22,13 @@ public struct OpenedMedia: Sendable, Equatable, Identifiable {
     public static let maxDisplaySide = 2_800.0
 
     public var messageID: Int64
-    /// TDLib's copy, inside its files folder.
+    /// TDLib's copy, inside its files folder: what is saved or shared.
     public var url: URL
+    /// What the player opens: `url`, or a voice note's CAF copy in the app's playback folder.
+    public var playbackURL: URL
+    /// Why it is not shown or played, when the bytes said so (a voice note that cannot be
+    /// played); nil for the usual reasons (`notShownReason`).
+    public var reason: AppText?
     /// The sender's name for it, made safe.
     public var name: String
     public var presentation: Presentation
@@ -33,6 +39,7 @@ public struct OpenedMedia: Sendable, Equatable, Identifiable {
     public init(messageID: Int64, url: URL, name: String, presentation: Presentation, pixelSize: ImageDimensions? = nil) {
         self.messageID = messageID
         self.url = url
+        playbackURL = url
         self.name = name
         self.presentation = presentation
         self.pixelSize = pixelSize
@@ -45,7 +52,8 @@ public struct OpenedMedia: Sendable, Equatable, Identifiable {
         case .jpeg?, .png?, .gif?, .webp?:
             if let size = ImageDimensions.read(head), tooLarge(width: size.width, height: size.height) != nil { .file } else { .image }
         case .mp4?, .mpeg?, .m4a?, .wav?: .player
-        // The system player plays neither Ogg (Telegram's voice notes) nor WebM: save or share.
+        // The system player plays neither Ogg nor WebM: Ogg Opus (Telegram's voice notes)
+        // plays once moved into CAF (`openMedia`); the rest is saved or shared.
         case .webm?, .ogg?, nil: .file
         }
     }
@@ -53,7 +61,7 @@ public struct OpenedMedia: Sendable, Equatable, Identifiable {
     /// Why the viewer does not show it: a picture too large for the phone, or a file (which is
     /// never opened in the app).
     public var notShownReason: AppText {
-        pixelSize.flatMap { Self.tooLarge(width: $0.width, height: $0.height) } ?? .label(.mediaNotShown)
+        reason ?? pixelSize.flatMap { Self.tooLarge(width: $0.width, height: $0.height) } ?? .label(.mediaNotShown)
     }
 
     /// Why a picture of `width` × `height` pixels is not shown (more than `maxPixels`), or nil
@@ -87,8 +95,25 @@ extension ConversationModel {
             let file = try await service.downloadMedia(chatID: chatID, messageID: item.id, priority: 32)
             let head = Self.head(of: file.path)
             guard openingMediaID == item.id else { return }
-            openedMedia = OpenedMedia(messageID: item.id, url: URL(fileURLWithPath: file.path), name: file.fileName,
-                                      presentation: OpenedMedia.presentation(head: head), pixelSize: ImageDimensions.read(head))
+            var media = OpenedMedia(messageID: item.id, url: URL(fileURLWithPath: file.path), name: file.fileName,
+                                    presentation: OpenedMedia.presentation(head: head), pixelSize: ImageDimensions.read(head))
+            if MediaSniffer.sniff(Array(head.prefix(MediaSniffer.prefixLength))) == .ogg {
+                let (playback, source) = (voicePlayback, media.url)
+                let prepared = await Task.detached { playback.prepare(source) }.value
+                switch prepared {
+                case .playable(let copy) where openingMediaID == item.id:
+                    media.playbackURL = copy
+                    media.presentation = .player
+                case .playable(let copy):
+                    playback.discard(copy)
+                    return
+                case .notPlayable(let reason):
+                    guard openingMediaID == item.id else { return }
+                    media.reason = reason
+                }
+            }
+            discardPlaybackCopy()
+            openedMedia = media
             actionError = nil
             // Its sender sees a voice note listened to; the viewer does not wait on it.
             _ = try? await service.openContent(chatID: chatID, messageID: item.id)
@@ -97,9 +122,17 @@ extension ConversationModel {
         }
     }
 
-    /// Closes the viewer or player.
+    /// Closes the viewer or player (a voice note's playable copy goes with it).
     public func closeMedia() {
+        discardPlaybackCopy()
         openedMedia = nil
+    }
+
+    private var voicePlayback: VoicePlayback { VoicePlayback(folder: host.environment.directory.playbackFolder) }
+
+    private func discardPlaybackCopy() {
+        guard let media = openedMedia, media.playbackURL != media.url else { return }
+        voicePlayback.discard(media.playbackURL)
     }
 
     private static func head(of path: String) -> [UInt8] {

@@ -86,6 +86,7 @@ public final class ConversationModel {
 
     /// Leaves the chat (TDLib stops treating it as on screen).
     public func close() async {
+        closeMedia()
         follower?.cancel()
         follower = nil
         if let service = try? await host.chatService() { await service.close(chatID: chatID) }
