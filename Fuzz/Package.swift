@@ -46,6 +46,12 @@ let package = Package(
                 "TgtStore",
             ],
             path: "Sources/FuzzArchive", swiftSettings: strict),
+        // Files from other people: Ogg Opus voice notes into CAF, the type sniffer, picture
+        // headers, file names.
+        .executableTarget(
+            name: "fuzz-media",
+            dependencies: ["FuzzSupport", "TgtDomain"],
+            path: "Sources/FuzzMedia", swiftSettings: strict),
         // The CLI's value parsers: coordinates, NAME=VALUE, target ids, scalar splitting.
         .executableTarget(
             name: "fuzz-values",

@@ -14,8 +14,8 @@ public enum SafeFileName {
                 || ":*?\"<>|".unicodeScalars.contains(scalar))
         }))
         name = name.trimmingSpaces
-        while name.hasPrefix(".") { name.removeFirst() }
-        name = name.trimmingSpaces
+        // Dots and spaces in any order (". .profile" too): a name never starts hidden.
+        while name.hasPrefix(".") { name = String(name.dropFirst()).trimmingSpaces }
         if name.isEmpty { return fallback }
         if name.count > maxLength {
             let dot = name.lastIndex(of: ".")

@@ -13,6 +13,7 @@ struct FileSafetyTests {
         #expect(SafeFileName.make("<img src=x onerror=alert(1)>.html") == "img src=x onerror=alert(1).html")
         #expect(SafeFileName.make("a\u{0}b\r\nc\u{202E}gnp.exe") == "abcgnp.exe")
         #expect(SafeFileName.make("...hidden") == "hidden")
+        #expect(SafeFileName.make(" . .profile") == "profile", "spaces between the dots do not leave a hidden name")
         #expect(SafeFileName.make("  ") == "file" && SafeFileName.make("../", fallback: "photo.jpg") == "photo.jpg")
         let long = SafeFileName.make(String(repeating: "é", count: 300) + ".tar.gz")
         #expect(long.count == SafeFileName.maxLength && long.hasSuffix(".gz"))
