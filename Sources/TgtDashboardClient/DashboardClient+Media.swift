@@ -133,14 +133,14 @@ extension DashboardClient {
     private static func body(_ body: Operations.GetMessageFile.Output.Ok.Body) -> HTTPBody {
         switch body {
         case .jpeg(let b), .png(let b), .imageGif(let b), .imageWebp(let b), .videoMp4(let b), .videoWebm(let b), .audioOgg(let b),
-             .audioMpeg(let b), .audioMp4(let b), .audioWav(let b), .binary(let b): b
+             .audioMpeg(let b), .audioMp4(let b), .audioWav(let b), .audioXCaf(let b), .binary(let b): b
         }
     }
 
     private static func body(_ body: Operations.GetMessageFile.Output.PartialContent.Body) -> HTTPBody {
         switch body {
         case .jpeg(let b), .png(let b), .imageGif(let b), .imageWebp(let b), .videoMp4(let b), .videoWebm(let b), .audioOgg(let b),
-             .audioMpeg(let b), .audioMp4(let b), .audioWav(let b), .binary(let b): b
+             .audioMpeg(let b), .audioMp4(let b), .audioWav(let b), .audioXCaf(let b), .binary(let b): b
         }
     }
 }

@@ -49,6 +49,8 @@ public struct Dashboard: Sendable {
     public let setupCode: Locked<String?>
     /// Files uploaded to send (`POST /api/uploads`), until they are sent or deleted.
     let uploads: UploadStore
+    /// Voice notes last served as CAF (`GET …/file?format=caf`).
+    let playableCopies = PlayableCopies()
 
     public init(host: SessionHost, secrets: DashboardSecrets, options: DashboardOptions,
                 sessions: WebSessions = WebSessions(), throttle: LoginThrottle = LoginThrottle())

@@ -51,7 +51,7 @@ public struct OpenedMedia: Sendable, Equatable, Identifiable {
         switch MediaSniffer.sniff(Array(head.prefix(MediaSniffer.prefixLength))) {
         case .jpeg?, .png?, .gif?, .webp?:
             if let size = ImageDimensions.read(head), tooLarge(width: size.width, height: size.height) != nil { .file } else { .image }
-        case .mp4?, .mpeg?, .m4a?, .wav?: .player
+        case .mp4?, .mpeg?, .m4a?, .wav?, .caf?: .player
         // The system player plays neither Ogg nor WebM: Ogg Opus (Telegram's voice notes)
         // plays once moved into CAF (`openMedia`); the rest is saved or shared.
         case .webm?, .ogg?, nil: .file

@@ -17613,6 +17613,13 @@ internal struct Client: APIProtocol {
                     name: "download",
                     value: input.query.download
                 )
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "format",
+                    value: input.query.format
+                )
                 try converter.setHeaderFieldAsURI(
                     in: &request.headerFields,
                     name: "Range",
@@ -17664,6 +17671,7 @@ internal struct Client: APIProtocol {
                             "audio/mpeg",
                             "audio/mp4",
                             "audio/wav",
+                            "audio/x-caf",
                             "application/octet-stream"
                         ]
                     )
@@ -17746,6 +17754,14 @@ internal struct Client: APIProtocol {
                             from: responseBody,
                             transforming: { value in
                                 .audioWav(value)
+                            }
+                        )
+                    case "audio/x-caf":
+                        body = try converter.getResponseBodyAsBinary(
+                            OpenAPIRuntime.HTTPBody.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .audioXCaf(value)
                             }
                         )
                     case "application/octet-stream":
@@ -17806,6 +17822,7 @@ internal struct Client: APIProtocol {
                             "audio/mpeg",
                             "audio/mp4",
                             "audio/wav",
+                            "audio/x-caf",
                             "application/octet-stream"
                         ]
                     )
@@ -17888,6 +17905,14 @@ internal struct Client: APIProtocol {
                             from: responseBody,
                             transforming: { value in
                                 .audioWav(value)
+                            }
+                        )
+                    case "audio/x-caf":
+                        body = try converter.getResponseBodyAsBinary(
+                            OpenAPIRuntime.HTTPBody.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .audioXCaf(value)
                             }
                         )
                     case "application/octet-stream":
@@ -18059,6 +18084,28 @@ internal struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .rangeNotSatisfiable(.init(body: body))
+                case 422:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Failure.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ErrorEnvelope.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unprocessableContent(.init(body: body))
                 default:
                     return .undocumented(
                         statusCode: response.status.code,

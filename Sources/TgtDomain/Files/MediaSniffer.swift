@@ -15,6 +15,8 @@ public enum MediaSniffer {
         case mpeg = "audio/mpeg"
         case m4a = "audio/mp4"
         case wav = "audio/wav"
+        /// Core Audio Format: how Apple's players and Safari take Opus (`OpusCAF`).
+        case caf = "audio/x-caf"
 
         public var mimeType: String { rawValue }
     }
@@ -42,6 +44,7 @@ public enum MediaSniffer {
         }
         if starts([0x1A, 0x45, 0xDF, 0xA3]) { return .webm }
         if starts(Array("OggS".utf8)) { return .ogg }
+        if starts(Array("caff".utf8) + [0, 1]) { return .caf }
         if starts(Array("ID3".utf8)) { return .mpeg }
         if head.count >= 2, head[0] == 0xFF, head[1] & 0xE0 == 0xE0 { return .mpeg }
         return nil

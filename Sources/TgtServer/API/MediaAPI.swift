@@ -11,6 +11,8 @@ extension DashboardAPI {
     func getMessageFile(_ input: Operations.GetMessageFile.Input) async throws -> Operations.GetMessageFile.Output {
         let service = try await host.chatService()
         _ = try await chatSummary(input.path.chatId, service: service)
+        // A voice note as Safari plays it.
+        if input.query.format == .caf { return try await opusAsCAF(input, service: service) }
         let forceDownload = input.query.download == ._true || input.query.download == ._1
         // A file still downloading is answered as it arrives; one found complete meanwhile is
         // served from where it is, without asking TDLib for it again.
@@ -40,16 +42,26 @@ extension DashboardAPI {
 
     /// A file's 200: all of it, its headers (cache, disposition, sandbox) and sniffed type.
     static func whole(_ file: MessageFiles.Opened, _ body: HTTPBody) -> Operations.GetMessageFile.Output {
-        .ok(.init(headers: .init(cacheControl: MessageFiles.cacheControl, contentDisposition: file.disposition, acceptRanges: "bytes",
+        whole(type: file.inlineType, disposition: file.disposition, body)
+    }
+
+    static func whole(type: MediaSniffer.InlineType?, disposition: String, _ body: HTTPBody) -> Operations.GetMessageFile.Output {
+        .ok(.init(headers: .init(cacheControl: MessageFiles.cacheControl, contentDisposition: disposition, acceptRanges: "bytes",
                                  contentSecurityPolicy: MessageFiles.contentSecurityPolicy),
-                  body: Self.body(file.inlineType, body)))
+                  body: Self.body(type, body)))
     }
 
     /// A file's 206: bytes `start...end` of `total`.
     static func part(_ file: MessageFiles.Opened, _ body: HTTPBody, start: Int64, end: Int64, total: Int64) -> Operations.GetMessageFile.Output {
-        .partialContent(.init(headers: .init(cacheControl: MessageFiles.cacheControl, contentDisposition: file.disposition, acceptRanges: "bytes",
+        part(type: file.inlineType, disposition: file.disposition, body, start: start, end: end, total: total)
+    }
+
+    static func part(type: MediaSniffer.InlineType?, disposition: String, _ body: HTTPBody, start: Int64, end: Int64,
+                     total: Int64) -> Operations.GetMessageFile.Output
+    {
+        .partialContent(.init(headers: .init(cacheControl: MessageFiles.cacheControl, contentDisposition: disposition, acceptRanges: "bytes",
                                              contentSecurityPolicy: MessageFiles.contentSecurityPolicy, contentRange: "bytes \(start)-\(end)/\(total)"),
-                              body: Self.body(file.inlineType, body)))
+                              body: Self.body(type, body)))
     }
 
     func getMediaCache(_ input: Operations.GetMediaCache.Input) async throws -> Operations.GetMediaCache.Output {
@@ -80,6 +92,7 @@ extension DashboardAPI {
         case .mpeg?: .audioMpeg(body)
         case .m4a?: .audioMp4(body)
         case .wav?: .audioWav(body)
+        case .caf?: .audioXCaf(body)
         case nil: .binary(body)
         }
     }
@@ -98,6 +111,7 @@ protocol SniffedFileBody {
     static func audioMpeg(_ body: HTTPBody) -> Self
     static func audioMp4(_ body: HTTPBody) -> Self
     static func audioWav(_ body: HTTPBody) -> Self
+    static func audioXCaf(_ body: HTTPBody) -> Self
     static func binary(_ body: HTTPBody) -> Self
 }
 

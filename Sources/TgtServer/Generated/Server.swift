@@ -16293,13 +16293,22 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         as: Components.Parameters.MessageID.self
                     )
                 )
-                let query: Operations.GetMessageFile.Input.Query = .init(download: try converter.getOptionalQueryItemAsURI(
-                    in: request.soar_query,
-                    style: .form,
-                    explode: true,
-                    name: "download",
-                    as: Operations.GetMessageFile.Input.Query.DownloadPayload.self
-                ))
+                let query: Operations.GetMessageFile.Input.Query = .init(
+                    download: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "download",
+                        as: Operations.GetMessageFile.Input.Query.DownloadPayload.self
+                    ),
+                    format: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "format",
+                        as: Operations.GetMessageFile.Input.Query.FormatPayload.self
+                    )
+                )
                 let headers: Operations.GetMessageFile.Input.Headers = .init(
                     range: try converter.getOptionalHeaderFieldAsURI(
                         in: request.headerFields,
@@ -16441,6 +16450,16 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                             value,
                             headerFields: &response.headerFields,
                             contentType: "audio/wav"
+                        )
+                    case let .audioXCaf(value):
+                        try converter.validateAcceptIfPresent(
+                            "audio/x-caf",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsBinary(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "audio/x-caf"
                         )
                     case let .binary(value):
                         try converter.validateAcceptIfPresent(
@@ -16585,6 +16604,16 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                             headerFields: &response.headerFields,
                             contentType: "audio/wav"
                         )
+                    case let .audioXCaf(value):
+                        try converter.validateAcceptIfPresent(
+                            "audio/x-caf",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsBinary(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "audio/x-caf"
+                        )
                     case let .binary(value):
                         try converter.validateAcceptIfPresent(
                             "application/octet-stream",
@@ -16708,6 +16737,24 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .rangeNotSatisfiable(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 416)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .unprocessableContent(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 422)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {

@@ -1,7 +1,7 @@
 // A message's media, loaded when first opened (conversation.js imports it on a click): a photo
 // full size in a dialog (the largest size TDLib has up to 2560 px, scaled to the screen, with a
 // download link), and voice messages, audio and video played in the page (the server answers
-// the browser's range requests). The file comes from GET …/messages/{id}/file, which serves
+// the browser's range requests; for a browser without Ogg, Safari, a voice note comes as CAF). The file comes from GET …/messages/{id}/file, which serves
 // only sniffed images, video and audio as themselves: anything else is a download.
 import {api, el, toast} from './app.js';
 
@@ -62,8 +62,10 @@ function view(url, media, from, opened) {
  */
 function play(button, url, media, opened) {
   const video = ['video', 'videoNote', 'animation'].includes(media.kind);
+  // Safari plays Opus only in CAF: a voice note (Opus in Ogg) comes moved into CAF.
+  const caf = !video && media.file?.mime_type === 'audio/ogg' && new Audio().canPlayType('audio/ogg; codecs=opus') === '';
   const player = el(video ? 'video' : 'audio', {class: video ? 'player video' + (media.kind === 'videoNote' ? ' round' : '') : 'player',
-    controls: '', preload: 'metadata', src: url, 'aria-label': media.label, playsinline: '', loop: media.kind === 'animation'});
+    controls: '', preload: 'metadata', src: caf ? url + '?format=caf' : url, 'aria-label': media.label, playsinline: '', loop: media.kind === 'animation'});
   if (!(player instanceof HTMLMediaElement)) return;
   player.muted = media.kind === 'animation';
   player.addEventListener('error', () => {

@@ -22972,12 +22972,25 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/query/download`.
                 public var download: Operations.GetMessageFile.Input.Query.DownloadPayload?
+                /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/query/format`.
+                @frozen public enum FormatPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case caf = "caf"
+                }
+                /// caf: an Ogg Opus recording (a voice note) served as Opus in CAF, packet for packet, for browsers that play Opus only in CAF (Safari); 422 not_playable for any other file
+                ///
+                /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/query/format`.
+                public var format: Operations.GetMessageFile.Input.Query.FormatPayload?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
                 ///   - download: Serve it as a download (Content-Disposition attachment) whatever it is
-                public init(download: Operations.GetMessageFile.Input.Query.DownloadPayload? = nil) {
+                ///   - format: caf: an Ogg Opus recording (a voice note) served as Opus in CAF, packet for packet, for browsers that play Opus only in CAF (Safari); 422 not_playable for any other file
+                public init(
+                    download: Operations.GetMessageFile.Input.Query.DownloadPayload? = nil,
+                    format: Operations.GetMessageFile.Input.Query.FormatPayload? = nil
+                ) {
                     self.download = download
+                    self.format = format
                 }
             }
             public var query: Operations.GetMessageFile.Input.Query
@@ -23242,6 +23255,25 @@ public enum Operations {
                             default:
                                 try throwUnexpectedResponseBody(
                                     expectedContent: "audio/wav",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/200/content/audio\/x-caf`.
+                    case audioXCaf(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.audioXCaf`.
+                    ///
+                    /// - Throws: An error if `self` is not `.audioXCaf`.
+                    /// - SeeAlso: `.audioXCaf`.
+                    public var audioXCaf: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .audioXCaf(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "audio/x-caf",
                                     body: self
                                 )
                             }
@@ -23538,6 +23570,25 @@ public enum Operations {
                             }
                         }
                     }
+                    /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/206/content/audio\/x-caf`.
+                    case audioXCaf(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.audioXCaf`.
+                    ///
+                    /// - Throws: An error if `self` is not `.audioXCaf`.
+                    /// - SeeAlso: `.audioXCaf`.
+                    public var audioXCaf: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .audioXCaf(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "audio/x-caf",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
                     /// - Remark: Generated from `#/paths/api/conversations/{chat_id}/messages/{message_id}/file/GET/responses/206/content/application\/octet-stream`.
                     case binary(OpenAPIRuntime.HTTPBody)
                     /// The associated value of the enum case if `self` is `.binary`.
@@ -23757,6 +23808,29 @@ public enum Operations {
                     }
                 }
             }
+            /// Failure: {"success": false, "error": {"code", "message", "next_step"?, "issues"?}}
+            ///
+            /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/file/get(getMessageFile)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Failure)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Failure {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -23773,6 +23847,7 @@ public enum Operations {
             case audioMpeg
             case audioMp4
             case audioWav
+            case audioXCaf
             case binary
             case json
             case other(Swift.String)
@@ -23798,6 +23873,8 @@ public enum Operations {
                     self = .audioMp4
                 case "audio/wav":
                     self = .audioWav
+                case "audio/x-caf":
+                    self = .audioXCaf
                 case "application/octet-stream":
                     self = .binary
                 case "application/json":
@@ -23830,6 +23907,8 @@ public enum Operations {
                     return "audio/mp4"
                 case .audioWav:
                     return "audio/wav"
+                case .audioXCaf:
+                    return "audio/x-caf"
                 case .binary:
                     return "application/octet-stream"
                 case .json:
@@ -23848,6 +23927,7 @@ public enum Operations {
                     .audioMpeg,
                     .audioMp4,
                     .audioWav,
+                    .audioXCaf,
                     .binary,
                     .json
                 ]

@@ -23,6 +23,7 @@ struct FileSafetyTests {
     @Test("images, video and audio are known by their first bytes; HTML, SVG, PDF, scripts and empty files are not inline types")
     func sniffing() {
         func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+        #expect(MediaSniffer.sniff(Array("caff".utf8) + [0, 1, 0, 0]) == .caf && MediaSniffer.sniff(Array("caff".utf8) + [0, 2]) == nil)
         #expect(MediaSniffer.sniff([0xFF, 0xD8, 0xFF, 0xE0]) == .jpeg)
         #expect(MediaSniffer.sniff([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0]) == .png)
         #expect(MediaSniffer.sniff(bytes("GIF89a....")) == .gif)

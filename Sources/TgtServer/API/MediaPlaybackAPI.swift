@@ -1,0 +1,84 @@
+import Foundation
+import OpenAPIRuntime
+import Synchronization
+import TgtDomain
+import TgtTelegram
+import TgtWire
+
+/// A voice note for browsers that play Opus only in CAF (Safari, on the iPhone too):
+/// `GET …/file?format=caf` moves the Ogg Opus recording into CAF packet for packet (`OpusCAF`)
+/// and serves it in byte ranges like any file; the last few copies are kept in memory, since a
+/// player asks for several ranges of the same file.
+extension DashboardAPI {
+    func opusAsCAF(_ input: Operations.GetMessageFile.Input, service: ChatService) async throws -> Operations.GetMessageFile.Output {
+        let download = try await service.downloadMedia(chatID: input.path.chatId, messageID: input.path.messageId, priority: 24)
+        let file = try MessageFiles(environment: host.environment).open(download, forceDownload: false)
+        let key = PlayableCopies.Key(path: download.path, size: file.size)
+        let caf: [UInt8]
+        if let kept = dashboard.playableCopies.copy(key) {
+            caf = kept
+        } else {
+            guard file.inlineType == .ogg else { throw Self.notPlayable("It is not an Ogg recording.") }
+            guard file.size <= OpusCAF.maxInputBytes else { throw Self.notPlayable(OpusAudioError.tooLong.message) }
+            let ogg = try file.reader.read(offset: 0, count: Int(file.size))
+            do {
+                caf = try OpusCAF.remux(ogg)
+            } catch {
+                throw Self.notPlayable(error.message)
+            }
+            dashboard.playableCopies.keep(caf, for: key)
+        }
+        let base = (download.fileName as NSString).deletingPathExtension
+        let disposition = MessageFiles.disposition(inline: true, name: (base.isEmpty ? "voice" : base) + ".caf")
+        let size = Int64(caf.count)
+        switch ByteRange.parse(input.headers.range, size: size) {
+        case .unsatisfiable:
+            throw APIError(.rangeNotSatisfiable, code: "range_not_satisfiable", message: "The range asked for is past the end of the file.",
+                           headers: [.contentRange: "bytes */\(size)"])
+        case .whole:
+            return Self.whole(type: .caf, disposition: disposition, HTTPBody(caf))
+        case .part(let start, let end):
+            return Self.part(type: .caf, disposition: disposition, HTTPBody(caf[Int(start) ... Int(end)]), start: start, end: end, total: size)
+        }
+    }
+
+    private static func notPlayable(_ reason: String) -> APIError {
+        APIError(.unprocessableContent, code: "not_playable", message: "This file cannot be played as a voice note here: \(reason) Download it instead.")
+    }
+}
+
+/// The voice notes last served as CAF (`opusAsCAF`), newest first, at most `capacity` bytes
+/// together: a player's next range comes from here instead of a new remux.
+final class PlayableCopies: Sendable {
+    struct Key: Hashable, Sendable {
+        var path: String
+        var size: Int64
+    }
+
+    let capacity: Int
+    private let copies = Mutex<[(key: Key, bytes: [UInt8])]>([])
+
+    init(capacity: Int = 16 * 1024 * 1024) {
+        self.capacity = capacity
+    }
+
+    func copy(_ key: Key) -> [UInt8]? {
+        copies.withLock { copies in
+            guard let index = copies.firstIndex(where: { $0.key == key }) else { return nil }
+            let found = copies.remove(at: index)
+            copies.insert(found, at: 0)
+            return found.bytes
+        }
+    }
+
+    /// Keeps `bytes` (a copy larger than the whole capacity is not kept).
+    func keep(_ bytes: [UInt8], for key: Key) {
+        guard bytes.count <= capacity else { return }
+        copies.withLock { copies in
+            copies.removeAll { $0.key == key }
+            copies.insert((key, bytes), at: 0)
+            var total = 0
+            copies = Array(copies.prefix { total += $0.bytes.count; return total <= capacity })
+        }
+    }
+}
