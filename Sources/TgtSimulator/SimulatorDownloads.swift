@@ -105,7 +105,7 @@ extension TelegramSimulator {
 enum SimulatorFilePayloads {
     enum Payload: Equatable, Sendable {
         case jpeg
-        case wav(seconds: Int)
+        case voice(seconds: Int)
         case webp
         case pdf
         case html
@@ -117,7 +117,7 @@ enum SimulatorFilePayloads {
         var bytes: Data {
             switch self {
             case .jpeg: Data(base64Encoded: SimulatorPictures.thumbnail) ?? Data()
-            case .wav(let seconds): SimulatorFilePayloads.wav(seconds: seconds)
+            case .voice(let seconds): SimulatorVoice.ogg(seconds: seconds)
             case .webp: Data(base64Encoded: "UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==") ?? Data()
             case .pdf: Data("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n".utf8)
             case .html: Data("<!doctype html><html><body><img src=x onerror=\"alert(document.cookie)\"><script>alert('pwned')</script></body></html>\n".utf8)
@@ -129,7 +129,7 @@ enum SimulatorFilePayloads {
         var suffix: String {
             switch self {
             case .jpeg: ".jpg"
-            case .wav: ".wav"
+            case .voice: ".ogg"
             case .webp: ".webp"
             case .pdf: ".pdf"
             case .html: ".html"
@@ -163,21 +163,5 @@ enum SimulatorFilePayloads {
         case "svg"?: .svg
         default: .pdf
         }
-    }
-
-    /// `seconds` of a quiet 440 Hz tone, 8 kHz mono 8-bit PCM.
-    static func wav(seconds: Int) -> Data {
-        let rate = 8_000
-        let samples = rate * max(1, seconds)
-        var data = Data("RIFF".utf8)
-        func le32(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { data.append(contentsOf: $0) } }
-        func le16(_ v: Int) { withUnsafeBytes(of: UInt16(v).littleEndian) { data.append(contentsOf: $0) } }
-        le32(36 + samples)
-        data.append(contentsOf: Array("WAVEfmt ".utf8))
-        le32(16); le16(1); le16(1); le32(rate); le32(rate); le16(1); le16(8)
-        data.append(contentsOf: Array("data".utf8))
-        le32(samples)
-        data.append(contentsOf: (0 ..< samples).map { i in UInt8(128 + Int(8 * sin(Double(i) * 2 * .pi * 440 / Double(rate)))) })
-        return data
     }
 }

@@ -65,10 +65,9 @@ enum SimulatorMedia {
          ]]]
     }
 
-    /// A voice note whose file is a WAV of `seconds` (the message says Ogg, as Telegram's do:
-    /// what is served is what the bytes are).
+    /// A voice note whose file is `seconds` of Opus in Ogg, as Telegram's are (`SimulatorVoice`).
     static func voiceNote(fileID: Int32, seconds: Int) -> [String: Any] {
-        let payload = SimulatorFilePayloads.Payload.wav(seconds: seconds)
+        let payload = SimulatorFilePayloads.Payload.voice(seconds: seconds)
         SimulatorFilePayloads.register(fileID, payload)
         return ["@type": "messageVoiceNote", "caption": formatted(""), "is_listened": false,
                 "voice_note": ["@type": "voiceNote", "duration": seconds, "waveform": "", "mime_type": "audio/ogg", "voice": file(fileID, size: payload.bytes.count)]]

@@ -95,6 +95,15 @@ struct ServerFixture {
             return try await request(method, "/api/" + path, headers: headers, body: text)
         }
 
+        /// A GET of the API with the bearer token, its body as bytes (a file's: `text` would
+        /// decode them as UTF-8).
+        func bytes(_ path: String, range: String? = nil) async throws -> (status: HTTPResponse.Status, headers: HTTPFields, body: [UInt8]) {
+            var headers: HTTPFields = [.authorization: "Bearer \(token)"]
+            if let range { headers[.range] = range }
+            let response = try await raw.execute(uri: "/api/" + path, method: .get, headers: headers, body: nil)
+            return (response.status, response.headers, Array(response.body.readableBytesView))
+        }
+
         /// Signs in with the dashboard password; returns the cookie and the page's CSRF token.
         func signIn(password: String = ServerFixture.password) async throws -> (cookie: String, csrf: String) {
             let reply = try await request(.post, "/login", headers: [.contentType: "application/x-www-form-urlencoded"],

@@ -13,7 +13,7 @@ struct MediaStreamingTests {
     static let family: Int64 = -1001000000001
 
     /// A logged-in session whose downloads take 8 KB per quarter second of `clock`, Family's
-    /// voice note (a 96 KB WAV) and the session's file updates.
+    /// voice note (97 KB of Opus in Ogg) and the session's file updates.
     static func slowVoiceNote(_ clock: TestClock) async throws -> (SimulatedTelegram, OpenSession, ChatService, ChatMessageItem, FileEvents) {
         var scenario = SimulatorScenario()
         scenario.downloadBytesPerSecond = 32_768
@@ -41,7 +41,7 @@ struct MediaStreamingTests {
         #expect(!part.isComplete && part.available >= 16_384 && part.headAvailable && size > 90_000, "\(part)")
         #expect(part.media.path.contains("/temp/") && part.media.kind == .voiceNote)
         let head = try #require(FileManager.default.contents(atPath: part.media.path))
-        #expect(head.prefix(4) == Data("RIFF".utf8), "the part on disk is the file's start")
+        #expect(head.prefix(4) == Data("OggS".utf8), "the part on disk is the file's start")
 
         // Further on: waits until the download gets there, then has at least what it asked for.
         let later = Task { try await service.mediaPart(chatID: Self.family, messageID: voice.id, offset: 40_000, wanted: 8_192) }
@@ -78,7 +78,7 @@ struct MediaStreamingTests {
         let played = try await part.value
         #expect(played.available >= 4_096)
         let done = try await whole.value
-        #expect(FileManager.default.contents(atPath: done.path)?.prefix(4) == Data("RIFF".utf8) && !done.path.contains("/temp/"))
+        #expect(FileManager.default.contents(atPath: done.path)?.prefix(4) == Data("OggS".utf8) && !done.path.contains("/temp/"))
         #expect(sim.simulator.receivedRequests.filter { $0 == "downloadFile" }.count == 2, "the whole file was not asked for again")
         await open.close()
     }

@@ -170,8 +170,8 @@ def run(driver, wait, audit, server, check, shot):
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
     driver.set_window_size(1200, 900)
 
-    # A browser that plays no Ogg (Safari) asks for the voice note as CAF; this one is a WAV
-    # the server will not remux, so the player gives way to a download link, said why.
+    # A browser that plays no Ogg (Safari) asks for the voice note as CAF; Chromium plays no
+    # CAF, so here the player gives way to a download link, said why.
     open_chat(str(FAMILY))
     driver.execute_script("window.__canPlay = HTMLMediaElement.prototype.canPlayType;"
                           " HTMLMediaElement.prototype.canPlayType = function (type) { return type.includes('ogg') ? '' : window.__canPlay.call(this, type); }")
@@ -180,7 +180,7 @@ def run(driver, wait, audit, server, check, shot):
     asked = driver.execute_script("return performance.getEntriesByType('resource').some((e) => e.name.endsWith('/messages/' + arguments[0] + '/file?format=caf'))", voice)
     link = driver.execute_script(f"const a = document.querySelector('#m{voice} a.file'); return a && {{href: a.getAttribute('href'), text: a.textContent}}")
     check(asked and link["href"].endswith("/file?download=true"),
-          f"without Ogg the voice note is asked for as CAF, and one that cannot be gives way to its download ({asked}, {link})")
+          f"without Ogg the voice note is asked for as CAF, and one the browser cannot play gives way to its download ({asked}, {link})")
     driver.execute_script("HTMLMediaElement.prototype.canPlayType = window.__canPlay")
 
     # Work's PDF: a download link.

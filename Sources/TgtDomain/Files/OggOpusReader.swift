@@ -236,8 +236,13 @@ struct OggPage {
 }
 
 /// Ogg's CRC-32 (polynomial 0x04C11DB7, not reflected, starting at 0), taken over a page with
-/// its own checksum field read as zeros.
-enum OggChecksum {
+/// its own checksum field read as zeros: what a page's reader checks and its writer fills in.
+public enum OggChecksum {
+    /// The checksum of a whole page, `page` (its checksum field, bytes 22 to 25, read as zeros).
+    public static func of(page: [UInt8]) -> UInt32 {
+        page.withUnsafeBytes { of($0, from: 0, to: page.count, checksumAt: 22) }
+    }
+
     static let table: [UInt32] = (0 ..< 256).map { index in
         var value = UInt32(index) << 24
         for _ in 0 ..< 8 { value = value & 0x8000_0000 != 0 ? (value << 1) ^ 0x04C1_1DB7 : value << 1 }
@@ -247,9 +252,10 @@ enum OggChecksum {
     static func of(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int, checksumAt field: Int) -> UInt32 {
         var crc: UInt32 = 0
         func add(_ byte: UInt8) { crc = (crc << 8) ^ table[Int((crc >> 24) ^ UInt32(byte))] }
-        for index in start ..< field { add(bytes[index]) }
-        for _ in 0 ..< 4 { add(0) }
-        for index in field + 4 ..< end { add(bytes[index]) }
+        let (fieldStart, fieldEnd) = (min(max(field, start), end), min(max(field + 4, start), end))
+        for index in start ..< fieldStart { add(bytes[index]) }
+        for _ in fieldStart ..< fieldEnd { add(0) }
+        for index in fieldEnd ..< end { add(bytes[index]) }
         return crc
     }
 }
