@@ -21,6 +21,8 @@ struct ConversationView: View {
     @State private var pinning: ChatMessageItem?
     @State private var forwardingSelection = false
     @State private var deletingSelection = false
+    /// The sender whose name was tapped: their profile.
+    @State private var profileShown: Int64?
     @State private var selectionDeleteOptions: [DeleteOption] = []
 
     /// A chat's conversation, or one topic's of a forum with `topicID`.
@@ -46,7 +48,9 @@ struct ConversationView: View {
                         MessageBubble(row: row, onReaction: { reaction in Task { await model.toggleReaction(reaction.key, on: row.item) } },
                                       onOpenMedia: { Task { await model.openMedia(row.item) } }, isOpening: model.openingMediaID == row.id,
                                       upload: model.upload(of: row.item), onCancelUpload: { Task { await model.cancelSending(row.item) } },
-                                      isChosen: model.isSelecting && model.canSelect(row.item) ? model.selection.contains(row.id) : nil)
+                                      isChosen: model.isSelecting && model.canSelect(row.item) ? model.selection.contains(row.id) : nil,
+                                      onOpenSender: { profileShown = row.item.sender.id },
+                                      picture: { await model.bubblePicture(for: row.item) })
                             .id(row.id)
                             // While choosing, a tap anywhere on a bubble (its photo or reactions too) ticks it.
                             .overlay {
@@ -55,6 +59,11 @@ struct ConversationView: View {
                                 }
                             }
                             .contextMenu { menu(for: row.item) }
+                    }
+                    // A window opened further back reads the newer pages on the way down.
+                    if model.isDetachedFromLatest {
+                        ProgressView().frame(maxWidth: .infinity).padding()
+                            .onAppear { Task { await model.loadNewer() } }
                     }
                 }
                 .padding(.horizontal, 8)
@@ -97,10 +106,11 @@ struct ConversationView: View {
                 .accessibilityElement(children: .combine)
             }
             ToolbarItem(placement: .primaryAction) {
-                NavigationLink { ProfileView(app: app, chatID: model.chatID) } label: { Image(systemName: "info.circle") }
+                NavigationLink { ProfileView(app: app, chatID: model.chatID, fromChatID: model.chatID) } label: { Image(systemName: "info.circle") }
                     .accessibilityLabel(Text(AppText.label(.profile)))
             }
         }
+        .navigationDestination(item: $profileShown) { senderID in ProfileView(app: app, chatID: senderID, fromChatID: model.chatID) }
         .task { await model.open() }
         .onDisappear { Task { await model.close() } }
         .confirmationDialog(AppText.label(.deleteMessage).localized, isPresented: Binding(
@@ -204,7 +214,9 @@ struct ConversationView: View {
     /// The newest pinned message (or the one a tap moved on to), "2 of 3" when there are several.
     private func pinnedBar(_ shown: (item: ChatMessageItem, position: Int, count: Int), _ proxy: ScrollViewProxy) -> some View {
         Button {
-            if let item = model.tapPinnedBar() { withAnimation { proxy.scrollTo(item.id, anchor: .center) } }
+            guard let item = model.tapPinnedBar() else { return }
+            // One from long ago: the page around it first.
+            Task { if await model.reveal(item.id) { withAnimation { proxy.scrollTo(item.id, anchor: .center) } } }
         } label: {
             HStack {
                 Image(systemName: "pin.fill").foregroundStyle(.tint)

@@ -22,6 +22,10 @@ struct MessageBubble: View {
     var onCancelUpload: (() -> Void)?
     /// While choosing messages: whether this one is chosen (nil: not choosing, or it cannot be).
     var isChosen: Bool?
+    /// A tap on the sender's name: their profile (nil: not tappable).
+    var onOpenSender: (() -> Void)?
+    /// The sharp picture of its photo or sticker (`ConversationModel.bubblePicture(for:)`).
+    var picture: (() async -> URL?)?
 
     var body: some View {
         if let line = row.item.serviceLine {
@@ -51,19 +55,25 @@ struct MessageBubble: View {
         let item = row.item
         return VStack(alignment: .leading, spacing: 4) {
             if !item.isOutgoing, !row.continuesGroup {
-                Text(verbatim: item.sender.name).font(.caption.bold()).foregroundStyle(.tint)
+                if let onOpenSender {
+                    Button { onOpenSender() } label: { Text(verbatim: item.sender.name).font(.caption.bold()).foregroundStyle(.tint) }
+                        .buttonStyle(.plain)
+                        .accessibilityHint(Text(AppText.label(.profile)))
+                } else {
+                    Text(verbatim: item.sender.name).font(.caption.bold()).foregroundStyle(.tint)
+                }
             }
             if let forward = item.forwardLine { Text(forward).font(.caption).italic().foregroundStyle(.secondary) }
             if let reply = item.replyTo { ReplyHeader(reply: reply) }
             if let media = item.media {
                 if media.file != nil, let onOpenMedia {
                     Button { onOpenMedia() } label: {
-                        MediaPlaceholder(media: media).overlay { if isOpening { ProgressView() } }
+                        MediaPlaceholder(media: media, picture: picture).overlay { if isOpening { ProgressView() } }
                     }
                     .buttonStyle(.plain)
                     .accessibilityHint(Text(AppText.label(.openMedia)))
                 } else {
-                    MediaPlaceholder(media: media)
+                    MediaPlaceholder(media: media, picture: picture)
                 }
             }
             if !item.text.isEmpty { Text(Self.attributed(item.runs)) }
@@ -152,19 +162,43 @@ struct ReplyHeader: View {
     }
 }
 
-/// A photo, video, voice note or file: its blurred preview (when it has one) under its label.
+/// A photo or sticker as itself once its picture is fetched (`picture`); meanwhile, and for a
+/// video, voice note or file, its blurred preview (when it has one) under its label.
 struct MediaPlaceholder: View {
     let media: MediaItem
+    var picture: (() async -> URL?)?
+    /// The picture, decoded no larger than the bubble needs.
+    @State private var image: UIImage?
+
+    /// The longest side, in points, a bubble's picture takes.
+    static let side: CGFloat = 240
 
     var body: some View {
-        ZStack {
-            if let data = media.previewJPEG, let image = UIImage(data: data) {
-                Image(uiImage: image).resizable().scaledToFill().frame(width: 220, height: 160).clipped().blur(radius: 4)
+        Group {
+            if let image {
+                Image(uiImage: image).resizable().scaledToFit()
+                    .frame(maxWidth: Self.side, maxHeight: Self.side)
+                    .accessibilityLabel(Text(verbatim: media.label))
+            } else {
+                ZStack {
+                    if let data = media.previewJPEG, let preview = UIImage(data: data) {
+                        Image(uiImage: preview).resizable().scaledToFill().frame(width: 220, height: 160).clipped().blur(radius: 4)
+                    }
+                    Text(verbatim: media.label).font(.callout).padding(.horizontal, 8).padding(.vertical, 4)
+                        .background(.ultraThinMaterial, in: Capsule())
+                }
+                .frame(minWidth: 160, minHeight: media.previewJPEG == nil ? 36 : 160)
             }
-            Text(verbatim: media.label).font(.callout).padding(.horizontal, 8).padding(.vertical, 4)
-                .background(.ultraThinMaterial, in: Capsule())
         }
-        .frame(minWidth: 160, minHeight: media.previewJPEG == nil ? 36 : 160)
         .clipShape(RoundedRectangle(cornerRadius: 10))
+        .task { await load() }
+    }
+
+    /// Fetches the picture (the model checked its bytes and size) and decodes it off the main
+    /// thread at most twice the bubble's side.
+    private func load() async {
+        guard image == nil, let picture, let url = await picture(), let full = UIImage(contentsOfFile: url.path) else { return }
+        let scale = min(1, Self.side * 3 / max(full.size.width, full.size.height, 1))
+        image = await full.byPreparingThumbnail(ofSize: CGSize(width: full.size.width * scale, height: full.size.height * scale))
     }
 }

@@ -2,14 +2,19 @@ import SwiftUI
 import TgtAppModel
 import TgtTelegram
 
-/// A person's, group's or channel's profile: name, @username and last seen, its facts, and a
-/// group's members (a member opens their own profile). Thin over `ProfileModel`.
+/// A person's, group's or channel's profile: name, @username and last seen, "Message" (to its
+/// chat, unless that is where it was opened from), its facts, and a group's members (a member
+/// opens their own profile). Thin over `ProfileModel`.
 struct ProfileView: View {
     let app: AppModel
+    /// The conversation it was opened from (no "Message" back into it).
+    var fromChatID: Int64?
     @State private var model: ProfileModel
+    @State private var writing: Int64?
 
-    init(app: AppModel, chatID: Int64) {
+    init(app: AppModel, chatID: Int64, fromChatID: Int64? = nil) {
         self.app = app
+        self.fromChatID = fromChatID
         _model = State(initialValue: app.profile(for: chatID))
     }
 
@@ -21,6 +26,11 @@ struct ProfileView: View {
                         Text(verbatim: profile.title).font(.title2.bold())
                         if let username = profile.username { Text(verbatim: "@" + username).foregroundStyle(.tint) }
                         if let status = profile.status { Text(verbatim: status).font(.subheadline).foregroundStyle(.secondary) }
+                    }
+                    if profile.chatID != fromChatID {
+                        Button { Task { writing = await model.chatToWrite() } } label: {
+                            Label(AppText.label(.profileMessage).localized, systemImage: "bubble.left")
+                        }
                     }
                 }
                 if let contact = profile.contact {
@@ -45,7 +55,7 @@ struct ProfileView: View {
                     Section {
                         ForEach(model.members, id: \.userID) { member in
                             NavigationLink {
-                                ProfileView(app: app, chatID: member.userID)
+                                ProfileView(app: app, chatID: member.userID, fromChatID: fromChatID)
                             } label: {
                                 VStack(alignment: .leading, spacing: 2) {
                                     Text(verbatim: member.name)
@@ -68,6 +78,7 @@ struct ProfileView: View {
             }
         }
         .navigationTitle(AppText.label(.profile).localized)
+        .navigationDestination(item: $writing) { chatID in ConversationView(app: app, chatID: chatID) }
         .task { await model.load() }
     }
 }

@@ -37,6 +37,27 @@ struct MediaModelTests {
         await app.shutdown()
     }
 
+    @Test("bubbles draw a photo's small size and a sticker itself, fetched once; a voice note or a file draws none")
+    func bubblePictures() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.remove() }
+        let (app, conversation, _) = try await ChatModelsTests.open(ChatModelsTests.family, fixture)
+        let photo = try #require(conversation.messages.last { $0.media?.kind == "photo" })
+        let picture = try #require(await conversation.bubblePicture(for: photo))
+        let bytes = try #require(FileManager.default.contents(atPath: picture.path))
+        #expect(bytes.starts(with: [0xFF, 0xD8, 0xFF]) && Int64(bytes.count) <= ConversationModel.maxBubblePictureBytes)
+        let asked = fixture.simulator.receivedRequests.filter { $0 == "downloadFile" }.count
+        #expect(await conversation.bubblePicture(for: photo) == picture)
+        #expect(fixture.simulator.receivedRequests.filter { $0 == "downloadFile" }.count == asked, "fetched once")
+        let sticker = try #require(conversation.messages.last { $0.media?.kind == "sticker" })
+        let drawn = try #require(await conversation.bubblePicture(for: sticker))
+        #expect(FileManager.default.contents(atPath: drawn.path)?.starts(with: Array("RIFF".utf8)) == true, "the sticker's WebP")
+        let voice = try #require(conversation.messages.last { $0.media?.kind == "voiceNote" })
+        #expect(await conversation.bubblePicture(for: voice) == nil)
+        await conversation.close()
+        await app.shutdown()
+    }
+
     @Test("a hostile HTML document is a file to save or share, never shown; the presentation follows the bytes")
     func hostile() async throws {
         let fixture = try AppFixture()

@@ -51,6 +51,32 @@ struct PinForwardModelTests {
         await app.shutdown()
     }
 
+    @Test("a pinned message older than the window is shown from the page around it; the newer pages load on the way down back to the latest")
+    func revealOlderPinned() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.remove() }
+        let app = try await ChatModelsTests.loggedIn(fixture)
+        let conversation = ConversationModel(host: app.host, chatID: ChatModelsTests.family, pageSize: 5, windowLimit: 12)
+        await conversation.open()
+        try await eventually("the pinned messages") { conversation.pinned.count == 2 }
+        let newestBefore = try #require(conversation.messages.last?.id)
+        let oldest = try #require(conversation.pinned.last)
+        #expect(!conversation.messages.contains { $0.id == oldest.id }, "the older pinned message is outside a window of 5")
+        #expect(await conversation.reveal(oldest.id))
+        #expect(conversation.messages.contains { $0.id == oldest.id } && conversation.isDetachedFromLatest && conversation.actionError == nil)
+        #expect(conversation.messages.count <= 5)
+        // Down to the latest, a page at a time; the oldest go beyond the window.
+        for _ in 0 ..< 20 where conversation.isDetachedFromLatest { await conversation.loadNewer() }
+        #expect(!conversation.isDetachedFromLatest && conversation.messages.last?.id == newestBefore)
+        #expect(conversation.messages.count <= 12 && conversation.hasOlder)
+        let ids = conversation.messages.map(\.id)
+        #expect(ids == ids.sorted() && Set(ids).count == ids.count, "in order, none twice")
+        // A message the chat does not have is worded.
+        #expect(await conversation.reveal(999_999_999) == false && conversation.actionError != nil)
+        await conversation.close()
+        await app.shutdown()
+    }
+
     @Test("forward: the writable chats as targets, a forum's topics, the forward arrives there named")
     func forward() async throws {
         let fixture = try AppFixture()
@@ -99,7 +125,7 @@ extension PinForwardModelTests {
 }
 
 extension PinForwardModelTests {
-    @Test("a profile: a group's facts and members paged, a member's own profile, a refusal worded")
+    @Test("a profile: a group's facts and members paged, a member's own profile and a chat to write to them, a refusal worded")
     func profiles() async throws {
         let fixture = try AppFixture()
         defer { fixture.remove() }
@@ -112,6 +138,14 @@ extension PinForwardModelTests {
         let person = app.profile(for: member.userID)
         await person.load()
         #expect(person.profile?.kind == .private && person.profile?.status != nil && person.error == nil)
+        // "Message": a member's private chat is opened (there was none), a group's is its own.
+        let written = try #require(await person.chatToWrite())
+        #expect(written == member.userID && person.error == nil)
+        let opened = app.conversation(for: written)
+        await opened.open()
+        #expect(opened.loadError == nil)
+        await opened.close()
+        #expect(await crag.chatToWrite() == ChatModelsTests.climbing)
         let alice = app.profile(for: ChatModelsTests.alice)
         await alice.load()
         #expect(alice.facts.map(\.label.description).contains("Phone") && alice.members.isEmpty)

@@ -30,14 +30,15 @@ public final class ConversationModel {
     public private(set) var subtitle: String?
     /// Why the account may not write here ("You cannot write here: …"); nil when it may.
     public private(set) var cannotWrite: AppText?
-    public private(set) var messages: [ChatMessageItem] = []
-    public private(set) var hasOlder = false
-    /// The window was cut at the newest end (after paging far back): "jump to latest" reloads it.
-    public private(set) var isDetachedFromLatest = false
+    public internal(set) var messages: [ChatMessageItem] = []
+    public internal(set) var hasOlder = false
+    /// The window does not reach the newest message (after paging far back, or opened at a
+    /// pinned message): newer pages load as it scrolls down, and "jump to latest" reloads it.
+    public internal(set) var isDetachedFromLatest = false
     /// Messages that arrived below the window (shown on the jump-to-latest button).
-    public private(set) var unreadBelow = 0
-    public private(set) var isLoading = false
-    public private(set) var loadError: AppText?
+    public internal(set) var unreadBelow = 0
+    public internal(set) var isLoading = false
+    public internal(set) var loadError: AppText?
     /// Why the last action on a bubble (a reaction, a pin) did not go through; nil after one that did.
     public internal(set) var actionError: AppText?
     /// The chat's pinned messages, newest first (the bar at the top shows `pinnedShown`).
@@ -62,6 +63,8 @@ public final class ConversationModel {
 
     /// The topic's name, once read (the title of a topic's conversation).
     @ObservationIgnored private var topicTitle: String?
+    /// Bubble pictures fetched so far, by message (`bubblePicture(for:)`); nil: none to draw.
+    @ObservationIgnored var bubblePictures: [Int64: URL?] = [:]
 
     public init(host: SessionHost, chatID: Int64, topicID: Int32? = nil, pageSize: Int = 50, windowLimit: Int = 300) {
         self.host = host

@@ -51,6 +51,20 @@ public final class ProfileModel {
         }
     }
 
+    /// The chat to write in from this profile: a person's private chat (made first when there
+    /// is none, a local step of TDLib), a group's or channel's own. Nil, with `error`, when it
+    /// could not be opened.
+    public func chatToWrite() async -> Int64? {
+        guard let profile else { return nil }
+        guard profile.kind == .private else { return profile.chatID }
+        do {
+            return try await host.chatService().startChat(userID: profile.chatID).id
+        } catch {
+            self.error = .failure(error)
+            return nil
+        }
+    }
+
     /// Whether "Add to contacts" applies: a person who is not a contact yet.
     public var canAddContact: Bool { profile?.contact?.isContact == false }
 

@@ -130,6 +130,7 @@ public enum AppLabel: String, CaseIterable, Sendable {
     case profileGroupsInCommon = "profile.groupsInCommon"
     case profileShared = "profile.shared"
     case profileMoreMembers = "profile.moreMembers"
+    case profileMessage = "profile.message"
     case allChats = "chats.allChats"
     case contacts = "contacts.title"
     case searchContacts = "contacts.search"
@@ -289,6 +290,7 @@ public enum AppLabel: String, CaseIterable, Sendable {
         "profile.groupsInCommon": "Groups in common",
         "profile.shared": "Shared media",
         "profile.moreMembers": "More members",
+        "profile.message": "Message",
         "chats.allChats": "All chats",
         "contacts.title": "Contacts",
         "contacts.search": "Find a contact",

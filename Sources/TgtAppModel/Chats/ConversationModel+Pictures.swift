@@ -1,0 +1,44 @@
+import Foundation
+import TgtDomain
+import TgtTelegram
+
+/// What a bubble draws for its media: a photo's small size (TDLib's thumbnail) or a sticker
+/// itself, fetched once per message at a low priority, checked before anything decodes it.
+extension ConversationModel {
+    /// The largest file a bubble's picture may be (a sticker is at most 512 KB on Telegram).
+    public static let maxBubblePictureBytes: Int64 = 512 * 1024
+
+    /// The picture for `item`'s bubble, a file in TDLib's folder to decode, or nil: not a photo
+    /// or sticker, larger than `maxBubblePictureBytes`, not a picture by its bytes (a JPEG,
+    /// PNG, GIF or WebP), a header promising more than `OpenedMedia.maxPixels`, or not
+    /// fetched. The blurred preview stays meanwhile.
+    public func bubblePicture(for item: ChatMessageItem) async -> URL? {
+        if let known = bubblePictures[item.id] { return known }
+        guard let media = item.media, let service = try? await host.chatService() else { return nil }
+        var path: String?
+        switch media.kind {
+        case "photo":
+            if let id = media.thumbnailFileID {
+                path = try? await service.downloadThumbnail(fileID: id, maxBytes: Self.maxBubblePictureBytes).localPath
+            }
+        case "sticker":
+            if let size = media.file?.size, size > 0, size <= Self.maxBubblePictureBytes {
+                path = try? await service.downloadMedia(chatID: chatID, messageID: item.id, priority: 16).path
+            }
+        default:
+            break
+        }
+        let picture = path.flatMap(Self.checkedPicture)
+        bubblePictures[item.id] = picture
+        return picture
+    }
+
+    /// `path` when its bytes are a picture of a sane size.
+    private static func checkedPicture(_ path: String) -> URL? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let head = [UInt8]((try? handle.read(upToCount: ImageDimensions.headLength)) ?? Data())
+        guard OpenedMedia.presentation(head: head) == .image else { return nil }
+        return URL(fileURLWithPath: path)
+    }
+}
