@@ -71,6 +71,7 @@ struct MessageBubble: View {
                         MediaPlaceholder(media: media, picture: picture).overlay { if isOpening { ProgressView() } }
                     }
                     .buttonStyle(.plain)
+                    .disabled(isOpening)
                     .accessibilityHint(Text(AppText.label(.openMedia)))
                 } else {
                     MediaPlaceholder(media: media, picture: picture)

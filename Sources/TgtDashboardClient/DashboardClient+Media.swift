@@ -118,6 +118,14 @@ extension DashboardClient {
         }
     }
 
+    /// What downloaded media takes in the dashboard's session, after deleting it all with `clear`.
+    public func mediaCache(clear: Bool) async throws(DashboardClientError) -> MediaCacheUsage {
+        let data = try await call { client in
+            clear ? try await client.clearMediaCache().ok.body.json.data : try await client.getMediaCache().ok.body.json.data
+        }
+        return MediaCacheUsage(bytes: data.bytes, files: data.files, limitBytes: data.limitBytes)
+    }
+
     /// The UTF-8 name of a `Content-Disposition` (`filename*=UTF-8''…`, else `filename="…"`), made safe.
     static func fileName(disposition: String) -> String {
         for part in disposition.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) }) {

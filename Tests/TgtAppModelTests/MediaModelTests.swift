@@ -37,6 +37,43 @@ struct MediaModelTests {
         await app.shutdown()
     }
 
+    @Test("a voice note still downloading: a second tap does nothing, closing the conversation drops it and leaves no copy")
+    func openWhileDownloading() async throws {
+        var scenario = SimulatorScenario()
+        scenario.downloadBytesPerSecond = 32_768  // 8 KB per quarter second of the server's clock
+        let server = TestClock()
+        let fixture = try AppFixture(scenario: scenario, serverClock: server)
+        defer { fixture.remove() }
+        let (app, conversation, _) = try await ChatModelsTests.open(ChatModelsTests.family, fixture)
+        let folder = fixture.containers.telegramDirectory.playbackFolder
+        let copies = { (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] }
+        let voice = try #require(conversation.messages.last { $0.media?.kind == "voiceNote" })
+
+        let first = Task { await conversation.openMedia(voice) }
+        try await eventually("opening") { conversation.openingMediaID == voice.id }
+        await conversation.openMedia(voice)  // a second tap meanwhile: nothing
+        try await eventually("opened") {
+            server.advance(by: 0.25)
+            return conversation.openedMedia != nil
+        }
+        await first.value
+        #expect(conversation.openedMedia?.presentation == .player && copies().count == 1, "one copy, the one playing")
+        conversation.closeMedia()
+        #expect(copies().isEmpty)
+
+        // The cache cleared, it downloads again; the conversation closes before it has come.
+        let service = try await app.host.chatService()
+        _ = try await service.clearMediaCache()
+        let files = FileEvents(try #require(await app.host.session))
+        let second = Task { await conversation.openMedia(voice) }
+        try await eventually("opening again") { conversation.openingMediaID == voice.id }
+        await conversation.close()
+        await files.runToCompletion(server)
+        await second.value
+        #expect(conversation.openedMedia == nil && copies().isEmpty, "dropped, with no copy left behind")
+        await app.shutdown()
+    }
+
     @Test("bubbles draw a photo's small size and a sticker itself, fetched once; a voice note or a file draws none")
     func bubblePictures() async throws {
         let fixture = try AppFixture()

@@ -38,7 +38,7 @@ func checkSniffers(_ head: [UInt8]) {
         check(size.width > 0 && size.height > 0, "picture sides \(size.width) × \(size.height)")
     }
     let name = SafeFileName.make(String(decoding: head, as: UTF8.self))
-    check(!name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\") && !name.unicodeScalars.contains("\0"),
+    check(!name.isEmpty && name.unicodeScalars.first != "." && !name.unicodeScalars.contains("/") && !name.unicodeScalars.contains("\\") && !name.unicodeScalars.contains("\0"),
           "unsafe file name \(escaped(name))")
     check(name.count <= SafeFileName.maxLength, "file name of \(name.count) characters")
 }

@@ -86,8 +86,10 @@ public struct OpenedMedia: Sendable, Equatable, Identifiable {
 extension ConversationModel {
     /// Downloads `item`'s file (at the priority of what the user is looking at) and opens it:
     /// `openedMedia` is set for the shell to show, or `actionError` says why not.
+    /// A second tap while it opens, or on what is open, does nothing; a tap on another takes
+    /// over (the first, when it comes, is dropped with its copy).
     public func openMedia(_ item: ChatMessageItem) async {
-        guard item.media?.file != nil else { return }
+        guard item.media?.file != nil, openingMediaID != item.id, openedMedia?.messageID != item.id else { return }
         openingMediaID = item.id
         defer { if openingMediaID == item.id { openingMediaID = nil } }
         do {
@@ -114,6 +116,7 @@ extension ConversationModel {
             }
             discardPlaybackCopy()
             openedMedia = media
+            openingMediaID = nil
             actionError = nil
             // Its sender sees a voice note listened to; the viewer does not wait on it.
             _ = try? await service.openContent(chatID: chatID, messageID: item.id)

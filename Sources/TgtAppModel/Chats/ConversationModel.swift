@@ -89,6 +89,8 @@ public final class ConversationModel {
 
     /// Leaves the chat (TDLib stops treating it as on screen).
     public func close() async {
+        // A file still opening is dropped when it comes (with a voice note's copy).
+        openingMediaID = nil
         closeMedia()
         follower?.cancel()
         follower = nil

@@ -21,7 +21,7 @@ struct VoicePlayback: Sendable {
         sweep(now: now)
         let size = (try? FileManager.default.attributesOfItem(atPath: source.path)[.size] as? Int) ?? nil
         if let size, size > OpusCAF.maxInputBytes { return .notPlayable(Self.reason(.tooLong)) }
-        guard let ogg = try? Data(contentsOf: source, options: .alwaysMapped) else { return .notPlayable(Self.reason(.damaged)) }
+        guard let ogg = try? Data(contentsOf: source, options: .mappedIfSafe) else { return .notPlayable(Self.reason(.damaged)) }
         let caf: [UInt8]
         do {
             caf = try ogg.withUnsafeBytes { try OpusCAF.remux($0) }
@@ -61,6 +61,7 @@ struct VoicePlayback: Sendable {
         switch error {
         case .notOpus: AppText("media.notPlayable.notOpus")
         case let .tooManyChannels(count): AppText("media.notPlayable.channels", String(count))
+        case .unsupportedLayout: AppText("media.notPlayable.layout")
         case .damaged: AppText("media.notPlayable.damaged")
         case .noSound: AppText("media.notPlayable.noSound")
         case .tooLong: AppText("media.notPlayable.tooLong")

@@ -65,6 +65,7 @@ extension AppText {
         "media.tooLarge": "This picture is %@ × %@ pixels, too large to show on a phone: save or share it to open it elsewhere.",
         "media.notPlayable.notOpus": "This recording is not in Opus, the format the app plays: save or share it to play it elsewhere.",
         "media.notPlayable.channels": "This recording has %@ channels; the app plays mono and stereo: save or share it to play it elsewhere.",
+        "media.notPlayable.layout": "This recording's channels are laid out in a way the app does not play: save or share it to play it elsewhere.",
         "media.notPlayable.damaged": "This recording is damaged and cannot be played: save or share it to try elsewhere.",
         "media.notPlayable.noSound": "This recording holds no sound.",
         "media.notPlayable.tooLong": "This recording is too long to play in the app: save or share it to play it elsewhere.",

@@ -49,6 +49,9 @@ public protocol ChatAccess: Sendable {
     /// Downloads a message's file and saves it into `folder` (`MediaSaver`); the path it got.
     /// `progress` hears how much of it has come (bytes of its size) while it downloads.
     func download(chatID: Int64, messageID: Int64, into folder: URL, progress: @escaping @Sendable (Int64, Int64) -> Void) async throws -> URL
+    /// What downloaded media takes, after deleting all of it with `clear` (it downloads again
+    /// when opened).
+    func mediaCache(clear: Bool) async throws -> MediaCacheUsage
     /// The conversation's page (`before`, `limit`, `topicID` as for `page`), then its changes
     /// as they happen, until the consumer stops or the session goes away (an error). With
     /// `markRead`, the page and every arriving message are marked read as they are shown.
@@ -244,6 +247,10 @@ public struct SessionChatAccess: ChatAccess {
     {
         let file = try await service.downloadMedia(chatID: chatID, messageID: messageID, priority: 16, progress: progress)
         return try await MediaSaver.save(copying: URL(fileURLWithPath: file.path), name: file.fileName, into: folder)
+    }
+
+    public func mediaCache(clear: Bool) async throws -> MediaCacheUsage {
+        clear ? try await service.clearMediaCache() : try await service.mediaCacheUsage()
     }
 
     public func follow(chatID: Int64, before: Int64?, limit: Int, topicID: Int32?, markRead: Bool) -> AsyncThrowingStream<ChatFollowEvent, any Error> {

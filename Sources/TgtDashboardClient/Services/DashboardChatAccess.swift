@@ -82,6 +82,10 @@ public struct DashboardChatAccess: ChatAccess {
         try await client.saveMessageFile(chatID: chatID, messageID: messageID, into: folder, progress: progress)
     }
 
+    public func mediaCache(clear: Bool) async throws -> MediaCacheUsage {
+        try await client.mediaCache(clear: clear)
+    }
+
     public func page(chatID: Int64, before: Int64?, limit: Int, topicID: Int32?) async throws -> ConversationPage {
         // The API pages 100 at a time: longer reads ask again from the oldest message.
         var page = try await client.messages(chatID: chatID, before: before, limit: min(100, limit), topicID: topicID)

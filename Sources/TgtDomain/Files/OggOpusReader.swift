@@ -14,17 +14,22 @@ public struct OggOpusAudio: Sendable, Equatable {
     public var packetSizes: [Int]
     /// Each packet's length in samples at 48 kHz, read from its table-of-contents byte.
     public var packetSamples: [Int]
-    /// The granule position of the last page that had one: the samples (pre-skip included)
-    /// up to the end of the stream's last whole packet. Nil when no page had one.
+    /// The granule position of the page that ends the stream: the samples (pre-skip
+    /// included) up to the end of its last packet, which may trim the last packet (RFC 7845
+    /// section 4.4). Nil when the stream did not end (a file cut short) or said none.
     public var lastGranule: Int64?
+
+    /// The most audio packets read (over five hours of 20 ms packets): a stream of more is
+    /// refused as too long before it takes the memory of millions of tiny packets.
+    public static let maxPackets = 1_000_000
 
     /// The samples of all the packets, pre-skip included.
     public var totalSamples: Int { packetSamples.reduce(0, +) }
 
     /// Reads `bytes`: the first Opus stream's audio (other streams multiplexed with it are
     /// skipped; a stream chained after its end is not read).
-    public static func read(_ bytes: UnsafeRawBufferPointer) throws(OpusAudioError) -> OggOpusAudio {
-        var reader = Reader()
+    public static func read(_ bytes: UnsafeRawBufferPointer, maxPackets: Int = maxPackets) throws(OpusAudioError) -> OggOpusAudio {
+        var reader = Reader(maxPackets: maxPackets)
         var offset = 0
         // A page cut off by the end of the file ends the reading.
         while offset < bytes.count, let page = try OggPage(bytes, at: offset) {
@@ -35,9 +40,9 @@ public struct OggOpusAudio: Sendable, Equatable {
     }
 
     /// Reads `bytes` (a copy for callers holding an array).
-    public static func read(_ bytes: [UInt8]) throws(OpusAudioError) -> OggOpusAudio {
+    public static func read(_ bytes: [UInt8], maxPackets: Int = maxPackets) throws(OpusAudioError) -> OggOpusAudio {
         do {
-            return try bytes.withUnsafeBytes { buffer in try read(buffer) }
+            return try bytes.withUnsafeBytes { buffer in try read(buffer, maxPackets: maxPackets) }
         } catch let error as OpusAudioError {
             throw error
         } catch {
@@ -73,6 +78,7 @@ public struct OggOpusAudio: Sendable, Equatable {
     /// audio packets.
     private struct Reader {
         enum Stage { case idHeader, commentHeader, audio }
+        let maxPackets: Int
         var stage = Stage.idHeader
         var serial: UInt32?
         var nextSequence: UInt32 = 0
@@ -94,6 +100,8 @@ public struct OggOpusAudio: Sendable, Equatable {
                 guard page.beginsStream else { throw .notOpus }
                 guard page.body(in: bytes).starts(with: OpusHeader.idMagic) else { return true }
                 serial = page.serial
+                // Page numbers count on from the first page's (which need not be 0).
+                nextSequence = page.sequence
             }
             guard page.serial == serial else { return true }
             guard page.sequence == nextSequence else { throw .damaged }
@@ -107,7 +115,8 @@ public struct OggOpusAudio: Sendable, Equatable {
                 if stage == .audio { audio.append(contentsOf: segment) } else { header.append(contentsOf: segment) }
                 if lacing < 255 { try endPacket() }
             }
-            if page.granule != -1 { lastGranule = page.granule }
+            // Only the last page's granule position trims the end.
+            if page.endsStream, stage == .audio, page.granule != -1 { lastGranule = page.granule }
             return !page.endsStream
         }
 
@@ -124,6 +133,7 @@ public struct OggOpusAudio: Sendable, Equatable {
             case .audio:
                 let packet = audio[packetStart...]
                 guard let count = OggOpusAudio.samples(inPacket: packet) else { throw .damaged }
+                guard sizes.count < maxPackets else { throw .tooLong }
                 sizes.append(packet.count)
                 samples.append(count)
                 packetStart = audio.count
@@ -148,6 +158,9 @@ public enum OpusAudioError: Error, Sendable, Equatable {
     case notOpus
     /// Opus with more than two channels.
     case tooManyChannels(Int)
+    /// One or two channels in a layout other than Opus's plain mono or stereo (several
+    /// streams, or channels mapped in another order).
+    case unsupportedLayout
     /// A page or packet is broken (wrong checksum, a page missing, lengths that do not add up).
     case damaged
     /// No audio packet arrived whole.
@@ -159,6 +172,7 @@ public enum OpusAudioError: Error, Sendable, Equatable {
         switch self {
         case .notOpus: "It is not an Opus recording."
         case let .tooManyChannels(count): "It has \(count) channels; only mono and stereo play here."
+        case .unsupportedLayout: "Its channels are laid out in a way that does not play here."
         case .damaged: "Its file is damaged."
         case .noSound: "It holds no sound."
         case .tooLong: "It is too long to play here."
@@ -183,9 +197,14 @@ struct OpusHeader {
         let mappingFamily = packet[18]
         guard channels > 0 else { throw .damaged }
         guard channels <= 2 else { throw .tooManyChannels(channels) }
-        // Family 0 is one stream, mono or stereo; another family with one or two channels
-        // still needs its mapping table, and plays here only as family 0.
-        guard mappingFamily == 0 else { throw .tooManyChannels(channels) }
+        // Family 0 is one stream, mono or stereo. Family 1 with one stream, the channels
+        // coupled as in stereo and mapped in order, is the same thing (RFC 7845 section
+        // 5.1.1); any other table is not.
+        if mappingFamily != 0 {
+            guard mappingFamily == 1, packet.count >= 21 + channels, packet[19] == 1, Int(packet[20]) == channels - 1,
+                  (0 ..< channels).allSatisfy({ Int(packet[21 + $0]) == $0 })
+            else { throw .unsupportedLayout }
+        }
     }
 }
 

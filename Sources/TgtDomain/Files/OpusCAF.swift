@@ -47,8 +47,8 @@ public enum OpusCAF {
         out.chunk("pakt") { pakt in
             pakt.big(UInt64(audio.packetSizes.count))
             pakt.big(UInt64(trim.valid))
-            pakt.big(UInt32(trim.priming))
-            pakt.big(UInt32(trim.remainder))
+            pakt.big(UInt32(clamping: trim.priming))
+            pakt.big(UInt32(clamping: trim.remainder))
             for (size, length) in zip(audio.packetSizes, samples) {
                 pakt.variableLength(size)
                 if constant == 0 { pakt.variableLength(length) }
@@ -63,15 +63,19 @@ public enum OpusCAF {
         return out
     }
 
-    /// The samples played (`valid`), dropped from the start (`priming`: the pre-skip) and from
-    /// the end (`remainder`), from the last granule position; a granule position that does not
-    /// fit the packets (a stream that did not start at zero, or a broken one) trims nothing
-    /// from the end.
+    /// The samples played (`valid`), dropped from the start (`priming`: the pre-skip, at most
+    /// 65,535) and from the end (`remainder`: part of the last packet, at most 5,760), from the
+    /// granule position the stream ended with. One that trims more than the last packet, or
+    /// does not fit the packets (a stream that did not start at zero, or a broken one), trims
+    /// nothing (RFC 7845 section 4.4: such an end trim is an error).
     public static func trimming(_ audio: OggOpusAudio) -> (valid: Int, priming: Int, remainder: Int) {
         let total = audio.totalSamples
         let priming = min(audio.preSkip, total)
+        let lastPacket = audio.packetSamples.last ?? 0
         var valid = total - priming
-        if let granule = audio.lastGranule, granule >= Int64(priming), granule - Int64(priming) <= Int64(valid) {
+        if let granule = audio.lastGranule, granule >= Int64(priming), granule - Int64(priming) <= Int64(valid),
+           Int64(valid) - (granule - Int64(priming)) <= Int64(lastPacket)
+        {
             valid = Int(granule) - priming
         }
         return (valid, priming, total - priming - valid)

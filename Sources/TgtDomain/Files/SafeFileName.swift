@@ -7,15 +7,18 @@ public enum SafeFileName {
 
     public static func make(_ given: String, fallback: String = "file") -> String {
         // Only the last path component counts: "../../etc/passwd" is "passwd".
-        let last = given.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        // Split by scalars: a separator followed by a combining mark is one Character ("/\u{301}").
+        let last = given.unicodeScalars.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last
+            .map { String(String.UnicodeScalarView($0)) } ?? ""
         var name = String(String.UnicodeScalarView(last.unicodeScalars.filter { scalar in
             !(scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
                 || scalar.properties.generalCategory == .lineSeparator || scalar.properties.generalCategory == .paragraphSeparator
                 || ":*?\"<>|".unicodeScalars.contains(scalar))
         }))
         name = name.trimmingSpaces
-        // Dots and spaces in any order (". .profile" too): a name never starts hidden.
-        while name.hasPrefix(".") { name = String(name.dropFirst()).trimmingSpaces }
+        // Dots and spaces in any order (". .profile" too), a dot with a mark on it as well
+        // (".\u{301}profile"): a name never starts hidden.
+        while name.unicodeScalars.first == "." { name = String(String.UnicodeScalarView(name.unicodeScalars.dropFirst())).trimmingSpaces }
         if name.isEmpty { return fallback }
         if name.count > maxLength {
             let dot = name.lastIndex(of: ".")

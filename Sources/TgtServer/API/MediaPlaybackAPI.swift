@@ -8,18 +8,25 @@ import TgtWire
 /// A voice note for browsers that play Opus only in CAF (Safari, on the iPhone too):
 /// `GET …/file?format=caf` moves the Ogg Opus recording into CAF packet for packet (`OpusCAF`)
 /// and serves it in byte ranges like any file; the last few copies are kept in memory, since a
-/// player asks for several ranges of the same file.
+/// player asks for several ranges of the same file. Recordings up to `maxCAFInputBytes` (over
+/// an hour of speech) only: each remux holds the file and its copy in memory.
 extension DashboardAPI {
+    static let maxCAFInputBytes: Int64 = 16 * 1024 * 1024
+
     func opusAsCAF(_ input: Operations.GetMessageFile.Input, service: ChatService) async throws -> Operations.GetMessageFile.Output {
-        let download = try await service.downloadMedia(chatID: input.path.chatId, messageID: input.path.messageId, priority: 24)
+        let forceDownload = input.query.download == ._true || input.query.download == ._1
+        let download = try await service.downloadMedia(chatID: input.path.chatId, messageID: input.path.messageId, priority: forceDownload ? 8 : 24)
+        await service.trimMediaCache(sparing: input.path.chatId)
         let file = try MessageFiles(environment: host.environment).open(download, forceDownload: false)
-        let key = PlayableCopies.Key(path: download.path, size: file.size)
+        // The same path and size after a sign-out and another login is another file: its date tells.
+        let modified = (try? FileManager.default.attributesOfItem(atPath: download.path)[.modificationDate] as? Date) ?? nil
+        let key = PlayableCopies.Key(path: download.path, size: file.size, modified: modified ?? .distantPast)
         let caf: [UInt8]
         if let kept = dashboard.playableCopies.copy(key) {
             caf = kept
         } else {
             guard file.inlineType == .ogg else { throw Self.notPlayable("It is not an Ogg recording.") }
-            guard file.size <= OpusCAF.maxInputBytes else { throw Self.notPlayable(OpusAudioError.tooLong.message) }
+            guard file.size <= Self.maxCAFInputBytes else { throw Self.notPlayable(OpusAudioError.tooLong.message) }
             let ogg = try file.reader.read(offset: 0, count: Int(file.size))
             do {
                 caf = try OpusCAF.remux(ogg)
@@ -29,7 +36,7 @@ extension DashboardAPI {
             dashboard.playableCopies.keep(caf, for: key)
         }
         let base = (download.fileName as NSString).deletingPathExtension
-        let disposition = MessageFiles.disposition(inline: true, name: (base.isEmpty ? "voice" : base) + ".caf")
+        let disposition = MessageFiles.disposition(inline: !forceDownload, name: (base.isEmpty ? "voice" : base) + ".caf")
         let size = Int64(caf.count)
         switch ByteRange.parse(input.headers.range, size: size) {
         case .unsatisfiable:
@@ -53,12 +60,14 @@ final class PlayableCopies: Sendable {
     struct Key: Hashable, Sendable {
         var path: String
         var size: Int64
+        var modified: Date
     }
 
     let capacity: Int
     private let copies = Mutex<[(key: Key, bytes: [UInt8])]>([])
 
-    init(capacity: Int = 16 * 1024 * 1024) {
+    /// Two of the longest recordings served as CAF (`DashboardAPI.maxCAFInputBytes`).
+    init(capacity: Int = 32 * 1024 * 1024) {
         self.capacity = capacity
     }
 

@@ -63,7 +63,7 @@ function view(url, media, from, opened) {
 function play(button, url, media, opened) {
   const video = ['video', 'videoNote', 'animation'].includes(media.kind);
   // Safari plays Opus only in CAF: a voice note (Opus in Ogg) comes moved into CAF.
-  const caf = !video && media.file?.mime_type === 'audio/ogg' && new Audio().canPlayType('audio/ogg; codecs=opus') === '';
+  const caf = !video && /^audio\/(ogg|opus)\b/.test(media.file?.mime_type ?? '') && new Audio().canPlayType('audio/ogg; codecs=opus') === '';
   const player = el(video ? 'video' : 'audio', {class: video ? 'player video' + (media.kind === 'videoNote' ? ' round' : '') : 'player',
     controls: '', preload: 'metadata', src: caf ? url + '?format=caf' : url, 'aria-label': media.label, playsinline: '', loop: media.kind === 'animation'});
   if (!(player instanceof HTMLMediaElement)) return;

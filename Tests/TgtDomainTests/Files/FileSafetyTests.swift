@@ -14,6 +14,9 @@ struct FileSafetyTests {
         #expect(SafeFileName.make("a\u{0}b\r\nc\u{202E}gnp.exe") == "abcgnp.exe")
         #expect(SafeFileName.make("...hidden") == "hidden")
         #expect(SafeFileName.make(" . .profile") == "profile", "spaces between the dots do not leave a hidden name")
+        #expect(SafeFileName.make(".\u{301}profile").unicodeScalars.first != ".", "nor a dot carrying a mark")
+        // fuzz-media, crash-55a5a894…: a slash carrying a mark is one Character, and was kept.
+        #expect(SafeFileName.make("a/\u{301}b/\u{301}passwd") == "\u{301}passwd" && SafeFileName.make("x\\\u{301}y") == "\u{301}y")
         #expect(SafeFileName.make("  ") == "file" && SafeFileName.make("../", fallback: "photo.jpg") == "photo.jpg")
         let long = SafeFileName.make(String(repeating: "é", count: 300) + ".tar.gz")
         #expect(long.count == SafeFileName.maxLength && long.hasSuffix(".gz"))

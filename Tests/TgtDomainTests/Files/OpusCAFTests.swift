@@ -167,6 +167,44 @@ struct OpusCAFTests {
         #expect(!error.message.isEmpty)
     }
 
+    @Test("an end trim longer than the last packet, or a stream ending at 0, trims nothing (no trap); one inside the last packet trims it")
+    func endTrims() throws {
+        let packets = (0 ..< 10).map { _ in OggTestStream.packet(OggTestStream.celt20) }
+        // Ending at 0 after 10 packets would trim 9,600 samples: more than the last packet holds.
+        let zero = try OggOpusAudio.read(OggTestStream.stream(packets, head: OggTestStream.opusHead(preSkip: 0), granule: 0))
+        #expect(OpusCAF.trimming(zero) == (valid: 9_600, priming: 0, remainder: 0))
+        let chunks = Self.chunks(OpusCAF.file(for: zero))
+        #expect(Self.big(chunks[2].body, 20, 4) == 0)
+        let inside = try OggOpusAudio.read(OggTestStream.stream(packets, head: OggTestStream.opusHead(preSkip: 100), granule: 9_000))
+        #expect(OpusCAF.trimming(inside) == (valid: 8_900, priming: 100, remainder: 600))
+        // Only the page that ends the stream trims: a file cut short trims nothing.
+        let whole = OggTestStream.stream(packets)
+        let cut = try OggOpusAudio.read(Array(whole.dropLast(5)))
+        #expect(cut.lastGranule == nil && OpusCAF.trimming(cut).remainder == 0)
+    }
+
+    @Test("more packets than the limit are refused as too long; page numbers may start anywhere; family 1 plain stereo plays, another layout does not")
+    func limitsAndLayouts() throws {
+        let packets = (0 ..< 12).map { _ in OggTestStream.packet(OggTestStream.celt10, size: 3) }
+        #expect(throws: OpusAudioError.tooLong) { _ = try OggOpusAudio.read(OggTestStream.stream(packets), maxPackets: 10) }
+        #expect(try OggOpusAudio.read(OggTestStream.stream(packets), maxPackets: 12).packetSizes.count == 12)
+
+        var late = OggTestStream()
+        late.sequence = 1_000
+        late.headers()
+        late.page([OggTestStream.packet(OggTestStream.celt20)], ends: true, granule: 960)
+        #expect(try OggOpusAudio.read(late.bytes).packetSizes.count == 1)
+
+        // Family 1: one stream, one coupled pair, channels in order — stereo by another name.
+        let familyOne = Array("OpusHead".utf8) + [1, 2, 0x38, 0x01, 0x80, 0xBB, 0, 0, 0, 0, 1, 1, 1, 0, 1]
+        #expect(try OggOpusAudio.read(OggTestStream.stream(packets, head: familyOne)).channels == 2)
+        let twoStreams = Array("OpusHead".utf8) + [1, 2, 0x38, 0x01, 0x80, 0xBB, 0, 0, 0, 0, 1, 2, 0, 0, 1]
+        let swapped = Array("OpusHead".utf8) + [1, 2, 0x38, 0x01, 0x80, 0xBB, 0, 0, 0, 0, 1, 1, 1, 1, 0]
+        for head in [twoStreams, swapped] {
+            #expect(throws: OpusAudioError.unsupportedLayout) { _ = try OggOpusAudio.read(OggTestStream.stream(packets, head: head)) }
+        }
+    }
+
     @Test("a file over the limit is refused before it is read")
     func tooLong() {
         let large = [UInt8](repeating: 0, count: OpusCAF.maxInputBytes + 1)

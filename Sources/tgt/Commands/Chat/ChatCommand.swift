@@ -33,7 +33,7 @@ struct Chat: AsyncParsableCommand {
               tgt chat download Family 42991616 --to ~/Downloads
             """,
         subcommands: [ChatList.self, ChatRead.self, ChatFollow.self, ChatSend.self, ChatEdit.self, ChatDelete.self, ChatReact.self, ChatForward.self, ChatPin.self, ChatUnpin.self,
-                      ChatPinned.self, ChatDraft.self, ChatInfo.self, ChatFolderList.self, ChatContacts.self, ChatStart.self, ChatAddContact.self, ChatDownload.self,
+                      ChatPinned.self, ChatDraft.self, ChatInfo.self, ChatFolderList.self, ChatContacts.self, ChatStart.self, ChatAddContact.self, ChatDownload.self, ChatCache.self,
                       ChatSearch.self])
 }
 
