@@ -25,7 +25,7 @@ struct ChatFeaturesCLITests {
         #expect(missing.status != 0 && missing.stderr.contains("Give the emoji"))
     }
 
-    @Test("download: a voice message and a hostile document saved under safe names (a second copy gets “(1)”), into --to or the current folder; messages without a file and bad folders are refused")
+    @Test("download: a voice message and a hostile document saved under safe names (a second copy gets “(1)”), into --to or the current folder; messages without a file and bad folders are refused; cache shows and clears what downloaded media takes")
     func download() async throws {
         let dir = try await ChatCLITests.loggedIn("chat-download")
         defer { dir.remove() }
@@ -52,6 +52,15 @@ struct ChatFeaturesCLITests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).count == 3, "nothing half-written was left")
         let usage = try await ChatCLITests.tgt(dir, ["chat", "download", "Family", "0"])
         #expect(usage.status == 64)
+
+        // What downloaded media takes, then deleting it (the saved copies stay: they are the user's).
+        let cache = await ChatCLITests.json(try ChatCLITests.tgt(dir, ["--json", "chat", "cache"])) as? [String: Any]
+        #expect((cache?["bytes"] as? Int ?? 0) > 90_000 && (cache?["files"] as? Int ?? 0) >= 2 && cache?["limit_bytes"] as? Int == 1 << 30, "\(String(describing: cache))")
+        let shown = try await ChatCLITests.tgt(dir, ["chat", "cache"])
+        #expect(shown.status == 0 && shown.stdout.hasPrefix("Downloaded media: ") && shown.stdout.contains("tgt chat cache --clear"), "\(shown.stdout)")
+        let cleared = try await ChatCLITests.tgt(dir, ["chat", "cache", "--clear"])
+        #expect(cleared.status == 0 && cleared.stdout.contains("✓ Downloaded media deleted (0 bytes in 0 files now)"), "\(cleared.stdout)\(cleared.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).count == 3, "the saved files stay")
     }
 
     @Test("send --attach: a photo with a caption (the text or --caption), an album of two, a document keeping its name; bad files and mixes are refused before anything is sent")

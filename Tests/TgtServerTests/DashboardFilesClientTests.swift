@@ -52,6 +52,10 @@ struct DashboardFilesClientTests {
             let total = Int64(bytes.count)
             #expect(heard.withLock { $0 } == [[65_536, total], [131_072, total], [196_608, total], [262_144, total], [total, total]],
                     "one range after the other: \(heard.withLock { $0 })")
+            // tgt chat cache through the dashboard: its session's downloaded media, then none.
+            #expect(try await access.mediaCache(clear: false).limitBytes == 1 << 30)
+            let cleared = try await access.mediaCache(clear: true)
+            #expect(cleared.bytes == 0 && cleared.files == 0)
 
             await #expect(throws: ChatError.badFile("“empty.pdf” is empty.")) {
                 _ = try await access.sendFiles(chatID: Self.alice, paths: [dir.file("Q4 report.pdf").path, dir.file("empty.pdf").path], caption: "",
