@@ -2,7 +2,7 @@ import SwiftUI
 import TgtAppModel
 import UIKit
 
-/// Account, connection, logout, location permission, arriving and leaving, default location, version.
+/// Account, connection, logout, downloaded media, location permission, arriving and leaving, default location, version.
 struct SettingsView: View {
     @Bindable var model: SettingsModel
     /// Arriving and leaving: whether the phone may watch the templates' places.
@@ -17,6 +17,13 @@ struct SettingsView: View {
                 if let error = model.error { Text(error).foregroundStyle(.red) }
             }
             Section(AppText.label(.settingsConnection).localized) { Text(model.connection) }
+            if let usage = model.mediaCacheText {
+                Section(AppText.label(.settingsMedia).localized) {
+                    Text(usage)
+                    Button(AppText.label(.clearMedia).localized, role: .destructive) { model.requestClearMedia() }
+                    if let notice = model.mediaNotice { Text(notice).font(.footnote).foregroundStyle(.secondary) }
+                }
+            }
             Section(AppText.label(.settingsLocation).localized) {
                 Text(model.locationText)
                 if model.locationAuthorization == .denied, let url = URL(string: UIApplication.openSettingsURLString) {
@@ -46,6 +53,13 @@ struct SettingsView: View {
         .task {
             await model.reload()
             await places.refresh()
+        }
+        .confirmationDialog(model.clearMediaConfirmation.title.localized, isPresented: Binding(
+            get: { model.isConfirmingClearMedia }, set: { if !$0 { model.cancelClearMedia() } }), titleVisibility: .visible
+        ) {
+            Button(model.clearMediaConfirmation.confirm.localized, role: .destructive) { Task { await model.confirmClearMedia() } }
+        } message: {
+            Text(model.clearMediaConfirmation.body)
         }
         .confirmationDialog(model.logoutConfirmation.title.localized, isPresented: Binding(
             get: { model.isConfirmingLogout }, set: { if !$0 { model.cancelLogout() } }), titleVisibility: .visible

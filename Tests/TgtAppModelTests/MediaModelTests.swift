@@ -74,6 +74,28 @@ struct MediaModelTests {
         await app.shutdown()
     }
 
+    @Test("Settings show what downloaded media takes; clearing it asks first, then says so")
+    func clearMedia() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.remove() }
+        let (app, conversation, _) = try await ChatModelsTests.open(ChatModelsTests.family, fixture)
+        let voice = try #require(conversation.messages.last { $0.media?.kind == "voiceNote" })
+        await conversation.openMedia(voice)
+        conversation.closeMedia()
+        await app.settings.reload()
+        let before = try #require(app.settings.mediaCache)
+        #expect(before.bytes > 90_000 && app.settings.mediaCacheText?.description.hasSuffix("kept, at most 1 GB (the least recently opened go first).") == true)
+        app.settings.requestClearMedia()
+        #expect(app.settings.isConfirmingClearMedia)
+        app.settings.cancelClearMedia()
+        #expect(!app.settings.isConfirmingClearMedia && app.settings.mediaCache == before, "declining keeps it")
+        app.settings.requestClearMedia()
+        await app.settings.confirmClearMedia()
+        #expect(app.settings.mediaCache?.bytes == 0 && app.settings.mediaNotice?.description.hasPrefix("Downloaded media deleted") == true)
+        await conversation.close()
+        await app.shutdown()
+    }
+
     @Test("bubbles draw a photo's small size and a sticker itself, fetched once; a voice note or a file draws none")
     func bubblePictures() async throws {
         let fixture = try AppFixture()

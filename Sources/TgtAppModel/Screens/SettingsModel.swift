@@ -5,8 +5,9 @@ import TgtDomain
 import TgtStore
 import TgtTelegram
 
-/// Settings: the account, the connection, logging out (after a confirmation), the location
-/// permission, the default location, importing a templates file and the app's version.
+/// Settings: the account, the connection, logging out (after a confirmation), downloaded
+/// media (clearing it after a confirmation), the location permission, the default location,
+/// importing a templates file and the app's version.
 @Observable @MainActor
 public final class SettingsModel {
     public private(set) var accountName: AppText = AppText("settings.account.none")
@@ -20,6 +21,12 @@ public final class SettingsModel {
     public private(set) var error: AppText?
     /// What the last import of a templates file said, until it is dismissed.
     public internal(set) var importNotice: AppText?
+    /// What downloaded media takes (nil: not logged in, or not read yet).
+    public internal(set) var mediaCache: MediaCacheUsage?
+    /// "Clear downloaded media" asked, waiting for the answer.
+    public internal(set) var isConfirmingClearMedia = false
+    /// What clearing the media said, until the next reload.
+    public internal(set) var mediaNotice: AppText?
     public let version: AppText
 
     @ObservationIgnored let store: AppDatabase
@@ -53,6 +60,7 @@ public final class SettingsModel {
         } else {
             accountName = AppText("settings.account.none")
         }
+        await readMediaCache()
     }
 
     /// Saves the default location (empty clears it); a bad value changes nothing.

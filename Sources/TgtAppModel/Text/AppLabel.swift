@@ -73,6 +73,8 @@ public enum AppLabel: String, CaseIterable, Sendable {
     case pickerRefresh = "picker.refresh"
     case settingsAccount = "settings.account"
     case settingsConnection = "settings.connection"
+    case settingsMedia = "settings.media"
+    case clearMedia = "settings.media.clear"
     case settingsLocation = "settings.location"
     case settingsDefaultLocation = "settings.defaultLocation"
     case settingsAbout = "settings.about"
@@ -229,6 +231,8 @@ public enum AppLabel: String, CaseIterable, Sendable {
         "picker.refresh": "Refresh",
         "settings.account": "Account",
         "settings.connection": "Connection",
+        "settings.media": "Downloaded media",
+        "settings.media.clear": "Clear downloaded media",
         "settings.location": "Location access",
         "settings.defaultLocation": "Default location",
         "settings.about": "About",

@@ -176,6 +176,10 @@ extension AppText {
         "settings.defaultLocation.none": "None",
         "settings.defaultLocation.invalid": "Write the location as latitude, longitude (e.g. 45.4642, 9.19).",
         "settings.version": "Version %@",
+        "settings.media.usage": "%@ kept, at most %@ (the least recently opened go first).",
+        "settings.media.confirm": "Delete downloaded photos, videos, voice messages and files?",
+        "settings.media.confirmBody": "They download again when you open them.",
+        "settings.media.cleared": "Downloaded media deleted; photos and files download again when you open them.",
         // Location at send time
         "location.denied": "Location access is off.",
         "location.timeout": "Your location was not found within 10 seconds.",
