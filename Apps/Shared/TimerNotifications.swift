@@ -6,8 +6,10 @@ import UserNotifications
 /// The local notifications at the timers' ends, kept to `NotificationPlan` (at most 64 pending,
 /// soonest first; each timer's request replaces its previous one).
 enum TimerNotifications {
+    /// Asked once (the system remembers the answer): alerts and sounds for timers and new
+    /// messages, and the app icon's badge for unread chats.
     static func requestPermission() async {
-        _ = try? await UNUserNotificationCenter.current().requestAuthorization(options: [.alert, .sound])
+        _ = try? await UNUserNotificationCenter.current().requestAuthorization(options: [.alert, .sound, .badge])
     }
 
     static func replan(_ timers: [CountdownTimer], now: Date = Date()) async {
@@ -34,5 +36,11 @@ final class ForegroundNotifications: NSObject, UNUserNotificationCenterDelegate,
 
     func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification) async -> UNNotificationPresentationOptions {
         [.banner, .list, .sound]
+    }
+
+    /// A tapped message notification opens its chat.
+    func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async {
+        guard let chatID = (response.notification.request.content.userInfo["chat_id"] as? NSNumber)?.int64Value else { return }
+        await MainActor.run { AppRuntime.shared.model?.openChat(chatID) }
     }
 }

@@ -46,29 +46,45 @@ final class RootState {
 }
 
 /// Templates, Chats (badge: unread chats that are not muted), Timers and Settings, with the
-/// connection state on top.
+/// connection state on top. A tapped message notification shows its chat
+/// (`AppModel.chatToOpen`).
 struct MainTabs: View {
     let app: AppModel
 
+    private enum Tab: Hashable { case templates, chats, timers, settings }
+    @State private var tab = Tab.templates
+    @State private var chatPath = NavigationPath()
+
     var body: some View {
-        TabView {
+        TabView(selection: $tab) {
             NavigationStack {
                 TemplateGridView(app: app, model: app.templates)
             }
             .tabItem { Label(AppText.label(.tabTemplates).localized, systemImage: "square.grid.2x2") }
-            NavigationStack {
+            .tag(Tab.templates)
+            NavigationStack(path: $chatPath) {
                 ChatListView(app: app, model: app.chats)
             }
             .tabItem { Label(AppText.label(.tabChats).localized, systemImage: "bubble.left.and.bubble.right") }
             .badge(app.chats.unreadChats)
+            .tag(Tab.chats)
             NavigationStack {
                 TimerListView(app: app, model: app.timers)
             }
             .tabItem { Label(AppText.label(.tabTimers).localized, systemImage: "timer") }
+            .tag(Tab.timers)
             NavigationStack {
                 SettingsView(model: app.settings, places: app.places)
             }
             .tabItem { Label(AppText.label(.tabSettings).localized, systemImage: "gear") }
+            .tag(Tab.settings)
+        }
+        .onChange(of: app.chatToOpen, initial: true) { _, chatID in
+            guard let chatID else { return }
+            tab = .chats
+            chatPath = NavigationPath()
+            chatPath.append(chatID)
+            app.chatOpened()
         }
         .safeAreaInset(edge: .top) {
             if !app.isConnected {

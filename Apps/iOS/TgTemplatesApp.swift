@@ -83,6 +83,7 @@ enum AppLauncher {
                 appVersion: "\(version) (\(build))")
             var withPlaces = services
             withPlaces.places = CoreLocationPlaceMonitor.shared
+            withPlaces.messageAlerts = MessageNotifications()
             return try AppModel(services: withPlaces)
         }
         if let model = AppRuntime.shared.model, let containers = try? AppGroup.containers() {

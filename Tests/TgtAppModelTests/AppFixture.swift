@@ -40,6 +40,17 @@ final class WidgetCounter: WidgetReloading, @unchecked Sendable {
     func reloadShortcutParameters() { lock.withLock { shortcutCount += 1 } }
 }
 
+/// The alerts and badges the app would show, as told.
+final class RecordingAlerts: MessageAlerting, @unchecked Sendable {
+    private let lock = NSLock()
+    private var shownAlerts: [MessageAlert] = []
+    private var badgeCounts: [Int] = []
+    var shown: [MessageAlert] { lock.withLock { shownAlerts } }
+    var badges: [Int] { lock.withLock { badgeCounts } }
+    func show(_ alert: MessageAlert) async { lock.withLock { shownAlerts.append(alert) } }
+    func setBadge(_ count: Int) async { lock.withLock { badgeCounts.append(count) } }
+}
+
 /// A location provider that answers as told (or never).
 final class ScriptedLocation: LocationProviding, @unchecked Sendable {
     enum Answer { case at(Coordinate), fails(LocationFailure), never }
@@ -82,6 +93,7 @@ struct AppFixture {
     let simulator: TelegramSimulator
     let secrets: MemorySecretStore
     let widgets = WidgetCounter()
+    let alerts = RecordingAlerts()
     let location: ScriptedLocation
     private(set) var services: AppServices
     /// The screens' clock: a ✓ goes away only when a test advances it past the display time.
@@ -102,6 +114,7 @@ struct AppFixture {
         services.sentDisplayDuration = sentDisplayDuration
         services.locationTimeout = locationTimeout
         services.clock = clock
+        services.messageAlerts = alerts
         self.services = services
         // Taps go at once unless a test is about the undo hold (it sets its own).
         try services.store.setUndoHold(.off)

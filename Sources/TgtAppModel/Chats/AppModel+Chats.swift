@@ -4,7 +4,7 @@ extension AppModel {
     /// One conversation's screen, or one forum topic's with `topicID` (open it with `open()`,
     /// close it when it leaves the screen).
     public func conversation(for chatID: Int64, topicID: Int32? = nil) -> ConversationModel {
-        ConversationModel(host: host, chatID: chatID, topicID: topicID)
+        ConversationModel(host: host, chatID: chatID, topicID: topicID, alerts: alerts)
     }
 
     /// A forum's topics, each opening its own conversation.
@@ -25,5 +25,16 @@ extension AppModel {
     /// The composer under a conversation (a forum topic's with `topicID`: what it sends goes there).
     public func composer(for chatID: Int64, topicID: Int32? = nil) -> ComposerModel {
         ComposerModel(host: host, store: services.store, chatID: chatID, topicID: topicID)
+    }
+
+    /// Asks the shell to show a chat's conversation (a tapped message alert): it goes to the
+    /// Chats tab, opens `chatToOpen` and calls `chatOpened()`.
+    public func openChat(_ chatID: Int64) {
+        chatToOpen = chatID
+    }
+
+    /// The shell showed `chatToOpen`.
+    public func chatOpened() {
+        chatToOpen = nil
     }
 }

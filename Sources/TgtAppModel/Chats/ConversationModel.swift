@@ -66,8 +66,13 @@ public final class ConversationModel {
     /// Bubble pictures fetched so far, by message (`bubblePicture(for:)`); nil: none to draw.
     @ObservationIgnored var bubblePictures: [Int64: URL?] = [:]
 
-    public init(host: SessionHost, chatID: Int64, topicID: Int32? = nil, pageSize: Int = 50, windowLimit: Int = 300) {
+    /// Told while the conversation is on the screen (no alerts for its messages then).
+    @ObservationIgnored let alerts: MessageAlerts?
+    @ObservationIgnored private var isOnScreen = false
+
+    public init(host: SessionHost, chatID: Int64, topicID: Int32? = nil, pageSize: Int = 50, windowLimit: Int = 300, alerts: MessageAlerts? = nil) {
         self.host = host
+        self.alerts = alerts
         self.chatID = chatID
         self.topicID = topicID
         self.pageSize = pageSize
@@ -76,6 +81,10 @@ public final class ConversationModel {
 
     /// Opens the chat: the newest page, `openChat`, incoming messages marked read, then live.
     public func open() async {
+        if !isOnScreen {
+            isOnScreen = true
+            alerts?.conversationOpened(chatID)
+        }
         // Subscribed before the first page loads: a message arriving meanwhile is in the page,
         // in the stream, or both (inserting skips what is already there), never in neither.
         let events = host.events.subscribe(replayingCurrent: false)
@@ -89,6 +98,10 @@ public final class ConversationModel {
 
     /// Leaves the chat (TDLib stops treating it as on screen).
     public func close() async {
+        if isOnScreen {
+            isOnScreen = false
+            alerts?.conversationClosed(chatID)
+        }
         // A file still opening is dropped when it comes (with a voice note's copy).
         openingMediaID = nil
         closeMedia()

@@ -72,6 +72,10 @@ public final class AppModel {
     public let chats: ChatListModel
     /// Arriving and leaving: the watched places and what a crossing sends.
     public let places: PlacesModel
+    /// New messages told while the app runs, and the icon's badge.
+    public let alerts: MessageAlerts
+    /// A chat to show now (a message alert was tapped); nil once the shell has shown it.
+    public internal(set) var chatToOpen: Int64?
 
     @ObservationIgnored public let services: AppServices
     @ObservationIgnored public let host: SessionHost
@@ -96,6 +100,7 @@ public final class AppModel {
         timers = TimerListModel(store: services.store)
         series = SeriesListModel(store: services.store, clock: services.clock)
         chats = ChatListModel(host: host)
+        alerts = MessageAlerts(host: host, alerting: services.messageAlerts)
         places = PlacesModel(store: services.store, monitor: services.places, clock: services.clock)
         timers.changed = { [widgets] in widgets.refreshIfChanged() }
         settings = SettingsModel(store: services.store, host: host, location: services.location, version: services.appVersion)
@@ -143,6 +148,7 @@ public final class AppModel {
         for listener in listeners { listener.cancel() }
         listeners.removeAll()
         chats.stopFollowing()
+        await alerts.stop()
         await host.shutdown(grace: 5)
     }
 
@@ -409,10 +415,12 @@ public final class AppModel {
             timers.reload()
             await settings.reload()
             chats.follow()
+            alerts.follow()
             await chats.reload()
             await queue.drain()
         } else if route != .main, previous == .main {
             chats.stopFollowing()
+            await alerts.stop()
             await settings.reload()
         }
     }

@@ -33,6 +33,8 @@ public struct AppServices: Sendable {
     /// Watches places for arriving and leaving (nil where the device cannot: then Settings
     /// says so and no template sends on a crossing).
     public var places: (any PlaceMonitoring)?
+    /// Where new messages are told and the icon's badge set while the app runs (nil: nowhere).
+    public var messageAlerts: (any MessageAlerting)?
 
     public init(store: AppDatabase, environment: TelegramEnvironment, location: any LocationProviding,
                 widgets: any WidgetReloading, appVersion: String, sentDisplayDuration: Double = 1.5, locationTimeout: Double = 10)

@@ -180,6 +180,8 @@ extension AppText {
         "settings.media.confirm": "Delete downloaded photos, videos, voice messages and files?",
         "settings.media.confirmBody": "They download again when you open them.",
         "settings.media.cleared": "Downloaded media deleted; photos and files download again when you open them.",
+        "alerts.newMessage": "New message",
+        "alerts.newMessageFrom": "New message from %@",
         // Location at send time
         "location.denied": "Location access is off.",
         "location.timeout": "Your location was not found within 10 seconds.",
