@@ -13,9 +13,9 @@ struct ChatListView: View {
         TimelineView(.everyMinute) { context in
             List(model.rows(now: context.date)) { row in
                 if row.isForum {
-                    NavigationLink(value: ForumLink(chatID: row.id)) { ChatRowView(row: row) }
+                    NavigationLink(value: ForumLink(chatID: row.id)) { ChatRowView(row: row, sharpPhoto: { await app.chatPhoto(row.id, preview: row.photoPreview) }) }
                 } else {
-                    NavigationLink(value: row.id) { ChatRowView(row: row) }
+                    NavigationLink(value: row.id) { ChatRowView(row: row, sharpPhoto: { await app.chatPhoto(row.id, preview: row.photoPreview) }) }
                 }
             }
             .listStyle(.plain)
@@ -56,10 +56,12 @@ struct ChatListView: View {
 /// One chat: avatar, title with the mute mark, ticks and time; preview, mention, badge or pin.
 struct ChatRowView: View {
     let row: ChatListModel.Row
+    /// The chat's photo itself (`AppModel.chatPhoto`).
+    var sharpPhoto: (() async -> URL?)?
 
     var body: some View {
         HStack(spacing: 12) {
-            ChatAvatar(initials: row.initials, photo: row.photoPreview)
+            ChatAvatar(initials: row.initials, photo: row.photoPreview, sharp: sharpPhoto)
             VStack(alignment: .leading, spacing: 3) {
                 HStack(spacing: 4) {
                     Text(verbatim: row.title).font(.headline).lineLimit(1)
@@ -99,15 +101,21 @@ struct ChatRowView: View {
     }
 }
 
-/// A round avatar: the photo's blurred preview, or the initials.
+/// A round avatar: the photo itself once fetched (`sharp`), meanwhile its blurred preview, or
+/// the initials.
 struct ChatAvatar: View {
     let initials: String
     let photo: Data?
     var size: CGFloat = 48
+    /// Fetches the photo itself (`AppModel.chatPhoto`); nil: the preview only.
+    var sharp: (() async -> URL?)?
+    @State private var image: UIImage?
 
     var body: some View {
         Group {
-            if let photo, let image = UIImage(data: photo) {
+            if let image {
+                Image(uiImage: image).resizable().scaledToFill()
+            } else if let photo, let image = UIImage(data: photo) {
                 Image(uiImage: image).resizable().scaledToFill()
             } else {
                 Text(verbatim: initials).font(.system(size: size * 0.38, weight: .semibold)).foregroundStyle(.white)
@@ -118,6 +126,10 @@ struct ChatAvatar: View {
         .frame(width: size, height: size)
         .clipShape(Circle())
         .accessibilityHidden(true)
+        .task(id: photo) {
+            guard photo != nil, let sharp, let url = await sharp() else { return }
+            image = UIImage(contentsOfFile: url.path)
+        }
     }
 }
 

@@ -22,10 +22,16 @@ struct ProfileView: View {
         List {
             if let profile = model.profile {
                 Section {
-                    VStack(alignment: .leading, spacing: 4) {
-                        Text(verbatim: profile.title).font(.title2.bold())
-                        if let username = profile.username { Text(verbatim: "@" + username).foregroundStyle(.tint) }
-                        if let status = profile.status { Text(verbatim: status).font(.subheadline).foregroundStyle(.secondary) }
+                    HStack(spacing: 14) {
+                        let preview = profile.photoMinithumbnail.flatMap { Data(base64Encoded: $0) }
+                        ChatAvatar(initials: ChatListModel.initials(of: profile.title), photo: preview, size: 72) {
+                            await app.chatPhoto(profile.chatID, preview: preview)
+                        }
+                        VStack(alignment: .leading, spacing: 4) {
+                            Text(verbatim: profile.title).font(.title2.bold())
+                            if let username = profile.username { Text(verbatim: "@" + username).foregroundStyle(.tint) }
+                            if let status = profile.status { Text(verbatim: status).font(.subheadline).foregroundStyle(.secondary) }
+                        }
                     }
                     if profile.chatID != fromChatID {
                         Button { Task { writing = await model.chatToWrite() } } label: {

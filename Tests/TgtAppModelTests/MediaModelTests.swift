@@ -96,7 +96,7 @@ struct MediaModelTests {
         await app.shutdown()
     }
 
-    @Test("bubbles draw a photo's small size and a sticker itself, fetched once; a voice note or a file draws none")
+    @Test("bubbles draw a photo's small size and a sticker itself, avatars a chat's photo, each fetched once; a voice note, a file or a chat without a photo draws none")
     func bubblePictures() async throws {
         let fixture = try AppFixture()
         defer { fixture.remove() }
@@ -113,6 +113,15 @@ struct MediaModelTests {
         #expect(FileManager.default.contents(atPath: drawn.path)?.starts(with: Array("RIFF".utf8)) == true, "the sticker's WebP")
         let voice = try #require(conversation.messages.last { $0.media?.kind == "voiceNote" })
         #expect(await conversation.bubblePicture(for: voice) == nil)
+
+        // Avatars: a chat's photo itself, fetched once; Neighbours has none.
+        let row = try #require(app.chats.rows().first { $0.id == ChatModelsTests.family })
+        let avatar = try #require(await app.chatPhoto(row.id, preview: row.photoPreview))
+        #expect(FileManager.default.contents(atPath: avatar.path)?.starts(with: [0xFF, 0xD8, 0xFF]) == true)
+        let downloads = fixture.simulator.receivedRequests.filter { $0 == "downloadFile" }.count
+        #expect(await app.chatPhoto(row.id, preview: row.photoPreview) == avatar)
+        #expect(fixture.simulator.receivedRequests.filter { $0 == "downloadFile" }.count == downloads, "fetched once")
+        #expect(await app.chatPhoto(-4002, preview: nil) == nil)
         await conversation.close()
         await app.shutdown()
     }

@@ -227,4 +227,19 @@ struct ChatsAPITests {
             }
         }
     }
+
+    @Test("a chat's photo: small, image/jpeg, asked again each time; a chat without one and an unknown chat are 404")
+    func chatPhotos() async throws {
+        let fixture = try await ServerFixture()
+        try await fixture.run { client in
+            try await Self.loggedIn(client)
+            let photo = try await client.bytes("conversations/\(Self.family)/photo")
+            #expect(photo.status == .ok && photo.headers[.contentType] == "image/jpeg" && photo.body.starts(with: [0xFF, 0xD8, 0xFF]), "\(photo.status)")
+            #expect(photo.headers[.cacheControl] == "private, no-cache")
+            let none = try await client.api(.get, "conversations/\(Self.neighbours)/photo")
+            #expect(none.status == .notFound && none.errorMessage == "This chat has no photo.", "\(none.status) \(none.text)")
+            let unknown = try await client.api(.get, "conversations/-31337/photo")
+            #expect(unknown.status == .notFound, "\(unknown.status)")
+        }
+    }
 }

@@ -9,6 +9,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
 from live_changes_tests import tgt
+from modes import shot_phone_dark
 
 ALICE = 555000111
 
@@ -47,7 +48,7 @@ def run(driver, wait, audit, server, check, shot):
     wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#react-choices button")) >= 10)
     offered = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#react-choices button")]
     check(offered[:3] == ["👍", "❤️", "🔥"] and "🦄" not in offered, f"React… offers the chat's reactions, not Premium's ({offered})")
-    shot("93-chats-react-picker")
+    shot_phone_dark(driver, shot, "93-chats-react-picker")
     audit.screen("chats: the reaction picker")
     click("#react-choices button[value='👍']")
     wait.until(lambda d: not dialog.is_displayed())
@@ -60,7 +61,7 @@ def run(driver, wait, audit, server, check, shot):
     check(result.returncode == 0, f"tgt chat react goes through the running dashboard ({result.stderr.strip()[:200]})")
     wait.until(lambda d: any(c[0] == "🎉" for c in chips(newest)))
     check(True, "a reaction made from the terminal arrives live in the open chat")
-    shot("94-chats-reactions")
+    shot_phone_dark(driver, shot, "94-chats-reactions")
     audit.screen("chats: reactions under a bubble")
 
     click(f"#m{newest} .reaction[data-react='🎉']")
@@ -104,7 +105,7 @@ def run_pins_and_forward(driver, wait, audit, server, check, shot):
     open_chat(family)
     bar = wait.until(EC.visibility_of_element_located((By.ID, "pinned-bar")))
     check("Pinned message 1 of 2" in bar.text, f"Family's pinned bar shows the newest of two ({bar.text!r})")
-    shot("96-chats-pinned-bar")
+    shot_phone_dark(driver, shot, "96-chats-pinned-bar")
     audit.screen("chats: the pinned bar")
     bar.click()
     wait.until(lambda d: "2 of 2" in bar.text)
@@ -130,7 +131,7 @@ def run_pins_and_forward(driver, wait, audit, server, check, shot):
     actions(hers, "pin")
     pin_dialog = wait.until(EC.visibility_of_element_located((By.ID, "pin-dialog")))
     check("Also pin it for Alice" in pin_dialog.text, "a private chat asks whether to pin it for both")
-    shot("97-chats-pin-private")
+    shot_phone_dark(driver, shot, "97-chats-pin-private")
     audit.screen("chats: pin in a private chat")
     driver.find_element(By.ID, "pin-everyone").click()
     driver.find_element(By.CSS_SELECTOR, "#pin-dialog button[value=ok]").click()
@@ -145,7 +146,7 @@ def run_pins_and_forward(driver, wait, audit, server, check, shot):
     driver.find_element(By.ID, "forward-search").send_keys("wor")
     wait.until(lambda d: [" ".join(b.text.split()) for b in d.find_elements(By.CSS_SELECTOR, "#forward-list button")] == ["Work · forum"])
     check(True, "typing filters the chats")
-    shot("98-chats-forward")
+    shot_phone_dark(driver, shot, "98-chats-forward")
     audit.screen("chats: forward to a chat")
     click("#forward-list button")
     wait.until(lambda d: "Which topic of Work?" in d.find_element(By.ID, "forward-status").text)
@@ -187,7 +188,7 @@ def run_drafts(driver, wait, audit, server, check, shot):
     text.send_keys("half-typed thought")
     wait.until(lambda d: row_text(ALICE) == "Draft: half-typed thought")
     check(True, "what is typed becomes the chat's draft, and the list says so")
-    shot("100-chats-draft")
+    shot_phone_dark(driver, shot, "100-chats-draft")
     audit.screen("chats: a draft in the list")
 
     result = tgt(server, "chat", "draft", "Climbing crew", "typed on my phone")
@@ -293,7 +294,11 @@ def run_profiles(driver, wait, audit, server, check, shot):
     text = dialog.text
     check("Climbing crew" in text and "quickdraws" in text and "Members (" in text and "photos and videos" in text,
           f"ⓘ shows the group: description, shared media, members ({text[:160]!r})")
-    shot("102-chats-profile-group")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#profile-avatar img.avatar.sharp"))
+    photo = driver.execute_script("const i = document.querySelector('#profile-avatar img'); return {src: i.getAttribute('src'), width: i.naturalWidth}")
+    check(photo["src"].endswith("/api/conversations/-4001/photo") and photo["width"] > 40,
+          f"the group's photo itself replaces its blurred preview ({photo})")
+    shot_phone_dark(driver, shot, "102-chats-profile-group")
     audit.screen("chats: a group's profile")
     driver.find_element(By.CSS_SELECTOR, "#profile-members .member").click()
     wait.until(lambda d: d.find_element(By.ID, "profile-status").text and "Members (" not in d.find_element(By.ID, "profile-dialog").text)
@@ -311,5 +316,5 @@ def run_profiles(driver, wait, audit, server, check, shot):
     check("<script>" in driver.find_element(By.ID, "profile-facts").text and not driver.find_elements(By.CSS_SELECTOR, "#profile-dialog script"),
           "a sender's name opens their profile; a hostile bio is shown as text")
     audit.screen("chats: a person's profile")
-    shot("103-chats-profile-person")
+    shot_phone_dark(driver, shot, "103-chats-profile-person")
     driver.find_element(By.CSS_SELECTOR, "#profile-dialog button[value=cancel]").click()

@@ -16,6 +16,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
 from chats_tests import no_alert
+from modes import shot_phone_dark
 
 FAMILY, WORK, NEIGHBOURS = -1001000000001, -1001000000002, -4002
 
@@ -193,7 +194,7 @@ def run(driver, wait, audit, server, check, shot):
     check(reply.get("status") == 200 and reply["type"] == "application/octet-stream" and reply["disposition"].startswith("attachment"),
           f"a PDF is served as a download, not shown ({reply})")
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", pdf)
-    shot("111-chats-document")
+    shot_phone_dark(driver, shot, "111-chats-document")
     audit.screen("chats: a document to download")
 
     # Neighbours: a hostile HTML page and SVG are only download links.
@@ -229,7 +230,7 @@ def run(driver, wait, audit, server, check, shot):
     finally:
         driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "default"})
         shutil.rmtree(folder, ignore_errors=True)
-    shot("112-chats-hostile-files")
+    shot_phone_dark(driver, shot, "112-chats-hostile-files")
     audit.screen("chats: hostile files as download links")
 
     # Settings: the downloaded media, and clearing it.
@@ -240,7 +241,7 @@ def run(driver, wait, audit, server, check, shot):
           f"Settings show what downloaded media takes and its limit ({before!r})")
     section = driver.find_element(By.ID, "media")
     driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", section)
-    shot("113-settings-media")
+    shot_phone_dark(driver, shot, "113-settings-media")
     audit.screen("Settings: downloaded media")
     clear = "//section[@id='media']//button[normalize-space()='Clear downloaded media']"
     driver.find_element(By.XPATH, clear).click()

@@ -6,6 +6,7 @@ private chat) and adding someone to the contacts from their profile, their hosti
 as text. Every new screen is audited and photographed."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
+from modes import shot_phone_dark
 
 FAMILY = -1001000000001
 ALICE = 555000111
@@ -53,7 +54,7 @@ def run(driver, wait, audit, server, check, shot):
     shown = titles(driver)
     check(set(shown) == {"Alice", "Climbing crew", "Old flatmates"}, f"Friends shows its chats, the archived one too ({shown})")
     check(chips(driver)[1][2] == "true", "and its chip is pressed")
-    shot("104-chats-folder")
+    shot_phone_dark(driver, shot, "104-chats-folder")
     audit.screen("chats: a chat folder")
     driver.find_element(By.CSS_SELECTOR, "#folder-chips [data-list=main]").click()
     wait.until(lambda d: "Family" in titles(d))
@@ -64,6 +65,7 @@ def run(driver, wait, audit, server, check, shot):
     wait.until(lambda d: d.find_element(By.ID, "conv-title").text == "Alice")
     wait.until(lambda d: d.find_element(By.ID, "conv-meta").text.startswith("online"))
     check(True, "a person's header says whether they are online")
+    shot_phone_dark(driver, shot, "120-chats-online-header")
     driver.get(server.url + f"/chats#chat/{FAMILY}")
     driver.refresh()
     wait.until(lambda d: d.execute_script("return document.documentElement.dataset.events") == "open"
@@ -88,7 +90,7 @@ def run(driver, wait, audit, server, check, shot):
     wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#contacts-list [data-user]")) >= 5)
     names = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#contacts-list [data-user]")]
     check(names[0].startswith("Alice Moreau") and "online" in names[0], f"the contacts, online first ({names[:3]})")
-    shot("105-chats-contacts")
+    shot_phone_dark(driver, shot, "105-chats-contacts")
     audit.screen("chats: the contacts")
     driver.find_element(By.ID, "contacts-search").send_keys("sof")
     wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#contacts-list [data-user]")) == 1)
@@ -106,7 +108,7 @@ def run(driver, wait, audit, server, check, shot):
     first = driver.find_element(By.ID, "contact-first")
     check(first.get_attribute("value") == "<img src=x onerror=alert(1)>" and not driver.find_elements(By.CSS_SELECTOR, "#profile-dialog img"),
           "Add to contacts starts from the person's own name, as text")
-    shot("106-chats-add-contact")
+    shot_phone_dark(driver, shot, "106-chats-add-contact")
     audit.screen("chats: adding a contact")
     first.clear()
     driver.find_element(By.ID, "contact-save").click()

@@ -8,6 +8,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
+from modes import shot_phone_dark
 
 ALICE = 555000111
 FAMILY = -1001000000001
@@ -70,7 +71,7 @@ def run(driver, wait, audit, server, check, shot):
     boxes = driver.execute_script("return document.querySelectorAll('#message-list .pick').length")
     services = driver.execute_script("return document.querySelectorAll('#message-list li.service .pick').length")
     check(boxes > 2 and services == 0, f"every message has a box to tick ({boxes}), a service line none")
-    shot("118-chats-choosing")
+    shot_phone_dark(driver, shot, "118-chats-choosing")
     audit.screen("chats: messages chosen")
 
     click("#select-forward")

@@ -8,6 +8,7 @@ audited and photographed."""
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from modes import shot_phone_dark
 
 ALICE = 555000111
 
@@ -75,7 +76,7 @@ def run(driver, wait, audit, server, check, shot):
     check(tray()[2]["name"] == "paste-1.png", "a picture pasted into the composer joins them")
     driver.execute_async_script(FILES, 1, "empty")
     check(len(tray()) == 3, "an empty file is refused before anything is uploaded")
-    shot("115-chats-attach-tray")
+    shot_phone_dark(driver, shot, "115-chats-attach-tray")
     audit.screen("chats: files waiting to be sent")
     driver.find_element(By.CSS_SELECTOR, "#attach-tray li:nth-child(3) .icon-button").click()
     wait.until(lambda d: len(tray()) == 2)
@@ -99,7 +100,7 @@ def run(driver, wait, audit, server, check, shot):
         "fetch('/api/conversations/" + str(ALICE) + "/messages?limit=2', {headers: {Accept: 'application/json'}}).then((r) => r.json())"
         ".then((j) => done(j.data.messages.map((m) => m.media && m.media.kind)))")
     check(uploads == ["photo", "photo"], f"as photos ({uploads})")
-    shot("116-chats-album-sent")
+    shot_phone_dark(driver, shot, "116-chats-album-sent")
     audit.screen("chats: an album sent from the browser")
 
     # A big file: its bubble says how far Telegram has it, and ✕ stops it.
@@ -114,7 +115,7 @@ def run(driver, wait, audit, server, check, shot):
     label = driver.execute_script("return document.querySelector('#message-list .upload progress').getAttribute('aria-label') + ' · '"
                                   " + document.querySelector('#message-list .upload span').textContent")
     check("big-report.bin" in label and " of 2.0 MB" in label, f"its bubble shows the upload moving on, named and sized ({label!r})")
-    shot("117-chats-file-uploading")
+    shot_phone_dark(driver, shot, "117-chats-file-uploading")
     audit.screen("chats: a file on its way up")
     # Pressed from the keyboard: a message sent from another tab redraws the list, and the ✕
     # keeps the focus.

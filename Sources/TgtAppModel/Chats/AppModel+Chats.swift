@@ -37,4 +37,16 @@ extension AppModel {
     public func chatOpened() {
         chatToOpen = nil
     }
+
+    /// A chat's photo, small (160 × 160), for its avatar: a file in TDLib's folder, or nil (no
+    /// photo, not fetched, or not a picture of sane size). Fetched once per chat and `preview`
+    /// (the blurred preview, which changes with the photo).
+    public func chatPhoto(_ chatID: Int64, preview: Data?) async -> URL? {
+        let key = "\(chatID):\(preview?.hashValue ?? 0)"
+        if let known = chatPhotos[key] { return known }
+        guard let service = try? await host.chatService(), let file = try? await service.chatPhoto(chatID: chatID) else { return nil }
+        let picture = ConversationModel.checkedPicture(file.localPath)
+        chatPhotos[key] = picture
+        return picture
+    }
 }

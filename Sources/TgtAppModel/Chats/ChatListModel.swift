@@ -189,6 +189,9 @@ public final class ChatListModel {
         return AppText(showsArchive ? "chats.archiveEmpty" : folderID != nil ? "chats.folderEmpty" : "chats.empty")
     }
 
+    /// Initials for a round avatar without a photo ("FA", "A"; "?" for none).
+    public static func initials(of title: String) -> String { initials(title) }
+
     static func initials(_ title: String) -> String {
         let words = title.split(whereSeparator: { $0.isWhitespace }).filter { $0.first?.isLetter == true || $0.first?.isNumber == true }
         let letters = words.prefix(2).compactMap(\.first).map { String($0).uppercased() }

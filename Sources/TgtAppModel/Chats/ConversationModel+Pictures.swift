@@ -34,7 +34,7 @@ extension ConversationModel {
     }
 
     /// `path` when its bytes are a picture of a sane size.
-    private static func checkedPicture(_ path: String) -> URL? {
+    static func checkedPicture(_ path: String) -> URL? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         let head = [UInt8]((try? handle.read(upToCount: ImageDimensions.headLength)) ?? Data())

@@ -180,6 +180,16 @@ extension DashboardAPI {
         return .ok(.init(headers: .init(cacheControl: ThumbnailFiles.cacheControl), body: .jpeg(HTTPBody(bytes))))
     }
 
+    func getChatPhoto(_ input: Operations.GetChatPhoto.Input) async throws -> Operations.GetChatPhoto.Output {
+        let service = try await host.chatService()
+        let none = APIError.notFound("This chat has no photo.")
+        guard let file = try await service.chatPhoto(chatID: input.path.chatId) else { throw none }
+        // The same checks as a thumbnail's: from TDLib's folders, a JPEG of thumbnail size.
+        guard let bytes = try? ThumbnailFiles(environment: host.environment).read(file.localPath) else { throw none }
+        // Asked again each time: a chat's photo changes under the same address.
+        return .ok(.init(headers: .init(cacheControl: MessageFiles.cacheControl), body: .jpeg(HTTPBody(bytes))))
+    }
+
     // MARK: - Shared
 
     /// The chat's row, or a 404 when the session does not know it.

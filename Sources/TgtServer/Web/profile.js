@@ -50,7 +50,14 @@ function fill(p) {
   byId('profile-title', HTMLHeadingElement).textContent = p.title;
   const kind = {private: 'Person', saved: 'Your notes', group: 'Group', supergroup: 'Group', forum: 'Forum', channel: 'Channel', secret: 'Secret chat'}[p.kind] ?? 'Chat';
   byId('profile-status', HTMLParagraphElement).textContent = [p.username ? '@' + p.username : '', p.status ?? kind].filter(Boolean).join(' · ');
-  byId('profile-avatar', HTMLSpanElement).replaceChildren(avatar(p.photo_minithumbnail ? {title: p.title, photo_minithumbnail: p.photo_minithumbnail} : {title: p.title}));
+  const picture = avatar(p.photo_minithumbnail ? {title: p.title, photo_minithumbnail: p.photo_minithumbnail} : {title: p.title});
+  byId('profile-avatar', HTMLSpanElement).replaceChildren(picture);
+  // The blurred preview first, then the photo itself once it has come (none: the preview stays).
+  if (p.photo_minithumbnail && picture instanceof HTMLImageElement) {
+    const sharp = new Image();
+    sharp.addEventListener('load', () => { picture.src = sharp.src; picture.classList.add('sharp'); }, {once: true});
+    sharp.src = '/api/conversations/' + p.chat_id + '/photo';
+  }
   /** @type {[string, string][]} */
   const facts = [];
   if (p.about) facts.push([p.kind === 'private' ? 'Bio' : 'About', p.about]);

@@ -183,6 +183,15 @@ extension ChatService {
         _ = try await ask(TDFunctions.ViewMessages(chatID: chatID, messageIDs: ids, source: .forumTopicHistory))
     }
 
+    /// The chat's photo in its small size (160 × 160, TDLib's `chatPhotoInfo.small`), downloaded
+    /// as a thumbnail; `ChatError.chatNotFound` for an unknown chat, nil for one without a photo.
+    public func chatPhoto(chatID: Int64) async throws(ChatError) -> TDFile? {
+        try requireLogin()
+        guard let chat = try await knownChat(chatID) else { throw .chatNotFound(String(chatID)) }
+        guard let small = chat.smallPhoto else { return nil }
+        return try await downloadThumbnail(fileID: small.id)
+    }
+
     /// Downloads a small file (a photo's thumbnail) and returns it with its local path.
     /// Only files up to `maxBytes` are fetched: thumbnails, never full media.
     public func downloadThumbnail(fileID: Int32, maxBytes: Int64 = 512 * 1024) async throws(ChatError) -> TDFile {

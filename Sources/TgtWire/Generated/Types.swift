@@ -545,6 +545,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /api/search/messages`.
     /// - Remark: Generated from `#/paths//api/search/messages/get(searchConversationMessages)`.
     func searchConversationMessages(_ input: Operations.SearchConversationMessages.Input) async throws -> Operations.SearchConversationMessages.Output
+    /// A chat's photo (a person's or a group's), small; 404 when it has none
+    ///
+    /// - Remark: HTTP `GET /api/conversations/{chat_id}/photo`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/photo/get(getChatPhoto)`.
+    func getChatPhoto(_ input: Operations.GetChatPhoto.Input) async throws -> Operations.GetChatPhoto.Output
     /// A message's photo thumbnail by its TDLib file id (thumbnails only; anything else is a 404)
     ///
     /// - Remark: HTTP `GET /api/files/{file_id}/thumbnail`.
@@ -1873,6 +1878,19 @@ extension APIProtocol {
     ) async throws -> Operations.SearchConversationMessages.Output {
         try await searchConversationMessages(Operations.SearchConversationMessages.Input(
             query: query,
+            headers: headers
+        ))
+    }
+    /// A chat's photo (a person's or a group's), small; 404 when it has none
+    ///
+    /// - Remark: HTTP `GET /api/conversations/{chat_id}/photo`.
+    /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/photo/get(getChatPhoto)`.
+    public func getChatPhoto(
+        path: Operations.GetChatPhoto.Input.Path,
+        headers: Operations.GetChatPhoto.Input.Headers = .init()
+    ) async throws -> Operations.GetChatPhoto.Output {
+        try await getChatPhoto(Operations.GetChatPhoto.Input(
+            path: path,
             headers: headers
         ))
     }
