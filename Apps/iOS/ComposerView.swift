@@ -120,7 +120,7 @@ struct ComposerView: View {
             HStack(spacing: 6) {
                 ForEach(model.attachments) { attachment in
                     HStack(spacing: 4) {
-                        Image(systemName: attachment.symbolName(asFile: model.sendAsFiles))
+                        AttachmentPreview(attachment: attachment, symbol: attachment.symbolName(asFile: model.sendAsFiles))
                         VStack(alignment: .leading, spacing: 0) {
                             Text(verbatim: attachment.name).font(.caption).lineLimit(1)
                             Text(attachment.label(asFile: model.sendAsFiles)).font(.caption2).foregroundStyle(.secondary)
@@ -186,6 +186,30 @@ struct ComposerView: View {
         } else {
             values = [:]
             asking = template
+        }
+    }
+}
+
+/// A picked photo as a small picture in the tray (decoded at the size shown, off the main
+/// thread); anything else as the symbol of what it goes as.
+struct AttachmentPreview: View {
+    let attachment: Attachment
+    let symbol: String
+    @State private var image: UIImage?
+
+    var body: some View {
+        Group {
+            if let image {
+                Image(uiImage: image).resizable().scaledToFill().frame(width: 28, height: 28).clipShape(RoundedRectangle(cornerRadius: 5))
+            } else {
+                Image(systemName: symbol)
+            }
+        }
+        .task(id: attachment.id) {
+            guard attachment.kind == .photo, let full = UIImage(contentsOfFile: attachment.url.path) else { return }
+            // Its shape kept, the shorter side 84 pixels (the square crops the rest).
+            let scale = 84 / max(1, min(full.size.width, full.size.height))
+            image = await full.byPreparingThumbnail(ofSize: CGSize(width: full.size.width * scale, height: full.size.height * scale))
         }
     }
 }
