@@ -13,9 +13,9 @@ struct ChatListView: View {
         TimelineView(.everyMinute) { context in
             List(model.rows(now: context.date)) { row in
                 if row.isForum {
-                    NavigationLink(value: ForumLink(chatID: row.id)) { ChatRowView(row: row, sharpPhoto: { await app.chatPhoto(row.id, preview: row.photoPreview) }) }
+                    NavigationLink(value: ForumLink(chatID: row.id)) { ChatRowView(row: row, sharpPhoto: { await app.chatPhoto(row.id) }) }
                 } else {
-                    NavigationLink(value: row.id) { ChatRowView(row: row, sharpPhoto: { await app.chatPhoto(row.id, preview: row.photoPreview) }) }
+                    NavigationLink(value: row.id) { ChatRowView(row: row, sharpPhoto: { await app.chatPhoto(row.id) }) }
                 }
             }
             .listStyle(.plain)
@@ -127,6 +127,8 @@ struct ChatAvatar: View {
         .clipShape(Circle())
         .accessibilityHidden(true)
         .task(id: photo) {
+            // A changed or removed photo: its preview changed too, and the picture is asked again.
+            image = nil
             guard photo != nil, let sharp, let url = await sharp() else { return }
             image = UIImage(contentsOfFile: url.path)
         }

@@ -62,8 +62,9 @@ struct ConversationView: View {
                     }
                     // A window opened further back reads the newer pages on the way down.
                     if model.isDetachedFromLatest {
+                        // Asked again whenever the newest shown changes or a load ends.
                         ProgressView().frame(maxWidth: .infinity).padding()
-                            .onAppear { Task { await model.loadNewer() } }
+                            .task(id: "\(model.messages.last?.id ?? 0) \(model.isLoading)") { if !model.isLoading { await model.loadNewer() } }
                     }
                 }
                 .padding(.horizontal, 8)
@@ -76,7 +77,8 @@ struct ConversationView: View {
                 if model.isDetachedFromLatest { jumpButton(proxy) }
             }
             .onChange(of: model.messages.last?.id) { _, last in
-                guard let last, !model.isDetachedFromLatest else { return }
+                // Only an arrival follows the newest; paging keeps the place being read.
+                guard let last, !model.isDetachedFromLatest, !model.lastChangeWasPaging else { return }
                 withAnimation { proxy.scrollTo(last, anchor: .bottom) }
             }
         }
@@ -215,8 +217,12 @@ struct ConversationView: View {
     private func pinnedBar(_ shown: (item: ChatMessageItem, position: Int, count: Int), _ proxy: ScrollViewProxy) -> some View {
         Button {
             guard let item = model.tapPinnedBar() else { return }
-            // One from long ago: the page around it first.
-            Task { if await model.reveal(item.id) { withAnimation { proxy.scrollTo(item.id, anchor: .center) } } }
+            // One from long ago: the page around it first, drawn before it is scrolled to.
+            Task {
+                guard await model.reveal(item.id) else { return }
+                await Task.yield()
+                withAnimation { proxy.scrollTo(item.id, anchor: .center) }
+            }
         } label: {
             HStack {
                 Image(systemName: "pin.fill").foregroundStyle(.tint)

@@ -196,7 +196,7 @@ struct MediaPlaceholder: View {
     }
 
     /// Fetches the picture (the model checked its bytes and size) and decodes it off the main
-    /// thread at most twice the bubble's side.
+    /// thread at most three times the bubble's side (a 3× screen).
     private func load() async {
         guard image == nil, let picture, let url = await picture(), let full = UIImage(contentsOfFile: url.path) else { return }
         let scale = min(1, Self.side * 3 / max(full.size.width, full.size.height, 1))

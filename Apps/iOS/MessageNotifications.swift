@@ -21,4 +21,10 @@ struct MessageNotifications: MessageAlerting {
     func setBadge(_ count: Int) async {
         try? await UNUserNotificationCenter.current().setBadgeCount(count)
     }
+
+    func clearAll() async {
+        let center = UNUserNotificationCenter.current()
+        let shown = await center.deliveredNotifications().map(\.request.identifier).filter { $0.hasPrefix("message-") }
+        center.removeDeliveredNotifications(withIdentifiers: shown)
+    }
 }

@@ -25,7 +25,7 @@ struct ProfileView: View {
                     HStack(spacing: 14) {
                         let preview = profile.photoMinithumbnail.flatMap { Data(base64Encoded: $0) }
                         ChatAvatar(initials: ChatListModel.initials(of: profile.title), photo: preview, size: 72) {
-                            await app.chatPhoto(profile.chatID, preview: preview)
+                            await app.chatPhoto(profile.chatID)
                         }
                         VStack(alignment: .leading, spacing: 4) {
                             Text(verbatim: profile.title).font(.title2.bold())

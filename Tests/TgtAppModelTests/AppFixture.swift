@@ -49,6 +49,7 @@ final class RecordingAlerts: MessageAlerting, @unchecked Sendable {
     var badges: [Int] { lock.withLock { badgeCounts } }
     func show(_ alert: MessageAlert) async { lock.withLock { shownAlerts.append(alert) } }
     func setBadge(_ count: Int) async { lock.withLock { badgeCounts.append(count) } }
+    func clearAll() async { lock.withLock { shownAlerts.removeAll() } }
 }
 
 /// A location provider that answers as told (or never).

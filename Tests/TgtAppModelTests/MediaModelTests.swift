@@ -116,12 +116,12 @@ struct MediaModelTests {
 
         // Avatars: a chat's photo itself, fetched once; Neighbours has none.
         let row = try #require(app.chats.rows().first { $0.id == ChatModelsTests.family })
-        let avatar = try #require(await app.chatPhoto(row.id, preview: row.photoPreview))
+        let avatar = try #require(await app.chatPhoto(row.id))
         #expect(FileManager.default.contents(atPath: avatar.path)?.starts(with: [0xFF, 0xD8, 0xFF]) == true)
         let downloads = fixture.simulator.receivedRequests.filter { $0 == "downloadFile" }.count
-        #expect(await app.chatPhoto(row.id, preview: row.photoPreview) == avatar)
+        #expect(await app.chatPhoto(row.id) == avatar)
         #expect(fixture.simulator.receivedRequests.filter { $0 == "downloadFile" }.count == downloads, "fetched once")
-        #expect(await app.chatPhoto(-4002, preview: nil) == nil)
+        #expect(await app.chatPhoto(-4002) == nil)
         await conversation.close()
         await app.shutdown()
     }

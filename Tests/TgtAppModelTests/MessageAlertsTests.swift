@@ -40,6 +40,7 @@ struct MessageAlertsTests {
         let conversation = app.conversation(for: ChatModelsTests.alice)
         await conversation.open()
         #expect(app.alerts.isOnScreen(ChatModelsTests.alice))
+        try await eventually("Alice read: the badge goes down") { fixture.alerts.badges.last == 2 }
         fixture.simulator.simulateIncoming(inDatabaseDirectory: database, chatID: ChatModelsTests.alice, from: ChatModelsTests.alice, text: "Seen it?")
         try await eventually("the message shown in the conversation") { conversation.messages.contains { $0.text == "Seen it?" } }
         await conversation.close()
@@ -57,6 +58,7 @@ struct MessageAlertsTests {
         app.settings.requestLogout()
         await app.settings.confirmLogout()
         try await eventually("the badge cleared at logout") { fixture.alerts.badges.last == 0 }
+        #expect(fixture.alerts.shown.isEmpty, "the alerts shown are taken back: their previews were the account's")
         await app.shutdown()
     }
 }

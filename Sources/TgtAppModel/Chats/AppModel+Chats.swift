@@ -39,14 +39,13 @@ extension AppModel {
     }
 
     /// A chat's photo, small (160 × 160), for its avatar: a file in TDLib's folder, or nil (no
-    /// photo, not fetched, or not a picture of sane size). Fetched once per chat and `preview`
-    /// (the blurred preview, which changes with the photo).
-    public func chatPhoto(_ chatID: Int64, preview: Data?) async -> URL? {
-        let key = "\(chatID):\(preview?.hashValue ?? 0)"
-        if let known = chatPhotos[key] { return known }
-        guard let service = try? await host.chatService(), let file = try? await service.chatPhoto(chatID: chatID) else { return nil }
-        let picture = ConversationModel.checkedPicture(file.localPath)
-        chatPhotos[key] = picture
+    /// photo, not fetched, or not a picture of sane size). Fetched once per photo (a new photo
+    /// has a new file); one whose file has gone (the media cleared) is fetched again.
+    public func chatPhoto(_ chatID: Int64) async -> URL? {
+        guard let service = try? await host.chatService(), let fileID = await service.chatPhotoFileID(chatID: chatID) else { return nil }
+        if let known = chatPhotos[fileID], FileManager.default.fileExists(atPath: known.path) { return known }
+        guard let file = try? await service.chatPhoto(chatID: chatID), let picture = ConversationModel.checkedPicture(file.localPath) else { return nil }
+        chatPhotos[fileID] = picture
         return picture
     }
 }

@@ -29,7 +29,8 @@ extension ConversationModel {
             break
         }
         let picture = path.flatMap(Self.checkedPicture)
-        bubblePictures[item.id] = picture
+        // A fetch that failed (offline) is tried again next time; a refusal is kept.
+        if picture != nil || path != nil { bubblePictures[item.id] = picture }
         return picture
     }
 

@@ -39,6 +39,9 @@ public final class ConversationModel {
     public internal(set) var unreadBelow = 0
     public internal(set) var isLoading = false
     public internal(set) var loadError: AppText?
+    /// Whether the window's last change came from paging (older, newer, or the page around a
+    /// message) rather than a message arriving: the shell follows the newest only for arrivals.
+    public internal(set) var lastChangeWasPaging = false
     /// Why the last action on a bubble (a reaction, a pin) did not go through; nil after one that did.
     public internal(set) var actionError: AppText?
     /// The chat's pinned messages, newest first (the bar at the top shows `pinnedShown`).
@@ -63,6 +66,9 @@ public final class ConversationModel {
 
     /// The topic's name, once read (the title of a topic's conversation).
     @ObservationIgnored private var topicTitle: String?
+    /// Counts the window's replacements (the newest page, the page around a message): a page
+    /// asked for before one is dropped when it comes.
+    @ObservationIgnored var windowGeneration = 0
     /// Bubble pictures fetched so far, by message (`bubblePicture(for:)`); nil: none to draw.
     @ObservationIgnored var bubblePictures: [Int64: URL?] = [:]
 
@@ -112,12 +118,16 @@ public final class ConversationModel {
 
     /// Reloads the newest page (also "jump to latest").
     public func loadLatest() async {
+        windowGeneration += 1
+        let generation = windowGeneration
         isLoading = true
         defer { isLoading = false }
         do {
             let service = try await host.chatService()
             let page = try await service.conversation(chatID: chatID, limit: pageSize, topicID: topicID)
             if let topicID, topicTitle == nil { topicTitle = try await service.topic(chatID: chatID, topicID: topicID).title }
+            guard generation == windowGeneration else { return }
+            lastChangeWasPaging = false
             apply(page.chat)
             messages = page.messages
             hasOlder = page.hasOlder
@@ -133,11 +143,14 @@ public final class ConversationModel {
     /// Prepends the page before the oldest message; beyond the window the newest are dropped.
     public func loadOlder() async {
         guard hasOlder, !isLoading, let oldest = messages.first?.id else { return }
+        let generation = windowGeneration
         isLoading = true
         defer { isLoading = false }
         do {
             let service = try await host.chatService()
             let page = try await service.conversation(chatID: chatID, before: oldest, limit: pageSize, topicID: topicID)
+            guard generation == windowGeneration, messages.first?.id == oldest else { return }
+            lastChangeWasPaging = true
             let known = Set(messages.map(\.id))
             messages = page.messages.filter { !known.contains($0.id) } + messages
             hasOlder = page.hasOlder
@@ -150,6 +163,15 @@ public final class ConversationModel {
         } catch {
             loadError = .failure(error)
         }
+    }
+
+    /// Puts `item` in the window in id order (pending ones stay last); false when it is there.
+    @discardableResult
+    func place(_ item: ChatMessageItem) -> Bool {
+        guard !messages.contains(where: { $0.id == item.id }) else { return false }
+        let index = messages.firstIndex { $0.id > item.id && $0.sendingState == nil } ?? messages.endIndex
+        messages.insert(item, at: index)
+        return true
     }
 
     /// Marks the incoming messages in the window read.
@@ -241,6 +263,11 @@ public final class ConversationModel {
         }
         if isDetachedFromLatest {
             if let oldID { messages.removeAll { $0.id == oldID } }
+            // Our own message, just sent from here: back to the latest, where it shows.
+            if message.isOutgoing, message.sendingState == .pending, oldID == nil {
+                await loadLatest()
+                return
+            }
             if !message.isOutgoing { unreadBelow += 1 }
             return
         }
@@ -251,9 +278,8 @@ public final class ConversationModel {
         var item = await service.item(message)
         if item.isOutgoing, item.sendingState == nil { item.isRead = item.id <= lastReadOutbox }
         if let oldID { messages.removeAll { $0.id == oldID } }
-        guard !messages.contains(where: { $0.id == item.id }) else { return }
-        let index = messages.firstIndex { $0.id > item.id && $0.sendingState == nil } ?? messages.endIndex
-        messages.insert(item, at: index)
+        guard place(item) else { return }
+        lastChangeWasPaging = false
         if messages.count > windowLimit {
             messages.removeFirst(messages.count - windowLimit)
             hasOlder = true

@@ -22,12 +22,16 @@ public protocol MessageAlerting: Sendable {
     func show(_ alert: MessageAlert) async
     /// The app icon's badge: the unread chats that are not muted (0 clears it).
     func setBadge(_ count: Int) async
+    /// Takes back every alert shown (at logout: their previews are the account's).
+    func clearAll() async
 }
 
 /// Tells about new messages while the app runs, as the dashboard does while it is open: one
 /// alert per message from someone else, in a chat that is not muted (Telegram's own settings
 /// per chat and per chat type) and not on the screen, its preview hidden where Telegram's
-/// settings hide it; the icon's badge follows the unread chats.
+/// settings hide it (and always in a secret chat); a message already read (here, or on
+/// another device) or older than `maxAge` (caught up after the app was away) is not told.
+/// The icon's badge follows the unread chats.
 @MainActor
 public final class MessageAlerts {
     let host: SessionHost
@@ -38,6 +42,10 @@ public final class MessageAlerts {
     /// Messages already told (a message announced twice is told once), newest last.
     private var told: [Int64: Set<Int64>] = [:]
     private var badge: Int?
+    /// Counts the starts and stops: work begun before the last stop is dropped.
+    private var generation = 0
+    /// How old a message may be to be told (seconds).
+    static let maxAge: TimeInterval = 10 * 60
 
     init(host: SessionHost, alerting: (any MessageAlerting)?) {
         self.host = host
@@ -47,6 +55,7 @@ public final class MessageAlerts {
     /// Starts telling (logged in).
     func follow() {
         guard alerting != nil else { return }
+        generation += 1
         follower?.cancel()
         let events = host.events.subscribe(replayingCurrent: false)
         follower = Task { [weak self] in
@@ -71,25 +80,30 @@ public final class MessageAlerts {
             recountAgain = true
             return
         }
+        let generation = generation
         recounting = Task { [weak self] in
             repeat {
                 self?.recountAgain = false
                 guard let self, let service = try? await self.host.chatService() else { break }
-                let chats = await service.summaries(list: .main)
-                await self.setBadge(chats.filter { ($0.unreadCount > 0 || $0.isMarkedAsUnread) && !$0.isMuted }.count)
+                let unread = Int(await service.session.chatListState.unreadCount(.main).unreadUnmutedCount)
+                guard generation == self.generation else { return }
+                await self.setBadge(unread)
             } while self?.recountAgain == true && !Task.isCancelled
-            self?.recounting = nil
+            if let self, generation == self.generation { self.recounting = nil }
         }
     }
 
     /// Stops telling and clears the badge (logged out).
     func stop() async {
+        generation += 1
         follower?.cancel()
         follower = nil
         recounting?.cancel()
         recounting = nil
+        recountAgain = false
         told = [:]
         await setBadge(0)
+        await alerting?.clearAll()
     }
 
     /// A conversation of `chatID` is on the screen, or no longer.
@@ -110,15 +124,18 @@ public final class MessageAlerts {
     }
 
     private func consider(_ message: Message) async {
+        let generation = generation
         guard let alerting, message.sendingState == nil, !message.isOutgoing, !message.isScheduled, !isOnScreen(message.chatID),
               !(told[message.chatID]?.contains(message.id) ?? false),
-              let service = try? await host.chatService(), let chat = await service.summary(message.chatID), !chat.isMuted
+              Date().timeIntervalSince1970 - Double(message.date) <= Self.maxAge,
+              let service = try? await host.chatService(), let chat = await service.summary(message.chatID), !chat.isMuted,
+              message.id > (await service.session.chat(message.chatID)?.lastReadInboxMessageID ?? 0)
         else { return }
         let item = await service.item(message)
-        guard item.serviceLine == nil else { return }
+        // Stopped (logged out) or shown in its conversation meanwhile: not told.
+        guard item.serviceLine == nil, generation == self.generation, !isOnScreen(message.chatID) else { return }
         told[message.chatID, default: []].insert(message.id)
         if told[message.chatID, default: []].count > 200 { told[message.chatID] = [message.id] }
-        guard !isOnScreen(message.chatID) else { return }
         await alerting.show(MessageAlert(chatID: chat.id, messageID: message.id, title: chat.title, body: Self.body(item, in: chat)))
     }
 
@@ -126,7 +143,8 @@ public final class MessageAlerts {
     /// previews are hidden.
     static func body(_ item: ChatMessageItem, in chat: ChatSummary) -> AppText {
         let named = !(chat.kind == .private || chat.kind == .secret || chat.kind == .channel)
-        guard chat.showsPreview else { return named ? AppText("alerts.newMessageFrom", item.sender.name) : AppText("alerts.newMessage") }
+        // A secret chat's words never leave it, as in Telegram's own apps.
+        guard chat.showsPreview, chat.kind != .secret else { return named ? AppText("alerts.newMessageFrom", item.sender.name) : AppText("alerts.newMessage") }
         var text = item.text.isEmpty ? (item.media?.label ?? "") : item.text
         text = text.count > 180 ? String(text.prefix(179)) + "…" : text
         return .verbatim(named ? "\(item.sender.name): \(text)" : text)

@@ -76,8 +76,8 @@ public final class AppModel {
     public let alerts: MessageAlerts
     /// A chat to show now (a message alert was tapped); nil once the shell has shown it.
     public internal(set) var chatToOpen: Int64?
-    /// Chats' photos fetched so far (`chatPhoto`), by chat and preview.
-    @ObservationIgnored var chatPhotos: [String: URL?] = [:]
+    /// Chats' photos fetched so far (`chatPhoto`), by their file.
+    @ObservationIgnored var chatPhotos: [Int32: URL] = [:]
 
     @ObservationIgnored public let services: AppServices
     @ObservationIgnored public let host: SessionHost
@@ -423,6 +423,8 @@ public final class AppModel {
         } else if route != .main, previous == .main {
             chats.stopFollowing()
             await alerts.stop()
+            chatToOpen = nil
+            chatPhotos = [:]
             await settings.reload()
         }
     }

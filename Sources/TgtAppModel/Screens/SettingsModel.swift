@@ -60,6 +60,7 @@ public final class SettingsModel {
         } else {
             accountName = AppText("settings.account.none")
         }
+        mediaNotice = nil
         await readMediaCache()
     }
 

@@ -183,6 +183,12 @@ extension ChatService {
         _ = try await ask(TDFunctions.ViewMessages(chatID: chatID, messageIDs: ids, source: .forumTopicHistory))
     }
 
+    /// The file id of the chat's small photo as the session knows it now (nil: no photo, or
+    /// an unknown chat); it changes when the photo does.
+    public func chatPhotoFileID(chatID: Int64) async -> Int32? {
+        await session.chat(chatID)?.smallPhoto?.id
+    }
+
     /// The chat's photo in its small size (160 × 160, TDLib's `chatPhotoInfo.small`), downloaded
     /// as a thumbnail; `ChatError.chatNotFound` for an unknown chat, nil for one without a photo.
     public func chatPhoto(chatID: Int64) async throws(ChatError) -> TDFile? {

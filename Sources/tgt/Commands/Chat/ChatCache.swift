@@ -30,7 +30,7 @@ struct ChatCache: AsyncParsableCommand {
                 global.console.line("✓ Downloaded media deleted (\(now) now); it downloads again when you open it.")
             } else {
                 global.console.line("Downloaded media: \(now), at most \(ByteSize.describe(usage.limitBytes)) (the least recently opened go first).")
-                global.console.line("Next: `tgt chat cache --clear` deletes it.")
+                if usage.bytes > 0 { global.console.line("Next: `tgt chat cache --clear` deletes it.") }
             }
         }
     }
