@@ -83,7 +83,12 @@ struct MainTabs: View {
             guard let chatID else { return }
             tab = .chats
             chatPath = NavigationPath()
-            chatPath.append(chatID)
+            // A forum opens at its topics, as from the list.
+            if app.chats.rows().contains(where: { $0.id == chatID && $0.isForum }) {
+                chatPath.append(ForumLink(chatID: chatID))
+            } else {
+                chatPath.append(chatID)
+            }
             app.chatOpened()
         }
         .safeAreaInset(edge: .top) {
