@@ -102,8 +102,8 @@ public final class MessageAlerts {
         recounting = nil
         recountAgain = false
         told = [:]
-        await setBadge(0)
         await alerting?.clearAll()
+        await setBadge(0)
     }
 
     /// A conversation of `chatID` is on the screen, or no longer.
@@ -116,11 +116,21 @@ public final class MessageAlerts {
     /// Whether `chatID` is on the screen.
     public func isOnScreen(_ chatID: Int64) -> Bool { onScreen[chatID] != nil }
 
+    /// The badge's changes, one after the other in the order they were decided (a count
+    /// decided before a logout never lands after its 0).
+    private var badgeChanges: Task<Void, Never>?
+
     /// Sets the icon's badge when it changed.
     func setBadge(_ count: Int) async {
         guard let alerting, count != badge else { return }
         badge = count
-        await alerting.setBadge(count)
+        let previous = badgeChanges
+        let change = Task {
+            await previous?.value
+            await alerting.setBadge(count)
+        }
+        badgeChanges = change
+        await change.value
     }
 
     private func consider(_ message: Message) async {
