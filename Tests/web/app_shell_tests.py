@@ -25,6 +25,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from dashboard_server import DashboardServer, tgt_binary
+from away_tests import gone
 
 FAMILY, WORK = -1001000000001, -1001000000002
 TABS = ["Templates", "Chats", "Timers", "Scheduled", "More"]
@@ -263,7 +264,7 @@ def run(audit, check, shots: Path, make_driver):
                 # A reload: the offline page, in the app's words, with Retry.
                 page = driver.find_element(By.TAG_NAME, "html")
                 driver.refresh()
-                wait.until(EC.staleness_of(page))
+                wait.until(gone(page))
                 heading = wait.until(EC.presence_of_element_located((By.TAG_NAME, "h1")))
                 check(heading.text == "TgTemplates can't reach its server" and driver.current_url == server.url + "/",
                       "reloaded with the server away, the app shows its offline page in place of the browser's error")
@@ -279,7 +280,7 @@ def run(audit, check, shots: Path, make_driver):
                 device(driver, 390, 844)
                 retry = driver.find_element(By.ID, "retry")
                 retry.send_keys(Keys.ENTER)
-                wait.until(EC.staleness_of(retry))
+                wait.until(gone(retry))
                 check(wait.until(EC.presence_of_element_located((By.TAG_NAME, "h1"))).text == "TgTemplates can't reach its server",
                       "Retry with the server still away tries again and says so again")
 
@@ -287,7 +288,7 @@ def run(audit, check, shots: Path, make_driver):
                 restarted.append(start_again(folder, port))
                 retry = driver.find_element(By.ID, "retry")
                 retry.click()
-                wait.until(EC.staleness_of(retry))
+                wait.until(gone(retry))
                 wait.until(EC.presence_of_element_located((By.ID, "password")))
                 check("/login" in driver.current_url, "with tgt serve back, Retry opens the dashboard (its sign-in: a restart signs browsers out)")
                 token = json.loads((Path(folder) / "demo" / "server.json").read_text())["token"]

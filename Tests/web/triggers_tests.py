@@ -12,6 +12,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
+from away_tests import gone
 
 FAMILY = -1001000000001
 TEMPLATE = "Home soon"
@@ -70,7 +71,8 @@ def fill_form(driver, wait, name, allow="any", pin=""):
 def submit_form(driver, wait):
     page = driver.find_element(By.TAG_NAME, "html")
     driver.find_element(By.CSS_SELECTOR, "#trigger-form button[type=submit]").click()
-    wait.until(EC.staleness_of(page))
+    # Not EC.staleness_of: Chromium may answer about the old page with an inspector error.
+    wait.until(gone(page))
     wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
