@@ -25,7 +25,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from dashboard_server import DashboardServer, tgt_binary
-from away_tests import gone
+from waits import gone
 
 FAMILY, WORK = -1001000000001, -1001000000002
 TABS = ["Templates", "Chats", "Timers", "Scheduled", "More"]

@@ -15,12 +15,12 @@ the simulator in process, with "Away reply to Alice" in Recent."""
 import re
 from datetime import datetime, timedelta, timezone
 
-from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from triggers_tests import set_scheme
+from waits import gone
 
 FAMILY, ALICE = -1001000000001, 555000111
 AWAY = "Away note"
@@ -114,18 +114,6 @@ def fill(driver, mode=None, until=None, days=None, start=None, end=None, reply=N
         for box in form.find_elements(By.CSS_SELECTOR, "input[name^=exclude_]"):
             if box.is_selected() != (box.get_attribute("name")[8:] in excluded):
                 box.click()
-
-
-def gone(element):
-    """A wait condition: `element` has left the document (a stale reference, or the generic
-    inspector error Chromium sometimes gives instead: see browser_tests.gone)."""
-    def check(_driver):
-        try:
-            element.is_enabled()
-            return False
-        except WebDriverException:
-            return True
-    return check
 
 
 def submit_form(driver, wait):

@@ -10,7 +10,7 @@ import urllib.request
 from pathlib import Path
 
 from selenium import webdriver
-from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException, WebDriverException
+from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -18,6 +18,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from a11y import Audit
+from waits import gone
 import app_shell_tests
 import away_tests
 import chat_features_tests
@@ -45,19 +46,6 @@ def check(condition, what):
     if not condition:
         raise AssertionError(what)
     print("  ✓", what, flush=True)
-
-
-def gone(element):
-    """A wait condition: `element` has left the document. Chromium sometimes answers a question
-    about a node of a page being replaced with a generic inspector error ("Node with given id
-    does not belong to the document") instead of a stale reference; both mean it is gone."""
-    def check(_driver):
-        try:
-            element.is_enabled()
-            return False
-        except (StaleElementReferenceException, WebDriverException):
-            return True
-    return check
 
 
 def make_driver():

@@ -23,7 +23,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from away_tests import gone
+from waits import gone
 from triggers_tests import set_scheme
 
 FAMILY = -1001000000001

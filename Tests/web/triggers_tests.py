@@ -12,7 +12,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
-from away_tests import gone
+from waits import gone
 
 FAMILY = -1001000000001
 TEMPLATE = "Home soon"
