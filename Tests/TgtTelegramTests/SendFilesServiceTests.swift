@@ -91,15 +91,24 @@ struct SendFilesServiceTests {
         await open.close()
     }
 
-    @Test("a file deleted while its upload runs fails the send, as TDLib reads it to its last part")
-    func deletedWhileUploading() async throws {
+    /// A session whose uploads take 100 bytes per quarter second of `clock`, and a folder `name`.
+    static func slowUploads(_ name: String) async throws -> (SimulatedTelegram, OpenSession, ChatService, TestClock, TestDirectory) {
         var scenario = SimulatorScenario()
-        scenario.uploadBytesPerSecond = 400  // 100 bytes per quarter second of the test's clock
+        scenario.uploadBytesPerSecond = 400
         let clock = TestClock()
         let (sim, open, service) = try await ChatServiceTests.open(scenario, clock: clock)
-        defer { sim.remove() }
-        let dir = try TestDirectory("send-deleted")
-        defer { dir.remove() }
+        do {
+            return (sim, open, service, clock, try TestDirectory(name))
+        } catch {
+            sim.remove()
+            throw error
+        }
+    }
+
+    @Test("a file deleted while its upload runs fails the send, as TDLib reads it to its last part")
+    func deletedWhileUploading() async throws {
+        let (sim, open, service, clock, dir) = try await Self.slowUploads("send-deleted")
+        defer { sim.remove(); dir.remove() }
         try Data("%PDF-1.4".utf8 + [UInt8](repeating: 7, count: 392)).write(to: dir.file("gone.pdf"))
         var events = open.session.chatEvents.subscribe(replayingCurrent: false).makeAsyncIterator()
         let pending = try await service.sendFiles(chatID: Self.alice, paths: [dir.file("gone.pdf").path], confirmTimeout: 0)
@@ -120,13 +129,8 @@ struct SendFilesServiceTests {
 
     @Test("an upload moves on in steps reported as progress (the pending item shows it); cancelling stops it, nothing reaches Telegram, and the send answers nothing sent")
     func progressAndCancel() async throws {
-        var scenario = SimulatorScenario()
-        scenario.uploadBytesPerSecond = 400  // 100 bytes per quarter second of the test's clock
-        let clock = TestClock()
-        let (sim, open, service) = try await ChatServiceTests.open(scenario, clock: clock)
-        defer { sim.remove() }
-        let dir = try TestDirectory("send-progress")
-        defer { dir.remove() }
+        let (sim, open, service, clock, dir) = try await Self.slowUploads("send-progress")
+        defer { sim.remove(); dir.remove() }
         try Data("%PDF-1.4".utf8 + [UInt8](repeating: 7, count: 992)).write(to: dir.file("report.pdf"))
         var events = open.session.chatEvents.subscribe(replayingCurrent: false).makeAsyncIterator()
         func next(_ matching: (ChatEvent) -> Bool) async -> ChatEvent? {

@@ -53,12 +53,7 @@ func repairingChecksums(_ bytes: [UInt8]) -> [UInt8] {
         guard offset + 27 + segments <= out.count else { break }
         let end = offset + 27 + segments + out[offset + 27 ..< offset + 27 + segments].reduce(0) { $0 + Int($1) }
         guard end <= out.count else { break }
-        out.replaceSubrange(offset + 22 ..< offset + 26, with: [0, 0, 0, 0])
-        var crc: UInt32 = 0
-        for byte in out[offset ..< end] {
-            crc ^= UInt32(byte) << 24
-            for _ in 0 ..< 8 { crc = crc & 0x8000_0000 != 0 ? (crc << 1) ^ 0x04C1_1DB7 : crc << 1 }
-        }
+        let crc = OggChecksum.of(page: Array(out[offset ..< end]))
         out.replaceSubrange(offset + 22 ..< offset + 26, with: (0 ..< 4).map { UInt8(truncatingIfNeeded: crc >> (8 * UInt32($0))) })
         offset = end
     }

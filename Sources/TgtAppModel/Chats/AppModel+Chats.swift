@@ -44,7 +44,7 @@ extension AppModel {
     public func chatPhoto(_ chatID: Int64) async -> URL? {
         guard let service = try? await host.chatService(), let fileID = await service.chatPhotoFileID(chatID: chatID) else { return nil }
         if let known = chatPhotos[fileID], FileManager.default.fileExists(atPath: known.path) { return known }
-        guard let file = try? await service.chatPhoto(chatID: chatID), let picture = ConversationModel.checkedPicture(file.localPath) else { return nil }
+        guard let file = try? await service.chatPhoto(chatID: chatID), let picture = OpenedMedia.picture(at: file.localPath) else { return nil }
         chatPhotos[fileID] = picture
         return picture
     }

@@ -151,7 +151,7 @@ public final class ChatListModel {
             // Someone typing shows before either, as in Telegram.
             if let typing = chat.typing { preview = .verbatim(typing) }
             let unread = chat.unreadCount > 0 ? (chat.unreadCount > 999 ? "999+" : String(chat.unreadCount)) : (chat.isMarkedAsUnread ? "" : nil)
-            return Row(id: chat.id, title: chat.title, initials: Self.initials(chat.title),
+            return Row(id: chat.id, title: chat.title, initials: Self.initials(of: chat.title),
                        photoPreview: chat.photoMinithumbnail.flatMap { Data(base64Encoded: $0) }, preview: preview,
                        time: chat.lastMessage.map { ChatClock.listTime($0.date, now: now) } ?? "", unreadBadge: unread,
                        hasMention: chat.unreadMentionCount > 0, isMuted: chat.isMuted, isPinned: chat.isPinned, ticks: ticks, canWrite: chat.canWrite,
@@ -190,9 +190,7 @@ public final class ChatListModel {
     }
 
     /// Initials for a round avatar without a photo ("FA", "A"; "?" for none).
-    public static func initials(of title: String) -> String { initials(title) }
-
-    static func initials(_ title: String) -> String {
+    public static func initials(of title: String) -> String {
         let words = title.split(whereSeparator: { $0.isWhitespace }).filter { $0.first?.isLetter == true || $0.first?.isNumber == true }
         let letters = words.prefix(2).compactMap(\.first).map { String($0).uppercased() }
         return letters.isEmpty ? "?" : letters.joined()

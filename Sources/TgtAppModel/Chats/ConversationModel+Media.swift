@@ -58,6 +58,20 @@ public struct OpenedMedia: Sendable, Equatable, Identifiable {
         }
     }
 
+    /// The first `ImageDimensions.headLength` bytes of the file at `path` (none when it cannot
+    /// be read): enough for its presentation and a picture's sides.
+    static func head(of path: String) -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? handle.close() }
+        return [UInt8]((try? handle.read(upToCount: ImageDimensions.headLength)) ?? Data())
+    }
+
+    /// The file at `path` when its bytes are a picture of a sane size (shown as an image), to
+    /// draw small: a bubble's picture, a chat's photo.
+    static func picture(at path: String) -> URL? {
+        presentation(head: head(of: path)) == .image ? URL(fileURLWithPath: path) : nil
+    }
+
     /// Why the viewer does not show it: a picture too large for the phone, or a file (which is
     /// never opened in the app).
     public var notShownReason: AppText {
@@ -95,7 +109,7 @@ extension ConversationModel {
         do {
             let service = try await host.chatService()
             let file = try await service.downloadMedia(chatID: chatID, messageID: item.id, priority: 32)
-            let head = Self.head(of: file.path)
+            let head = OpenedMedia.head(of: file.path)
             guard openingMediaID == item.id else { return }
             var media = OpenedMedia(messageID: item.id, url: URL(fileURLWithPath: file.path), name: file.fileName,
                                     presentation: OpenedMedia.presentation(head: head), pixelSize: ImageDimensions.read(head))
@@ -138,9 +152,4 @@ extension ConversationModel {
         voicePlayback.discard(media.playbackURL)
     }
 
-    private static func head(of path: String) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
-        defer { try? handle.close() }
-        return [UInt8]((try? handle.read(upToCount: ImageDimensions.headLength)) ?? Data())
-    }
 }

@@ -28,18 +28,10 @@ extension ConversationModel {
         default:
             break
         }
-        let picture = path.flatMap(Self.checkedPicture)
+        let picture = path.flatMap(OpenedMedia.picture(at:))
         // A fetch that failed (offline) is tried again next time; a refusal is kept.
         if picture != nil || path != nil { bubblePictures[item.id] = picture }
         return picture
     }
 
-    /// `path` when its bytes are a picture of a sane size.
-    static func checkedPicture(_ path: String) -> URL? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        let head = [UInt8]((try? handle.read(upToCount: ImageDimensions.headLength)) ?? Data())
-        guard OpenedMedia.presentation(head: head) == .image else { return nil }
-        return URL(fileURLWithPath: path)
-    }
 }

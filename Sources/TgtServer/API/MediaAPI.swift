@@ -13,7 +13,7 @@ extension DashboardAPI {
         _ = try await chatSummary(input.path.chatId, service: service)
         // A voice note as Safari plays it.
         if input.query.format == .caf { return try await opusAsCAF(input, service: service) }
-        let forceDownload = input.query.download == ._true || input.query.download == ._1
+        let forceDownload = Self.forceDownload(input)
         // A file still downloading is answered as it arrives; one found complete meanwhile is
         // served from where it is, without asking TDLib for it again.
         let download: MediaDownload
@@ -38,6 +38,11 @@ extension DashboardAPI {
             return Self.part(file, HTTPBody(file.reader.stream(start: start, end: end), length: .known(end - start + 1), iterationBehavior: .single),
                              start: start, end: end, total: file.size)
         }
+    }
+
+    /// Whether `?download=true` (or `1`) asks for an attachment whatever the file is.
+    static func forceDownload(_ input: Operations.GetMessageFile.Input) -> Bool {
+        input.query.download == ._true || input.query.download == ._1
     }
 
     /// A file's 200: all of it, its headers (cache, disposition, sandbox) and sniffed type.

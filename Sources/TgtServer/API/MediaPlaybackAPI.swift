@@ -14,7 +14,7 @@ extension DashboardAPI {
     static let maxCAFInputBytes: Int64 = 16 * 1024 * 1024
 
     func opusAsCAF(_ input: Operations.GetMessageFile.Input, service: ChatService) async throws -> Operations.GetMessageFile.Output {
-        let forceDownload = input.query.download == ._true || input.query.download == ._1
+        let forceDownload = Self.forceDownload(input)
         let download = try await service.downloadMedia(chatID: input.path.chatId, messageID: input.path.messageId, priority: forceDownload ? 8 : 24)
         await service.trimMediaCache(sparing: input.path.chatId)
         let file = try MessageFiles(environment: host.environment).open(download, forceDownload: false)
