@@ -228,7 +228,7 @@ struct ChatsAPITests {
         }
     }
 
-    @Test("a chat's photo: small, image/jpeg, asked again each time; a chat without one and an unknown chat are 404")
+    @Test("a chat's photo: small, image/jpeg, asked again each time, and by its file id from the list; a chat without one and an unknown chat are 404")
     func chatPhotos() async throws {
         let fixture = try await ServerFixture()
         try await fixture.run { client in
@@ -240,6 +240,16 @@ struct ChatsAPITests {
             #expect(none.status == .notFound && none.errorMessage == "This chat has no photo.", "\(none.status) \(none.text)")
             let unknown = try await client.api(.get, "conversations/-31337/photo")
             #expect(unknown.status == .notFound, "\(unknown.status)")
+
+            // The list names each photo's file id, which is a thumbnail the list may show (cached
+            // by id: a new photo has a new one); a chat without a photo has none.
+            let list = try await client.api(.get, "conversations")
+            let chats = try #require((list.json["data"] as? [String: Any])?["chats"] as? [[String: Any]])
+            let family = try #require(chats.first { ($0["id"] as? Int).map(Int64.init) == Self.family })
+            let fileID = try #require(family["photo_file_id"] as? Int)
+            let small = try await client.bytes("files/\(fileID)/thumbnail")
+            #expect(small.status == .ok && small.body == photo.body && small.headers[.cacheControl]?.contains("max-age") == true, "\(small.status)")
+            #expect(chats.contains { ($0["id"] as? Int).map(Int64.init) == Self.neighbours && $0["photo_file_id"] == nil })
         }
     }
 }

@@ -63,6 +63,11 @@ def run(driver, wait, audit, server, check, shot):
     badges = driver.find_elements(By.CSS_SELECTOR, "#chat-list .badge")
     check(badges and all(b.get_attribute("aria-label").endswith("unread") for b in badges), f"unread badges ({len(badges)})")
     check(driver.find_elements(By.CSS_SELECTOR, "#chat-list time") and driver.find_elements(By.CSS_SELECTOR, "#chat-list .chat-last"), "each row shows the last message and its time")
+    # Chats with a photo show it (loaded as the row comes into view); Neighbours has none: its letter.
+    photos = wait.until(lambda d: d.execute_script(
+        "const p = [...document.querySelectorAll('#chat-list img.avatar')].filter(i => i.complete && i.naturalWidth === 160); return p.length >= 4 && p.length"))
+    letter = driver.execute_script("return [...document.querySelectorAll('#chat-list li')].find(li => li.textContent.includes('Neighbours'))?.querySelector('span.avatar')?.textContent")
+    check(photos >= 4 and letter == "N", f"rows show chat photos ({photos}), a chat without one its letter ({letter})")
     shot("40-chats-list")
     audit.screen("chats: the list")
 

@@ -8,11 +8,12 @@ enum ChatModels {
     typealias Schemas = Components.Schemas
 
     static func summary(_ chat: ChatSummary) -> Schemas.ChatSummary {
-        Schemas.ChatSummary(
+        if let photo = chat.photoFileID { ThumbnailFiles.offer(photo) }
+        return Schemas.ChatSummary(
             id: chat.id, title: chat.title, kind: Schemas.ChatSummary.KindPayload(rawValue: chat.kind.rawValue) ?? .group, list: chat.list,
             isPinned: chat.isPinned, isMuted: chat.isMuted, showsPreview: chat.showsPreview, unreadCount: chat.unreadCount, unreadMentionCount: chat.unreadMentionCount,
             isMarkedAsUnread: chat.isMarkedAsUnread, lastReadOutboxMessageId: chat.lastReadOutboxMessageID,
-            lastMessage: chat.lastMessage.map(preview), photoMinithumbnail: chat.photoMinithumbnail, canWrite: chat.canWrite,
+            lastMessage: chat.lastMessage.map(preview), photoMinithumbnail: chat.photoMinithumbnail, photoFileId: chat.photoFileID, canWrite: chat.canWrite,
             cannotWriteCode: chat.cannotWrite.flatMap { .init(rawValue: $0.rawValue) }, cannotWriteReason: chat.cannotWriteReason, order: chat.order,
             draft: chat.draft, status: chat.status, typing: chat.typing)
     }

@@ -94,11 +94,17 @@ export function listTime(date) {
 }
 
 /**
- * A chat's round picture: its blurred photo, or the first letter of its title.
- * @param {{title: string, photo_minithumbnail?: string}} chat
+ * A chat's round picture: its photo (loaded when the row comes into view, over the blurred
+ * preview while it comes), or the first letter of its title.
+ * @param {{title: string, photo_minithumbnail?: string, photo_file_id?: number}} chat
  */
 export function avatar(chat) {
-  return chat.photo_minithumbnail
-    ? el('img', {class: 'avatar', alt: '', src: 'data:image/jpeg;base64,' + chat.photo_minithumbnail})
-    : el('span', {class: 'avatar', 'aria-hidden': 'true', text: [...chat.title.trim()][0]?.toUpperCase() ?? '?'});
+  const preview = chat.photo_minithumbnail && 'data:image/jpeg;base64,' + chat.photo_minithumbnail;
+  const letter = () => el('span', {class: 'avatar', 'aria-hidden': 'true', text: [...chat.title.trim()][0]?.toUpperCase() ?? '?'});
+  if (!chat.photo_file_id) return preview ? el('img', {class: 'avatar', alt: '', src: preview}) : letter();
+  const picture = el('img', {class: 'avatar', alt: '', loading: 'lazy', src: '/api/files/' + chat.photo_file_id + '/thumbnail'});
+  if (preview) picture.style.backgroundImage = `url("${preview}")`;
+  // No photo after all (gone, not a JPEG): the preview, or the letter.
+  picture.addEventListener('error', () => { if (preview) picture.src = preview; else picture.replaceWith(letter()); }, {once: true});
+  return picture;
 }

@@ -308,6 +308,8 @@ export interface ChatSummary {
   last_read_outbox_message_id: number;
   last_message?: MessagePreview;
   photo_minithumbnail?: string;
+  /** The photo's small size, for /api/files/{id}/thumbnail. */
+  photo_file_id?: number;
   can_write: boolean;
   cannot_write_code?: string;
   cannot_write_reason?: string;

@@ -28,6 +28,9 @@ public struct ChatSummary: Codable, Sendable, Equatable {
     public var lastMessage: MessagePreview?
     /// The chat photo's minithumbnail, a tiny JPEG (base64), when it has a photo.
     public var photoMinithumbnail: String?
+    /// The file id of the chat photo's small size (160 × 160), when it has a photo; a new
+    /// photo comes with a new id.
+    public var photoFileID: Int32?
     /// Nil when the account may post here; otherwise why not.
     public var cannotWrite: PostRefusal?
     /// Sort key in its list (descending).

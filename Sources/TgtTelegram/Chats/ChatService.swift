@@ -95,6 +95,7 @@ public struct ChatService: Sendable {
             photoMinithumbnail: chat.photoMinithumbnail.map { $0.data.base64EncodedString() },
             cannotWrite: await cannotWrite(chat), order: position?.order ?? 0)
         summary.draft = chat.draftText
+        summary.photoFileID = chat.smallPhoto?.id
         summary.showsPreview = await session.chatListState.showsPreview(chat)
         summary.status = await status(of: chat, now: Date())
         summary.typing = await typing(in: chat.id, topicID: topicID, builder: builder)

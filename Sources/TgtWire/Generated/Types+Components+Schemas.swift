@@ -395,6 +395,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ChatSummary/photo_minithumbnail`.
             public var photoMinithumbnail: Swift.String?
+            /// The chat photo's small size (160 × 160 JPEG) as a file id for GET /api/files/{file_id}/thumbnail; a new photo has a new id
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatSummary/photo_file_id`.
+            public var photoFileId: Swift.Int32?
             /// - Remark: Generated from `#/components/schemas/ChatSummary/can_write`.
             public var canWrite: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/ChatSummary/cannot_write_code`.
@@ -435,6 +439,7 @@ extension Components {
             ///   - lastReadOutboxMessageId: The newest of your messages the other side has read
             ///   - lastMessage:
             ///   - photoMinithumbnail: A tiny blurred JPEG of the chat's photo, base64
+            ///   - photoFileId: The chat photo's small size (160 × 160 JPEG) as a file id for GET /api/files/{file_id}/thumbnail; a new photo has a new id
             ///   - canWrite:
             ///   - cannotWriteCode:
             ///   - cannotWriteReason: Why you cannot post here (absent when you can)
@@ -456,6 +461,7 @@ extension Components {
                 lastReadOutboxMessageId: Swift.Int64,
                 lastMessage: Components.Schemas.MessagePreview? = nil,
                 photoMinithumbnail: Swift.String? = nil,
+                photoFileId: Swift.Int32? = nil,
                 canWrite: Swift.Bool,
                 cannotWriteCode: Components.Schemas.PostRefusal? = nil,
                 cannotWriteReason: Swift.String? = nil,
@@ -477,6 +483,7 @@ extension Components {
                 self.lastReadOutboxMessageId = lastReadOutboxMessageId
                 self.lastMessage = lastMessage
                 self.photoMinithumbnail = photoMinithumbnail
+                self.photoFileId = photoFileId
                 self.canWrite = canWrite
                 self.cannotWriteCode = cannotWriteCode
                 self.cannotWriteReason = cannotWriteReason
@@ -499,6 +506,7 @@ extension Components {
                 case lastReadOutboxMessageId = "last_read_outbox_message_id"
                 case lastMessage = "last_message"
                 case photoMinithumbnail = "photo_minithumbnail"
+                case photoFileId = "photo_file_id"
                 case canWrite = "can_write"
                 case cannotWriteCode = "cannot_write_code"
                 case cannotWriteReason = "cannot_write_reason"
@@ -561,6 +569,10 @@ extension Components {
                     Swift.String.self,
                     forKey: .photoMinithumbnail
                 )
+                self.photoFileId = try container.decodeIfPresent(
+                    Swift.Int32.self,
+                    forKey: .photoFileId
+                )
                 self.canWrite = try container.decode(
                     Swift.Bool.self,
                     forKey: .canWrite
@@ -603,6 +615,7 @@ extension Components {
                     "last_read_outbox_message_id",
                     "last_message",
                     "photo_minithumbnail",
+                    "photo_file_id",
                     "can_write",
                     "cannot_write_code",
                     "cannot_write_reason",
