@@ -53,10 +53,11 @@ struct ChatModelsTests {
         app.chats.showsArchive = true
         await app.chats.reload()
         #expect(app.chats.rows().map(\.title) == ["Old flatmates"])
+        #expect(app.chats.unreadChats == 3, "the tab's badge counts the main list, as the icon's, whatever is on screen")
         app.chats.showsArchive = false
         app.chats.search = "ali"
         await app.chats.reload()
-        #expect(app.chats.rows().map(\.title) == ["Alice"])
+        #expect(app.chats.rows().map(\.title) == ["Alice"] && app.chats.unreadChats == 3)
         app.chats.search = "zzqx"
         await app.chats.reload()
         #expect(app.chats.emptyText?.description == "No chat matches “zzqx”")
@@ -85,7 +86,8 @@ struct ChatModelsTests {
         try await eventually("reading clears Family's badge") {
             app.chats.rows().first { $0.id == Self.family }?.unreadBadge == nil
         }
-        #expect(app.chats.unreadChats == 2)
+        // Telegram's count comes in its own update, maybe after the chat's.
+        try await eventually("the tab's badge counts one chat fewer") { app.chats.unreadChats == 2 }
         await conversation.close()
         // Two messages of ours within 5 minutes: one group.
         let alice = app.conversation(for: Self.alice)

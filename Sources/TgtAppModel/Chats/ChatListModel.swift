@@ -179,8 +179,9 @@ public final class ChatListModel {
         await reload()
     }
 
-    /// Chats with unread messages that are not muted (the tab's badge).
-    public var unreadChats: Int { chats.filter { ($0.unreadCount > 0 || $0.isMarkedAsUnread) && !$0.isMuted }.count }
+    /// The tab's badge: the main list's unread chats that are not muted, Telegram's count as
+    /// the app icon's badge shows it, whatever the screen shows (a folder, the archive, a search).
+    public var unreadChats: Int { folderBar?.mainUnreadUnmutedCount ?? 0 }
 
     /// "No chats" / "No chat matches …" when the list is empty.
     public var emptyText: AppText? {
