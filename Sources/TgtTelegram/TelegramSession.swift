@@ -74,6 +74,9 @@ public actor TelegramSession {
     private var sendWaiters: [MessageKey: [UInt64: CheckedContinuation<SendConfirmation, Never>]] = [:]
     private var nextWaiterTicket: UInt64 = 0
     private var unclaimedConfirmations: [MessageKey: SendConfirmation] = [:]
+    /// What each temporary id became once sent (bounded): TDLib still finds the sent message by
+    /// it, so a request made with the old id acts on the sent message.
+    private var sentAs: [MessageKey: Int64] = [:]
     /// Outgoing messages TDLib announced as still being sent (`updateNewMessage` with a
     /// pending state) while the recovery window is open (from start until the recovery of
     /// interrupted sends ends it), by temporary id. Their verdicts arrive as usual, through
@@ -248,6 +251,8 @@ public actor TelegramSession {
         case .messageSendSucceeded(let message, let oldID):
             uploads.forget(chatID: message.chatID, messageID: oldID)
             beingSent.remove(MessageKey(chatID: message.chatID, messageID: oldID))
+            if sentAs.count >= 10_000 { sentAs.removeAll() }
+            sentAs[MessageKey(chatID: message.chatID, messageID: oldID)] = message.id
             settle(MessageKey(chatID: message.chatID, messageID: oldID), .sent(messageID: message.id))
             chatEvents.send(.messageSent(oldMessageID: oldID, message: message))
         case .messageSendFailed(let message, let oldID, let error):
@@ -286,6 +291,11 @@ public actor TelegramSession {
             if unclaimedConfirmations.count > 10_000 { unclaimedConfirmations.removeAll() }
             unclaimedConfirmations[key] = outcome
         }
+    }
+
+    /// The id a message sent under `temporaryID` has now, when this session saw it go out.
+    public func sentMessageID(chatID: Int64, temporaryID: Int64) -> Int64? {
+        sentAs[MessageKey(chatID: chatID, messageID: temporaryID)]
     }
 
     /// The client has closed: no verdict, update or answer comes any more.

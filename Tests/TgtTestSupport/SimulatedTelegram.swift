@@ -15,11 +15,14 @@ public struct SimulatedTelegram: Sendable {
     /// The clock the simulator's server runs on (the wall clock unless a test passes its own).
     public var clock: any AppClock { simulator.clock }
 
-    public init(scenario: SimulatorScenario = SimulatorScenario(), clock: any AppClock = SystemClock()) throws {
+    /// `transport` may wrap the simulator (to hold or reorder what passes between it and TDLib's client).
+    public init(scenario: SimulatorScenario = SimulatorScenario(), clock: any AppClock = SystemClock(),
+                transport: (TelegramSimulator) -> any TDJSONTransport = { $0 }) throws
+    {
         folder = try TestDirectory("sim")
         simulator = TelegramSimulator(scenario: scenario, executor: try OfflineTDLib.library(), clock: clock)
         let directory = DataDirectory(url: folder.url)
-        environment = TelegramEnvironment(directory: directory, backend: .simulated(simulator))
+        environment = TelegramEnvironment(directory: directory, backend: .simulated(transport(simulator)))
         store = try AppDatabase.open(in: directory)
     }
 

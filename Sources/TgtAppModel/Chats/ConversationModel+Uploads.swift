@@ -20,11 +20,12 @@ extension ConversationModel {
 
     /// Stops sending one of our messages still on its way (its file uploading): TDLib drops
     /// it and its upload (`ChatService.cancelSending`), and the bubble goes with TDLib's
-    /// announcement. One that went out meanwhile stays, and `actionError` says to delete it.
+    /// announcement. One that went out just before is deleted for everyone, and `actionError`
+    /// says so; one that had gone out before the tap stays, and `actionError` says to delete it.
     public func cancelSending(_ item: ChatMessageItem) async {
         do {
-            try await (try await host.chatService()).cancelSending(chatID: chatID, messageID: item.id)
-            actionError = nil
+            let outcome = try await (try await host.chatService()).cancelSending(chatID: chatID, messageID: item.id)
+            actionError = outcome == .stopped ? nil : AppText("conversation.sentBeforeCancel")
         } catch {
             actionError = .failure(error)
         }

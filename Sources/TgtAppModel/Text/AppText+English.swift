@@ -71,6 +71,7 @@ extension AppText {
         "media.notPlayable.tooLong": "This recording is too long to play in the app: save or share it to play it elsewhere.",
         "media.notPlayable.unwritable": "This recording could not be made ready to play (is the phone full?): free some space and open it again, or save or share it.",
         "conversation.uploading": "%@ of %@ sent",
+        "conversation.sentBeforeCancel": "It had just gone out: deleted for everyone.",
         "conversation.selectedCount": "%@ selected",
         "conversation.selectionFull": "At most %@ messages can be chosen at once.",
         "conversation.deleteSeveral": "Delete %@ messages?",

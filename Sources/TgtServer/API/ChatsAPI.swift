@@ -114,8 +114,11 @@ extension DashboardAPI {
     func cancelSending(_ input: Operations.CancelSending.Input) async throws -> Operations.CancelSending.Output {
         let service = try await host.chatService()
         _ = try await chatSummary(input.path.chatId, service: service)
-        try await service.cancelSending(chatID: input.path.chatId, messageID: input.path.messageId)
-        return .ok(.init(body: .json(.init(success: true, data: .init(deleted: [input.path.messageId], forAll: false)))))
+        // Gone out meanwhile: it was deleted for everyone under its new id.
+        return switch try await service.cancelSending(chatID: input.path.chatId, messageID: input.path.messageId) {
+        case .stopped: .ok(.init(body: .json(.init(success: true, data: .init(deleted: [input.path.messageId], forAll: false)))))
+        case .deletedAfterSending(let sent): .ok(.init(body: .json(.init(success: true, data: .init(deleted: [sent], forAll: true)))))
+        }
     }
 
     func markConversationRead(_ input: Operations.MarkConversationRead.Input) async throws -> Operations.MarkConversationRead.Output {

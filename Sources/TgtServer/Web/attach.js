@@ -182,8 +182,9 @@ function forget(item, takeBack) {
 export async function cancelSending(button, chatID) {
   button.disabled = true;
   try {
-    await api('POST', 'conversations/' + chatID + '/messages/' + button.dataset['cancelSend'] + '/cancel');
-    toast('Not sent.');
+    const reply = /** @type {{for_all: boolean}} */ (await api('POST', 'conversations/' + chatID + '/messages/' + button.dataset['cancelSend'] + '/cancel'));
+    // Gone out while the ✕ was on its way: deleted for everyone.
+    toast(reply.for_all ? 'It had just gone out: deleted for everyone.' : 'Not sent.');
   } catch (error) {
     toast(messageOf(error, 'Could not stop it.'));
     button.disabled = false;

@@ -22070,7 +22070,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// The message was still being sent; it is deleted and its upload stopped
+            /// The message was still being sent: it is deleted and its upload stopped (for_all false). If Telegram took it while the cancel was on its way, it was deleted for everyone under its new id, which `deleted` names (for_all true)
             ///
             /// - Remark: Generated from `#/paths//api/conversations/{chat_id}/messages/{message_id}/cancel/post(cancelSending)/responses/200`.
             ///
