@@ -50,7 +50,8 @@ struct ConversationView: View {
                                       upload: model.upload(of: row.item), onCancelUpload: { Task { await model.cancelSending(row.item) } },
                                       isChosen: model.isSelecting && model.canSelect(row.item) ? model.selection.contains(row.id) : nil,
                                       onOpenSender: { profileShown = row.item.sender.id },
-                                      picture: { await model.bubblePicture(for: row.item) })
+                                      picture: { await model.bubblePicture(for: row.item) },
+                                      voice: model.voice, onPlayVoice: { Task { await model.playVoiceNote(row.item) } })
                             .id(row.id)
                             // While choosing, a tap anywhere on a bubble (its photo or reactions too) ticks it.
                             .overlay {

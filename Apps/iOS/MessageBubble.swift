@@ -26,6 +26,10 @@ struct MessageBubble: View {
     var onOpenSender: (() -> Void)?
     /// The sharp picture of its photo or sticker (`ConversationModel.bubblePicture(for:)`).
     var picture: (() async -> URL?)?
+    /// The conversation's voice-note player, and a tap on this one's play button
+    /// (`ConversationModel.playVoiceNote`): a voice note then plays inside the bubble.
+    var voice: VoiceNotePlayer?
+    var onPlayVoice: (() -> Void)?
 
     var body: some View {
         if let line = row.item.serviceLine {
@@ -66,7 +70,9 @@ struct MessageBubble: View {
             if let forward = item.forwardLine { Text(forward).font(.caption).italic().foregroundStyle(.secondary) }
             if let reply = item.replyTo { ReplyHeader(reply: reply) }
             if let media = item.media {
-                if media.file != nil, let onOpenMedia {
+                if media.kind == "voiceNote", media.file != nil, let voice, voice.isAvailable, let onPlayVoice {
+                    VoiceNoteBar(media: media, messageID: item.id, voice: voice, isOpening: isOpening, play: onPlayVoice)
+                } else if media.file != nil, let onOpenMedia {
                     Button { onOpenMedia() } label: {
                         MediaPlaceholder(media: media, picture: picture).overlay { if isOpening { ProgressView() } }
                     }
@@ -160,6 +166,49 @@ struct ReplyHeader: View {
             }
         }
         .fixedSize(horizontal: false, vertical: true)
+    }
+}
+
+/// A voice note inside its bubble: play or pause, and once loaded the bar (drag it to move in
+/// the recording) with where it is and how long it lasts ("0:03 / 0:12").
+struct VoiceNoteBar: View {
+    let media: MediaItem
+    let messageID: Int64
+    let voice: VoiceNotePlayer
+    /// Its file is downloading to be played.
+    let isOpening: Bool
+    let play: () -> Void
+
+    private var isLoaded: Bool { voice.messageID == messageID }
+    private var isPlaying: Bool { isLoaded && voice.isPlaying }
+
+    var body: some View {
+        HStack(spacing: 8) {
+            Button { play() } label: {
+                Image(systemName: isPlaying ? "pause.circle.fill" : "play.circle.fill").font(.largeTitle)
+            }
+            .buttonStyle(.plain)
+            .disabled(isOpening)
+            .overlay { if isOpening { ProgressView() } }
+            .accessibilityLabel(Text(AppText.label(isPlaying ? .pauseVoice : .playVoice)))
+            VStack(alignment: .leading, spacing: 2) {
+                if isLoaded {
+                    Slider(value: Binding(get: { voice.fraction }, set: { voice.seek(to: $0) }))
+                        .accessibilityLabel(Text(verbatim: media.label))
+                    Text(verbatim: voice.timeLine).font(.caption2.monospacedDigit()).foregroundStyle(.secondary)
+                } else {
+                    Text(verbatim: media.label).font(.callout)
+                }
+            }
+        }
+        .frame(minWidth: 200)
+        // While it plays, where it is is read a few times a second (and its end noticed).
+        .task(id: isPlaying) {
+            while isPlaying, !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(250))
+                voice.refresh()
+            }
+        }
     }
 }
 

@@ -84,6 +84,7 @@ enum AppLauncher {
             var withPlaces = services
             withPlaces.places = CoreLocationPlaceMonitor.shared
             withPlaces.messageAlerts = MessageNotifications()
+            withPlaces.audio = { SystemAudioPlayer() }
             return try AppModel(services: withPlaces)
         }
         if let model = AppRuntime.shared.model, let containers = try? AppGroup.containers() {

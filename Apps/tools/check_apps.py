@@ -169,9 +169,13 @@ def check_code(sources):
 
 
 def check_chats(sources):
-    """The chats on iPhone: the Chats tab with its badge, and other people's messages shown as
-    text styled by Telegram's entities, never parsed as HTML or Markdown."""
+    """The chats on iPhone: the Chats tab with its badge, voice notes played in their bubbles,
+    and other people's messages shown as text styled by Telegram's entities, never parsed as
+    HTML or Markdown."""
     check(".badge(app.chats.unreadChats)" in sources.get("iOS/RootView.swift", ""), "RootView: the Chats tab with its unread badge")
+    # Voice notes play inside their bubbles: the app gives conversations a player, bubbles a tap.
+    check(".audio = { SystemAudioPlayer() }" in sources.get("iOS/TgTemplatesApp.swift", ""), "TgTemplatesApp: no player for voice notes in their bubbles")
+    check("model.playVoiceNote(row.item)" in sources.get("iOS/ConversationView.swift", ""), "ConversationView: voice notes do not play in their bubbles")
     for name in ("iOS/ChatListView.swift", "iOS/ConversationView.swift", "iOS/MessageBubble.swift", "iOS/ComposerView.swift"):
         text = sources.get(name)
         check(text is not None, f"{name}: missing (chats on iPhone)")

@@ -4,7 +4,7 @@ extension AppModel {
     /// One conversation's screen, or one forum topic's with `topicID` (open it with `open()`,
     /// close it when it leaves the screen).
     public func conversation(for chatID: Int64, topicID: Int32? = nil) -> ConversationModel {
-        ConversationModel(host: host, chatID: chatID, topicID: topicID, alerts: alerts)
+        ConversationModel(host: host, chatID: chatID, topicID: topicID, alerts: alerts, audio: services.audio?())
     }
 
     /// A forum's topics, each opening its own conversation.

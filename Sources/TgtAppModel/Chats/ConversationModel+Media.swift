@@ -104,39 +104,73 @@ extension ConversationModel {
     /// over (the first, when it comes, is dropped with its copy).
     public func openMedia(_ item: ChatMessageItem) async {
         guard item.media?.file != nil, openingMediaID != item.id, openedMedia?.messageID != item.id else { return }
-        openingMediaID = item.id
-        defer { if openingMediaID == item.id { openingMediaID = nil } }
         do {
-            let service = try await host.chatService()
-            let file = try await service.downloadMedia(chatID: chatID, messageID: item.id, priority: 32)
-            let head = OpenedMedia.head(of: file.path)
-            guard openingMediaID == item.id else { return }
-            var media = OpenedMedia(messageID: item.id, url: URL(fileURLWithPath: file.path), name: file.fileName,
-                                    presentation: OpenedMedia.presentation(head: head), pixelSize: ImageDimensions.read(head))
-            if MediaSniffer.sniff(Array(head.prefix(MediaSniffer.prefixLength))) == .ogg {
-                let (playback, source) = (voicePlayback, media.url)
-                let prepared = await Task.detached { playback.prepare(source) }.value
-                switch prepared {
-                case .playable(let copy) where openingMediaID == item.id:
-                    media.playbackURL = copy
-                    media.presentation = .player
-                case .playable(let copy):
-                    playback.discard(copy)
-                    return
-                case .notPlayable(let reason):
-                    guard openingMediaID == item.id else { return }
-                    media.reason = reason
-                }
-            }
+            guard let media = try await fetchMedia(item) else { return }
             discardPlaybackCopy()
             openedMedia = media
-            openingMediaID = nil
             actionError = nil
-            // Its sender sees a voice note listened to; the viewer does not wait on it.
-            _ = try? await service.openContent(chatID: chatID, messageID: item.id)
+            await markOpened(item)
         } catch {
             actionError = .failure(error)
         }
+    }
+
+    /// Plays a voice note inside its bubble (`voice`), or pauses or resumes the one there; one
+    /// that cannot be played opens in the viewer, which says why and offers to save or share
+    /// it. Where voice notes do not play in bubbles (`voice.isAvailable`), it opens there too.
+    public func playVoiceNote(_ item: ChatMessageItem) async {
+        guard voice.isAvailable else { return await openMedia(item) }
+        if voice.messageID == item.id { return voice.pauseOrResume() }
+        guard item.media?.kind == "voiceNote", item.media?.file != nil, openingMediaID != item.id else { return }
+        do {
+            guard let media = try await fetchMedia(item) else { return }
+            if media.presentation == .player {
+                actionError = voice.start(messageID: item.id, copy: media.playbackURL) ? nil : AppText("media.notPlayable.damaged")
+            } else {
+                // Not playable here: the viewer says why and offers to save or share it.
+                discardPlaybackCopy()
+                openedMedia = media
+                actionError = nil
+            }
+            await markOpened(item)
+        } catch {
+            actionError = .failure(error)
+        }
+    }
+
+    /// `item`'s file downloaded, with how to show it, and a voice note's playable copy made;
+    /// nil when another tap took over meanwhile (its copy dropped).
+    private func fetchMedia(_ item: ChatMessageItem) async throws -> OpenedMedia? {
+        openingMediaID = item.id
+        defer { if openingMediaID == item.id { openingMediaID = nil } }
+        let service = try await host.chatService()
+        let file = try await service.downloadMedia(chatID: chatID, messageID: item.id, priority: 32)
+        let head = OpenedMedia.head(of: file.path)
+        guard openingMediaID == item.id else { return nil }
+        var media = OpenedMedia(messageID: item.id, url: URL(fileURLWithPath: file.path), name: file.fileName,
+                                presentation: OpenedMedia.presentation(head: head), pixelSize: ImageDimensions.read(head))
+        if MediaSniffer.sniff(Array(head.prefix(MediaSniffer.prefixLength))) == .ogg {
+            let (playback, source) = (voicePlayback, media.url)
+            let prepared = await Task.detached { playback.prepare(source) }.value
+            switch prepared {
+            case .playable(let copy) where openingMediaID == item.id:
+                media.playbackURL = copy
+                media.presentation = .player
+            case .playable(let copy):
+                playback.discard(copy)
+                return nil
+            case .notPlayable(let reason):
+                guard openingMediaID == item.id else { return nil }
+                media.reason = reason
+            }
+        }
+        return media
+    }
+
+    /// Its sender sees a voice note listened to; what opened it does not wait on this.
+    private func markOpened(_ item: ChatMessageItem) async {
+        guard let service = try? await host.chatService() else { return }
+        _ = try? await service.openContent(chatID: chatID, messageID: item.id)
     }
 
     /// Closes the viewer or player (a voice note's playable copy goes with it).
@@ -145,11 +179,10 @@ extension ConversationModel {
         openedMedia = nil
     }
 
-    private var voicePlayback: VoicePlayback { VoicePlayback(folder: host.environment.directory.playbackFolder) }
+    var voicePlayback: VoicePlayback { VoicePlayback(folder: host.environment.directory.playbackFolder) }
 
     private func discardPlaybackCopy() {
         guard let media = openedMedia, media.playbackURL != media.url else { return }
         voicePlayback.discard(media.playbackURL)
     }
-
 }

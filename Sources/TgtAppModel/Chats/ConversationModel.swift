@@ -76,8 +76,16 @@ public final class ConversationModel {
     @ObservationIgnored let alerts: MessageAlerts?
     @ObservationIgnored private var isOnScreen = false
 
-    public init(host: SessionHost, chatID: Int64, topicID: Int32? = nil, pageSize: Int = 50, windowLimit: Int = 300, alerts: MessageAlerts? = nil) {
+    /// The voice note playing in its bubble.
+    public let voice: VoiceNotePlayer
+
+    /// `audio` plays voice notes in their bubbles (nil: they open in the viewer).
+    public init(host: SessionHost, chatID: Int64, topicID: Int32? = nil, pageSize: Int = 50, windowLimit: Int = 300, alerts: MessageAlerts? = nil,
+                audio: (any AudioPlaying)? = nil)
+    {
         self.host = host
+        let playback = VoicePlayback(folder: host.environment.directory.playbackFolder)
+        voice = VoiceNotePlayer(audio: audio) { playback.discard($0) }
         self.alerts = alerts
         self.chatID = chatID
         self.topicID = topicID
@@ -111,6 +119,7 @@ public final class ConversationModel {
         // A file still opening is dropped when it comes (with a voice note's copy).
         openingMediaID = nil
         closeMedia()
+        voice.stop()
         follower?.cancel()
         follower = nil
         if let service = try? await host.chatService() { await service.close(chatID: chatID) }

@@ -35,6 +35,9 @@ public struct AppServices: Sendable {
     public var places: (any PlaceMonitoring)?
     /// Where new messages are told and the icon's badge set while the app runs (nil: nowhere).
     public var messageAlerts: (any MessageAlerting)?
+    /// Makes the player of a conversation's voice notes, which then play in their bubbles
+    /// (nil: they open in the viewer).
+    public var audio: (@MainActor @Sendable () -> any AudioPlaying)?
 
     public init(store: AppDatabase, environment: TelegramEnvironment, location: any LocationProviding,
                 widgets: any WidgetReloading, appVersion: String, sentDisplayDuration: Double = 1.5, locationTimeout: Double = 10)

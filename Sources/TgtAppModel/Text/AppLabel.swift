@@ -122,6 +122,8 @@ public enum AppLabel: String, CaseIterable, Sendable {
     case attachmentAudio = "composer.kind.audio"
     case attachmentFile = "composer.kind.file"
     case cancelSending = "conversation.cancelSending"
+    case playVoice = "conversation.voice.play"
+    case pauseVoice = "conversation.voice.pause"
     case select = "conversation.select"
     case done = "button.done"
     case profile = "profile.title"
@@ -284,6 +286,8 @@ public enum AppLabel: String, CaseIterable, Sendable {
         "composer.kind.audio": "Audio",
         "composer.kind.file": "File",
         "conversation.cancelSending": "Cancel sending",
+        "conversation.voice.play": "Play",
+        "conversation.voice.pause": "Pause",
         "conversation.select": "Select",
         "button.done": "Done",
         "profile.title": "Profile",
