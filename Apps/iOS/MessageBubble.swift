@@ -197,7 +197,14 @@ struct VoiceNoteBar: View {
                         .accessibilityLabel(Text(verbatim: media.label))
                     Text(verbatim: voice.timeLine).font(.caption2.monospacedDigit()).foregroundStyle(.secondary)
                 } else {
-                    Text(verbatim: media.label).font(.callout)
+                    HStack(spacing: 6) {
+                        Text(verbatim: media.label).font(.callout)
+                        // Telegram's dot: not listened to yet (one of ours: by its recipients).
+                        if media.isPlayed == false {
+                            Circle().fill(.tint).frame(width: 8, height: 8)
+                                .accessibilityLabel(Text(AppText.label(.notPlayed)))
+                        }
+                    }
                 }
             }
         }

@@ -28,8 +28,9 @@ extension TelegramSimulator {
     /// newest first, edits applied.
     func timeline(_ chat: SimulatedChat, directory: String, below: Int64, limit: Int) -> [[String: Any]] {
         let seed = seed(for: chat)
-        let (added, deleted, edits, reactions, pins) = withHistory(directory) {
-            ($0.added[chat.id] ?? [], $0.deleted[chat.id] ?? [], $0.edits[chat.id] ?? [:], $0.reactions[chat.id] ?? [:], $0.pins[chat.id] ?? [:])
+        let (added, deleted, edits, reactions, pins, opened) = withHistory(directory) {
+            ($0.added[chat.id] ?? [], $0.deleted[chat.id] ?? [], $0.edits[chat.id] ?? [:], $0.reactions[chat.id] ?? [:], $0.pins[chat.id] ?? [:],
+             $0.opened[chat.id] ?? [])
         }
         var result: [[String: Any]] = []
         var addedIndex = added.count - 1
@@ -70,6 +71,14 @@ extension TelegramSimulator {
             }
             if let list = reactions[messageID] { message["interaction_info"] = Self.interactionInfo(list) }
             if let pinned = pins[messageID] { message["is_pinned"] = pinned }
+            if opened.contains(messageID), var content = message["content"] as? [String: Any] {
+                switch content["@type"] as? String {
+                case "messageVoiceNote": content["is_listened"] = true
+                case "messageVideoNote": content["is_viewed"] = true
+                default: break
+                }
+                message["content"] = content
+            }
             result.append(message)
         }
         return result

@@ -51,13 +51,17 @@ extension TelegramSimulator {
             downloadedPrefix(id, request, directory: directory)
         case "openMessageContent":
             // Answered at once after the update (TDLib tells the server later); a voice or video
-            // note's "listened" is announced, not kept.
+            // note is listened to (viewed) from then on, announced once.
             guard let chat = findChatInScenario(request["chat_id"]) else { return respond(id, request, Self.error(400, "Chat not found")) }
             guard let message = findMessage(chat, Self.int64(request["message_id"]), directory: directory) else {
                 return respond(id, request, Self.error(400, "Message not found"))
             }
             let kind = (message["content"] as? [String: Any])?["@type"] as? String
-            if kind == "messageVoiceNote" || kind == "messageVideoNote" {
+            let content = message["content"] as? [String: Any]
+            let played = content?["is_listened"] as? Bool ?? content?["is_viewed"] as? Bool ?? false
+            // One's own message is left alone: its "listened" is the recipients' (TDLib returns early).
+            if kind == "messageVoiceNote" || kind == "messageVideoNote", !played, message["is_outgoing"] as? Bool != true {
+                withHistory(directory) { $0.markOpened(Self.int64(message["id"]), chatID: chat.id) }
                 emitUpdate(id, ["@type": "updateMessageContentOpened", "chat_id": chat.id, "message_id": Self.int64(message["id"])])
             }
             respond(id, request, ["@type": "ok"])

@@ -32,6 +32,8 @@ struct SimulatorHistory {
     private(set) var topicDrafts: [Int64: [Int: (text: String, date: Int)]] = [:]
     /// Pins changed since the seed, per chat: message id → pinned or not.
     private(set) var pins: [Int64: [Int64: Bool]] = [:]
+    /// Voice and video notes played (listened, viewed) since the seed, per chat.
+    private(set) var opened: [Int64: Set<Int64>] = [:]
     /// Read markers set since the seed (inbox: by us; outbox: by the other side).
     private(set) var readInbox: [Int64: Int64] = [:]
     private(set) var readOutbox: [Int64: Int64] = [:]
@@ -127,6 +129,9 @@ struct SimulatorHistory {
             guard let id = Int64(key), let list = value as? [[String: Any]] else { continue }
             for entry in list { pins[id, default: [:]][TelegramSimulator.int64(entry["id"])] = entry["pinned"] as? Bool ?? false }
         }
+        for (key, value) in object["opened"] as? [String: Any] ?? [:] {
+            if let id = Int64(key) { opened[id] = Set((value as? [Any] ?? []).map(TelegramSimulator.int64)) }
+        }
         for (key, value) in object["read_inbox"] as? [String: Any] ?? [:] { if let id = Int64(key) { readInbox[id] = TelegramSimulator.int64(value) } }
         for (key, value) in object["read_outbox"] as? [String: Any] ?? [:] { if let id = Int64(key) { readOutbox[id] = TelegramSimulator.int64(value) } }
         for (key, value) in object["read_topic_inbox"] as? [String: Any] ?? [:] {
@@ -166,6 +171,11 @@ struct SimulatorHistory {
 
     mutating func setPinned(_ pinned: Bool, messageID: Int64, chatID: Int64) {
         record(["op": "pin", "chat": chatID, "id": messageID, "pinned": pinned])
+    }
+
+    /// A voice or video note was played.
+    mutating func markOpened(_ messageID: Int64, chatID: Int64) {
+        record(["op": "opened", "chat": chatID, "id": messageID])
     }
 
     mutating func markInboxRead(_ id: Int64, chatID: Int64) {
@@ -211,6 +221,8 @@ struct SimulatorHistory {
             if let topic = op["topic"] as? Int { topicDrafts[chatID, default: [:]][topic] = draft } else { drafts[chatID] = draft }
         case "pin":
             pins[chatID, default: [:]][TelegramSimulator.int64(op["id"])] = op["pinned"] as? Bool ?? false
+        case "opened":
+            opened[chatID, default: []].insert(TelegramSimulator.int64(op["id"]))
         case "read_inbox":
             readInbox[chatID] = max(readInbox[chatID] ?? 0, TelegramSimulator.int64(op["id"]))
         case "read_outbox":
@@ -302,6 +314,7 @@ struct SimulatorHistory {
                 Dictionary(uniqueKeysWithValues: topics.map { (String($0.key), ["text": $0.value.text, "date": $0.value.date] as [String: Any]) })
             },
             "pins": keyed(pins) { list in list.map { ["id": $0.key, "pinned": $0.value] as [String: Any] } },
+            "opened": keyed(opened) { Array($0).sorted() },
             "read_inbox": keyed(readInbox) { $0 },
             "read_outbox": keyed(readOutbox) { $0 },
             "read_topic_inbox": keyed(readTopicInbox) { topics in Dictionary(uniqueKeysWithValues: topics.map { (String($0.key), $0.value) }) },

@@ -200,6 +200,8 @@ public actor TelegramSession {
             chatEvents.send(.readOutbox(chatID: chatID, lastReadMessageID: lastRead))
         case .messageContent(let chatID, let messageID, let content):
             chatEvents.send(.messageContent(chatID: chatID, messageID: messageID, content: content))
+        case .messageContentOpened(let chatID, let messageID):
+            chatEvents.send(.contentOpened(chatID: chatID, messageID: messageID))
         case .messageEdited(let chatID, let messageID, let editDate):
             chatEvents.send(.messageEdited(chatID: chatID, messageID: messageID, editDate: editDate))
         case .messageReactions(let chatID, let messageID, let reactions):

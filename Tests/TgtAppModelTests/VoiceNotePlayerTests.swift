@@ -29,6 +29,10 @@ struct VoiceNotePlayerTests {
         let copy = try #require(audio.played.last)
         #expect(copy.pathExtension == "caf" && copies() == [copy.lastPathComponent], "it plays the CAF copy in the playback folder")
         #expect(fixture.simulator.receivedRequests.contains("openMessageContent"), "Telegram hears it was played")
+        #expect(note.media?.isPlayed == false)
+        try await eventually("the bubble's dot goes: listened") {
+            conversation.messages.first { $0.id == note.id }?.media?.isPlayed == true
+        }
 
         audio.position = 3
         voice.refresh()

@@ -177,7 +177,7 @@ struct MessageFilesAPITests {
         }
     }
 
-    @Test("a voice note played is opened for Telegram (openMessageContent: its sender sees it listened); a message without a file, or unknown, is refused")
+    @Test("a voice note played is opened for Telegram (openMessageContent: its sender sees it listened) and reads is_played from then on; a message without a file, or unknown, is refused")
     func opened() async throws {
         let fixture = try await ServerFixture()
         try await fixture.run { client in
@@ -185,9 +185,16 @@ struct MessageFilesAPITests {
             let media = try await Self.media(client, Self.family)
             let voice = try #require(media.first { $0.kind == "voiceNote" })
             #expect(!fixture.sim.simulator.receivedRequests.contains("openMessageContent"))
+            func played() async throws -> Bool? {
+                let page = try await client.api(.get, "conversations/\(Self.family)/messages?limit=100")
+                let messages = (page.data["messages"] as? [[String: Any]]) ?? []
+                return (messages.first { $0["id"] as? Int == voice.id }?["media"] as? [String: Any])?["is_played"] as? Bool
+            }
+            #expect(try await played() == false, "a voice note not yet listened to says so")
             let opened = try await client.api(.post, "conversations/\(Self.family)/messages/\(voice.id)/opened")
             #expect(opened.status == .ok && opened.data["id"] as? Int == voice.id, "\(opened.status) \(opened.text)")
             #expect(fixture.sim.simulator.receivedRequests.contains("openMessageContent"))
+            #expect(try await played() == true, "then listened")
             let location = try #require(media.first { $0.kind == "location" })
             let none = try await client.api(.post, "conversations/\(Self.family)/messages/\(location.id)/opened")
             #expect(none.status == .notFound && none.errorCode == "no_file", "\(none.text)")

@@ -215,8 +215,19 @@ extension ChatFeatureContractTests {
         // Played: its content opened (the voice note becomes listened, announced by an update).
         let voiceMessage = try #require(history.first { if case .media(let m)? = $0.content { m.file?.file.id == voice.file.id } else { false } })
         let beforeOpen = recorder.received.count
+        if case .media(let m)? = voiceMessage.content { #expect(m.isPlayed == false, "is_listened: false before") }
         _ = try await client.send(TDFunctions.OpenMessageContent(chatID: family, messageID: voiceMessage.id))
         #expect(Self.types(recorder).dropFirst(beforeOpen).contains("updateMessageContentOpened"))
+        // Listened from then on, and not announced again.
+        let listened = try await client.send(TDFunctions.GetMessage(chatID: family, messageID: voiceMessage.id))
+        guard case .media(let played)? = listened.content else {
+            Issue.record("the voice note is not media")
+            return
+        }
+        #expect(played.isPlayed == true, "is_listened: true after")
+        let beforeSecond = recorder.received.count
+        _ = try await client.send(TDFunctions.OpenMessageContent(chatID: family, messageID: voiceMessage.id))
+        #expect(!Self.types(recorder).dropFirst(beforeSecond).contains("updateMessageContentOpened"))
         let stats = try await client.send(TDFunctions.GetStorageStatisticsFast())
         #expect(stats.filesSize >= downloaded.size && stats.fileCount >= 1)
         let left = try await client.send(TDFunctions.OptimizeStorage(size: 0, ttl: 0, count: 0, immunityDelay: 0))

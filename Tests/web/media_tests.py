@@ -127,6 +127,8 @@ def run(driver, wait, audit, server, check, shot):
     part = fetched(url, "bytes=0-99")
     check(part.get("status") == 206 and part["range"].startswith("bytes 0-99/") and part["bytes"] == 100 and part["type"].startswith("audio/"),
           f"the server answers a range request with 206 and that range only ({part})")
+    fresh = driver.execute_script(f"const b = document.querySelector('#m{voice} button.play'); return b.classList.contains('fresh') && b.title")
+    check(fresh == "Not played yet", f"a voice message not listened to yet has Telegram's dot ({fresh!r})")
     click(f"#m{voice} button.play")
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f"#m{voice} audio.player"))
     wait.until(lambda d: d.execute_script(f"const a = document.querySelector('#m{voice} audio.player'); return !!a && a.readyState >= 1 && a.duration > 10"))
@@ -161,6 +163,8 @@ def run(driver, wait, audit, server, check, shot):
     driver.set_window_size(320, 740)
     set_scheme(driver, "dark")
     open_chat(str(FAMILY))
+    check(driver.execute_script(f"return !document.querySelector('#m{voice} button.play').classList.contains('fresh')"),
+          "once played, its dot is gone (Telegram keeps it listened)")
     click(f"#m{voice} button.play")
     wait.until(lambda d: d.execute_script(f"const a = document.querySelector('#m{voice} audio.player'); return !!a && a.readyState >= 1"))
     driver.execute_script(f"const a = document.querySelector('#m{voice} audio.player'); a.pause(); a.scrollIntoView({{block: 'center'}})")

@@ -227,7 +227,7 @@ public final class ConversationModel {
             guard let service = try? await host.chatService() else { return }
             let item = await service.item(message)
             if let index = messages.firstIndex(where: { $0.id == oldID }) { messages[index] = item }
-        case .messageContent(_, let id, _), .messageEdited(_, let id, _):
+        case .messageContent(_, let id, _), .messageEdited(_, let id, _), .contentOpened(_, let id):
             guard messages.contains(where: { $0.id == id }), let service = try? await host.chatService(),
                   let message = try? await service.session.send(TDFunctions.GetMessage(chatID: chatID, messageID: id))
             else { return }

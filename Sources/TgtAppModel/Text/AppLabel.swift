@@ -124,6 +124,7 @@ public enum AppLabel: String, CaseIterable, Sendable {
     case cancelSending = "conversation.cancelSending"
     case playVoice = "conversation.voice.play"
     case pauseVoice = "conversation.voice.pause"
+    case notPlayed = "conversation.voice.notPlayed"
     case select = "conversation.select"
     case done = "button.done"
     case profile = "profile.title"
@@ -288,6 +289,7 @@ public enum AppLabel: String, CaseIterable, Sendable {
         "conversation.cancelSending": "Cancel sending",
         "conversation.voice.play": "Play",
         "conversation.voice.pause": "Pause",
+        "conversation.voice.notPlayed": "Not played yet",
         "conversation.select": "Select",
         "button.done": "Done",
         "profile.title": "Profile",

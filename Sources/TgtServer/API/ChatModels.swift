@@ -43,7 +43,7 @@ enum ChatModels {
             sender: .init(id: item.sender.id, name: item.sender.name, isChat: item.sender.isChat), text: item.text, html: item.html,
             serviceLine: item.serviceLine,
             media: item.media.map { .init(kind: $0.kind, label: $0.label, minithumbnail: $0.minithumbnail, thumbnailFileId: $0.thumbnailFileID.map(Int.init),
-                                          file: $0.file.map { .init(name: $0.name, size: $0.size, mimeType: $0.mimeType) }) },
+                                          file: $0.file.map { .init(name: $0.name, size: $0.size, mimeType: $0.mimeType) }, isPlayed: $0.isPlayed) },
             replyTo: item.replyTo.map { .init(messageId: $0.messageID, senderName: $0.senderName, snippet: $0.snippet) },
             forwardedFrom: item.forwardedFrom, topicId: item.topicID.map(Int.init), sendingState: item.sendingState,
             failureReason: item.failureReason, upload: item.upload.map { .init(sentBytes: $0.sentBytes, totalBytes: $0.totalBytes) },

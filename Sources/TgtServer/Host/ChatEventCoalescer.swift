@@ -73,7 +73,7 @@ actor ChatEventCoalescer {
     static func touchesMessages(_ event: ChatEvent) -> Bool {
         switch event {
         case .chatChanged, .file, .activity, .folders, .upload: false
-        case .newMessage, .messageContent, .messageEdited, .messagesDeleted, .messageSent, .messageFailed, .readOutbox, .reactions, .pinned: true
+        case .newMessage, .messageContent, .messageEdited, .contentOpened, .messagesDeleted, .messageSent, .messageFailed, .readOutbox, .reactions, .pinned: true
         }
     }
 }

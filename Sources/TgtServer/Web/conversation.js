@@ -442,7 +442,10 @@ function mediaPart(m, media) {
     return el('div', {class: 'media'}, el('button', {type: 'button', class: 'open-media', 'data-view': String(m.id), 'aria-label': 'Open the photo full size'}, preview), label);
   }
   if (['voiceNote', 'audio', 'video', 'videoNote', 'animation'].includes(media.kind)) {
-    return el('div', {class: 'media'}, preview, el('button', {type: 'button', class: 'play', 'data-play': String(m.id), text: '▶ ' + media.label}));
+    // A voice or video note not played yet has Telegram's dot.
+    const fresh = media.is_played === false;
+    return el('div', {class: 'media'}, preview, el('button', {type: 'button', class: fresh ? 'play fresh' : 'play', 'data-play': String(m.id),
+      text: '▶ ' + media.label, title: fresh ? 'Not played yet' : null}));
   }
   return el('div', {class: 'media'}, preview, el('a', {class: 'file', href: url + '?download=true', download: file.name,
     text: '📎 ' + file.name + (file.size ? ' · ' + byteSize(file.size) : '')}));

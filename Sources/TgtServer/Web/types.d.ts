@@ -389,6 +389,8 @@ export interface MessageMedia {
   label: string;
   minithumbnail?: string;
   thumbnail_file_id?: number;
+  /** Voice and video notes: whether it was played. */
+  is_played?: boolean;
   file?: { name: string; size: number; mime_type: string };
 }
 

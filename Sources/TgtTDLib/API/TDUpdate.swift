@@ -41,6 +41,8 @@ public enum TDUpdate: Sendable, Equatable {
     case unreadChatCount(list: ChatListKind, unreadCount: Int32, unreadUnmutedCount: Int32)
     case messageContent(chatID: Int64, messageID: Int64, content: MessageContent)
     case messageEdited(chatID: Int64, messageID: Int64, editDate: Int32)
+    /// `updateMessageContentOpened`: a voice note was listened to, a video note viewed.
+    case messageContentOpened(chatID: Int64, messageID: Int64)
     /// `updateMessageInteractionInfo`, reduced to the reactions (empty: none now).
     case messageReactions(chatID: Int64, messageID: Int64, reactions: [MessageReaction])
     /// `updateMessageIsPinned`.
@@ -189,6 +191,8 @@ public enum TDUpdate: Sendable, Equatable {
             case "updateMessageContent":
                 self = .messageContent(chatID: try c.decode(Int64.self, forKey: .chatID), messageID: try c.decode(Int64.self, forKey: .messageID),
                                        content: try c.decode(MessageContent.self, forKey: .newContent))
+            case "updateMessageContentOpened":
+                self = .messageContentOpened(chatID: try c.decode(Int64.self, forKey: .chatID), messageID: try c.decode(Int64.self, forKey: .messageID))
             case "updateMessageEdited":
                 self = .messageEdited(chatID: try c.decode(Int64.self, forKey: .chatID), messageID: try c.decode(Int64.self, forKey: .messageID),
                                       editDate: try c.decode(Int32.self, forKey: .editDate))

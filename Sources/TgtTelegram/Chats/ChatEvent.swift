@@ -9,6 +9,9 @@ public enum ChatEvent: Sendable, Equatable {
     case newMessage(Message)
     case messageContent(chatID: Int64, messageID: Int64, content: MessageContent)
     case messageEdited(chatID: Int64, messageID: Int64, editDate: Int32)
+    /// A voice note was listened to or a video note viewed (by the user, or by the recipient
+    /// of one of ours).
+    case contentOpened(chatID: Int64, messageID: Int64)
     /// Messages deleted (never reported for TDLib merely dropping them from its cache).
     case messagesDeleted(chatID: Int64, messageIDs: [Int64])
     /// A pending message was accepted: its temporary id is now `message.id`.
@@ -37,7 +40,7 @@ public enum ChatEvent: Sendable, Equatable {
         switch self {
         case .chatChanged(let id): id
         case .newMessage(let m): m.chatID
-        case .messageContent(let id, _, _), .messageEdited(let id, _, _), .messagesDeleted(let id, _), .readOutbox(let id, _),
+        case .messageContent(let id, _, _), .messageEdited(let id, _, _), .contentOpened(let id, _), .messagesDeleted(let id, _), .readOutbox(let id, _),
              .reactions(let id, _, _), .pinned(let id, _, _), .activity(let id), .upload(let id, _, _): id
         case .messageSent(_, let m), .messageFailed(_, let m, _): m.chatID
         case .file, .folders: nil

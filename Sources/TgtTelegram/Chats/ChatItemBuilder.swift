@@ -52,7 +52,8 @@ public struct ChatItemBuilder: Sendable {
             formatted = m.caption
             media = MediaItem(kind: m.kind.rawValue, label: Self.label(m), minithumbnail: m.minithumbnail.map { $0.data.base64EncodedString() },
                               thumbnailFileID: m.thumbnailFile?.id,
-                              file: m.file.map { MediaFileItem(name: SafeFileName.make($0.fileName), size: $0.file.size, mimeType: $0.mimeType) })
+                              file: m.file.map { MediaFileItem(name: SafeFileName.make($0.fileName), size: $0.file.size, mimeType: $0.mimeType) },
+                              isPlayed: m.isPlayed)
         case .service(let action)?: serviceLine = describe(action, by: senderName, senderID: message.senderID)
         case .unsupported(let type)?: serviceLine = "This message (\(Self.humanize(type))) is not supported here; open it in a Telegram app."
         case nil: break

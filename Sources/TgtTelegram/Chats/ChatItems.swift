@@ -326,18 +326,23 @@ public struct MediaItem: Codable, Sendable, Equatable {
     public var thumbnailFileID: Int32?
     /// The message's own file (nil for locations, polls, contacts …).
     public var file: MediaFileItem?
+    /// Voice and video notes: whether it was played (one received: by the user; one sent: by a
+    /// recipient), Telegram's `is_listened` / `is_viewed`. Nil for other media.
+    public var isPlayed: Bool?
 
-    public init(kind: String, label: String, minithumbnail: String?, thumbnailFileID: Int32?, file: MediaFileItem? = nil) {
+    public init(kind: String, label: String, minithumbnail: String?, thumbnailFileID: Int32?, file: MediaFileItem? = nil, isPlayed: Bool? = nil) {
         self.kind = kind
         self.label = label
         self.minithumbnail = minithumbnail
         self.thumbnailFileID = thumbnailFileID
         self.file = file
+        self.isPlayed = isPlayed
     }
 
     private enum CodingKeys: String, CodingKey {
         case kind, label, minithumbnail, file
         case thumbnailFileID = "thumbnail_file_id"
+        case isPlayed = "is_played"
     }
 }
 

@@ -97,6 +97,13 @@ public struct ChatListState: Sendable {
         case .messageEdited(let chatID, let messageID, let editDate):
             guard chats[chatID]?.lastMessage?.id == messageID else { return nil }
             return change(chatID) { $0.lastMessage?.editDate = editDate }
+        case .messageContentOpened(let chatID, let messageID):
+            // A voice note listened to as the chat's last message.
+            guard chats[chatID]?.lastMessage?.id == messageID, case .media(var media)? = chats[chatID]?.lastMessage?.content,
+                  media.isPlayed == false
+            else { return nil }
+            media.isPlayed = true
+            return change(chatID) { $0.lastMessage?.content = .media(media) }
         case .messageSendSucceeded(let message, let oldID):
             // The temporary id in the chat's last message becomes the real one.
             guard chats[message.chatID]?.lastMessage?.id == oldID else { return nil }

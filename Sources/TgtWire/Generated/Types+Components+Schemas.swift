@@ -2845,6 +2845,10 @@ extension Components {
             public var thumbnailFileId: Swift.Int?
             /// - Remark: Generated from `#/components/schemas/MessageMedia/file`.
             public var file: Components.Schemas.MessageFile?
+            /// Voice and video notes only: whether it was played (one received: by you; one sent: by a recipient)
+            ///
+            /// - Remark: Generated from `#/components/schemas/MessageMedia/is_played`.
+            public var isPlayed: Swift.Bool?
             /// Creates a new `MessageMedia`.
             ///
             /// - Parameters:
@@ -2853,18 +2857,21 @@ extension Components {
             ///   - minithumbnail: A tiny blurred JPEG, base64
             ///   - thumbnailFileId: GET /api/files/{file_id}/thumbnail serves it
             ///   - file:
+            ///   - isPlayed: Voice and video notes only: whether it was played (one received: by you; one sent: by a recipient)
             public init(
                 kind: Swift.String,
                 label: Swift.String,
                 minithumbnail: Swift.String? = nil,
                 thumbnailFileId: Swift.Int? = nil,
-                file: Components.Schemas.MessageFile? = nil
+                file: Components.Schemas.MessageFile? = nil,
+                isPlayed: Swift.Bool? = nil
             ) {
                 self.kind = kind
                 self.label = label
                 self.minithumbnail = minithumbnail
                 self.thumbnailFileId = thumbnailFileId
                 self.file = file
+                self.isPlayed = isPlayed
             }
             public enum CodingKeys: String, CodingKey {
                 case kind
@@ -2872,6 +2879,7 @@ extension Components {
                 case minithumbnail
                 case thumbnailFileId = "thumbnail_file_id"
                 case file
+                case isPlayed = "is_played"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -2895,12 +2903,17 @@ extension Components {
                     Components.Schemas.MessageFile.self,
                     forKey: .file
                 )
+                self.isPlayed = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .isPlayed
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "kind",
                     "label",
                     "minithumbnail",
                     "thumbnail_file_id",
-                    "file"
+                    "file",
+                    "is_played"
                 ])
             }
         }

@@ -149,6 +149,9 @@ public struct MessageMedia: Sendable, Equatable {
     /// video, voice note, audio or document, a sticker's WebP (an animated one's thumbnail).
     /// Nil for media without a file (locations, polls …).
     public var file: MediaFile?
+    /// A voice note's `is_listened`, a video note's `is_viewed`: whether a recipient has played
+    /// it (for one received, the user). Nil for other media.
+    public var isPlayed: Bool?
 
     public init(kind: Kind, caption: FormattedText = FormattedText(text: ""), minithumbnail: Minithumbnail? = nil,
                 thumbnailFile: TDFile? = nil, detail: String = "", file: MediaFile? = nil)
@@ -226,6 +229,8 @@ extension MessageContent: Decodable {
         case messageID = "message_id"
         case duration
         case isVideo = "is_video"
+        case isListened = "is_listened"
+        case isViewed = "is_viewed"
     }
 
     private enum MediaKeys: String, CodingKey {
@@ -270,12 +275,16 @@ extension MessageContent: Decodable {
                                        file: try Self.file(video, .video, mimeType: "video/mp4", name: "video.mp4")))
         case "messageVideoNote":
             let note = try media(.videoNote)
-            self = .media(MessageMedia(kind: .videoNote, minithumbnail: try mini(note), detail: try seconds(note),
-                                       file: try Self.file(note, .video, mimeType: "video/mp4", name: "video-message.mp4")))
+            var media = MessageMedia(kind: .videoNote, minithumbnail: try mini(note), detail: try seconds(note),
+                                     file: try Self.file(note, .video, mimeType: "video/mp4", name: "video-message.mp4"))
+            media.isPlayed = try c.decodeIfPresent(Bool.self, forKey: .isViewed) ?? false
+            self = .media(media)
         case "messageVoiceNote":
             let voice = try media(.voiceNote)
-            self = .media(MessageMedia(kind: .voiceNote, caption: try caption(), detail: try seconds(voice),
-                                       file: try Self.file(voice, .voice, mimeType: "audio/ogg", name: "voice-message.ogg")))
+            var media = MessageMedia(kind: .voiceNote, caption: try caption(), detail: try seconds(voice),
+                                     file: try Self.file(voice, .voice, mimeType: "audio/ogg", name: "voice-message.ogg"))
+            media.isPlayed = try c.decodeIfPresent(Bool.self, forKey: .isListened) ?? false
+            self = .media(media)
         case "messageAudio":
             let audio = try media(.audio)
             let title = [try audio?.decodeIfPresent(String.self, forKey: .performer) ?? "", try audio?.decodeIfPresent(String.self, forKey: .title) ?? ""]
