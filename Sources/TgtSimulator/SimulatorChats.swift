@@ -140,7 +140,7 @@ extension TelegramSimulator {
             described = "location:\(lat),\(lon)"
         case "inputMessagePhoto"?, "inputMessageVideo"?, "inputMessageAudio"?, "inputMessageDocument"?, "inputMessageAnimation"?:
             let directory = client(id)?.databaseDirectory ?? ""
-            switch SimulatorUploads.content(input, directory: directory) {
+            switch SimulatorUploads.content(input, chatID: chat.id, directory: directory) {
             case .success(let uploaded):
                 (content, described) = (uploaded.content, uploaded.described)
                 file = (uploaded.fileID, uploaded.size)

@@ -70,35 +70,78 @@ extension TelegramSimulator {
             respond(id, request, ["@type": "storageStatisticsFast", "files_size": files.reduce(0) { $0 + $1.size }, "file_count": files.count,
                                   "database_size": 0, "language_pack_database_size": 0, "log_size": 0])
         case "optimizeStorage":
-            // Least recently written first; files younger than immunity_delay (TDLib's default
-            // when -1: a day) are never deleted.
-            let limit = Self.int64(request["size"])
-            let immunity = Double(request["immunity_delay"] as? Int ?? -1)
-            let cutoff = Date().addingTimeInterval(-(immunity < 0 ? 86_400 : immunity))
-            let files = storedFiles(directory).sorted { $0.modified < $1.modified }
-            var total = files.reduce(Int64(0)) { $0 + $1.size }
-            var kept = files.count
-            for file in files where limit >= 0 && total > limit && file.modified <= cutoff {
-                try? FileManager.default.removeItem(atPath: file.path)
-                total -= file.size
-                kept -= 1
-            }
-            respond(id, request, ["@type": "storageStatistics", "size": total, "count": kept, "by_chat": [] as [Any]])
+            respond(id, request, optimizeStorage(request, directory: directory))
         default:
             unexpected(id, request)
         }
     }
 
+    /// `optimizeStorage` as TDLib's file GC runs it (FileGcWorker): limits of -1 are TDLib's
+    /// defaults (100 MB, 23 hours since last use, 40,000 files, an hour's immunity); profile
+    /// photos and stickers are kept unless `file_types` names them, so are the files of
+    /// `exclude_chat_ids`, those outside `chat_ids` when it is given, and those younger than the
+    /// immunity; of the rest, those unused for `ttl` go, then the least recently used while
+    /// there are more than `count` or they take more than `size`. Answers what is left.
+    func optimizeStorage(_ request: [String: Any], directory: String) -> [String: Any] {
+        func limit(_ key: String, _ fallback: Int64) -> Int64 {
+            let given = Self.int64(request[key])
+            return request[key] == nil || given < 0 ? fallback : given
+        }
+        let (size, ttl, count) = (limit("size", 100 << 20), limit("ttl", 23 * 3600), limit("count", 40_000))
+        let immunity = Double(limit("immunity_delay", 3600))
+        let fileTypes = (request["file_types"] as? [[String: Any]] ?? []).compactMap { $0["@type"] as? String }
+        let only = Set((request["chat_ids"] as? [Any] ?? []).map(Self.int64))
+        let excluded = Set((request["exclude_chat_ids"] as? [Any] ?? []).map(Self.int64))
+        let now = Date()
+        var kept: [StoredFile] = []
+        var candidates: [StoredFile] = []
+        for file in storedFiles(directory) {
+            let chat = SimulatorFileOwners.chat(of: file.fileID, directory: directory) ?? 0
+            if SimulatorFileOwners.isImmune(file.fileID, directory: directory, fileTypes: fileTypes) || excluded.contains(chat)
+                || (!only.isEmpty && !only.contains(chat)) || now.timeIntervalSince(file.used) < immunity
+            {
+                kept.append(file)
+            } else if now.timeIntervalSince(file.used) > Double(ttl) {
+                try? FileManager.default.removeItem(atPath: file.path)
+            } else {
+                candidates.append(file)
+            }
+        }
+        candidates.sort { $0.used < $1.used }
+        var overCount = max(0, candidates.count - Int(count))
+        var overSize = candidates.reduce(Int64(0)) { $0 + $1.size } - size
+        for file in candidates {
+            if overCount > 0 || overSize > 0 {
+                try? FileManager.default.removeItem(atPath: file.path)
+                overCount -= 1
+                overSize -= file.size
+            } else {
+                kept.append(file)
+            }
+        }
+        return ["@type": "storageStatistics", "size": kept.reduce(Int64(0)) { $0 + $1.size }, "count": kept.count, "by_chat": [] as [Any]]
+    }
+
+    /// A file a download wrote, by the file id its name starts with.
+    struct StoredFile {
+        var path: String
+        var fileID: Int32
+        var size: Int64
+        /// When it was last written: the simulator's stand-in for TDLib's max(atime, mtime).
+        var used: Date
+    }
+
     /// The files downloads wrote into `directory`.
-    private func storedFiles(_ directory: String) -> [(path: String, size: Int64, modified: Date)] {
+    private func storedFiles(_ directory: String) -> [StoredFile] {
         guard !directory.isEmpty else { return [] }
-        return ["thumbnails", "media"].flatMap { folder -> [(path: String, size: Int64, modified: Date)] in
+        return ["thumbnails", "media"].flatMap { folder -> [StoredFile] in
             let base = "\(directory)/\(folder)"
             let names = (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
             return names.compactMap { name in
                 let path = "\(base)/\(name)"
-                guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-                return (path, Int64(attributes[.size] as? Int ?? 0), attributes[.modificationDate] as? Date ?? .distantPast)
+                guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), let id = Int32(name.prefix { $0.isNumber }) else { return nil }
+                return StoredFile(path: path, fileID: id, size: Int64(attributes[.size] as? Int ?? 0),
+                                  used: attributes[.modificationDate] as? Date ?? .distantPast)
             }
         }
     }

@@ -156,9 +156,13 @@ struct SimulatorSeed {
         }
     }
 
-    /// File ids of seeded media: unique per chat and message, positive Int32.
+    /// File ids of seeded media, unique per chat and message, positive Int32: the `i`th
+    /// message's file (-1: the chat's photo); a photo's second size is the next id. Both are
+    /// registered as the chat's (`SimulatorFileOwners`).
     static func fileID(_ chatID: Int64, _ i: Int) -> Int32 {
-        Int32(truncatingIfNeeded: 1_000 + (mix(chatID, i + 7_919) % 1_000_000) * 7 + i % 7)
+        let id = Int32(truncatingIfNeeded: 1_000 + (mix(chatID, i + 7_919) % 1_000_000) * 7 + i % 7)
+        SimulatorFileOwners.register(id...id + 1, chatID: chatID)
+        return id
     }
 
     private static func hostile(_ i: Int) -> [String: Any] {

@@ -58,7 +58,7 @@ enum SimulatorUploads {
         guard !directory.isEmpty, sentFileIDs.contains(fileID) else { return nil }
         let folder = "\(directory)/sent-files/\(fileID)"
         guard let given = try? String(contentsOfFile: "\(folder)/.given", encoding: .utf8),
-              let name = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).first(where: { $0 != ".given" })
+              let name = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).first(where: { !$0.hasPrefix(".") })
         else { return nil }
         return .sent(given: given, server: "\(folder)/\(name)")
     }
@@ -87,7 +87,7 @@ enum SimulatorUploads {
     }
 
     /// The `MessageContent` and a line describing it for the delivered log.
-    static func content(_ input: [String: Any], directory: String) -> Result<Uploaded, Refusal> {
+    static func content(_ input: [String: Any], chatID: Int64, directory: String) -> Result<Uploaded, Refusal> {
         let path: String
         switch check(input) {
         case .success(let found): path = found
@@ -107,12 +107,14 @@ enum SimulatorUploads {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 try FileManager.default.copyItem(atPath: path, toPath: server)
                 try Data(path.utf8).write(to: URL(fileURLWithPath: "\(folder)/.given"))
+                SimulatorFileOwners.recordSent(folder: folder, chatID: chatID)
             } catch {
                 try? FileManager.default.removeItem(atPath: folder)
                 return .failure(Refusal(message: "File not found"))
             }
         }
         SimulatorFilePayloads.register(fileID, .sent(given: path, server: server))
+        SimulatorFileOwners.register(fileID...fileID, chatID: chatID)
         let size = (try? FileManager.default.attributesOfItem(atPath: server)[.size] as? Int) ?? 0
         let file = SimulatorMedia.downloadedFile(fileID, path: path, size: size)
         let caption = input["caption"] as? [String: Any] ?? SimulatorMedia.formatted("")

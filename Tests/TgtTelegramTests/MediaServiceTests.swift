@@ -70,6 +70,53 @@ struct MediaServiceTests {
         await open.close()
     }
 
+    @Test("trimming deletes other chats' files least recently used first, down to three quarters of the limit, never the chat just downloaded from, a file younger than five minutes, or a chat's photo; clearing keeps the photo too")
+    func trimmingSpares() async throws {
+        var (sim, open, service) = try await ChatServiceTests.open()
+        defer { sim.remove() }
+        let techNews: Int64 = -1001000000003
+        func age(_ path: String, hours: Double) throws {
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-hours * 3600)], ofItemAtPath: path)
+        }
+        func messages(_ chat: Int64, _ kind: String) async throws -> [ChatMessageItem] {
+            try await service.conversation(chatID: chat, limit: 50).messages.filter { $0.media?.kind == kind }
+        }
+        // Files of three chats, all old: Family's voice note the oldest and largest, then its chat
+        // photo, Tech News' photo, a Neighbours document.
+        let chart = try await service.downloadMedia(chatID: techNews, messageID: try #require(try await messages(techNews, "photo").first).id)
+        let documents = try await messages(Self.neighbours, "document")
+        try #require(documents.count >= 2)
+        let minutes = try await service.downloadMedia(chatID: Self.neighbours, messageID: documents[0].id)
+        let voice = try await service.downloadMedia(chatID: Self.family, messageID: try #require(try await messages(Self.family, "voiceNote").first).id)
+        let photo = try #require(try await service.chatPhoto(chatID: Self.family))
+        try age(voice.path, hours: 4)
+        try age(photo.localPath, hours: 3)
+        try age(chart.path, hours: 2)
+        try age(minutes.path, hours: 1)
+        // A limit the voice note alone is over, whose three quarters hold the document but not the photo too.
+        service.mediaCacheLimit = chart.size + minutes.size
+        #expect(chart.size * 3 > minutes.size, "\(chart.size) \(minutes.size)")
+
+        // A Family photo downloaded: Family is spared, so its old voice note stays; the other
+        // chats' files go down to three quarters of the limit, the least recently used first.
+        let familyPhoto = try await service.downloadMedia(chatID: Self.family, messageID: try #require(try await messages(Self.family, "photo").first).id)
+        #expect(FileManager.default.fileExists(atPath: voice.path) && FileManager.default.fileExists(atPath: familyPhoto.path),
+                "the chat just downloaded from is spared, its oldest file too")
+        #expect(!FileManager.default.fileExists(atPath: chart.path), "the least recently used file of another chat goes")
+        #expect(FileManager.default.fileExists(atPath: minutes.path), "and no more than needed: the newer one stays")
+        #expect(FileManager.default.fileExists(atPath: photo.localPath), "a chat's photo stays (TDLib keeps profile photos)")
+        // A Neighbours download: now Family's old voice note goes; its photo, a minute old, stays.
+        let recent = try await service.downloadMedia(chatID: Self.neighbours, messageID: documents[1].id)
+        #expect(!FileManager.default.fileExists(atPath: voice.path), "spared only while its chat was the one downloaded from")
+        #expect(FileManager.default.fileExists(atPath: familyPhoto.path) && FileManager.default.fileExists(atPath: recent.path),
+                "files younger than five minutes stay")
+
+        let cleared = try await service.clearMediaCache()
+        #expect(![familyPhoto.path, recent.path, minutes.path].contains { FileManager.default.fileExists(atPath: $0) })
+        #expect(FileManager.default.fileExists(atPath: photo.localPath) && cleared.files == 1, "clearing keeps the chat's photo (\(cleared))")
+        await open.close()
+    }
+
     @Test("the cache counts downloads and clearing empties it; a download after that works again")
     func cache() async throws {
         let (sim, open, service) = try await ChatServiceTests.open()

@@ -179,8 +179,8 @@ extension AppText {
         "settings.version": "Version %@",
         "settings.media.usage": "%@ kept, at most %@ (the least recently opened go first).",
         "settings.media.confirm": "Delete downloaded photos, videos, voice messages and files?",
-        "settings.media.confirmBody": "They download again when you open them.",
-        "settings.media.cleared": "Downloaded media deleted; photos and files download again when you open them.",
+        "settings.media.confirmBody": "They download again when you open them. Chat photos and stickers stay.",
+        "settings.media.cleared": "Downloaded media deleted; photos and files download again when you open them. Chat photos and stickers stay, as in Telegram's apps.",
         "alerts.newMessage": "New message",
         "alerts.newMessageFrom": "New message from %@",
         // Location at send time

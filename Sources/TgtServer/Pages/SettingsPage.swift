@@ -95,7 +95,7 @@ extension Pages {
         return """
             <section class="card" id="media"><h2>Downloaded media</h2>\(model.notices(for: "media"))
             <p id="media-usage">\(size(usage.bytes)) in \(usage.files) \(usage.files == 1 ? "file" : "files") (at most \(size(usage.limitBytes)); the least recently opened go first).</p>
-            <form method="post" action="/settings/media-cache/clear#media" data-confirm="Delete downloaded photos, videos, voice messages and files? They download again when you open them.">\(csrfField(csrf))
+            <form method="post" action="/settings/media-cache/clear#media" data-confirm="Delete downloaded photos, videos, voice messages and files? They download again when you open them. Chat photos and stickers stay.">\(csrfField(csrf))
             <button type="submit">Clear downloaded media</button></form></section>
             """
     }

@@ -18,7 +18,7 @@ enum SettingsRoutes {
             case "password": ("Password changed; other browsers were signed out.", "password")
             case "revoked": ("Token revoked.", "tokens")
             case "logout": ("Logged out of Telegram.", "telegram")
-            case "media-cleared": ("Downloaded media deleted; photos and files download again when you open them.", "media")
+            case "media-cleared": ("Downloaded media deleted; photos and files download again when you open them. Chat photos and stickers stay, as in Telegram's apps.", "media")
             case "away": ("Away replies saved.", "away")
             case "trigger-renamed": ("Trigger link renamed.", "triggers")
             case "trigger-revoked": ("Trigger link revoked: its link sends nothing any more.", "triggers")

@@ -120,12 +120,13 @@ extension ChatService {
         return try await mediaCacheUsage()
     }
 
-    /// Deletes the least recently used files while the cache is over its limit, down to three
-    /// quarters of it (so it is not trimmed again at the next download), never the files of
-    /// `chatID` (the one just downloaded is about to be served or saved) nor one younger than
-    /// five minutes; TDLib's other rules (age, count) are turned off: size alone decides. A
-    /// failure only logs: the download it follows succeeded. Run after every download (a file
-    /// sent as it arrives too).
+    /// When the cache is over its limit, deletes the least recently used files of the other
+    /// chats until they take three quarters of it (so it is not trimmed again at the next
+    /// download), never the files of `chatID` (the one just downloaded is about to be served or
+    /// saved; TDLib counts them apart, so they may keep the cache above its limit until a
+    /// download from another chat) nor one younger than five minutes; TDLib's other rules (age,
+    /// count) are turned off: size alone decides. A failure only logs: the download it follows
+    /// succeeded. Run after every download (a file sent as it arrives too).
     public func trimMediaCache(sparing chatID: Int64) async {
         do {
             let usage = try await mediaCacheUsage()

@@ -27,7 +27,7 @@ struct ChatCache: AsyncParsableCommand {
             }
             let now = "\(ByteSize.describe(usage.bytes)) in \(usage.files) \(usage.files == 1 ? "file" : "files")"
             if clear {
-                global.console.line("✓ Downloaded media deleted (\(now) now); it downloads again when you open it.")
+                global.console.line("✓ Downloaded media deleted (\(now) now); it downloads again when you open it. Chat photos and stickers stay.")
             } else {
                 global.console.line("Downloaded media: \(now), at most \(ByteSize.describe(usage.limitBytes)) (the least recently opened go first).")
                 if usage.bytes > 0 { global.console.line("Next: `tgt chat cache --clear` deletes it.") }
