@@ -66,6 +66,33 @@ struct AppShellTests {
         #expect(Self.quoted(after: "const VERSION = ", in: new) == "22222222")
     }
 
+    @Test("Scripts are served without their comment-only lines (JSDoc, // notes); a comment with code after it keeps its line, strings and code stay as written")
+    func commentLines() throws {
+        let source = """
+            // @ts-check
+            /**
+             * Says hi.
+             * @param {string} who
+             */
+            export function hi(who) {
+              /** @type {HTMLElement} */ (document.body).title = 'https://example.com/a//b'; // a trailing note stays
+              /* one line */
+              const url = "//cdn"; /* inline */ return who;
+            }
+            """
+        #expect(WebAssets.withoutCommentLines(source) == """
+            export function hi(who) {
+              /** @type {HTMLElement} */ (document.body).title = 'https://example.com/a//b'; // a trailing note stays
+              const url = "//cdn"; /* inline */ return who;
+            }
+            """)
+        // What the dashboard serves: every script lost its comment-only lines, and still has its code.
+        let conversation = try #require(WebAssets.all["conversation.js"])
+        let text = String(decoding: conversation.bytes, as: UTF8.self)
+        #expect(!text.split(separator: "\n").contains { $0.drop { $0 == " " }.hasPrefix("//") || $0.drop { $0 == " " }.hasPrefix("/**") })
+        #expect(text.contains("export async function refresh()") && conversation.bytes.count < PackageResources.conversation_js.count * 9 / 10)
+    }
+
     @Test("/offline: the app's own words, a Retry button, nothing about anyone; public and not kept")
     func offlinePage() async throws {
         try await ServerFixture().run { client in

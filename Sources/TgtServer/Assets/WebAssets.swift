@@ -87,6 +87,35 @@ enum WebAssets {
         }.joined()
     }
 
+    /// A script without the lines that are only comments: `//` lines, and `/* … */` blocks
+    /// (JSDoc: the types are for the checker, the words for whoever reads the source) that
+    /// start and end their lines; a comment with code after it on its line keeps the line. The
+    /// scripts have no string that spans lines (no multi-line template), so this never cuts
+    /// into one; browsers get about a fifth fewer bytes.
+    static func withoutCommentLines(_ text: String) -> String {
+        var kept: [Substring] = []
+        var inBlock = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if inBlock {
+                guard let end = trimmed.range(of: "*/") else { continue }
+                inBlock = false
+                if !trimmed[end.upperBound...].allSatisfy(\.isWhitespace) { kept.append(line) }
+                continue
+            }
+            if trimmed.hasPrefix("//") { continue }
+            if trimmed.hasPrefix("/*") {
+                guard let end = trimmed.range(of: "*/") else {
+                    inBlock = true
+                    continue
+                }
+                if trimmed[end.upperBound...].allSatisfy(\.isWhitespace) { continue }
+            }
+            kept.append(line)
+        }
+        return kept.joined(separator: "\n")
+    }
+
     static func contentType(of name: String) -> String {
         if name.hasSuffix(".css") { return "text/css; charset=utf-8" }
         if name.hasSuffix(".js") { return "text/javascript; charset=utf-8" }
@@ -106,7 +135,7 @@ enum WebAssets {
             guard let original = sources[name] else { return nil }
             var bytes = original
             if name.hasSuffix(".js") {
-                var text = String(decoding: original, as: UTF8.self)
+                var text = withoutCommentLines(String(decoding: original, as: UTF8.self))
                 for other in scripts where other != name && !visiting.contains(other) {
                     for quote in ["'", "\""] where text.contains(quote + "./" + other + quote) {
                         guard let dependency = asset(other, visiting: visiting.union([name])) else { continue }
