@@ -134,6 +134,14 @@ struct ConversationView: View {
         .sheet(item: Binding(get: { model.openedMedia }, set: { if $0 == nil { model.closeMedia() } })) { media in
             MediaViewer(media: media) { model.closeMedia() }
         }
+        // While a voice note plays, where it is is read a few times a second and its end
+        // noticed, whether or not its bubble is on screen (bubbles come and go as it scrolls).
+        .task(id: model.voice.isPlaying) {
+            while model.voice.isPlaying, !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(250))
+                model.voice.refresh()
+            }
+        }
         .sheet(item: $forwarding) { item in
             ForwardSheet(model: model, send: { chat, topic, hide in await model.forward(item, to: chat, topicID: topic, hideSender: hide) }) {
                 forwarding = nil

@@ -72,6 +72,10 @@ struct MessageBubble: View {
             if let media = item.media {
                 if media.kind == "voiceNote", media.file != nil, let voice, voice.isAvailable, let onPlayVoice {
                     VoiceNoteBar(media: media, messageID: item.id, voice: voice, isOpening: isOpening, play: onPlayVoice)
+                } else if media.isSecret {
+                    // Opening it would start its timer: only Telegram's own apps show it, while held.
+                    MediaPlaceholder(media: media)
+                    Text(AppText.label(.selfDestructing)).font(.caption).foregroundStyle(.secondary)
                 } else if media.file != nil, let onOpenMedia {
                     Button { onOpenMedia() } label: {
                         MediaPlaceholder(media: media, picture: picture).overlay { if isOpening { ProgressView() } }
@@ -195,6 +199,7 @@ struct VoiceNoteBar: View {
                 if isLoaded {
                     Slider(value: Binding(get: { voice.fraction }, set: { voice.seek(to: $0) }))
                         .accessibilityLabel(Text(verbatim: media.label))
+                        .accessibilityValue(Text(verbatim: voice.timeLine))
                     Text(verbatim: voice.timeLine).font(.caption2.monospacedDigit()).foregroundStyle(.secondary)
                 } else {
                     HStack(spacing: 6) {
@@ -205,17 +210,11 @@ struct VoiceNoteBar: View {
                                 .accessibilityLabel(Text(AppText.label(.notPlayed)))
                         }
                     }
+                    .accessibilityElement(children: .combine)
                 }
             }
         }
         .frame(minWidth: 200)
-        // While it plays, where it is is read a few times a second (and its end noticed).
-        .task(id: isPlaying) {
-            while isPlaying, !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(250))
-                voice.refresh()
-            }
-        }
     }
 }
 

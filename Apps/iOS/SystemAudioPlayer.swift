@@ -21,7 +21,11 @@ final class SystemAudioPlayer: AudioPlaying {
 
     func pause() { player?.pause() }
 
-    func resume() { player?.play() }
+    /// After a call the system has deactivated the session: it is taken up again first.
+    func resume() {
+        try? AVAudioSession.sharedInstance().setActive(true)
+        player?.play()
+    }
 
     func seek(to position: Double) { player?.currentTime = position }
 

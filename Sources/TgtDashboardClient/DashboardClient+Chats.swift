@@ -208,7 +208,8 @@ extension DashboardClient {
             sender: SenderItem(id: m.sender.id, name: m.sender.name, isChat: m.sender.isChat), formatted: FormattedText(text: m.text),
             serviceLine: m.serviceLine,
             media: m.media.map { MediaItem(kind: $0.kind, label: $0.label, minithumbnail: $0.minithumbnail, thumbnailFileID: $0.thumbnailFileId.map(Int32.init),
-                                           file: $0.file.map { MediaFileItem(name: $0.name, size: $0.size, mimeType: $0.mimeType) }, isPlayed: $0.isPlayed) },
+                                           file: $0.file.map { MediaFileItem(name: $0.name, size: $0.size, mimeType: $0.mimeType) }, isPlayed: $0.isPlayed,
+                                           hasSpoiler: $0.hasSpoiler ?? false, isSecret: $0.isSecret ?? false) },
             replyTo: m.replyTo.map { ReplyItem(messageID: $0.messageId, senderName: $0.senderName, snippet: $0.snippet) },
             forwardedFrom: m.forwardedFrom, topicID: m.topicId.map(Int32.init), sendingState: m.sendingState, failureReason: m.failureReason,
             isRead: m.isRead)

@@ -152,7 +152,7 @@ extension TelegramSimulator {
         if case .fail(403, _)? = scenario.sendBehaviours[chat.id] { canWrite = false }
         object["permissions"] = ["@type": "chatPermissions", "can_send_basic_messages": canWrite, "can_send_photos": canWrite,
                                  "can_send_polls": canWrite, "can_send_other_messages": canWrite, "can_add_link_previews": canWrite]
-        if scenario.histories[chat.id] != nil, chat.id != -4002 {
+        if Self.hasPhoto(chat, scenario) {
             let fileID = SimulatorSeed.fileID(chat.id, -1)
             SimulatorFileOwners.registerProfilePhoto(fileID...fileID + 1, chatID: chat.id)
             object["photo"] = ["@type": "chatPhotoInfo", "small": SimulatorMedia.file(fileID, size: SimulatorMedia.thumbnailSize),
@@ -160,6 +160,11 @@ extension TelegramSimulator {
                                "has_animation": false, "is_personal": false]
         }
         return object
+    }
+
+    /// Whether the chat has a photo (every chat with a history but Neighbours, which shows its letter).
+    static func hasPhoto(_ chat: SimulatedChat, _ scenario: SimulatorScenario) -> Bool {
+        scenario.histories[chat.id] != nil && chat.id != -4002
     }
 
     // MARK: - Requests

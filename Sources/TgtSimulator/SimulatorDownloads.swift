@@ -5,8 +5,8 @@ import Synchronization
 /// client's database folder (as TDLib writes into its files folder) and answers the `file`
 /// with its `local` part complete, after an `updateFile` (or, at the scenario's
 /// `downloadBytesPerSecond`, part by part: `SimulatorDownloadsInFlight`); `getStorageStatisticsFast` counts what
-/// is there and `optimizeStorage` deletes least recently written files down to a size, sparing
-/// those younger than its immunity delay. What a file holds comes from what the message said
+/// is there and `optimizeStorage` deletes as TDLib's file GC does (`optimizeStorage(_:directory:)`).
+/// What a file holds comes from what the message said
 /// it was: JPEG for photos (and anything not
 /// registered: chat photos), a WAV for voice notes (a real sound a browser plays), WebP for
 /// stickers, and for documents bytes of their kind, including the hostile ones (an HTML page
@@ -92,6 +92,11 @@ extension TelegramSimulator {
         let fileTypes = (request["file_types"] as? [[String: Any]] ?? []).compactMap { $0["@type"] as? String }
         let only = Set((request["chat_ids"] as? [Any] ?? []).map(Self.int64))
         let excluded = Set((request["exclude_chat_ids"] as? [Any] ?? []).map(Self.int64))
+        // Every chat photo is known as one, whatever this process has built of the chats.
+        for chat in currentScenario.chats where Self.hasPhoto(chat, currentScenario) {
+            let photo = SimulatorSeed.fileID(chat.id, -1)
+            SimulatorFileOwners.registerProfilePhoto(photo...photo + 1, chatID: chat.id)
+        }
         let now = Date()
         var kept: [StoredFile] = []
         var candidates: [StoredFile] = []

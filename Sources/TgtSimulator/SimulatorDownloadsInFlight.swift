@@ -137,7 +137,9 @@ extension TelegramSimulator {
     /// `downloadFile` at the scenario's speed: answers at once (`synchronous` false) or when
     /// `offset` + `limit` bytes, or all, are there; `updateFile` every quarter of a second.
     func downloadSlowly(_ id: Int32, _ request: [String: Any], fileID: Int32, bytes: Data, finalPath: String, directory: String) {
-        let offset = max(0, Int(Self.int64(request["offset"])))
+        // An offset at or past the end starts from the start, as TDLib's PartsManager does.
+        let asked = max(0, Int(Self.int64(request["offset"])))
+        let offset = asked >= bytes.count ? 0 : asked
         let limit = max(0, Int(Self.int64(request["limit"])))
         let synchronous = request["synchronous"] as? Bool ?? false
         let partFolder = "\(directory)/temp"

@@ -148,9 +148,20 @@ struct SimulatorSeed {
             }
             return (Self.hostile(i), i % 4 == 3 ? i - 1 : nil, nil, nil, false)
         case .channel:
-            if i % 5 == 2 { return (SimulatorMedia.photo(fileID: Self.fileID(chat.id, i), caption: "Tech News #\(i + 1): the chart of the week"), nil, nil, nil, false) }
+            if i % 5 == 2 {
+                var photo = SimulatorMedia.photo(fileID: Self.fileID(chat.id, i), caption: "Tech News #\(i + 1): the chart of the week")
+                // The newest chart is a spoiler (the results of a vote).
+                if i + 5 > last { photo["has_spoiler"] = true }
+                return (photo, nil, nil, nil, false)
+            }
             return (SimulatorMedia.text("Tech News #\(i + 1): \(Self.newsLines[h % Self.newsLines.count])", link: "https://example.com/news/\(i + 1)"), nil, nil, nil, false)
         case .privateChat:
+            // A self-destructing photo in the chat with Alice (view-once, as Telegram's phone apps send).
+            if chat.id == 555_000_111, i == last - 5 {
+                var photo = SimulatorMedia.photo(fileID: Self.fileID(chat.id, i), caption: "")
+                photo["is_secret"] = true
+                return (photo, nil, nil, nil, false)
+            }
             let line = Self.privateLines[i % Self.privateLines.count]
             return (SimulatorMedia.text(line), i == last - 1 ? i - 1 : nil, nil, nil, false)
         }

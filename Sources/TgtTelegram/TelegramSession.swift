@@ -218,7 +218,9 @@ public actor TelegramSession {
         case .file(let file):
             for upload in uploads.events(for: file) { chatEvents.send(upload) }
             chatEvents.send(.file(file))
-        case .chatFolders:
+        case .chatFolders, .unreadChatCount:
+            // A list's unread count is the folder bar's number and the badges' (TDLib may send
+            // it after the chat's own update).
             chatEvents.send(.folders)
         case .chatAction(let action):
             if activity.apply(action) { chatEvents.send(.activity(chatID: action.chatID)) }
@@ -273,7 +275,7 @@ public actor TelegramSession {
                 chatEvents.send(.messagesDeleted(chatID: chatID, messageIDs: ids))
             }
         case .newChat, .chatTitle, .chatPosition, .chatLastMessage, .chatDraft, .chatReadInbox, .chatUnreadMentionCount,
-             .chatMuteFor, .scopeMuteFor, .chatPhoto, .chatCanSendBasicMessages, .chatMarkedAsUnread, .unreadChatCount:
+             .chatMuteFor, .scopeMuteFor, .chatPhoto, .chatCanSendBasicMessages, .chatMarkedAsUnread:
             break  // the chat lists' alone, applied above
         case .other, .undecodable:
             break

@@ -126,6 +126,28 @@ struct MediaModelTests {
         await app.shutdown()
     }
 
+    @Test("a spoiler photo stays blurred in its bubble (no picture fetched) and opens when tapped; a self-destructing photo is not opened, the reason and next step said")
+    func spoilerAndSecret() async throws {
+        let fixture = try AppFixture()
+        defer { fixture.remove() }
+        let app = try await ChatModelsTests.loggedIn(fixture)
+        let news = app.conversation(for: -1001000000003)
+        await news.open()
+        let spoiler = try #require(news.messages.last { $0.media?.hasSpoiler == true })
+        #expect(await news.bubblePicture(for: spoiler) == nil, "blurred until opened")
+        await news.openMedia(spoiler)
+        #expect(news.openedMedia?.presentation == .image)
+        await news.close()
+        let alice = app.conversation(for: ChatModelsTests.alice)
+        await alice.open()
+        let secret = try #require(alice.messages.last { $0.media?.isSecret == true })
+        await alice.openMedia(secret)
+        #expect(alice.openedMedia == nil)
+        #expect(alice.actionError?.description.contains("deletes itself once viewed") == true, "\(String(describing: alice.actionError))")
+        await alice.close()
+        await app.shutdown()
+    }
+
     @Test("a hostile HTML document is a file to save or share, never shown; the presentation follows the bytes")
     func hostile() async throws {
         let fixture = try AppFixture()

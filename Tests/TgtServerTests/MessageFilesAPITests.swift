@@ -130,7 +130,7 @@ struct MessageFilesAPITests {
             let thumbnails = ChatsAPITests.messages(try await client.api(.get, "conversations/\(Self.family)/messages?limit=100"))
                 .compactMap { ($0["media"] as? [String: Any])?["thumbnail_file_id"] as? Int }
             let thumb = try await client.api(.get, "files/\(try #require(thumbnails.first))/thumbnail")
-            #expect(thumb.headers[.cacheControl] == "private, max-age=86400")
+            #expect(thumb.headers[.cacheControl] == "private, no-cache")
         }
     }
 
@@ -199,6 +199,27 @@ struct MessageFilesAPITests {
             let none = try await client.api(.post, "conversations/\(Self.family)/messages/\(location.id)/opened")
             #expect(none.status == .notFound && none.errorCode == "no_file", "\(none.text)")
             #expect(try await client.api(.post, "conversations/\(Self.family)/messages/999999999999/opened").status == .notFound)
+        }
+    }
+
+    @Test("self-destructing media: is_secret, no thumbnail, its file refused with 409 self_destructing and the next step; a spoiler says has_spoiler")
+    func secretAndSpoiler() async throws {
+        let fixture = try await ServerFixture()
+        try await fixture.run { client in
+            try await ChatsAPITests.loggedIn(client)
+            let alice = ChatsAPITests.messages(try await client.api(.get, "conversations/555000111/messages?limit=50"))
+            let secret = try #require(alice.first { ($0["media"] as? [String: Any])?["is_secret"] as? Bool == true })
+            let media = try #require(secret["media"] as? [String: Any])
+            #expect(media["thumbnail_file_id"] == nil && media["label"] as? String == "🔥 Self-destructing photo" && media["has_spoiler"] == nil)
+            let id = try #require(secret["id"] as? Int)
+            let refused = try await client.api(.get, "conversations/555000111/messages/\(id)/file")
+            #expect(refused.status == .conflict && refused.errorCode == "self_destructing", "\(refused.status) \(refused.text)")
+            #expect(refused.text.contains("Open it in Telegram on your phone."))
+            let opened = try await client.api(.post, "conversations/555000111/messages/\(id)/opened")
+            #expect(opened.status == .conflict && opened.errorCode == "self_destructing")
+            let news = ChatsAPITests.messages(try await client.api(.get, "conversations/-1001000000003/messages?limit=50"))
+            let spoilers = news.filter { ($0["media"] as? [String: Any])?["has_spoiler"] as? Bool == true }
+            #expect(spoilers.count == 1 && news.allSatisfy { ($0["media"] as? [String: Any])?["is_secret"] == nil })
         }
     }
 

@@ -49,7 +49,7 @@ struct FaceNeutralNextStepTests {
         .markdown("x"), .sendFailed("x"), .cannotReact(reason: "y"), .reactionNotAvailable("x", choices: ["👍"]),
         .cannotPin(reason: "y"), .cannotForward(reason: "y"), .cannotListMembers, .badPage("x"),
         .folderNotFound("x"), .notAPerson(title: "x"), .badContactName("x"), .contactNotFound("x"),
-        .noFile(messageID: 1), .downloadFailed("x"), .badFile("x"), .notBeingSent(1), .stillBeingSent(1),
+        .noFile(messageID: 1), .downloadFailed("x"), .badFile("x"), .notBeingSent(1), .stillBeingSent(1), .selfDestructing(1),
     ] + td.map { .request($0) }
     /// Login errors as `LoginFlow` words TDLib's answers, plus the session's own cases.
     static let telegram: [TelegramError] = [
@@ -84,7 +84,7 @@ struct FaceNeutralNextStepTests {
         #expect(Set(Self.draft.map { Self.index($0) }).count == 4)
         #expect(Set(Self.send.map { Self.index($0) }).count == 8)
         #expect(Set(Self.schedule.map { Self.index($0) }).count == 7)
-        #expect(Set(Self.chat.map { Self.index($0) }).count == 30)
+        #expect(Set(Self.chat.map { Self.index($0) }).count == 31)
         #expect(Set(Self.telegram.map { Self.index($0) }).count == 7)
     }
 
@@ -218,6 +218,7 @@ struct FaceNeutralNextStepTests {
         case .badFile: 27
         case .notBeingSent: 28
         case .stillBeingSent: 29
+        case .selfDestructing: 30
         }
     }
 

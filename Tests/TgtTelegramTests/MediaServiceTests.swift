@@ -41,6 +41,32 @@ struct MediaServiceTests {
         await open.close()
     }
 
+    @Test("self-destructing media is labelled, has no thumbnail, and is never downloaded, streamed or opened (its timer would start); a spoiler is marked and downloads as usual")
+    func secretAndSpoiler() async throws {
+        let (sim, open, service) = try await ChatServiceTests.open()
+        defer { sim.remove() }
+        let alice: Int64 = 555_000_111
+        let page = try await service.conversation(chatID: alice, limit: 50)
+        let secret = try #require(page.messages.first { $0.media?.isSecret == true })
+        #expect(secret.media?.label == "🔥 Self-destructing photo" && secret.media?.thumbnailFileID == nil && secret.media?.minithumbnail != nil)
+        let before = sim.simulator.receivedRequests.filter { $0 == "downloadFile" || $0 == "openMessageContent" }.count
+        await #expect(throws: ChatError.selfDestructing(secret.id)) { _ = try await service.downloadMedia(chatID: alice, messageID: secret.id) }
+        await #expect(throws: ChatError.selfDestructing(secret.id)) {
+            _ = try await service.mediaPart(chatID: alice, messageID: secret.id, offset: 0, wanted: 16)
+        }
+        await #expect(throws: ChatError.selfDestructing(secret.id)) { _ = try await service.openContent(chatID: alice, messageID: secret.id) }
+        #expect(sim.simulator.receivedRequests.filter { $0 == "downloadFile" || $0 == "openMessageContent" }.count == before, "nothing was asked of TDLib")
+        #expect(ChatError.selfDestructing(secret.id).nextStep == "Open it in Telegram on your phone.")
+
+        let techNews: Int64 = -1001000000003
+        let news = try await service.conversation(chatID: techNews, limit: 50).messages.filter { $0.media?.kind == "photo" }
+        let spoiler = try #require(news.last)
+        #expect(spoiler.media?.hasSpoiler == true && news.dropLast().allSatisfy { $0.media?.hasSpoiler == false }, "only the newest chart is a spoiler")
+        let shown = try await service.downloadMedia(chatID: techNews, messageID: spoiler.id)
+        #expect(FileManager.default.fileExists(atPath: shown.path))
+        await open.close()
+    }
+
     @Test("a hostile document's name is made safe before anything shows it; its claimed type is kept as a claim")
     func hostileName() async throws {
         let (sim, open, service) = try await ChatServiceTests.open()

@@ -189,6 +189,24 @@ def run(driver, wait, audit, server, check, shot):
           f"without Ogg the voice note is asked for as CAF, and one the browser cannot play gives way to its download ({asked}, {link})")
     driver.execute_script("HTMLMediaElement.prototype.canPlayType = window.__canPlay")
 
+    # Alice's self-destructing photo: its blurred preview and why it does not open here.
+    open_chat("555000111")
+    secret = driver.execute_script(
+        "const li = [...document.querySelectorAll('#message-list li.msg')].find(l => l.textContent.includes('Self-destructing photo'));"
+        " li?.scrollIntoView({block: 'center'});"
+        " return li && {buttons: li.querySelectorAll('.media button, .media a').length, text: li.querySelector('.media').textContent,"
+        " sharp: [...li.querySelectorAll('img.thumb')].some(i => !i.classList.contains('blurred'))}")
+    check(secret and secret["buttons"] == 0 and "open it in Telegram on your phone" in secret["text"] and not secret["sharp"],
+          f"a self-destructing photo shows its blurred preview and why it does not open here, nothing to open or download ({secret})")
+    shot_phone_dark(driver, shot, "125-chats-self-destructing")
+    audit.screen("chats: a self-destructing photo")
+    # Tech News' newest chart is a spoiler: blurred until opened, and its button says so.
+    open_chat("-1001000000003")
+    spoiler = driver.execute_script(
+        "const b = [...document.querySelectorAll('#message-list button.open-media')].pop();"
+        " return b && {label: b.getAttribute('aria-label'), blurred: !!b.querySelector('img.thumb.blurred')}")
+    check(spoiler == {"label": "Show the spoiler photo", "blurred": True}, f"a spoiler photo stays blurred until opened ({spoiler})")
+
     # Work's PDF: a download link.
     open_chat(f"{WORK}/topic/11")
     pdf = wait.until(lambda d: d.find_element(By.XPATH, "//*[@id='message-list']//a[contains(@class, 'file')][contains(., 'Q3 minutes.pdf')]"))

@@ -125,7 +125,12 @@ extension ConversationModel {
         do {
             guard let media = try await fetchMedia(item) else { return }
             if media.presentation == .player {
-                actionError = voice.start(messageID: item.id, copy: media.playbackURL) ? nil : AppText("media.notPlayable.damaged")
+                // Telegram hears it was listened to only when it plays.
+                guard voice.start(messageID: item.id, copy: media.playbackURL) else {
+                    actionError = AppText("media.notPlayable.damaged")
+                    return
+                }
+                actionError = nil
             } else {
                 // Not playable here: the viewer says why and offers to save or share it.
                 discardPlaybackCopy()

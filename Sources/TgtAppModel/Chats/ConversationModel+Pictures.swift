@@ -11,14 +11,15 @@ extension ConversationModel {
     /// The picture for `item`'s bubble, a file in TDLib's folder to decode, or nil: not a photo
     /// or sticker, larger than `maxBubblePictureBytes`, not a picture by its bytes (a JPEG,
     /// PNG, GIF or WebP), a header promising more than `OpenedMedia.maxPixels`, or not
-    /// fetched. The blurred preview stays meanwhile.
+    /// fetched; nor for a spoiler, which stays blurred until opened. The blurred preview stays meanwhile.
     public func bubblePicture(for item: ChatMessageItem) async -> URL? {
         if let known = bubblePictures[item.id] { return known }
         guard let media = item.media, let service = try? await host.chatService() else { return nil }
         var path: String?
         switch media.kind {
         case "photo":
-            if let id = media.thumbnailFileID {
+            // A spoiler stays blurred until it is opened (self-destructing media has no thumbnail).
+            if let id = media.thumbnailFileID, !media.hasSpoiler {
                 path = try? await service.downloadThumbnail(fileID: id, maxBytes: Self.maxBubblePictureBytes).localPath
             }
         case "sticker":

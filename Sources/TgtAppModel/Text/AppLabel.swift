@@ -125,6 +125,7 @@ public enum AppLabel: String, CaseIterable, Sendable {
     case playVoice = "conversation.voice.play"
     case pauseVoice = "conversation.voice.pause"
     case notPlayed = "conversation.voice.notPlayed"
+    case selfDestructing = "conversation.media.selfDestructing"
     case select = "conversation.select"
     case done = "button.done"
     case profile = "profile.title"
@@ -290,6 +291,7 @@ public enum AppLabel: String, CaseIterable, Sendable {
         "conversation.voice.play": "Play",
         "conversation.voice.pause": "Pause",
         "conversation.voice.notPlayed": "Not played yet",
+        "conversation.media.selfDestructing": "It deletes itself once viewed: open it in Telegram.",
         "conversation.select": "Select",
         "button.done": "Done",
         "profile.title": "Profile",

@@ -180,7 +180,9 @@ extension DashboardAPI {
     func getThumbnail(_ input: Operations.GetThumbnail.Input) async throws -> Operations.GetThumbnail.Output {
         let service = try await host.chatService()
         let bytes = try await ThumbnailFiles(environment: host.environment).bytes(fileID: input.path.fileId, service: service)
-        return .ok(.init(headers: .init(cacheControl: ThumbnailFiles.cacheControl), body: .jpeg(HTTPBody(bytes))))
+        let etag = ThumbnailFiles.etag(of: bytes)
+        if input.headers.ifNoneMatch == etag { return .notModified(.init(headers: .init(cacheControl: ThumbnailFiles.cacheControl, eTag: etag))) }
+        return .ok(.init(headers: .init(cacheControl: ThumbnailFiles.cacheControl, eTag: etag), body: .jpeg(HTTPBody(bytes))))
     }
 
     func getChatPhoto(_ input: Operations.GetChatPhoto.Input) async throws -> Operations.GetChatPhoto.Output {

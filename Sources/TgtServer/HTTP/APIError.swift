@@ -158,7 +158,7 @@ extension APIError {
     static func from(chat error: ChatError) -> APIError {
         let status: HTTPResponse.Status = switch error {
         case .notLoggedIn, .cannotEdit, .cannotDelete, .onlyForEveryone, .sendFailed, .notForum, .cannotReact, .cannotPin, .cannotForward, .cannotListMembers,
-             .notBeingSent, .stillBeingSent: .conflict
+             .notBeingSent, .stillBeingSent, .selfDestructing: .conflict
         case .chatNotFound, .messageNotFound, .topicNotFound, .folderNotFound, .contactNotFound, .noFile: .notFound
         case .downloadFailed: .serviceUnavailable
         case .ambiguous, .badPage: .badRequest

@@ -9,7 +9,7 @@ import OpenAPIRuntime
 struct ResponseHeaderValues: ServerMiddleware {
     /// The string headers the spec's responses declare.
     static let names: [HTTPField.Name] = [
-        .cacheControl, .contentDisposition, .contentRange, .acceptRanges, .contentSecurityPolicy,
+        .cacheControl, .contentDisposition, .contentRange, .acceptRanges, .contentSecurityPolicy, .eTag,
     ]
 
     func intercept(_ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,

@@ -4,20 +4,26 @@ import TgtTDLib
 import TgtTelegram
 
 /// Photo thumbnails for the conversation view, served by TDLib file id only: the client never
-/// names a path, and only ids the API itself offered as a message's `thumbnail_file_id` are
-/// asked of TDLib (so no other file of the account is ever downloaded through this). The file
+/// names a path, and only ids the API itself offered (a message's `thumbnail_file_id`, a
+/// chat's `photo_file_id`) are asked of TDLib (so no other file of the account is ever downloaded through this). The file
 /// TDLib reports must really (symbolic links resolved) lie inside the session's own TDLib
 /// folders, be a regular file of at most `maxBytes`, and be a JPEG; anything else is the same
 /// 404, so nothing about other files leaks.
 struct ThumbnailFiles {
-    /// Thumbnails never change for a file id within a session.
-    static let cacheControl = "private, max-age=86400"
+    /// Revalidated each time (`etag(of:)`): TDLib's file ids hold within one run of TDLib only,
+    /// so after a restart or a new login the same address can name another file.
+    static let cacheControl = "private, no-cache"
     static let maxBytes = 512 * 1024
     static let notFound = APIError.notFound("There is no thumbnail with that id.")
 
     /// The thumbnail ids the API has handed out (process-wide; forgotten past `maxOffered`).
     static let offered = Mutex<Set<Int32>>([])
     static let maxOffered = 50_000
+
+    /// The ETag of a thumbnail's bytes (a browser holding them gets a 304).
+    static func etag(of bytes: [UInt8]) -> String {
+        "\"" + WebAssets.contentHash(bytes) + "\""
+    }
 
     /// Remembers that a page may ask for this thumbnail.
     static func offer(_ fileID: Int32) {

@@ -435,17 +435,22 @@ function mediaPart(m, media) {
   const file = media.file;
   const url = '/api/conversations/' + m.chat_id + '/messages/' + m.id + '/file';
   const label = el('span', {class: 'label', text: media.label});
-  const preview = media.minithumbnail || media.thumbnail_file_id ? thumbnail(media.minithumbnail, media.thumbnail_file_id) : null;
+  // A spoiler stays blurred (its sharp thumbnail is not fetched) until it is opened.
+  const sharp = media.has_spoiler ? undefined : media.thumbnail_file_id;
+  const preview = media.minithumbnail || sharp ? thumbnail(media.minithumbnail, sharp) : null;
+  // Self-destructing media opens only in Telegram's phone apps: its preview and why.
+  if (media.is_secret) return el('div', {class: 'media'}, preview, label, el('span', {class: 'meta', text: 'It deletes itself once viewed: open it in Telegram on your phone.'}));
   if (!file) return el('div', {class: 'media'}, preview, label);
   if (media.kind === 'sticker') return el('div', {class: 'media'}, el('img', {class: 'sticker', src: url, alt: media.label, width: '160', height: '160', loading: 'lazy'}));
   if (media.kind === 'photo') {
-    return el('div', {class: 'media'}, el('button', {type: 'button', class: 'open-media', 'data-view': String(m.id), 'aria-label': 'Open the photo full size'}, preview), label);
+    return el('div', {class: 'media'}, el('button', {type: 'button', class: 'open-media', 'data-view': String(m.id),
+      'aria-label': media.has_spoiler ? 'Show the spoiler photo' : 'Open the photo full size'}, preview ?? '🙈'), label);
   }
   if (['voiceNote', 'audio', 'video', 'videoNote', 'animation'].includes(media.kind)) {
     // A voice or video note not played yet has Telegram's dot.
     const fresh = media.is_played === false;
     return el('div', {class: 'media'}, preview, el('button', {type: 'button', class: fresh ? 'play fresh' : 'play', 'data-play': String(m.id),
-      text: '▶ ' + media.label, title: fresh ? 'Not played yet' : null}));
+      text: '▶ ' + media.label, title: fresh ? 'Not played yet' : null, 'aria-label': fresh ? media.label + ', not played yet' : null}));
   }
   return el('div', {class: 'media'}, preview, el('a', {class: 'file', href: url + '?download=true', download: file.name,
     text: '📎 ' + file.name + (file.size ? ' · ' + byteSize(file.size) : '')}));

@@ -391,6 +391,9 @@ export interface MessageMedia {
   thumbnail_file_id?: number;
   /** Voice and video notes: whether it was played. */
   is_played?: boolean;
+  has_spoiler?: boolean;
+  /** Self-destructing: never opened here. */
+  is_secret?: boolean;
   file?: { name: string; size: number; mime_type: string };
 }
 

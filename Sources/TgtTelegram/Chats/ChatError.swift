@@ -49,6 +49,9 @@ public enum ChatError: UserFacingError, Equatable {
     case notBeingSent(Int64)
     /// Opening the file of a message of ours still being sent (TDLib is reading it from where it was given).
     case stillBeingSent(Int64)
+    /// Opening self-destructing media: Telegram deletes it once viewed, shown only while held
+    /// in its phone apps; nothing here opens, saves or downloads it.
+    case selfDestructing(Int64)
     case emptyText
     case tooLong(max: Int)
     case markdown(String)
@@ -85,6 +88,7 @@ public enum ChatError: UserFacingError, Equatable {
         case .badFile(let reason): "That cannot be sent: \(reason)"
         case .notBeingSent(let id): "Message \(id) is no longer being sent: it has gone out, or failed."
         case .stillBeingSent(let id): "Message \(id) is still being sent: its file opens once it has gone."
+        case .selfDestructing(let id): "Message \(id) deletes itself once viewed: it is not opened, saved or downloaded here."
         case .emptyText: "The message is empty."
         case .tooLong(let max): "The message is longer than Telegram's \(max) characters."
         case .markdown(let detail): "The formatting is broken at \(detail)."
@@ -120,6 +124,7 @@ public enum ChatError: UserFacingError, Equatable {
         case .badFile: "Pick files of at most 2,000 MB, up to 10 at a time."
         case .notBeingSent: "Delete the message instead if you do not want it."
         case .stillBeingSent: "Wait until its ticks show it sent."
+        case .selfDestructing: "Open it in Telegram on your phone."
         case .emptyText: "Type some text."
         case .tooLong: "Shorten the text or send it in parts."
         case .markdown: "Check the *bold*, _italic_, `code` and [link](url) markers."
@@ -154,6 +159,7 @@ public enum ChatError: UserFacingError, Equatable {
         case .badFile: "bad_file"
         case .notBeingSent: "not_being_sent"
         case .stillBeingSent: "still_being_sent"
+        case .selfDestructing: "self_destructing"
         case .emptyText: "empty_text"
         case .tooLong: "too_long"
         case .markdown: "bad_markdown"

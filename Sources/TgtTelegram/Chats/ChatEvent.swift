@@ -32,7 +32,8 @@ public enum ChatEvent: Sendable, Equatable {
     /// Someone started or stopped typing (or the like) in the chat, or, in a private chat,
     /// the person went online or offline: its header's status line changed.
     case activity(chatID: Int64)
-    /// The chat folders changed (added, renamed, reordered, removed).
+    /// The chat folders changed (added, renamed, reordered, removed), or a list's unread
+    /// counts (the folder bar's numbers, the tab's and icon's badges).
     case folders
 
     /// The chat it is about, if any.

@@ -50,10 +50,11 @@ public struct ChatItemBuilder: Sendable {
         case .text(let text)?: formatted = text
         case .media(let m)?:
             formatted = m.caption
+            // Self-destructing media shows only its blurred preview: no thumbnail to fetch.
             media = MediaItem(kind: m.kind.rawValue, label: Self.label(m), minithumbnail: m.minithumbnail.map { $0.data.base64EncodedString() },
-                              thumbnailFileID: m.thumbnailFile?.id,
+                              thumbnailFileID: m.isSecret ? nil : m.thumbnailFile?.id,
                               file: m.file.map { MediaFileItem(name: SafeFileName.make($0.fileName), size: $0.file.size, mimeType: $0.mimeType) },
-                              isPlayed: m.isPlayed)
+                              isPlayed: m.isPlayed, hasSpoiler: m.hasSpoiler, isSecret: m.isSecret)
         case .service(let action)?: serviceLine = describe(action, by: senderName, senderID: message.senderID)
         case .unsupported(let type)?: serviceLine = "This message (\(Self.humanize(type))) is not supported here; open it in a Telegram app."
         case nil: break
@@ -136,7 +137,14 @@ public struct ChatItemBuilder: Sendable {
 
     /// "📷 Photo", "🎤 Voice message 0:12", …
     public static func label(_ media: MessageMedia) -> String {
-        switch media.kind {
+        if media.isSecret {
+            switch media.kind {
+            case .photo: return "🔥 Self-destructing photo"
+            case .videoNote: return "🔥 Self-destructing video message"
+            default: return "🔥 Self-destructing video"
+            }
+        }
+        return switch media.kind {
         case .photo: "📷 Photo"
         case .video: "🎬 Video \(media.detail)"
         case .videoNote: "⏺ Video message \(media.detail)"

@@ -329,20 +329,53 @@ public struct MediaItem: Codable, Sendable, Equatable {
     /// Voice and video notes: whether it was played (one received: by the user; one sent: by a
     /// recipient), Telegram's `is_listened` / `is_viewed`. Nil for other media.
     public var isPlayed: Bool?
+    /// Covered by a spoiler: shown blurred until the user opens it.
+    public var hasSpoiler = false
+    /// Self-destructing: never opened, saved or downloaded here (`ChatError.selfDestructing`);
+    /// no thumbnail, only the blurred preview.
+    public var isSecret = false
 
-    public init(kind: String, label: String, minithumbnail: String?, thumbnailFileID: Int32?, file: MediaFileItem? = nil, isPlayed: Bool? = nil) {
+    public init(kind: String, label: String, minithumbnail: String?, thumbnailFileID: Int32?, file: MediaFileItem? = nil, isPlayed: Bool? = nil,
+                hasSpoiler: Bool = false, isSecret: Bool = false)
+    {
         self.kind = kind
         self.label = label
         self.minithumbnail = minithumbnail
         self.thumbnailFileID = thumbnailFileID
         self.file = file
         self.isPlayed = isPlayed
+        self.hasSpoiler = hasSpoiler
+        self.isSecret = isSecret
     }
 
     private enum CodingKeys: String, CodingKey {
         case kind, label, minithumbnail, file
         case thumbnailFileID = "thumbnail_file_id"
         case isPlayed = "is_played"
+        case hasSpoiler = "has_spoiler"
+        case isSecret = "is_secret"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(kind: try c.decode(String.self, forKey: .kind), label: try c.decode(String.self, forKey: .label),
+                  minithumbnail: try c.decodeIfPresent(String.self, forKey: .minithumbnail),
+                  thumbnailFileID: try c.decodeIfPresent(Int32.self, forKey: .thumbnailFileID), file: try c.decodeIfPresent(MediaFileItem.self, forKey: .file),
+                  isPlayed: try c.decodeIfPresent(Bool.self, forKey: .isPlayed), hasSpoiler: try c.decodeIfPresent(Bool.self, forKey: .hasSpoiler) ?? false,
+                  isSecret: try c.decodeIfPresent(Bool.self, forKey: .isSecret) ?? false)
+    }
+
+    /// The flags only when set, as the API writes them.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(label, forKey: .label)
+        try c.encodeIfPresent(minithumbnail, forKey: .minithumbnail)
+        try c.encodeIfPresent(thumbnailFileID, forKey: .thumbnailFileID)
+        try c.encodeIfPresent(file, forKey: .file)
+        try c.encodeIfPresent(isPlayed, forKey: .isPlayed)
+        if hasSpoiler { try c.encode(true, forKey: .hasSpoiler) }
+        if isSecret { try c.encode(true, forKey: .isSecret) }
     }
 }
 

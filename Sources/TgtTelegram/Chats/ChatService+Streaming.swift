@@ -38,11 +38,14 @@ extension ChatService {
 
     /// A message's media and its file, as TDLib has them now: what every file operation starts
     /// from. An unknown message is `.messageNotFound`, one without a file `.noFile`, one of ours
-    /// still being sent `.stillBeingSent` (its file is where it was given, not yet TDLib's).
+    /// still being sent `.stillBeingSent` (its file is where it was given, not yet TDLib's),
+    /// self-destructing media `.selfDestructing` (opening it would start its timer; Telegram
+    /// shows it only while held, in its phone apps).
     func messageFile(chatID: Int64, messageID: Int64) async throws(ChatError) -> (MessageMedia, MediaFile) {
         try requireLogin()
         let message = try await existingMessage(chatID: chatID, messageID: messageID)
         guard case .media(let media) = message.content, let file = media.file else { throw .noFile(messageID: messageID) }
+        if media.isSecret { throw .selfDestructing(messageID) }
         if message.isOutgoing, message.sendingState == .pending { throw .stillBeingSent(messageID) }
         return (media, file)
     }

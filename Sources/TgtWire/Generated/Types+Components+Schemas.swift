@@ -2849,6 +2849,14 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/MessageMedia/is_played`.
             public var isPlayed: Swift.Bool?
+            /// Present (true) when the photo, video or GIF is covered by a spoiler: show it blurred until opened
+            ///
+            /// - Remark: Generated from `#/components/schemas/MessageMedia/has_spoiler`.
+            public var hasSpoiler: Swift.Bool?
+            /// Present (true) for self-destructing media: no thumbnail, and its file is refused (409 self_destructing); it opens only in Telegram's phone apps
+            ///
+            /// - Remark: Generated from `#/components/schemas/MessageMedia/is_secret`.
+            public var isSecret: Swift.Bool?
             /// Creates a new `MessageMedia`.
             ///
             /// - Parameters:
@@ -2858,13 +2866,17 @@ extension Components {
             ///   - thumbnailFileId: GET /api/files/{file_id}/thumbnail serves it
             ///   - file:
             ///   - isPlayed: Voice and video notes only: whether it was played (one received: by you; one sent: by a recipient)
+            ///   - hasSpoiler: Present (true) when the photo, video or GIF is covered by a spoiler: show it blurred until opened
+            ///   - isSecret: Present (true) for self-destructing media: no thumbnail, and its file is refused (409 self_destructing); it opens only in Telegram's phone apps
             public init(
                 kind: Swift.String,
                 label: Swift.String,
                 minithumbnail: Swift.String? = nil,
                 thumbnailFileId: Swift.Int? = nil,
                 file: Components.Schemas.MessageFile? = nil,
-                isPlayed: Swift.Bool? = nil
+                isPlayed: Swift.Bool? = nil,
+                hasSpoiler: Swift.Bool? = nil,
+                isSecret: Swift.Bool? = nil
             ) {
                 self.kind = kind
                 self.label = label
@@ -2872,6 +2884,8 @@ extension Components {
                 self.thumbnailFileId = thumbnailFileId
                 self.file = file
                 self.isPlayed = isPlayed
+                self.hasSpoiler = hasSpoiler
+                self.isSecret = isSecret
             }
             public enum CodingKeys: String, CodingKey {
                 case kind
@@ -2880,6 +2894,8 @@ extension Components {
                 case thumbnailFileId = "thumbnail_file_id"
                 case file
                 case isPlayed = "is_played"
+                case hasSpoiler = "has_spoiler"
+                case isSecret = "is_secret"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -2907,13 +2923,23 @@ extension Components {
                     Swift.Bool.self,
                     forKey: .isPlayed
                 )
+                self.hasSpoiler = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .hasSpoiler
+                )
+                self.isSecret = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .isSecret
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "kind",
                     "label",
                     "minithumbnail",
                     "thumbnail_file_id",
                     "file",
-                    "is_played"
+                    "is_played",
+                    "has_spoiler",
+                    "is_secret"
                 ])
             }
         }

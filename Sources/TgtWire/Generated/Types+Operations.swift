@@ -31453,12 +31453,21 @@ public enum Operations {
             public var path: Operations.GetThumbnail.Input.Path
             /// - Remark: Generated from `#/paths/api/files/{file_id}/thumbnail/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The ETag of the copy the browser holds; the same bytes answer 304
+                ///
+                /// - Remark: Generated from `#/paths/api/files/{file_id}/thumbnail/GET/header/If-None-Match`.
+                public var ifNoneMatch: Swift.String?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetThumbnail.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The ETag of the copy the browser holds; the same bytes answer 304
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetThumbnail.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Swift.String? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetThumbnail.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -31482,12 +31491,19 @@ public enum Operations {
                 public struct Headers: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/files/{file_id}/thumbnail/GET/responses/200/headers/Cache-Control`.
                     public var cacheControl: Swift.String
+                    /// - Remark: Generated from `#/paths/api/files/{file_id}/thumbnail/GET/responses/200/headers/ETag`.
+                    public var eTag: Swift.String
                     /// Creates a new `Headers`.
                     ///
                     /// - Parameters:
                     ///   - cacheControl:
-                    public init(cacheControl: Swift.String) {
+                    ///   - eTag:
+                    public init(
+                        cacheControl: Swift.String,
+                        eTag: Swift.String
+                    ) {
                         self.cacheControl = cacheControl
+                        self.eTag = eTag
                     }
                 }
                 /// Received HTTP response headers
@@ -31524,7 +31540,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// The thumbnail (a small JPEG from TDLib's files folder)
+            /// The thumbnail (a small JPEG from TDLib's files folder), revalidated each time: TDLib's file ids name other files after a restart or a new login
             ///
             /// - Remark: Generated from `#/paths//api/files/{file_id}/thumbnail/get(getThumbnail)/responses/200`.
             ///
@@ -31542,6 +31558,59 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotModified: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/files/{file_id}/thumbnail/GET/responses/304/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/files/{file_id}/thumbnail/GET/responses/304/headers/Cache-Control`.
+                    public var cacheControl: Swift.String
+                    /// - Remark: Generated from `#/paths/api/files/{file_id}/thumbnail/GET/responses/304/headers/ETag`.
+                    public var eTag: Swift.String
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - cacheControl:
+                    ///   - eTag:
+                    public init(
+                        cacheControl: Swift.String,
+                        eTag: Swift.String
+                    ) {
+                        self.cacheControl = cacheControl
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetThumbnail.Output.NotModified.Headers
+                /// Creates a new `NotModified`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                public init(headers: Operations.GetThumbnail.Output.NotModified.Headers) {
+                    self.headers = headers
+                }
+            }
+            /// The browser's copy (its If-None-Match) is still this file's
+            ///
+            /// - Remark: Generated from `#/paths//api/files/{file_id}/thumbnail/get(getThumbnail)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Operations.GetThumbnail.Output.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Operations.GetThumbnail.Output.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
                             response: self
                         )
                     }

@@ -169,6 +169,7 @@ enum CLINextStep {
         case .downloadFailed: "Try again when the connection is back (`tgt status`)."
         case .notBeingSent: "Delete it with `tgt chat delete CHAT MESSAGE` if you do not want it."
         case .stillBeingSent: "Wait until `tgt chat read CHAT` shows it sent, then download it."
+        case .selfDestructing: "Open it in Telegram on your phone: it deletes itself once viewed."
         case .badFile: "Give files of at most 2,000 MB (photos over 10 MB go as files), up to 10 at a time; --as-files sends any mix."
         case .ambiguous, .cannotEdit, .emptyText, .tooLong, .markdown, .sendFailed, .cannotReact, .cannotPin, .cannotForward, .cannotListMembers, .badPage: nil
         }

@@ -152,6 +152,11 @@ public struct MessageMedia: Sendable, Equatable {
     /// A voice note's `is_listened`, a video note's `is_viewed`: whether a recipient has played
     /// it (for one received, the user). Nil for other media.
     public var isPlayed: Bool?
+    /// A photo, video or GIF covered by a spoiler until the user chooses to see it (`has_spoiler`).
+    public var hasSpoiler = false
+    /// Self-destructing media (`is_secret`): deleted once viewed, shown only while held, in
+    /// Telegram's phone apps.
+    public var isSecret = false
 
     public init(kind: Kind, caption: FormattedText = FormattedText(text: ""), minithumbnail: Minithumbnail? = nil,
                 thumbnailFile: TDFile? = nil, detail: String = "", file: MediaFile? = nil)
@@ -231,6 +236,8 @@ extension MessageContent: Decodable {
         case isVideo = "is_video"
         case isListened = "is_listened"
         case isViewed = "is_viewed"
+        case hasSpoiler = "has_spoiler"
+        case isSecret = "is_secret"
     }
 
     private enum MediaKeys: String, CodingKey {
@@ -258,6 +265,13 @@ extension MessageContent: Decodable {
             guard let m, m.contains(key), try !m.decodeNil(forKey: key) else { return nil }
             return try m.decode(Minithumbnail.self, forKey: key)
         }
+        /// A photo's, video's or GIF's spoiler and self-destruct flags.
+        func covered(_ media: MessageMedia) throws -> MessageMedia {
+            var media = media
+            media.hasSpoiler = try c.decodeIfPresent(Bool.self, forKey: .hasSpoiler) ?? false
+            media.isSecret = try c.decodeIfPresent(Bool.self, forKey: .isSecret) ?? false
+            return media
+        }
         func seconds(_ m: KeyedDecodingContainer<MediaKeys>?) throws -> String {
             let s = try m?.decodeIfPresent(Int32.self, forKey: .duration) ?? 0
             return String(format: "%d:%02d", s / 60, s % 60)
@@ -267,17 +281,18 @@ extension MessageContent: Decodable {
             self = .text(try c.decode(FormattedText.self, forKey: .text))
         case "messagePhoto":
             let photo = try media(.photo)
-            self = .media(MessageMedia(kind: .photo, caption: try caption(), minithumbnail: try mini(photo),
-                                       thumbnailFile: try Self.smallPhoto(photo), file: try Self.largePhoto(photo)))
+            self = .media(try covered(MessageMedia(kind: .photo, caption: try caption(), minithumbnail: try mini(photo),
+                                                   thumbnailFile: try Self.smallPhoto(photo), file: try Self.largePhoto(photo))))
         case "messageVideo":
             let video = try media(.video)
-            self = .media(MessageMedia(kind: .video, caption: try caption(), minithumbnail: try mini(video), detail: try seconds(video),
-                                       file: try Self.file(video, .video, mimeType: "video/mp4", name: "video.mp4")))
+            self = .media(try covered(MessageMedia(kind: .video, caption: try caption(), minithumbnail: try mini(video), detail: try seconds(video),
+                                                   file: try Self.file(video, .video, mimeType: "video/mp4", name: "video.mp4"))))
         case "messageVideoNote":
             let note = try media(.videoNote)
             var media = MessageMedia(kind: .videoNote, minithumbnail: try mini(note), detail: try seconds(note),
                                      file: try Self.file(note, .video, mimeType: "video/mp4", name: "video-message.mp4"))
             media.isPlayed = try c.decodeIfPresent(Bool.self, forKey: .isViewed) ?? false
+            media.isSecret = try c.decodeIfPresent(Bool.self, forKey: .isSecret) ?? false
             self = .media(media)
         case "messageVoiceNote":
             let voice = try media(.voiceNote)
@@ -299,8 +314,8 @@ extension MessageContent: Decodable {
                                        file: try Self.file(document, .document, mimeType: "application/octet-stream", name: "file")))
         case "messageAnimation":
             let animation = try media(.animation)
-            self = .media(MessageMedia(kind: .animation, caption: try caption(), minithumbnail: try mini(animation),
-                                       file: try Self.file(animation, .animation, mimeType: "video/mp4", name: "animation.mp4")))
+            self = .media(try covered(MessageMedia(kind: .animation, caption: try caption(), minithumbnail: try mini(animation),
+                                                   file: try Self.file(animation, .animation, mimeType: "video/mp4", name: "animation.mp4"))))
         case "messageSticker":
             let sticker = try media(.sticker)
             self = .media(MessageMedia(kind: .sticker, detail: try sticker?.decodeIfPresent(String.self, forKey: .emoji) ?? "",
