@@ -106,9 +106,7 @@ extension ConversationModel {
         guard item.media?.file != nil, openingMediaID != item.id, openedMedia?.messageID != item.id else { return }
         do {
             guard let media = try await fetchMedia(item) else { return }
-            discardPlaybackCopy()
-            openedMedia = media
-            actionError = nil
+            show(media)
             await markOpened(item)
         } catch {
             actionError = .failure(error)
@@ -133,14 +131,19 @@ extension ConversationModel {
                 actionError = nil
             } else {
                 // Not playable here: the viewer says why and offers to save or share it.
-                discardPlaybackCopy()
-                openedMedia = media
-                actionError = nil
+                show(media)
             }
             await markOpened(item)
         } catch {
             actionError = .failure(error)
         }
+    }
+
+    /// Puts `media` in the viewer, in place of what was there (a voice note's copy goes).
+    private func show(_ media: OpenedMedia) {
+        discardPlaybackCopy()
+        openedMedia = media
+        actionError = nil
     }
 
     /// `item`'s file downloaded, with how to show it, and a voice note's playable copy made;
