@@ -183,6 +183,10 @@ struct VoiceNoteBar: View {
     let isOpening: Bool
     let play: () -> Void
 
+    /// Where the bar is being dragged to (it moves the sound on release, as Telegram's does).
+    @State private var dragged: Double?
+    @State private var isDragging = false
+
     private var isLoaded: Bool { voice.messageID == messageID }
     private var isPlaying: Bool { isLoaded && voice.isPlaying }
 
@@ -197,7 +201,17 @@ struct VoiceNoteBar: View {
             .accessibilityLabel(Text(AppText.label(isPlaying ? .pauseVoice : .playVoice)))
             VStack(alignment: .leading, spacing: 2) {
                 if isLoaded {
-                    Slider(value: Binding(get: { voice.fraction }, set: { voice.seek(to: $0) }))
+                    // A drag moves the sound when let go; VoiceOver's steps (no drag) move it at once.
+                    Slider(value: Binding(get: { dragged ?? voice.fraction }, set: { to in
+                        if isDragging { dragged = to } else { voice.seek(to: to) }
+                    }),
+                           onEditingChanged: { editing in
+                               isDragging = editing
+                               if !editing, let to = dragged {
+                                   voice.seek(to: to)
+                                   dragged = nil
+                               }
+                           })
                         .accessibilityLabel(Text(verbatim: media.label))
                         .accessibilityValue(Text(verbatim: voice.timeLine))
                     Text(verbatim: voice.timeLine).font(.caption2.monospacedDigit()).foregroundStyle(.secondary)
