@@ -34,6 +34,8 @@ struct SimulatorHistory {
     private(set) var pins: [Int64: [Int64: Bool]] = [:]
     /// Voice and video notes played (listened, viewed) since the seed, per chat.
     private(set) var opened: [Int64: Set<Int64>] = [:]
+    /// People added to the contacts (or renamed there) since the seed: user id → names.
+    private(set) var contacts: [Int64: (first: String, last: String)] = [:]
     /// Read markers set since the seed (inbox: by us; outbox: by the other side).
     private(set) var readInbox: [Int64: Int64] = [:]
     private(set) var readOutbox: [Int64: Int64] = [:]
@@ -132,6 +134,10 @@ struct SimulatorHistory {
         for (key, value) in object["opened"] as? [String: Any] ?? [:] {
             if let id = Int64(key) { opened[id] = Set((value as? [Any] ?? []).map(TelegramSimulator.int64)) }
         }
+        for (key, value) in object["contacts"] as? [String: Any] ?? [:] {
+            guard let id = Int64(key), let names = value as? [String: Any], let first = names["first"] as? String else { continue }
+            contacts[id] = (first, names["last"] as? String ?? "")
+        }
         for (key, value) in object["read_inbox"] as? [String: Any] ?? [:] { if let id = Int64(key) { readInbox[id] = TelegramSimulator.int64(value) } }
         for (key, value) in object["read_outbox"] as? [String: Any] ?? [:] { if let id = Int64(key) { readOutbox[id] = TelegramSimulator.int64(value) } }
         for (key, value) in object["read_topic_inbox"] as? [String: Any] ?? [:] {
@@ -171,6 +177,11 @@ struct SimulatorHistory {
 
     mutating func setPinned(_ pinned: Bool, messageID: Int64, chatID: Int64) {
         record(["op": "pin", "chat": chatID, "id": messageID, "pinned": pinned])
+    }
+
+    /// A person was added to the contacts under these names.
+    mutating func addContact(_ userID: Int64, first: String, last: String) {
+        record(["op": "contact", "user": userID, "first": first, "last": last])
     }
 
     /// A voice or video note was played.
@@ -221,6 +232,8 @@ struct SimulatorHistory {
             if let topic = op["topic"] as? Int { topicDrafts[chatID, default: [:]][topic] = draft } else { drafts[chatID] = draft }
         case "pin":
             pins[chatID, default: [:]][TelegramSimulator.int64(op["id"])] = op["pinned"] as? Bool ?? false
+        case "contact":
+            if let first = op["first"] as? String { contacts[TelegramSimulator.int64(op["user"])] = (first, op["last"] as? String ?? "") }
         case "opened":
             opened[chatID, default: []].insert(TelegramSimulator.int64(op["id"]))
         case "read_inbox":
@@ -315,6 +328,7 @@ struct SimulatorHistory {
             },
             "pins": keyed(pins) { list in list.map { ["id": $0.key, "pinned": $0.value] as [String: Any] } },
             "opened": keyed(opened) { Array($0).sorted() },
+            "contacts": keyed(contacts) { ["first": $0.first, "last": $0.last] as [String: Any] },
             "read_inbox": keyed(readInbox) { $0 },
             "read_outbox": keyed(readOutbox) { $0 },
             "read_topic_inbox": keyed(readTopicInbox) { topics in Dictionary(uniqueKeysWithValues: topics.map { (String($0.key), $0.value) }) },

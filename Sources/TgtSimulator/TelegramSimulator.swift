@@ -348,6 +348,7 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
             }
             let dir = request["database_directory"] as? String ?? ""
             lock.withLock { clients[id]?.databaseDirectory = dir }
+            takeUpContacts(dir)
             emitUpdate(id, ["@type": "updateOption", "name": "message_text_length_max", "value": ["@type": "optionValueInteger", "value": "4096"]])
             if hasSession(dir) {
                 emitConnection(id, "connectionStateConnecting")

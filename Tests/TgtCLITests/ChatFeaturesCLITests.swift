@@ -164,7 +164,7 @@ struct ChatFeaturesCLITests {
         #expect(channel.status != 0 && channel.stderr.contains("member list is not open"), "\(channel.stderr)")
     }
 
-    @Test("folders and contacts: the folder table, a folder's list, an unknown folder refused with the command that lists them; contacts, start, add-contact")
+    @Test("folders and contacts: the folder table, a folder's list, an unknown folder refused with the command that lists them; contacts, start, add-contact (kept for the next process)")
     func foldersAndContacts() async throws {
         let dir = try await ChatCLITests.loggedIn("chat-folders")
         defer { dir.remove() }
@@ -188,6 +188,13 @@ struct ChatFeaturesCLITests {
         #expect(stranger.status != 0 && stranger.stderr.contains("No contact matches “Dmitri”"), "\(stranger.stderr)")
         let added = try await ChatCLITests.tgt(dir, ["chat", "add-contact", "555000204"])
         #expect(added.status == 0 && added.stdout.contains("✓ Dmitri Volkov is in your contacts."), "\(added.stdout)\(added.stderr)")
+        // Kept "server side": the next process on the folder has him too, his chat under his name.
+        let after = await ChatCLITests.json(try ChatCLITests.tgt(dir, ["--json", "chat", "contacts"])) as? [[String: Any]] ?? []
+        #expect(after.count == 6 && after.contains { $0["name"] as? String == "Dmitri Volkov" }, "\(after)")
+        let renamed = try await ChatCLITests.tgt(dir, ["chat", "add-contact", "555000204", "--first-name", "Dima"])
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        let dima = try await ChatCLITests.tgt(dir, ["chat", "contacts", "--search", "dima"])
+        #expect(dima.stdout.contains("Dima") && !dima.stdout.contains("Volkov"), "\(dima.stdout)")
         let group = try await ChatCLITests.tgt(dir, ["chat", "add-contact", "Climbing crew", "--first-name", "Crew"])
         #expect(group.status != 0 && group.stderr.contains("is not a person"), "\(group.stderr)")
     }
