@@ -28,7 +28,7 @@ window.fetch = (url, init) => {
 
 def chips(driver):
     return driver.execute_script(
-        "return [...document.querySelectorAll('#folder-chips .chip')].map(c => [c.querySelector('span').textContent, "
+        "return [...document.querySelectorAll('#folder-chips .chip')].map(c => [(c.querySelector('span') ?? c).textContent, "
         "c.querySelector('.chip-count')?.textContent ?? '', c.getAttribute('aria-pressed')])")
 
 

@@ -17,7 +17,7 @@ extension Pages {
             <div class="toolbar" role="search" aria-label="Chats and messages"><label class="sr-only" for="chat-search">Search chats and messages</label>
             <input id="chat-search" class="search" type="search" placeholder="Search" autocomplete="off" maxlength="200">
             <button type="button" id="contacts-open" class="icon-button" aria-label="Contacts" title="Contacts">👥</button></div>
-            <div class="chips" id="list-chips" role="group" aria-label="Which chats"><span id="folder-chips" class="folder-chips"><button type="button" class="chip" data-list="main" aria-pressed="true">All chats</button></span>
+            <div class="chips" id="list-chips" role="group" aria-label="Which chats"><span id="folder-chips" class="folder-chips"><button type="button" class="chip" data-list="main" aria-pressed="true"><span dir="auto">All chats</span></button></span>
             <button type="button" class="chip" data-list="archive" aria-pressed="false">Archive</button>
             <button type="button" class="chip" id="chat-unread" aria-pressed="false">Unread</button></div>
             <p id="notify-offer" class="banner info notify-offer" hidden>Get a notification for new messages while this dashboard is open?
