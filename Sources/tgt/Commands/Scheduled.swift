@@ -96,11 +96,18 @@ struct ScheduledCancel: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The ids to cancel.") var ids: [String]
 
+    /// The series `text` names: any text that is not a number; a number only when it names no
+    /// scheduled message and starts a series' id (a short id is all digits one time in 43).
+    private func series(named text: String, store: AppDatabase) throws -> UUID? {
+        guard let number = Int64(text) else { return try SeriesText.resolve(text, store: store) }
+        guard try store.scheduledSend(id: number) == nil else { return nil }
+        return try? SeriesText.resolve(text, store: store)
+    }
+
     func run() async throws {
         try await global.run {
             let store = try Timers.store(global)
-            if ids.count == 1, Int64(ids[0]) == nil {
-                let id = try SeriesText.resolve(ids[0], store: store)
+            if ids.count == 1, let id = try series(named: ids[0], store: store) {
                 try await SeriesCommand(global: global).act(store) { try await $0.cancel(id) }
                 return
             }
