@@ -154,7 +154,6 @@ extension TelegramSimulator {
                                  "can_send_polls": canWrite, "can_send_other_messages": canWrite, "can_add_link_previews": canWrite]
         if Self.hasPhoto(chat, scenario) {
             let fileID = SimulatorSeed.fileID(chat.id, -1)
-            SimulatorFileOwners.registerProfilePhoto(fileID...fileID + 1, chatID: chat.id)
             object["photo"] = ["@type": "chatPhotoInfo", "small": SimulatorMedia.file(fileID, size: SimulatorMedia.thumbnailSize),
                                "big": SimulatorMedia.file(fileID + 1, size: 200_000), "minithumbnail": SimulatorMedia.minithumbnail,
                                "has_animation": false, "is_personal": false]

@@ -56,8 +56,8 @@ extension TelegramSimulator {
             guard let message = findMessage(chat, Self.int64(request["message_id"]), directory: directory) else {
                 return respond(id, request, Self.error(400, "Message not found"))
             }
-            let kind = (message["content"] as? [String: Any])?["@type"] as? String
             let content = message["content"] as? [String: Any]
+            let kind = content?["@type"] as? String
             let played = content?["is_listened"] as? Bool ?? content?["is_viewed"] as? Bool ?? false
             // One's own message is left alone: its "listened" is the recipients' (TDLib returns early).
             if kind == "messageVoiceNote" || kind == "messageVideoNote", !played, message["is_outgoing"] as? Bool != true {

@@ -40,14 +40,18 @@ final class SimulatorDownloadsInFlight: @unchecked Sendable {
             return (have.rangeView.first { $0.contains(offset) }?.upperBound ?? offset) - offset
         }
 
-        /// Whether the bytes the position's limit names are all there (never, without a limit).
-        var limitReached: Bool {
+        /// Whether the `limit` bytes from `offset` (to the end at most) are all there; never
+        /// without a limit.
+        func holds(offset: Int, limit: Int) -> Bool {
             limit > 0 && prefix(from: offset) >= min(limit, bytes.count - offset)
         }
 
+        /// Whether the bytes the position's limit names are all there.
+        var limitReached: Bool { holds(offset: offset, limit: limit) }
+
         /// Whether a synchronous request for `offset` and `limit` has what it waits for.
         func satisfies(offset: Int, limit: Int) -> Bool {
-            isComplete || (limit > 0 && prefix(from: offset) >= min(limit, bytes.count - offset))
+            isComplete || holds(offset: offset, limit: limit)
         }
 
         /// The next bytes to fetch, at most `step` of them: from the first missing byte at the
@@ -119,9 +123,13 @@ final class SimulatorDownloadsInFlight: @unchecked Sendable {
                 download.have.insert(integersIn: range)
             }
             if download.limitReached { download.isActive = false }
+            // A stopped download answers everyone waiting, with what it has.
             let now = download
-            let done = now.waiting.filter { now.satisfies(offset: $0.offset, limit: $0.limit) || !now.isActive }
-            download.waiting.removeAll { now.satisfies(offset: $0.offset, limit: $0.limit) || !now.isActive }
+            let answered = { (waiter: (id: Int32, request: SimJSON, offset: Int, limit: Int)) in
+                !now.isActive || now.satisfies(offset: waiter.offset, limit: waiter.limit)
+            }
+            let done = now.waiting.filter(answered)
+            download.waiting.removeAll(where: answered)
             if download.isComplete { files[key] = nil } else { files[key] = download }
             return (download, done.map { ($0.id, $0.request) })
         }

@@ -187,7 +187,7 @@ extension ConversationModel {
         openedMedia = nil
     }
 
-    var voicePlayback: VoicePlayback { VoicePlayback(folder: host.environment.directory.playbackFolder) }
+    private var voicePlayback: VoicePlayback { VoicePlayback(folder: host.environment.directory.playbackFolder) }
 
     private func discardPlaybackCopy() {
         guard let media = openedMedia, media.playbackURL != media.url else { return }

@@ -265,7 +265,7 @@ extension MessageContent: Decodable {
             guard let m, m.contains(key), try !m.decodeNil(forKey: key) else { return nil }
             return try m.decode(Minithumbnail.self, forKey: key)
         }
-        /// A photo's, video's or GIF's spoiler and self-destruct flags.
+        /// A photo's, video's, GIF's or video note's spoiler and self-destruct flags (absent ones false).
         func covered(_ media: MessageMedia) throws -> MessageMedia {
             var media = media
             media.hasSpoiler = try c.decodeIfPresent(Bool.self, forKey: .hasSpoiler) ?? false
@@ -289,10 +289,9 @@ extension MessageContent: Decodable {
                                                    file: try Self.file(video, .video, mimeType: "video/mp4", name: "video.mp4"))))
         case "messageVideoNote":
             let note = try media(.videoNote)
-            var media = MessageMedia(kind: .videoNote, minithumbnail: try mini(note), detail: try seconds(note),
-                                     file: try Self.file(note, .video, mimeType: "video/mp4", name: "video-message.mp4"))
+            var media = try covered(MessageMedia(kind: .videoNote, minithumbnail: try mini(note), detail: try seconds(note),
+                                                 file: try Self.file(note, .video, mimeType: "video/mp4", name: "video-message.mp4")))
             media.isPlayed = try c.decodeIfPresent(Bool.self, forKey: .isViewed) ?? false
-            media.isSecret = try c.decodeIfPresent(Bool.self, forKey: .isSecret) ?? false
             self = .media(media)
         case "messageVoiceNote":
             let voice = try media(.voiceNote)
