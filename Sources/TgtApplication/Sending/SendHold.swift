@@ -42,13 +42,16 @@ public struct SendHold: Sendable {
                                  progress: @escaping @Sendable (SendStep) -> Void) async throws {
         let id = batch.uuidString.lowercased()
         while true {
-            let left = until.timeIntervalSince(clock.now)
+            // One reading of the clock per step: the wake-up is counted from the same "now" as
+            // what is left (read again, a clock moved on meanwhile put it past the end).
+            let now = clock.now
+            let left = until.timeIntervalSince(now)
             guard left > 0 else { return }
             guard try held() else { return }
             progress(.holding(batchID: id, until: until, secondsLeft: Int(left.rounded(.up))))
             // To the next whole second before the end (or the end itself).
             let step = left - left.rounded(.up) + 1
-            try await clock.sleep(until: clock.now.addingTimeInterval(min(left, step > 0 ? step : 1)))
+            try await clock.sleep(until: now.addingTimeInterval(min(left, step > 0 ? step : 1)))
         }
     }
 
