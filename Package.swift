@@ -6,11 +6,24 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+// The Apple build (Apps/, .github/workflows/apple.yml) is pinned to Xcode 16.4, whose Swift 6.1
+// reads no manifest newer than tools 6.1. The apps link only the layers below the faces (domain,
+// store, TDLib binding, Telegram services, application services, app models), which need GRDB,
+// swift-log and swift-crypto. The command line, the dashboard and the benchmarks need Hummingbird,
+// the OpenAPI runtime, swift-service-lifecycle and the newest swift-log, whose manifests are tools
+// 6.2: they are part of the package from Swift 6.2 on (this machine's 6.3, CI), and the app graph
+// resolves without them on Xcode 16.4 (docs/apple-apps.md, "One SDK").
+#if compiler(>=6.2)
+let swiftLog: Package.Dependency = .package(url: "https://github.com/apple/swift-log", from: "1.16.2")
+#else
+// swift-log 1.16's manifest is tools 6.2: Swift 6.1 takes the newest release it can read.
+let swiftLog: Package.Dependency = .package(url: "https://github.com/apple/swift-log", "1.5.3"..<"2.0.0")
+#endif
+
 let package = Package(
     name: "TgTemplates",
     platforms: [.macOS(.v14), .iOS(.v17), .watchOS(.v10)],
     products: [
-        .executable(name: "tgt", targets: ["tgt"]),
         .library(name: "TgtDomain", targets: ["TgtDomain"]),
         .library(name: "TgtStore", targets: ["TgtStore"]),
         .library(name: "TgtTDLib", targets: ["TgtTDLib"]),
@@ -21,17 +34,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        swiftLog,
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
-        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
-        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
-        .package(url: "https://github.com/jpsim/Yams", "5.0.1"..<"7.0.0"),
     ],
     targets: [
         // Layer 1: pure domain (templates, targets, variables, validation, rendering) and QR codes.
@@ -69,67 +73,6 @@ let package = Package(
             name: "TgtApplication",
             dependencies: ["TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
-        // Layer 6: the dashboard API's wire format: the types generated from openapi.yaml (public;
-        // Generated/, written by scripts/generate-openapi.sh and committed, so no build runs the
-        // generator) and the hand-written ones it maps schemas to; shared by the server and client.
-        .target(
-            name: "TgtWire",
-            dependencies: [
-                "TgtDomain", "TgtStore",
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-            ],
-            // The generated public types import what some of their files do not use; the
-            // generator silences that warning only from Swift 6.4 (`@diagnose(UnusedImportAccess,
-            // as: ignored)`), so this module is built quiet. Its hand-written part is Wire/.
-            swiftSettings: strict + [.unsafeFlags(["-suppress-warnings"])]),
-        // Layer 6: the client of a running dashboard (`tgt` commands while `tgt serve` holds the
-        // Telegram session), generated from the same document, and the application interfaces
-        // (sending, chats, account, login) implemented through it.
-        .target(
-            name: "TgtDashboardClient",
-            dependencies: [
-                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtApplication", "TgtWire",
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ],
-            swiftSettings: strict),
-        // Layer 6: the web dashboard and its JSON API (`tgt serve`).
-        .target(
-            name: "TgtServer",
-            dependencies: [
-                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtQRCode", "TgtApplication", "TgtWire",
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            exclude: ["Web/tsconfig.json", "Web/types.d.ts", "Web/events.d.ts"],
-            resources: [
-                .embedInCode("API/Spec/openapi.yaml"),
-                // The dashboard's stylesheet and scripts, compiled in as byte arrays (`PackageResources`).
-                .embedInCode("Web/app.css"), .embedInCode("Web/app.js"), .embedInCode("Web/grid.js"),
-                .embedInCode("Web/editor.js"), .embedInCode("Web/settings.js"),
-                .embedInCode("Web/timers.js"), .embedInCode("Web/timer-form.js"), .embedInCode("Web/timer-alerts.js"),
-                .embedInCode("Web/timers.css"), .embedInCode("Web/timer-completion.js"),
-                .embedInCode("Web/send-later.js"), .embedInCode("Web/scheduled.js"), .embedInCode("Web/scheduled.css"),
-                .embedInCode("Web/chats.js"), .embedInCode("Web/conversation.js"), .embedInCode("Web/chat-html.js"), .embedInCode("Web/chats.css"),
-                .embedInCode("Web/chat-search.js"), .embedInCode("Web/sends.js"), .embedInCode("Web/held-sends.js"), .embedInCode("Web/trigger.js"),
-                .embedInCode("Web/topics.js"), .embedInCode("Web/reactions.js"), .embedInCode("Web/pins.js"), .embedInCode("Web/forward.js"), .embedInCode("Web/notify.js"), .embedInCode("Web/profile.js"), .embedInCode("Web/presence.js"), .embedInCode("Web/contacts.js"), .embedInCode("Web/media.js"), .embedInCode("Web/attach.js"), .embedInCode("Web/pick-template.js"), .embedInCode("Web/message-actions.js"), .embedInCode("Web/attach.css"),
-                // The installed app's service worker (served at /sw.js) and its offline page's script.
-                .embedInCode("Web/sw.js"), .embedInCode("Web/offline.js"),
-            ],
-            swiftSettings: strict),
         // Layer 6: the view models of the Apple apps (iOS app, widgets, CarPlay, Siri), no UI.
         .target(
             name: "TgtAppModel",
@@ -137,29 +80,6 @@ let package = Package(
                 "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtTimerSync", "TgtApplication",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strict),
-        // Layer 6: the command line.
-        .executableTarget(
-            name: "tgt",
-            dependencies: [
-                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtSimulator", "TgtQRCode", "TgtServer", "TgtApplication",
-                "TgtDashboardClient", "TgtWire",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strict),
-        .executableTarget(
-            name: "tgt-bench",
-            dependencies: [
-                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtSimulator", "TgtAppModel",
-            ],
-            path: "Benchmarks/tgt-bench",
-            swiftSettings: strict),
-        .executableTarget(name: "tgt-bench-print", path: "Benchmarks/print", swiftSettings: strict),
-        .executableTarget(
-            name: "tgt-bench-hello",
-            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
-            path: "Benchmarks/hello",
             swiftSettings: strict),
         .target(
             name: "TgtTestSupport",
@@ -180,17 +100,6 @@ let package = Package(
             dependencies: ["TgtTelegram", "TgtSimulator", "TgtStore", "TgtDomain", "TgtTDLib", "TgtTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "TgtServerTests",
-            dependencies: [
-                "TgtServer", "TgtWire", "TgtDashboardClient", "TgtApplication", "TgtTestSupport", "TgtStore", "TgtDomain", "TgtTelegram", "TgtSimulator", "TgtTDLib",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-            ],
-            swiftSettings: strict),
-        .testTarget(
             name: "TgtAppModelTests",
             dependencies: [
                 "TgtAppModel", "TgtTestSupport", "TgtStore", "TgtDomain", "TgtTelegram", "TgtSimulator", "TgtTDLib", "TgtTimerSync",
@@ -200,8 +109,122 @@ let package = Package(
         .testTarget(
             name: "TgtApplicationTests", dependencies: ["TgtApplication", "TgtStore", "TgtDomain", "TgtTelegram", "TgtTDLib", "TgtSimulator", "TgtTestSupport"],
             swiftSettings: strict),
-        .testTarget(
-            name: "TgtCLITests", dependencies: ["TgtTestSupport", "TgtStore", "TgtDomain", "TgtApplication", "TgtSimulator"],
-            swiftSettings: strict),
     ]
 )
+
+#if compiler(>=6.2)
+// The faces that are not Apple apps: the command line, the dashboard, their wire types, the
+// benchmarks, and their tests.
+package.products.insert(.executable(name: "tgt", targets: ["tgt"]), at: 0)
+package.dependencies += [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+    .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
+    .package(url: "https://github.com/jpsim/Yams", "5.0.1"..<"7.0.0"),
+]
+package.targets += [
+    // Layer 6: the dashboard API's wire format: the types generated from openapi.yaml (public;
+    // Generated/, written by scripts/generate-openapi.sh and committed, so no build runs the
+    // generator) and the hand-written ones it maps schemas to; shared by the server and client.
+    .target(
+        name: "TgtWire",
+        dependencies: [
+            "TgtDomain", "TgtStore",
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ],
+        // The generated public types import what some of their files do not use; the
+        // generator silences that warning only from Swift 6.4 (`@diagnose(UnusedImportAccess,
+        // as: ignored)`), so this module is built quiet. Its hand-written part is Wire/.
+        swiftSettings: strict + [.unsafeFlags(["-suppress-warnings"])]),
+    // Layer 6: the client of a running dashboard (`tgt` commands while `tgt serve` holds the
+    // Telegram session), generated from the same document, and the application interfaces
+    // (sending, chats, account, login) implemented through it.
+    .target(
+        name: "TgtDashboardClient",
+        dependencies: [
+            "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtApplication", "TgtWire",
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ],
+        swiftSettings: strict),
+    // Layer 6: the web dashboard and its JSON API (`tgt serve`).
+    .target(
+        name: "TgtServer",
+        dependencies: [
+            "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtQRCode", "TgtApplication", "TgtWire",
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+            .product(name: "Yams", package: "Yams"),
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        exclude: ["Web/tsconfig.json", "Web/types.d.ts", "Web/events.d.ts"],
+        resources: [
+            .embedInCode("API/Spec/openapi.yaml"),
+            // The dashboard's stylesheet and scripts, compiled in as byte arrays (`PackageResources`).
+            .embedInCode("Web/app.css"), .embedInCode("Web/app.js"), .embedInCode("Web/grid.js"),
+            .embedInCode("Web/editor.js"), .embedInCode("Web/settings.js"),
+            .embedInCode("Web/timers.js"), .embedInCode("Web/timer-form.js"), .embedInCode("Web/timer-alerts.js"),
+            .embedInCode("Web/timers.css"), .embedInCode("Web/timer-completion.js"),
+            .embedInCode("Web/send-later.js"), .embedInCode("Web/scheduled.js"), .embedInCode("Web/scheduled.css"),
+            .embedInCode("Web/chats.js"), .embedInCode("Web/conversation.js"), .embedInCode("Web/chat-html.js"), .embedInCode("Web/chats.css"),
+            .embedInCode("Web/chat-search.js"), .embedInCode("Web/sends.js"), .embedInCode("Web/held-sends.js"), .embedInCode("Web/trigger.js"),
+            .embedInCode("Web/topics.js"), .embedInCode("Web/reactions.js"), .embedInCode("Web/pins.js"), .embedInCode("Web/forward.js"), .embedInCode("Web/notify.js"), .embedInCode("Web/profile.js"), .embedInCode("Web/presence.js"), .embedInCode("Web/contacts.js"), .embedInCode("Web/media.js"), .embedInCode("Web/attach.js"), .embedInCode("Web/pick-template.js"), .embedInCode("Web/message-actions.js"), .embedInCode("Web/attach.css"),
+            // The installed app's service worker (served at /sw.js) and its offline page's script.
+            .embedInCode("Web/sw.js"), .embedInCode("Web/offline.js"),
+        ],
+        swiftSettings: strict),
+    // Layer 6: the command line.
+    .executableTarget(
+        name: "tgt",
+        dependencies: [
+            "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtSimulator", "TgtQRCode", "TgtServer", "TgtApplication",
+            "TgtDashboardClient", "TgtWire",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        swiftSettings: strict),
+    .executableTarget(
+        name: "tgt-bench",
+        dependencies: [
+            "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtSimulator", "TgtAppModel",
+        ],
+        path: "Benchmarks/tgt-bench",
+        swiftSettings: strict),
+    .executableTarget(name: "tgt-bench-print", path: "Benchmarks/print", swiftSettings: strict),
+    .executableTarget(
+        name: "tgt-bench-hello",
+        dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+        path: "Benchmarks/hello",
+        swiftSettings: strict),
+    .testTarget(
+        name: "TgtServerTests",
+        dependencies: [
+            "TgtServer", "TgtWire", "TgtDashboardClient", "TgtApplication", "TgtTestSupport", "TgtStore", "TgtDomain", "TgtTelegram", "TgtSimulator", "TgtTDLib",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ],
+        swiftSettings: strict),
+    .testTarget(
+        name: "TgtCLITests", dependencies: ["TgtTestSupport", "TgtStore", "TgtDomain", "TgtApplication", "TgtSimulator"],
+        swiftSettings: strict),
+]
+#endif

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TgtDomain
 
 /// Files as TDLib downloads them: `downloadFile` writes a seeded message's file into the
 /// client's database folder (as TDLib writes into its files folder) and answers the `file`
@@ -191,7 +191,7 @@ enum SimulatorFilePayloads {
         }
     }
 
-    private static let registry = Mutex<[Int32: Payload]>([:])
+    private static let registry = Locked<[Int32: Payload]>([:])
 
     static func register(_ fileID: Int32, _ payload: Payload) {
         registry.withLock { $0[fileID] = payload }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TgtDomain
 
 /// Which chat each file the simulator hands out belongs to, and which TDLib's storage
 /// optimizer never deletes: what `optimizeStorage` needs to honour `chat_ids` and
@@ -8,8 +8,8 @@ import Synchronization
 /// so every simulator in the process agrees); a sent file's chat is kept beside Telegram's copy
 /// (`sent-files/ID/.chat`), so another process knows it too.
 enum SimulatorFileOwners {
-    private static let chats = Mutex<[Int32: Int64]>([:])
-    private static let profilePhotos = Mutex<Set<Int32>>([])
+    private static let chats = Locked<[Int32: Int64]>([:])
+    private static let profilePhotos = Locked<Set<Int32>>([])
 
     /// Files `ids` belong to `chatID`'s messages.
     static func register(_ ids: ClosedRange<Int32>, chatID: Int64) {

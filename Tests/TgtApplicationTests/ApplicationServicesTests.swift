@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import TgtApplication
 import TgtDomain
@@ -13,7 +12,7 @@ struct ApplicationServicesTests {
     static let team = Target(chatID: -5, chatTitle: "Team")
 
     final class Passes: Sendable {
-        let count = Mutex(0)
+        let count = Locked(0)
         func run() { count.withLock { $0 += 1 } }
         var value: Int { count.withLock { $0 } }
     }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import TgtApplication
 import TgtDomain
@@ -17,9 +16,9 @@ struct SendServiceTests {
 
     /// What reached the session.
     final class Session: Sendable {
-        let requests = Mutex<[SendRequest]>([])
-        let dates = Mutex<[Date]>([])
-        let released = Mutex<[UUID]>([])
+        let requests = Locked<[SendRequest]>([])
+        let dates = Locked<[Date]>([])
+        let released = Locked<[UUID]>([])
         var sent: [SendRequest] { requests.withLock { $0 } }
         var scheduledAt: [Date] { dates.withLock { $0 } }
     }
@@ -128,7 +127,7 @@ struct SendServiceTests {
         try store.setDefaultLocation(home)
         let mood = try store.insert(Template(name: "Mood", body: "Feeling {{mood}}", targets: [Self.family, Self.work]))
 
-        let steps = Mutex<[SendStep]>([])
+        let steps = Locked<[SendStep]>([])
         let outcome = try await sending.send(SendOrder(templateID: mood.id, variables: ["mood": "fine"])) { step in steps.withLock { $0.append(step) } }
         #expect(outcome.templateName == "Mood" && outcome.items.map(\.title) == ["Family", "Work"])
         #expect(outcome.items.map(\.sent) == [true, false] && outcome.failed.map(\.error) == ["Telegram refused it."] && outcome.items[1].attempts == 2)

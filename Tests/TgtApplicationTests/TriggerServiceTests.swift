@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import TgtApplication
 import TgtDomain
@@ -16,7 +15,7 @@ struct TriggerServiceTests {
 
     /// What reached the session.
     final class Sent: TemplateSending {
-        let orders = Mutex<[SendOrder]>([])
+        let orders = Locked<[SendOrder]>([])
         func send(_ order: SendOrder, progress: @escaping @Sendable (SendStep) -> Void) async throws -> SendOutcome {
             orders.withLock { $0.append(order) }
             return SendOutcome(templateName: "x", batchID: nil, items: [.init(target: "-1", title: "Family", sent: true)])

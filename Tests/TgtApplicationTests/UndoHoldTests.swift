@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import TgtApplication
 import TgtDomain
@@ -33,7 +32,7 @@ struct UndoHoldTests {
         defer { t.remove() }
         let open = try await t.loggedIn()
         let template = try t.store.insert(Template(name: "Leaving", body: "Leaving work", targets: [Self.family, Self.climbing]))
-        let steps = Mutex<[SendStep]>([])
+        let steps = Locked<[SendStep]>([])
         let sending = service(t, open, clock)
         let send = Task {
             try await sending.send(SendOrder(templateID: template.id, hold: try #require(UndoHold(seconds: 5)))) { step in steps.withLock { $0.append(step) } }
@@ -95,7 +94,7 @@ struct UndoHoldTests {
     /// Moves the clock a second at a time until `task` ends (its countdown may or may not be
     /// asleep at any moment), and returns its value.
     static func finish<T: Sendable>(_ task: Task<T, any Error>, _ clock: TestClock) async throws -> T {
-        let done = Mutex(false)
+        let done = Locked(false)
         let watcher = Task {
             _ = await task.result
             done.withLock { $0 = true }

@@ -58,6 +58,8 @@ struct ArchiveFuzzFindingsTests {
         #expect(exported.templates.first?.updatedAt == timestamp)
     }
 
+    // Exit tests are Swift 6.2: Xcode 16.4 (Swift 6.1) builds this suite without these two.
+    #if compiler(>=6.2)
     /// fuzz-archive, crash-75d94c23… (the seed huge-order, mutated; even length, so imported
     /// into an empty store): an archive may set `sort_order` to Int.max, and an import into an
     /// empty store keeps it; the next `insert` then computes `MAX(sort_order) + 1` and traps
@@ -86,6 +88,7 @@ struct ArchiveFuzzFindingsTests {
                 ArchiveFuzzFindingsTests.template(id: ArchiveFuzzFindingsTests.idB, name: "Next")))
         }
     }
+    #endif
 
     // MARK: Seeds
 

@@ -104,7 +104,10 @@ public struct TDLibraryLocator: Sendable {
     }
 
     /// Asks `python3` for its site-packages folders (only reached when nothing else was found).
+    /// Foundation's `Process` exists on macOS and Linux only; on iOS and watchOS (where the app
+    /// links TDLibFramework) there is no Python to ask.
     private func pythonSiteFolders() -> [String] {
+        #if os(macOS) || os(Linux)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
@@ -119,5 +122,8 @@ public struct TDLibraryLocator: Sendable {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return [] }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        #else
+        return []
+        #endif
     }
 }
