@@ -21,6 +21,9 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import xcodegen_spec  # noqa: E402
+from xcodegen_spec import bundle_file  # noqa: E402
+
 APPS = Path(__file__).resolve().parents[1]
 ROOT = APPS.parent
 problems = []
@@ -53,8 +56,10 @@ def check_project(sources):
     check(str(project.get("options", {}).get("deploymentTarget", {}).get("iOS")) == "17.0", "project.yml: iOS 17.0 deployment target")
     tdlib = project.get("packages", {}).get("TDLibFramework", {})
     check("Swiftgram/TDLibFramework" in tdlib.get("url", ""), "project.yml: TDLib must come from Swiftgram's TDLibFramework")
-    check("branch" not in tdlib and str(tdlib.get("minVersion", "")).startswith("1.8.69-") and str(tdlib.get("maxVersion")) == "1.8.69",
-          "project.yml: TDLibFramework pinned to the TDLib 1.8.69 builds (minVersion 1.8.69-0, maxVersion 1.8.69), the version the tests use")
+    # An exact tag that exists in Swiftgram/TDLibFramework (its newest, TDLib 1.8.66; no 1.8.69
+    # build was ever tagged): see docs/apple-apps.md, "TDLib on the phone".
+    check(set(tdlib) == {"url", "exactVersion"} and re.fullmatch(r"1\.8\.\d+-[0-9a-f]{8}", str(tdlib.get("exactVersion", ""))),
+          "project.yml: TDLibFramework pinned to one existing tag (exactVersion: <TDLib version>-<commit>), no range or branch")
     check(project.get("packages", {}).get("TgTemplates", {}).get("path") == "..", "project.yml: the package at the repo root")
     deps = app.get("dependencies", [])
     check({"package": "TDLibFramework"} in deps, "project.yml: the app links TDLibFramework")
@@ -64,9 +69,12 @@ def check_project(sources):
     app_settings = app.get("settings", {}).get("base", {})
     check(str(app_settings.get("INFOPLIST_KEY_UIApplicationSceneManifest_Generation")).upper() in ("NO", "FALSE"),
           "project.yml: automatic scene manifest generation must be off")
+    # What `xcodegen generate` would do to the Info.plists and entitlements (xcodegen_spec.py).
+    for problem in xcodegen_spec.problems(project):
+        problems.append(problem)
     for target in (app, widget):
         for key in ("info", "entitlements"):
-            path = target.get(key, {}).get("path")
+            path = bundle_file(target, key)
             check(path and (APPS / path).exists(), f"project.yml: {key} file {path} missing")
         for source in target.get("sources", []):
             check((APPS / source["path"]).is_dir(), f"project.yml: source folder {source['path']} missing")
@@ -91,7 +99,7 @@ def check_watch(app, widget, sources):
     check("Shared/Localizable.xcstrings" in watch_paths, "project.yml: the watch app carries the String Catalog")
     for path in watch_paths:
         check((APPS / path).exists(), f"project.yml: watch source {path} missing")
-    info_path = watch.get("info", {}).get("path")
+    info_path = bundle_file(watch, "info")
     check(info_path and (APPS / info_path).exists(), f"project.yml: watch Info.plist {info_path} missing")
     if info_path and (APPS / info_path).exists():
         info = plistlib.loads((APPS / info_path).read_bytes())
@@ -100,7 +108,7 @@ def check_watch(app, widget, sources):
         check(info.get("WKCompanionAppBundleIdentifier") == app_id, f"watch Info.plist: WKCompanionAppBundleIdentifier must be {app_id}")
         check(info.get("WKApplication") is True, "watch Info.plist: WKApplication (a single-target watch app)")
         check(watch_id.startswith(f"{app_id}."), f"project.yml: the watch bundle id {watch_id} must extend the app's {app_id}")
-    app_info = plistlib.loads((APPS / app["info"]["path"]).read_bytes())
+    app_info = plistlib.loads((APPS / bundle_file(app, "info")).read_bytes())
     check(app_info.get("NSSupportsLiveActivities") is True, "Info.plist: NSSupportsLiveActivities in the app")
     widget_code = "\n".join(t for n, t in sources.items() if n.startswith("Widget/"))
     check("ActivityConfiguration(for: TimerActivityAttributes.self)" in widget_code, "widget: the timer Live Activity (ActivityConfiguration)")
@@ -118,7 +126,7 @@ def check_watch(app, widget, sources):
 
 
 def check_plists(app, widget, sources):
-    info = plistlib.loads((APPS / app["info"]["path"]).read_bytes())
+    info = plistlib.loads((APPS / bundle_file(app, "info")).read_bytes())
     roles = info.get("UIApplicationSceneManifest", {}).get("UISceneConfigurations", {})
     carplay = roles.get("CPTemplateApplicationSceneSessionRoleApplication", [])
     check(len(carplay) == 1 and carplay[0].get("UISceneClassName") == "CPTemplateApplicationScene",
@@ -137,13 +145,13 @@ def check_plists(app, widget, sources):
     check(set(info.get("INIntentsSupported", [])) >= messaging, "Info.plist: INIntentsSupported must list the SiriKit messaging intents")
     check(set(info.get("NSUserActivityTypes", [])) >= messaging, "Info.plist: the SiriKit messaging intents as user activity types")
     check(set(info.get("CFBundleLocalizations", [])) == {"en", "it", "ru"}, "Info.plist: en, it, ru")
-    widget_info = plistlib.loads((APPS / widget["info"]["path"]).read_bytes())
+    widget_info = plistlib.loads((APPS / bundle_file(widget, "info")).read_bytes())
     check(widget_info.get("NSExtension", {}).get("NSExtensionPointIdentifier") == "com.apple.widgetkit-extension",
           "widget Info.plist: WidgetKit extension point")
 
     group = re.search(r'static let identifier = "([\w.]+)"', sources["Shared/AppGroup.swift"])
-    app_ent = plistlib.loads((APPS / app["entitlements"]["path"]).read_bytes())
-    widget_ent = plistlib.loads((APPS / widget["entitlements"]["path"]).read_bytes())
+    app_ent = plistlib.loads((APPS / bundle_file(app, "entitlements")).read_bytes())
+    widget_ent = plistlib.loads((APPS / bundle_file(widget, "entitlements")).read_bytes())
     groups = {tuple(e.get("com.apple.security.application-groups", [])) for e in (app_ent, widget_ent)}
     check(group and groups == {(group.group(1),)}, f"entitlements: app and widget share the App Group in AppGroup.swift ({groups})")
     check(app_ent.get("com.apple.developer.carplay-communication") is True, "entitlements: com.apple.developer.carplay-communication")
@@ -222,10 +230,10 @@ def check_background_sends(app, widget, sources):
     raw = default and re.search(rf'case {default.group(1)} = "(\w+)"', plan)
     check(raw, "DataProtectionPlan.defaultProtection names a FileProtectionClass case")
     for target in (app, widget):
-        entitlements = plistlib.loads((APPS / target["entitlements"]["path"]).read_bytes())
+        entitlements = plistlib.loads((APPS / bundle_file(target, "entitlements")).read_bytes())
         value = entitlements.get("com.apple.developer.default-data-protection")
         check(raw and value == raw.group(1),
-              f"{target['entitlements']['path']}: default-data-protection {value} must be the plan's {raw and raw.group(1)}")
+              f"{bundle_file(target, 'entitlements')}: default-data-protection {value} must be the plan's {raw and raw.group(1)}")
     keychain = re.search(r'static let keychainAccessibility = "(\w+)"', plan)
     check(keychain and re.search(rf"kSecAttrAccessible as String(?:\] =|:) {keychain.group(1)}\b", sources.get("Shared/KeychainSecretStore.swift", "")),
           "KeychainSecretStore: items use DataProtectionPlan.keychainAccessibility")
@@ -248,6 +256,7 @@ def main():
         sys.exit(1)
     print(f"Apple shells: {len(files)} Swift files parse; project.yml (app, widget with the Live Activity, watch app), 3 Info.plists, 2 entitlements, phrases, catalog and background sends check out")
     typecheck_targets()
+    swift_floor()
 
 
 def typecheck_targets():
@@ -265,6 +274,14 @@ def typecheck_targets():
         print(f"Apple targets: {total} diagnostics (see above); `python3 Apps/tools/typecheck_apps.py --target ios` checks one target", file=sys.stderr)
         sys.exit(1)
     typecheck_selftest.main()
+
+
+def swift_floor():
+    """Nothing the Apple build compiles needs more than Xcode 16.4 (Swift 6.1.2, iOS 17.0,
+    watchOS 10.0, macOS 14): check_swift_floor.py, then the proof that it catches each pattern."""
+    import check_swift_floor
+    if check_swift_floor.main(["check_swift_floor.py"]) or check_swift_floor.main(["check_swift_floor.py", "--selftest"]):
+        sys.exit(1)
 
 
 if __name__ == "__main__":
