@@ -65,10 +65,7 @@ final class CarPlaySceneDelegate: UIResponder, CPTemplateApplicationSceneDelegat
                 actions: [CPAlertAction(title: CarPlayGridModel.dismissTitle.localized, style: .default) { [weak self] _ in
                     self?.interfaceController?.dismissTemplate(animated: true) { _, _ in }
                 }])
-            if interfaceController?.presentedTemplate != nil {
-                _ = try? await interfaceController?.dismissTemplate(animated: false)
-            }
-            interfaceController?.presentTemplate(alert, animated: true) { _, _ in }
+            present(alert)
         }
     }
 

@@ -222,10 +222,92 @@ def check_imports(target: Target, interfaces: dict[str, InterfaceModule], model:
     return problems
 
 
+def function_names(text: str) -> list[tuple[int, str, str]]:
+    """(line, base name, full name `base(a:b:)`) of every `func` in Swift text."""
+    names = []
+    for match in re.finditer(r"\bfunc\s+(\w+)\s*(?:<[^>]*>)?\s*\(", text):
+        depth, index, params = 1, match.end(), ""
+        while index < len(text) and depth:
+            char = text[index]
+            depth += char == "(" or -(char == ")")
+            if depth:
+                params += char
+            index += 1
+        labels, depth, current = [], 0, ""
+        for char in params + ",":
+            if char in "([<":
+                depth += 1
+            elif char in ")]>":
+                depth -= 1
+            if char == "," and depth == 0:
+                head = re.sub(r"@[\w.]+(?:\([^)]*\))?\s*", "", current).split(":")[0].split()
+                if head:
+                    labels.append(head[0])
+                current = ""
+            else:
+                current += char
+        names.append((text.count("\n", 0, match.start()) + 1, match.group(1), f"{match.group(1)}({''.join(l + ':' for l in labels)})"))
+    return names
+
+
+def edit_distance(a: str, b: str) -> int:
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        previous = current
+    return previous[-1]
+
+
+def optional_requirements(interfaces: dict[str, InterfaceModule]) -> dict[str, set[str]]:
+    """Protocol name -> the full names of its requirements marked `// optional in the SDK`."""
+    found: dict[str, set[str]] = {}
+    for module in interfaces.values():
+        for part in module.parts:
+            text = part.read_text()
+            for protocol in re.finditer(r"protocol\s+(\w+)[^{]*\{(.*?)^\}", text, re.M | re.S):
+                body = protocol.group(2)
+                lines = body.splitlines()
+                marked = [i for i, line in enumerate(lines) if "optional in the SDK" in line]
+                for index in marked:
+                    following = "\n".join(lines[index:index + 6])
+                    names = function_names(following)
+                    if names:
+                        found.setdefault(protocol.group(1), set()).add(names[0][2])
+    return found
+
+
+def check_optional_near_misses(target: Target, interfaces: dict[str, InterfaceModule], apps: Path) -> list[str]:
+    """An optional Objective-C requirement is a requirement with a default here, so a misspelt
+    implementation compiles and is never called, as in Xcode, where the compiler only warns
+    ("nearly matches optional requirement"). This check says it: a method of a type that adopts
+    such a protocol, named like one of its optional requirements (same base name and first label)
+    but matching none of them, is an error."""
+    requirements = optional_requirements(interfaces)
+    problems = []
+    for path in target.files:
+        text = path.read_text()
+        for adopter in re.finditer(r"(?:class|struct|extension)\s+\w+[^{\n]*:\s*([^{\n]*)\{", text):
+            adopted = {name.strip() for name in adopter.group(1).split(",")}
+            wanted = set().union(*(requirements.get(name, set()) for name in adopted))
+            if not wanted:
+                continue
+            for line, base, full in function_names(text[adopter.start():]):
+                # The compiler's rule of thumb: a few characters off an optional requirement's name.
+                similar = [w for w in wanted if w != full and edit_distance(w, full) <= 3]
+                if similar and full not in wanted:
+                    where = f"{path.relative_to(apps.parent)}:{text.count(chr(10), 0, adopter.start()) + line}"
+                    problems.append(f"{where}:5: error: instance method '{full}' nearly matches optional requirement "
+                                    f"{' or '.join(sorted(similar))} of {', '.join(sorted(n for n in adopted if n in requirements))}: "
+                                    "Objective-C would never call it")
+    return problems
+
+
 def run_target(target: Target, build: SwiftPMBuild, interfaces: dict[str, InterfaceModule], work: Path, apps: Path) -> list[str]:
     platform = target.platform
     closure = build.closure(target.products)
-    problems = check_imports(target, interfaces, closure, apps)
+    problems = check_imports(target, interfaces, closure, apps) + check_optional_near_misses(target, interfaces, apps)
     offered = {n: m for n, m in interfaces.items()
                if platform.name in m.platforms and (not m.package or m.package in target.packages)}
     sources = {path: path.read_text() for path in target.files}

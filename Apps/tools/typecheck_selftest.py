@@ -6,7 +6,20 @@ in a copy of Apps/, type-checks the copy, and fails unless each is reported at i
 - an iOS 18 API used outside `if #available(iOS 18.0, *)` in an iOS 17 app,
 - an API unavailable in app extensions (UIApplication.shared) in a file the widget compiles,
 - a non-Sendable value sent to an actor and used again (Swift 6 region-based isolation, a SIL
-  diagnostic: planted in the watch app, alone, because type errors stop the compiler before it).
+  diagnostic: planted in the watch app, alone, because type errors stop the compiler before it);
+
+and mistakes that only interfaces true to the iOS 18.0 SDK catch (Apps/tools/interfaces, checked
+against the SDK's text by compare_sdk.py):
+
+- an `async` form the SDK lacks: WCSession's sendMessageData takes two handlers, so the Swift
+  importer makes no async form of it;
+- a main-actor API of the baseline SDK (UIApplication, NS_SWIFT_UI_ACTOR) called from
+  nonisolated code;
+- a misspelt optional delegate method (CPTemplateApplicationSceneDelegate): Objective-C would
+  never call it; the interfaces model an optional requirement as a defaulted one, so the compiler's
+  near-miss warning (an error here) names it;
+- an API newer than the deployment target at the interface level: CLLocationUpdate's
+  `authorizationDenied` is iOS 18.0 in the SDK, used in the iOS 17 app outside `if #available`.
 
 Usage: typecheck_selftest.py (after `swift build`); exits 1 if a planted mistake went unseen.
 """
@@ -59,6 +72,22 @@ PLANTS = [
     Plant("an API unavailable in app extensions, in code the widget compiles", "widget", "Shared/WidgetKinds.swift", None,
           "import UIKit\n@MainActor func plantedExtensionAPI() {\n    _ = UIApplication.shared // PLANTED\n}",
           r"unavailable"),
+    Plant("an async form the SDK lacks", "ios", "iOS/BackgroundActivity.swift", None,
+          "import WatchConnectivity\nfunc plantedAsyncForm() async throws {\n"
+          "    _ = try await WCSession.default.sendMessageData(Foundation.Data()) // PLANTED\n}",
+          r"missing argument|no exact matches|incorrect argument|cannot|does not|no 'async'"),
+    Plant("a main-actor API called from nonisolated code", "ios", "iOS/ComposeSheet.swift", None,
+          "nonisolated func plantedMainActorCall() -> Bool {\n"
+          "    UIApplication.shared.applicationState == .background // PLANTED\n}",
+          r"main actor-isolated|main actor"),
+    Plant("a misspelt optional delegate method", "ios", "iOS/CarPlaySceneDelegate.swift",
+          "didDisconnectInterfaceController interfaceController: CPInterfaceController)",
+          "didDisconnectInterfaceControler interfaceController: CPInterfaceController)",
+          r"nearly matches"),
+    Plant("an interface API newer than the deployment target", "ios", "iOS/PlaceMonitor.swift", None,
+          "func plantedNewerInterfaceAPI(_ update: CLLocationUpdate) -> Bool {\n"
+          "    update.authorizationDenied // PLANTED\n}",
+          r"only available in iOS 18"),
     Plant("a non-Sendable value crossing an actor", "watch", "Watch/WatchTimerStore.swift", None,
           "final class PlantedCounter { var count = 0 }\n"
           "actor PlantedActor { func take(_ counter: PlantedCounter) { counter.count += 1 } }\n"

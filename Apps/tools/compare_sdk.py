@@ -1,0 +1,527 @@
+"""Compares the interface modules of Apps/tools/interfaces/ with the text of Apple's iOS SDK.
+
+Every declaration in the interface modules names the SDK file it was checked against, on a
+comment line above it (a type's or extension's line covers its members):
+
+    // sdk: System/Library/Frameworks/SwiftUI.framework/Modules/SwiftUI.swiftmodule/arm64-apple-ios.swiftinterface
+    // sdk: System/Library/Frameworks/CarPlay.framework/Headers/CPGridTemplate.h initWithTitle:gridButtons:
+    // sdk: objc gridButtons                  (a member: the Objective-C name, the type's file)
+    // sdk: unchecked <why>                   (no text of it in the SDK copy: counted apart)
+
+With `--sdk DIR` (an `iPhoneOS*.sdk` folder: Xcode's own, `xcrun --sdk iphoneos --show-sdk-path`,
+or a local copy of its text; never committed), each declaration is looked up in the named file
+and compared:
+
+- Swift interfaces: a declaration of the same kind, name and argument labels in the same type;
+  then `async`, `throws`, the parameter and result types (module names aside: our one `SwiftUI`
+  module stands for SwiftUI and SwiftUICore), optionality, main-actor isolation (its own or its
+  type's), `Sendable` for types, and the iOS and watchOS availability (introduced, unavailable).
+- Objective-C headers, through the Swift importer's rules: the named method, property, type or
+  constant exists; iOS/watchOS availability (`API_AVAILABLE`, `API_UNAVAILABLE`, its own or its
+  type's); `NS_SWIFT_UI_ACTOR` against `@MainActor`; `NS_SWIFT_SENDABLE` against `Sendable`;
+  `@optional` against the `// optional in the SDK` mark; a result or property that is `nullable`
+  against `?`; an `async` form only for a method whose last parameter is a completion block.
+
+Without an SDK (CI on Linux) it says so in one line, and runs the checks that need none: every
+declaration is annotated (itself or through its type), each path is well formed, a header path
+carries an Objective-C name, an `unchecked` line says why.
+
+Usage: compare_sdk.py [--sdk DIR] [--verbose]; exits 1 on a mismatch or a missing annotation.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from typecheck_apps import DECLARATION, load_interfaces  # noqa: E402
+
+SWIFT_MODULES = r"(?:Swift|SwiftUI|SwiftUICore|_Concurrency|Foundation|CoreFoundation|CoreGraphics|UIKit|ObjectiveC|Darwin|" \
+                r"AppIntents|WidgetKit|ActivityKit|CoreTransferable|UniformTypeIdentifiers|MapKit|_MapKit_SwiftUI|AVKit|" \
+                r"_AVKit_SwiftUI|PhotosUI|_PhotosUI_SwiftUI|CoreLocation|Combine|Observation|_AppIntents_SwiftUI|" \
+                r"_WidgetKit_SwiftUI|os|Dispatch|Intents|UserNotifications|CarPlay|AVFoundation|AVFAudio|CoreImage|Security|" \
+                r"WatchConnectivity|WatchKit|MessageUI|DeveloperToolsSupport|Accessibility|Symbols|CoreMedia)\."
+KINDS_WITH_LABELS = {"func", "init", "subscript", "case", "macro"}
+
+
+@dataclass
+class Decl:
+    """One declaration of ours or of the SDK's Swift text."""
+    kind: str
+    name: str
+    labels: tuple[str, ...]
+    text: str                      # the declaration line(s), attributes included
+    container: str                 # the innermost type or extension's type name ("" at top level)
+    attributes: str                # attribute lines and inline attributes
+    container_attributes: str
+    where: str = ""
+    sdk: str | None = None         # its own annotation
+    outer_sdk: str | None = None   # the nearest annotation of an enclosing type or extension
+    optional_mark: bool = False
+    container_where: str = ""      # the enclosing extension's `where` clause
+
+
+def strip_modules(text: str) -> str:
+    previous = None
+    while previous != text:
+        previous = text
+        text = re.sub(r"\b" + SWIFT_MODULES, "", text)
+    return text
+
+
+def parse_labels(kind: str, signature: str) -> tuple[str, ...]:
+    if kind not in KINDS_WITH_LABELS:
+        return ()
+    start = signature.find("(")
+    if start < 0:
+        return ()
+    depth, parts, current = 0, [], ""
+    for char in signature[start + 1:]:
+        if char in "([<":
+            depth += 1
+        elif char in ")]>":
+            if depth == 0:
+                parts.append(current)
+                break
+            depth -= 1
+        elif char == "," and depth == 0:
+            parts.append(current)
+            current = ""
+            continue
+        current += char
+    labels = []
+    for part in parts:
+        part = re.sub(r"@[\w.]+(?:\([^)]*\))?\s*", "", part)
+        head = part.split(":")[0].strip().split()
+        if not head:
+            continue
+        if kind == "case":
+            labels.append(head[0] if ":" in part else "_")
+        else:
+            labels.append(head[0])
+    return tuple(labels)
+
+
+def parse_swift(text: str, where: str, annotated: bool) -> list[Decl]:
+    """Declarations with their container, attributes and (ours) `// sdk:` annotations."""
+    decls: list[Decl] = []
+    stack: list[tuple[str, str, str | None, int, str]] = []  # (type name, attributes, sdk, depth at open, where)
+    depth = 0
+    pending_attrs: list[str] = []
+    pending_sdk: str | None = None
+    optional_mark = False
+    lines = text.splitlines()
+    for number, line in enumerate(lines, 1):
+        stripped = line.strip()
+        if annotated and stripped.startswith("// sdk:"):
+            pending_sdk = stripped[len("// sdk:"):].strip()
+            continue
+        if stripped.startswith("//"):
+            if "optional in the SDK" in stripped:
+                optional_mark = True
+            continue
+        if re.match(r"^@[\w.]+(\(.*\))?$", stripped) or (stripped.startswith("@") and not DECLARATION.match(line)
+                                                         and not stripped.startswith(("@_exported", "@preconcurrency import"))):
+            pending_attrs.append(stripped)
+            continue
+        match = DECLARATION.match(line)
+        opened = line.count("{") - line.count("}")
+        if match and not stripped.startswith("import "):
+            kind = match.group(1)
+            head = line[match.end():]
+            if kind == "init":
+                name = "init"
+            elif kind == "subscript":
+                name = "subscript"
+            else:
+                name_match = re.match(r"\s*([\w.`]+|[^\s(<:]+)", head)
+                name = name_match.group(1).strip("`") if name_match else ""
+            container = stack[-1][0] if stack else ""
+            container_attrs = " ".join(s[1] for s in stack)
+            inherited_sdk = next((s[2] for s in reversed(stack) if s[2]), None)
+            attrs = " ".join(pending_attrs) + " " + line[:match.start(1)]
+            decl = Decl(kind, name, parse_labels(kind, head if kind != "init" else "init" + head),
+                        stripped, container, attrs, container_attrs, f"{where}:{number}",
+                        pending_sdk, inherited_sdk, optional_mark, " , ".join(e[4] for e in stack if e[4]))
+            decls.append(decl)
+            if kind in ("class", "struct", "enum", "protocol", "actor") and "{" in line:
+                stack.append((name.split(".")[-1], attrs, pending_sdk or inherited_sdk, depth, ""))
+            pending_attrs, pending_sdk, optional_mark = [], None, False
+        elif stripped.startswith("extension ") or re.match(r"^(?:@[\w.()\s,*:\"]+\s+)*extension\s", stripped):
+            target = re.search(r"extension\s+([\w.]+)", stripped)
+            name = target.group(1).split(".")[-1] if target else ""
+            attrs = " ".join(pending_attrs)
+            where_clause = re.search(r"\bwhere\s+(.*?)\s*\{?\s*$", stripped)
+            stack.append((name, attrs, pending_sdk, depth, strip_modules(where_clause.group(1)) if where_clause else ""))
+            pending_attrs, pending_sdk, optional_mark = [], None, False
+        elif stripped and not stripped.startswith("}"):
+            pending_attrs = [] if not stripped.startswith("@") else pending_attrs
+        depth += opened
+        while stack and depth <= stack[-1][3]:
+            stack.pop()
+    return decls
+
+
+def availability(attrs: str, platform: str) -> tuple[str | None, bool, bool]:
+    """(introduced version, unavailable, deprecated) for iOS or watchOS in Swift attributes."""
+    introduced, unavailable, deprecated = None, False, False
+    for body in re.findall(r"@available\(([^)]*)\)", attrs):
+        items = [i.strip() for i in body.split(",")]
+        if items and items[0] == platform:
+            rest = " ".join(items[1:])
+            if "unavailable" in rest:
+                unavailable = True
+            if "deprecated" in rest:
+                deprecated = True
+            version = re.search(r"introduced:\s*([\d.]+)", rest)
+            if version:
+                introduced = version.group(1)
+        for item in items:
+            version = re.fullmatch(rf"{platform}\s+([\d.]+)", item)
+            if version:
+                introduced = version.group(1)
+    return introduced, unavailable, deprecated
+
+
+def normal_version(version: str | None) -> str | None:
+    if version is None:
+        return None
+    parts = version.split(".")
+    while len(parts) > 1 and parts[-1] == "0":
+        parts.pop()
+    return ".".join(parts)
+
+
+def effective_availability(decl: Decl, platform: str) -> tuple[str | None, bool]:
+    own = availability(decl.attributes, platform)
+    outer = availability(decl.container_attributes, platform)
+    introduced = own[0] or outer[0]
+    return normal_version(introduced), own[1] or outer[1]
+
+
+def main_actor(attrs: str) -> bool:
+    return bool(re.search(r"@(?:_Concurrency\.)?MainActor\b(?!\s*\(\s*\)|\s*\(\)\s*->)", attrs)) and "nonisolated" not in attrs
+
+
+def signature_shape(decl: Decl) -> str:
+    """The part of a declaration that must agree: parameters and result, modules, attributes
+    and default values aside."""
+    text = decl.text
+    text = re.sub(r"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*", "", text)
+    text = re.sub(r"\b(?:public|open|nonisolated|final|override|required|convenience|dynamic|optional|@preconcurrency|"
+                  r"@inlinable|@_alwaysEmitIntoClient|@_disfavoredOverload|@discardableResult|@usableFromInline)\s+", "", text)
+    text = re.sub(r"@(?:_Concurrency\.)?MainActor\s+(?=[^(])", "", text) if decl.kind not in ("func", "init") else text
+    text = strip_modules(text)
+    text = re.sub(r"\s*=\s*[^,)]+(?=[,)])", "", text)           # default values
+    text = re.sub(r"\{[^{}]*\}\s*$", "", text)                     # { get } / bodies
+    text = re.sub(r"\{\s*$", "", text)                               # a body on the lines below
+    text = re.sub(r"\bnonisolated\(unsafe\)\s*", "", text)
+    text = re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r"@(?:_Concurrency\.)?MainActor ", "@MainActor ", text)
+    text = re.sub(r"__owned |__shared |consuming |borrowing ", "", text)
+    text = re.sub(r"([(,]\s*)_:\s*", r"\1", text) if decl.kind == "case" else text
+    own_where = re.search(r"\s+where\s+(.*)$", text)
+    constraints = set()
+    if own_where:
+        text = text[:own_where.start()]
+        constraints |= {c.strip() for c in own_where.group(1).split(",") if c.strip()}
+    if decl.container_where:
+        constraints |= {c.strip() for c in decl.container_where.split(",") if c.strip()}
+    return text + (" where " + ", ".join(sorted(constraints)) if constraints else "")
+
+
+def compare_swift(ours: Decl, sdk_decls: list[Decl], platforms: tuple[str, ...] = ("iOS", "watchOS")) -> list[str]:
+    def same_container(candidate: Decl) -> bool:
+        return candidate.container == ours.container or not ours.container
+    candidates = [d for d in sdk_decls if d.kind == ours.kind and d.name == ours.name and d.labels == ours.labels and same_container(d)]
+    if not candidates and ours.kind == "var" and ours.name == "body" and re.search(r":\s*(Swift\.)?Never\b", ours.text):
+        # The SDK's primitive views and scenes declare `typealias Body = Swift.Never` and no body;
+        # ours states Body the one way a bodiless interface can.
+        if any(d.kind == "typealias" and d.name == "Body" and d.container == ours.container and "Never" in d.text for d in sdk_decls):
+            return []
+    if not candidates:
+        where = f" in {ours.container}" if ours.container else ""
+        return [f"not in the SDK text: {ours.kind} {ours.name}{'(' + ':'.join(ours.labels) + ':)' if ours.labels else ''}{where}"]
+    best: list[str] | None = None
+    for sdk in candidates:
+        found = []
+        if ("async" in ours.text.split("->")[0]) != ("async" in sdk.text.split("->")[0]):
+            found.append("async differs")
+        if bool(re.search(r"\bthrows\b|\brethrows\b", ours.text)) != bool(re.search(r"\bthrows\b|\brethrows\b", sdk.text)):
+            found.append("throws differs")
+        if ours.kind in ("func", "init", "subscript", "var", "let", "case"):
+            a, b = signature_shape(ours), signature_shape(sdk)
+            if a != b:
+                found.append(f"signature: ours `{a}`, the SDK's `{b}`")
+        if ours.kind in ("func", "init", "var", "let", "subscript", "class", "struct", "enum", "protocol"):
+            mine = main_actor(ours.attributes) or (main_actor(ours.container_attributes) and "nonisolated" not in ours.attributes)
+            theirs = main_actor(sdk.attributes) or (main_actor(sdk.container_attributes) and "nonisolated" not in sdk.attributes)
+            if mine != theirs:
+                found.append(f"isolation: ours {'@MainActor' if mine else 'nonisolated'}, the SDK's {'@MainActor' if theirs else 'nonisolated'}")
+        for platform in platforms:
+            mine_v, mine_u = effective_availability(ours, platform)
+            theirs_v, theirs_u = effective_availability(sdk, platform)
+            if mine_u != theirs_u:
+                found.append(f"{platform} unavailable: ours {mine_u}, the SDK's {theirs_u}")
+            elif not mine_u and mine_v and theirs_v and mine_v != theirs_v:
+                found.append(f"{platform} availability: ours {mine_v}, the SDK's {theirs_v}")
+            elif not mine_u and theirs_v and not mine_v and platform == "iOS" and float(theirs_v.split(".")[0]) > 17:
+                found.append(f"{platform} availability: the SDK's {theirs_v}, ours none (newer than the deployment target)")
+        if not found:
+            return []
+        if best is None or len(found) < len(best):
+            best = found
+    return best or []
+
+
+def sendable_in(text_before_brace: str) -> bool:
+    return bool(re.search(r"\bSendable\b", text_before_brace))
+
+
+def swift_type_sendability(ours: Decl, sdk_text: str) -> list[str]:
+    if ours.kind not in ("class", "struct", "enum", "actor"):
+        return []
+    name = ours.name
+    theirs = bool(re.search(rf"\b(?:struct|class|enum|actor)\s+{re.escape(name)}\b[^{{]*\bSendable\b", sdk_text)) or \
+        bool(re.search(rf"^(?!.*@available\(\*, unavailable\)).*extension\s+[\w.]*\b{re.escape(name)}\s*:\s*[^{{]*\bSendable\b", sdk_text, re.M)
+             and not re.search(rf"@available\(\*, unavailable\)\s*\nextension\s+[\w.]*\b{re.escape(name)}\s*:\s*Swift\.Sendable", sdk_text))
+    if ours.kind == "actor":
+        theirs = True
+    mine = sendable_in(ours.text) or ours.kind == "actor"
+    return [] if mine == theirs or (not mine and theirs is False) else [f"Sendable: ours {mine}, the SDK's {theirs}"]
+
+
+# Objective-C headers
+
+def objc_context(text: str, position: int) -> tuple[str, bool, bool]:
+    """(the @interface/@protocol header in force, inside @optional, inside a nonnull region)."""
+    before = text[:position]
+    starts = [m for m in re.finditer(r"^[^\n]*\n?(?:[^\n]*\n)?\s*@(interface|protocol)\s+\w+[^\n]*", before, re.M)]
+    last_end = before.rfind("@end")
+    header = ""
+    optional = False
+    if starts and starts[-1].start() > last_end:
+        header = starts[-1].group(0)
+        section = before[starts[-1].end():]
+        markers = re.findall(r"@(optional|required)\b", section)
+        optional = bool(markers) and markers[-1] == "optional"
+    begin, end = before.rfind("NS_ASSUME_NONNULL_BEGIN"), before.rfind("NS_ASSUME_NONNULL_END")
+    return header, optional, begin > end
+
+
+def objc_find(text: str, name: str) -> tuple[int, str] | None:
+    """The declaration of a selector, property, type or constant: (position, text to its `;`)."""
+    if ":" in name:
+        pieces = [p for p in name.split(":") if p]
+        pattern = r"^[ \t]*[-+][ \t]*\([^;]*?(?<![\w-])" + r"[^;]*?(?<![\w-])".join(re.escape(p) + r"\s*:\s*\(" for p in pieces) + r"[^;]*;"
+    else:
+        pattern = (rf"^[ \t]*(?:@property[^;]*?[\s*]{re.escape(name)}\b[^;]*;|[-+][ \t]*\([^)]*\)\s*{re.escape(name)}\b[^:;]*;"
+                   rf"|(?:[^\n]*\n)?[ \t]*@(?:interface|protocol)[ \t]+{re.escape(name)}\b[^\n]*"
+                   rf"|[ \t]*(?:extern|FOUNDATION_EXPORT|UIKIT_EXTERN|CF_EXPORT|typedef|[A-Z]+_EXTERN)\b[^;]*\b{re.escape(name)}\b[^;]*;"
+                   rf"|[ \t]*{re.escape(name)}\b[ \t]*(?:=[^,\n]*)?[ \t]*(?:API_\w+\([^\n]*\))?[ \t]*,?[ \t]*$)")
+    match = re.search(pattern, text, re.M | re.S)
+    if not match:
+        return None
+    return match.start(), match.group(0)
+
+
+def objc_availability(text: str, platform: str) -> tuple[str | None, bool]:
+    key = {"iOS": "ios", "watchOS": "watchos"}[platform]
+    introduced = None
+    for body in re.findall(r"API_AVAILABLE\(([^;]*?)\)\s*(?:API_|NS_|UIKIT_|$|;|\n|@)", text):
+        version = re.search(rf"\b{key}\(([\d.]+)\)", body)
+        if version:
+            introduced = version.group(1)
+    unavailable = any(re.search(rf"\b{key}\b", body) for body in re.findall(r"API_UNAVAILABLE\(([^)]*)\)", text))
+    unavailable = unavailable or bool(re.search(rf"NS_UNAVAILABLE|__{key.upper()}_PROHIBITED", text)) and key == "watchos" and False
+    return normal_version(introduced), unavailable
+
+
+def compare_objc(ours: Decl, header_text: str, objc_name: str, platforms: tuple[str, ...] = ("iOS", "watchOS")) -> list[str]:
+    # String literals (deprecation messages name other selectors) are blanked, positions kept.
+    header_text = re.sub(r'"[^"\n]*"', lambda m: '"' + " " * (len(m.group(0)) - 2) + '"', header_text)
+    found = objc_find(header_text, objc_name)
+    if not found:
+        return [f"not in the SDK text: {objc_name}"]
+    position, declaration = found
+    container, optional, nonnull = objc_context(header_text, position)
+    problems = []
+    is_type = ours.kind in ("class", "struct", "enum", "protocol", "typealias") and ":" not in objc_name
+    scope = declaration if is_type else declaration + "\n" + container
+    for platform in platforms:
+        own_v, own_u = objc_availability(declaration, platform)
+        outer_v, outer_u = objc_availability(container, platform) if not is_type else (None, False)
+        theirs_v, theirs_u = own_v or outer_v, own_u or outer_u
+        mine_v, mine_u = effective_availability(ours, platform)
+        if platform == "watchOS" and not theirs_v and not theirs_u:
+            continue  # headers that name no watchOS say nothing of it
+        if mine_u != theirs_u:
+            problems.append(f"{platform} unavailable: ours {mine_u}, the header's {theirs_u}")
+        elif theirs_v and mine_v and mine_v != theirs_v and not mine_u:
+            problems.append(f"{platform} availability: ours {mine_v}, the header's {theirs_v}")
+    theirs_main = "NS_SWIFT_UI_ACTOR" in scope or "NS_SWIFT_UI_ACTOR" in declaration
+    if "NS_SWIFT_NONISOLATED" in declaration:
+        theirs_main = False
+    mine_main = main_actor(ours.attributes) or (main_actor(ours.container_attributes) and "nonisolated" not in ours.attributes)
+    if ours.kind not in ("typealias", "case", "struct", "enum") and theirs_main != mine_main:
+        problems.append(f"isolation: ours {'@MainActor' if mine_main else 'nonisolated'}, the header {'says' if theirs_main else 'has no'} NS_SWIFT_UI_ACTOR")
+    if is_type and ours.kind == "class":
+        theirs_sendable = "NS_SWIFT_SENDABLE" in declaration
+        if theirs_sendable != sendable_in(ours.text):
+            problems.append(f"Sendable: ours {sendable_in(ours.text)}, the header {'says' if theirs_sendable else 'has no'} NS_SWIFT_SENDABLE")
+    if ours.container and ours.kind in ("func", "var") and container.lstrip().startswith("@protocol") or "@protocol" in container:
+        if optional != ours.optional_mark:
+            problems.append(f"optional requirement: ours {ours.optional_mark}, the header's {optional}")
+    pointer = bool(re.search(r"\*|\bid\b|\^|instancetype", declaration.split(objc_name)[0] if objc_name in declaration else declaration))
+    known = "NS_ASSUME_NONNULL_BEGIN" in header_text or re.search(r"\bnullable\b|_Nullable|\bnonnull\b", declaration)
+    if ours.kind == "var" and declaration.lstrip().startswith("@property") and pointer and known:
+        theirs_optional = bool(re.search(r"\bnullable\b|_Nullable|null_resettable", declaration)) or not nonnull
+        if "null_resettable" in declaration:
+            theirs_optional = False
+        type_text = ours.text.split(":", 1)[1] if ":" in ours.text else ""
+        mine_optional = bool(re.search(r"[?!]\s*(\{|$)", type_text.strip())) or type_text.strip().endswith("?")
+        if theirs_optional != mine_optional and "__kindof" not in declaration.split(")")[0]:
+            problems.append(f"optional property: ours {mine_optional}, the header's {theirs_optional}")
+    if ours.kind == "func" and re.search(r"\basync\b", ours.text):
+        has_block = bool(re.search(r"(completion|Handler|handler|reply)\s*:\s*\((?:nullable\s+)?void\s*\(\^", declaration)) or \
+            bool(re.search(r":\s*\([^()]*void\s*\(\^[^;]*\)\)\s*\w+\s*(?:API_|NS_|;)", declaration))
+        if not has_block or "NS_SWIFT_DISABLE_ASYNC" in declaration:
+            problems.append("async: the header's method has no completion handler the importer would turn into async")
+    return problems
+
+
+def sdk_file(sdk: Path, relative: str) -> Path:
+    path = sdk / relative
+    if path.exists():
+        return path
+    parts = sorted(path.parent.glob(path.name + ".part*")) if path.parent.exists() else []
+    return parts[0] if parts else path
+
+
+def read_sdk(sdk: Path, relative: str, cache: dict) -> str | None:
+    if relative in cache:
+        return cache[relative]
+    path = sdk / relative
+    texts = []
+    if path.exists():
+        texts.append(path.read_text(errors="replace"))
+    if path.parent.exists():
+        texts += [p.read_text(errors="replace") for p in sorted(path.parent.glob(path.name + ".part*"))]
+    cache[relative] = "\n".join(texts) if texts else None
+    return cache[relative]
+
+
+def annotation(decl: Decl) -> tuple[str, str | None, str | None]:
+    """('file'|'unchecked'|'missing'|'malformed', path, Objective-C name or reason)."""
+    outer = decl.outer_sdk
+    outer_file = outer.split()[0] if outer and re.match(r"^(System|usr)/", outer) else None
+    own = decl.sdk
+    if own:
+        if own.startswith("unchecked"):
+            return "unchecked", None, own[len("unchecked"):].strip()
+        if own.startswith("objc "):
+            if not outer_file or not outer_file.endswith(".h"):
+                return "malformed", None, f"`// sdk: {own}` but its type names no header"
+            return "file", outer_file, own[len("objc "):].strip()
+        parts = own.split()
+        return "file", parts[0], (parts[1] if len(parts) > 1 else None)
+    if outer and outer.startswith("unchecked"):
+        return "unchecked", None, outer[len("unchecked"):].strip()
+    if outer_file and outer_file.endswith(".swiftinterface"):
+        return "file", outer_file, None
+    if outer_file and outer_file.endswith(".h"):
+        return "malformed", None, f"{decl.kind} {decl.name} needs `// sdk: objc NAME` (its type's header: {outer_file})"
+    return "missing", None, None
+
+
+def run(sdk: Path | None, verbose: bool) -> int:
+    interfaces = load_interfaces()
+    root = Path(__file__).resolve().parents[2]
+    totals = {"declarations": 0, "compared": 0, "unchecked": 0, "mismatches": 0, "missing": 0, "malformed": 0}
+    cache: dict[str, str | None] = {}
+    report = []
+    for module in interfaces.values():
+        for part in module.parts:
+            where = str(part.relative_to(root))
+            decls = parse_swift(part.read_text(), where, annotated=True)
+            for decl in decls:
+                if decl.kind in ("associatedtype",):
+                    continue
+                totals["declarations"] += 1
+                kind, path, extra = annotation(decl)
+                if kind == "missing":
+                    totals["missing"] += 1
+                    report.append(f"{decl.where}: no `// sdk:` line for {decl.kind} {decl.name} (nor on its type)")
+                    continue
+                if kind == "malformed":
+                    totals["malformed"] += 1
+                    report.append(f"{decl.where}: {extra}")
+                    continue
+                if kind == "unchecked":
+                    totals["unchecked"] += 1
+                    if not extra:
+                        totals["malformed"] += 1
+                        report.append(f"{decl.where}: `// sdk: unchecked` must say why")
+                    continue
+                assert path is not None
+                if not re.match(r"^(System|usr)/[\w./+-]+\.(swiftinterface|h)$", path):
+                    totals["malformed"] += 1
+                    report.append(f"{decl.where}: `// sdk: {path}` is not a path inside an SDK")
+                    continue
+                if path.endswith(".h") and not extra and decl.kind not in ("associatedtype",):
+                    # A type's own line may name the header alone when the type is the header's subject.
+                    extra = decl.name if decl.kind in ("class", "protocol", "struct", "enum", "typealias") else None
+                    if extra is None:
+                        totals["malformed"] += 1
+                        report.append(f"{decl.where}: `// sdk: {path}` needs the Objective-C name of {decl.kind} {decl.name}")
+                        continue
+                if sdk is None:
+                    continue
+                text = read_sdk(sdk, path, cache)
+                if text is None:
+                    totals["mismatches"] += 1
+                    report.append(f"{decl.where}: {path} is not in the SDK at {sdk}")
+                    continue
+                totals["compared"] += 1
+                # A module that does not exist on watchOS (its `// platforms:` line) is not held
+                # to the headers' watchOS words.
+                platforms = tuple(p for p in ("iOS", "watchOS") if p in module.platforms)
+                if path.endswith(".h"):
+                    problems = compare_objc(decl, text, extra or decl.name, platforms)
+                else:
+                    key = ("swift", path)
+                    if key not in cache:
+                        cache[key] = parse_swift(text, path, annotated=False)  # type: ignore[index]
+                    problems = compare_swift(decl, cache[key], platforms) + swift_type_sendability(decl, text)  # type: ignore[index]
+                if problems:
+                    totals["mismatches"] += 1
+                    report.append(f"{decl.where}: {decl.kind} {decl.name}: " + "; ".join(problems))
+                elif verbose:
+                    report.append(f"{decl.where}: {decl.kind} {decl.name}: as the SDK says")
+    for line in report:
+        print(line)
+    if sdk is None:
+        print(f"compare_sdk: no SDK copy given (--sdk DIR or TGT_IOS_SDK): the SDK comparison did not run; "
+              f"{totals['declarations']} declarations, {totals['declarations'] - totals['missing'] - totals['unchecked']} annotated with an SDK file, "
+              f"{totals['unchecked']} unchecked with a reason, {totals['missing']} without an annotation, {totals['malformed']} malformed")
+        return 1 if totals["missing"] or totals["malformed"] else 0
+    print(f"compare_sdk: {sdk.name}: {totals['declarations']} declarations, {totals['compared']} compared, "
+          f"{totals['mismatches']} mismatches, {totals['unchecked']} unchecked (no SDK text), {totals['missing']} without an annotation, "
+          f"{totals['malformed']} malformed")
+    return 1 if totals["mismatches"] or totals["missing"] or totals["malformed"] else 0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sdk", type=Path, default=os.environ.get("TGT_IOS_SDK") and Path(os.environ["TGT_IOS_SDK"]))
+    parser.add_argument("--verbose", action="store_true")
+    args = parser.parse_args()
+    sys.exit(run(args.sdk, args.verbose))
+
+
+if __name__ == "__main__":
+    main()
