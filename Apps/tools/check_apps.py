@@ -56,8 +56,8 @@ def check_project(sources):
     check(str(project.get("options", {}).get("deploymentTarget", {}).get("iOS")) == "17.0", "project.yml: iOS 17.0 deployment target")
     tdlib = project.get("packages", {}).get("TDLibFramework", {})
     check("Swiftgram/TDLibFramework" in tdlib.get("url", ""), "project.yml: TDLib must come from Swiftgram's TDLibFramework")
-    # An exact tag that exists in Swiftgram/TDLibFramework (its newest, TDLib 1.8.66; no 1.8.69
-    # build was ever tagged): see docs/apple-apps.md, "TDLib on the phone".
+    # An exact tag that exists in Swiftgram/TDLibFramework (its newest in the snapshot readable
+    # here, TDLib 1.8.66; no 1.8.69 build is tagged there): docs/apple-apps.md, "TDLib on the phone".
     check(set(tdlib) == {"url", "exactVersion"} and re.fullmatch(r"1\.8\.\d+-[0-9a-f]{8}", str(tdlib.get("exactVersion", ""))),
           "project.yml: TDLibFramework pinned to one existing tag (exactVersion: <TDLib version>-<commit>), no range or branch")
     check(project.get("packages", {}).get("TgTemplates", {}).get("path") == "..", "project.yml: the package at the repo root")
@@ -248,9 +248,15 @@ def main():
     check_code(sources)
     check_background_sends(app, widget, sources)
     workflow = yaml.safe_load((ROOT / ".github/workflows/apple.yml").read_text())
-    check("macos" in json.dumps(workflow).lower() and "xcodegen" in json.dumps(workflow), "workflow: macOS, XcodeGen")
-    check("-scheme TgTemplatesWatch" in json.dumps(workflow) and "platform=watchOS Simulator" in json.dumps(workflow),
-          "workflow: builds the watch app for the watchOS simulator")
+    build = (ROOT / "scripts/apple-build.sh").read_text()
+    check("macos" in json.dumps(workflow).lower() and "Xcode_16.4.app" in json.dumps(workflow),
+          "workflow: macOS with Xcode 16.4 (the iOS 18 SDK generation the interfaces were read against)")
+    check("scripts/apple-build.sh" in json.dumps(workflow), "workflow: runs scripts/apple-build.sh, the contributor's command")
+    for needed, what in (("xcodegen generate", "generates the project"), ("git status --porcelain -- Apps", "checks generation changed nothing"),
+                         ("xcodegen_spec.py --built", "reads the built bundles"), ("-scheme TgTemplatesWatch", "builds the watch app"),
+                         ("platform=watchOS Simulator", "for the watchOS simulator"), ("compare_sdk.py --sdk", "compares the interfaces with its SDK"),
+                         ("xcodebuild test", "runs tests on an iOS simulator")):
+        check(needed in build, f"scripts/apple-build.sh: {what} ({needed})")
     if problems:
         print("Apple shell checks failed:", *problems, sep="\n  - ", file=sys.stderr)
         sys.exit(1)

@@ -341,6 +341,43 @@ def objc_availability(text: str, platform: str) -> tuple[str | None, bool]:
     return normal_version(introduced), unavailable
 
 
+def _words(name: str) -> list[str]:
+    return [w.lower() for w in re.findall(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+", name)]
+
+
+def _is_subsequence(small: list[str], big: list[str]) -> bool:
+    iterator = iter(big)
+    return all(any(word == other for other in iterator) for word in small)
+
+
+def swift_name_problems(ours: Decl, declaration: str, objc_name: str) -> list[str]:
+    """The Swift name against the selector it comes from. With NS_SWIFT_NAME, the two must be
+    the same. Otherwise the importer only takes words away (omitting needless words, moving
+    prepositions into labels, dropping `error:` and a completion handler), lower-cases leading
+    acronyms and turns factory methods into `init`: every word of our name must stand, in order,
+    among the selector's words; a misspelt or invented word cannot."""
+    if ":" not in objc_name or ours.kind not in ("func", "init"):
+        return []
+    ours_full = f"{ours.name}({''.join(label + ':' for label in ours.labels)})"
+    named = re.search(r"NS_SWIFT_NAME\(\s*([^)]*\))\s*\)", declaration)
+    async_named = re.search(r"NS_SWIFT_ASYNC_NAME\(\s*([^)]*\))\s*\)", declaration)
+    if async_named and re.search(r"\basync\b", ours.text):
+        theirs = re.sub(r"\s+", "", async_named.group(1))
+        return [] if ours_full == theirs else [f"Swift name: ours {ours_full}, NS_SWIFT_ASYNC_NAME says {theirs}"]
+    if named:
+        theirs = re.sub(r"\s+", "", named.group(1))
+        if ours_full == theirs or re.search(r"\basync\b", ours.text):
+            return []  # an async form drops its handler: its words are checked below
+        return [f"Swift name: ours {ours_full}, NS_SWIFT_NAME says {theirs}"]
+    ours_words = [w for part in [ours.name] + list(ours.labels) if part not in ("_", "init") for w in _words(part)]
+    theirs_words = [w for piece in objc_name.split(":") for w in _words(piece)]
+    # A factory's `…Named:` becomes the label `name…` (`systemImageNamed:` → `init(systemName:)`).
+    theirs_words = [w[:-1] if w == "named" and "name" in ours_words else w for w in theirs_words]
+    if _is_subsequence(ours_words, theirs_words):
+        return []
+    return [f"Swift name: ours {ours_full} has words that the selector {objc_name} does not"]
+
+
 def compare_objc(ours: Decl, header_text: str, objc_name: str, platforms: tuple[str, ...] = ("iOS", "watchOS")) -> list[str]:
     # String literals (deprecation messages name other selectors) are blanked, positions kept.
     header_text = re.sub(r'"[^"\n]*"', lambda m: '"' + " " * (len(m.group(0)) - 2) + '"', header_text)
@@ -386,6 +423,7 @@ def compare_objc(ours: Decl, header_text: str, objc_name: str, platforms: tuple[
         mine_optional = bool(re.search(r"[?!]\s*(\{|$)", type_text.strip())) or type_text.strip().endswith("?")
         if theirs_optional != mine_optional and "__kindof" not in declaration.split(")")[0]:
             problems.append(f"optional property: ours {mine_optional}, the header's {theirs_optional}")
+    problems += swift_name_problems(ours, declaration, objc_name)
     if ours.kind == "func" and re.search(r"\basync\b", ours.text):
         has_block = bool(re.search(r"(completion|Handler|handler|reply)\s*:\s*\((?:nullable\s+)?void\s*\(\^", declaration)) or \
             bool(re.search(r":\s*\([^()]*void\s*\(\^[^;]*\)\)\s*\w+\s*(?:API_|NS_|;)", declaration))
@@ -438,9 +476,11 @@ def annotation(decl: Decl) -> tuple[str, str | None, str | None]:
     return "missing", None, None
 
 
-def run(sdk: Path | None, verbose: bool) -> int:
-    interfaces = load_interfaces()
-    root = Path(__file__).resolve().parents[2]
+def run(sdk: Path | None, verbose: bool, apps: Path | None = None, quiet: bool = False) -> tuple[int, list[str]]:
+    """Compares the interface modules of `apps` (Apps/ by default) with `sdk`; (exit code, report)."""
+    apps = apps or Path(__file__).resolve().parents[1]
+    interfaces = load_interfaces(apps)
+    root = apps.parent
     totals = {"declarations": 0, "compared": 0, "unchecked": 0, "mismatches": 0, "missing": 0, "malformed": 0}
     cache: dict[str, str | None] = {}
     report = []
@@ -502,25 +542,86 @@ def run(sdk: Path | None, verbose: bool) -> int:
                     report.append(f"{decl.where}: {decl.kind} {decl.name}: " + "; ".join(problems))
                 elif verbose:
                     report.append(f"{decl.where}: {decl.kind} {decl.name}: as the SDK says")
-    for line in report:
-        print(line)
     if sdk is None:
-        print(f"compare_sdk: no SDK copy given (--sdk DIR or TGT_IOS_SDK): the SDK comparison did not run; "
-              f"{totals['declarations']} declarations, {totals['declarations'] - totals['missing'] - totals['unchecked']} annotated with an SDK file, "
-              f"{totals['unchecked']} unchecked with a reason, {totals['missing']} without an annotation, {totals['malformed']} malformed")
-        return 1 if totals["missing"] or totals["malformed"] else 0
-    print(f"compare_sdk: {sdk.name}: {totals['declarations']} declarations, {totals['compared']} compared, "
-          f"{totals['mismatches']} mismatches, {totals['unchecked']} unchecked (no SDK text), {totals['missing']} without an annotation, "
-          f"{totals['malformed']} malformed")
-    return 1 if totals["mismatches"] or totals["missing"] or totals["malformed"] else 0
+        report.append(f"compare_sdk: no SDK copy given (--sdk DIR or TGT_IOS_SDK): the SDK comparison did not run; "
+                      f"{totals['declarations']} declarations, {totals['declarations'] - totals['missing'] - totals['unchecked']} annotated with an SDK file, "
+                      f"{totals['unchecked']} unchecked with a reason, {totals['missing']} without an annotation, {totals['malformed']} malformed")
+        code = 1 if totals["missing"] or totals["malformed"] else 0
+    else:
+        report.append(f"compare_sdk: {sdk.name}: {totals['declarations']} declarations, {totals['compared']} compared, "
+                      f"{totals['mismatches']} mismatches, {totals['unchecked']} unchecked (no SDK text), {totals['missing']} without an annotation, "
+                      f"{totals['malformed']} malformed")
+        code = 1 if totals["mismatches"] or totals["missing"] or totals["malformed"] else 0
+    if not quiet:
+        print("\n".join(report))
+    return code, report
+
+
+# Mistakes in the interfaces themselves that only the SDK's text can catch; `--selftest` plants
+# each in a copy of the interfaces and fails unless the comparison reports it at its line.
+PLANTS = [
+    ("an async form the SDK lacks (canOpenURL: has no completion handler)", "UIKit/1-Application.swiftinterface",
+     "nonisolated open func canOpenURL(_ url: Foundation.URL) -> Swift.Bool",
+     "nonisolated open func canOpenURL(_ url: Foundation.URL) async -> Swift.Bool", r"async"),
+    ("main-actor isolation that only a later SDK has (CPInterfaceController in 18.0)", "CarPlay.swiftinterface",
+     "open class CPInterfaceController : Foundation.NSObject {",
+     "@MainActor open class CPInterfaceController : Foundation.NSObject {", r"isolation"),
+    ("a misspelt optional delegate method", "UIKit/1-Application.swiftinterface",
+     "func applicationDidBecomeActive(_ application: UIKit.UIApplication)",
+     "func applicationDidBecomeActiv(_ application: UIKit.UIApplication)", r"Swift name"),
+    ("an API newer than the deployment target left without its availability", "CoreLocation.swiftinterface",
+     "    @available(iOS 18.0, watchOS 11.0, *)\n    public var authorizationDenied: Bool { get }",
+     "    public var authorizationDenied: Bool { get }", r"availability"),
+]
+
+
+def selftest(sdk: Path) -> int:
+    import shutil
+    import tempfile
+    apps = Path(__file__).resolve().parents[1]
+    missed = []
+    with tempfile.TemporaryDirectory(prefix="compare-sdk-selftest-") as folder:
+        copy = Path(folder) / "Apps"
+        shutil.copytree(apps / "tools" / "interfaces", copy / "tools" / "interfaces")
+        lines = {}
+        for what, file, old, new, _ in PLANTS:
+            path = copy / "tools" / "interfaces" / file
+            text = path.read_text()
+            if old not in text:
+                print(f"compare_sdk self-test: {file} no longer contains {old!r}; update the plant '{what}'", file=sys.stderr)
+                return 1
+            replaced = text.replace(old, new, 1)
+            index = text.index(old) + len(new) - len(new.split("\n")[-1])
+            lines[what] = replaced.count("\n", 0, index) + 1
+            path.write_text(replaced)
+        _, report = run(sdk, False, copy, quiet=True)
+        for what, file, _, _, expected in PLANTS:
+            pattern = re.compile(rf"^Apps/tools/interfaces/{re.escape(file)}:{lines[what]}: .*({expected})")
+            found = [line for line in report if pattern.search(line)]
+            print(f"planted {what} at {file}:{lines[what]}: {'reported' if found else 'NOT REPORTED'}")
+            if found:
+                print(f"  {found[0]}")
+            else:
+                missed.append(what)
+    if missed:
+        print(f"compare_sdk self-test failed: {len(missed)} planted mistakes went unseen", file=sys.stderr)
+        return 1
+    print(f"compare_sdk self-test: all {len(PLANTS)} planted interface mistakes reported")
+    return 0
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sdk", type=Path, default=os.environ.get("TGT_IOS_SDK") and Path(os.environ["TGT_IOS_SDK"]))
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--selftest", action="store_true", help="plant interface mistakes in a copy; needs --sdk")
     args = parser.parse_args()
-    sys.exit(run(args.sdk, args.verbose))
+    if args.selftest:
+        if args.sdk is None:
+            print("compare_sdk self-test: no SDK copy given (--sdk DIR or TGT_IOS_SDK): the interface plants need the SDK's text; not run")
+            sys.exit(0)
+        sys.exit(selftest(args.sdk))
+    sys.exit(run(args.sdk, args.verbose)[0])
 
 
 if __name__ == "__main__":
