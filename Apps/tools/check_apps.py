@@ -263,6 +263,7 @@ def main():
     print(f"Apple shells: {len(files)} Swift files parse; project.yml (app, widget with the Live Activity, watch app), 3 Info.plists, 2 entitlements, phrases, catalog and background sends check out")
     typecheck_targets()
     swift_floor()
+    sdk_annotations()
 
 
 def typecheck_targets():
@@ -287,6 +288,19 @@ def swift_floor():
     watchOS 10.0, macOS 14): check_swift_floor.py, then the proof that it catches each pattern."""
     import check_swift_floor
     if check_swift_floor.main(["check_swift_floor.py"]) or check_swift_floor.main(["check_swift_floor.py", "--selftest"]):
+        sys.exit(1)
+
+
+def sdk_annotations():
+    """Every interface declaration names the SDK text it was read against (compare_sdk.py). With
+    an SDK given (TGT_IOS_SDK, or Xcode's in the Mac build) the declarations are compared with
+    it and its interface plants must be caught; without one it says so in one line and checks
+    the annotations only."""
+    import os
+    import compare_sdk
+    sdk = os.environ.get("TGT_IOS_SDK")
+    code, _ = compare_sdk.run(Path(sdk) if sdk else None, False)
+    if code or (sdk and compare_sdk.selftest(Path(sdk))):
         sys.exit(1)
 
 

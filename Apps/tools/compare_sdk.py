@@ -7,6 +7,8 @@ comment line above it (a type's or extension's line covers its members):
     // sdk: System/Library/Frameworks/CarPlay.framework/Headers/CPGridTemplate.h initWithTitle:gridButtons:
     // sdk: objc gridButtons                  (a member: the Objective-C name, the type's file)
     // sdk: unchecked <why>                   (no text of it in the SDK copy: counted apart)
+    // sdk-deviation: <why>                   (with an `sdk:` line: where a bodiless Linux interface
+                                              cannot say what the SDK says; counted, not compared)
 
 With `--sdk DIR` (an `iPhoneOS*.sdk` folder: Xcode's own, `xcrun --sdk iphoneos --show-sdk-path`,
 or a local copy of its text; never committed), each declaration is looked up in the named file
@@ -45,6 +47,10 @@ SWIFT_MODULES = r"(?:Swift|SwiftUI|SwiftUICore|_Concurrency|Foundation|CoreFound
                 r"_AVKit_SwiftUI|PhotosUI|_PhotosUI_SwiftUI|CoreLocation|Combine|Observation|_AppIntents_SwiftUI|" \
                 r"_WidgetKit_SwiftUI|os|Dispatch|Intents|UserNotifications|CarPlay|AVFoundation|AVFAudio|CoreImage|Security|" \
                 r"WatchConnectivity|WatchKit|MessageUI|DeveloperToolsSupport|Accessibility|Symbols|CoreMedia)\."
+# A line of attributes alone (`@available(...)`, `@_semantics("...")`, `@MainActor @preconcurrency`).
+ATTRIBUTES_ONLY = re.compile(r'^(?:@[\w.]+(?:\((?:[^()"]|"[^"]*"|\([^()]*\))*\))?\s*)+$')
+# A category of a class declared in another header: that header decides the isolation.
+ISOLATION_UNKNOWN = "/* the class is declared in another header */"
 KINDS_WITH_LABELS = {"func", "init", "subscript", "case", "macro"}
 
 
@@ -63,6 +69,8 @@ class Decl:
     outer_sdk: str | None = None   # the nearest annotation of an enclosing type or extension
     optional_mark: bool = False
     container_where: str = ""      # the enclosing extension's `where` clause
+    inner_attributes: str = ""     # the innermost type's attributes (isolation is not inherited further)
+    deviation: str | None = None   # `// sdk-deviation: <why>`: where the Linux model must differ
 
 
 def strip_modules(text: str) -> str:
@@ -113,6 +121,7 @@ def parse_swift(text: str, where: str, annotated: bool) -> list[Decl]:
     depth = 0
     pending_attrs: list[str] = []
     pending_sdk: str | None = None
+    pending_deviation: str | None = None
     optional_mark = False
     lines = text.splitlines()
     for number, line in enumerate(lines, 1):
@@ -120,15 +129,17 @@ def parse_swift(text: str, where: str, annotated: bool) -> list[Decl]:
         if annotated and stripped.startswith("// sdk:"):
             pending_sdk = stripped[len("// sdk:"):].strip()
             continue
+        if annotated and stripped.startswith("// sdk-deviation:"):
+            pending_deviation = stripped[len("// sdk-deviation:"):].strip()
+            continue
         if stripped.startswith("//"):
             if "optional in the SDK" in stripped:
                 optional_mark = True
             continue
-        if re.match(r"^@[\w.]+(\(.*\))?$", stripped) or (stripped.startswith("@") and not DECLARATION.match(line)
-                                                         and not stripped.startswith(("@_exported", "@preconcurrency import"))):
+        match = DECLARATION.match(line)
+        if not match and ATTRIBUTES_ONLY.match(stripped):
             pending_attrs.append(stripped)
             continue
-        match = DECLARATION.match(line)
         opened = line.count("{") - line.count("}")
         if match and not stripped.startswith("import "):
             kind = match.group(1)
@@ -146,11 +157,12 @@ def parse_swift(text: str, where: str, annotated: bool) -> list[Decl]:
             attrs = " ".join(pending_attrs) + " " + line[:match.start(1)]
             decl = Decl(kind, name, parse_labels(kind, head if kind != "init" else "init" + head),
                         stripped, container, attrs, container_attrs, f"{where}:{number}",
-                        pending_sdk, inherited_sdk, optional_mark, " , ".join(e[4] for e in stack if e[4]))
+                        pending_sdk, inherited_sdk, optional_mark, " , ".join(e[4] for e in stack if e[4]),
+                        stack[-1][1] if stack else "", pending_deviation)
             decls.append(decl)
             if kind in ("class", "struct", "enum", "protocol", "actor") and "{" in line:
                 stack.append((name.split(".")[-1], attrs, pending_sdk or inherited_sdk, depth, ""))
-            pending_attrs, pending_sdk, optional_mark = [], None, False
+            pending_attrs, pending_sdk, optional_mark, pending_deviation = [], None, False, None
         elif stripped.startswith("extension ") or re.match(r"^(?:@[\w.()\s,*:\"]+\s+)*extension\s", stripped):
             target = re.search(r"extension\s+([\w.]+)", stripped)
             name = target.group(1).split(".")[-1] if target else ""
@@ -158,8 +170,8 @@ def parse_swift(text: str, where: str, annotated: bool) -> list[Decl]:
             where_clause = re.search(r"\bwhere\s+(.*?)\s*\{?\s*$", stripped)
             stack.append((name, attrs, pending_sdk, depth, strip_modules(where_clause.group(1)) if where_clause else ""))
             pending_attrs, pending_sdk, optional_mark = [], None, False
-        elif stripped and not stripped.startswith("}"):
-            pending_attrs = [] if not stripped.startswith("@") else pending_attrs
+        elif stripped:
+            pending_attrs, pending_sdk = [], pending_sdk if stripped.startswith("}") else None
         depth += opened
         while stack and depth <= stack[-1][3]:
             stack.pop()
@@ -216,7 +228,7 @@ def signature_shape(decl: Decl) -> str:
                   r"@inlinable|@_alwaysEmitIntoClient|@_disfavoredOverload|@discardableResult|@usableFromInline)\s+", "", text)
     text = re.sub(r"@(?:_Concurrency\.)?MainActor\s+(?=[^(])", "", text) if decl.kind not in ("func", "init") else text
     text = strip_modules(text)
-    text = re.sub(r"\s*=\s*[^,)]+(?=[,)])", "", text)           # default values
+    text = re.sub(r"(?<![=!<>])\s*=\s*(?!=)[^,)]+(?=[,)])", "", text)  # default values, not `==`
     text = re.sub(r"\{[^{}]*\}\s*$", "", text)                     # { get } / bodies
     text = re.sub(r"\{\s*$", "", text)                               # a body on the lines below
     text = re.sub(r"\bnonisolated\(unsafe\)\s*", "", text)
@@ -258,8 +270,8 @@ def compare_swift(ours: Decl, sdk_decls: list[Decl], platforms: tuple[str, ...] 
             if a != b:
                 found.append(f"signature: ours `{a}`, the SDK's `{b}`")
         if ours.kind in ("func", "init", "var", "let", "subscript", "class", "struct", "enum", "protocol"):
-            mine = main_actor(ours.attributes) or (main_actor(ours.container_attributes) and "nonisolated" not in ours.attributes)
-            theirs = main_actor(sdk.attributes) or (main_actor(sdk.container_attributes) and "nonisolated" not in sdk.attributes)
+            mine = main_actor(ours.attributes) or (main_actor(ours.inner_attributes) and "nonisolated" not in ours.attributes)
+            theirs = main_actor(sdk.attributes) or (main_actor(sdk.inner_attributes) and "nonisolated" not in sdk.attributes)
             if mine != theirs:
                 found.append(f"isolation: ours {'@MainActor' if mine else 'nonisolated'}, the SDK's {'@MainActor' if theirs else 'nonisolated'}")
         for platform in platforms:
@@ -282,50 +294,106 @@ def sendable_in(text_before_brace: str) -> bool:
     return bool(re.search(r"\bSendable\b", text_before_brace))
 
 
-def swift_type_sendability(ours: Decl, sdk_text: str) -> list[str]:
-    if ours.kind not in ("class", "struct", "enum", "actor"):
+def swift_sendability(name: str, text: str) -> bool:
+    """Whether Swift text makes a type Sendable: in its declaration's conformances, or in an
+    extension that is not `@available(*, unavailable)` (the SDK's way of saying it is not)."""
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        stripped = line.strip()
+        if re.search(rf"\b(?:struct|class|enum|actor)\s+{re.escape(name)}\b[^{{]*:[^{{]*\bSendable\b", stripped):
+            return True
+        if re.search(rf"\bextension\s+(?:[\w]+\.)*{re.escape(name)}\s*:[^{{]*\bSendable\b", stripped):
+            previous = next((lines[j].strip() for j in range(index - 1, -1, -1) if lines[j].strip()), "")
+            attributes = previous + " " + stripped
+            if "@available(*, unavailable)" not in attributes:
+                return True
+    return False
+
+
+def swift_type_sendability(ours: Decl, sdk_text: str, our_text: str) -> list[str]:
+    if ours.kind not in ("class", "struct", "enum"):
         return []
-    name = ours.name
-    theirs = bool(re.search(rf"\b(?:struct|class|enum|actor)\s+{re.escape(name)}\b[^{{]*\bSendable\b", sdk_text)) or \
-        bool(re.search(rf"^(?!.*@available\(\*, unavailable\)).*extension\s+[\w.]*\b{re.escape(name)}\s*:\s*[^{{]*\bSendable\b", sdk_text, re.M)
-             and not re.search(rf"@available\(\*, unavailable\)\s*\nextension\s+[\w.]*\b{re.escape(name)}\s*:\s*Swift\.Sendable", sdk_text))
-    if ours.kind == "actor":
-        theirs = True
-    mine = sendable_in(ours.text) or ours.kind == "actor"
-    return [] if mine == theirs or (not mine and theirs is False) else [f"Sendable: ours {mine}, the SDK's {theirs}"]
+    mine, theirs = swift_sendability(ours.name, our_text), swift_sendability(ours.name, sdk_text)
+    return [] if mine == theirs else [f"Sendable: ours {mine}, the SDK's {theirs}"]
 
 
 # Objective-C headers
 
+def _macros_above(before: str) -> list[str]:
+    """The macro lines right above a declaration, back to the previous declaration's end (`;`,
+    `@end`, `}`), an empty line or a comment."""
+    macros: list[str] = []
+    for line in reversed(before.rstrip("\n").split("\n")[-4:]):
+        if not line.strip() or line.strip().endswith((";", "}")) or line.strip().startswith(("@end", "//", "/*", "*", "#")):
+            break
+        macros.insert(0, line)
+    return macros
+
+
 def objc_context(text: str, position: int) -> tuple[str, bool, bool]:
-    """(the @interface/@protocol header in force, inside @optional, inside a nonnull region)."""
+    """(the @interface/@protocol header in force with the macro lines above it, inside @optional,
+    inside a nonnull region)."""
     before = text[:position]
-    starts = [m for m in re.finditer(r"^[^\n]*\n?(?:[^\n]*\n)?\s*@(interface|protocol)\s+\w+[^\n]*", before, re.M)]
-    last_end = before.rfind("@end")
+    starts = list(re.finditer(r"^[ \t]*@(interface|protocol)[ \t]+\w+[^\n]*", before, re.M))
+    last_end = max(before.rfind("@end"), -1)
     header = ""
     optional = False
     if starts and starts[-1].start() > last_end:
-        header = starts[-1].group(0)
-        section = before[starts[-1].end():]
+        start = starts[-1]
+        # The macros of the declaration stand on the lines above it, back to the previous
+        # declaration's end (`;`, `@end`, `}`) or an empty line.
+        header = "\n".join(_macros_above(before[:start.start()]) + [start.group(0)])
+        section = before[start.end():]
         markers = re.findall(r"@(optional|required)\b", section)
-        optional = bool(markers) and markers[-1] == "optional"
-    begin, end = before.rfind("NS_ASSUME_NONNULL_BEGIN"), before.rfind("NS_ASSUME_NONNULL_END")
+        optional = start.group(1) == "protocol" and bool(markers) and markers[-1] == "optional"
+    # NS_HEADER_AUDIT_BEGIN(nullability, ...) opens a nonnull region as NS_ASSUME_NONNULL_BEGIN does.
+    begin = max(before.rfind("NS_ASSUME_NONNULL_BEGIN"), before.rfind("NS_HEADER_AUDIT_BEGIN(nullability"))
+    end = max(before.rfind("NS_ASSUME_NONNULL_END"), before.rfind("NS_HEADER_AUDIT_END(nullability"))
     return header, optional, begin > end
 
 
+def _selector(declaration: str) -> str:
+    """The selector of an Objective-C method declaration (`- (void)a:(T)x b:(U)y API_...;`)."""
+    head = re.sub(r"^\s*[-+]\s*\((?:[^()]|\([^()]*\))*\)\s*", "", declaration)
+    pieces, depth, word, i = [], 0, "", 0
+    while i < len(head):
+        char = head[i]
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif depth == 0 and char == ":":
+            pieces.append(word)
+        if depth == 0 and (char.isalnum() or char == "_"):
+            word = word + char if i and (head[i - 1].isalnum() or head[i - 1] == "_") else char
+        i += 1
+    if not pieces:
+        match = re.match(r"\s*(\w+)", head)
+        return match.group(1) if match else ""
+    return "".join(piece + ":" for piece in pieces)
+
+
 def objc_find(text: str, name: str) -> tuple[int, str] | None:
-    """The declaration of a selector, property, type or constant: (position, text to its `;`)."""
+    """The declaration of a selector, property, type or constant: (position, text to its `;`,
+    or to its `{` for an enum or options type)."""
     if ":" in name:
-        pieces = [p for p in name.split(":") if p]
-        pattern = r"^[ \t]*[-+][ \t]*\([^;]*?(?<![\w-])" + r"[^;]*?(?<![\w-])".join(re.escape(p) + r"\s*:\s*\(" for p in pieces) + r"[^;]*;"
-    else:
-        pattern = (rf"^[ \t]*(?:@property[^;]*?[\s*]{re.escape(name)}\b[^;]*;|[-+][ \t]*\([^)]*\)\s*{re.escape(name)}\b[^:;]*;"
-                   rf"|(?:[^\n]*\n)?[ \t]*@(?:interface|protocol)[ \t]+{re.escape(name)}\b[^\n]*"
-                   rf"|[ \t]*(?:extern|FOUNDATION_EXPORT|UIKIT_EXTERN|CF_EXPORT|typedef|[A-Z]+_EXTERN)\b[^;]*\b{re.escape(name)}\b[^;]*;"
-                   rf"|[ \t]*{re.escape(name)}\b[ \t]*(?:=[^,\n]*)?[ \t]*(?:API_\w+\([^\n]*\))?[ \t]*,?[ \t]*$)")
+        for match in re.finditer(r"^[ \t]*[-+][ \t]*\([^;]*;", text, re.M | re.S):
+            if _selector(match.group(0)) == name:
+                return match.start(), match.group(0)
+        return None
+    pattern = (rf"^[ \t]*(?:@property[^;]*?[\s*]{re.escape(name)}\b[^;]*;|[-+][ \t]*\([^)]*\)\s*{re.escape(name)}\b[^:;]*;"
+               rf"|(?:[^\n]*\n)?[ \t]*@(?:interface|protocol)[ \t]+{re.escape(name)}\b[^\n]*"
+               rf"|[ \t]*typedef\s+NS_(?:ENUM|OPTIONS|CLOSED_ENUM|ERROR_ENUM|TYPED_ENUM|TYPED_EXTENSIBLE_ENUM)\s*\([^)]*\b{re.escape(name)}\b[^)]*\)[^{{;]*"
+               rf"|[ \t]*(?:extern|FOUNDATION_EXPORT|UIKIT_EXTERN|CF_EXPORT|OS_EXPORT|typedef|[A-Z_]+_EXTERN|[A-Z_]+_EXPORT)\b[^;{{@]*\b{re.escape(name)}\b[^;{{@]*;"
+               rf"|[ \t]*(?:[A-Za-z_][\w]*[ \t*]+)+{re.escape(name)}[ \t]*\([^;{{]*\)[^;{{]*;"
+               rf"|[ \t]*{re.escape(name)}\b[ \t]*(?:API_\w+\([^\n]*\))?[ \t]*(?:=[^,\n]*?)?[ \t]*,?[ \t]*(?://[^\n]*)?$)")
     match = re.search(pattern, text, re.M | re.S)
     if not match:
         return None
+    if "@interface" in match.group(0) or "@protocol" in match.group(0):
+        start = match.start() + match.group(0).index("@")
+        line_start = text.rfind("\n", 0, start) + 1
+        return line_start, "\n".join(_macros_above(text[:line_start]) + [text[line_start:text.find("\n", start) if "\n" in text[start:] else len(text)]])
     return match.start(), match.group(0)
 
 
@@ -336,6 +404,10 @@ def objc_availability(text: str, platform: str) -> tuple[str | None, bool]:
         version = re.search(rf"\b{key}\(([\d.]+)\)", body)
         if version:
             introduced = version.group(1)
+    if introduced is None:
+        deprecated = re.search(rf"API_DEPRECATED(?:_WITH_REPLACEMENT)?\([^;]*?\b{key}\(([\d.]+)\s*,", text)
+        if deprecated:
+            introduced = deprecated.group(1)
     unavailable = any(re.search(rf"\b{key}\b", body) for body in re.findall(r"API_UNAVAILABLE\(([^)]*)\)", text))
     unavailable = unavailable or bool(re.search(rf"NS_UNAVAILABLE|__{key.upper()}_PROHIBITED", text)) and key == "watchos" and False
     return normal_version(introduced), unavailable
@@ -378,7 +450,8 @@ def swift_name_problems(ours: Decl, declaration: str, objc_name: str) -> list[st
     return [f"Swift name: ours {ours_full} has words that the selector {objc_name} does not"]
 
 
-def compare_objc(ours: Decl, header_text: str, objc_name: str, platforms: tuple[str, ...] = ("iOS", "watchOS")) -> list[str]:
+def compare_objc(ours: Decl, header_text: str, objc_name: str, platforms: tuple[str, ...] = ("iOS", "watchOS"),
+                 our_text: str = "") -> list[str]:
     # String literals (deprecation messages name other selectors) are blanked, positions kept.
     header_text = re.sub(r'"[^"\n]*"', lambda m: '"' + " " * (len(m.group(0)) - 2) + '"', header_text)
     found = objc_find(header_text, objc_name)
@@ -386,6 +459,14 @@ def compare_objc(ours: Decl, header_text: str, objc_name: str, platforms: tuple[
         return [f"not in the SDK text: {objc_name}"]
     position, declaration = found
     container, optional, nonnull = objc_context(header_text, position)
+    category = re.search(r"@interface\s+(\w+)\s*\(", container)
+    if category:
+        # A category's methods take the class's isolation; its availability is its own line's.
+        main_class = re.search(rf"(?:[^\n]*\n)?[ \t]*@interface[ \t]+{category.group(1)}\b\s*:[^\n]*", header_text)
+        if main_class:
+            container = container + "\n" + main_class.group(0)
+        else:
+            container = container + "\n" + ISOLATION_UNKNOWN
     problems = []
     is_type = ours.kind in ("class", "struct", "enum", "protocol", "typealias") and ":" not in objc_name
     scope = declaration if is_type else declaration + "\n" + container
@@ -401,28 +482,37 @@ def compare_objc(ours: Decl, header_text: str, objc_name: str, platforms: tuple[
         elif theirs_v and mine_v and mine_v != theirs_v and not mine_u:
             problems.append(f"{platform} availability: ours {mine_v}, the header's {theirs_v}")
     theirs_main = "NS_SWIFT_UI_ACTOR" in scope or "NS_SWIFT_UI_ACTOR" in declaration
+    isolation_known = ISOLATION_UNKNOWN not in container
     if "NS_SWIFT_NONISOLATED" in declaration:
         theirs_main = False
-    mine_main = main_actor(ours.attributes) or (main_actor(ours.container_attributes) and "nonisolated" not in ours.attributes)
-    if ours.kind not in ("typealias", "case", "struct", "enum") and theirs_main != mine_main:
+    mine_main = main_actor(ours.attributes) or (main_actor(ours.inner_attributes) and "nonisolated" not in ours.attributes)
+    if isolation_known and ours.kind not in ("typealias", "case", "struct", "enum") and theirs_main != mine_main:
         problems.append(f"isolation: ours {'@MainActor' if mine_main else 'nonisolated'}, the header {'says' if theirs_main else 'has no'} NS_SWIFT_UI_ACTOR")
     if is_type and ours.kind == "class":
         theirs_sendable = "NS_SWIFT_SENDABLE" in declaration
-        if theirs_sendable != sendable_in(ours.text):
-            problems.append(f"Sendable: ours {sendable_in(ours.text)}, the header {'says' if theirs_sendable else 'has no'} NS_SWIFT_SENDABLE")
-    if ours.container and ours.kind in ("func", "var") and container.lstrip().startswith("@protocol") or "@protocol" in container:
+        # NS_SWIFT_SENDABLE may be met by our declaration or an extension; an extension of ours
+        # without it in the header comes from an overlay and names its own SDK file.
+        mine_sendable = sendable_in(ours.text) or (theirs_sendable and swift_sendability(ours.name, our_text))
+        if theirs_sendable != mine_sendable:
+            problems.append(f"Sendable: ours {mine_sendable}, the header {'says' if theirs_sendable else 'has no'} NS_SWIFT_SENDABLE")
+    ours_in_protocol = bool(ours.container) and bool(re.search(rf"\bprotocol\s+{re.escape(ours.container)}\b", our_text))
+    if ours_in_protocol and ours.kind in ("func", "var") and re.search(r"^[ \t]*@protocol\b", container, re.M):
         if optional != ours.optional_mark:
             problems.append(f"optional requirement: ours {ours.optional_mark}, the header's {optional}")
     pointer = bool(re.search(r"\*|\bid\b|\^|instancetype", declaration.split(objc_name)[0] if objc_name in declaration else declaration))
-    known = "NS_ASSUME_NONNULL_BEGIN" in header_text or re.search(r"\bnullable\b|_Nullable|\bnonnull\b", declaration)
+    known = "NS_ASSUME_NONNULL_BEGIN" in header_text or "NS_HEADER_AUDIT_BEGIN(nullability" in header_text or re.search(r"\bnullable\b|_Nullable|\bnonnull\b", declaration)
     if ours.kind == "var" and declaration.lstrip().startswith("@property") and pointer and known:
-        theirs_optional = bool(re.search(r"\bnullable\b|_Nullable|null_resettable", declaration)) or not nonnull
+        # nullable (or outside a nonnull region) -> `?`; null_resettable -> `!`, as the importer makes it.
         if "null_resettable" in declaration:
-            theirs_optional = False
+            theirs_form = "!"
+        else:
+            theirs_form = "?" if (re.search(r"\bnullable\b|_Nullable", declaration) or not nonnull) else ""
         type_text = ours.text.split(":", 1)[1] if ":" in ours.text else ""
-        mine_optional = bool(re.search(r"[?!]\s*(\{|$)", type_text.strip())) or type_text.strip().endswith("?")
-        if theirs_optional != mine_optional and "__kindof" not in declaration.split(")")[0]:
-            problems.append(f"optional property: ours {mine_optional}, the header's {theirs_optional}")
+        type_text = re.sub(r"\{[^}]*\}\s*$", "", type_text).strip()
+        mine_form = type_text[-1] if type_text[-1:] in ("?", "!") else ""
+        if theirs_form != mine_form and "__kindof" not in declaration.split(")")[0]:
+            names = {"?": "optional", "!": "implicitly unwrapped", "": "not optional"}
+            problems.append(f"optional property: ours {names[mine_form]}, the header's {names[theirs_form]}")
     problems += swift_name_problems(ours, declaration, objc_name)
     if ours.kind == "func" and re.search(r"\basync\b", ours.text):
         has_block = bool(re.search(r"(completion|Handler|handler|reply)\s*:\s*\((?:nullable\s+)?void\s*\(\^", declaration)) or \
@@ -481,12 +571,13 @@ def run(sdk: Path | None, verbose: bool, apps: Path | None = None, quiet: bool =
     apps = apps or Path(__file__).resolve().parents[1]
     interfaces = load_interfaces(apps)
     root = apps.parent
-    totals = {"declarations": 0, "compared": 0, "unchecked": 0, "mismatches": 0, "missing": 0, "malformed": 0}
+    totals = {"declarations": 0, "compared": 0, "unchecked": 0, "mismatches": 0, "missing": 0, "malformed": 0, "deviations": 0}
     cache: dict[str, str | None] = {}
     report = []
     for module in interfaces.values():
         for part in module.parts:
             where = str(part.relative_to(root))
+            part_text = "\n".join(p.read_text() for p in module.parts)
             decls = parse_swift(part.read_text(), where, annotated=True)
             for decl in decls:
                 if decl.kind in ("associatedtype",):
@@ -508,6 +599,16 @@ def run(sdk: Path | None, verbose: bool, apps: Path | None = None, quiet: bool =
                         report.append(f"{decl.where}: `// sdk: unchecked` must say why")
                     continue
                 assert path is not None
+                if decl.deviation is not None:
+                    # Where a bodiless Linux interface cannot say what the SDK says: counted, with
+                    # its reason, not compared.
+                    totals["deviations"] += 1
+                    if not decl.deviation:
+                        totals["malformed"] += 1
+                        report.append(f"{decl.where}: `// sdk-deviation:` must say why")
+                    elif verbose:
+                        report.append(f"{decl.where}: {decl.kind} {decl.name}: deviates on purpose: {decl.deviation}")
+                    continue
                 if not re.match(r"^(System|usr)/[\w./+-]+\.(swiftinterface|h)$", path):
                     totals["malformed"] += 1
                     report.append(f"{decl.where}: `// sdk: {path}` is not a path inside an SDK")
@@ -531,12 +632,12 @@ def run(sdk: Path | None, verbose: bool, apps: Path | None = None, quiet: bool =
                 # to the headers' watchOS words.
                 platforms = tuple(p for p in ("iOS", "watchOS") if p in module.platforms)
                 if path.endswith(".h"):
-                    problems = compare_objc(decl, text, extra or decl.name, platforms)
+                    problems = compare_objc(decl, text, extra or decl.name, platforms, part_text)
                 else:
                     key = ("swift", path)
                     if key not in cache:
                         cache[key] = parse_swift(text, path, annotated=False)  # type: ignore[index]
-                    problems = compare_swift(decl, cache[key], platforms) + swift_type_sendability(decl, text)  # type: ignore[index]
+                    problems = compare_swift(decl, cache[key], platforms) + swift_type_sendability(decl, text, part_text)  # type: ignore[index]
                 if problems:
                     totals["mismatches"] += 1
                     report.append(f"{decl.where}: {decl.kind} {decl.name}: " + "; ".join(problems))
@@ -545,11 +646,13 @@ def run(sdk: Path | None, verbose: bool, apps: Path | None = None, quiet: bool =
     if sdk is None:
         report.append(f"compare_sdk: no SDK copy given (--sdk DIR or TGT_IOS_SDK): the SDK comparison did not run; "
                       f"{totals['declarations']} declarations, {totals['declarations'] - totals['missing'] - totals['unchecked']} annotated with an SDK file, "
-                      f"{totals['unchecked']} unchecked with a reason, {totals['missing']} without an annotation, {totals['malformed']} malformed")
+                      f"{totals['unchecked']} unchecked with a reason, {totals['deviations']} deliberate deviations with a reason, "
+                      f"{totals['missing']} without an annotation, {totals['malformed']} malformed")
         code = 1 if totals["missing"] or totals["malformed"] else 0
     else:
         report.append(f"compare_sdk: {sdk.name}: {totals['declarations']} declarations, {totals['compared']} compared, "
-                      f"{totals['mismatches']} mismatches, {totals['unchecked']} unchecked (no SDK text), {totals['missing']} without an annotation, "
+                      f"{totals['mismatches']} mismatches, {totals['unchecked']} unchecked (no SDK text), {totals['deviations']} deliberate deviations, "
+                      f"{totals['missing']} without an annotation, "
                       f"{totals['malformed']} malformed")
         code = 1 if totals["mismatches"] or totals["missing"] or totals["malformed"] else 0
     if not quiet:
