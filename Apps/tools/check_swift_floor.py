@@ -404,7 +404,7 @@ def guarded_lines(code: str) -> tuple[set[int], set[int]]:
 
 def newer_compiler_lines(code: str) -> set[int]:
     """Lines inside `#if compiler(>=6.2)` (or later) branches: Xcode 16.4's compiler skips them."""
-    lines, inside, stack = set(), False, []
+    lines, stack = set(), []
     for number, line in enumerate(code.splitlines(), 1):
         stripped = line.strip()
         if stripped.startswith("#if "):

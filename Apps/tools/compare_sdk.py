@@ -36,7 +36,7 @@ import argparse
 import os
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -409,7 +409,6 @@ def objc_availability(text: str, platform: str) -> tuple[str | None, bool]:
         if deprecated:
             introduced = deprecated.group(1)
     unavailable = any(re.search(rf"\b{key}\b", body) for body in re.findall(r"API_UNAVAILABLE\(([^)]*)\)", text))
-    unavailable = unavailable or bool(re.search(rf"NS_UNAVAILABLE|__{key.upper()}_PROHIBITED", text)) and key == "watchos" and False
     return normal_version(introduced), unavailable
 
 
@@ -520,14 +519,6 @@ def compare_objc(ours: Decl, header_text: str, objc_name: str, platforms: tuple[
         if not has_block or "NS_SWIFT_DISABLE_ASYNC" in declaration:
             problems.append("async: the header's method has no completion handler the importer would turn into async")
     return problems
-
-
-def sdk_file(sdk: Path, relative: str) -> Path:
-    path = sdk / relative
-    if path.exists():
-        return path
-    parts = sorted(path.parent.glob(path.name + ".part*")) if path.parent.exists() else []
-    return parts[0] if parts else path
 
 
 def read_sdk(sdk: Path, relative: str, cache: dict) -> str | None:
