@@ -24,6 +24,11 @@ and compared:
   `@optional` against the `// optional in the SDK` mark; a result or property that is `nullable`
   against `?`; an `async` form only for a method whose last parameter is a completion block.
 
+Not compared (a reader of text, not a compiler): a property's accessors (`{ get set }` against
+`{ get }`), default argument values, where the importer's name for a selector comes from (its
+words are checked, not the omission rules that chose them), and anything of a declaration marked
+`unchecked`.
+
 Without an SDK (CI on Linux) it says so in one line, and runs the checks that need none: every
 declaration is annotated (itself or through its type), each path is well formed, a header path
 carries an Objective-C name, an `unchecked` line says why.
