@@ -69,9 +69,11 @@ mkdir -p "$work/unpack" "$work/home" "$work/tripwire"
 tar -xzf "$archive" -C "$work/unpack"
 for f in bin/tgt lib/tgtemplates/libtdjson.so share/man/man1/tgt.1 share/bash-completion/completions/tgt \
   share/zsh/site-functions/_tgt share/fish/vendor_completions.d/tgt.fish share/doc/tgtemplates/THIRD-PARTY-LICENSES.txt \
-  share/doc/tgtemplates/BUILD-INFO.txt install.sh README.txt; do
+  share/doc/tgtemplates/BUILD-INFO.txt share/doc/tgtemplates/LICENSE LICENSE install.sh README.txt; do
   [ -s "$work/unpack/$name/$f" ] || fail "the archive lacks $f"
 done
+grep -q 'Apache License' "$work/unpack/$name/LICENSE" && grep -q 'Version 2.0, January 2004' "$work/unpack/$name/LICENSE" \
+  || fail "the archive's LICENSE is not the Apache License 2.0"
 grep -q '^\.Dt TGT 1' "$work/unpack/$name/share/man/man1/tgt.1" || fail "tgt.1 is not a man page"
 grep -q 'serve' "$work/unpack/$name/share/bash-completion/completions/tgt" || fail "the bash completions do not know serve"
 
