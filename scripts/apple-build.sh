@@ -36,7 +36,9 @@ step "Package tests on the Mac (the app graph)"
 run swift-test-macos.txt swift test
 
 step "Generate the Xcode project"
-(cd Apps && xcodegen generate) 2>&1 | tee logs/xcodegen.txt
+# Apps/tools/xcodegen_spec.py models XcodeGen 2.45 (FileWriter.writePlists); the log names the one used.
+xcodegen --version 2>&1 | tee logs/xcodegen.txt
+(cd Apps && xcodegen generate) 2>&1 | tee -a logs/xcodegen.txt
 run xcodegen_spec.txt python3 Apps/tools/xcodegen_spec.py
 git status --porcelain -- Apps | tee logs/generation-diff.txt
 if [ -n "$(git status --porcelain -- Apps)" ]; then

@@ -70,7 +70,7 @@ def check_project(sources):
     check(str(app_settings.get("INFOPLIST_KEY_UIApplicationSceneManifest_Generation")).upper() in ("NO", "FALSE"),
           "project.yml: automatic scene manifest generation must be off")
     # What `xcodegen generate` would do to the Info.plists and entitlements (xcodegen_spec.py).
-    for problem in xcodegen_spec.problems(project):
+    for problem in xcodegen_spec.problems(project) + xcodegen_spec.selftest_built():
         problems.append(problem)
     for target in (app, widget):
         for key in ("info", "entitlements"):

@@ -346,7 +346,7 @@ PATTERNS: tuple[Pattern, ...] = (
             r"\b(?:MainActorMessage|AsyncMessage)\b|\bURL\.Template\b|\bUUID\.random\s*\(", AVAILABILITY,
             "struct Ping: NotificationCenter.AsyncMessage {}", own_names=True),
     Pattern("Foundation Process (macOS and Linux only: unavailable on iOS and watchOS)", "unavailable on iOS / watchOS",
-            r"(?<![\w.])Process\s*\(", UNAVAILABLE, "let p = Process()"),
+            r"(?<![\w.])Process\b(?!\s*Info)(?=\s*[(\n{]|\s*$)", UNAVAILABLE, "let p = Process()"),
 )
 
 # Names the self-test declares and the patterns with `own_names` must then ignore.
@@ -354,12 +354,32 @@ DECLARED = re.compile(r"\b(?:struct|class|enum|actor|protocol|typealias)\s+(" + 
 AVAILABLE_ATTRIBUTE = re.compile(r"@available\s*\(([^)]*)\)|#available\s*\(([^)]*)\)")
 
 
-def newer_than_floor(arguments: str) -> bool:
+def platforms_of(path: str) -> set[str]:
+    """The Apple platforms a file is compiled for: an availability guard must name each of them
+    above its floor (a platform it leaves to `*` gets the deployment target)."""
+    if path.startswith("Apps/Watch/"):
+        return {"watchOS"}
+    if path.startswith("Apps/Companion/"):
+        return {"iOS", "watchOS"}
+    if path.startswith("Apps/"):
+        return {"iOS"}
+    # Package code: built for the iOS app and `swift test` on the Mac; the watch links the domain
+    # and the timer sync protocol too.
+    needed = {"iOS", "macOS"}
+    if re.match(r"(Sources|Tests)/(TgtDomain|TgtTimerSync)", path):
+        needed.add("watchOS")
+    return needed
+
+
+def newer_than_floor(arguments: str, needed: set[str] | None = None) -> bool:
     floors = {"iOS": 17, "watchOS": 10, "macOS": 14, "tvOS": 17, "visionOS": 1}
-    return any(int(major) > floors[os] for os, major in re.findall(r"\b(iOS|watchOS|macOS|tvOS|visionOS)\s+(\d+)", arguments))
+    listed = {os: int(major) for os, major in re.findall(r"\b(iOS|watchOS|macOS|tvOS|visionOS)\s+(\d+)", arguments)}
+    if needed is None:
+        return any(major > floors[os] for os, major in listed.items())
+    return all(listed.get(os, 0) > floors[os] for os in needed)
 
 
-def guarded_lines(code: str) -> tuple[set[int], set[int]]:
+def guarded_lines(code: str, path: str = "") -> tuple[set[int], set[int]]:
     """Lines inside an `if #available` / `guard #available` / `@available` scope newer than the
     floor, and lines inside `#if os(macOS)` / `#if os(Linux)` / `canImport(Glibc)` branches."""
     available, platform = set(), set()
@@ -368,7 +388,7 @@ def guarded_lines(code: str) -> tuple[set[int], set[int]]:
     depth, armed, scopes = 0, False, []  # scopes: (depth at open, kind)
     for number, line in enumerate(lines, 1):
         for match in AVAILABLE_ATTRIBUTE.finditer(line):
-            if newer_than_floor(match.group(1) or match.group(2) or ""):
+            if newer_than_floor(match.group(1) or match.group(2) or "", platforms_of(path) if path else None):
                 if re.search(r"\bguard\b[^{]*#available", line):
                     scopes.append((depth, "guard"))  # the rest of the enclosing scope
                 else:
@@ -389,11 +409,15 @@ def guarded_lines(code: str) -> tuple[set[int], set[int]]:
     stack: list[bool] = []
     for number, line in enumerate(lines, 1):
         stripped = line.strip()
-        if stripped.startswith("#if "):
-            condition = stripped[4:]
-            stack.append(bool(re.search(r"os\((?:macOS|Linux)\)|canImport\((?:Glibc|Musl)\)", condition))
-                         and not re.search(r"os\((?:iOS|watchOS|tvOS|visionOS)\)", condition) and "!" not in condition)
-        elif stripped.startswith(("#else", "#elseif")) and stack:
+        if stripped.startswith(("#if ", "#elseif ")):
+            condition = stripped.split(None, 1)[1]
+            desktop_only = (bool(re.search(r"os\((?:macOS|Linux)\)|canImport\((?:Glibc|Musl)\)", condition))
+                            and not re.search(r"os\((?:iOS|watchOS|tvOS|visionOS)\)", condition) and "!" not in condition)
+            if stripped.startswith("#if "):
+                stack.append(desktop_only)
+            elif stack:
+                stack[-1] = desktop_only
+        elif stripped.startswith("#else") and stack:
             stack[-1] = False
         elif stripped.startswith("#endif") and stack:
             stack.pop()
@@ -431,7 +455,7 @@ class Hit:
 
 def scan_text(path: str, text: str, own_types: set[str]) -> list[Hit]:
     code = blank_code(text)
-    available, platform = guarded_lines(code)
+    available, platform = guarded_lines(code, path)
     newer = newer_compiler_lines(code)
     hits = []
     for pattern in PATTERNS:

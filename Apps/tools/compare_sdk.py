@@ -21,11 +21,13 @@ and compared:
 - Objective-C headers, through the Swift importer's rules: the named method, property, type or
   constant exists; iOS/watchOS availability (`API_AVAILABLE`, `API_UNAVAILABLE`, its own or its
   type's); `NS_SWIFT_UI_ACTOR` against `@MainActor`; `NS_SWIFT_SENDABLE` against `Sendable`;
-  `@optional` against the `// optional in the SDK` mark; a result or property that is `nullable`
-  against `?`; an `async` form only for a method whose last parameter is a completion block.
+  `@optional` against the `// optional in the SDK` mark; a property's or a method result's
+  `nullable` / `null_resettable` / `null_unspecified` against `?` / `!`; an `async` form only for
+  a method whose last parameter is a completion block; the Swift name against NS_SWIFT_NAME or
+  the selector's words. A member is looked up in its own type's @interface first.
 
 Not compared (a reader of text, not a compiler): a property's accessors (`{ get set }` against
-`{ get }`), default argument values, where the importer's name for a selector comes from (its
+`{ get }`), default argument values, an Objective-C method's parameter types, where the importer's name for a selector comes from (its
 words are checked, not the omission rules that chose them), and anything of a declaration marked
 `unchecked`.
 
@@ -129,7 +131,10 @@ def parse_swift(text: str, where: str, annotated: bool) -> list[Decl]:
     pending_deviation: str | None = None
     optional_mark = False
     lines = text.splitlines()
-    for number, line in enumerate(lines, 1):
+    for number, raw in enumerate(lines, 1):
+        # An attribute with generic arguments (`@TransferRepresentationBuilder<Self>`) reads as
+        # the attribute alone.
+        line = re.sub(r"(@[\w.]+)<[^<>]*(?:<[^<>]*>[^<>]*)*>", r"\1", raw)
         stripped = line.strip()
         if annotated and stripped.startswith("// sdk:"):
             pending_sdk = stripped[len("// sdk:"):].strip()
@@ -202,6 +207,15 @@ def availability(attrs: str, platform: str) -> tuple[str | None, bool, bool]:
             if version:
                 introduced = version.group(1)
     return introduced, unavailable, deprecated
+
+
+# The apps' deployment targets (Apps/project.yml): an API newer than these must say so.
+DEPLOYMENT = {"iOS": (17, 0), "watchOS": (10, 0)}
+
+
+def newer_than_deployment(version: str, platform: str) -> bool:
+    parts = tuple(int(p) for p in version.split(".") if p.isdigit())
+    return parts > DEPLOYMENT[platform]
 
 
 def normal_version(version: str | None) -> str | None:
@@ -286,7 +300,7 @@ def compare_swift(ours: Decl, sdk_decls: list[Decl], platforms: tuple[str, ...] 
                 found.append(f"{platform} unavailable: ours {mine_u}, the SDK's {theirs_u}")
             elif not mine_u and mine_v and theirs_v and mine_v != theirs_v:
                 found.append(f"{platform} availability: ours {mine_v}, the SDK's {theirs_v}")
-            elif not mine_u and theirs_v and not mine_v and platform == "iOS" and float(theirs_v.split(".")[0]) > 17:
+            elif not mine_u and theirs_v and not mine_v and newer_than_deployment(theirs_v, platform):
                 found.append(f"{platform} availability: the SDK's {theirs_v}, ours none (newer than the deployment target)")
         if not found:
             return []
@@ -378,28 +392,45 @@ def _selector(declaration: str) -> str:
     return "".join(piece + ":" for piece in pieces)
 
 
-def objc_find(text: str, name: str) -> tuple[int, str] | None:
+def _enclosing_name(text: str, position: int) -> str | None:
+    header, _, _ = objc_context(text, position)
+    found = re.search(r"@(?:interface|protocol)\s+(\w+)", header)
+    return found.group(1) if found else None
+
+
+def objc_find(text: str, name: str, within: str | None = None) -> tuple[int, str] | None:
     """The declaration of a selector, property, type or constant: (position, text to its `;`,
-    or to its `{` for an enum or options type)."""
+    or to its `{` for an enum or options type). With `within` (the Objective-C type a member
+    belongs to), a member declared in that type's @interface/@protocol (or a category of it) is
+    preferred to a namesake elsewhere in the header."""
+    matches = list(_objc_matches(text, name))
+    if within and len(matches) > 1:
+        for match in matches:
+            if _enclosing_name(text, match[0]) == within:
+                return match
+    return matches[0] if matches else None
+
+
+def _objc_matches(text: str, name: str):
     if ":" in name:
         for match in re.finditer(r"^[ \t]*[-+][ \t]*\([^;]*;", text, re.M | re.S):
             if _selector(match.group(0)) == name:
-                return match.start(), match.group(0)
-        return None
+                yield match.start(), match.group(0)
+        return
     pattern = (rf"^[ \t]*(?:@property[^;]*?[\s*]{re.escape(name)}\b[^;]*;|[-+][ \t]*\([^)]*\)\s*{re.escape(name)}\b[^:;]*;"
                rf"|(?:[^\n]*\n)?[ \t]*@(?:interface|protocol)[ \t]+{re.escape(name)}\b[^\n]*"
                rf"|[ \t]*typedef\s+NS_(?:ENUM|OPTIONS|CLOSED_ENUM|ERROR_ENUM|TYPED_ENUM|TYPED_EXTENSIBLE_ENUM)\s*\([^)]*\b{re.escape(name)}\b[^)]*\)[^{{;]*"
                rf"|[ \t]*(?:extern|FOUNDATION_EXPORT|UIKIT_EXTERN|CF_EXPORT|OS_EXPORT|typedef|[A-Z_]+_EXTERN|[A-Z_]+_EXPORT)\b[^;{{@]*\b{re.escape(name)}\b[^;{{@]*;"
                rf"|[ \t]*(?:[A-Za-z_][\w]*[ \t*]+)+{re.escape(name)}[ \t]*\([^;{{]*\)[^;{{]*;"
                rf"|[ \t]*{re.escape(name)}\b[ \t]*(?:API_\w+\([^\n]*\))?[ \t]*(?:=[^,\n]*?)?[ \t]*,?[ \t]*(?://[^\n]*)?$)")
-    match = re.search(pattern, text, re.M | re.S)
-    if not match:
-        return None
-    if "@interface" in match.group(0) or "@protocol" in match.group(0):
-        start = match.start() + match.group(0).index("@")
-        line_start = text.rfind("\n", 0, start) + 1
-        return line_start, "\n".join(_macros_above(text[:line_start]) + [text[line_start:text.find("\n", start) if "\n" in text[start:] else len(text)]])
-    return match.start(), match.group(0)
+    for match in re.finditer(pattern, text, re.M | re.S):
+        if "@interface" in match.group(0) or "@protocol" in match.group(0):
+            start = match.start() + match.group(0).index("@")
+            line_start = text.rfind("\n", 0, start) + 1
+            end = text.find("\n", start)
+            yield line_start, "\n".join(_macros_above(text[:line_start]) + [text[line_start:end if end >= 0 else len(text)]])
+        else:
+            yield match.start(), match.group(0)
 
 
 def objc_availability(text: str, platform: str) -> tuple[str | None, bool]:
@@ -424,6 +455,35 @@ def _words(name: str) -> list[str]:
 def _is_subsequence(small: list[str], big: list[str]) -> bool:
     iterator = iter(big)
     return all(any(word == other for other in iterator) for word in small)
+
+
+def result_nullability_problems(ours: Decl, declaration: str, nonnull: bool) -> list[str]:
+    """A method's result (or an initialiser's failability) against the header's nullability:
+    `nullable` is `?`, `null_unspecified` or an unaudited pointer is `!`, a pointer in a nonnull
+    region is not optional. A completion handler's async form is left out: its result comes
+    from the block."""
+    if ours.kind not in ("func", "init") or re.search(r"\basync\b", ours.text):
+        return []
+    result = re.match(r"\s*[-+]\s*\(((?:[^()]|\([^()]*\))*)\)", declaration)
+    if not result or not re.search(r"\*|\bid\b|instancetype|\^", result.group(1)):
+        return []
+    kind = result.group(1)
+    if re.search(r"\bnullable\b|_Nullable", kind):
+        theirs = "?"
+    elif re.search(r"null_unspecified|_Null_unspecified", kind) or not nonnull:
+        theirs = "!"
+    else:
+        theirs = ""
+    if ours.kind == "init":
+        mine = "?" if re.search(r"\binit\?", ours.text) else "!" if re.search(r"\binit!", ours.text) else ""
+    else:
+        returns = ours.text.rsplit("->", 1)[1] if "->" in ours.text else ""
+        returns = re.sub(r"\bwhere\b.*$", "", returns).strip()
+        mine = returns[-1] if returns[-1:] in ("?", "!") else ""
+    if mine == theirs or (ours.kind == "func" and "->" not in ours.text):
+        return []
+    names = {"?": "optional", "!": "implicitly unwrapped", "": "not optional"}
+    return [f"result: ours {names[mine]}, the header's {names[theirs]}"]
 
 
 def swift_name_problems(ours: Decl, declaration: str, objc_name: str) -> list[str]:
@@ -455,10 +515,10 @@ def swift_name_problems(ours: Decl, declaration: str, objc_name: str) -> list[st
 
 
 def compare_objc(ours: Decl, header_text: str, objc_name: str, platforms: tuple[str, ...] = ("iOS", "watchOS"),
-                 our_text: str = "") -> list[str]:
+                 our_text: str = "", within: str | None = None) -> list[str]:
     # String literals (deprecation messages name other selectors) are blanked, positions kept.
     header_text = re.sub(r'"[^"\n]*"', lambda m: '"' + " " * (len(m.group(0)) - 2) + '"', header_text)
-    found = objc_find(header_text, objc_name)
+    found = objc_find(header_text, objc_name, within)
     if not found:
         return [f"not in the SDK text: {objc_name}"]
     position, declaration = found
@@ -485,6 +545,8 @@ def compare_objc(ours: Decl, header_text: str, objc_name: str, platforms: tuple[
             problems.append(f"{platform} unavailable: ours {mine_u}, the header's {theirs_u}")
         elif theirs_v and mine_v and mine_v != theirs_v and not mine_u:
             problems.append(f"{platform} availability: ours {mine_v}, the header's {theirs_v}")
+        elif theirs_v and not mine_v and not mine_u and newer_than_deployment(theirs_v, platform):
+            problems.append(f"{platform} availability: the header's {theirs_v}, ours none (newer than the deployment target)")
     theirs_main = "NS_SWIFT_UI_ACTOR" in scope or "NS_SWIFT_UI_ACTOR" in declaration
     isolation_known = ISOLATION_UNKNOWN not in container
     if "NS_SWIFT_NONISOLATED" in declaration:
@@ -517,6 +579,7 @@ def compare_objc(ours: Decl, header_text: str, objc_name: str, platforms: tuple[
         if theirs_form != mine_form and "__kindof" not in declaration.split(")")[0]:
             names = {"?": "optional", "!": "implicitly unwrapped", "": "not optional"}
             problems.append(f"optional property: ours {names[mine_form]}, the header's {names[theirs_form]}")
+    problems += result_nullability_problems(ours, declaration, nonnull)
     problems += swift_name_problems(ours, declaration, objc_name)
     if ours.kind == "func" and re.search(r"\basync\b", ours.text):
         has_block = bool(re.search(r"(completion|Handler|handler|reply)\s*:\s*\((?:nullable\s+)?void\s*\(\^", declaration)) or \
@@ -628,7 +691,11 @@ def run(sdk: Path | None, verbose: bool, apps: Path | None = None, quiet: bool =
                 # to the headers' watchOS words.
                 platforms = tuple(p for p in ("iOS", "watchOS") if p in module.platforms)
                 if path.endswith(".h"):
-                    problems = compare_objc(decl, text, extra or decl.name, platforms, part_text)
+                    outer = (decl.outer_sdk or "").split()
+                    # A member named by `objc NAME` belongs to the type its enclosing line names.
+                    inherited = not decl.sdk or decl.sdk.startswith("objc ")
+                    within = outer[1] if inherited and len(outer) > 1 else None
+                    problems = compare_objc(decl, text, extra or decl.name, platforms, part_text, within)
                 else:
                     key = ("swift", path)
                     if key not in cache:
@@ -668,6 +735,12 @@ PLANTS = [
     ("a misspelt optional delegate method", "UIKit/1-Application.swiftinterface",
      "func applicationDidBecomeActive(_ application: UIKit.UIApplication)",
      "func applicationDidBecomeActiv(_ application: UIKit.UIApplication)", r"Swift name"),
+    ("an iOS 17.2 API left without its availability (a header's API_AVAILABLE)", "CoreLocation.swiftinterface",
+     "    @available(iOS 17.2, *)\n    @available(watchOS, unavailable)\n    case unmonitored = 3",
+     "    @available(watchOS, unavailable)\n    case unmonitored = 3", r"iOS availability"),
+    ("a nullable result declared non-optional", "UIKit/3-View.swiftinterface",
+     "@MainActor open func popViewController(animated: Swift.Bool) -> UIKit.UIViewController?",
+     "@MainActor open func popViewController(animated: Swift.Bool) -> UIKit.UIViewController", r"result"),
     ("an API newer than the deployment target left without its availability", "CoreLocation.swiftinterface",
      "    @available(iOS 18.0, watchOS 11.0, *)\n    public var authorizationDenied: Bool { get }",
      "    public var authorizationDenied: Bool { get }", r"availability"),
@@ -682,17 +755,19 @@ def selftest(sdk: Path) -> int:
     with tempfile.TemporaryDirectory(prefix="compare-sdk-selftest-") as folder:
         copy = Path(folder) / "Apps"
         shutil.copytree(apps / "tools" / "interfaces", copy / "tools" / "interfaces")
-        lines = {}
         for what, file, old, new, _ in PLANTS:
             path = copy / "tools" / "interfaces" / file
             text = path.read_text()
             if old not in text:
                 print(f"compare_sdk self-test: {file} no longer contains {old!r}; update the plant '{what}'", file=sys.stderr)
                 return 1
-            replaced = text.replace(old, new, 1)
-            index = text.index(old) + len(new) - len(new.split("\n")[-1])
-            lines[what] = replaced.count("\n", 0, index) + 1
-            path.write_text(replaced)
+            path.write_text(text.replace(old, new, 1))
+        # Lines once every plant is in (two may share a file): the last line of each new text.
+        lines = {}
+        for what, file, _, new, _ in PLANTS:
+            text = (copy / "tools" / "interfaces" / file).read_text()
+            index = text.index(new) + len(new) - len(new.split("\n")[-1])
+            lines[what] = text.count("\n", 0, index) + 1
         _, report = run(sdk, False, copy, quiet=True)
         for what, file, _, _, expected in PLANTS:
             pattern = re.compile(rf"^Apps/tools/interfaces/{re.escape(file)}:{lines[what]}: .*({expected})")

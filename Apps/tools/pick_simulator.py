@@ -2,6 +2,8 @@
 standard input and prints the identifier of the first available iPhone (or Apple Watch) on the
 newest runtime of the given platform and major version, e.g. `pick_simulator.py iOS 18`.
 Exits 1, naming what it saw, when there is none."""
+from __future__ import annotations
+
 import json
 import re
 import sys

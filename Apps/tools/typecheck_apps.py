@@ -233,12 +233,13 @@ def function_names(text: str) -> list[tuple[int, str, str]]:
             if depth:
                 params += char
             index += 1
-        labels, depth, current = [], 0, ""
+        labels, depth, current, previous = [], 0, "", ""
         for char in params + ",":
             if char in "([<":
                 depth += 1
-            elif char in ")]>":
+            elif char in ")]>" and not (char == ">" and previous == "-"):  # `->` closes nothing
                 depth -= 1
+            previous = char
             if char == "," and depth == 0:
                 head = re.sub(r"@[\w.]+(?:\([^)]*\))?\s*", "", current).split(":")[0].split()
                 if head:
@@ -282,8 +283,8 @@ def check_optional_near_misses(target: Target, interfaces: dict[str, InterfaceMo
     """An optional Objective-C requirement is a requirement with a default here, so a misspelt
     implementation compiles and is never called, as in Xcode, where the compiler only warns
     ("nearly matches optional requirement"). This check says it: a method of a type that adopts
-    such a protocol, named like one of its optional requirements (same base name and first label)
-    but matching none of them, is an error."""
+    such a protocol (named in its conformance list), within three characters of one of its
+    optional requirements' full names but matching none of them, is an error."""
     requirements = optional_requirements(interfaces)
     problems = []
     for path in target.files:

@@ -24,6 +24,7 @@ the bundles xcodebuild built (the macOS workflow) against the same expectations.
 from __future__ import annotations
 
 import plistlib
+import re
 import sys
 from pathlib import Path
 
@@ -118,37 +119,95 @@ def problems(project: dict | None = None, apps: Path = APPS) -> list[str]:
     return found
 
 
+def _matches(written, shipped) -> bool:
+    """A committed plist value against the built one: build settings (`$(NAME)`, anywhere in a
+    string) stand for any text, as Xcode substitutes them; dictionaries and arrays compare
+    member by member."""
+    if isinstance(written, dict):
+        return isinstance(shipped, dict) and set(written) <= set(shipped) and all(_matches(v, shipped[k]) for k, v in written.items())
+    if isinstance(written, list):
+        return isinstance(shipped, list) and len(written) == len(shipped) and all(_matches(a, b) for a, b in zip(written, shipped))
+    if isinstance(written, str) and "$(" in written:
+        pattern = "".join(".+" if part.startswith("$(") else re.escape(part) for part in re.split(r"(\$\([^)]*\))", written))
+        return isinstance(shipped, str) and re.fullmatch(pattern, shipped) is not None
+    return written == shipped
+
+
 def check_built_bundles(products: Path) -> list[str]:
     """The bundles xcodebuild built (Debug-iphonesimulator) against the committed files: what ships."""
     found = []
     project = load_project()
     targets = project["targets"]
     app_bundle = products / "TgTemplates.app"
+    watch = sorted((app_bundle / "Watch").glob("*.app")) if (app_bundle / "Watch").is_dir() else []
     expected = {
         app_bundle / "Info.plist": bundle_file(targets["TgTemplates"], "info"),
         app_bundle / "PlugIns" / "TemplatesWidget.appex" / "Info.plist": bundle_file(targets["TemplatesWidget"], "info"),
     }
+    if watch:
+        expected[watch[0] / "Info.plist"] = bundle_file(targets["TgTemplatesWatch"], "info")
+    else:
+        found.append("TgTemplates.app/Watch: the watch app is not embedded")
     for built, source in expected.items():
         if not built.exists():
             found.append(f"{built}: not built")
             continue
         shipped, written = read_plist(built), read_plist(APPS / source)
-        # Build settings ($(...)) are substituted at build time; every key written must ship.
         for key, value in written.items():
             if key not in shipped:
                 found.append(f"{built.relative_to(products)}: {key} from {source} did not ship")
-            elif not (isinstance(value, str) and "$(" in value) and shipped[key] != value:
+            elif not _matches(value, shipped[key]):
                 found.append(f"{built.relative_to(products)}: {key} is {shipped[key]!r}, {source} says {value!r}")
-    watch = list((app_bundle / "Watch").glob("*.app")) if (app_bundle / "Watch").is_dir() else []
-    if not watch:
-        found.append("TgTemplates.app/Watch: the watch app is not embedded")
     return found
 
 
+def selftest_built() -> list[str]:
+    """Proves the built-bundle check on Linux: bundles made from the committed Info.plists with
+    their build settings substituted, as Xcode does, pass; one with a key dropped and one with a
+    nested value changed fail."""
+    import tempfile
+
+    def substitute(value):
+        if isinstance(value, dict):
+            return {key: substitute(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [substitute(item) for item in value]
+        if isinstance(value, str):
+            return re.sub(r"\$\(([^)]*)\)", lambda m: {"PRODUCT_MODULE_NAME": "TgTemplates"}.get(m.group(1), "value"), value)
+        return value
+
+    project = load_project()
+    bundles = {"TgTemplates.app": "TgTemplates", "TgTemplates.app/PlugIns/TemplatesWidget.appex": "TemplatesWidget",
+               "TgTemplates.app/Watch/TgTemplatesWatch.app": "TgTemplatesWatch"}
+    failures = []
+    with tempfile.TemporaryDirectory(prefix="built-bundles-") as folder:
+        products = Path(folder)
+        for path, target in bundles.items():
+            (products / path).mkdir(parents=True)
+            info = substitute(read_plist(APPS / bundle_file(project["targets"][target], "info")))
+            info["DTSDKName"] = "iphonesimulator18.5"
+            (products / path / "Info.plist").write_bytes(plistlib.dumps(info))
+        if check_built_bundles(products):
+            failures.append(f"bundles made as Xcode makes them were refused: {check_built_bundles(products)}")
+        app_info = products / "TgTemplates.app" / "Info.plist"
+        info = read_plist(app_info)
+        info.pop("NSSupportsLiveActivities", None)
+        info["UIApplicationSceneManifest"]["UISceneConfigurations"]["CPTemplateApplicationSceneSessionRoleApplication"][0]["UISceneClassName"] = "UIWindowScene"
+        app_info.write_bytes(plistlib.dumps(info))
+        found = check_built_bundles(products)
+        for key in ("NSSupportsLiveActivities", "UIApplicationSceneManifest"):
+            if not any(key in line for line in found):
+                failures.append(f"a built Info.plist without the committed {key} was not reported")
+    return failures
+
+
 def main() -> None:
-    if len(sys.argv) == 3 and sys.argv[1] == "--built":
+    if len(sys.argv) == 2 and sys.argv[1] == "--selftest":
+        found = selftest_built()
+        what = "the built-bundle check's self-test: bundles made as Xcode makes them pass, a dropped key and a changed nested value fail"
+    elif len(sys.argv) == 3 and sys.argv[1] == "--built":
         found = check_built_bundles(Path(sys.argv[2]))
-        what = "built bundles"
+        what = "built bundles (the app, its widget, the embedded watch app): every committed Info.plist key shipped"
     else:
         found = problems()
         what = "project.yml as XcodeGen generates it"
@@ -156,7 +215,7 @@ def main() -> None:
         print(f"  - {problem}", file=sys.stderr)
     if found:
         sys.exit(1)
-    print(f"{what}: the Info.plists and entitlements that ship are the committed ones")
+    print(what if len(sys.argv) > 1 else f"{what}: the Info.plists and entitlements that ship are the committed ones")
 
 
 if __name__ == "__main__":

@@ -248,8 +248,9 @@ public enum ChildProcessError: Error, CustomStringConvertible {
         }
     }
 }
-#else
-/// Foundation's `Process`, which on Apple platforms starts children without the Linux bug
-/// `ChildProcess` works around.
+#elseif os(macOS)
+/// Foundation's `Process`, which on macOS starts children without the Linux bug `ChildProcess`
+/// works around. (iOS and watchOS start no child processes: the suites that run on an iOS
+/// simulator use none.)
 public typealias ChildProcess = Process
 #endif

@@ -1,5 +1,8 @@
 import Foundation
 
+// The real binary runs where child processes do: Linux and macOS (not an iOS simulator).
+#if os(Linux) || os(macOS)
+
 /// Runs the real `tgt` executable built next to the tests.
 public enum TgtBinary {
     /// The binary: `TGT_BINARY`, else `tgt` beside the test bundle, else `.build/debug/tgt`.
@@ -114,3 +117,4 @@ extension TgtBinary {
         return process
     }
 }
+#endif
