@@ -25,7 +25,10 @@ extension TelegramSimulator {
         var object = SimObjects.person(person)
         let now = Int32(unixNow())
         switch person.id % 4 {
-        case 3: object["status"] = ["@type": "userStatusOnline", "expires": now + 300]
+        // Online for a day: Telegram renews an online person's status every few minutes
+        // (updateUserStatus with a new `expires`), a loop the simulator does not run; with
+        // TDLib's five minutes, a demo (or a slow browser-test run) saw them go offline unasked.
+        case 3: object["status"] = ["@type": "userStatusOnline", "expires": now + 24 * 3600]
         case 1: object["status"] = ["@type": "userStatusOffline", "was_online": now - 25 * 60]
         default: object["status"] = ["@type": "userStatusRecently", "by_my_privacy_settings": false]
         }
