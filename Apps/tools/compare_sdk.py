@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from typecheck_apps import DECLARATION, load_interfaces  # noqa: E402
+from typecheck_apps import DECLARATION, balanced_parameters, load_interfaces, parameter_labels  # noqa: E402
 
 SWIFT_MODULES = r"(?:Swift|SwiftUI|SwiftUICore|_Concurrency|Foundation|CoreFoundation|CoreGraphics|UIKit|ObjectiveC|Darwin|" \
                 r"AppIntents|WidgetKit|ActivityKit|CoreTransferable|UniformTypeIdentifiers|MapKit|_MapKit_SwiftUI|AVKit|" \
@@ -94,31 +94,7 @@ def parse_labels(kind: str, signature: str) -> tuple[str, ...]:
     start = signature.find("(")
     if start < 0:
         return ()
-    depth, parts, current = 0, [], ""
-    for char in signature[start + 1:]:
-        if char in "([<":
-            depth += 1
-        elif char in ")]>":
-            if depth == 0:
-                parts.append(current)
-                break
-            depth -= 1
-        elif char == "," and depth == 0:
-            parts.append(current)
-            current = ""
-            continue
-        current += char
-    labels = []
-    for part in parts:
-        part = re.sub(r"@[\w.]+(?:\([^)]*\))?\s*", "", part)
-        head = part.split(":")[0].strip().split()
-        if not head:
-            continue
-        if kind == "case":
-            labels.append(head[0] if ":" in part else "_")
-        else:
-            labels.append(head[0])
-    return tuple(labels)
+    return tuple(parameter_labels(balanced_parameters(signature, start), enum_case=kind == "case"))
 
 
 def parse_swift(text: str, where: str, annotated: bool) -> list[Decl]:
@@ -634,9 +610,10 @@ def run(sdk: Path | None, verbose: bool, apps: Path | None = None, quiet: bool =
     cache: dict[str, str | None] = {}
     report = []
     for module in interfaces.values():
+        # The whole module's text: a type's Sendable extension may stand in another part.
+        module_text = "\n".join(p.read_text() for p in module.parts)
         for part in module.parts:
             where = str(part.relative_to(root))
-            part_text = "\n".join(p.read_text() for p in module.parts)
             decls = parse_swift(part.read_text(), where, annotated=True)
             for decl in decls:
                 if decl.kind in ("associatedtype",):
@@ -695,12 +672,12 @@ def run(sdk: Path | None, verbose: bool, apps: Path | None = None, quiet: bool =
                     # A member named by `objc NAME` belongs to the type its enclosing line names.
                     inherited = not decl.sdk or decl.sdk.startswith("objc ")
                     within = outer[1] if inherited and len(outer) > 1 else None
-                    problems = compare_objc(decl, text, extra or decl.name, platforms, part_text, within)
+                    problems = compare_objc(decl, text, extra or decl.name, platforms, module_text, within)
                 else:
                     key = ("swift", path)
                     if key not in cache:
                         cache[key] = parse_swift(text, path, annotated=False)  # type: ignore[index]
-                    problems = compare_swift(decl, cache[key], platforms) + swift_type_sendability(decl, text, part_text)  # type: ignore[index]
+                    problems = compare_swift(decl, cache[key], platforms) + swift_type_sendability(decl, text, module_text)  # type: ignore[index]
                 if problems:
                     totals["mismatches"] += 1
                     report.append(f"{decl.where}: {decl.kind} {decl.name}: " + "; ".join(problems))

@@ -222,31 +222,45 @@ def check_imports(target: Target, interfaces: dict[str, InterfaceModule], model:
     return problems
 
 
+def balanced_parameters(text: str, start: int) -> str:
+    """The text inside the parentheses that open at `start` (which holds `(`), nested ones kept."""
+    depth, index, params = 1, start + 1, ""
+    while index < len(text) and depth:
+        char = text[index]
+        depth += char == "(" or -(char == ")")
+        if depth:
+            params += char
+        index += 1
+    return params
+
+
+def parameter_labels(params: str, enum_case: bool = False) -> list[str]:
+    """The argument labels of a parameter list's text: split at the commas outside brackets
+    (a closure type's `->` closes nothing), attributes aside; an enum case's unlabelled
+    associated value is `_`."""
+    labels, depth, current, previous = [], 0, "", ""
+    for char in params + ",":
+        if char in "([<":
+            depth += 1
+        elif char in ")]>" and not (char == ">" and previous == "-"):
+            depth -= 1
+        previous = char
+        if char == "," and depth == 0:
+            part = re.sub(r"@[\w.]+(?:\([^)]*\))?\s*", "", current)
+            head = part.split(":")[0].split()
+            if head:
+                labels.append((head[0] if ":" in part else "_") if enum_case else head[0])
+            current = ""
+        else:
+            current += char
+    return labels
+
+
 def function_names(text: str) -> list[tuple[int, str, str]]:
     """(line, base name, full name `base(a:b:)`) of every `func` in Swift text."""
     names = []
     for match in re.finditer(r"\bfunc\s+(\w+)\s*(?:<[^>]*>)?\s*\(", text):
-        depth, index, params = 1, match.end(), ""
-        while index < len(text) and depth:
-            char = text[index]
-            depth += char == "(" or -(char == ")")
-            if depth:
-                params += char
-            index += 1
-        labels, depth, current, previous = [], 0, "", ""
-        for char in params + ",":
-            if char in "([<":
-                depth += 1
-            elif char in ")]>" and not (char == ">" and previous == "-"):  # `->` closes nothing
-                depth -= 1
-            previous = char
-            if char == "," and depth == 0:
-                head = re.sub(r"@[\w.]+(?:\([^)]*\))?\s*", "", current).split(":")[0].split()
-                if head:
-                    labels.append(head[0])
-                current = ""
-            else:
-                current += char
+        labels = parameter_labels(balanced_parameters(text, match.end() - 1))
         names.append((text.count("\n", 0, match.start()) + 1, match.group(1), f"{match.group(1)}({''.join(l + ':' for l in labels)})"))
     return names
 
