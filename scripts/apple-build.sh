@@ -23,23 +23,23 @@ case "$sdk_version" in
 esac
 
 step "Apple shell checks"
-run check_apps.txt python3 Apps/tools/check_apps.py
+run check_apps.txt python3 Tests/apple/check_apps.py
 
 # The comparison reads the whole SDK, where the stored copies had excerpts: a mismatch it finds
 # fails the run at the end, after the builds and tests have said what they have to say.
 step "The interfaces against this Xcode's iOS SDK"
 compare_failed=0
-run compare_sdk.txt python3 Apps/tools/compare_sdk.py --sdk "$(xcrun --sdk iphoneos --show-sdk-path)" || compare_failed=1
-run compare_sdk_selftest.txt python3 Apps/tools/compare_sdk.py --sdk "$(xcrun --sdk iphoneos --show-sdk-path)" --selftest || compare_failed=1
+run compare_sdk.txt python3 Tests/apple/compare_sdk.py --sdk "$(xcrun --sdk iphoneos --show-sdk-path)" || compare_failed=1
+run compare_sdk_selftest.txt python3 Tests/apple/compare_sdk.py --sdk "$(xcrun --sdk iphoneos --show-sdk-path)" --selftest || compare_failed=1
 
 step "Package tests on the Mac (the app graph)"
 run swift-test-macos.txt swift test
 
 step "Generate the Xcode project"
-# Apps/tools/xcodegen_spec.py models XcodeGen 2.45 (FileWriter.writePlists); the log names the one used.
+# Tests/apple/xcodegen_spec.py models XcodeGen 2.45 (FileWriter.writePlists); the log names the one used.
 xcodegen --version 2>&1 | tee logs/xcodegen.txt
 (cd Apps && xcodegen generate) 2>&1 | tee -a logs/xcodegen.txt
-run xcodegen_spec.txt python3 Apps/tools/xcodegen_spec.py
+run xcodegen_spec.txt python3 Tests/apple/xcodegen_spec.py
 git status --porcelain -- Apps | tee logs/generation-diff.txt
 if [ -n "$(git status --porcelain -- Apps)" ]; then
   echo "apple-build: xcodegen generate changed files under Apps/ (see logs/generation-diff.txt)" >&2
@@ -50,7 +50,7 @@ fi
 step "The app, its widget and the watch app for the iOS simulator"
 run build-ios.txt xcodebuild -project Apps/TgTemplates.xcodeproj -scheme TgTemplates \
   -destination 'generic/platform=iOS Simulator' -derivedDataPath build CODE_SIGNING_ALLOWED=NO build
-run bundles.txt python3 Apps/tools/xcodegen_spec.py --built build/Build/Products/Debug-iphonesimulator
+run bundles.txt python3 Tests/apple/xcodegen_spec.py --built build/Build/Products/Debug-iphonesimulator
 
 step "The watch app alone for the watchOS simulator"
 run build-watch.txt xcodebuild -project Apps/TgTemplates.xcodeproj -scheme TgTemplatesWatch \
@@ -61,7 +61,7 @@ run build-timersync-watch.txt xcodebuild -scheme TgtTimerSync -destination 'gene
 # simulator process can only have linked in (TDLibFramework is a static framework): they run on
 # the Mac above. On the simulator: the suites that need no libtdjson.
 step "Domain, timer sync and store tests on an iOS simulator"
-device=$(xcrun simctl list devices available -j | python3 Apps/tools/pick_simulator.py iOS 18)
+device=$(xcrun simctl list devices available -j | python3 Tests/apple/pick_simulator.py iOS 18)
 echo "iOS simulator $device" | tee logs/simulator.txt
 run test-ios-simulator.txt xcodebuild test -scheme TgTemplates-Package -destination "id=$device" \
   -derivedDataPath build-tests -only-testing:TgtDomainTests -only-testing:TgtTimerSyncTests -only-testing:TgtStoreTests

@@ -23,7 +23,7 @@ bash scripts/generate-openapi.sh --check
 tsc -p Sources/TgtServer/Web
 echo "tsc: the dashboard's scripts type-check (0 errors)"
 swift build --build-tests
-python3 Apps/tools/check_apps.py
+python3 Tests/apple/check_apps.py
 # A hung test fails the run instead of eating CI's 90 minutes.
 timeout --signal=KILL 1800 swift test --skip-build "$@"
 if [ "$#" -eq 0 ]; then

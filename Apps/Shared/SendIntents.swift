@@ -9,7 +9,7 @@ import TgtStore
 /// `LiveActivityIntent` makes the system perform it in the app's process (launched in the
 /// background if it is not running), where TDLib lives; no intent here sets `openAppWhenRun`.
 /// It may run on a locked phone, as `SendJob.Source.siri.policy` decides: Siri in the car.
-/// (A literal, as App Intents' metadata wants; `Apps/tools/check_apps.py` holds it to the model.)
+/// (A literal, as App Intents' metadata wants; `Tests/apple/check_apps.py` holds it to the model.)
 struct SendTemplateIntent: TemplateSendingIntent, LiveActivityIntent {
     static let title: LocalizedStringResource = "Send Template"
     static let description = IntentDescription("Sends one of your TgTemplates messages to its chats.")

@@ -3,7 +3,7 @@ import TgtDomain
 import TgtTimerSync
 
 /// The watch's words, from the String Catalog it shares with the phone app (en, it, ru). The
-/// watch has no TgtAppModel; `Apps/tools/check_apps.py` checks every key used here is in the catalog.
+/// watch has no TgtAppModel; `Tests/apple/check_apps.py` checks every key used here is in the catalog.
 enum WatchText {
     static func string(_ key: String, _ arguments: String...) -> String {
         let format = Bundle.main.localizedString(forKey: key, value: nil, table: nil)

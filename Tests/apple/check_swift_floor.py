@@ -45,8 +45,8 @@ from pathlib import Path
 
 import yaml
 
-APPS = Path(__file__).resolve().parents[1]
-ROOT = APPS.parent
+ROOT = Path(__file__).resolve().parents[2]
+APPS = ROOT / "Apps"
 # The package's test targets that the Apple workflow runs on the macOS host (`swift test`) and
 # that are meant to run on an iOS simulator; their dependencies come from Package.swift.
 # With Swift 6.1 the manifest holds only the app graph (Package.swift: the server targets need

@@ -5,7 +5,7 @@ watch app) is compiled by the real Swift compiler, with the target's own file se
 language mode with complete concurrency checking and warnings as errors, through SIL's
 mandatory diagnostics (region-based isolation included), against:
 
-- the interface modules in Apps/tools/interfaces/ (Apple's frameworks as declared in Apple's
+- the interface modules in Tests/apple/interfaces/ (Apple's frameworks as declared in Apple's
   documentation, declarations only; see the README there), lowered for the target's platform
   by apple_lowering.py so that availability, `#if os(...)` and app-extension unavailability are
   enforced as the SDK would;
@@ -34,8 +34,9 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from apple_lowering import Lowering, Platform, collect_versions, parse_version, version_text  # noqa: E402
 
-APPS = Path(__file__).resolve().parents[1]
-ROOT = APPS.parent
+ROOT = Path(__file__).resolve().parents[2]
+APPS = ROOT / "Apps"
+INTERFACES = ROOT / "Tests" / "apple" / "interfaces"
 SHORT_NAMES = {"ios": "TgTemplates", "widget": "TemplatesWidget", "watch": "TgTemplatesWatch"}
 # Modules of the Swift toolchain that exist on Apple's platforms too (the real ones are used).
 TOOLCHAIN_MODULES = {"Swift", "Foundation", "Observation", "Dispatch", "_Concurrency", "RegexBuilder", "Synchronization"}
@@ -53,7 +54,7 @@ DIAGNOSTIC = re.compile(r"^(?P<path>/[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<kind
 
 @dataclass
 class InterfaceModule:
-    """One module of Apps/tools/interfaces: Swift parts and/or a Clang module folder."""
+    """One module of Tests/apple/interfaces: Swift parts and/or a Clang module folder."""
     name: str
     parts: list[Path]
     clang_folder: Path | None
@@ -83,9 +84,19 @@ def header_fields(text: str) -> dict[str, str]:
     return fields
 
 
-def load_interfaces(apps: Path = APPS) -> dict[str, InterfaceModule]:
+def shown(path: Path, root: Path = ROOT) -> str:
+    """A path as a diagnostic names it: relative to `root` (the repository, or the self-test's
+    copy of it), else to the repository."""
+    for base in (root, ROOT):
+        if path.is_relative_to(base):
+            return path.relative_to(base).as_posix()
+    return str(path)
+
+
+def load_interfaces(folder: Path = INTERFACES) -> dict[str, InterfaceModule]:
+    """The interface modules of `folder` (Tests/apple/interfaces, or a copy of it)."""
     modules = {}
-    for entry in sorted((apps / "tools" / "interfaces").iterdir()):
+    for entry in sorted(folder.iterdir()):
         if entry.suffix == ".swiftinterface":
             name, parts, folder = entry.stem, [entry], None
         elif entry.is_dir():
@@ -104,7 +115,7 @@ def load_interfaces(apps: Path = APPS) -> dict[str, InterfaceModule]:
             if match:
                 platforms[match.group(1)] = parse_version(match.group(2))
         if not platforms:
-            raise SystemExit(f"{entry.relative_to(apps.parent)}: the header needs a '// platforms: iOS 13.0, watchOS 6.0' line")
+            raise SystemExit(f"{shown(entry, folder.parents[2])}: the header needs a '// platforms: iOS 13.0, watchOS 6.0' line")
         modules[name] = InterfaceModule(name, parts, folder, platforms, fields.get("package"))
     return modules
 
@@ -212,9 +223,9 @@ def check_imports(target: Target, interfaces: dict[str, InterfaceModule], model:
             if name in TOOLCHAIN_MODULES or name in model:
                 continue
             module = interfaces.get(name)
-            where = f"{path.relative_to(apps.parent)}:{number}"
+            where = f"{shown(path, apps.parent)}:{number}"
             if module is None:
-                problems.append(f"{where}: error: '{name}' has no interface module in Apps/tools/interfaces/ (transcribe the declarations the app uses)")
+                problems.append(f"{where}: error: '{name}' has no interface module in Tests/apple/interfaces/ (transcribe the declarations the app uses)")
             elif module.package and module.package not in target.packages:
                 problems.append(f"{where}: error: '{name}' comes from the package {module.package}, which {target.name} does not link in project.yml")
             elif target.platform.name not in module.platforms:
@@ -312,7 +323,7 @@ def check_optional_near_misses(target: Target, interfaces: dict[str, InterfaceMo
                 # The compiler's rule of thumb: a few characters off an optional requirement's name.
                 similar = [w for w in wanted if w != full and edit_distance(w, full) <= 3]
                 if similar and full not in wanted:
-                    where = f"{path.relative_to(apps.parent)}:{text.count(chr(10), 0, adopter.start()) + line}"
+                    where = f"{shown(path, apps.parent)}:{text.count(chr(10), 0, adopter.start()) + line}"
                     problems.append(f"{where}:5: error: instance method '{full}' nearly matches optional requirement "
                                     f"{' or '.join(sorted(similar))} of {', '.join(sorted(n for n in adopted if n in requirements))}: "
                                     "Objective-C would never call it")
@@ -367,7 +378,7 @@ def run_target(target: Target, build: SwiftPMBuild, interfaces: dict[str, Interf
         out.write_text(lowering.lower(text))
         mapping[str(out)] = path
         lowered_files.append(str(out))
-        notes += [f"{path.relative_to(apps.parent)}:{n.line}:{n.column}: error: {n.message}" for n in lowering.notes]
+        notes += [f"{shown(path, apps.parent)}:{n.line}:{n.column}: error: {n.message}" for n in lowering.notes]
 
     command = [
         "swiftc", "-emit-sil", "-o", os.devnull, "-wmo", "-parse-as-library",
@@ -388,14 +399,14 @@ def run_target(target: Target, build: SwiftPMBuild, interfaces: dict[str, Interf
             continue
         path, line_number = match.group("path"), int(match.group("line"))
         if path in mapping:
-            shown = str(mapping[path].relative_to(apps.parent))
+            where = shown(mapping[path], apps.parent)
         elif path in part_starts:
             start, part = max((s for s in part_starts[path] if s[0] <= line_number), default=part_starts[path][0], key=lambda s: s[0])
-            shown, line_number = str(part.relative_to(apps.parent)), line_number - start + 1
+            where, line_number = shown(part, apps.parent), line_number - start + 1
         else:
-            shown = path
+            where = path
         # Warnings are errors here, as with SWIFT_TREAT_WARNINGS_AS_ERRORS in Xcode.
-        entry = f"{shown}:{line_number}:{match.group('col')}: error: {platform.readable(match.group('message'))}"
+        entry = f"{where}:{line_number}:{match.group('col')}: error: {platform.readable(match.group('message'))}"
         if entry not in diagnostics:
             diagnostics.append(entry)
     if result.returncode != 0 and not diagnostics:
@@ -409,9 +420,10 @@ def describe(target: Target) -> str:
 
 
 def typecheck(only: list[str] | None = None, keep: Path | None = None, quiet: bool = False,
-              apps: Path = APPS) -> tuple[int, list[str]]:
-    """Type-checks the targets of the Apps/ folder `apps`; returns (diagnostic count, report lines)."""
-    interfaces = load_interfaces(apps)
+              apps: Path = APPS, interfaces_folder: Path = INTERFACES) -> tuple[int, list[str]]:
+    """Type-checks the targets of the Apps/ folder `apps` against the interface modules of
+    `interfaces_folder`; returns (diagnostic count, report lines)."""
+    interfaces = load_interfaces(interfaces_folder)
     build = SwiftPMBuild()
     report, total = [], 0
     for target in load_targets([SHORT_NAMES.get(t, t) for t in (only or [])], apps):

@@ -1,4 +1,4 @@
-"""Compares the interface modules of Apps/tools/interfaces/ with the text of Apple's iOS SDK.
+"""Compares the interface modules of Tests/apple/interfaces/ with the text of Apple's iOS SDK.
 
 Every declaration in the interface modules names the SDK file it was checked against, on a
 comment line above it (a type's or extension's line covers its members):
@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from typecheck_apps import DECLARATION, balanced_parameters, load_interfaces, parameter_labels  # noqa: E402
+from typecheck_apps import DECLARATION, INTERFACES, balanced_parameters, load_interfaces, parameter_labels  # noqa: E402
 
 SWIFT_MODULES = r"(?:Swift|SwiftUI|SwiftUICore|_Concurrency|Foundation|CoreFoundation|CoreGraphics|UIKit|ObjectiveC|Darwin|" \
                 r"AppIntents|WidgetKit|ActivityKit|CoreTransferable|UniformTypeIdentifiers|MapKit|_MapKit_SwiftUI|AVKit|" \
@@ -601,11 +601,11 @@ def annotation(decl: Decl) -> tuple[str, str | None, str | None]:
     return "missing", None, None
 
 
-def run(sdk: Path | None, verbose: bool, apps: Path | None = None, quiet: bool = False) -> tuple[int, list[str]]:
-    """Compares the interface modules of `apps` (Apps/ by default) with `sdk`; (exit code, report)."""
-    apps = apps or Path(__file__).resolve().parents[1]
-    interfaces = load_interfaces(apps)
-    root = apps.parent
+def run(sdk: Path | None, verbose: bool, folder: Path = INTERFACES, quiet: bool = False) -> tuple[int, list[str]]:
+    """Compares the interface modules of `folder` (Tests/apple/interfaces, or the self-test's copy
+    at the same place in a temporary tree) with `sdk`; (exit code, report)."""
+    interfaces = load_interfaces(folder)
+    root = folder.parents[2]
     totals = {"declarations": 0, "compared": 0, "unchecked": 0, "mismatches": 0, "missing": 0, "malformed": 0, "deviations": 0}
     cache: dict[str, str | None] = {}
     report = []
@@ -727,13 +727,12 @@ PLANTS = [
 def selftest(sdk: Path) -> int:
     import shutil
     import tempfile
-    apps = Path(__file__).resolve().parents[1]
     missed = []
     with tempfile.TemporaryDirectory(prefix="compare-sdk-selftest-") as folder:
-        copy = Path(folder) / "Apps"
-        shutil.copytree(apps / "tools" / "interfaces", copy / "tools" / "interfaces")
+        copy = Path(folder) / "Tests" / "apple" / "interfaces"
+        shutil.copytree(INTERFACES, copy)
         for what, file, old, new, _ in PLANTS:
-            path = copy / "tools" / "interfaces" / file
+            path = copy / file
             text = path.read_text()
             if old not in text:
                 print(f"compare_sdk self-test: {file} no longer contains {old!r}; update the plant '{what}'", file=sys.stderr)
@@ -742,12 +741,12 @@ def selftest(sdk: Path) -> int:
         # Lines once every plant is in (two may share a file): the last line of each new text.
         lines = {}
         for what, file, _, new, _ in PLANTS:
-            text = (copy / "tools" / "interfaces" / file).read_text()
+            text = (copy / file).read_text()
             index = text.index(new) + len(new) - len(new.split("\n")[-1])
             lines[what] = text.count("\n", 0, index) + 1
         _, report = run(sdk, False, copy, quiet=True)
         for what, file, _, _, expected in PLANTS:
-            pattern = re.compile(rf"^Apps/tools/interfaces/{re.escape(file)}:{lines[what]}: .*({expected})")
+            pattern = re.compile(rf"^Tests/apple/interfaces/{re.escape(file)}:{lines[what]}: .*({expected})")
             found = [line for line in report if pattern.search(line)]
             print(f"planted {what} at {file}:{lines[what]}: {'reported' if found else 'NOT REPORTED'}")
             if found:

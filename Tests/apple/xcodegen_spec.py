@@ -30,7 +30,7 @@ from pathlib import Path
 
 import yaml
 
-APPS = Path(__file__).resolve().parents[1]
+APPS = Path(__file__).resolve().parents[2] / "Apps"
 
 # XcodeGen's InfoPlistGenerator: the properties every generated Info.plist starts from.
 _BASE_INFO = {

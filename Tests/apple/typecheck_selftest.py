@@ -8,7 +8,7 @@ in a copy of Apps/, type-checks the copy, and fails unless each is reported at i
 - a non-Sendable value sent to an actor and used again (Swift 6 region-based isolation, a SIL
   diagnostic: planted in the watch app, alone, because type errors stop the compiler before it);
 
-and mistakes that only interfaces true to the iOS 18.0 SDK catch (Apps/tools/interfaces, checked
+and mistakes that only interfaces true to the iOS 18.0 SDK catch (Tests/apple/interfaces, checked
 against the SDK's text by compare_sdk.py):
 
 - an `async` form the SDK lacks: WCSession's sendMessageData takes two handlers, so the Swift

@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import xcodegen_spec  # noqa: E402
 from xcodegen_spec import bundle_file  # noqa: E402
 
-APPS = Path(__file__).resolve().parents[1]
-ROOT = APPS.parent
+ROOT = Path(__file__).resolve().parents[2]
+APPS = ROOT / "Apps"
 problems = []
 
 
@@ -278,7 +278,7 @@ def typecheck_targets():
     print(typecheck_apps.interface_summary())
     total, _ = typecheck_apps.typecheck()
     if total:
-        print(f"Apple targets: {total} diagnostics (see above); `python3 Apps/tools/typecheck_apps.py --target ios` checks one target", file=sys.stderr)
+        print(f"Apple targets: {total} diagnostics (see above); `python3 Tests/apple/typecheck_apps.py --target ios` checks one target", file=sys.stderr)
         sys.exit(1)
     typecheck_selftest.main()
 
