@@ -16,6 +16,10 @@ bash scripts/install-test-deps.sh
 # Every target imports only what Package.swift lists for it (a missing one builds incrementally
 # and fails on a clean clone).
 python3 scripts/check-imports.py
+# The map is true: README.md and docs/architecture.md name only files, folders and Swift names
+# that exist, and architecture.md names every source folder and test file (with its self-test).
+python3 scripts/check-map.py
+python3 scripts/check-map.py --selftest
 python3 scripts/web-event-types.py --check
 # The committed API code (Sources/*/Generated/) is what the pinned generator makes from
 # openapi.yaml now: a stale file fails here, with the command that writes it.
