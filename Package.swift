@@ -93,7 +93,7 @@ let package = Package(
             dependencies: ["TgtStore", "TgtDomain", "TgtTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         .testTarget(
-            name: "TgtTDLibTests", dependencies: ["TgtTDLib", "TgtSimulator", "TgtTestSupport"],
+            name: "TgtTDLibTests", dependencies: ["TgtTDLib", "TgtSimulator", "TgtDomain", "TgtTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "TgtTelegramTests",

@@ -20,6 +20,10 @@ python3 scripts/check-imports.py
 # that exist, and architecture.md names every source folder and test file (with its self-test).
 python3 scripts/check-map.py
 python3 scripts/check-map.py --selftest
+# Nothing defaults to the wall clock: only a process's entry point makes SystemClock and hands
+# it down (the store carries it), so a test that forgets its test clock does not compile.
+python3 scripts/check-clock.py
+python3 scripts/check-clock.py --selftest
 python3 scripts/web-event-types.py --check
 # The committed API code (Sources/*/Generated/) is what the pinned generator makes from
 # openapi.yaml now: a stale file fails here, with the command that writes it.

@@ -1,5 +1,7 @@
 import Foundation
 import TgtAppModel
+import TgtDomain
+import TgtStore
 
 /// The App Group both the app and the widget extension belong to, and where each keeps what.
 /// Change `identifier` here and in both entitlements files when you use your own team.
@@ -18,6 +20,15 @@ enum AppGroup {
     static var privateFolder: URL {
         let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
         return support.appendingPathComponent("Telegram", isDirectory: true)
+    }
+
+    /// The process's one clock (the app's, the widget extension's, an intent's): chosen here,
+    /// at the entry point, and handed to the store and everything built on it.
+    static let clock: any AppClock = SystemClock()
+
+    /// The shared store, on the process's clock.
+    static func openStore() throws -> AppDatabase {
+        try containers().openStore(clock: clock)
     }
 
     static func containers() throws -> AppContainers {

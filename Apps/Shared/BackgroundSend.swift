@@ -39,14 +39,14 @@ enum BackgroundSend {
         if let app = await AppRuntime.shared.startInBackground() {
             app.undo(batchID: batchID)
         } else {
-            _ = try? AppGroup.containers().openStore().undoHeldSend(batch: batchID)
+            _ = try? AppGroup.openStore().undoHeldSend(batch: batchID)
         }
     }
 
     private static func queueForLater(templateID: UUID, templateName: String, source: SendJob.Source) -> AppText {
         let outcome: AppModel.TapOutcome
         do {
-            let job = try AppGroup.containers().openStore().enqueueSend(templateID: templateID, source: source)
+            let job = try AppGroup.openStore().enqueueSend(templateID: templateID, source: source)
             outcome = .queued(job, .appNotRunning)
         } catch StoreError.templateNotFound {
             outcome = .notFound

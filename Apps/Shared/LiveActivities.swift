@@ -10,7 +10,7 @@ import TgtDomain
 enum LiveActivities {
     /// Nonisolated, like ActivityKit's own calls: an `Activity` is not Sendable, so it must stay
     /// where it was read instead of crossing from the main actor into `update` and `end`.
-    nonisolated static func sync(with timers: [CountdownTimer], now: Date = Date()) async {
+    nonisolated static func sync(with timers: [CountdownTimer], now: Date) async {
         guard ActivityAuthorizationInfo().areActivitiesEnabled else { return }
         let activities = Activity<TimerActivityAttributes>.activities.filter { $0.activityState == .active || $0.activityState == .stale }
         let byTimer = Dictionary(activities.map { ($0.attributes.timerID, $0) }, uniquingKeysWith: { first, _ in first })

@@ -26,7 +26,7 @@ struct TemplateAppEntity: AppEntity {
 /// Finds templates in the shared store (no TDLib: this also runs in the widget extension).
 struct TemplateEntityQuery: EntityStringQuery {
     private func index() throws -> TemplateEntityIndex {
-        try TemplateEntityIndex.load(from: AppGroup.containers().openStore())
+        try TemplateEntityIndex.load(from: AppGroup.openStore())
     }
 
     func entities(for identifiers: [UUID]) async throws -> [TemplateAppEntity] {

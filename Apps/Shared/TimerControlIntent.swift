@@ -33,10 +33,10 @@ struct TimerControlIntent: LiveActivityIntent {
     @MainActor
     func perform() async throws -> some IntentResult {
         guard let id = UUID(uuidString: timerID), let control = TimerControl(rawValue: control) else { return .result() }
-        let store = try AppDatabase.open(at: try AppGroup.containers().databaseFile, shared: true)
+        let store = try AppDatabase.open(at: try AppGroup.containers().databaseFile, clock: AppGroup.clock, shared: true)
         // A control that no longer applies (paused elsewhere meanwhile) leaves the timer as it is;
         // the activity is brought up to date either way.
-        _ = try? TimerControlAction.perform(control, timerID: id, store: store)
+        _ = try? TimerControlAction.perform(control, timerID: id, store: store, clock: store.clock)
         // Even when the app has no scene (launched in the background for this button), a pause
         // must take back the notification at the old end.
         await TimerFollowers.follow((try? store.timers()) ?? [])

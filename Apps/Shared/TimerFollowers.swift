@@ -8,8 +8,9 @@ import WidgetKit
 @MainActor
 enum TimerFollowers {
     static func follow(_ timers: [CountdownTimer]) async {
-        await LiveActivities.sync(with: timers)
-        await TimerNotifications.replan(timers)
+        let now = AppGroup.clock.now
+        await LiveActivities.sync(with: timers, now: now)
+        await TimerNotifications.replan(timers, now: now)
         WidgetCenter.shared.reloadTimelines(ofKind: WidgetKinds.timers)
     }
 }

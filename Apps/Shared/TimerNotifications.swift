@@ -12,7 +12,7 @@ enum TimerNotifications {
         _ = try? await UNUserNotificationCenter.current().requestAuthorization(options: [.alert, .sound, .badge])
     }
 
-    static func replan(_ timers: [CountdownTimer], now: Date = Date()) async {
+    static func replan(_ timers: [CountdownTimer], now: Date) async {
         let center = UNUserNotificationCenter.current()
         let items = NotificationPlan.items(for: timers, now: now)
         let planned = Set(items.map(\.id))

@@ -28,7 +28,7 @@ struct TemplatesProvider: TimelineProvider {
         case .systemLarge, .systemExtraLarge: .large
         default: .medium
         }
-        let snapshot = try? AppGroup.containers().openStore()
+        let snapshot = try? AppGroup.openStore()
         return TemplatesEntry(date: Date(), snapshot: snapshot.flatMap { try? WidgetSnapshot.make(from: $0, family: size) })
     }
 }

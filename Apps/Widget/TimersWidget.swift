@@ -29,7 +29,7 @@ struct TimersProvider: TimelineProvider {
         case .systemLarge, .systemExtraLarge: 6
         default: 3
         }
-        let store = try? AppGroup.containers().openStore()
+        let store = try? AppGroup.openStore()
         return TimersEntry(date: now, snapshot: store.flatMap { try? TimersWidgetSnapshot.make(from: $0, now: now, limit: limit) })
     }
 }

@@ -9,7 +9,7 @@ struct RepeatSheet: View {
     private var ending: RepeatEditorModel.Ending {
         switch ends {
         case 1: .after(times)
-        case 2: .on(lastDay)
+        case 2: .on(lastDay ?? model.suggestedLastDay)
         default: .never
         }
     }
@@ -18,7 +18,7 @@ struct RepeatSheet: View {
     @Environment(\.dismiss) private var dismiss
     @State private var ends = 0
     @State private var times = 5
-    @State private var lastDay = Date().addingTimeInterval(30 * 86_400)
+    @State private var lastDay: Date?
 
     var body: some View {
         Form {
@@ -51,7 +51,8 @@ struct RepeatSheet: View {
                     }
                 }
                 if ends == 2 {
-                    DatePicker(selection: $lastDay, in: Date()..., displayedComponents: [.date]) {
+                    DatePicker(selection: Binding { lastDay ?? model.suggestedLastDay } set: { lastDay = $0 },
+                               in: model.today..., displayedComponents: [.date]) {
                         Text(AppText.label(.lastDay))
                     }
                 }

@@ -75,6 +75,7 @@ enum AppLauncher {
             let build = Bundle.main.object(forInfoDictionaryKey: "CFBundleVersion") as? String ?? "?"
             let services = try AppServices.app(
                 containers: try AppGroup.containers(),
+                clock: AppGroup.clock,
                 backend: .tdlib(TDJSONLibrary.linked(TDJSONLibrary.LinkedFunctions(
                     create: td_create_client_id, send: td_send, receive: td_receive, execute: td_execute))),
                 secrets: KeychainSecretStore(),

@@ -20,7 +20,7 @@ final class TimerSurfaces {
         self.app = app
         let sync = PhoneTimerSync(store: app.services.store, stateFile: containers.shared.appendingPathComponent("timer-sync.json"))
         self.sync = sync
-        link = TimerSyncLink(receive: { [weak self] message in self?.received(message) }, fullState: { sync.fullState() })
+        link = TimerSyncLink(receive: { [weak self] message in self?.received(message) }, fullState: { [clock = app.services.clock] in sync.fullState(at: clock.now) })
         TimerControlIntent.afterChange = { [weak self] _ in
             // The intent has brought the activities, notifications and widget along; the list's
             // reload tells the watch (through the tab's change handler).
@@ -33,13 +33,13 @@ final class TimerSurfaces {
     func timersChanged() async {
         guard let app else { return }
         await TimerFollowers.follow(app.timers.timers)
-        if let message = sync?.outgoing() { link?.send(message) }
+        if let message = sync?.outgoing(at: app.services.clock.now) { link?.send(message) }
     }
 
     private func received(_ message: SyncMessage) {
-        guard let sync else { return }
-        if let reply = sync.receive(message) { link?.send(reply) }
+        guard let sync, let app else { return }
+        if let reply = sync.receive(message, at: app.services.clock.now) { link?.send(reply) }
         // The list reloads; its change brings the activities, notifications and widget along.
-        app?.timers.reload()
+        app.timers.reload()
     }
 }

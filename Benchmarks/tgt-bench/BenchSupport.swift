@@ -70,7 +70,7 @@ func runMeasured(_ argv: [String], environment: [String: String]) -> (seconds: D
 func loggedIn(_ simulator: TelegramSimulator, at dir: URL) async throws -> (environment: TelegramEnvironment, store: AppDatabase, open: OpenSession) {
     let directory = DataDirectory(url: dir)
     let environment = TelegramEnvironment(directory: directory, backend: .simulated(simulator))
-    let store = try AppDatabase.open(in: directory)
+    let store = try AppDatabase.open(in: directory, clock: simulator.clock)
     let open = try await environment.openSession()
     let flow = LoginFlow(session: open.session, timeout: 10)
     _ = try await flow.submitPhoneNumber(simulator.account.phoneNumber)

@@ -1,5 +1,6 @@
 import Foundation
 import TgtAppModel
+import TgtDomain
 import TgtSimulator
 import TgtStore
 import TgtTDLib
@@ -32,7 +33,7 @@ enum ChatBench {
             var scenario = SimulatorScenario()
             scenario.latency = latency
             scenario.histories[chatID] = SimulatedHistory(count: 200, memberIDs: [555_000_206, 555_000_207, 555_000_111], style: .threaded)
-            let simulator = TelegramSimulator(scenario: scenario, executor: library)
+            let simulator = TelegramSimulator(scenario: scenario, executor: library, clock: SystemClock())
             let environment = TelegramEnvironment(directory: DataDirectory(url: folder), backend: .simulated(simulator))
             let open = try await environment.openSession()
             defer { Task { await open.close() } }
@@ -155,7 +156,7 @@ enum ChatBench {
             var scenario = SimulatorScenario()
             scenario.latency = latency
             scenario.histories[chatID] = SimulatedHistory(count: total, memberIDs: [555_000_206, 555_000_207, 555_000_111], style: .bulk)
-            let simulator = TelegramSimulator(scenario: scenario, executor: library)
+            let simulator = TelegramSimulator(scenario: scenario, executor: library, clock: SystemClock())
             let environment = TelegramEnvironment(directory: DataDirectory(url: folder), backend: .simulated(simulator))
             let open = try await environment.openSession()
             let flow = LoginFlow(session: open.session)
@@ -212,7 +213,8 @@ enum ChatBench {
     @MainActor
     static func windowScroll(environment: TelegramEnvironment, folder: URL, chatID: Int64) async -> (pages: Int, seconds: Double, limit: Int, maxKept: Int, rssGrowth: Int) {
         do {
-            let host = try SessionHost(environment: environment, store: try AppDatabase.open(in: DataDirectory(url: folder)))
+            let store = try AppDatabase.open(in: DataDirectory(url: folder), clock: SystemClock())
+            let host = try SessionHost(environment: environment, store: store, clock: store.clock)
             await host.start()
             for _ in 0..<200 where (try? await host.chatService()) == nil { try? await Task.sleep(nanoseconds: 20_000_000) }
             guard let service = try? await host.chatService() else { return (0, 0, 0, 0, 0) }

@@ -1,4 +1,5 @@
 import Foundation
+import TgtDomain
 import TgtSimulator
 import TgtStore
 import TgtTDLib
@@ -55,7 +56,7 @@ enum DirectoryBench {
     /// A simulator with the generated chat list and a logged-in session on it.
     static func loggedInSession(_ library: TDJSONLibrary, chatCount: Int = chats) async throws -> (TelegramSession, TelegramSimulator, @Sendable () async -> Void) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-dir-\(UUID().uuidString.prefix(8))")
-        let simulator = TelegramSimulator(scenario: .generated(chatCount: chatCount, latency: latency), executor: library)
+        let simulator = TelegramSimulator(scenario: .generated(chatCount: chatCount, latency: latency), executor: library, clock: SystemClock())
         let environment = TelegramEnvironment(directory: DataDirectory(url: folder), backend: .simulated(simulator))
         let open = try await environment.openSession()
         let flow = LoginFlow(session: open.session)

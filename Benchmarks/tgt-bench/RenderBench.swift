@@ -19,8 +19,9 @@ enum RenderBench {
 
     static func run(into report: inout BenchReport) {
         let target = Target(chatID: 1, chatTitle: "Family")
-        let plain = Template(name: "Plain", body: plainBody, targets: [target])
-        let forms = Template(name: "Forms", body: formsBody, targets: [target])
+        let made = Date(timeIntervalSince1970: 1_795_246_200)
+        let plain = Template(name: "Plain", body: plainBody, targets: [target], createdAt: made)
+        let forms = Template(name: "Forms", body: formsBody, targets: [target], createdAt: made)
         let context = RenderContext(now: Date(timeIntervalSince1970: 1_795_246_200), locale: Locale(identifier: "en_GB"),
                                     timeZone: TimeZone(identifier: "Europe/Rome") ?? .current, me: "Ada", custom: values)
         let renderer = Renderer()

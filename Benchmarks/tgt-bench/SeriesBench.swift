@@ -53,16 +53,16 @@ enum SeriesBench {
             default: false
             }
         }.prefix(40).map { Target(chatID: $0.id, chatTitle: $0.title) }
-        let simulator = TelegramSimulator(scenario: scenario, executor: try TDJSONLibrary.load(explicitPath: nil))
+        let simulator = TelegramSimulator(scenario: scenario, executor: try TDJSONLibrary.load(explicitPath: nil), clock: SystemClock())
         let (environment, store, open) = try await loggedIn(simulator, at: dir)
         _ = try await ChatDirectory(session: open.session).load()
-        let keeper = ScheduleKeeper(session: open.session, store: store)
-        let now = Date()
+        let keeper = ScheduleKeeper(session: open.session, store: store, clock: store.clock)
+        let now = store.clock.now
         var generator = SplitMix(seed: 5)
         let days = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
         var templates: [Template] = []
         for (i, target) in groups.enumerated() {
-            templates.append(try store.insert(Template(name: "Bench \(i)", body: "Bench \(i) on {{date}}", targets: [target])))
+            templates.append(try store.insert(Template(name: "Bench \(i)", body: "Bench \(i) on {{date}}", targets: [target], createdAt: now)))
         }
         let first: Double
         if series {
@@ -78,7 +78,7 @@ enum SeriesBench {
             for i in 0..<count {
                 let template = templates[i % templates.count]
                 let at = now.addingTimeInterval(Double(2 * 86_400 + Int(generator.next() % (10 * 86_400))))
-                _ = try await keeper.queueLater(SendRequest(template: template), at: at)
+                _ = try await keeper.queueLater(SendRequest(template: template, context: RenderContext(now: now)), at: at)
             }
             first = await secondsAsync { await keeper.sync() }
         }

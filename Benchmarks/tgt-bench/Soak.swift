@@ -70,8 +70,8 @@ enum SoakBench {
     /// What `tgt serve` does with its session: open the store, take the folder with a
     /// `SessionHost`, start, see the login step, shut down.
     static func hostCycle(_ environment: TelegramEnvironment) async throws {
-        let store = try AppDatabase.open(in: environment.directory)
-        let host = try SessionHost(environment: environment, store: store)
+        let store = try AppDatabase.open(in: environment.directory, clock: SystemClock())
+        let host = try SessionHost(environment: environment, store: store, clock: store.clock)
         let events = host.events.subscribe()
         await host.start()
         let session = await host.session

@@ -43,15 +43,15 @@ enum StoreBench {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-store-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
-            let db = try AppDatabase.open(in: DataDirectory(url: folder))
+            let db = try AppDatabase.open(in: DataDirectory(url: folder), clock: SystemClock())
             let templates = (0..<count).map { i in
                 Template(name: "Template \(i)", icon: TemplateIcon.allCases[i % 36],
                          body: "*Leaving* now 🚗 home by {{eta}} — note \(i)",
                          targets: [Target(chatID: -1_001_000_000_000 - Int64(i % 50), chatTitle: "Group \(i % 50)"),
                                    Target(chatID: -4000 - Int64(i % 7), topicID: i % 3 == 0 ? 11 : nil, chatTitle: "Team", topicTitle: i % 3 == 0 ? "Standups" : nil)],
-                         sortOrder: i)
+                         sortOrder: i, createdAt: Date())
             }
-            try db.importTemplates(try TemplateArchive(templates: templates).encoded())
+            try db.importTemplates(try TemplateArchive(templates: templates, exportedAt: Date()).encoded())
         } catch {
             throw Failure(description: "could not build the database: \(error)")
         }

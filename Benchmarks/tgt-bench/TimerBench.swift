@@ -44,10 +44,10 @@ enum TimerBench {
         let dir = folder("timers")
         defer { try? FileManager.default.removeItem(at: dir) }
         do {
-            let db = try AppDatabase.open(in: DataDirectory(url: dir))
+            let db = try AppDatabase.open(in: DataDirectory(url: dir), clock: SystemClock())
             for i in 0..<1000 {
                 var timer = CountdownTimer(name: "Timer \(i)", duration: try TimerDuration(parsing: "\(1 + i % 90)m"),
-                                           icon: TimerIcon(rawValue: TimerIcon.documentIcons[i % 12].name) ?? .default, color: TimerColor.allCases[i % 8])
+                                           icon: TimerIcon(rawValue: TimerIcon.documentIcons[i % 12].name) ?? .default, color: TimerColor.allCases[i % 8], createdAt: Date())
                 timer.todos = (0..<10).map { TimerTodo(text: "To-do \($0) of timer \(i)", done: $0 < i % 10) }
                 timer.notes = i % 2 == 0 ? "Notes for \(i)" : ""
                 if i % 3 == 0 { timer.state = CountdownTimer.State.paused(remaining: 120) }
@@ -95,20 +95,20 @@ enum TimerBench {
         let dir = folder("timer-accuracy")
         defer { try? FileManager.default.removeItem(at: dir) }
         do {
-            let simulator = TelegramSimulator(scenario: SimulatorScenario(), executor: try TDJSONLibrary.load(explicitPath: nil))
+            let simulator = TelegramSimulator(scenario: SimulatorScenario(), executor: try TDJSONLibrary.load(explicitPath: nil), clock: SystemClock())
             let (_, store, open) = try await loggedIn(simulator, at: dir)
-            let template = try store.insert(Template(name: "Done", body: "{{timer}} done", targets: [Target(chatID: -1001000000001, chatTitle: "Family")]))
+            let template = try store.insert(Template(name: "Done", body: "{{timer}} done", targets: [Target(chatID: -1001000000001, chatTitle: "Family")], createdAt: Date()))
             var generator = SplitMix(seed: 42)
             var ends: [String: Date] = [:]
             for i in 0..<50 {
-                var timer = CountdownTimer(name: "T\(i)", duration: try TimerDuration(parsing: "\(16 + Int(generator.next() % 30))"))
+                var timer = CountdownTimer(name: "T\(i)", duration: try TimerDuration(parsing: "\(16 + Int(generator.next() % 30))"), createdAt: Date())
                 timer.action = CompletionAction(templateID: template.id)
                 let id = try store.insert(timer).id
                 let started = try store.change(id) { try $0.started(at: Date()) }
                 ends["T\(i) done"] = started.endsAt
             }
-            let keeper = ScheduleKeeper(session: open.session, store: store)
-            let feed = StoreChangeFeed(store: store)
+            let keeper = ScheduleKeeper(session: open.session, store: store, clock: store.clock)
+            let feed = StoreChangeFeed(store: store, clock: store.clock)
             defer { feed.stop() }
             let changes = feed.changes()
             let loop = Task { await keeper.keepRunning(following: changes) }
@@ -119,7 +119,7 @@ enum TimerBench {
             // timer's end: settle once every end has passed.
             if let last = ends.values.max(), last > Date() { try await Task.sleep(nanoseconds: UInt64((last.timeIntervalSinceNow + 0.05) * 1e9)) }
             await keeper.sync()
-            let errors = simulator.deliveredMessages.compactMap { d in ends[d.content].map { abs(d.at.timeIntervalSince($0)) } }
+            let errors = simulator.deliveredMessages.compactMap { d in ends[d.content].flatMap { end in d.at.map { abs($0.timeIntervalSince(end)) } } }
             let completed = try store.timers().compactMap { t -> Double? in
                 guard case .completed(let at) = t.state, let end = ends["\(t.name) done"] else { return nil }
                 return abs(at.timeIntervalSince(end))
@@ -146,11 +146,11 @@ enum TimerBench {
         let dir = folder("timer-overdue")
         defer { try? FileManager.default.removeItem(at: dir) }
         do {
-            let db = try AppDatabase.open(in: DataDirectory(url: dir))
+            let db = try AppDatabase.open(in: DataDirectory(url: dir), clock: SystemClock())
             var generator = SplitMix(seed: 7)
             var ends: [String: Date] = [:]
             for i in 0..<50 {
-                let id = try db.insert(CountdownTimer(name: "O\(i)", duration: try TimerDuration(parsing: "\(1 + Int(generator.next() % 3))"))).id
+                let id = try db.insert(CountdownTimer(name: "O\(i)", duration: try TimerDuration(parsing: "\(1 + Int(generator.next() % 3))"), createdAt: Date())).id
                 ends["O\(i)"] = try db.change(id) { try $0.started(at: Date()) }.endsAt
             }
             var env = ProcessInfo.processInfo.environment
@@ -164,7 +164,7 @@ enum TimerBench {
             sleep(4)
             // The next command (a new process) settles them; the store keeps milliseconds.
             _ = runCapture([tgt, "timers", "list", "--json"], environment: env)
-            let settled = try AppDatabase.open(in: DataDirectory(url: dir)).timers()
+            let settled = try AppDatabase.open(in: DataDirectory(url: dir), clock: SystemClock()).timers()
             let offsets = settled.compactMap { t -> Double? in
                 guard case .completed(let at) = t.state, let end = ends[t.name] else { return nil }
                 return abs(at.timeIntervalSince(end))

@@ -13,10 +13,10 @@ enum WidgetBench {
     static func child(_ arguments: [String]) -> Int32 {
         guard arguments.count == 2 else { return 64 }
         do {
-            let store = try AppDatabase.open(at: URL(fileURLWithPath: arguments[0]), shared: true)
+            let store = try AppDatabase.open(at: URL(fileURLWithPath: arguments[0]), clock: SystemClock(), shared: true)
             if arguments[1] == "snapshot" {
                 var items = 0
-                for family in WidgetSnapshot.Family.allCases { items += try WidgetSnapshot.make(from: store, family: family).items.count }
+                for family in WidgetSnapshot.Family.allCases { items += try WidgetSnapshot.make(from: store, family: family, now: store.clock.now).items.count }
                 return items == 13 ? 0 : 1
             }
             return try store.templatesRevision() > 0 ? 0 : 1
@@ -31,12 +31,12 @@ enum WidgetBench {
         let file = folder.appendingPathComponent("shared.sqlite")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let db = try AppDatabase.open(at: file, shared: true)
+            let db = try AppDatabase.open(at: file, clock: SystemClock(), shared: true)
             let templates = (0..<count).map { i in
                 Template(name: "Template \(i)", icon: TemplateIcon.allCases[i % 36], body: "Leaving now 🚗 note \(i)",
-                         targets: [Target(chatID: -1_001_000_000_000 - Int64(i % 50), chatTitle: "Group \(i % 50)")], sortOrder: i)
+                         targets: [Target(chatID: -1_001_000_000_000 - Int64(i % 50), chatTitle: "Group \(i % 50)")], sortOrder: i, createdAt: Date())
             }
-            try db.importTemplates(try TemplateArchive(templates: templates).encoded())
+            try db.importTemplates(try TemplateArchive(templates: templates, exportedAt: Date()).encoded())
         } catch {
             report.add("Widget snapshot", ["could not build the database: \(error)"])
             return

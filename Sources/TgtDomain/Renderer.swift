@@ -15,7 +15,7 @@ public struct RenderContext: Sendable {
     public var timer: CountdownTimer?
 
     public init(
-        now: Date = Date(), locale: Locale = .current, timeZone: TimeZone = .current,
+        now: Date, locale: Locale = .current, timeZone: TimeZone = .current,
         location: Coordinate? = nil, me: String? = nil, custom: [String: String] = [:]
     ) {
         self.now = now

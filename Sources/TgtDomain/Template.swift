@@ -32,7 +32,7 @@ public struct Template: Codable, Sendable, Hashable, Identifiable {
         id: UUID = UUID(), name: String, icon: TemplateIcon = .default, kind: TemplateKind = .telegram, body: String,
         targets: [Target] = [], to: [String] = [], cc: [String] = [], subject: String = "",
         locationMode: LocationMode = .none, silent: Bool = false, place: PlaceRule? = nil,
-        sortOrder: Int = 0, createdAt: Date = Date(), updatedAt: Date? = nil
+        sortOrder: Int = 0, createdAt: Date, updatedAt: Date? = nil
     ) {
         self.id = id
         self.name = name

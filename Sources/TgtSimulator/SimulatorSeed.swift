@@ -12,7 +12,7 @@ struct SimulatorSeed {
     /// order of the scenario, all before today's midnight UTC).
     let newestDate: Int
 
-    init(chat: SimulatedChat, history: SimulatedHistory, me: Int64, chatIndex: Int, now: Date = Date()) {
+    init(chat: SimulatedChat, history: SimulatedHistory, me: Int64, chatIndex: Int, now: Date) {
         self.chat = chat
         self.history = history
         self.me = me

@@ -46,7 +46,7 @@ public final class TelegramSimulator: TDJSONTransport, @unchecked Sendable {
     /// A simulator of `scenario`; `executor` (normally the real libtdjson) answers synchronous
     /// requests such as Markdown parsing, which need no server. `clock` is the server's clock.
     public init(scenario: SimulatorScenario = SimulatorScenario(), executor: (any TDJSONTransport)? = nil,
-                clock: any AppClock = SystemClock())
+                clock: any AppClock)
     {
         self.scenario = scenario
         self.executor = executor
@@ -559,8 +559,9 @@ public struct SimulatedDelivery: Sendable, Equatable {
     /// The message text, or "location:LAT,LON" for a location.
     public var content: String
     public var silent: Bool
-    /// When the simulator delivered it (posted it, for a scheduled message).
-    public var at = Date()
+    /// When the simulator delivered it (posted it, for a scheduled message), on its clock; nil
+    /// when read back from the on-disk log, which keeps no time.
+    public var at: Date?
 }
 
 /// A parsed JSON object moved between the simulator's queues. JSONSerialization's output is

@@ -66,7 +66,7 @@ extension AppDatabase {
     public func enqueueSend(templateID: UUID, source: SendJob.Source, variables: [String: String] = [:],
                             id: UUID = UUID()) throws(StoreError) -> SendJob
     {
-        let now = Self.millis(Self.now())
+        let now = Self.millis(self.now())
         let variablesJSON: String
         do {
             let encoder = JSONEncoder()
@@ -96,7 +96,7 @@ extension AppDatabase {
     /// Takes the oldest pending job and marks it `sending`, in one transaction: two callers
     /// can never take the same job.
     public func claimNextSendJob() throws(StoreError) -> SendJob? {
-        let now = Self.millis(Self.now())
+        let now = Self.millis(self.now())
         return try write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM send_job WHERE state = 'pending' ORDER BY seq LIMIT 1"),
                 var job = Self.sendJob(row)
@@ -113,7 +113,7 @@ extension AppDatabase {
 
     /// Records how a taken job ended (`sent` or `failed`), with its send log batch.
     public func finishSendJob(id: UUID, state: SendJob.State, batchID: UUID? = nil, error: String? = nil) throws(StoreError) {
-        let now = Self.millis(Self.now())
+        let now = Self.millis(self.now())
         try write { db in
             try db.execute(
                 sql: "UPDATE send_job SET state = ?, batch_id = COALESCE(?, batch_id), error = ?, updated_at_ms = ? WHERE id = ?",
@@ -124,7 +124,7 @@ extension AppDatabase {
 
     /// A taken job's send is in its undo hold (its send log batch, until when).
     public func markSendJobHeld(id: UUID, batchID: UUID, until: Date) throws(StoreError) {
-        let now = Self.millis(Self.now())
+        let now = Self.millis(self.now())
         try write { db in
             try db.execute(sql: "UPDATE send_job SET state = 'held', batch_id = ?, hold_until_ms = ?, updated_at_ms = ? WHERE id = ? AND state = 'sending'",
                            arguments: [batchID.uuidString, Self.millis(until), now, id.uuidString])
@@ -134,7 +134,7 @@ extension AppDatabase {
 
     /// A held job's hold ended and its send is going out.
     public func markSendJobReleased(id: UUID) throws(StoreError) {
-        let now = Self.millis(Self.now())
+        let now = Self.millis(self.now())
         try write { db in
             try db.execute(sql: "UPDATE send_job SET state = 'sending', hold_until_ms = NULL, updated_at_ms = ? WHERE id = ? AND state = 'held'",
                            arguments: [now, id.uuidString])
@@ -145,7 +145,7 @@ extension AppDatabase {
     /// Puts a taken job back at its place in the queue. Only for when nothing of it reached
     /// Telegram (the session logged out between taking and sending it).
     public func returnSendJob(id: UUID) throws(StoreError) {
-        let now = Self.millis(Self.now())
+        let now = Self.millis(self.now())
         try write { db in
             try db.execute(sql: "UPDATE send_job SET state = 'pending', updated_at_ms = ? WHERE id = ? AND state = 'sending'",
                            arguments: [now, id.uuidString])
@@ -158,7 +158,7 @@ extension AppDatabase {
     /// a clear note. Returns how many there were.
     @discardableResult
     public func failInterruptedSendJobs(reason: String) throws(StoreError) -> Int {
-        let now = Self.millis(Self.now())
+        let now = Self.millis(self.now())
         return try write { db in
             try db.execute(sql: "UPDATE send_job SET state = 'failed', error = ?, updated_at_ms = ? WHERE state = 'sending'",
                            arguments: [reason, now])

@@ -88,7 +88,7 @@ extension AppDatabase {
             var t = Self.normalized(template)
             t.createdAt = existing.createdAt
             t.sortOrder = existing.sortOrder
-            t.updatedAt = Self.now()
+            t.updatedAt = self.now()
             try Self.validate(t, db: db, validator: validator)
             // An UPDATE, not a delete and insert: what refers to the template (a timer's
             // completion action) stays attached.
@@ -122,7 +122,7 @@ extension AppDatabase {
                 candidate = "\(base) copy \(n)"
                 n += 1
             }
-            let now = Self.now()
+            let now = self.now()
             var copy = source
             copy.id = UUID()
             copy.name = candidate
@@ -161,8 +161,9 @@ extension AppDatabase {
 
     // MARK: - Rows
 
-    static func now() -> Date {
-        Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+    /// The store's clock's now, to the millisecond (what a row keeps).
+    func now() -> Date {
+        Date(timeIntervalSince1970: (clock.now.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
     }
 
     /// Milliseconds since 1970, to the nearest: 0.002 s is 1.9999… ms in binary and must stay 2.

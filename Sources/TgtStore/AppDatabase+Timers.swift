@@ -51,7 +51,7 @@ extension AppDatabase {
             var t = timer
             t.createdAt = existing.createdAt
             t.sortOrder = existing.sortOrder
-            t.updatedAt = Self.now()
+            t.updatedAt = self.now()
             return t
         }
     }
@@ -103,7 +103,7 @@ extension AppDatabase {
     /// Completes every running timer whose end has passed, at its true end; returns those.
     /// Front ends call it when they start, so nothing is lost while no process ran.
     @discardableResult
-    public func settleTimers(at now: Date = Date()) throws(StoreError) -> [CountdownTimer] {
+    public func settleTimers(at now: Date) throws(StoreError) -> [CountdownTimer] {
         // Most of the time nothing is overdue: a read says so without taking the write lock.
         let due = try read { db in
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM timer WHERE state = 'running' AND ends_at_ms <= ?)", arguments: [Self.millis(now)]) ?? false

@@ -8,18 +8,21 @@ import TgtDomain
 public final class AppDatabase: Sendable {
     let writer: any DatabaseWriter
     let logger = Logger(label: "tgt.store")
+    /// The process's clock: every time the store writes (created, updated, queued, sent) is read
+    /// from it, so a test's clock reaches the rows too.
+    public let clock: any AppClock
 
     /// Opens (creating and migrating) the database file at `url`. A database in an App Group
     /// container (`shared`) lets go of its file locks while the app is suspended (see
     /// `suspendSharedDatabases()`), or iOS would kill the app for holding them.
-    public static func open(at url: URL, shared: Bool = false) throws(StoreError) -> AppDatabase {
+    public static func open(at url: URL, clock: any AppClock, shared: Bool = false) throws(StoreError) -> AppDatabase {
         do {
             var config = Configuration()
             config.foreignKeysEnabled = true
             config.busyMode = .timeout(5)
             config.observesSuspensionNotifications = shared
             let pool = try DatabasePool(path: url.path, configuration: config)
-            return try AppDatabase(writer: pool)
+            return try AppDatabase(writer: pool, clock: clock)
         } catch let error as StoreError {
             throw error
         } catch {
@@ -34,9 +37,9 @@ public final class AppDatabase: Sendable {
     }
 
     /// Opens the database inside a data folder (creating the folder).
-    public static func open(in directory: DataDirectory) throws(StoreError) -> AppDatabase {
+    public static func open(in directory: DataDirectory, clock: any AppClock) throws(StoreError) -> AppDatabase {
         try directory.create()
-        return try open(at: directory.databaseFile)
+        return try open(at: directory.databaseFile, clock: clock)
     }
 
     /// Tells shared databases the app is about to be suspended: they finish what runs and
@@ -51,12 +54,13 @@ public final class AppDatabase: Sendable {
     }
 
     /// A private in-memory database (tests and previews).
-    public static func inMemory() throws(StoreError) -> AppDatabase {
-        do { return try AppDatabase(writer: DatabaseQueue()) } catch { throw .database("in-memory: \(error)") }
+    public static func inMemory(clock: any AppClock) throws(StoreError) -> AppDatabase {
+        do { return try AppDatabase(writer: DatabaseQueue(), clock: clock) } catch { throw .database("in-memory: \(error)") }
     }
 
-    init(writer: any DatabaseWriter, upTo version: String? = nil) throws {
+    init(writer: any DatabaseWriter, clock: any AppClock, upTo version: String? = nil) throws {
         self.writer = writer
+        self.clock = clock
         if let version {
             try Self.migrator.migrate(writer, upTo: version)
         } else {
@@ -65,8 +69,8 @@ public final class AppDatabase: Sendable {
     }
 
     /// Opens `url` migrated only up to `version` (for migration tests: an "older schema").
-    public static func openForMigrationTest(at url: URL, upTo version: String) throws -> AppDatabase {
-        try AppDatabase(writer: DatabaseQueue(path: url.path), upTo: version)
+    public static func openForMigrationTest(at url: URL, upTo version: String, clock: any AppClock) throws -> AppDatabase {
+        try AppDatabase(writer: DatabaseQueue(path: url.path), clock: clock, upTo: version)
     }
 
     /// The migrations applied so far, oldest first.

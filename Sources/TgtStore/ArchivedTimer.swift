@@ -80,7 +80,7 @@ extension TemplateArchive {
         }
 
         /// The timer it describes, or why it cannot be one.
-        func timer(importedAt now: Date = Date()) throws(StoreError) -> CountdownTimer {
+        func timer(importedAt now: Date) throws(StoreError) -> CountdownTimer {
             let label = "timer “\(name)”"
             guard let duration = TimerDuration(seconds: durationSeconds) else { throw .importFailed("\(label) has a duration out of range.") }
             guard let icon = TimerIcon(rawValue: icon) else { throw .importFailed("\(label) has an unknown icon “\(icon)”.") }

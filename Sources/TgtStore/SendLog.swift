@@ -65,7 +65,7 @@ extension AppDatabase {
     /// Records a new send of `template` to each of its targets, all `queued`, in one transaction.
     public func beginSend(of template: Template, targets: [Target]? = nil) throws(StoreError) -> [SendLogEntry] {
         let batch = UUID()
-        let now = Self.now()
+        let now = self.now()
         let chosen = targets ?? template.targets
         return try write { db in
             var entries: [SendLogEntry] = []
@@ -91,7 +91,7 @@ extension AppDatabase {
     @discardableResult
     public func recordHandedOver(_ template: Template, draft: Draft) throws(StoreError) -> SendLogEntry {
         let batch = UUID()
-        let now = Self.now()
+        let now = self.now()
         let title = Self.draftTitle(draft)
         return try write { db in
             try db.execute(
@@ -117,7 +117,7 @@ extension AppDatabase {
 
     /// Moves one send log row to a new status (with Telegram's message id or the error text).
     public func recordSend(id: Int64, status: SendLogEntry.Status, messageID: Int64? = nil, error: String? = nil) throws(StoreError) {
-        let now = Self.millis(Self.now())
+        let now = Self.millis(self.now())
         try write { db in
             try db.execute(
                 sql: "UPDATE send_log SET status = ?, message_id = COALESCE(?, message_id), error = ?, updated_at_ms = ? WHERE id = ?",
@@ -128,7 +128,7 @@ extension AppDatabase {
     /// Moves a row to `sending` just before its message goes to TDLib, with a fingerprint
     /// (`TextDigest`) of the text, by which a later process can recognise it if this one dies.
     public func markSending(id: Int64, textDigest: String) throws(StoreError) {
-        let now = Self.millis(Self.now())
+        let now = Self.millis(self.now())
         try write { db in
             try db.execute(
                 sql: "UPDATE send_log SET status = 'sending', text_digest = ?, updated_at_ms = ? WHERE id = ?",
@@ -155,7 +155,7 @@ extension AppDatabase {
     /// rows still unfinished change (`ids` nil: all of them). Returns how many changed.
     @discardableResult
     public func settleInterruptedSends(ids: [Int64]? = nil) throws(StoreError) -> Int {
-        let now = Self.millis(Self.now())
+        let now = Self.millis(self.now())
         return try write { db in
             var filter = ""
             var extra: [any DatabaseValueConvertible] = []
@@ -179,7 +179,7 @@ extension AppDatabase {
     /// Records TDLib's late verdict on a row an interrupted process left unfinished (or that
     /// was marked "may have been delivered"): proof of delivery, or TDLib's failure.
     public func settleRecoveredSend(id: Int64, messageID: Int64?, error: String?) throws(StoreError) {
-        let now = Self.millis(Self.now())
+        let now = Self.millis(self.now())
         try write { db in
             try db.execute(
                 sql: """

@@ -27,7 +27,7 @@ extension AppDatabase {
     /// else, or was already recorded).
     @discardableResult
     public func recordReply(chatID: Int64, repliedMessageID: Int64, messageID: Int64, senderName: String, preview: String,
-                            at date: Date = Date()) throws(StoreError) -> Int64?
+                            at date: Date) throws(StoreError) -> Int64?
     {
         let name = String(senderName.prefix(128))
         let line = String(preview.prefix(200))

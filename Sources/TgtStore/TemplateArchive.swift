@@ -101,7 +101,7 @@ public struct TemplateArchive: Codable, Sendable, Equatable {
         }
     }
 
-    public init(templates: [Template], timers: [CountdownTimer] = [], exportedAt: Date = Date()) {
+    public init(templates: [Template], timers: [CountdownTimer] = [], exportedAt: Date) {
         format = Self.formatName
         version = Self.currentVersion
         self.exportedAt = Self.timestamp(exportedAt)
@@ -228,7 +228,7 @@ extension AppDatabase {
     public func exportTemplates() throws(StoreError) -> TemplateArchive {
         try read { db in
             TemplateArchive(templates: try Self.fetchTemplates(db, where: nil, arguments: []),
-                            timers: try Self.fetchTimers(db, where: nil, arguments: []))
+                            timers: try Self.fetchTimers(db, where: nil, arguments: []), exportedAt: self.now())
         }
     }
 
@@ -239,7 +239,8 @@ extension AppDatabase {
     public func importTemplates(_ data: Data) throws(StoreError) -> ImportSummary {
         let (archive, incoming) = try TemplateArchive.decode(data)
         var decodedTimers: [CountdownTimer] = []
-        for archived in archive.timers ?? [] { decodedTimers.append(try archived.timer()) }
+        let importedAt = now()
+        for archived in archive.timers ?? [] { decodedTimers.append(try archived.timer(importedAt: importedAt)) }
         let incomingTimers = decodedTimers
         var seenTodoIDs = Set<UUID>()
         for timer in incomingTimers {

@@ -22,7 +22,7 @@ public struct SendRequest: Sendable {
     public var context: RenderContext
 
     public init(template: Template, variables: [String: String] = [:], location: Coordinate? = nil, silent: Bool? = nil,
-                context: RenderContext = RenderContext())
+                context: RenderContext)
     {
         self.template = template
         self.variables = variables

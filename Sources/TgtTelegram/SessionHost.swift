@@ -44,7 +44,7 @@ public actor SessionHost {
     private let logger = Logger(label: "tgt.telegram.host")
 
     /// Takes the data folder's TDLib lock (or fails saying which process holds it).
-    public init(environment: TelegramEnvironment, store: AppDatabase, clock: any AppClock = SystemClock()) throws(TelegramError) {
+    public init(environment: TelegramEnvironment, store: AppDatabase, clock: any AppClock) throws(TelegramError) {
         self.environment = environment
         self.store = store
         self.clock = clock

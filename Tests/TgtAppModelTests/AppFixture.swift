@@ -110,11 +110,10 @@ struct AppFixture {
         secrets = MemorySecretStore(credentials: credentials ? try APICredentials(apiID: "12345", apiHash: String(repeating: "ab", count: 16)) : nil)
         self.location = location
         var services = try AppServices.app(
-            containers: containers, backend: .simulated(simulator, requiresCredentials: true), secrets: secrets,
+            containers: containers, clock: clock, backend: .simulated(simulator, requiresCredentials: true), secrets: secrets,
             location: location, widgets: widgets, appVersion: "1.0 (7)")
         services.sentDisplayDuration = sentDisplayDuration
         services.locationTimeout = locationTimeout
-        services.clock = clock
         services.messageAlerts = alerts
         self.services = services
         // Taps go at once unless a test is about the undo hold (it sets its own).
@@ -127,7 +126,7 @@ struct AppFixture {
     mutating func useMonitor(_ monitor: any PlaceMonitoring) { services.places = monitor }
 
     /// A second connection to the shared store, as a widget extension or intent would open it.
-    func extensionStore() throws -> AppDatabase { try AppDatabase.open(at: containers.databaseFile, shared: true) }
+    func extensionStore() throws -> AppDatabase { try AppDatabase.open(at: containers.databaseFile, clock: TestClock(), shared: true) }
 
     func remove() {
         store.close()

@@ -116,7 +116,7 @@ struct FirstLaunchTests {
         defer { root.remove() }
         let containers = try AppContainers(shared: root.url.appendingPathComponent("group"), privateFolder: root.url.appendingPathComponent("private"))
         let services = try AppServices.app(
-            containers: containers, backend: .tdlib(try OfflineTDLib.library()), secrets: MemorySecretStore(),
+            containers: containers, clock: TestClock(), backend: .tdlib(try OfflineTDLib.library()), secrets: MemorySecretStore(),
             location: ScriptedLocation(), widgets: WidgetCounter(), appVersion: "1.0")
         let app = try AppModel(services: services)
         await app.start()

@@ -152,7 +152,10 @@ struct PlacesModelTests {
         // Another process (a `tgt` command, the dashboard) adds a rule: the app watches it.
         let other = try fixture.extensionStore()
         let template = try other.insert(Template(name: "Arrived", body: "Home", targets: [AppFixture.family], place: Self.arriveHome))
-        try await eventually("the new circle is watched") { monitor.watched.map(\.templateID) == [template.id] }
+        try await eventually("the new circle is watched") {
+            fixture.clock.advance(by: 0.25)
+            return monitor.watched.map(\.templateID) == [template.id]
+        }
         #expect(app.places.status.description.hasPrefix("1 templates send on arriving or leaving, but TgTemplates may use your location only while it is open."))
         #expect(app.places.canAskForAlways)
         await app.places.requestAlways()
@@ -161,7 +164,12 @@ struct PlacesModelTests {
         var removed = template
         removed.place = nil
         _ = try other.update(removed)
-        try await eventually("the circle is no longer watched") { monitor.watched.isEmpty }
+        // Another process's write is seen when the store's change feed next looks, on the
+        // app's clock (the test's): move it on until it has.
+        try await eventually("the circle is no longer watched") {
+            fixture.clock.advance(by: 0.25)
+            return monitor.watched.isEmpty
+        }
         await app.shutdown()
     }
 
@@ -233,7 +241,7 @@ struct PlacesModelTests {
         // Settings → Download templates does.
         let dashboard = try TestDirectory("dashboard")
         defer { dashboard.remove() }
-        let dashboardStore = try AppDatabase.open(in: DataDirectory(url: dashboard.url))
+        let dashboardStore = try AppDatabase.open(in: DataDirectory(url: dashboard.url), clock: TestClock())
         let made = try dashboardStore.insert(Template(name: "Arrived", body: "Home 🏠", targets: [AppFixture.family], place: Self.arriveHome))
         let file = dashboard.url.appendingPathComponent("tgtemplates.json")
         try dashboardStore.exportTemplates().encoded().write(to: file)

@@ -88,7 +88,7 @@ struct TimerSurfacesTests {
     func phoneSync() throws {
         let folder = try TestDirectory("timersync")
         defer { folder.remove() }
-        let store = try AppDatabase.open(at: folder.url.appendingPathComponent("store.sqlite"), shared: true)
+        let store = try AppDatabase.open(at: folder.url.appendingPathComponent("store.sqlite"), clock: TestClock(), shared: true)
         let stateFile = folder.url.appendingPathComponent("timer-sync.json")
         let now = Self.t0
         let pasta = try store.insert(try Self.timer("Pasta"))
@@ -140,7 +140,7 @@ struct TimerControlActionTests {
     func controls() throws {
         let folder = try TestDirectory("timercontrol")
         defer { folder.remove() }
-        let store = try AppDatabase.open(at: folder.url.appendingPathComponent("store.sqlite"), shared: true)
+        let store = try AppDatabase.open(at: folder.url.appendingPathComponent("store.sqlite"), clock: TestClock(), shared: true)
         let t0 = Date(timeIntervalSince1970: 1_798_761_600)
         let tea = try store.insert(CountdownTimer(name: "Tea", duration: try #require(TimerDuration(seconds: 180)), createdAt: t0))
         let clock = TestClock(now: t0)

@@ -21,7 +21,7 @@ struct ApplicationServicesTests {
     func timerControls() async throws {
         let folder = try TestDirectory("app-timers")
         defer { folder.remove() }
-        let store = try AppDatabase.open(in: DataDirectory(url: folder.url))
+        let store = try AppDatabase.open(in: DataDirectory(url: folder.url), clock: TestClock())
         let clock = TestClock()
         let passes = Passes()
         let timers = TimerService(store: store, clock: clock) { passes.run() }
@@ -59,7 +59,7 @@ struct ApplicationServicesTests {
     func cancelScheduled() async throws {
         let folder = try TestDirectory("app-scheduled")
         defer { folder.remove() }
-        let store = try AppDatabase.open(in: DataDirectory(url: folder.url))
+        let store = try AppDatabase.open(in: DataDirectory(url: folder.url), clock: TestClock())
         let passes = Passes()
         let service = ScheduledSendService(store: store) { passes.run() }
         let rows = try store.addScheduledSends((0..<3).map { n in

@@ -15,7 +15,7 @@ struct ChatFollowAllTests {
         let open = try await sim.loggedIn()
         let service = ChatService(session: open.session, timeout: 30)
         try await service.loadChatLists()
-        let access = SessionChatAccess(service: service)
+        let access = SessionChatAccess(service: service, clock: sim.clock)
         let folder = sim.environment.tdlibDatabaseFolder
         // "Climbing crew" (-4001) is muted in the demo; "Neighbours" (-4002) is not.
         #expect(await service.summary(-4001)?.isMuted == true)

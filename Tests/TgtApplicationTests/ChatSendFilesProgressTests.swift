@@ -25,7 +25,7 @@ struct ChatSendFilesProgressTests {
         let open = try await sim.loggedIn()
         let service = ChatService(session: open.session, timeout: 30)
         try await service.loadChatLists()
-        return (sim, open, SessionChatAccess(service: service))
+        return (sim, open, SessionChatAccess(service: service, clock: sim.clock))
     }
 
     @Test("two files of 400 bytes at 400 bytes a second: progress climbs over both to 800 of 800, then the album is sent")

@@ -26,7 +26,7 @@ struct MediaSaverTests {
         let page = try await service.conversation(chatID: Self.neighbours, limit: 50)
         let html = try #require(page.messages.first { $0.media?.file?.name.hasSuffix(".html") == true })
         #expect(html.media?.file?.name == "img src=x onerror=alert(1).html" && html.media?.file?.mimeType == "text/html")
-        let access = SessionChatAccess(service: service)
+        let access = SessionChatAccess(service: service, clock: sim.clock)
         let target = try TestDirectory("media-save")
         defer { target.remove() }
         let first = try await access.download(chatID: Self.neighbours, messageID: html.id, into: target.url)

@@ -82,7 +82,7 @@ struct SendServiceTests {
     func refusals() async throws {
         let folder = try TestDirectory("app-send-rules")
         defer { folder.remove() }
-        let store = try AppDatabase.open(in: DataDirectory(url: folder.url))
+        let store = try AppDatabase.open(in: DataDirectory(url: folder.url), clock: TestClock())
         let session = Session()
         let sending = Self.service(store, session)
         let mood = try store.insert(Template(name: "Mood", body: "Feeling {{mood}} at {{time}}", targets: [Self.family, Self.work]))
@@ -119,7 +119,7 @@ struct SendServiceTests {
     func sends() async throws {
         let folder = try TestDirectory("app-send")
         defer { folder.remove() }
-        let store = try AppDatabase.open(in: DataDirectory(url: folder.url))
+        let store = try AppDatabase.open(in: DataDirectory(url: folder.url), clock: TestClock())
         let session = Session()
         let sending = Self.service(store, session)
         try store.setSetting(.accountName, "Ada")
@@ -146,7 +146,7 @@ struct SendServiceTests {
     func later() async throws {
         let folder = try TestDirectory("app-send-later")
         defer { folder.remove() }
-        let store = try AppDatabase.open(in: DataDirectory(url: folder.url))
+        let store = try AppDatabase.open(in: DataDirectory(url: folder.url), clock: TestClock())
         let session = Session()
         let clock = TestClock()
         let sending = Self.service(store, session, clock: clock)

@@ -15,7 +15,7 @@ struct TemplateAndSettingsServiceTests {
     func templates() throws {
         let folder = try TestDirectory("app-templates")
         defer { folder.remove() }
-        let store = try AppDatabase.open(in: DataDirectory(url: folder.url))
+        let store = try AppDatabase.open(in: DataDirectory(url: folder.url), clock: TestClock())
         let templates = TemplateService(store: store, markup: nil)
         #expect(!templates.checksMarkup)
         let a = try templates.create(Template(name: "Arrived", body: "Arrived 📍", targets: [Self.family]))
@@ -42,7 +42,7 @@ struct TemplateAndSettingsServiceTests {
     func targets() async throws {
         let folder = try TestDirectory("app-targets")
         defer { folder.remove() }
-        let store = try AppDatabase.open(in: DataDirectory(url: folder.url))
+        let store = try AppDatabase.open(in: DataDirectory(url: folder.url), clock: TestClock())
         let templates = TemplateService(store: store, markup: nil)
         let archived = TargetKey(chatID: -77, topicID: nil)
         await #expect(throws: TargetError.notListed(-77)) { try await templates.resolveTargets([.init(key: archived)]) }
@@ -71,7 +71,7 @@ struct TemplateAndSettingsServiceTests {
     func settings() throws {
         let folder = try TestDirectory("app-settings")
         defer { folder.remove() }
-        let store = try AppDatabase.open(in: DataDirectory(url: folder.url))
+        let store = try AppDatabase.open(in: DataDirectory(url: folder.url), clock: TestClock())
         let settings = SettingsService(store: store)
         let milan = try #require(Coordinate(latitude: 45.4642, longitude: 9.19))
         #expect(try settings.setDefaultLocation(typed: " 45.4642, 9.19 ") == milan)

@@ -27,7 +27,7 @@ struct TriggerServiceTests {
 
     func fixture(_ name: String) throws -> (TestDirectory, AppDatabase, TestClock, Sent, TriggerService) {
         let folder = try TestDirectory(name)
-        let store = try AppDatabase.open(in: DataDirectory(url: folder.url))
+        let store = try AppDatabase.open(in: DataDirectory(url: folder.url), clock: TestClock())
         let clock = TestClock()
         let sent = Sent()
         return (folder, store, clock, sent, TriggerService(store: store, clock: clock))

@@ -15,7 +15,7 @@ struct ArgumentValuesCLITests {
     }
 
     static func store(_ dir: TestDirectory) throws -> AppDatabase {
-        try AppDatabase.open(at: dir.url.appendingPathComponent("tgtemplates.sqlite"))
+        try AppDatabase.open(at: dir.url.appendingPathComponent("tgtemplates.sqlite"), clock: TestClock())
     }
 
     /// Help text with its line wrapping undone (every run of white space becomes one space).

@@ -117,14 +117,14 @@ struct CLIDemoAndCrashTests {
         let archive = TemplateArchive(templates: (0..<count).map { i in
             Template(name: "Template \(i)", icon: .allCases[i % 36], body: String(repeating: "Body \(i) ✈️ ", count: 20),
                      targets: [Target(chatID: -1000 - Int64(i), chatTitle: "Group \(i)")])
-        })
+        }, exportedAt: fixtureDate)
         let file = source.file("big.json")
         try archive.encoded().write(to: file)
         var outcomes: Set<Int> = []
         for delay in [0.05, 0.15, 0.3, 0.6] {
             let dir = try TestDirectory("crash")
             defer { dir.remove() }
-            let store = try AppDatabase.open(in: DataDirectory(url: dir.url))
+            let store = try AppDatabase.open(in: DataDirectory(url: dir.url), clock: TestClock())
             try store.insert(Template(name: "Existing", body: "kept"))
             let process = ChildProcess()
             process.executableURL = TgtBinary.url
@@ -138,7 +138,7 @@ struct CLIDemoAndCrashTests {
             Thread.sleep(forTimeInterval: delay)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            let after = try AppDatabase.open(in: DataDirectory(url: dir.url)).templates()
+            let after = try AppDatabase.open(in: DataDirectory(url: dir.url), clock: TestClock()).templates()
             #expect(after.count == 1 || after.count == count + 1, "delay \(delay): \(after.count) templates")
             #expect(after.contains { $0.name == "Existing" })
             outcomes.insert(after.count)

@@ -17,7 +17,7 @@ struct CLIInputRulesTests {
     }
 
     static func templateCount(_ dir: TestDirectory) throws -> Int {
-        try AppDatabase.open(at: dir.url.appendingPathComponent("demo/tgtemplates.sqlite")).templateCount()
+        try AppDatabase.open(at: dir.url.appendingPathComponent("demo/tgtemplates.sqlite"), clock: TestClock()).templateCount()
     }
 
     @Test("saving refuses what a send would: broken Markdown (pointing at the character), empty as Telegram sees it, control characters")

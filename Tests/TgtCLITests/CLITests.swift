@@ -23,7 +23,7 @@ struct CLITests {
 
     /// A store with two demo chats cached and one template, made through the binary itself.
     func seeded() async throws {
-        let store = try AppDatabase.open(in: DataDirectory(url: dir.url))
+        let store = try AppDatabase.open(in: DataDirectory(url: dir.url), clock: TestClock())
         try store.replaceChatDirectory([
             CachedChat(id: -1001000000001, kind: .supergroup, title: "Family", memberCount: 5),
             CachedChat(id: -1001000000002, kind: .supergroup, title: "Work", memberCount: 48, isForum: true, topics: [CachedTopic(id: 11, title: "Standups")]),

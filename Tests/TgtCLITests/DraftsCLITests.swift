@@ -14,7 +14,7 @@ struct DraftsCLITests {
     }
 
     static func store(_ dir: TestDirectory) throws -> AppDatabase {
-        try AppDatabase.open(at: dir.url.appendingPathComponent("tgtemplates.sqlite"))
+        try AppDatabase.open(at: dir.url.appendingPathComponent("tgtemplates.sqlite"), clock: TestClock())
     }
 
     /// A folder with an `xdg-open` that records its argument (or fails like one with no handler).

@@ -117,7 +117,7 @@ struct InterruptedSendsCLITests {
         // The recovery waits at most 3 s for TDLib's announcements and 10 s for verdicts.
         #expect(took < 25, "\(context): settling took \(took) s")
 
-        let store = try AppDatabase.open(at: dir.url.appendingPathComponent("demo/tgtemplates.sqlite"))
+        let store = try AppDatabase.open(at: dir.url.appendingPathComponent("demo/tgtemplates.sqlite"), clock: TestClock())
         let rows = try store.recentSends(limit: 10_000)
         let unfinished = rows.filter { $0.status == .queued || $0.status == .sending }
         #expect(unfinished.isEmpty, "\(context): rows left unfinished: \(unfinished.map(\.status))")

@@ -87,7 +87,7 @@ struct OutputFailureCLITests {
             #expect(result.status == 7, "\(broken.rawValue): \(result.status)")
             #expect(InterruptedSendsCLITests.delivered(dir).count == before + 1, "\(broken.rawValue): sent exactly once")
         }
-        let store = try AppDatabase.open(at: dir.url.appendingPathComponent("demo/tgtemplates.sqlite"))
+        let store = try AppDatabase.open(at: dir.url.appendingPathComponent("demo/tgtemplates.sqlite"), clock: TestClock())
         #expect(try store.recentSends().count == 4)
         #expect(try store.recentSends().allSatisfy { $0.status == .sent })
         // A send that partly fails keeps exit 5 even when its output is lost too.
@@ -102,7 +102,7 @@ struct OutputFailureCLITests {
         let dir = try TestDirectory("cli-output-pipe")
         defer { dir.remove() }
         // Far more output than a pipe holds (64 KiB), imported in one transaction.
-        let one = try AppDatabase.inMemory()
+        let one = try AppDatabase.inMemory(clock: TestClock())
         try one.insert(Template(name: "Template", body: "Body with some text to make every line of the listing longer"))
         var archive = try one.exportTemplates()
         let model = try #require(archive.templates.first)

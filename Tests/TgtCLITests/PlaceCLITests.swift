@@ -28,7 +28,7 @@ struct PlaceCLITests {
         let listed = try await JSONSerialization.jsonObject(with: Data(tgt("templates", "list", "--json").stdout.utf8)) as? [NSDictionary]
         #expect(listed?.first == shown, "the list's hand-written JSON says what show's encoder says")
         await #expect(try tgt("templates", "edit", "Arrived", "--place", "leave:Office@45.4781,9.2252").status == 0)
-        let store = try AppDatabase.open(in: DataDirectory(url: dir.url))
+        let store = try AppDatabase.open(in: DataDirectory(url: dir.url), clock: TestClock())
         #expect(try store.templates().first?.place == PlaceRule(crossing: .leave, center: try #require(Coordinate(latitude: 45.4781, longitude: 9.2252)),
                                                                 radius: 300, placeName: "Office", windowMinutes: 720))
         await #expect(try tgt("templates", "edit", "Arrived", "--no-place").status == 0)

@@ -133,7 +133,7 @@ struct ScheduledCLITests {
         await #expect(try Self.tgt(["templates", "add", "--name", "Mail", "--kind", "email", "--to", "a@example.com", "--body", "hi"], dir).status == 0)
         await #expect(try Self.tgt(["send", "Mail", "--in", "20m"], dir).status == 2)
         await #expect(try Self.scheduled(dir).count == 1, "refusals scheduled nothing")
-        let store = try AppDatabase.open(at: dir.url.appendingPathComponent("demo/tgtemplates.sqlite"))
+        let store = try AppDatabase.open(at: dir.url.appendingPathComponent("demo/tgtemplates.sqlite"), clock: TestClock())
         #expect(try store.recentSends().filter { $0.status == .cancelled }.count == 1)
     }
 }

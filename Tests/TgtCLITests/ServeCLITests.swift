@@ -61,7 +61,7 @@ struct ServeCLITests {
     /// Adds `target` to the template named `name` straight in the store, as a template saved
     /// before the chat stopped accepting posts would have it (the CLI and API now refuse it).
     static func addTargetAsSavedBefore(_ target: Target, to name: String, dataDir: URL) throws {
-        let store = try AppDatabase.open(at: dataDir.appendingPathComponent("tgtemplates.sqlite"))
+        let store = try AppDatabase.open(at: dataDir.appendingPathComponent("tgtemplates.sqlite"), clock: TestClock())
         guard var template = try store.templates().first(where: { $0.name == name }) else { throw CocoaError(.fileNoSuchFile) }
         template.targets.append(target)
         _ = try store.update(template)

@@ -13,7 +13,7 @@ struct TimersCLITests {
     }
 
     static func store(_ dir: TestDirectory) throws -> AppDatabase {
-        try AppDatabase.open(at: dir.url.appendingPathComponent("tgtemplates.sqlite"))
+        try AppDatabase.open(at: dir.url.appendingPathComponent("tgtemplates.sqlite"), clock: TestClock())
     }
 
     static func json(_ result: TgtBinary.Result) throws -> [String: Any] {

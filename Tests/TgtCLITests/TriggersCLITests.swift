@@ -45,7 +45,7 @@ struct TriggersCLITests {
         let reply = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         curl.waitUntilExit()
         #expect(curl.terminationStatus == 0 && reply.contains("\"all_sent\":true"), "\(reply)")
-        let store = try AppDatabase.open(at: dir.url.appendingPathComponent("demo/tgtemplates.sqlite"))
+        let store = try AppDatabase.open(at: dir.url.appendingPathComponent("demo/tgtemplates.sqlite"), clock: TestClock())
         #expect(try store.recentSends().first.map { $0.status == .sent && $0.templateName == "Late" } == true)
 
         let list = try await tgt(["triggers"])
@@ -63,7 +63,7 @@ struct TriggersCLITests {
             let refused = try await tgt(["triggers", "add"] + bad)
             #expect(refused.status == 2 && refused.stderr.hasPrefix("error: "), "\(bad): \(refused.status) \(refused.stderr)")
         }
-        #expect(try TriggerService(store: store).list().count == 2, "bad input made nothing")
+        #expect(try TriggerService(store: store, clock: store.clock).list().count == 2, "bad input made nothing")
 
         let id = try #require(trigger["id"] as? String)
         await #expect(try tgt(["triggers", "rename", String(id.prefix(6)), "Cron: running late"]).stdout.contains("Renamed “Cron: late” to “Cron: running late”."))

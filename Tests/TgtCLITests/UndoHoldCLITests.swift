@@ -25,7 +25,7 @@ struct UndoHoldCLITests {
     }
 
     func store(_ dir: TestDirectory) throws -> AppDatabase {
-        try AppDatabase.open(at: dir.url.appendingPathComponent("demo/tgtemplates.sqlite"))
+        try AppDatabase.open(at: dir.url.appendingPathComponent("demo/tgtemplates.sqlite"), clock: TestClock())
     }
 
     /// `tgt --demo send Leaving --hold N` on pipes; its output goes to files read at the end.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TgtTestSupport
 import TgtDomain
 
 /// What the fuzz targets (Fuzz/, `scripts/fuzz.sh`) found, and the trickiest of their seed

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TgtTestSupport
 import TgtDomain
 
 @Suite("Template kinds: counters, drafts, plain text, recipients")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TgtTestSupport
 import TgtDomain
 
 @Suite("Timers: durations, state as dates, controls, validation")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TgtTestSupport
 import TgtDomain
 
 @Suite("Variable forms: offsets, formats, weekdays, defaults, choices")

@@ -157,11 +157,11 @@ struct DashboardFilesClientTests {
                 return try await client.api(.get, "conversations/\(Self.alice)/messages/\(id)/file")
             }
             // Given the user's own path, TDLib keeps it as the file's: outside its folders, refused.
-            let direct = try await sendAndServe(SessionChatAccess(service: service))
+            let direct = try await sendAndServe(SessionChatAccess(service: service, clock: fixture.sim.clock))
             #expect(direct.status == .notFound, "\(direct.status) \(direct.text)")
 
             let outgoing = fixture.sim.folder.url.appendingPathComponent("outgoing", isDirectory: true)
-            let staged = try await sendAndServe(SessionChatAccess(service: service, staging: OutgoingStaging(root: outgoing)))
+            let staged = try await sendAndServe(SessionChatAccess(service: service, staging: OutgoingStaging(root: outgoing), clock: fixture.sim.clock))
             #expect(staged.status == .ok && Data(staged.text.utf8) == bytes, "\(staged.status) \(staged.text)")
             #expect(((try? FileManager.default.contentsOfDirectory(atPath: outgoing.path)) ?? []).isEmpty, "the staged copy went with the send")
             #expect(FileManager.default.contents(atPath: dir.file("minutes.pdf").path) == bytes, "the user's own file is left as it was")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TgtTestSupport
 import TgtApplication
 import TgtDashboardClient
 import TgtDomain
@@ -15,7 +16,7 @@ struct DashboardSendingTests {
         let fixture = try await ServerFixture()
         try await fixture.run { client in
             try await client.logInToTelegram()
-            let sending = DashboardSending(client: try client.dashboardClient(token: fixture.apiToken))
+            let sending = DashboardSending(client: try client.dashboardClient(token: fixture.apiToken), clock: fixture.sim.clock)
             let family = Target(chatID: -1001000000001, chatTitle: "Family")
             let alice = Target(chatID: 555_000_111, chatTitle: "Alice")
             let template = try fixture.sim.store.insert(Template(name: "Mood", body: "Feeling {{mood}}", targets: [family, alice]))

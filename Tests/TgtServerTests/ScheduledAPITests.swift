@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Testing
+import TgtTestSupport
 import TgtDomain
 import TgtServer
 import TgtTelegram

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
+import TgtTestSupport
 import TgtDomain
 import TgtServer
 

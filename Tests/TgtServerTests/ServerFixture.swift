@@ -28,7 +28,7 @@ struct ServerFixture {
         sim = try SimulatedTelegram(scenario: scenario, clock: clock)
         let secrets = try DashboardSecrets(directory: DataDirectory(url: sim.folder.url), bcryptCost: 4)
         if let password { try secrets.replacePassword(password) }
-        apiToken = try secrets.createToken(name: "tests").secret
+        apiToken = try secrets.createToken(name: "tests", now: clock.now).secret
         let host = try SessionHost(environment: sim.environment, store: sim.store, clock: clock)
         dashboard = Dashboard(host: host, secrets: secrets, options: DashboardOptions(port: 0, isDemo: true), throttle: throttle)
         await host.start()

@@ -44,7 +44,7 @@ struct TriggerAPITests {
                 port: port, path: "/api/triggers", body: #"{"template_id":"\#(late.id.uuidString.lowercased())","name":"Hostile"}"#,
                 host: "evil.example/<script>", headers: ["Authorization: Bearer \(client.token)"])
             #expect(!hostile.body.contains("<script>") && !hostile.body.contains("evil.example/"), "a Host that is not a host and port is not used: \(hostile.body)")
-            for trigger in try store.triggers() where trigger.name != "Shortcuts: late" { try TriggerService(store: store).revoke(trigger.id) }
+            for trigger in try store.triggers() where trigger.name != "Shortcuts: late" { try TriggerService(store: store, clock: store.clock).revoke(trigger.id) }
             #endif
             let trigger = try #require(made.data["trigger"] as? [String: Any])
             #expect(trigger["name"] as? String == "Shortcuts: late" && trigger["template_name"] as? String == "Late")

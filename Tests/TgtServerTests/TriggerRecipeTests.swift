@@ -61,7 +61,7 @@ struct TriggerRecipeTests {
             let store = fixture.sim.store
             try store.setUndoHold(.off)
             let late = try store.insert(Template(name: "Late", body: "Late by {{eta}} min", targets: [Target(chatID: -1001000000001, chatTitle: "Family")]))
-            let made = try TriggerService(store: store).create(templateID: late.id, name: "Recipes", policy: TriggerPolicy(minimumInterval: 0))
+            let made = try TriggerService(store: store, clock: store.clock).create(templateID: late.id, name: "Recipes", policy: TriggerPolicy(minimumInterval: 0))
             let base = "http://127.0.0.1:\(try #require(client.raw.port))"
             func real(_ text: String) -> String {
                 text.replacingOccurrences(of: "https://home.example.net", with: base).replacingOccurrences(of: "SECRET", with: made.secret)
@@ -110,7 +110,7 @@ struct TriggerRecipeTests {
             #expect(delivered().last == "Late by 5 min" && delivered().count == 4)
 
             // With curl's -f a refusal is a failing exit, as the cron recipe says.
-            try TriggerService(store: store).revoke(made.trigger.id)
+            try TriggerService(store: store, clock: store.clock).revoke(made.trigger.id)
             #expect(try await Self.run(["sh", "-c", real(command)]).status != 0)
         }
     }

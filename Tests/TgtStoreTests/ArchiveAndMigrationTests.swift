@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import TgtTestSupport
 import TgtDomain
 import TgtStore
 
@@ -80,7 +81,7 @@ struct ArchiveAndMigrationTests {
         let folder = try TestFolder()
         defer { folder.remove() }
         let file = folder.url.appendingPathComponent("old.sqlite")
-        let old = try AppDatabase.openForMigrationTest(at: file, upTo: "v1-templates")
+        let old = try AppDatabase.openForMigrationTest(at: file, upTo: "v1-templates", clock: TestClock())
         #expect(try old.appliedMigrations() == ["v1-templates"])
         // Rows as the first schema's code wrote them (today's code writes columns v1 lacks).
         let queue = try DatabaseQueue(path: file.path)
@@ -95,7 +96,7 @@ struct ArchiveAndMigrationTests {
                 """)
         }
         try queue.close()
-        let migrated = try AppDatabase.open(at: file)
+        let migrated = try AppDatabase.open(at: file, clock: TestClock())
         #expect(try migrated.appliedMigrations() == [
             "v1-templates", "v2-sends-and-chats", "v3-send-queue-and-revision", "v4-send-log-fingerprint", "v5-template-kinds", "v6-timers",
             "v7-scheduled-sends", "v8-send-replies", "v9-chat-post-rights", "v10-chat-post-refusal-codes", "v11-change-revisions", "v12-repeat-series", "v13-undo-holds", "v14-trigger-links", "v15-away-replies",
@@ -108,7 +109,7 @@ struct ArchiveAndMigrationTests {
         #expect(scheduled.map(\.status) == [.queued] && scheduled.first?.scheduledFor == created.addingTimeInterval(60))
         #expect(try migrated.unfinishedSends(before: .distantFuture).isEmpty, "a scheduled row is not an interrupted send")
         // v8: replies attach only to messages a template sent, once each.
-        #expect(try migrated.recordReply(chatID: -5, repliedMessageID: 1, messageID: 2, senderName: "Mum", preview: "hi") == nil)
+        #expect(try migrated.recordReply(chatID: -5, repliedMessageID: 1, messageID: 2, senderName: "Mum", preview: "hi", at: fixtureDate) == nil)
         let saved = try migrated.templates()
         let expected = [
             Template(id: try #require(UUID(uuidString: "6F9619FF-8B86-D011-B42D-00CF4FC964FF")), name: "Привет 👋", icon: .heart,

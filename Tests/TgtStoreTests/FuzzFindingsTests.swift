@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TgtTestSupport
 import TgtDomain
 import TgtStore
 
@@ -24,7 +25,7 @@ struct ArchiveFuzzFindingsTests {
 
     /// A store holding one template, as the fuzz target's store does.
     func storeWithResident() throws -> (AppDatabase, Template) {
-        let db = try AppDatabase.inMemory()
+        let db = try AppDatabase.inMemory(clock: TestClock())
         let resident = try db.insert(Template(name: "Arrived", body: "Here {{location}}", targets: [Target(chatID: -5, chatTitle: "Family")], locationMode: .mapLink))
         return (db, resident)
     }
@@ -42,7 +43,7 @@ struct ArchiveFuzzFindingsTests {
     func archiveTimestampsRoundTrip(timestamp: String) throws {
         let data = Self.archive(Self.template(name: "Old", created: timestamp, updated: timestamp))
         let (_, templates) = try TemplateArchive.decode(data)
-        let again = try TemplateArchive(templates: templates).encoded()
+        let again = try TemplateArchive(templates: templates, exportedAt: fixtureDate).encoded()
         let (archive, templatesAgain) = try TemplateArchive.decode(again)
         #expect(archive.templates.first?.createdAt == timestamp)
         #expect(archive.templates.first?.updatedAt == timestamp)
@@ -51,7 +52,7 @@ struct ArchiveFuzzFindingsTests {
 
     @Test("an imported timestamp exports unchanged", arguments: ["1970-01-01T00:00:00.002Z", "1969-12-31T23:59:59.999Z"])
     func importExportTimestamps(timestamp: String) throws {
-        let db = try AppDatabase.inMemory()
+        let db = try AppDatabase.inMemory(clock: TestClock())
         try db.importTemplates(Self.archive(Self.template(name: "Old", created: timestamp, updated: timestamp)))
         let exported = try db.exportTemplates()
         #expect(exported.templates.first?.createdAt == timestamp)
@@ -69,7 +70,7 @@ struct ArchiveFuzzFindingsTests {
     @Test("after an archive with sort order Int.max, inserting another template does not crash")
     func insertAfterMaximalSortOrder() async {
         await #expect(processExitsWith: .success) {
-            let db = try AppDatabase.inMemory()
+            let db = try AppDatabase.inMemory(clock: TestClock())
             try db.importTemplates(ArchiveFuzzFindingsTests.archive(ArchiveFuzzFindingsTests.template(name: "Last", order: .max)))
             do {
                 _ = try db.insert(Template(name: "Next", body: "y"))
@@ -82,7 +83,7 @@ struct ArchiveFuzzFindingsTests {
     @Test("after an archive with sort order Int.max, importing another template does not crash")
     func importAfterMaximalSortOrder() async {
         await #expect(processExitsWith: .success) {
-            let db = try AppDatabase.inMemory()
+            let db = try AppDatabase.inMemory(clock: TestClock())
             try db.importTemplates(ArchiveFuzzFindingsTests.archive(ArchiveFuzzFindingsTests.template(name: "Last", order: .max)))
             _ = try? db.importTemplates(ArchiveFuzzFindingsTests.archive(
                 ArchiveFuzzFindingsTests.template(id: ArchiveFuzzFindingsTests.idB, name: "Next")))
@@ -130,14 +131,14 @@ struct ArchiveFuzzFindingsTests {
     @Test("a body with control characters and any Unicode imports as it is")
     func unicodeBodies() throws {
         let body = "ding\\u0007\\u001b **Ciao** 日本語 \u{202E} RTL \u{200D} \u{1F600}"
-        let db = try AppDatabase.inMemory()
+        let db = try AppDatabase.inMemory(clock: TestClock())
         #expect(try db.importTemplates(Self.archive(Self.template(name: "Привет 👋", body: body))) == ImportSummary(added: 1, updated: 0))
         #expect(try db.templates().first?.body == "ding\u{07}\u{1B} **Ciao** 日本語 \u{202E} RTL \u{200D} \u{1F600}")
     }
 
     @Test("extreme sort orders into an empty store keep the archive's order")
     func extremeSortOrders() throws {
-        let db = try AppDatabase.inMemory()
+        let db = try AppDatabase.inMemory(clock: TestClock())
         let data = Self.archive(
             Self.template(id: Self.idA, name: "Last", order: .max),
             Self.template(id: Self.idB, name: "First", order: .min))

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TgtTestSupport
 import TgtDomain
 import TgtStore
 
 @Suite("The shared send queue, its revision and the templates revision")
 struct SendQueueTests {
     private func open(_ folder: TestFolder) throws -> AppDatabase {
-        try AppDatabase.open(at: folder.url.appendingPathComponent("shared.sqlite"))
+        try AppDatabase.open(at: folder.url.appendingPathComponent("shared.sqlite"), clock: TestClock())
     }
 
     private func template(_ db: AppDatabase, _ name: String) throws -> Template {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import TgtTestSupport
 import TgtDomain
 import TgtStore
 
@@ -11,10 +12,10 @@ struct StoreFixture {
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString.prefix(8))")
-        db = try AppDatabase.open(in: DataDirectory(url: folder))
+        db = try AppDatabase.open(in: DataDirectory(url: folder), clock: TestClock())
     }
 
-    func reopen() throws -> AppDatabase { try AppDatabase.open(in: DataDirectory(url: folder)) }
+    func reopen() throws -> AppDatabase { try AppDatabase.open(in: DataDirectory(url: folder), clock: TestClock()) }
     func remove() { try? FileManager.default.removeItem(at: folder) }
 }
 
@@ -167,7 +168,7 @@ struct TemplateStoreTests {
         let folder = try TestFolder()
         defer { folder.remove() }
         let file = folder.url.appendingPathComponent("v8.sqlite")
-        _ = try AppDatabase.openForMigrationTest(at: file, upTo: "v8-send-replies")
+        _ = try AppDatabase.openForMigrationTest(at: file, upTo: "v8-send-replies", clock: TestClock())
         let queue = try DatabaseQueue(path: file.path)
         try queue.write { db in
             try db.execute(sql: """
@@ -176,7 +177,7 @@ struct TemplateStoreTests {
                 """)
         }
         try queue.close()
-        let migrated = try AppDatabase.open(at: file)
+        let migrated = try AppDatabase.open(at: file, clock: TestClock())
         #expect(try migrated.cachedChats() == [CachedChat(id: -5, kind: .supergroup, title: "Family", memberCount: 5)])
         #expect(try migrated.chatDirectoryIsCurrent() == false, "written before every chat kind could be a target: refreshed when next shown")
         try migrated.replaceChatDirectory([CachedChat(id: 42, kind: .savedMessages, title: "Saved Messages", memberCount: 0)])
@@ -188,7 +189,7 @@ struct TemplateStoreTests {
         let folder = try TestFolder()
         defer { folder.remove() }
         let file = folder.url.appendingPathComponent("v9.sqlite")
-        _ = try AppDatabase.openForMigrationTest(at: file, upTo: "v9-chat-post-rights")
+        _ = try AppDatabase.openForMigrationTest(at: file, upTo: "v9-chat-post-rights", clock: TestClock())
         let queue = try DatabaseQueue(path: file.path)
         try queue.write { db in
             try db.execute(sql: """
@@ -201,7 +202,7 @@ struct TemplateStoreTests {
             try db.execute(sql: "INSERT INTO setting (key, value) VALUES ('chat_directory_format', '2')")
         }
         try queue.close()
-        let migrated = try AppDatabase.open(at: file)
+        let migrated = try AppDatabase.open(at: file, clock: TestClock())
         #expect(try migrated.cachedChats().map(\.cannotPost) == [.channelAdminsOnly, .membersMuted, .other, nil])
         #expect(try migrated.cachedChats()[2].targetRefusal == "You cannot post in “Old”: Telegram refuses it, for a reason this version does not know.")
         #expect(try migrated.chatDirectoryIsCurrent() == false, "written before paid-message chats were refused: refreshed when next shown")

@@ -1,4 +1,5 @@
 import Foundation
+import TgtDomain
 import Testing
 import TgtSimulator
 import TgtTDLib
@@ -12,7 +13,7 @@ import TgtTestSupport
 struct ChatFeatureContractTests {
     /// A logged-in client on the simulator, every frame recorded, with the chat lists loaded.
     static func loggedIn(_ dir: TestDirectory) async throws -> (TelegramSimulator, RecordingTransport, TDClient) {
-        let simulator = TelegramSimulator(scenario: SimulatorScenario(), executor: try OfflineTDLib.library())
+        let simulator = TelegramSimulator(scenario: SimulatorScenario(), executor: try OfflineTDLib.library(), clock: SystemClock())
         let recorder = RecordingTransport(simulator)
         let client = TDClient(runtime: TDRuntime(transport: recorder))
         _ = try await client.send(OfflineTDLib.parameters(in: dir))

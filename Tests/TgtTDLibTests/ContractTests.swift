@@ -1,4 +1,5 @@
 import Foundation
+import TgtDomain
 import Testing
 import TgtSimulator
 import TgtTDLib
@@ -101,7 +102,7 @@ struct ContractTests {
         defer { realDir.remove(); simDir.remove() }
         let library = try OfflineTDLib.library()
         let real = try await Self.observe(runtime: TDRuntime.shared(for: library), dir: realDir)
-        let simulator = TelegramSimulator(executor: library)
+        let simulator = TelegramSimulator(executor: library, clock: SystemClock())
         let simulated = try await Self.observe(runtime: TDRuntime(transport: simulator), dir: simDir)
         #expect(real.firstUpdates == ["option:version", "skipped:updateOption", "auth:waitTdlibParameters"])
         #expect(real.errors.count == 21)
@@ -116,7 +117,7 @@ struct ContractTests {
             scenario: SimulatorScenario(account: SimulatedAccount(password: "pw", requiresEmail: true), sendBehaviours: [
                 -4001: .fail(code: 403, message: "CHAT_WRITE_FORBIDDEN"), -4002: .floodWait(seconds: 1, times: 1),
             ]),
-            executor: try OfflineTDLib.library()))
+            executor: try OfflineTDLib.library(), clock: SystemClock()))
         let dir = try TestDirectory("contract-schema")
         defer { dir.remove() }
         let client = TDClient(runtime: TDRuntime(transport: recorder))
@@ -232,7 +233,7 @@ struct ContractTests {
         defer { dir.remove() }
         let library = try OfflineTDLib.library()
         // First process: Telegram is slow to confirm; the client closes with the message held.
-        let slow = TelegramSimulator(scenario: SimulatorScenario(sendBehaviours: [-4001: .delay(seconds: 30)]), executor: library)
+        let slow = TelegramSimulator(scenario: SimulatorScenario(sendBehaviours: [-4001: .delay(seconds: 30)]), executor: library, clock: SystemClock())
         let first = TDClient(runtime: TDRuntime(transport: slow))
         _ = try await first.send(OfflineTDLib.parameters(in: dir))
         _ = try await first.send(TDFunctions.SetAuthenticationPhoneNumber("+15555550123"))
@@ -244,7 +245,7 @@ struct ContractTests {
         #expect(slow.deliveredMessages.isEmpty)
 
         // Next process on the same database directory.
-        let recorder = RecordingTransport(TelegramSimulator(executor: library))
+        let recorder = RecordingTransport(TelegramSimulator(executor: library, clock: SystemClock()))
         let second = TDClient(runtime: TDRuntime(transport: recorder))
         var updates = second.updates.makeAsyncIterator()
         _ = try await second.send(OfflineTDLib.parameters(in: dir))
@@ -270,7 +271,7 @@ struct ContractTests {
 
         // A third start finds nothing left to send: once a later request is answered, the start
         // (which announces any resend) is over, and a resend announced would be awaited here.
-        let thirdRecorder = RecordingTransport(TelegramSimulator(executor: library))
+        let thirdRecorder = RecordingTransport(TelegramSimulator(executor: library, clock: SystemClock()))
         let third = TDClient(runtime: TDRuntime(transport: thirdRecorder))
         _ = try await third.send(OfflineTDLib.parameters(in: dir))
         _ = try await third.send(TDFunctions.GetOption("version"))

@@ -264,7 +264,7 @@ struct ChatServiceTests {
         // Kept with the account's history: a new simulator on the same folder counts the same.
         await open.close()
         let restarted = TelegramEnvironment(directory: DataDirectory(url: sim.folder.url),
-                                            backend: .simulated(TelegramSimulator(executor: try OfflineTDLib.library())))
+                                            backend: .simulated(TelegramSimulator(executor: try OfflineTDLib.library(), clock: SystemClock())))
         let reopened = try await restarted.openSession()
         let again = ChatService(session: reopened.session, timeout: 30)
         try await again.loadChatLists()

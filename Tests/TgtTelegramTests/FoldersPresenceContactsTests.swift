@@ -86,32 +86,32 @@ struct FoldersPresenceContactsTests {
     func contacts() async throws {
         let (sim, open, service) = try await ChatServiceTests.open()
         defer { sim.remove() }
-        let all = try await service.contacts()
+        let all = try await service.contacts(now: Date())
         #expect(all.first?.name == "Alice Moreau" && all.first?.status == "online")
         #expect(Set(all.map(\.name)) == ["Alice Moreau", "Mum", "Dad", "Sofia Rossi", "Priya Nair"])
-        #expect(try await service.contacts(search: "sof").map(\.username) == ["sofia_r"])
-        #expect(try await service.contacts(search: "dmitri").isEmpty)
+        #expect(try await service.contacts(search: "sof", now: Date()).map(\.username) == ["sofia_r"])
+        #expect(try await service.contacts(search: "dmitri", now: Date()).isEmpty)
         // Mum has no private chat yet: starting one makes it (empty, nothing posted).
         let mum = try await service.startChat(userID: 555_000_201)
         #expect(mum.id == 555_000_201 && mum.title == "Mum" && mum.kind == .private)
         await #expect(throws: ChatError.chatNotFound("999")) { _ = try await service.startChat(userID: 999) }
         // Dmitri (a member of a group, not a contact) is added by his user id, under a new name.
-        #expect(try await service.profile(chatID: 555_000_204).contact == ChatProfile.ContactState(isContact: false, firstName: "Dmitri", lastName: "Volkov"))
+        #expect(try await service.profile(chatID: 555_000_204, now: Date()).contact == ChatProfile.ContactState(isContact: false, firstName: "Dmitri", lastName: "Volkov"))
         await #expect(throws: ChatError.badContactName("the first name is empty.")) {
-            _ = try await service.addContact(chatID: 555_000_204, firstName: "  ", lastName: "", sharePhone: false)
+            _ = try await service.addContact(chatID: 555_000_204, firstName: "  ", lastName: "", sharePhone: false, now: Date())
         }
         await #expect(throws: ChatError.self) {
-            _ = try await service.addContact(chatID: 555_000_204, firstName: String(repeating: "D", count: 65), lastName: "", sharePhone: false)
+            _ = try await service.addContact(chatID: 555_000_204, firstName: String(repeating: "D", count: 65), lastName: "", sharePhone: false, now: Date())
         }
         await #expect(throws: ChatError.notAPerson(title: "Climbing crew")) {
-            _ = try await service.addContact(chatID: -4001, firstName: "Crew", lastName: "", sharePhone: false)
+            _ = try await service.addContact(chatID: -4001, firstName: "Crew", lastName: "", sharePhone: false, now: Date())
         }
-        let added = try await service.addContact(chatID: 555_000_204, firstName: "Dima", lastName: "V.", sharePhone: true)
+        let added = try await service.addContact(chatID: 555_000_204, firstName: "Dima", lastName: "V.", sharePhone: true, now: Date())
         #expect(added.name == "Dima V." && added.userID == 555_000_204)
-        try await awaitCondition { (try? await service.contacts().contains { $0.name == "Dima V." }) == true }
-        #expect(try await service.profile(chatID: 555_000_204).contact?.isContact == true)
+        try await awaitCondition { (try? await service.contacts(now: Date()).contains { $0.name == "Dima V." }) == true }
+        #expect(try await service.profile(chatID: 555_000_204, now: Date()).contact?.isContact == true)
         // Own account and bots have no contact state.
-        #expect(try await service.profile(chatID: 424242).contact == nil)
+        #expect(try await service.profile(chatID: 424242, now: Date()).contact == nil)
         await open.close()
     }
 }

@@ -26,7 +26,7 @@ struct ProfileServiceTests {
         let family = try await service.profile(chatID: -1001000000001, now: now)
         #expect(family.kind == .supergroup && family.about == "Who's cooking, who's picking up, and the photos" && family.memberCount == 5)
         #expect(family.media.photosAndVideos > 0 && family.canListMembers)
-        await #expect(throws: ChatError.chatNotFound("-31337")) { _ = try await service.profile(chatID: -31337) }
+        await #expect(throws: ChatError.chatNotFound("-31337")) { _ = try await service.profile(chatID: -31337, now: Date()) }
         await open.close()
     }
 
@@ -34,17 +34,17 @@ struct ProfileServiceTests {
     func members() async throws {
         let (sim, open, service) = try await ChatServiceTests.open()
         defer { sim.remove() }
-        let first = try await service.members(chatID: -4001, offset: 0, limit: 2)
+        let first = try await service.members(chatID: -4001, offset: 0, limit: 2, now: Date())
         #expect(first.members.count == 2 && first.nextOffset == 2 && first.totalCount >= 3 && first.members[0].role == "owner")
-        let rest = try await service.members(chatID: -4001, offset: 2, limit: 50)
+        let rest = try await service.members(chatID: -4001, offset: 2, limit: 50, now: Date())
         #expect(rest.nextOffset == nil && Set((first.members + rest.members).map(\.userID)).count == first.totalCount)
-        let family = try await service.members(chatID: -1001000000001)
+        let family = try await service.members(chatID: -1001000000001, now: Date())
         #expect(family.members.contains { $0.name == "Mum" && $0.role == "owner" } && family.members.contains { $0.userID == 424242 })
-        await #expect(throws: ChatError.cannotListMembers) { _ = try await service.members(chatID: -1001000000003) }
-        await #expect(throws: ChatError.cannotListMembers) { _ = try await service.members(chatID: 555_000_111) }
+        await #expect(throws: ChatError.cannotListMembers) { _ = try await service.members(chatID: -1001000000003, now: Date()) }
+        await #expect(throws: ChatError.cannotListMembers) { _ = try await service.members(chatID: 555_000_111, now: Date()) }
         // Out of range: refused, never a trap (Int32 offsets).
-        await #expect(throws: ChatError.self) { _ = try await service.members(chatID: -1001000000001, limit: 0) }
-        #expect(try await service.members(chatID: -1001000000001, offset: 3_000_000_000).members.isEmpty)
+        await #expect(throws: ChatError.self) { _ = try await service.members(chatID: -1001000000001, limit: 0, now: Date()) }
+        #expect(try await service.members(chatID: -1001000000001, offset: 3_000_000_000, now: Date()).members.isEmpty)
         await open.close()
     }
 }

@@ -48,7 +48,7 @@ struct ScheduleKeeperTests {
             return try t.store.liveScheduledSends().isEmpty
         }
         run.cancel()
-        #expect(t.simulator.deliveredMessages.allSatisfy { $0.at >= at })
+        #expect(t.simulator.deliveredMessages.allSatisfy { $0.at.map { $0 >= at } ?? false })
         #expect(try t.store.scheduledSend(id: rows[0].id)?.status == .sent)
         #expect(try t.store.scheduledSend(id: rows[1].id)?.status == .sent)
         #expect(t.simulator.deliveredMessages.count == 2)

@@ -13,14 +13,14 @@ struct SessionHostTests {
     func oneOwner() async throws {
         let sim = try SimulatedTelegram()
         defer { sim.remove() }
-        let host = try SessionHost(environment: sim.environment, store: sim.store)
+        let host = try SessionHost(environment: sim.environment, store: sim.store, clock: sim.store.clock)
         await host.start()
         #expect(throws: TelegramError.sessionInUse(pid: getpid(), folder: sim.folder.url.standardizedFileURL.path)) {
-            _ = try SessionHost(environment: sim.environment, store: sim.store)
+            _ = try SessionHost(environment: sim.environment, store: sim.store, clock: sim.store.clock)
         }
         await #expect(throws: TelegramError.self) { _ = try await sim.environment.openSession() }
         await host.shutdown(grace: 0)
-        let again = try SessionHost(environment: sim.environment, store: sim.store)
+        let again = try SessionHost(environment: sim.environment, store: sim.store, clock: sim.store.clock)
         await again.shutdown(grace: 0)
     }
 

@@ -23,7 +23,7 @@ public struct SimulatedTelegram: Sendable {
         simulator = TelegramSimulator(scenario: scenario, executor: try OfflineTDLib.library(), clock: clock)
         let directory = DataDirectory(url: folder.url)
         environment = TelegramEnvironment(directory: directory, backend: .simulated(transport(simulator)))
-        store = try AppDatabase.open(in: directory)
+        store = try AppDatabase.open(in: directory, clock: clock)
     }
 
     /// Opens a session and logs in with the scenario's phone, code and password.

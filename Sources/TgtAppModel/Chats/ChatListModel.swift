@@ -131,8 +131,11 @@ public final class ChatListModel {
         reloader = nil
     }
 
+    /// The rows to draw now, on the session's clock.
+    public func rows() -> [Row] { rows(now: host.clock.now) }
+
     /// The rows to draw, at `now` (for the time column).
-    public func rows(now: Date = Date()) -> [Row] {
+    public func rows(now: Date) -> [Row] {
         chats.map { chat in
             var preview: AppText?
             var ticks: String?
@@ -200,7 +203,7 @@ public final class ChatListModel {
 
 /// Times as chat screens show them: "14:05" today, "Mon" this week, "12/03/26" before.
 public enum ChatClock {
-    public static func listTime(_ date: Date, now: Date = Date(), calendar: Calendar = .current) -> String {
+    public static func listTime(_ date: Date, now: Date, calendar: Calendar = .current) -> String {
         let formatter = DateFormatter()
         formatter.calendar = calendar
         formatter.timeZone = calendar.timeZone

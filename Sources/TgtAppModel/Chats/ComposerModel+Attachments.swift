@@ -58,8 +58,9 @@ extension ComposerModel {
         }
         let staging = OutgoingStaging(root: outgoingFolder)
         let keep = Set(staged.withLock { $0 })
+        let now = host.clock.now
         let result = await Task.detached { () -> Result<OutgoingStaging.Staged, ChatError> in
-            staging.sweep(keeping: keep)
+            staging.sweep(keeping: keep, now: now)
             return staging.stage(url, move: move)
         }.value
         switch result {

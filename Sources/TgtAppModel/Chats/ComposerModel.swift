@@ -166,7 +166,8 @@ public final class ComposerModel {
             if let topicID { topicTitle = try await service.topic(chatID: chatID, topicID: topicID).title }
             var here = template
             here.targets = [Target(chatID: chatID, topicID: topicID, chatTitle: title, topicTitle: topicTitle)]
-            let report = try await host.send(SendRequest(template: here, variables: variables, silent: silent ? true : nil))
+            let report = try await host.send(SendRequest(template: here, variables: variables, silent: silent ? true : nil,
+                                                         context: RenderContext(now: host.clock.now)))
             if let failed = report.results.first(where: { $0.status == .failed }) {
                 error = .verbatim(failed.error ?? AppText("composer.templateFailed").description)
                 return false

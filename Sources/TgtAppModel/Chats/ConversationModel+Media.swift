@@ -159,7 +159,8 @@ extension ConversationModel {
                                 presentation: OpenedMedia.presentation(head: head), pixelSize: ImageDimensions.read(head))
         if MediaSniffer.sniff(Array(head.prefix(MediaSniffer.prefixLength))) == .ogg {
             let (playback, source) = (voicePlayback, media.url)
-            let prepared = await Task.detached { playback.prepare(source) }.value
+            let now = host.clock.now
+            let prepared = await Task.detached { playback.prepare(source, now: now) }.value
             switch prepared {
             case .playable(let copy) where openingMediaID == item.id:
                 media.playbackURL = copy

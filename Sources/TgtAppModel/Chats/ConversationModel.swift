@@ -297,8 +297,11 @@ public final class ConversationModel {
         if !message.isOutgoing { try? await service.markRead(chatID: chatID, messageIDs: [message.id]) }
     }
 
+    /// The bubbles with day headers and grouping, now on the session's clock.
+    public func rows() -> [Row] { rows(now: host.clock.now) }
+
     /// The bubbles with day headers and grouping.
-    public func rows(now: Date = Date(), calendar: Calendar = .current) -> [Row] {
+    public func rows(now: Date, calendar: Calendar = .current) -> [Row] {
         var rows: [Row] = []
         var previous: ChatMessageItem?
         for item in messages {

@@ -137,7 +137,7 @@ public final class MessageAlerts {
         let generation = generation
         guard let alerting, message.sendingState == nil, !message.isOutgoing, !message.isScheduled, !isOnScreen(message.chatID),
               !(told[message.chatID]?.contains(message.id) ?? false),
-              Date().timeIntervalSince1970 - Double(message.date) <= Self.maxAge,
+              host.clock.now.timeIntervalSince1970 - Double(message.date) <= Self.maxAge,
               let service = try? await host.chatService(), let chat = await service.summary(message.chatID), !chat.isMuted,
               message.id > (await service.session.chat(message.chatID)?.lastReadInboxMessageID ?? 0)
         else { return }

@@ -17,7 +17,7 @@ struct VoicePlayback: Sendable {
     }
 
     /// The CAF copy of the Ogg Opus file at `source`, or why it cannot be played.
-    func prepare(_ source: URL, now: Date = Date()) -> Prepared {
+    func prepare(_ source: URL, now: Date) -> Prepared {
         sweep(now: now)
         let size = (try? FileManager.default.attributesOfItem(atPath: source.path)[.size] as? Int) ?? nil
         if let size, size > OpusCAF.maxInputBytes { return .notPlayable(Self.reason(.tooLong)) }

@@ -91,7 +91,7 @@ public final class AppModel {
     /// Takes TDLib's folder (or fails saying which process holds it).
     public init(services: AppServices) throws(TelegramError) {
         self.services = services
-        host = try SessionHost(environment: services.environment, store: services.store)
+        host = try SessionHost(environment: services.environment, store: services.store, clock: services.clock)
         queue = SendQueueRunner(host: host, store: services.store,
                                 location: LocationResolver(provider: services.location, store: services.store, timeout: services.locationTimeout,
                                                           clock: services.clock),
@@ -107,7 +107,6 @@ public final class AppModel {
         timers.changed = { [widgets] in widgets.refreshIfChanged() }
         settings = SettingsModel(store: services.store, host: host, location: services.location, version: services.appVersion)
         templates.sentDisplayDuration = services.sentDisplayDuration
-        templates.clock = services.clock
         templates.enqueue = { [weak self] id, values throws(StoreError) in
             guard let self else { return }
             try await self.enqueue(templateID: id, source: .app, variables: values)

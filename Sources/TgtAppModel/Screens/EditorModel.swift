@@ -83,7 +83,7 @@ public final class EditorModel: Identifiable {
 
     /// The template as the fields describe it now.
     public var draft: Template {
-        var template = original ?? Template(name: name, body: body)
+        var template = original ?? Template(name: name, body: body, createdAt: store.clock.now)
         template.name = name
         template.icon = icon
         template.kind = kind

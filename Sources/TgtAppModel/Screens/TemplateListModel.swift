@@ -59,7 +59,7 @@ public final class TemplateListModel {
     @ObservationIgnored var changed: () -> Void = {}
     @ObservationIgnored var sentDisplayDuration: Double = 1.5
     /// What the ✓'s display time runs on.
-    @ObservationIgnored var clock: any AppClock = SystemClock()
+    var clock: any AppClock { store.clock }
 
     init(store: AppDatabase) {
         self.store = store
@@ -146,7 +146,7 @@ public final class TemplateListModel {
         do {
             // The map link of a draft uses the default location from Settings.
             let location = (try? store.defaultLocation()) ?? nil
-            draft = try DraftHandOff(store: store).prepare(template, values: values, context: RenderContext(location: location))
+            draft = try DraftHandOff(store: store).prepare(template, values: values, context: RenderContext(now: clock.now, location: location))
         } catch {
             let text = AppText.verbatim(error.message)
             sendStates[template.id] = .failed([], notice: text)

@@ -56,6 +56,12 @@ public final class RepeatEditorModel: Identifiable {
 
     public var canStart: Bool { ruleProblem == nil && words != nil }
 
+    /// The first day an "ends on" date may be (today, on the model's clock).
+    public var today: Date { clock.now }
+
+    /// The "ends on" date the form suggests: 30 days from now.
+    public var suggestedLastDay: Date { clock.now.addingTimeInterval(30 * 86_400) }
+
     /// Starts the series; nil (with `startProblem` or `ruleProblem` set) when it was refused.
     public func start() async -> SeriesSummary? {
         startProblem = nil

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TgtDomain
 import TgtStore
 
 /// Where the app keeps its data: the template store in the App Group container that the
@@ -33,13 +34,13 @@ public struct AppContainers: Sendable {
     /// Opens the shared store, creating the folder; any process can (the app in the background,
     /// the widget extension), none waits for another. On iOS the files get the classes of
     /// `DataProtectionPlan` ("until first unlock"), so a send can read them on a locked phone.
-    public func openStore() throws(StoreError) -> AppDatabase {
+    public func openStore(clock: any AppClock) throws(StoreError) -> AppDatabase {
         do {
             try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
         } catch {
             throw .dataDirectory("cannot create \(shared.path)")
         }
-        let store = try AppDatabase.open(at: databaseFile, shared: true)
+        let store = try AppDatabase.open(at: databaseFile, clock: clock, shared: true)
         applyProtection()
         return store
     }

@@ -28,8 +28,9 @@ public struct AppServices: Sendable {
     public var sentDisplayDuration: Double
     /// How long a location lookup may take before the send goes on without it.
     public var locationTimeout: Double
-    /// Where the screens' "now" and their timed changes (a ✓ that goes away) come from.
-    public var clock: any AppClock = SystemClock()
+    /// Where the screens' "now" and their timed changes (a ✓ that goes away) come from: the
+    /// store's, the one clock of the process.
+    public var clock: any AppClock { store.clock }
     /// Watches places for arriving and leaving (nil where the device cannot: then Settings
     /// says so and no template sends on a crossing).
     public var places: (any PlaceMonitoring)?
@@ -53,11 +54,11 @@ public struct AppServices: Sendable {
 
     /// The services of the iOS app: the store in the App Group container, TDLib in the private
     /// one, credentials and the database key in `secrets` (the Keychain).
-    public static func app(containers: AppContainers, backend: TelegramEnvironment.Backend, secrets: any SecretStoring,
+    public static func app(containers: AppContainers, clock: any AppClock, backend: TelegramEnvironment.Backend, secrets: any SecretStoring,
                            location: any LocationProviding, widgets: any WidgetReloading, appVersion: String) throws(StoreError) -> AppServices
     {
         try containers.telegramDirectory.create()
-        let store = try containers.openStore()  // also protects TDLib's folder, now that it exists
+        let store = try containers.openStore(clock: clock)  // also protects TDLib's folder, now that it exists
         return AppServices(
             store: store,
             environment: TelegramEnvironment(directory: containers.telegramDirectory, backend: backend, secrets: secrets),

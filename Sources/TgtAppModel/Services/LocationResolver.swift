@@ -49,7 +49,7 @@ public struct LocationResolver: Sendable {
     /// The clock the timeout runs on.
     public let clock: any AppClock
 
-    public init(provider: any LocationProviding, store: AppDatabase, timeout: Double = 10, clock: any AppClock = SystemClock()) {
+    public init(provider: any LocationProviding, store: AppDatabase, timeout: Double = 10, clock: any AppClock) {
         self.clock = clock
         self.provider = provider
         self.store = store

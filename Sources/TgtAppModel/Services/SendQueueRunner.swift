@@ -49,7 +49,7 @@ public actor SendQueueRunner {
     private var running: Task<Void, Never>?
     private let logger = Logger(label: "tgt.app.queue")
 
-    public init(host: SessionHost, store: AppDatabase, location: LocationResolver, clock: any AppClock = SystemClock()) {
+    public init(host: SessionHost, store: AppDatabase, location: LocationResolver, clock: any AppClock) {
         self.host = host
         self.store = store
         self.location = location

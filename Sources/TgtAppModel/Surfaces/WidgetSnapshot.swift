@@ -42,8 +42,13 @@ public struct WidgetSnapshot: Sendable, Equatable {
     /// When a badge goes away on its own: the widget's timeline asks to be redrawn then.
     public var nextChange: Date? { items.compactMap { $0.badge?.until }.min() }
 
+    /// The snapshot at the store's clock's now.
+    public static func make(from store: AppDatabase, family: Family) throws(StoreError) -> WidgetSnapshot {
+        try make(from: store, family: family, now: store.clock.now)
+    }
+
     /// Reads just the templates the family shows, and their latest taps.
-    public static func make(from store: AppDatabase, family: Family, now: Date = Date()) throws(StoreError) -> WidgetSnapshot {
+    public static func make(from store: AppDatabase, family: Family, now: Date) throws(StoreError) -> WidgetSnapshot {
         let revision = try store.widgetRevision()
         let templates = try store.templates(limit: family.capacity)
         let jobs = try store.latestSendJobs(for: templates.map(\.id))

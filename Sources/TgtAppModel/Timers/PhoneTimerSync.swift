@@ -33,7 +33,7 @@ public final class PhoneTimerSync {
 
     /// After a change in the store (made here, by an intent or by the CLI): what the watch must
     /// hear, or nil when it already agrees.
-    public func outgoing(at now: Date = Date()) -> SyncMessage? {
+    public func outgoing(at now: Date) -> SyncMessage? {
         do {
             let timers = try store.timers()
             let kept = refused.subtracting(timers.map(\.id)).compactMap { replica.timer(id: $0) }
@@ -47,7 +47,7 @@ public final class PhoneTimerSync {
     }
 
     /// Everything, tombstones included: what the watch gets when the link (re)opens.
-    public func fullState(at now: Date = Date()) -> SyncMessage {
+    public func fullState(at now: Date) -> SyncMessage {
         _ = outgoing(at: now)
         return replica.fullState()
     }
@@ -55,7 +55,7 @@ public final class PhoneTimerSync {
     /// A message from the watch: joined into the replica, then written into the store. Returns
     /// what to send back when the store did not take it as it was (a name another timer has)
     /// (with any store change not sent yet).
-    public func receive(_ message: SyncMessage, at now: Date = Date()) -> SyncMessage? {
+    public func receive(_ message: SyncMessage, at now: Date) -> SyncMessage? {
         let pending = outgoing(at: now)
         let changed = replica.receive(message)
         for id in changed.sorted(by: { $0.uuidString < $1.uuidString }) { write(id) }

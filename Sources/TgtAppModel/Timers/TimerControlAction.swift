@@ -11,7 +11,7 @@ public enum TimerControlAction {
     /// does not apply in its state throws `StoreError.timerState` and changes nothing.
     @discardableResult
     public static func perform(_ control: TimerControl, timerID: UUID, store: AppDatabase,
-                               clock: any AppClock = SystemClock()) throws(StoreError) -> CountdownTimer {
+                               clock: any AppClock) throws(StoreError) -> CountdownTimer {
         try TimerService(store: store, clock: clock).apply(control, to: timerID)
     }
 }

@@ -34,7 +34,7 @@ public final class TimerDetailModel {
     @ObservationIgnored let timers: TimerService
     @ObservationIgnored var changed: () -> Void = {}
 
-    init(timer: CountdownTimer, store: AppDatabase, clock: any AppClock = SystemClock()) {
+    init(timer: CountdownTimer, store: AppDatabase, clock: any AppClock) {
         timers = TimerService(store: store, clock: clock)
         self.timer = timer
         self.store = store

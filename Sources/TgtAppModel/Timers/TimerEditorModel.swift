@@ -79,7 +79,7 @@ public final class TimerEditorModel: Identifiable {
     /// The timer as the fields describe it, or nil without a duration.
     public var draft: CountdownTimer? {
         guard let duration else { return nil }
-        var timer = original ?? CountdownTimer(name: name, duration: duration)
+        var timer = original ?? CountdownTimer(name: name, duration: duration, createdAt: store.clock.now)
         timer.name = name
         timer.duration = duration
         timer.icon = icon
@@ -108,7 +108,8 @@ public final class TimerEditorModel: Identifiable {
             if original == nil {
                 stored = try store.insert(draft)
             } else {
-                stored = try store.change(draft.id) { [draft] current in current.withSettings(of: draft, at: Date()) }
+                let now = store.clock.now
+                stored = try store.change(draft.id) { [draft] current in current.withSettings(of: draft, at: now) }
             }
             saved(stored)
             return stored

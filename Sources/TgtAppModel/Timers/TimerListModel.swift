@@ -32,9 +32,9 @@ public final class TimerListModel {
     }
 
     /// Reads the timers again, completing those that ended meanwhile (at their true end).
-    public func reload(now: Date = Date()) {
+    public func reload() {
         do {
-            try store.settleTimers(at: now)
+            try store.settleTimers(at: store.clock.now)
             timers = try store.timers()
             loadError = nil
         } catch {
@@ -42,7 +42,7 @@ public final class TimerListModel {
         }
     }
 
-    public func cards(at now: Date = Date()) -> [Card] {
+    public func cards(at now: Date) -> [Card] {
         timers.map { timer in
             let todos: AppText? = switch timer.todos.count {
             case 0: nil

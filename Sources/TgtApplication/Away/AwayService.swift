@@ -8,7 +8,7 @@ public struct AwayService: Sendable {
     public let store: AppDatabase
     public let clock: any AppClock
 
-    public init(store: AppDatabase, clock: any AppClock = SystemClock()) {
+    public init(store: AppDatabase, clock: any AppClock) {
         self.store = store
         self.clock = clock
     }

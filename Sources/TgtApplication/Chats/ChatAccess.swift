@@ -1,4 +1,5 @@
 import Foundation
+import TgtDomain
 import TgtTDLib
 import TgtTelegram
 
@@ -67,10 +68,13 @@ public struct SessionChatAccess: ChatAccess {
     public let service: ChatService
     /// Where files to send are staged (nil: TDLib is given the paths themselves).
     public let staging: OutgoingStaging?
+    /// The process's clock: "last seen" lines and the staging folder's sweep read it.
+    public let clock: any AppClock
 
-    public init(service: ChatService, staging: OutgoingStaging? = nil) {
+    public init(service: ChatService, staging: OutgoingStaging? = nil, clock: any AppClock) {
         self.service = service
         self.staging = staging
+        self.clock = clock
     }
 
     public func list(_ list: ChatListKind, unreadOnly: Bool, search: String?) async throws -> [ChatSummary] {
@@ -89,7 +93,7 @@ public struct SessionChatAccess: ChatAccess {
     }
 
     public func contacts(search: String?) async throws -> [ContactItem] {
-        try await service.contacts(search: search)
+        try await service.contacts(search: search, now: clock.now)
     }
 
     public func startChat(userID: Int64) async throws -> ChatSummary {
@@ -97,7 +101,7 @@ public struct SessionChatAccess: ChatAccess {
     }
 
     public func addContact(chatID: Int64, firstName: String, lastName: String, sharePhone: Bool) async throws -> ContactItem {
-        try await service.addContact(chatID: chatID, firstName: firstName, lastName: lastName, sharePhone: sharePhone)
+        try await service.addContact(chatID: chatID, firstName: firstName, lastName: lastName, sharePhone: sharePhone, now: clock.now)
     }
 
     public func resolve(_ query: String) async throws -> ChatSummary {
@@ -144,11 +148,11 @@ public struct SessionChatAccess: ChatAccess {
     }
 
     public func profile(chatID: Int64) async throws -> ChatProfile {
-        try await service.profile(chatID: chatID)
+        try await service.profile(chatID: chatID, now: clock.now)
     }
 
     public func members(chatID: Int64, offset: Int, limit: Int) async throws -> MemberPage {
-        try await service.members(chatID: chatID, offset: offset, limit: limit)
+        try await service.members(chatID: chatID, offset: offset, limit: limit, now: clock.now)
     }
 
     public func setDraft(chatID: Int64, topicID: Int32?, text: String) async throws {
@@ -213,7 +217,7 @@ public struct SessionChatAccess: ChatAccess {
             var staged: [OutgoingStaging.Staged] = []
             func removeStaged() { for one in staged { try? FileManager.default.removeItem(at: one.folder) } }
             if let staging {
-                staging.sweep()
+                staging.sweep(now: clock.now)
                 for path in paths {
                     switch staging.stage(URL(fileURLWithPath: path), asFiles: asFiles) {
                     case .success(let one): staged.append(one)

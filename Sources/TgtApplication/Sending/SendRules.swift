@@ -31,7 +31,8 @@ public struct SendRules: Sendable {
         if let destination = order.destination { template.targets = [destination] }
         try Self.check(order.variables, for: template)
         let location = try order.location ?? store.defaultLocation()
-        var request = SendRequest(template: template, variables: order.variables, location: location, silent: order.silent)
+        var request = SendRequest(template: template, variables: order.variables, location: location, silent: order.silent,
+                                  context: RenderContext(now: store.clock.now))
         request.context.me = try store.setting(.accountName)
         return request
     }

@@ -20,7 +20,7 @@ public struct SendService: TemplateSending {
 
     /// `onSession` and `schedule` run on the face's session (the dashboard's `SessionHost`, or
     /// a command's own session).
-    public init(store: AppDatabase, clock: any AppClock = SystemClock(), onSession: @escaping OnSession, schedule: @escaping Schedule) {
+    public init(store: AppDatabase, clock: any AppClock, onSession: @escaping OnSession, schedule: @escaping Schedule) {
         self.store = store
         self.clock = clock
         self.onSession = onSession

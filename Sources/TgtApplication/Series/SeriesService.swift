@@ -15,7 +15,7 @@ public struct SeriesService: Sendable {
     /// `schedule` runs one pass of the schedule keeper after a change (or waits for the running
     /// dashboard's); without a session the change is written and Telegram hears of it at the
     /// next pass anywhere.
-    public init(store: AppDatabase, clock: any AppClock = SystemClock(), schedule: @escaping @Sendable () async -> Void = {}) {
+    public init(store: AppDatabase, clock: any AppClock, schedule: @escaping @Sendable () async -> Void = {}) {
         self.store = store
         self.clock = clock
         self.schedule = schedule
@@ -119,7 +119,7 @@ public struct SeriesService: Sendable {
             first = (0, next.date)
         }
         let rule = rule.map { r in first.map { r.counted(from: $0.date) } ?? r }
-        var request = SendRequest(template: template, variables: variables ?? series.variables)
+        var request = SendRequest(template: template, variables: variables ?? series.variables, context: RenderContext(now: now))
         request.context.me = "me"
         try Self.checkRenders(request, at: first?.date ?? now, timeZone: (rule ?? series.rule).timeZone)
         let used = try store.seriesRows(id).compactMap(\.occurrence).max().map { $0 + 1 } ?? 0

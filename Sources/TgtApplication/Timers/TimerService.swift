@@ -14,7 +14,7 @@ public struct TimerService: Sendable {
 
     /// `schedule` runs one pass of the schedule keeper after a change (a face without Telegram,
     /// or whose keeper follows the store by itself, passes nothing).
-    public init(store: AppDatabase, clock: any AppClock = SystemClock(), schedule: @escaping @Sendable () async -> Void = {}) {
+    public init(store: AppDatabase, clock: any AppClock, schedule: @escaping @Sendable () async -> Void = {}) {
         self.store = store
         self.clock = clock
         self.schedule = schedule

@@ -13,7 +13,7 @@ public struct TriggerService: Sendable {
     public let store: AppDatabase
     public let clock: any AppClock
 
-    public init(store: AppDatabase, clock: any AppClock = SystemClock()) {
+    public init(store: AppDatabase, clock: any AppClock) {
         self.store = store
         self.clock = clock
     }

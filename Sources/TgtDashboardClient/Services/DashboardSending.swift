@@ -12,7 +12,7 @@ public struct DashboardSending: TemplateSending {
     /// Counts a held send's seconds down on the terminal while the dashboard holds it.
     public let clock: any AppClock
 
-    public init(client: DashboardClient, clock: any AppClock = SystemClock()) {
+    public init(client: DashboardClient, clock: any AppClock) {
         self.client = client
         self.clock = clock
     }

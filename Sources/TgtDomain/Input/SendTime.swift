@@ -5,7 +5,7 @@ import Foundation
 /// zone; `--in 15m` (any timer duration: `90`, `1:30`, `1h30m`, `45s`).
 public enum SendTime {
     /// The moment `--at TEXT` names, after `now`.
-    public static func at(_ text: String, now: Date = Date(), calendar: Calendar = .current) throws(SendTimeError) -> Date {
+    public static func at(_ text: String, now: Date, calendar: Calendar = .current) throws(SendTimeError) -> Date {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let scalars = Array(trimmed.unicodeScalars)
         func number(_ range: Range<Int>) -> Int? {
@@ -43,7 +43,7 @@ public enum SendTime {
     }
 
     /// The moment `--in TEXT` names.
-    public static func `in`(_ text: String, now: Date = Date()) throws(SendTimeError) -> Date {
+    public static func `in`(_ text: String, now: Date) throws(SendTimeError) -> Date {
         do { return now.addingTimeInterval(Double(try TimerDuration(parsing: text).seconds)) } catch { throw .unreadableDelay(text) }
     }
 }

@@ -39,7 +39,7 @@ public struct CountdownTimer: Codable, Sendable, Hashable, Identifiable {
     public init(
         id: UUID = UUID(), name: String, duration: TimerDuration, icon: TimerIcon = .default, color: TimerColor = .default,
         state: State = .idle, todos: [TimerTodo] = [], notes: String = "", action: CompletionAction? = nil,
-        sortOrder: Int = 0, createdAt: Date = Date(), updatedAt: Date? = nil
+        sortOrder: Int = 0, createdAt: Date, updatedAt: Date? = nil
     ) {
         self.id = id
         self.name = name

@@ -21,7 +21,7 @@ extension DashboardAPI {
             await withGracefulShutdownHandler {
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask {
-                        let chats = ChatEventCoalescer { event in
+                        let chats = ChatEventCoalescer(clock: host.clock) { event in
                             continuation.yield(ArraySlice("event: \(event.name)\ndata: \(event.json)\n\n".utf8))
                         }
                         for await sessionEvent in events.subscribe(replayingCurrent: false) {

@@ -46,7 +46,7 @@ extension DashboardAPI {
         try SendRules.check(variables, for: template)
         var location = try Self.coordinate(body.location)
         if location == nil { location = try store.defaultLocation() }
-        let (draft, entry) = try DraftHandOff(store: store).handOver(template, values: variables, context: RenderContext(location: location))
+        let (draft, entry) = try DraftHandOff(store: store).handOver(template, values: variables, context: RenderContext(now: host.clock.now, location: location))
         return .ok(.init(body: .json(.init(success: true, data: APIModels.draft(draft, entry: entry, template: template)))))
     }
 
@@ -86,8 +86,8 @@ extension DashboardAPI {
 
     /// Sample values for the editor's preview: what was typed, else the default, else the
     /// first choice, else ‹name›.
-    static func sampleContext(_ texts: [String], values: [String: String]) throws -> RenderContext {
-        var context = RenderContext()
+    static func sampleContext(_ texts: [String], values: [String: String], now: Date) throws -> RenderContext {
+        var context = RenderContext(now: now)
         for text in texts {
             do { _ = try TemplateText(parsing: text) } catch {
                 throw APIError(.unprocessableContent, code: error.code, message: error.message,
@@ -111,10 +111,11 @@ extension DashboardAPI {
 
     /// The plain text an email, text message or X draft would carry, measured for its channel.
     func draftPreview(body: String, subject: String, kind: TemplateKind, values: [String: String], mode: LocationMode) throws -> WirePreview {
-        var context = try Self.sampleContext(kind.usesSubject ? [subject, body] : [body], values: values)
+        var context = try Self.sampleContext(kind.usesSubject ? [subject, body] : [body], values: values, now: host.clock.now)
         context.me = (try? store.setting(.accountName)) ?? nil ?? "You"
         context.location = ((try? store.defaultLocation()) ?? nil) ?? Coordinate(latitude: 45.4642, longitude: 9.19)
-        let template = Template(name: "Preview", kind: kind, body: body, subject: kind.usesSubject ? subject : "", locationMode: mode == .native ? .mapLink : mode)
+        let template = Template(name: "Preview", kind: kind, body: body, subject: kind.usesSubject ? subject : "", locationMode: mode == .native ? .mapLink : mode,
+                                createdAt: host.clock.now)
         let draft: Draft
         do { draft = try Renderer().renderDraft(template, context: context) } catch {
             let field: ValidationIssue.Field = kind.usesSubject && (try? TemplateText(parsing: subject)) == nil ? .subject : .body
@@ -128,10 +129,11 @@ extension DashboardAPI {
     /// Renders a body the way a send would (sample values where the editor has none yet) and
     /// formats it with TDLib's own Markdown parser; entity offsets are UTF-16, as in browsers.
     func render(body: String, values: [String: String], mode: LocationMode, chatTitle: String) async throws -> WirePreview {
-        var context = try Self.sampleContext([body], values: values)
+        var context = try Self.sampleContext([body], values: values, now: host.clock.now)
         context.me = (try? store.setting(.accountName)) ?? nil ?? "You"
         context.location = ((try? store.defaultLocation()) ?? nil) ?? Coordinate(latitude: 45.4642, longitude: 9.19)
-        let template = Template(name: "Preview", body: body, targets: [Target(chatID: 1, chatTitle: chatTitle)], locationMode: mode)
+        let template = Template(name: "Preview", body: body, targets: [Target(chatID: 1, chatTitle: chatTitle)], locationMode: mode,
+                                createdAt: host.clock.now)
         let rendered: [RenderedMessage]
         do { rendered = try Renderer().render(template, context: context) } catch {
             throw APIError(.unprocessableContent, code: error.code, message: error.message, issues: [ValidationIssue(field: .body, message: error.message)])

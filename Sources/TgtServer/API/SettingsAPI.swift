@@ -39,7 +39,7 @@ extension DashboardAPI {
 
     func createToken(_ input: Operations.CreateToken.Input) async throws -> Operations.CreateToken.Output {
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
-        let (created, secret) = try dashboard.secrets.createToken(name: try Self.limited(body.name, "name", max: 1000) ?? "")
+        let (created, secret) = try dashboard.secrets.createToken(name: try Self.limited(body.name, "name", max: 1000) ?? "", now: store.clock.now)
         return .created(.init(body: .json(.init(success: true, data: .init(
             createdAt: created.createdAt, id: APIModels.id(created.id), name: created.name, secret: secret)))))
     }

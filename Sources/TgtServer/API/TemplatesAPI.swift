@@ -68,7 +68,7 @@ extension DashboardAPI {
     /// Applies `fields` to `template` (a new one when nil) and saves it with the rules a send
     /// applies (Markdown checked by TDLib).
     private func save(_ fields: TemplateInput.Fields, onto template: Template?) async throws -> Schemas.Template {
-        var changed = template ?? Template(name: "", body: "")
+        var changed = template ?? Template(name: "", body: "", createdAt: host.clock.now)
         try await TemplateInput.apply(fields, to: &changed, store: store) { chatID in await liveChat(chatID) }
         let saved = try templates.save(changed, isNew: template == nil)
         return APIModels.template(saved, position: try store.position(of: saved.id))

@@ -47,7 +47,7 @@ extension DashboardAPI {
         let fields = TimerInput.Fields(name: body.name, duration: body.duration, icon: body.icon, color: body.color, action: body.action)
         // Replaced by the body's duration (a body without one is refused).
         guard let initial = TimerDuration(seconds: TimerDuration.minimum) else { throw APIError.badRequest(TimerInput.missingBasics) }
-        var timer = CountdownTimer(name: "", duration: initial)
+        var timer = CountdownTimer(name: "", duration: initial, createdAt: host.clock.now)
         try TimerInput.apply(fields, to: &timer, isNew: true, store: store)
         let saved = try store.insert(timer)
         return .created(.init(body: .json(.init(success: true, data: try reply(saved)))))

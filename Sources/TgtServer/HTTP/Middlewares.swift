@@ -86,7 +86,7 @@ struct AuthMiddleware: RouterMiddleware {
                 throw APIError(.unauthorized, code: "unauthorized", message: "Use “Authorization: Bearer <token>”.")
             }
             let secret = String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-            if let wait = await dashboard.throttle.retryAfter(for: context.clientKey) {
+            if let wait = await dashboard.throttle.retryAfter(for: context.clientKey, now: dashboard.host.clock.now) {
                 throw Self.tooManyAttempts(wait)
             }
             if SecretToken.constantTimeEqual(secret, dashboard.localToken) {
@@ -94,7 +94,7 @@ struct AuthMiddleware: RouterMiddleware {
             } else if let token = dashboard.secrets.token(forSecret: secret) {
                 context.principal = .token(name: token.name)
             } else {
-                await dashboard.throttle.recordFailure(for: context.clientKey)
+                await dashboard.throttle.recordFailure(for: context.clientKey, now: dashboard.host.clock.now)
                 throw APIError(.unauthorized, code: "bad_token", message: "That API token is not valid (revoked or mistyped).",
                                nextStep: "Create a new token on the dashboard's settings page.")
             }
@@ -102,7 +102,7 @@ struct AuthMiddleware: RouterMiddleware {
         }
 
         if let cookie = request.cookies[WebSessions.cookieName]?.value,
-           let session = await dashboard.sessions.session(for: cookie)
+           let session = await dashboard.sessions.session(for: cookie, now: dashboard.host.clock.now)
         {
             context.principal = .browser(session)
             if !Self.isSafe(request.method) {

@@ -23,7 +23,7 @@ actor ChatEventCoalescer {
     private var lastSent: [Key: Date] = [:]
     private var scheduled: Set<Key> = []
 
-    init(interval: Duration = .milliseconds(300), clock: any AppClock = SystemClock(),
+    init(interval: Duration = .milliseconds(300), clock: any AppClock,
          emit: @escaping @Sendable (DashboardEvent) -> Void)
     {
         let (seconds, attoseconds) = interval.components

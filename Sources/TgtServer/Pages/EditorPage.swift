@@ -7,8 +7,8 @@ extension Pages {
     /// picker, the variables guide, the live preview and the target picker.
     /// `stale`: the cached chats were written before every chat kind could be a target (or
     /// never): the page asks for a fresh list as it opens.
-    static func editor(template: Template?, kind newKind: TemplateKind = .telegram, chats: [CachedChat], stale: Bool = false, csrf: String) -> HTML {
-        let t = template ?? Template(name: "", kind: newKind, body: "")
+    static func editor(template: Template?, kind newKind: TemplateKind = .telegram, chats: [CachedChat], stale: Bool = false, csrf: String, now: Date) -> HTML {
+        let t = template ?? Template(name: "", kind: newKind, body: "", createdAt: now)
         let kind = t.kind
         /// Fields only some kinds use carry `data-kinds`; the script shows them as the kind changes.
         func only(_ kinds: [TemplateKind]) -> HTML {

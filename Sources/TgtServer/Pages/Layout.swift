@@ -67,7 +67,7 @@ enum Pages {
         "<input type=\"hidden\" name=\"_csrf\" value=\"\(token)\">"
     }
 
-    static func relative(_ date: Date, now: Date = Date()) -> String {
+    static func relative(_ date: Date, now: Date) -> String {
         let seconds = Int(now.timeIntervalSince(date))
         if seconds < 60 { return "just now" }
         if seconds < 3600 { return "\(seconds / 60) min ago" }

@@ -39,12 +39,12 @@ enum PageRoutes {
 
         router.get("/templates/new") { request, context -> Response in
             let kind = request.uri.queryParameters["kind"].flatMap { TemplateKind(rawValue: String($0)) } ?? .telegram
-            return HTMLReply.page(Pages.editor(template: nil, kind: kind, chats: try store.cachedChats(), stale: !(try store.chatDirectoryIsCurrent()), csrf: try csrfToken(context)))
+            return HTMLReply.page(Pages.editor(template: nil, kind: kind, chats: try store.cachedChats(), stale: !(try store.chatDirectoryIsCurrent()), csrf: try csrfToken(context), now: store.clock.now))
         }
 
         router.get("/templates/{id}/edit") { _, context -> Response in
             let template = try PageRoutes.template(context, store: store)
-            return HTMLReply.page(Pages.editor(template: template, chats: try store.cachedChats(), stale: !(try store.chatDirectoryIsCurrent()), csrf: try csrfToken(context)))
+            return HTMLReply.page(Pages.editor(template: template, chats: try store.cachedChats(), stale: !(try store.chatDirectoryIsCurrent()), csrf: try csrfToken(context), now: store.clock.now))
         }
 
         // The Chats tab needs Telegram: first run and login come first. A shell the scripts fill.
@@ -67,7 +67,7 @@ enum PageRoutes {
 
         router.get("/sends") { _, context -> Response in
             let entries = try store.recentSends(limit: 200)
-            return HTMLReply.page(Pages.sends(entries, replies: try store.replies(toSends: entries.map(\.id)), csrf: try csrfToken(context)))
+            return HTMLReply.page(Pages.sends(entries, replies: try store.replies(toSends: entries.map(\.id)), csrf: try csrfToken(context), now: store.clock.now))
         }
 
         // The phone tab bar's More: Recent, Settings, installing, signing out.

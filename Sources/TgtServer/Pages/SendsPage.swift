@@ -6,7 +6,7 @@ extension Pages {
     /// replies people sent to it ("Mum replied: …"). `sends.js` reloads it in place when a send
     /// moves on or a reply arrives; each card's `data-batch` (the tap's batch id) keeps the
     /// reader's place.
-    static func sends(_ entries: [SendLogEntry], replies: [Int64: [SendReply]] = [:], csrf: String) -> HTML {
+    static func sends(_ entries: [SendLogEntry], replies: [Int64: [SendReply]] = [:], csrf: String, now: Date) -> HTML {
         let cards: [HTML] = SendBatch.group(entries).map { batch in
             let rows: [HTML] = batch.entries.map { entry in
                 let symbol = switch entry.status {
@@ -40,7 +40,7 @@ extension Pages {
             }
             return """
                 <li class="card batch" data-batch="\(batch.id.uuidString.lowercased())"><h2>\(Self.heading(batch.first))</h2>
-                <p class="meta">\(batch.first.origin == nil ? "" : "“\(batch.first.templateName)” · ")<time datetime="\(APIModels.date(batch.first.queuedAt))">\(relative(batch.first.queuedAt))</time></p><ul>\(rows)</ul></li>
+                <p class="meta">\(batch.first.origin == nil ? "" : "“\(batch.first.templateName)” · ")<time datetime="\(APIModels.date(batch.first.queuedAt))">\(relative(batch.first.queuedAt, now: now))</time></p><ul>\(rows)</ul></li>
                 """
         }
         let body: HTML = cards.isEmpty

@@ -35,7 +35,7 @@ extension Pages {
     static func settings(_ model: SettingsModel, csrf: String) -> HTML {
         let tokens: [HTML] = model.tokens.map { token in
             """
-            <li><span>\(token.name)</span> <span class="meta">created \(relative(token.createdAt))</span>
+            <li><span>\(token.name)</span> <span class="meta">created \(relative(token.createdAt, now: model.triggers.now))</span>
             <form method="post" action="/settings/tokens/\(token.id.uuidString.lowercased())/revoke#tokens" class="inline" data-confirm="Revoke the token “\(token.name)”? Scripts using it stop working.">\(csrfField(csrf))
             <button type="submit" class="danger">Revoke</button></form></li>
             """

@@ -32,7 +32,7 @@ enum SettingsRoutes {
         // reach the phone, and a backup.
         router.get("/settings/export") { _, _ -> Response in
             let data = try store.exportTemplates().encoded()
-            let day = Date.ISO8601FormatStyle().year().month().day().format(Date())
+            let day = Date.ISO8601FormatStyle().year().month().day().format(store.clock.now)
             return Response(status: .ok, headers: [
                 .contentType: "application/json; charset=utf-8",
                 .contentDisposition: "attachment; filename=\"tgtemplates-\(day).json\"",
@@ -78,7 +78,7 @@ enum SettingsRoutes {
             var request = request
             let form = try await FormInput.read(&request, context: context)
             do {
-                let (_, secret) = try dashboard.secrets.createToken(name: form["name"] ?? "")
+                let (_, secret) = try dashboard.secrets.createToken(name: form["name"] ?? "", now: store.clock.now)
                 return try await page(dashboard, context: context, section: "tokens", newSecret: secret)
             } catch {
                 return try await page(dashboard, context: context, error: APIError.message(for: error), section: "tokens", status: .badRequest)

@@ -91,13 +91,13 @@ public final class DashboardSecrets: Sendable {
     public var tokens: [APIToken] { contents.withLock { $0.tokens } }
 
     /// Creates a token; the returned secret is shown once and never stored.
-    public func createToken(name: String) throws(DashboardSecretError) -> (APIToken, secret: String) {
+    public func createToken(name: String, now: Date) throws(DashboardSecretError) -> (APIToken, secret: String) {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...64).contains(trimmed.count) else {
             throw DashboardSecretError(message: "A token's name must be 1–64 characters.", nextStep: nil, code: "invalid_input")
         }
         let secret = "tgt_" + SecretToken.make()
-        let token = APIToken(id: UUID(), name: trimmed, digest: SecretToken.digest(secret), createdAt: Date(), lastUsedAt: nil)
+        let token = APIToken(id: UUID(), name: trimmed, digest: SecretToken.digest(secret), createdAt: now, lastUsedAt: nil)
         try update { $0.tokens.append(token) }
         return (token, secret)
     }

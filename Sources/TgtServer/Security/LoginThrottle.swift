@@ -21,13 +21,13 @@ public actor LoginThrottle {
     public var clientCount: Int { failures.count }
 
     /// Seconds to wait before this client may try again, or nil when it may try now.
-    public func retryAfter(for client: String, now: Date = Date()) -> Int? {
+    public func retryAfter(for client: String, now: Date) -> Int? {
         let recent = prune(client, now: now)
         guard recent.count >= limit, let oldest = recent.first else { return nil }
         return max(1, Int((window - now.timeIntervalSince(oldest)).rounded(.up)))
     }
 
-    public func recordFailure(for client: String, now: Date = Date()) {
+    public func recordFailure(for client: String, now: Date) {
         var recent = prune(client, now: now)
         recent.append(now)
         failures[client] = recent

@@ -21,7 +21,7 @@ public actor WebSessions {
         self.maximumAge = maximumAge
     }
 
-    public func create(now: Date = Date()) -> WebSession {
+    public func create(now: Date) -> WebSession {
         let session = WebSession(token: SecretToken.make(), csrfToken: SecretToken.make(), createdAt: now, lastSeenAt: now)
         sessions[session.token] = session
         if sessions.count > 1000 { expire(now: now) }
@@ -29,7 +29,7 @@ public actor WebSessions {
     }
 
     /// The live session for a cookie value (and marks it used), or nil.
-    public func session(for token: String, now: Date = Date()) -> WebSession? {
+    public func session(for token: String, now: Date) -> WebSession? {
         guard var session = sessions[token] else { return nil }
         guard now.timeIntervalSince(session.lastSeenAt) < idleTimeout, now.timeIntervalSince(session.createdAt) < maximumAge else {
             sessions[token] = nil

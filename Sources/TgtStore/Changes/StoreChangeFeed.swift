@@ -26,7 +26,7 @@ public final class StoreChangeFeed: Sendable {
 
     /// A feed over `store` that looks for other processes' writes every `interval` seconds of
     /// `clock`.
-    public init(store: AppDatabase, clock: any AppClock = SystemClock(), interval: TimeInterval = 0.25) {
+    public init(store: AppDatabase, clock: any AppClock, interval: TimeInterval = 0.25) {
         self.store = store
         self.clock = clock
         self.interval = interval

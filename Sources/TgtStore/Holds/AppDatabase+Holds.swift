@@ -28,7 +28,7 @@ extension AppDatabase {
     /// Records one tap's send as held until `until`, every target in one transaction, with
     /// status `held`: nothing goes to Telegram until a process takes it (`takeHeldSend`).
     public func beginHeldSend(of template: Template, rows: [NewHeldSend], batch: UUID = UUID(), until: Date) throws(StoreError) -> [SendLogEntry] {
-        let now = Self.now()
+        let now = self.now()
         return try write { db in
             if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM send_log WHERE batch_id = ?)", arguments: [batch.uuidString]) == true {
                 throw StoreError.sendExists(batch.uuidString.lowercased())
@@ -57,7 +57,7 @@ extension AppDatabase {
     /// before, or never held.
     @discardableResult
     public func undoHeldSend(batch: UUID) throws(StoreError) -> Int {
-        let now = Self.millis(Self.now())
+        let now = Self.millis(self.now())
         return try write { db in
             try db.execute(sql: "UPDATE send_log SET status = 'undone', error = NULL, updated_at_ms = ? WHERE batch_id = ? AND status = 'held'",
                            arguments: [now, batch.uuidString])
@@ -69,7 +69,7 @@ extension AppDatabase {
     /// one transaction and are returned; rows another process took, or that were undone, are
     /// not. A send is taken once, so it is never sent twice.
     public func takeHeldSend(batch: UUID) throws(StoreError) -> [HeldSend] {
-        let now = Self.millis(Self.now())
+        let now = Self.millis(self.now())
         return try write { db in
             let rows = try Row.fetchAll(db, sql: "SELECT * FROM send_log WHERE batch_id = ? AND status = 'held' ORDER BY id", arguments: [batch.uuidString])
             var taken: [HeldSend] = []
@@ -88,7 +88,7 @@ extension AppDatabase {
     /// (`UndoHold.interruptedReason`): its rows still `held` become `failed`. Returns how many.
     @discardableResult
     public func expireHeldSend(batch: UUID) throws(StoreError) -> Int {
-        let now = Self.millis(Self.now())
+        let now = Self.millis(self.now())
         return try write { db in
             try db.execute(sql: "UPDATE send_log SET status = 'failed', error = ?, updated_at_ms = ? WHERE batch_id = ? AND status = 'held'",
                            arguments: [UndoHold.interruptedReason, now, batch.uuidString])

@@ -61,16 +61,16 @@ extension AppDatabase {
     @discardableResult
     public func addScheduledSends(_ sends: [NewScheduledSend]) throws(StoreError) -> [ScheduledSend] {
         try write { db in
-            let ids = try Self.insertScheduled(sends, db: db)
+            let ids = try self.insertScheduled(sends, db: db)
             return try Self.fetchScheduled(db, where: "id IN (\(ids.map(String.init).joined(separator: ",")))", arguments: [])
         }
     }
 
     /// Inserts rows (one batch); an occurrence of a series already in the log is left alone
     /// (its number and target are recorded once). Returns the new rows' ids.
-    static func insertScheduled(_ sends: [NewScheduledSend], status: SendLogEntry.Status = .queued, error: String? = nil, db: Database) throws -> [Int64] {
+    func insertScheduled(_ sends: [NewScheduledSend], status: SendLogEntry.Status = .queued, error: String? = nil, db: Database) throws -> [Int64] {
         let batch = UUID()
-        let now = millis(Self.now())
+        let now = Self.millis(self.now())
         var ids: [Int64] = []
         for send in sends {
             try db.execute(
@@ -80,7 +80,7 @@ extension AppDatabase {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [batch.uuidString, send.templateID?.uuidString, send.templateName, send.target.chatID, send.target.topicID,
-                            send.target.displayName, status.rawValue, error, now, now, send.textDigest, millis(send.scheduledFor),
+                            send.target.displayName, status.rawValue, error, now, now, send.textDigest, Self.millis(send.scheduledFor),
                             send.timerID?.uuidString, send.payload, send.seriesID?.uuidString.lowercased(), send.occurrence])
             if db.changesCount > 0 { ids.append(db.lastInsertedRowID) }
         }
@@ -139,7 +139,7 @@ extension AppDatabase {
     /// A withdrawn occurrence (`ScheduledSend.withdrawn`) that ends cancelled leaves the log (it
     /// is scheduled again later); one Telegram posted first counts as its occurrence after all.
     public func finishScheduled(id: Int64, status: SendLogEntry.Status, error: String? = nil, messageID: Int64? = nil) throws(StoreError) {
-        let now = Self.millis(Self.now())
+        let now = Self.millis(self.now())
         try write { db in
             try db.execute(sql: """
                 UPDATE send_log SET status = ?, error = ?, message_id = ?, updated_at_ms = ?
@@ -159,7 +159,7 @@ extension AppDatabase {
     @discardableResult
     public func requestCancel(ids: [Int64], reason: String) throws(StoreError) -> Int {
         guard !ids.isEmpty else { return 0 }
-        let now = Self.millis(Self.now())
+        let now = Self.millis(self.now())
         let list = ids.map(String.init).joined(separator: ",")
         return try write { db in
             try db.execute(sql: "UPDATE send_log SET status = 'cancelled', error = ?, updated_at_ms = ? WHERE id IN (\(list)) AND status = 'queued' AND scheduled_for_ms IS NOT NULL",
@@ -177,7 +177,7 @@ extension AppDatabase {
     /// Changes a row only while it is in one of `statuses`; returns how many rows changed (0 or 1).
     @discardableResult
     private func updateScheduled(_ id: Int64, set: String, from statuses: [String], arguments: [any DatabaseValueConvertible & Sendable]) throws(StoreError) -> Int {
-        let now = Self.millis(Self.now())
+        let now = Self.millis(self.now())
         let allowed = statuses.map { "'\($0)'" }.joined(separator: ",")
         return try write { db in
             try db.execute(sql: "UPDATE send_log SET \(set), updated_at_ms = ? WHERE id = ? AND status IN (\(allowed))",

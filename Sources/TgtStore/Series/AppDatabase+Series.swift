@@ -59,7 +59,7 @@ extension AppDatabase {
     public func updateSeries(_ id: UUID, byPerson: Bool = true, rows: SeriesRowsChange = .none,
                              _ change: @escaping @Sendable (inout RepeatSeries) throws -> Void) throws(StoreError) -> RepeatSeries?
     {
-        let now = Self.now()
+        let now = self.now()
         return try write { db in
             let key = id.uuidString.lowercased()
             guard var series = try Self.fetchSeries(db, where: "id = ?", arguments: [key]).first else { return nil }
@@ -128,9 +128,9 @@ extension AppDatabase {
             guard let stored = try Int.fetchOne(db, sql: "SELECT version FROM repeat_series WHERE id = ? AND status = 'active'", arguments: [id]),
                   stored == version
             else { return false }
-            _ = try Self.insertScheduled(plan.rows, db: db)
+            _ = try self.insertScheduled(plan.rows, db: db)
             for (send, status, reason) in plan.ended {
-                _ = try Self.insertScheduled([send], status: status, error: reason, db: db)
+                _ = try self.insertScheduled([send], status: status, error: reason, db: db)
             }
             try db.execute(sql: """
                 UPDATE repeat_series SET next_index = ?, plan_at_ms = ?, plan_key = ?, template_name = ?,
@@ -148,7 +148,7 @@ extension AppDatabase {
     public func withdraw(ids: [Int64], reason: String) throws(StoreError) {
         guard !ids.isEmpty else { return }
         let list = ids.map(String.init).joined(separator: ",")
-        let now = Self.millis(Self.now())
+        let now = Self.millis(self.now())
         try write { db in
             try db.execute(sql: "DELETE FROM send_log WHERE id IN (\(list)) AND status = 'queued' AND series_id IS NOT NULL")
             try db.execute(sql: """

@@ -50,7 +50,7 @@ public struct RepeatSeries: Sendable, Hashable, Identifiable {
 
     public init(id: UUID = UUID(), templateID: UUID, templateName: String, rule: RepeatRule, variables: [String: String] = [:],
                 location: Coordinate? = nil, silent: Bool? = nil, status: Status = .active, skipped: Set<Int> = [], indexBase: Int = 0,
-                nextIndex: Int = 0, planAt: Date? = nil, planKey: String = "", version: Int = 1, createdAt: Date = Date(), updatedAt: Date? = nil)
+                nextIndex: Int = 0, planAt: Date? = nil, planKey: String = "", version: Int = 1, createdAt: Date, updatedAt: Date? = nil)
     {
         self.id = id
         self.templateID = templateID

@@ -32,7 +32,7 @@ extension ChatService {
 
     /// The account's contacts, online ones first then by name; with `search`, those whose
     /// names or usernames match it (Telegram's order). `now` words "last seen".
-    public func contacts(search: String? = nil, limit: Int = 500, now: Date = Date()) async throws(ChatError) -> [ContactItem] {
+    public func contacts(search: String? = nil, limit: Int = 500, now: Date) async throws(ChatError) -> [ContactItem] {
         try requireLogin()
         let query = search?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let found = query.isEmpty ? try await ask(TDFunctions.GetContacts())
@@ -69,7 +69,7 @@ extension ChatService {
     /// Adds the person of private chat `chatID` (or person `chatID`) to the contacts under this name (or renames
     /// them); `sharePhone` shows them the account's phone number. Names are checked before
     /// Telegram is asked.
-    public func addContact(chatID: Int64, firstName: String, lastName: String, sharePhone: Bool, now: Date = Date()) async throws(ChatError) -> ContactItem {
+    public func addContact(chatID: Int64, firstName: String, lastName: String, sharePhone: Bool, now: Date) async throws(ChatError) -> ContactItem {
         try requireLogin()
         let first = firstName.trimmingCharacters(in: .whitespacesAndNewlines)
         let last = lastName.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -144,7 +144,7 @@ extension ChatService {
     /// seen and groups in common; for a group or channel its description and member count;
     /// for every chat its shared media counts (Telegram's, four requests at once). `now` words
     /// "last seen".
-    public func profile(chatID: Int64, now: Date = Date()) async throws(ChatError) -> ChatProfile {
+    public func profile(chatID: Int64, now: Date) async throws(ChatError) -> ChatProfile {
         try requireLogin()
         let chat = try await chatOrPerson(chatID)
         let kind = await kind(of: chat)
@@ -183,7 +183,7 @@ extension ChatService {
 
     /// A page of the group's members (`limit` from `offset`, at most `maxMembersPage`), with
     /// their role and last seen. A channel's are refused unless Telegram lets the account read them.
-    public func members(chatID: Int64, offset: Int = 0, limit: Int = 50, now: Date = Date()) async throws(ChatError) -> MemberPage {
+    public func members(chatID: Int64, offset: Int = 0, limit: Int = 50, now: Date) async throws(ChatError) -> MemberPage {
         try requireLogin()
         guard let chat = try await knownChat(chatID) else { throw .chatNotFound(String(chatID)) }
         guard (1...Self.maxMembersPage).contains(limit) else { throw .badPage("the page size must be from 1 to \(Self.maxMembersPage).") }

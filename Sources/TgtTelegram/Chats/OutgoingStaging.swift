@@ -82,7 +82,7 @@ public struct OutgoingStaging: Sendable {
     }
 
     /// Deletes staged folders older than `lifetime`, except `keeping`.
-    public func sweep(keeping: Set<URL> = [], now: Date = Date()) {
+    public func sweep(keeping: Set<URL> = [], now: Date) {
         let keep = Set(keeping.map(\.standardizedFileURL.path))
         guard let folders = try? FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: [.contentModificationDateKey]) else { return }
         for folder in folders where !keep.contains(folder.standardizedFileURL.path) {

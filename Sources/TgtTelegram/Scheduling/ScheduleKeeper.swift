@@ -54,7 +54,7 @@ public actor ScheduleKeeper {
         public init() {}
     }
 
-    public init(session: TelegramSession, store: AppDatabase, clock: any AppClock = SystemClock()) {
+    public init(session: TelegramSession, store: AppDatabase, clock: any AppClock) {
         self.session = session
         self.store = store
         self.clock = clock

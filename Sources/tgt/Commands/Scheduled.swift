@@ -63,14 +63,14 @@ struct ScheduledList: AsyncParsableCommand {
                 })
                 return
             }
-            let series = try SeriesService(store: store).list()
+            let series = try SeriesService(store: store, clock: global.clock).list()
             guard !rows.isEmpty || !series.isEmpty else {
                 global.console.line("Nothing is scheduled. Schedule with `tgt send NAME --in 15m` or `--every \"mon,fri 10:00\"`, or start a timer that has --then.")
                 return
             }
             if !series.isEmpty {
                 global.console.line("Repeating:")
-                for summary in series { global.console.line("  " + SeriesText.line(summary)) }
+                for summary in series { global.console.line("  " + SeriesText.line(summary, now: global.clock.now)) }
                 if !rows.isEmpty { global.console.line("On Telegram's schedule:") }
             }
             for row in rows {

@@ -114,7 +114,7 @@ struct Send: AsyncParsableCommand {
                 guard at == nil, delay == nil, every == nil else {
                     throw InputError("--at, --in and --every are for Telegram templates; “\(t.name)” is handed to another app as a draft.", next: "Send it when you want it, with `tgt send \"\(t.name)\"`.")
                 }
-                var context = RenderContext(location: try coordinate ?? store.defaultLocation())
+                var context = RenderContext(now: store.clock.now, location: try coordinate ?? store.defaultLocation())
                 context.me = try store.setting(.accountName)
                 try DraftCommand(global: global, openDraft: openDraft, dryRun: dryRun).run(t, values: values, context: context, store: store)
                 return
@@ -127,8 +127,9 @@ struct Send: AsyncParsableCommand {
             if every == nil, until != nil || times != nil || timeZone != nil {
                 throw InputError("--until, --times and --tz go with --every.", next: "For example: tgt send \"\(t.name)\" --every \"mon,fri 10:00\" --times 5")
             }
-            let rule = try every.map { try SeriesText.rule(every: $0, until: until, times: times, timeZone: timeZone) }
-            let sendAt: Date? = try at.map { try SendTime.at($0) } ?? delay.map { try SendTime.in($0) }
+            let rule = try every.map { try SeriesText.rule(every: $0, until: until, times: times, timeZone: timeZone, now: global.clock.now) }
+            let now = store.clock.now
+            let sendAt: Date? = try at.map { try SendTime.at($0, now: now) } ?? delay.map { try SendTime.in($0, now: now) }
             var order = SendOrder(templateID: t.id, variables: values, location: coordinate, silent: silent ? true : nil)
             if dryRun {
                 try dryRunReport(order, store: store)

@@ -56,7 +56,7 @@ struct Serve: AsyncParsableCommand {
             }
             let store = try global.openStore()
             let environment = try global.environment()
-            let sessionHost = try SessionHost(environment: environment, store: store)
+            let sessionHost = try SessionHost(environment: environment, store: store, clock: store.clock)
             let dashboard = Dashboard(host: sessionHost, secrets: secrets, options: options)
             let console = global.console
             let app = DashboardServer.buildApplication(dashboard) { actualPort in

@@ -103,7 +103,7 @@ struct TemplatesAdd: AsyncParsableCommand {
                                     to: TemplateFieldOptions.recipients(fields.to), cc: TemplateFieldOptions.recipients(fields.cc),
                                     subject: fields.subject ?? "",
                                     locationMode: fields.locationMode ?? .none, silent: fields.silent ?? false,
-                                    place: try fields.placeRule(existing: nil))
+                                    place: try fields.placeRule(existing: nil), createdAt: store.clock.now)
             let saved = try global.templates(store, saving: true).create(template)
             if global.json { global.console.emit(TemplateJSON(saved, position: try store.position(of: saved.id))) } else {
                 let hint = saved.kind.usesTargets && saved.targets.isEmpty

@@ -33,8 +33,12 @@ struct GlobalOptions: ParsableArguments {
     /// need Telegram then go through it instead of opening TDLib a second time.
     var dashboard: DashboardClient? { DashboardClient.forRunningServer(in: directory) }
 
+    /// The command's clock, the one every part of the process reads: the wall clock, chosen
+    /// here at the entry point (the lower layers take a clock and default to none).
+    var clock: any AppClock { SystemClock() }
+
     func openStore() throws -> AppDatabase {
-        try AppDatabase.open(in: directory)
+        try AppDatabase.open(in: directory, clock: clock)
     }
 
     func library() throws -> TDJSONLibrary {
@@ -76,7 +80,7 @@ struct GlobalOptions: ParsableArguments {
             if let text = ProcessInfo.processInfo.environment["TGT_DEMO_UPLOAD_BYTES_PER_SECOND"], let rate = Int(text), rate >= 0 {
                 scenario.uploadBytesPerSecond = rate
             }
-            let simulator = TelegramSimulator(scenario: scenario, executor: library)
+            let simulator = TelegramSimulator(scenario: scenario, executor: library, clock: clock)
             return TelegramEnvironment(directory: directory, backend: .simulated(simulator))
         }
         return TelegramEnvironment(directory: directory, backend: .tdlib(library))

@@ -23,18 +23,18 @@ extension GlobalOptions {
     /// command's own pass or by the running dashboard's keeper (`ScheduleSync`).
     func series(_ store: AppDatabase) -> SeriesService {
         let global = self
-        return SeriesService(store: store) { _ = await ScheduleSync.sync(global, store: store) }
+        return SeriesService(store: store, clock: global.clock) { _ = await ScheduleSync.sync(global, store: store) }
     }
 
     /// Sending templates now and later.
     func sending(_ store: AppDatabase) -> any TemplateSending {
         if let dashboard {
             console.note("Using the running dashboard's Telegram session (pid \(dashboard.descriptor.pid)).")
-            return DashboardSending(client: dashboard)
+            return DashboardSending(client: dashboard, clock: clock)
         }
         let global = self
         return SendService(
-            store: store,
+            store: store, clock: clock,
             onSession: { request, work in
                 try await SessionScope.with(global) { _, session in
                     var request = request
@@ -47,7 +47,7 @@ extension GlobalOptions {
             },
             schedule: { request, date in
                 try await SessionScope.with(global) { _, session in
-                    try await ScheduleKeeper(session: session, store: store).scheduleLater(request, at: date)
+                    try await ScheduleKeeper(session: session, store: store, clock: store.clock).scheduleLater(request, at: date)
                 }
             })
     }
@@ -68,7 +68,7 @@ extension GlobalOptions {
         return try await SessionScope.with(self) { environment, session in
             let service = ChatService(session: session)
             try await service.loadChatLists()
-            return try await body(SessionChatAccess(service: service, staging: OutgoingStaging(root: environment.directory.outgoingFolder)))
+            return try await body(SessionChatAccess(service: service, staging: OutgoingStaging(root: environment.directory.outgoingFolder), clock: clock))
         }
     }
 

@@ -79,7 +79,7 @@ extension SessionScope {
     static func settleHeldSends(_ session: TelegramSession, before cutoff: Date, global: GlobalOptions) async {
         guard let store = try? global.openStore(), !((try? store.heldSends()) ?? []).isEmpty else { return }
         let console = global.console
-        let recovery = HeldSendRecovery(sender: Sender(session: session, store: store), store: store, clock: SystemClock())
+        let recovery = HeldSendRecovery(sender: Sender(session: session, store: store), store: store, clock: store.clock)
         let outcome = await recovery.run(before: cutoff) { template, until in
             let seconds = max(1, Int(until.timeIntervalSinceNow.rounded(.up)))
             console.note("An earlier run held “\(template)” for undo when it stopped: it goes out in \(seconds) s.")
@@ -103,7 +103,7 @@ extension SessionScope {
         let timersWaiting = ((try? store.timers()) ?? []).contains { $0.pendingCompletion != nil }
         let seriesActive = !((try? store.activeSeries()) ?? []).isEmpty
         guard !live.isEmpty || timersWaiting || seriesActive else { return }
-        let pass = await ScheduleKeeper(session: session, store: store).sync()
+        let pass = await ScheduleKeeper(session: session, store: store, clock: store.clock).sync()
         var parts: [String] = []
         if pass.posted > 0 { parts.append("\(pass.posted) posted by Telegram") }
         if pass.cancelledElsewhere > 0 { parts.append("\(pass.cancelledElsewhere) deleted in another Telegram app") }

@@ -83,7 +83,7 @@ struct ChatList: AsyncParsableCommand {
                     last = "Draft: " + ChatItemBuilder.shorten(ChatTerminal.clean(draft), to: 60)
                 } else if let message = chat.lastMessage {
                     let who = message.isOutgoing ? "You" + (message.isRead ? " ✓✓" : " ✓") : message.senderName
-                    last = "\(ChatTerminal.shortDate(message.date))  " + (who.map { "\(ChatTerminal.clean($0)): " } ?? "")
+                    last = "\(ChatTerminal.shortDate(message.date, now: global.clock.now))  " + (who.map { "\(ChatTerminal.clean($0)): " } ?? "")
                         + ChatItemBuilder.shorten(ChatTerminal.clean(message.text), to: 60)
                 }
                 table.rows.append(["\(chat.id)", title, unreadText, last])

@@ -91,7 +91,7 @@ struct ChatPinned: AsyncParsableCommand {
             }
             global.console.line("Pinned in \(ChatTerminal.clean(title)) (newest first):")
             var lastDay: String?
-            for line in ChatTerminal.lines(for: items, lastDay: &lastDay) { global.console.line(line) }
+            for line in ChatTerminal.lines(for: items, lastDay: &lastDay, now: global.clock.now) { global.console.line(line) }
         }
     }
 }

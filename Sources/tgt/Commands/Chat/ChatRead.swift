@@ -64,7 +64,7 @@ struct ChatRead: AsyncParsableCommand {
             if global.json {
                 JSONLine.write(item, global)
             } else {
-                for line in ChatTerminal.lines(for: [item], lastDay: &lastDay) { global.console.line(line) }
+                for line in ChatTerminal.lines(for: [item], lastDay: &lastDay, now: global.clock.now) { global.console.line(line) }
             }
         case .edited(let id, let text):
             note("✎ #\(id) edited: \(text.map(ChatTerminal.clean) ?? "(media)")", json: ["event": "edited", "message_id": "\(id)", "text": text ?? ""])
@@ -90,7 +90,7 @@ struct ChatRead: AsyncParsableCommand {
         }
         global.console.line("\(ChatTerminal.clean(page.chat.title))\(page.chat.canWrite ? "" : " (read-only: \(page.chat.cannotWriteReason ?? ""))")")
         if page.messages.isEmpty { global.console.line("No messages.") }
-        for line in ChatTerminal.lines(for: page.messages, lastDay: &lastDay) { global.console.line(line) }
+        for line in ChatTerminal.lines(for: page.messages, lastDay: &lastDay, now: global.clock.now) { global.console.line(line) }
         if page.hasOlder, let oldest = page.oldestMessageID, !following {
             global.console.note("Older messages: tgt chat read \(page.chat.id) --before \(oldest)")
         }

@@ -18,7 +18,7 @@ enum ChatTerminal {
     /// Text from someone else, safe to print.
     static func clean(_ text: String) -> String { MessageTextRenderer.stripControls(text) }
 
-    static func shortDate(_ date: Date, now: Date = Date()) -> String {
+    static func shortDate(_ date: Date, now: Date) -> String {
         let calendar = Calendar.current
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -32,7 +32,7 @@ enum ChatTerminal {
         return formatter.string(from: date)
     }
 
-    static func day(_ date: Date, now: Date = Date()) -> String {
+    static func day(_ date: Date, now: Date) -> String {
         let calendar = Calendar.current
         if calendar.isDate(date, inSameDayAs: now) { return "Today" }
         if let yesterday = calendar.date(byAdding: .day, value: -1, to: now), calendar.isDate(date, inSameDayAs: yesterday) { return "Yesterday" }
@@ -49,10 +49,10 @@ enum ChatTerminal {
     }
 
     /// Prints messages (oldest first) with a separator whenever the day changes after `lastDay`.
-    static func lines(for items: [ChatMessageItem], lastDay: inout String?) -> [String] {
+    static func lines(for items: [ChatMessageItem], lastDay: inout String?, now: Date) -> [String] {
         var out: [String] = []
         for item in items {
-            let day = day(item.date)
+            let day = day(item.date, now: now)
             if day != lastDay {
                 out.append(isStyled ? "\u{1B}[2m── \(day) ──\u{1B}[0m" : "── \(day) ──")
                 lastDay = day

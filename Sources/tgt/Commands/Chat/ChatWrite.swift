@@ -239,7 +239,7 @@ struct ChatSearch: AsyncParsableCommand {
                 let title = ChatTerminal.clean(titles[item.chatID] ?? "\(item.chatID)")
                 let who = item.isOutgoing ? "You" : ChatTerminal.clean(item.sender.name)
                 let text = ChatItemBuilder.shorten(ChatTerminal.clean(item.media.map { $0.label + " " } ?? "") + ChatTerminal.clean(item.text), to: 80)
-                global.console.line("\(ChatTerminal.shortDate(item.date))  \(title) › \(who): \(text)  #\(item.id)")
+                global.console.line("\(ChatTerminal.shortDate(item.date, now: global.clock.now))  \(title) › \(who): \(text)  #\(item.id)")
             }
         }
     }

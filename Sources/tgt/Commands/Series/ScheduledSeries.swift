@@ -21,7 +21,7 @@ struct ScheduledSeries: AsyncParsableCommand {
     func run() async throws {
         try await global.run {
             let store = try Timers.store(global)
-            let series = try SeriesService(store: store).list(includeFinished: all)
+            let series = try SeriesService(store: store, clock: global.clock).list(includeFinished: all)
             if global.json {
                 global.console.emit(series.map(SeriesText.JSON.init))
                 return
@@ -30,7 +30,7 @@ struct ScheduledSeries: AsyncParsableCommand {
                 global.console.line("No repeating series. Start one with `tgt send NAME --every \"mon,fri 10:00\"`.")
                 return
             }
-            for summary in series { global.console.line(SeriesText.line(summary)) }
+            for summary in series { global.console.line(SeriesText.line(summary, now: global.clock.now)) }
         }
     }
 }
@@ -103,7 +103,7 @@ struct ScheduledChange: AsyncParsableCommand {
                 throw InputError("Say what to change: --every for the rule, --var for the values.")
             }
             if every == nil, until != nil || times != nil || timeZone != nil { throw InputError("--until, --times and --tz go with --every.") }
-            let rule = try every.map { try SeriesText.rule(every: $0, until: until, times: times, timeZone: timeZone) }
+            let rule = try every.map { try SeriesText.rule(every: $0, until: until, times: times, timeZone: timeZone, now: global.clock.now) }
             let values = variables.isEmpty ? nil : try VariableAssignment.parseAll(variables)
             let store = try Timers.store(global)
             let id = try SeriesText.resolve(series, store: store)
@@ -137,7 +137,7 @@ struct SeriesCommand {
         if global.json {
             global.console.emit(SeriesText.JSON(summary))
         } else {
-            global.console.line(SeriesText.line(summary))
+            global.console.line(SeriesText.line(summary, now: global.clock.now))
         }
     }
 }

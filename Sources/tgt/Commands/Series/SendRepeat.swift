@@ -16,7 +16,7 @@ struct SendRepeat {
         }
         global.console.line("Repeating “\(summary.series.templateName)” \(summary.words) (series \(SeriesText.shortID(summary.series.id))).")
         let next = summary.upcoming.prefix(3).map {
-            SeriesText.when($0.date, zone: summary.series.rule.timeZone) + ($0.state == .scheduled ? " ✓" : "")
+            SeriesText.when($0.date, zone: summary.series.rule.timeZone, now: global.clock.now) + ($0.state == .scheduled ? " ✓" : "")
         }
         if !next.isEmpty { global.console.line("Next: " + next.joined(separator: ", ") + ".") }
         if !summary.upcoming.contains(where: { $0.state == .scheduled }) {

@@ -24,21 +24,21 @@ enum SeriesText {
     }
 
     /// "1a2b3c4d  Standup → every Mon and Fri at 10:00 [active] · next Mon 30 Nov 10:00, Fri 4 Dec 10:00".
-    static func line(_ summary: SeriesSummary) -> String {
+    static func line(_ summary: SeriesSummary, now: Date) -> String {
         let s = summary.series
         var line = "\(shortID(s.id))  \(s.templateName): \(summary.words) [\(s.status.rawValue)]"
         if summary.posted > 0 { line += " · posted \(summary.posted)×" }
         let zone = s.rule.timeZone
-        let next = summary.upcoming.filter { $0.state != .skipped }.prefix(3).map { when($0.date, zone: zone) }
+        let next = summary.upcoming.filter { $0.state != .skipped }.prefix(3).map { when($0.date, zone: zone, now: now) }
         if !next.isEmpty { line += " · next " + next.joined(separator: ", ") }
         let skipped = summary.upcoming.filter { $0.state == .skipped }
-        if !skipped.isEmpty { line += " · skipping " + skipped.map { when($0.date, zone: zone) }.joined(separator: ", ") }
+        if !skipped.isEmpty { line += " · skipping " + skipped.map { when($0.date, zone: zone, now: now) }.joined(separator: ", ") }
         return line
     }
 
     /// An occurrence's date in the series' own zone, as its rule reads: "Thu 26 Nov 09:00"
     /// (with the year when it is not this year's).
-    static func when(_ date: Date, zone: String, now: Date = Date()) -> String {
+    static func when(_ date: Date, zone: String, now: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_GB")
         formatter.timeZone = TimeZone(identifier: zone) ?? .current
@@ -91,7 +91,7 @@ enum SeriesText {
     }
 
     /// Reads `--every/--until/--times/--tz` into a rule starting now.
-    static func rule(every: String, until: String?, times: String?, timeZone: String?) throws -> RepeatRule {
-        try RepeatRule(every: every, rrule: nil, until: until, times: times, timeZone: timeZone, start: Date())
+    static func rule(every: String, until: String?, times: String?, timeZone: String?, now: Date) throws -> RepeatRule {
+        try RepeatRule(every: every, rrule: nil, until: until, times: times, timeZone: timeZone, start: now)
     }
 }

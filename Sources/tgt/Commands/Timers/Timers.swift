@@ -22,7 +22,7 @@ struct Timers: AsyncParsableCommand {
     /// Opens the store and completes the timers that ended while nothing ran.
     static func store(_ global: GlobalOptions) throws -> AppDatabase {
         let store = try global.openStore()
-        try store.settleTimers()
+        try store.settleTimers(at: store.clock.now)
         return store
     }
 
@@ -138,7 +138,7 @@ struct TimerJSON: Encodable {
         return writer.bytes + [UInt8(ascii: "\n")]
     }
 
-    init(_ t: CountdownTimer, position: Int, now: Date = Date()) {
+    init(_ t: CountdownTimer, position: Int, now: Date) {
         id = UUIDText.string(t.id)
         name = t.name
         durationSeconds = t.duration.seconds
@@ -171,7 +171,7 @@ struct TimerJSON: Encodable {
 
 /// How commands show a timer on one line: icon, name, clock, state.
 enum TimerText {
-    static func summary(_ t: CountdownTimer, now: Date = Date()) -> String {
+    static func summary(_ t: CountdownTimer, now: Date) -> String {
         var parts = ["\(t.icon.terminalGlyph)  \(t.name)", t.clockText(at: now)]
         switch t.state {
         case .idle: parts.append("ready")
@@ -193,9 +193,9 @@ enum TimerText {
     static func report(_ t: CountdownTimer, _ global: GlobalOptions, store: AppDatabase, verb: String) throws {
         if global.json {
             let position = (try store.timers().firstIndex { $0.id == t.id } ?? 0) + 1
-            global.console.emit(TimerJSON(t, position: position))
+            global.console.emit(TimerJSON(t, position: position, now: store.clock.now))
         } else {
-            global.console.line("\(verb) “\(t.name)”: \(summary(t)).")
+            global.console.line("\(verb) “\(t.name)”: \(summary(t, now: store.clock.now)).")
         }
     }
 }

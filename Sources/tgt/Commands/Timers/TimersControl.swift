@@ -21,7 +21,7 @@ extension TimerControlCommand {
             let control = try control()
             let store = try Timers.store(global)
             let id = try store.resolveTimer(timer).id
-            let changed = try TimerService(store: store).apply(control, to: id)
+            let changed = try TimerService(store: store, clock: global.clock).apply(control, to: id)
             try TimerText.report(changed, global, store: store, verb: Self.verb)
             await ScheduleSync.afterTimerChange(changed, global, store: store)
         }

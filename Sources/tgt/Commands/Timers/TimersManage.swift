@@ -13,7 +13,7 @@ struct TimersList: AsyncParsableCommand {
         try await global.run {
             let store = try Timers.store(global)
             let timers = try store.timers()
-            let now = Date()
+            let now = global.clock.now
             if global.json {
                 global.console.raw(TimerJSON.listJSON(timers, now: now))
                 return
@@ -43,7 +43,7 @@ struct TimersShow: AsyncParsableCommand {
         try await global.run {
             let store = try Timers.store(global)
             let t = try store.resolveTimer(timer)
-            let now = Date()
+            let now = global.clock.now
             if global.json {
                 let position = (try store.timers().firstIndex { $0.id == t.id } ?? 0) + 1
                 global.console.emit(TimerJSON(t, position: position, now: now))
@@ -100,8 +100,9 @@ struct TimersAdd: AsyncParsableCommand {
     func run() async throws {
         try await global.run {
             let parsedDuration = try Timers.duration(duration)
-            var timer = CountdownTimer(name: name, duration: parsedDuration, icon: icon ?? .default, color: color ?? .default)
             let store = try Timers.store(global)
+            var timer = CountdownTimer(name: name, duration: parsedDuration, icon: icon ?? .default, color: color ?? .default,
+                                       createdAt: store.clock.now)
             timer.action = try action.apply(to: nil, store: store)
             let saved = try store.insert(timer)
             try TimerText.report(saved, global, store: store, verb: "Added")
@@ -143,7 +144,7 @@ struct TimersEdit: AsyncParsableCommand {
                 if let newDuration { t.duration = newDuration }
                 if let icon { t.icon = icon }
                 if let color { t.color = color }
-                t.updatedAt = Date()
+                t.updatedAt = global.clock.now
                 return t
             }
             try TimerText.report(saved, global, store: store, verb: "Saved")

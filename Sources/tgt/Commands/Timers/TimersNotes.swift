@@ -47,7 +47,7 @@ struct TimersNotes: AsyncParsableCommand {
             let changed = try store.change(t.id) { timer in
                 var timer = timer
                 timer.notes = text
-                timer.updatedAt = Date()
+                timer.updatedAt = global.clock.now
                 return timer
             }
             try TimerText.report(changed, global, store: store, verb: text.isEmpty ? "Cleared the notes of" : "Saved the notes of")

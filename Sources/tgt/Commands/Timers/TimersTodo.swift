@@ -26,7 +26,7 @@ struct TimersTodo: AsyncParsableCommand {
         let changed = try store.change(id) { t in
             var t = t
             t.todos = try body(t.todos)
-            t.updatedAt = Date()
+            t.updatedAt = global.clock.now
             return t
         }
         try TimerText.report(changed, global, store: store, verb: verb)

@@ -44,7 +44,7 @@ struct TimersWatch: AsyncParsableCommand {
             defer { stopWatching.cancel() }
             var lastLine = ""
             while true {
-                let now = Date()
+                let now = global.clock.now
                 try store.settleTimers(at: now)
                 guard let current = try store.timer(id: id) else { throw StoreError.timerNotFound(id.uuidString) }
                 switch current.state {
@@ -74,7 +74,7 @@ struct TimersWatch: AsyncParsableCommand {
 
     private func finish(_ timer: CountdownTimer, line: String, store: AppDatabase) throws {
         if global.json {
-            global.console.emit(TimerJSON(timer, position: (try store.timers().firstIndex { $0.id == timer.id } ?? 0) + 1))
+            global.console.emit(TimerJSON(timer, position: (try store.timers().firstIndex { $0.id == timer.id } ?? 0) + 1, now: store.clock.now))
         } else {
             global.console.line(line)
         }
