@@ -27,6 +27,11 @@ public struct RenderContext: Sendable {
     }
 }
 
+extension RenderContext {
+    /// What `{{me}}` shows in a preview before any session has seen the account's name.
+    public static let previewSenderName = "You"
+}
+
 /// The text one target receives.
 public struct RenderedMessage: Sendable, Hashable {
     public var target: Target

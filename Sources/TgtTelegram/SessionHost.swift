@@ -207,12 +207,7 @@ public actor SessionHost {
         guard !shuttingDown else { throw SendError.store("TgTemplates is shutting down; nothing was sent.") }
         guard let session = open?.session, session.authorizationState == .ready else { throw SendError.notLoggedIn }
         var request = request
-        // {{me}}: the account's name now, else the one last seen.
-        if let me = (try? await session.account())?.displayName {
-            request.context.me = me
-        } else if request.context.me == nil {
-            request.context.me = (try? store.setting(.accountName)) ?? nil
-        }
+        if let me = await session.senderName(keepingIn: store) { request.context.me = me }
         activeSends += 1
         defer { finishSend() }
         return try await work(HostSender(sender: Sender(session: session, store: store), events: events, templateID: request.template.id), request)

@@ -56,7 +56,7 @@ public final class SettingsModel {
         defaultLocation = ((try? store.defaultLocation()) ?? nil).map { "\($0.latitude), \($0.longitude)" } ?? ""
         if let session = await host.session, session.authorizationState == .ready, let me = try? await session.account() {
             accountName = .verbatim(me.displayName)
-            try? store.setSetting(.accountName, me.displayName)
+            try? store.noteSenderName(me.displayName)
         } else {
             accountName = AppText("settings.account.none")
         }

@@ -36,7 +36,7 @@ public final class RepeatEditorModel: Identifiable {
     /// The custom variables the template asks for (those without a default), in order.
     public var variableNames: [String] {
         var context = RenderContext(now: clock.now, timeZone: timeZone)
-        context.me = "me"
+        context.me = RenderContext.previewSenderName
         return (try? Renderer().missingVariables(in: template, context: context)) ?? []
     }
 

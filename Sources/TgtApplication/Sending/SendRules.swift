@@ -33,7 +33,7 @@ public struct SendRules: Sendable {
         let location = try order.location ?? store.defaultLocation()
         var request = SendRequest(template: template, variables: order.variables, location: location, silent: order.silent,
                                   context: RenderContext(now: store.clock.now))
-        request.context.me = try store.setting(.accountName)
+        request.context.me = try store.senderName()
         return request
     }
 

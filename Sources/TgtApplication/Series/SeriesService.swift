@@ -120,7 +120,7 @@ public struct SeriesService: Sendable {
         }
         let rule = rule.map { r in first.map { r.counted(from: $0.date) } ?? r }
         var request = SendRequest(template: template, variables: variables ?? series.variables, context: RenderContext(now: now))
-        request.context.me = "me"
+        request.context.me = store.previewSenderName()
         try Self.checkRenders(request, at: first?.date ?? now, timeZone: (rule ?? series.rule).timeZone)
         let used = try store.seriesRows(id).compactMap(\.occurrence).max().map { $0 + 1 } ?? 0
         let newRule = rule.flatMap { r in first.map { (r, $0.index) } }
@@ -171,7 +171,7 @@ public struct SeriesService: Sendable {
         context.timeZone = TimeZone(identifier: timeZone) ?? .current
         context.custom.merge(request.variables) { _, new in new }
         if let location = request.location { context.location = location }
-        if context.me == nil { context.me = "me" }
+        if context.me == nil { context.me = RenderContext.previewSenderName }
         _ = try Renderer().render(request.template, context: context)
     }
 

@@ -112,7 +112,7 @@ extension DashboardAPI {
     /// The plain text an email, text message or X draft would carry, measured for its channel.
     func draftPreview(body: String, subject: String, kind: TemplateKind, values: [String: String], mode: LocationMode) throws -> WirePreview {
         var context = try Self.sampleContext(kind.usesSubject ? [subject, body] : [body], values: values, now: host.clock.now)
-        context.me = (try? store.setting(.accountName)) ?? nil ?? "You"
+        context.me = store.previewSenderName()
         context.location = ((try? store.defaultLocation()) ?? nil) ?? Coordinate(latitude: 45.4642, longitude: 9.19)
         let template = Template(name: "Preview", kind: kind, body: body, subject: kind.usesSubject ? subject : "", locationMode: mode == .native ? .mapLink : mode,
                                 createdAt: host.clock.now)
@@ -130,7 +130,7 @@ extension DashboardAPI {
     /// formats it with TDLib's own Markdown parser; entity offsets are UTF-16, as in browsers.
     func render(body: String, values: [String: String], mode: LocationMode, chatTitle: String) async throws -> WirePreview {
         var context = try Self.sampleContext([body], values: values, now: host.clock.now)
-        context.me = (try? store.setting(.accountName)) ?? nil ?? "You"
+        context.me = store.previewSenderName()
         context.location = ((try? store.defaultLocation()) ?? nil) ?? Coordinate(latitude: 45.4642, longitude: 9.19)
         let template = Template(name: "Preview", body: body, targets: [Target(chatID: 1, chatTitle: chatTitle)], locationMode: mode,
                                 createdAt: host.clock.now)

@@ -57,7 +57,7 @@ extension DashboardAPI {
     }
 
     func settings() throws -> Schemas.Settings {
-        WireSettings(defaultLocation: try store.defaultLocation()?.description, accountName: try store.setting(.accountName),
+        WireSettings(defaultLocation: try store.defaultLocation()?.description, accountName: try store.senderName(),
                      messageTextLengthMax: store.validator().maxTextLength, undoHold: try store.undoHold().seconds)
     }
 }

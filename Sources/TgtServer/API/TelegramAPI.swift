@@ -131,9 +131,7 @@ extension DashboardAPI {
         var account: WireStatus.Account?
         if step == .ready, let session, let me = try? await session.account() {
             account = .init(name: me.displayName)
-            if (try? store.setting(.accountName)) != me.displayName {
-                try? store.setSetting(.accountName, me.displayName)
-            }
+            try? store.noteSenderName(me.displayName)
         }
         let connection = session?.connection.current.map { WireStatus.Connection(state: $0.key, label: $0.label) }
         let startError = await host.lastStartError.map { WireStatus.StartError(code: $0.code, message: $0.message) }

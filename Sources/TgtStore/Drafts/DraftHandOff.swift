@@ -17,7 +17,7 @@ public struct DraftHandOff: Sendable {
         guard issues.isEmpty else { throw .invalid(ValidationError(issues: issues)) }
         var context = context
         context.custom.merge(values) { _, new in new }
-        if context.me == nil { context.me = try? store.setting(.accountName) }
+        if context.me == nil { context.me = try? store.senderName() }
         let draft: Draft
         do { draft = try Renderer().renderDraft(template, context: context) } catch { throw .render(error) }
         let rendered = validator.problems(draft: draft)

@@ -65,7 +65,7 @@ extension ScheduleKeeper {
         var bySeries: [UUID: [ScheduledSend]] = [:]
         for row in live { if let id = row.seriesID { bySeries[id, default: []].append(row) } }
         let preparer = await preparer()
-        let me = try? store.setting(.accountName)
+        let me = try? store.senderName()
         let defaultLocation = (try? store.defaultLocation()) ?? nil
 
         // Re-render what waits when the template or the series changed.

@@ -133,7 +133,7 @@ extension ScheduleKeeper {
         if let templateID = action.templateID, let template = try? store.template(id: templateID) {
             var context = RenderContext(now: endsAt)
             context.timer = timer
-            context.me = try? store.setting(.accountName)
+            context.me = try? store.senderName()
             let request = SendRequest(template: template, variables: action.values, location: try? store.defaultLocation(), context: context)
             let preparer = await preparer()
             do throws(SendError) {

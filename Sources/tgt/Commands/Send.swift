@@ -115,7 +115,7 @@ struct Send: AsyncParsableCommand {
                     throw InputError("--at, --in and --every are for Telegram templates; “\(t.name)” is handed to another app as a draft.", next: "Send it when you want it, with `tgt send \"\(t.name)\"`.")
                 }
                 var context = RenderContext(now: store.clock.now, location: try coordinate ?? store.defaultLocation())
-                context.me = try store.setting(.accountName)
+                context.me = try store.senderName()
                 try DraftCommand(global: global, openDraft: openDraft, dryRun: dryRun).run(t, values: values, context: context, store: store)
                 return
             }
@@ -193,7 +193,7 @@ struct Send: AsyncParsableCommand {
     /// Renders and formats for every target (TDLib's Markdown parser, offline), sends nothing.
     private func dryRunReport(_ order: SendOrder, store: AppDatabase) throws {
         var request = try SendRules(store: store).request(for: order)
-        if request.context.me == nil { request.context.me = "(your name)" }
+        if request.context.me == nil { request.context.me = store.previewSenderName() }
         let preparer = MessagePreparer(transport: try global.library(), validator: store.validator())
         let messages = try preparer.prepare(request)
         if global.json {

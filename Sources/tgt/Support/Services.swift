@@ -38,10 +38,7 @@ extension GlobalOptions {
             onSession: { request, work in
                 try await SessionScope.with(global) { _, session in
                     var request = request
-                    if let me = try? await session.account() {
-                        request.context.me = me.displayName
-                        try? store.setSetting(.accountName, me.displayName)
-                    }
+                    if let me = await session.senderName(keepingIn: store) { request.context.me = me }
                     return try await work(Sender(session: session, store: store), request)
                 }
             },
