@@ -10,6 +10,13 @@ public struct PreparedMessage: Sendable, Equatable {
     /// What TDLib will send (text plus entities).
     public var formatted: FormattedText
     public var location: Coordinate?
+
+    public init(target: Target, markdown: String, formatted: FormattedText, location: Coordinate?) {
+        self.target = target
+        self.markdown = markdown
+        self.formatted = formatted
+        self.location = location
+    }
 }
 
 /// What to send: the template and everything a send may supply.

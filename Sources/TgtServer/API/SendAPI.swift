@@ -50,6 +50,14 @@ extension DashboardAPI {
         return .ok(.init(body: .json(.init(success: true, data: APIModels.draft(draft, entry: entry, template: template)))))
     }
 
+    /// What a send would post, sent nowhere (`SendPreview`), formatted by the session's TDLib.
+    var preview: SendPreview { SendPreview(store: store, transport: host.environment.backend.transport) }
+
+    /// A preview's refusal, outlined on the field at fault.
+    static func unprocessable(_ error: SendPreviewError) -> APIError {
+        APIError(.unprocessableContent, code: error.code, message: error.message, issues: [ValidationIssue(field: error.field, message: error.message)])
+    }
+
     /// Sending now and later, on the dashboard's session (its progress goes out as events;
     /// logged out, a send later is refused rather than left waiting).
     var sending: SendService { dashboard.sending }
@@ -84,66 +92,25 @@ extension DashboardAPI {
         }
     }
 
-    /// Sample values for the editor's preview: what was typed, else the default, else the
-    /// first choice, else ‹name›.
-    static func sampleContext(_ texts: [String], values: [String: String], now: Date) throws -> RenderContext {
-        var context = RenderContext(now: now)
-        for text in texts {
-            do { _ = try TemplateText(parsing: text) } catch {
-                throw APIError(.unprocessableContent, code: error.code, message: error.message,
-                               issues: [ValidationIssue(field: texts.count > 1 && text == texts[0] ? .subject : .body, message: error.message)])
-            }
-        }
-        // Subject and text together: a default given in one counts in the other.
-        let variables = (try? TemplateText(parsing: texts.joined(separator: "\n")).variables) ?? []
-        for variable in variables where context.custom[variable.name] == nil {
-            let given = values[variable.name] ?? ""
-            if !given.isEmpty, variable.check(given) == nil {
-                context.custom[variable.name] = given
-            } else if variable.kind == .choice, let first = variable.choices.first {
-                context.custom[variable.name] = first
-            } else if variable.defaultValue == nil {
-                context.custom[variable.name] = "‹\(variable.name)›"
-            }
-        }
-        return context
-    }
-
     /// The plain text an email, text message or X draft would carry, measured for its channel.
     func draftPreview(body: String, subject: String, kind: TemplateKind, values: [String: String], mode: LocationMode) throws -> WirePreview {
-        var context = try Self.sampleContext(kind.usesSubject ? [subject, body] : [body], values: values, now: host.clock.now)
-        context.me = store.previewSenderName()
-        context.location = ((try? store.defaultLocation()) ?? nil) ?? Coordinate(latitude: 45.4642, longitude: 9.19)
-        let template = Template(name: "Preview", kind: kind, body: body, subject: kind.usesSubject ? subject : "", locationMode: mode == .native ? .mapLink : mode,
-                                createdAt: host.clock.now)
         let draft: Draft
-        do { draft = try Renderer().renderDraft(template, context: context) } catch {
-            let field: ValidationIssue.Field = kind.usesSubject && (try? TemplateText(parsing: subject)) == nil ? .subject : .body
-            throw APIError(.unprocessableContent, code: error.code, message: error.message, issues: [ValidationIssue(field: field, message: error.message)])
+        do { draft = try preview.draft(body: body, subject: subject, kind: kind, values: values, mode: mode) } catch {
+            throw Self.unprocessable(error)
         }
         let length = MessageLength.measure(draft.body, kind: kind)
         return WirePreview(text: draft.body, entities: [], length: length.count, maxLength: length.limit, nativeLocation: nil,
                            counter: APIModels.counter(length), subject: draft.subject)
     }
 
-    /// Renders a body the way a send would (sample values where the editor has none yet) and
-    /// formats it with TDLib's own Markdown parser; entity offsets are UTF-16, as in browsers.
+    /// Renders a body the way a send would (`SendPreview`) and formats it with TDLib's own
+    /// Markdown parser; entity offsets are UTF-16, as in browsers.
     func render(body: String, values: [String: String], mode: LocationMode, chatTitle: String) async throws -> WirePreview {
-        var context = try Self.sampleContext([body], values: values, now: host.clock.now)
-        context.me = store.previewSenderName()
-        context.location = ((try? store.defaultLocation()) ?? nil) ?? Coordinate(latitude: 45.4642, longitude: 9.19)
-        let template = Template(name: "Preview", body: body, targets: [Target(chatID: 1, chatTitle: chatTitle)], locationMode: mode,
-                                createdAt: host.clock.now)
-        let rendered: [RenderedMessage]
-        do { rendered = try Renderer().render(template, context: context) } catch {
-            throw APIError(.unprocessableContent, code: error.code, message: error.message, issues: [ValidationIssue(field: .body, message: error.message)])
+        let message: PreparedMessage
+        do { message = try preview.message(body: body, values: values, mode: mode, chatTitle: chatTitle) } catch {
+            throw Self.unprocessable(error)
         }
-        guard let message = rendered.first else { throw APIError.badRequest("Nothing to preview.") }
-        let preparer = MessagePreparer(transport: host.environment.backend.transport, validator: store.validator())
-        let formatted: FormattedText
-        do { formatted = try preparer.format(message.text, template: template) } catch {
-            throw APIError(.unprocessableContent, code: error.code, message: error.message, issues: [ValidationIssue(field: .body, message: error.message)])
-        }
+        let formatted = message.formatted
         return WirePreview(
             text: formatted.text,
             entities: formatted.entities.map { entity in
@@ -152,7 +119,7 @@ extension DashboardAPI {
                 return .init(offset: Int(entity.offset), length: Int(entity.length), type: entity.typeName, url: url)
             },
             length: formatted.text.unicodeScalars.count, maxLength: store.validator().maxTextLength,
-            nativeLocation: message.nativeLocation.map { $0.description },
+            nativeLocation: message.location.map { $0.description },
             counter: APIModels.counter(MessageLength.measure(formatted.text, kind: .telegram, telegramLimit: store.validator().maxTextLength)))
     }
 }

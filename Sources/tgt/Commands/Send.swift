@@ -192,10 +192,7 @@ struct Send: AsyncParsableCommand {
 
     /// Renders and formats for every target (TDLib's Markdown parser, offline), sends nothing.
     private func dryRunReport(_ order: SendOrder, store: AppDatabase) throws {
-        var request = try SendRules(store: store).request(for: order)
-        if request.context.me == nil { request.context.me = store.previewSenderName() }
-        let preparer = MessagePreparer(transport: try global.library(), validator: store.validator())
-        let messages = try preparer.prepare(request)
+        let (request, messages) = try SendPreview(store: store, transport: try global.library()).messages(for: order)
         if global.json {
             global.console.emit(ResultJSON(template: request.template.name, batchID: nil, dryRun: true, results: messages.map {
                 .init(target: $0.target.key.description, title: $0.target.displayName, status: "not_sent", messageID: nil, error: nil, text: $0.formatted.text)
