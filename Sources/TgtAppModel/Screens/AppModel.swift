@@ -179,7 +179,7 @@ public final class AppModel {
                     held: (@MainActor @Sendable (HeldTap) -> Void)? = nil) async -> TapOutcome {
         let clock = services.clock
         var deadline = clock.now.addingTimeInterval(timeout ?? source.policy.answerDeadline)
-        if source.usesUndoHold, let hold = try? services.store.undoHold() { deadline.addTimeInterval(hold.duration) }
+        if let hold = try? SendRules(store: services.store).hold(for: SendSource(source)) { deadline.addTimeInterval(hold.duration) }
         let outcomes = queue.outcomes.subscribe(replayingCurrent: false)
         let holds = queue.holds.subscribe(replayingCurrent: false)
         let job: SendJob

@@ -22,15 +22,3 @@ public struct HeldTap: Sendable, Equatable {
         self.until = until
     }
 }
-
-extension SendJob.Source {
-    /// Whether a tap from here waits out the undo hold. A tap on the grid, a widget or CarPlay
-    /// is one touch that may be the wrong one; Siri was asked aloud (and answers aloud), and a
-    /// link is an automation's, and a place's crossing has nobody looking: those go at once.
-    public var usesUndoHold: Bool {
-        switch self {
-        case .app, .widget, .carPlay: true
-        case .siri, .deepLink, .place: false
-        }
-    }
-}

@@ -120,9 +120,9 @@ public actor SendQueueRunner {
         case .refused(let why):
             return finish(job, .failed(why))
         }
-        // A tap on the grid, a widget or CarPlay waits out the undo hold (Settings); Siri asked
-        // aloud and a link runs an automation: those go at once.
-        let hold = job.source.usesUndoHold ? ((try? store.undoHold()) ?? .standard) : .off
+        // Whether it waits out the undo hold is the source's (`SendSource`), as on every face.
+        let source = SendSource(job.source)
+        let hold = (try? SendRules(store: store).hold(for: source)) ?? (source.usesUndoHold ? .standard : .off)
         do {
             let report = try await host.withSender(request) { [store, holds, clock] sender, request -> SendReport? in
                 if hold.isOff { return try await sender.send(request) { _ in } }

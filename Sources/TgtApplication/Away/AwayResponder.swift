@@ -62,8 +62,9 @@ public struct AwayResponder: Sendable {
             logger.error("could not record an away reply", metadata: ["error": "\(error)"])
             return .skipped(.hourlyCap)
         }
-        let order = SendOrder(templateID: templateID, destination: Target(chatID: incoming.chatID, chatTitle: incoming.senderName))
         do {
+            let order = SendOrder(templateID: templateID, destination: Target(chatID: incoming.chatID, chatTitle: incoming.senderName),
+                                  hold: try SendRules(store: store).hold(for: .away))
             let outcome = try await sending.send(order) { _ in }
             if let batch = outcome.batchID.flatMap(UUID.init(uuidString:)) { try? store.setSendOrigin(batchID: batch, origin: kind.rawValue) }
             logger.info("automatic answer sent", metadata: ["kind": "\(kind.rawValue)", "sent": "\(outcome.allSent)"])

@@ -96,7 +96,7 @@ public struct TriggerService: Sendable {
         // Bad values change nothing: checked before the send counts against the limit.
         try SendRules.check(values, for: template)
         if let refusal = try store.useTrigger(id: trigger.id, at: clock.now) { throw refusal }
-        return try await sending.send(SendOrder(templateID: template.id, variables: values, hold: try store.undoHold())) { _ in }
+        return try await sending.send(SendOrder(templateID: template.id, variables: values, hold: try SendRules(store: store).hold(for: .trigger))) { _ in }
     }
 
     /// The live trigger and its template, or `.notFound` for anything else.

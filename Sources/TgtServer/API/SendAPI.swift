@@ -15,7 +15,7 @@ extension DashboardAPI {
         if case .json(let given)? = input.body { body = given }
         let order = SendOrder(templateID: template.id, variables: body.variables?.additionalProperties ?? [:],
                               location: try Self.coordinate(body.location), silent: body.silent, onlyTargets: body.targets,
-                              hold: try Self.hold(body.hold), batchID: try body.batchId.map { try Self.uuid($0, "batch_id") })
+                              hold: try SendRules(store: store).hold(for: .api, asked: Self.hold(body.hold)), batchID: try body.batchId.map { try Self.uuid($0, "batch_id") })
         let outcome: SendOutcome
         do { outcome = try await sending.send(order) } catch let error as SendError {
             // The dashboard's next step names this template's draft link.
@@ -26,9 +26,10 @@ extension DashboardAPI {
         return .ok(.init(body: .json(.init(success: true, data: APIModels.report(outcome, templateID: template.id)))))
     }
 
-    /// `hold`: whole seconds 0…30; absent sends at once.
-    static func hold(_ seconds: Int?) throws -> UndoHold {
-        guard let seconds else { return .off }
+    /// `hold`: whole seconds 0…30; nil when absent (the API's send then goes at once:
+    /// `SendSource.api`).
+    static func hold(_ seconds: Int?) throws -> UndoHold? {
+        guard let seconds else { return nil }
         guard let hold = UndoHold(seconds: seconds) else { throw UndoHoldError(text: "\(seconds)") }
         return hold
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import TgtApplication
 import TgtDomain
 import TgtQRCode
 import TgtStore
@@ -33,7 +34,7 @@ enum PageRoutes {
             let model = Pages.GridModel(templates: listing.listed, total: listing.all.count, groups: listing.groups, selectedChat: chat,
                                         kinds: listing.kinds, selectedKind: kind, search: search,
                                         demo: dashboard.options.isDemo && !Pages.Notices.isDismissed(Pages.Notices.demoGrid, in: request),
-                                        undoHold: try store.undoHold().seconds)
+                                        undoHold: try SendRules(store: store).hold(for: .grid).seconds)
             return HTMLReply.page(Pages.templates(model, csrf: csrf))
         }
 

@@ -145,7 +145,7 @@ struct Send: AsyncParsableCommand {
                 return
             }
             let console = global.console
-            order.hold = try SendHoldTerminal.hold(option: hold, global: global) { try store.undoHold() }
+            order.hold = try SendRules(store: store).hold(for: SendHoldTerminal.source(global), asked: hold.map { try UndoHold(parsing: $0) })
             let terminal = SendHoldTerminal(global: global, templateName: t.name, targets: t.targets.map(\.displayName))
             let holding = Locked(false)
             let outcome: SendOutcome

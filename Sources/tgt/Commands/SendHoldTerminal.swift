@@ -12,12 +12,11 @@ struct SendHoldTerminal: Sendable {
     let templateName: String
     let targets: [String]
 
-    /// `--hold` when given; else the undo hold from settings on an interactive terminal; else
-    /// none (a pipe, a script, `--json`: nobody is there to press Ctrl-C).
-    static func hold(option: String?, global: GlobalOptions, settings: () throws -> UndoHold) throws -> UndoHold {
-        if let option { return try UndoHold(parsing: option) }
-        guard !global.json, isatty(STDIN_FILENO) == 1, isatty(STDERR_FILENO) == 1 else { return .off }
-        return try settings()
+    /// Where this `tgt send` comes from: an interactive terminal (someone is there to press
+    /// Ctrl-C), or a pipe, a script or `--json` (nobody is). `SendRules.hold(for:asked:)`
+    /// decides the hold from it.
+    static func source(_ global: GlobalOptions) -> SendSource {
+        !global.json && isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 ? .terminal : .script
     }
 
     /// Whether the countdown is redrawn in place.
