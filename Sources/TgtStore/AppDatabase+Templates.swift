@@ -48,16 +48,11 @@ extension AppDatabase {
     public func resolveTemplate(_ key: String) throws(StoreError) -> Template {
         let trimmed = key.trimmingCharacters(in: .whitespaces)
         if let uuid = UUID(uuidString: trimmed), let found = try template(id: uuid) { return found }
-        let all = try templates()
-        let folded = TemplateValidator.fold(trimmed)
-        if let byName = all.first(where: { TemplateValidator.fold($0.name) == folded }) { return byName }
-        if trimmed.count >= 4 {
-            let prefix = trimmed.lowercased()
-            let matches = all.filter { $0.id.uuidString.lowercased().hasPrefix(prefix) }
-            if matches.count == 1 { return matches[0] }
-            if matches.count > 1 { throw .ambiguousTemplate(trimmed, matches: matches.map(\.name)) }
+        switch ItemKey.find(trimmed, in: try templates(), id: \.id, name: \.name) {
+        case .found(let template): return template
+        case .ambiguous(let matches): throw .ambiguousTemplate(trimmed, matches: matches.map(\.name))
+        case .none: throw .templateNotFound(trimmed)
         }
-        throw .templateNotFound(trimmed)
     }
 
     /// Saves a new template at the end of the grid (after validating it). Returns it as stored.

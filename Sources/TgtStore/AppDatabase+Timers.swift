@@ -19,17 +19,12 @@ extension AppDatabase {
     public func resolveTimer(_ key: String) throws(StoreError) -> CountdownTimer {
         let trimmed = key.trimmingCharacters(in: .whitespaces)
         if let uuid = UUID(uuidString: trimmed), let found = try timer(id: uuid) { return found }
-        let all = try timers()
-        let folded = TemplateValidator.fold(trimmed)
-        let named = all.filter { TemplateValidator.fold($0.name) == folded }
-        if named.count > 1 { throw .ambiguousTimer(trimmed, matches: named.map { "\($0.name) (\($0.id.uuidString.prefix(8)))" }) }
-        if let byName = named.first { return byName }
-        if trimmed.count >= 4 {
-            let matches = all.filter { $0.id.uuidString.lowercased().hasPrefix(trimmed.lowercased()) }
-            if matches.count == 1 { return matches[0] }
-            if matches.count > 1 { throw .ambiguousTimer(trimmed, matches: matches.map(\.name)) }
+        switch ItemKey.find(trimmed, in: try timers(), id: \.id, name: \.name) {
+        case .found(let timer): return timer
+        // Timers may share a name: each is told by its id's beginning.
+        case .ambiguous(let matches): throw .ambiguousTimer(trimmed, matches: matches.map { "\($0.name) (\($0.id.uuidString.prefix(8)))" })
+        case .none: throw .timerNotFound(trimmed)
         }
-        throw .timerNotFound(trimmed)
     }
 
     /// Saves a new timer at the end of the list (after validating it). Returns it as stored.

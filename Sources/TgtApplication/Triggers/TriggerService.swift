@@ -76,17 +76,11 @@ public struct TriggerService: Sendable {
     /// The live trigger a face names: by its id, the id's first characters (at least 4), or
     /// its exact name (`tgt triggers revoke "Front door"`).
     public func find(_ text: String) throws -> TriggerRecord {
-        let all = try list()
-        let key = text.trimmingCharacters(in: .whitespaces)
-        if let id = UUID(uuidString: key), let found = all.first(where: { $0.id == id }) { return found }
-        var named = all.filter { $0.name == key }
-        if named.isEmpty, key.count >= 4 {
-            named = all.filter { $0.id.uuidString.lowercased().hasPrefix(key.lowercased()) }
+        switch ItemKey.find(text, in: try list(), id: \.id, name: \.name) {
+        case .found(let trigger): return trigger
+        case .ambiguous: throw TriggerError.ambiguous(text)
+        case .none: throw TriggerError.notFound
         }
-        guard named.count == 1, let found = named.first else {
-            throw named.isEmpty ? TriggerError.notFound : TriggerError.ambiguous(text)
-        }
-        return found
     }
 
     /// Fires the trigger whose secret this is, with the request's values, through `sending`.

@@ -12,15 +12,14 @@ enum SeriesText {
     /// The series `text` names: its full id or a unique beginning of it (4 characters or more).
     static func resolve(_ text: String, store: AppDatabase) throws -> UUID {
         let wanted = text.lowercased().trimmingCharacters(in: .whitespaces)
-        guard wanted.count >= 4, wanted.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+        guard wanted.count >= ItemKey.minimumPrefix, wanted.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
             throw InputError("“\(text)” is not a series id.", next: "See the series and their ids with `tgt scheduled series`.")
         }
-        let matches = try store.allSeries(includeFinished: true).filter { $0.id.uuidString.lowercased().hasPrefix(wanted) }
-        guard let only = matches.first else {
-            throw InputError("No series has an id starting with “\(text)”.", next: "See the series and their ids with `tgt scheduled series`.")
+        switch ItemKey.find(wanted, in: try store.allSeries(includeFinished: true), id: \.id) {
+        case .found(let series): return series.id
+        case .ambiguous: throw InputError("“\(text)” starts more than one series' id.", next: "Give more of the id.")
+        case .none: throw InputError("No series has an id starting with “\(text)”.", next: "See the series and their ids with `tgt scheduled series`.")
         }
-        guard matches.count == 1 else { throw InputError("“\(text)” starts more than one series' id.", next: "Give more of the id.") }
-        return only.id
     }
 
     /// "1a2b3c4d  Standup → every Mon and Fri at 10:00 [active] · next Mon 30 Nov 10:00, Fri 4 Dec 10:00".
