@@ -132,13 +132,7 @@ public final class TimerDetailModel {
 
     private func edit(_ haptic: Haptic?, _ body: @escaping @Sendable (inout CountdownTimer) -> Void) {
         do {
-            let clock = timers.clock
-            timer = try store.change(timer.id) { t in
-                var t = t
-                body(&t)
-                t.updatedAt = clock.now
-                return t
-            }
+            timer = try timers.change(timer.id) { body(&$0) }
             if let haptic { self.haptic = haptic }
             error = nil
             changed()

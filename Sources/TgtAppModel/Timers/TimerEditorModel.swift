@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import TgtApplication
 import TgtDomain
 import TgtStore
 
@@ -105,12 +106,8 @@ public final class TimerEditorModel: Identifiable {
         guard canSave, let draft else { return nil }
         do {
             let stored: CountdownTimer
-            if original == nil {
-                stored = try store.insert(draft)
-            } else {
-                let now = store.clock.now
-                stored = try store.change(draft.id) { [draft] current in current.withSettings(of: draft, at: now) }
-            }
+            let timers = TimerService(store: store, clock: store.clock)
+            stored = original == nil ? try timers.create(draft) : try timers.edit(draft.id, like: draft)
             saved(stored)
             return stored
         } catch {

@@ -49,7 +49,7 @@ extension DashboardAPI {
         guard let initial = TimerDuration(seconds: TimerDuration.minimum) else { throw APIError.badRequest(TimerInput.missingBasics) }
         var timer = CountdownTimer(name: "", duration: initial, createdAt: host.clock.now)
         try TimerInput.apply(fields, to: &timer, isNew: true, store: store)
-        let saved = try store.insert(timer)
+        let saved = try timerService.create(timer)
         return .created(.init(body: .json(.init(success: true, data: try reply(saved)))))
     }
 
@@ -60,8 +60,7 @@ extension DashboardAPI {
         try TimerInput.apply(.init(name: body.name, duration: body.duration, icon: body.icon, color: body.color, action: body.action),
                              to: &edited, isNew: false, store: store)
         // Only the form's fields: the countdown, to-dos and notes stay as stored now.
-        let now = host.clock.now
-        let saved = try store.change(existing.id) { [edited] current in current.withSettings(of: edited, at: now) }
+        let saved = try timerService.edit(existing.id, like: edited)
         return .ok(.init(body: .json(.init(success: true, data: try reply(saved)))))
     }
 
@@ -183,13 +182,7 @@ extension DashboardAPI {
     /// Changes a timer's to-dos or notes in one transaction (never its countdown: that is
     /// `controlTimer`), then tells open pages.
     private func changeTimer(_ id: UUID, _ body: @Sendable (CountdownTimer) throws -> CountdownTimer) throws -> CountdownTimer {
-        let now = host.clock.now
-        let saved = try store.change(id) { timer in
-            var changed = try body(timer)
-            changed.updatedAt = now
-            return changed
-        }
-        return saved
+        try timerService.change(id) { timer in timer = try body(timer) }
     }
 
     /// The id in the path of a timer that exists, or a 404.

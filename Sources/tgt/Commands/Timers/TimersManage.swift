@@ -104,7 +104,7 @@ struct TimersAdd: AsyncParsableCommand {
             var timer = CountdownTimer(name: name, duration: parsedDuration, icon: icon ?? .default, color: color ?? .default,
                                        createdAt: store.clock.now)
             timer.action = try action.apply(to: nil, store: store)
-            let saved = try store.insert(timer)
+            let saved = try TimerService(store: store, clock: global.clock).create(timer)
             try TimerText.report(saved, global, store: store, verb: "Added")
         }
     }
@@ -137,15 +137,12 @@ struct TimersEdit: AsyncParsableCommand {
             let existing = try store.resolveTimer(timer)
             let id = existing.id
             let newAction = try action.apply(to: existing.action, store: store)
-            let saved = try store.change(id) { [name, icon, color] t in
-                var t = t
+            let saved = try TimerService(store: store, clock: global.clock).change(id) { [name, icon, color] t in
                 t.action = newAction
                 if let name { t.name = name }
                 if let newDuration { t.duration = newDuration }
                 if let icon { t.icon = icon }
                 if let color { t.color = color }
-                t.updatedAt = global.clock.now
-                return t
             }
             try TimerText.report(saved, global, store: store, verb: "Saved")
             await ScheduleSync.afterTimerChange(saved, global, store: store)

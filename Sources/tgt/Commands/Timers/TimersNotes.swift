@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TgtApplication
 import TgtDomain
 import TgtStore
 
@@ -44,12 +45,7 @@ struct TimersNotes: AsyncParsableCommand {
             guard text.count <= CountdownTimer.maxNotesLength else {
                 throw InputError("The notes are \(text.count) characters long; the most is \(CountdownTimer.maxNotesLength).")
             }
-            let changed = try store.change(t.id) { timer in
-                var timer = timer
-                timer.notes = text
-                timer.updatedAt = global.clock.now
-                return timer
-            }
+            let changed = try TimerService(store: store, clock: global.clock).change(t.id) { $0.notes = text }
             try TimerText.report(changed, global, store: store, verb: text.isEmpty ? "Cleared the notes of" : "Saved the notes of")
         }
     }

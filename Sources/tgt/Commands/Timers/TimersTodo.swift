@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TgtApplication
 import TgtDomain
 import TgtStore
 
@@ -23,12 +24,7 @@ struct TimersTodo: AsyncParsableCommand {
                        _ body: @escaping @Sendable ([TimerTodo]) throws(StoreError) -> [TimerTodo]) throws {
         let store = try Timers.store(global)
         let id = try store.resolveTimer(timer).id
-        let changed = try store.change(id) { t in
-            var t = t
-            t.todos = try body(t.todos)
-            t.updatedAt = global.clock.now
-            return t
-        }
+        let changed = try TimerService(store: store, clock: global.clock).change(id) { t in t.todos = try body(t.todos) }
         try TimerText.report(changed, global, store: store, verb: verb)
     }
 
