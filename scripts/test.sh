@@ -20,8 +20,9 @@ python3 scripts/check-imports.py
 # that exist, and architecture.md names every source folder and test file (with its self-test).
 python3 scripts/check-map.py
 python3 scripts/check-map.py --selftest
-# Nothing defaults to the wall clock: only a process's entry point makes SystemClock and hands
-# it down (the store carries it), so a test that forgets its test clock does not compile.
+# Nothing in the product defaults to the wall clock: only a process's entry point makes
+# SystemClock and hands it down (the store carries it), so a test that builds a product part
+# without a clock does not compile.
 python3 scripts/check-clock.py
 python3 scripts/check-clock.py --selftest
 python3 scripts/web-event-types.py --check

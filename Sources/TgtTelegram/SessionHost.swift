@@ -32,8 +32,8 @@ public actor SessionHost {
     private var shuttingDown = false
     private var pending: Task<Void, Never>?
     /// When this process took the folder: older unfinished send log rows are another's.
-    /// (The wall clock's: the store stamps rows with it.)
-    private let tookSessionAt = Date()
+    /// (On the store's clock, which stamps the rows.)
+    private let tookSessionAt: Date
     private var recoveredInterruptedSends = false
     private var lateVerdicts: Task<Void, Never>?
     /// Settles sends an earlier run left in their undo hold (`HeldSendRecovery`).
@@ -48,6 +48,7 @@ public actor SessionHost {
         self.environment = environment
         self.store = store
         self.clock = clock
+        tookSessionAt = store.clock.now
         storeChanges = StoreChangeFeed(store: store, clock: clock)
         lock = try SessionLock(directory: environment.directory)
     }

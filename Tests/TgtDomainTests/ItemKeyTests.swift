@@ -41,6 +41,7 @@ struct ItemKeyTests {
         if case .none = Self.find("1a2", in: items) {} else { Issue.record("3 characters named something") }
         if case .none = Self.find("Coffee", in: items) {} else { Issue.record("an unknown name named something") }
         #expect(Self.ambiguous(Self.find("tea", in: items + [Self.tea2])) == [Self.tea, Self.tea2], "a shared name")
+        #expect(Self.found(Self.find("TEA", in: items + [Self.tea2])) == Self.tea2, "the name written exactly so, among names differing in case")
         if case .none = Self.find("Tea", in: items, named: false) {} else { Issue.record("a thing without names matched a name") }
     }
 }

@@ -8,7 +8,7 @@ import TgtTestSupport
 /// reads (scheduled timers and series, drafts, previews).
 @Suite("{{me}} without a session")
 struct SenderNameTests {
-    @Test("no name seen yet: nil for sends, the stand-in for previews; a name seen is kept across reopening, and only a new one is written")
+    @Test("no name seen yet: nil for sends, the stand-in for previews; a name seen is kept across reopening, and a new one replaces it")
     func senderName() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }

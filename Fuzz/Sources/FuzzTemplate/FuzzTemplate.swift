@@ -118,7 +118,7 @@ func checkParsed(_ body: String, _ parsed: TemplateText) {
     if let choice = parsed.variables.first(where: { $0.kind == .choice }) {
         var wrong = context
         wrong.custom[choice.name] = "v_\(choice.name)*[`\u{301}"
-        let template = Template(name: "fuzz", body: body, targets: [Target(chatID: -100, chatTitle: "g")])
+        let template = Template(name: "fuzz", body: body, targets: [Target(chatID: -100, chatTitle: "g")], createdAt: fixedContext.now)
         do {
             _ = try Renderer().render(template, context: wrong)
             check(choice.choices.contains("v_\(choice.name)*[`\u{301}"), "a value outside the choices rendered")
@@ -131,7 +131,7 @@ func checkParsed(_ body: String, _ parsed: TemplateText) {
         Target(chatID: -200, topicID: 3, chatTitle: "Work", topicTitle: "Stand*ups"),
     ]
     for mode in LocationMode.allCases {
-        let template = Template(name: "fuzz", body: body, targets: targets, locationMode: mode)
+        let template = Template(name: "fuzz", body: body, targets: targets, locationMode: mode, createdAt: fixedContext.now)
         do {
             let messages = try Renderer().render(template, context: context)
             check(messages.count == targets.count, "\(messages.count) messages for \(targets.count) targets")
@@ -143,7 +143,7 @@ func checkParsed(_ body: String, _ parsed: TemplateText) {
             check(false, "render failed with every value given: \(error)")
         }
         check((try? Renderer().missingVariables(in: template, context: context)) == [], "missing variables with every value given")
-        _ = try? Renderer().missingVariables(in: template, context: RenderContext())
+        _ = try? Renderer().missingVariables(in: template, context: RenderContext(now: fixedContext.now))
     }
 }
 
@@ -164,7 +164,7 @@ public func fuzzTemplate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     let template = Template(
         name: body, body: body,
-        targets: [Target(chatID: -1, chatTitle: body), Target(chatID: -1, topicID: 1, chatTitle: "t")])
+        targets: [Target(chatID: -1, chatTitle: body), Target(chatID: -1, topicID: 1, chatTitle: "t")], createdAt: fixedContext.now)
     let issues = TemplateValidator().problemsForSaving(template, otherNames: [body, "Other", ""])
     check(issues.allSatisfy { !$0.message.isEmpty }, "an issue without a message")
     return 0

@@ -3,8 +3,9 @@ import TgtDomain
 import TgtStore
 
 /// Where a send comes from, which decides whether it waits out the undo hold (Settings) before
-/// anything reaches Telegram. Every face names its source and asks `SendRules.hold(for:asked:)`;
-/// none decides by itself.
+/// anything reaches Telegram. Each face that sends a template from a tap, a command, a link or an
+/// automation names its source and asks `SendRules.hold(for:asked:)`; none decides by itself
+/// (a template sent into an open chat from a conversation goes at once).
 public enum SendSource: String, Sendable, CaseIterable {
     /// A tile on the dashboard's grid or in the app.
     case grid

@@ -74,7 +74,8 @@ public struct TriggerService: Sendable {
     }
 
     /// The live trigger a face names: by its id, the id's first characters (at least 4), or
-    /// its exact name (`tgt triggers revoke "Front door"`).
+    /// its name in any case (the one written exactly so when names differ only in case:
+    /// `tgt triggers revoke "Front door"`).
     public func find(_ text: String) throws -> TriggerRecord {
         switch ItemKey.find(text, in: try list(), id: \.id, name: \.name) {
         case .found(let trigger): return trigger

@@ -17,8 +17,9 @@ public enum ItemKey {
         case none
     }
 
-    /// Looks `key` up among `items`: a full id first, then a name (when `name` is given; a
-    /// shared name is ambiguous), then an id beginning of `minimumPrefix` characters or more.
+    /// Looks `key` up among `items`: a full id first, then a name in any case (when `name` is
+    /// given; among names that differ only in case, the one written exactly so; a name shared
+    /// otherwise is ambiguous), then an id beginning of `minimumPrefix` characters or more.
     public static func find<Item>(_ key: String, in items: [Item], id: (Item) -> UUID, name: ((Item) -> String)? = nil) -> Match<Item> {
         let trimmed = key.trimmingCharacters(in: .whitespaces)
         if let uuid = UUID(uuidString: trimmed), let found = items.first(where: { id($0) == uuid }) { return .found(found) }
@@ -26,7 +27,13 @@ public enum ItemKey {
             let folded = TemplateValidator.fold(trimmed)
             let named = items.filter { TemplateValidator.fold(name($0)) == folded }
             if named.count == 1, let only = named.first { return .found(only) }
-            if named.count > 1 { return .ambiguous(named) }
+            if named.count > 1 {
+                // Names that differ only in case (trigger links may have such): the one written
+                // exactly as given is meant.
+                let exact = named.filter { name($0).trimmingCharacters(in: .whitespacesAndNewlines) == trimmed }
+                if exact.count == 1, let only = exact.first { return .found(only) }
+                return .ambiguous(named)
+            }
         }
         guard trimmed.count >= minimumPrefix else { return .none }
         let prefix = trimmed.lowercased()

@@ -18,7 +18,7 @@ enum SessionScope {
         let environment = try global.environment()
         let console = global.console
         if global.demo { console.note("Demo mode: using the built-in Telegram simulator, not your account.") }
-        let tookSession = Date()
+        let tookSession = global.clock.now
         let open = try await environment.openSession()
         let interrupts = InterruptHandler { await open.close() }
         let watcher = Task {
@@ -81,7 +81,7 @@ extension SessionScope {
         let console = global.console
         let recovery = HeldSendRecovery(sender: Sender(session: session, store: store), store: store, clock: store.clock)
         let outcome = await recovery.run(before: cutoff) { template, until in
-            let seconds = max(1, Int(until.timeIntervalSinceNow.rounded(.up)))
+            let seconds = max(1, Int(until.timeIntervalSince(store.clock.now).rounded(.up)))
             console.note("An earlier run held “\(template)” for undo when it stopped: it goes out in \(seconds) s.")
         }
         guard outcome.total > 0 else { return }
