@@ -23,7 +23,8 @@ public struct SendPreview: Sendable {
     /// and template) and each target's message. Throws what the send would throw.
     public func messages(for order: SendOrder) throws -> (request: SendRequest, messages: [PreparedMessage]) {
         var request = try SendRules(store: store).request(for: order)
-        if request.context.me == nil { request.context.me = store.previewSenderName() }
+        // The rules read the name a session last saw; none seen yet, a preview's stand-in.
+        if request.context.me == nil { request.context.me = RenderContext.previewSenderName }
         let preparer = MessagePreparer(transport: transport, validator: store.validator())
         return (request, try preparer.prepare(request))
     }
