@@ -147,7 +147,7 @@ package.targets += [
     .target(
         name: "TgtDashboardClient",
         dependencies: [
-            "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtApplication", "TgtWire",
+            "TgtDomain", "TgtApplication", "TgtWire",
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "NIOCore", package: "swift-nio"),

@@ -1,7 +1,6 @@
 import Foundation
+import TgtApplication
 import TgtDomain
-import TgtTDLib
-import TgtTelegram
 import TgtWire
 
 /// The chats through a running dashboard (`tgt chat …` while `tgt serve` holds the session):
@@ -9,8 +8,9 @@ import TgtWire
 extension DashboardClient {
     typealias Schemas = Components.Schemas
 
-    public func conversations(_ list: ChatListKind = .main, unreadOnly: Bool = false, search: String? = nil) async throws(DashboardClientError) -> [ChatSummary] {
-        let (kind, folder): (Operations.ListConversations.Input.Query.ListPayload, Int32?) = switch list {
+    /// The chats of a list (none: the main list).
+    public func conversations(_ list: ChatListKind? = nil, unreadOnly: Bool = false, search: String? = nil) async throws(DashboardClientError) -> [ChatSummary] {
+        let (kind, folder): (Operations.ListConversations.Input.Query.ListPayload, Int32?) = switch list ?? .main {
         case .main: (.main, nil)
         case .archive: (.archive, nil)
         case .folder(let id): (.folder, id)

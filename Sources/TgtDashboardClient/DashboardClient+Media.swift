@@ -2,7 +2,6 @@ import Foundation
 import OpenAPIRuntime
 import TgtApplication
 import TgtDomain
-import TgtTelegram
 import TgtWire
 
 extension DashboardClient {
@@ -97,7 +96,7 @@ extension DashboardClient {
                           asFiles: Bool) async throws -> [ChatMessageItem]
     {
         var checked: [CheckedFile] = []
-        for path in paths { checked.append(try ChatService.check(fileAt: path, asFiles: asFiles)) }
+        for path in paths { checked.append(try ChatLookup.check(fileAt: path, asFiles: asFiles)) }
         var ids: [String] = []
         do {
             for file in checked {

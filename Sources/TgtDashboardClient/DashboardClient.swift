@@ -1,10 +1,8 @@
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
+import TgtApplication
 import TgtDomain
-import TgtStore
-import TgtTDLib
-import TgtTelegram
 import TgtWire
 
 /// An error the running dashboard answered with (or the reason it could not be asked).
@@ -28,7 +26,7 @@ public struct DashboardClient: Sendable {
 
     /// The client for the server holding this folder's Telegram session, if one does.
     public static func forRunningServer(in directory: DataDirectory) -> DashboardClient? {
-        guard let descriptor = ServerDescriptor.read(in: directory), let holder = SessionLock.holder(of: directory),
+        guard let descriptor = ServerDescriptor.read(in: directory), let holder = SessionHolder.processID(holding: directory),
               holder == descriptor.pid
         else { return nil }
         return DashboardClient(descriptor: descriptor)

@@ -1,7 +1,5 @@
 import Foundation
 import TgtApplication
-import TgtTDLib
-import TgtTelegram
 
 /// The running dashboard's session, through its API.
 public struct DashboardChatAccess: ChatAccess {
@@ -45,7 +43,7 @@ public struct DashboardChatAccess: ChatAccess {
             return only
         }
         let all = try await client.conversations() + client.conversations(.archive)
-        let id = try ChatService.pick(text, among: all.map { ($0.id, $0.title) })
+        let id = try ChatLookup.pick(text, among: all.map { ($0.id, $0.title) })
         guard let chat = all.first(where: { $0.id == id }) else { throw ChatError.chatNotFound(text) }
         return chat
     }

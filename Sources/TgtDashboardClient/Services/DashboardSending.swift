@@ -1,7 +1,6 @@
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// Sending now and later through the running dashboard's session (its API), for commands run
 /// while `tgt serve` holds the Telegram session: the same `TemplateSending` as a command's own

@@ -1,5 +1,5 @@
 import Foundation
-import TgtTelegram
+import TgtApplication
 
 /// The messages `--follow` has shown, to tell new, edited and deleted ones apart in the newest
 /// page read again after each change. Messages still being sent are left for later (they come
