@@ -1,4 +1,5 @@
 import Foundation
+import TgtApplication
 import TgtDomain
 import TgtStore
 import TgtTDLib
@@ -134,7 +135,7 @@ extension ComposerModel {
     }
 
     /// Sends the attachments with the text as the caption of the first, as a reply when
-    /// replying: one file as a message, several as an album (`ChatService.sendFiles`). The
+    /// replying: one file as a message, several as an album (`SessionChatAccess.send(copies:…)`). The
     /// messages show in the conversation at once, with their upload's progress and a cancel;
     /// the staged copies go when every message has its verdict. On a refusal (a mix that
     /// cannot share an album, a chat that cannot take files) the attachments and text stay.
@@ -147,11 +148,11 @@ extension ComposerModel {
         if case .reply(let item) = mode { replyTo = item.id }
         do {
             let service = try await host.chatService()
-            let sent = try await service.sendFiles(chatID: chatID, paths: sending.map(\.url.path), caption: text, topicID: topicID, replyTo: replyTo, silent: silent,
-                                                   asFiles: sendAsFiles, confirmTimeout: 0)
+            _ = try await SessionChatAccess(service: service, clock: host.clock)
+                .send(copies: folders, paths: sending.map(\.url.path), chatID: chatID, caption: text, replyTo: replyTo, topicID: topicID,
+                      silent: silent, asFiles: sendAsFiles, confirmTimeout: 0)
             // The send owns the copies now: they go when its messages settle, not with the composer.
             staged.withLock { $0.removeAll { folders.contains($0) } }
-            service.discard(folders, whenSettled: sent)
             attachments.removeAll { item in sending.contains { $0.id == item.id } }
             sendAsFiles = false
             text = ""

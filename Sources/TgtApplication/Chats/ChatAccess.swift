@@ -213,7 +213,7 @@ public struct SessionChatAccess: ChatAccess {
         }
         // TDLib is given staged copies (hard links where it can), not the user's own paths: they
         // go when the send settles, and the files are then TDLib's own.
-        func stageAndSend() async throws(ChatError) -> [Message] {
+        func stageAndSend() async throws(ChatError) -> [ChatMessageItem] {
             var staged: [OutgoingStaging.Staged] = []
             func removeStaged() { for one in staged { try? FileManager.default.removeItem(at: one.folder) } }
             if let staging {
@@ -228,10 +228,9 @@ public struct SessionChatAccess: ChatAccess {
                 }
             }
             do {
-                let sent = try await service.sendFiles(chatID: chatID, paths: staging == nil ? paths : staged.map(\.file.path), caption: caption,
-                                                       topicID: topicID, replyTo: replyTo, silent: silent, asFiles: asFiles)
-                service.discard(staged.map(\.folder), whenSettled: sent)
-                return sent
+                return try await send(copies: staged.map(\.folder), paths: staging == nil ? paths : staged.map(\.file.path), chatID: chatID,
+                                      caption: caption, replyTo: replyTo, topicID: topicID, silent: silent, asFiles: asFiles,
+                                      confirmTimeout: 600)
             } catch {
                 // Refused before TDLib took the files: the copies go. A request that went unanswered
                 // may have been taken: its copies are left to the sweep (or the verdict, heard later).
@@ -240,10 +239,7 @@ public struct SessionChatAccess: ChatAccess {
             }
         }
         // Done before answering: no progress is told after the send is over.
-        let sent = try await watcher.stopped { () async throws(ChatError) in try await stageAndSend() }
-        var items: [ChatMessageItem] = []
-        for message in sent { items.append(await service.item(message)) }
-        return items
+        return try await watcher.stopped { () async throws(ChatError) in try await stageAndSend() }
     }
 
     public func download(chatID: Int64, messageID: Int64, into folder: URL,

@@ -1,6 +1,6 @@
 import Foundation
 import OpenAPIRuntime
-import TgtTDLib
+import TgtApplication
 import TgtTelegram
 import TgtWire
 
@@ -35,20 +35,19 @@ extension DashboardAPI {
         let service = try await host.chatService()
         _ = try await chatSummary(input.path.chatId, service: service)
         let uploads = try await dashboard.uploads.take(body.uploadIds, now: host.clock.now)
-        let sent: [Message]
+        let sent: [ChatMessageItem]
         do {
-            sent = try await service.sendFiles(chatID: input.path.chatId, paths: uploads.map(\.file.path), caption: caption, topicID: topic,
-                                               replyTo: body.replyTo, silent: body.silent ?? false, asFiles: body.asFiles ?? false,
-                                               confirmTimeout: body.wait == false ? 0 : Self.filesConfirmTimeout)
+            sent = try await SessionChatAccess(service: service, clock: host.clock)
+                .send(copies: uploads.map(\.folder), paths: uploads.map(\.file.path), chatID: input.path.chatId, caption: caption,
+                      replyTo: body.replyTo, topicID: topic, silent: body.silent ?? false, asFiles: body.asFiles ?? false,
+                      confirmTimeout: body.wait == false ? 0 : Self.filesConfirmTimeout)
         } catch {
-            // Nothing went out (sendFiles throws only then): the uploads stay, until their hour
-            // is up, so the user can fix the send and press Send again without a duplicate.
+            // Nothing went out: the uploads stay, until their hour is up, so the user can fix
+            // the send and press Send again without a duplicate.
             await dashboard.uploads.restore(uploads)
             throw error
         }
-        service.discard(uploads.map(\.folder), whenSettled: sent)
-        var items: [Components.Schemas.ChatMessage] = []
-        for message in sent { items.append(ChatModels.message(await service.item(message))) }
+        let items = sent.map(ChatModels.message)
         return .ok(.init(body: .json(.init(success: true, data: .init(messages: items)))))
     }
 }
