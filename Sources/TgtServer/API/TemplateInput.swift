@@ -27,22 +27,25 @@ struct TemplateInput {
     static func apply(_ fields: Fields, to template: inout Template, store: AppDatabase,
                       live: @escaping TemplateService.LiveLookup = { _ in nil }) async throws
     {
-        // A new kind first: the fields it does not use are dropped, then the given ones apply.
-        if let kind = fields.kind, kind != template.kind { template = template.converted(to: kind) }
-        if let to = fields.to { template.to = try recipients(to, "to") }
-        if let cc = fields.cc { template.cc = try recipients(cc, "cc") }
-        if let subject = try DashboardAPI.limited(fields.subject, "subject", max: 1000) { template.subject = subject }
-        if let name = try DashboardAPI.limited(fields.name, "name", max: 1000) { template.name = name }
-        if let body = try DashboardAPI.limited(fields.body, "body", max: 50_000) { template.body = body }
-        if let icon = fields.icon { template.icon = icon }
-        if let mode = fields.locationMode { template.locationMode = mode }
-        if let silent = fields.silent { template.silent = silent }
-        if let items = fields.targets { template.targets = try await targets(items, store: store, keeping: template.targets, live: live) }
+        var edit = TemplateEdit()
+        edit.kind = fields.kind
+        edit.to = try fields.to.map { try recipients($0, "to") }
+        edit.cc = try fields.cc.map { try recipients($0, "cc") }
+        edit.subject = try DashboardAPI.limited(fields.subject, "subject", max: 1000)
+        edit.name = try DashboardAPI.limited(fields.name, "name", max: 1000)
+        edit.body = try DashboardAPI.limited(fields.body, "body", max: 50_000)
+        edit.icon = fields.icon
+        edit.locationMode = fields.locationMode
+        edit.silent = fields.silent
         if fields.removePlace == true {
             guard fields.place == nil else { throw APIError.badRequest("Give “place” or “remove_place”, not both.") }
-            template.place = nil
+            edit.place = .remove
         }
-        if let place = fields.place { template.place = try placeRule(place) }
+        if let place = fields.place { edit.place = .set(try placeRule(place)) }
+        // Resolved against the targets the template keeps once the new kind applies.
+        let kept = edit.kind.map { template.converted(to: $0) }?.targets ?? template.targets
+        if let items = fields.targets { edit.targets = try await targets(items, store: store, keeping: kept, live: live) }
+        template = edit.applied(to: template)
     }
 
     /// A place rule from its JSON; the store's rules check the rest (radius, window, name).

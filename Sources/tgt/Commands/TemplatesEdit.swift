@@ -143,36 +143,39 @@ struct TemplatesEdit: AsyncParsableCommand {
     func run() async throws {
         try await global.run {
             let store = try global.openStore()
-            var t = try store.resolveTemplate(template)
-            if let kind = fields.kind, kind != t.kind { t = t.converted(to: kind) }
-            if clearRecipients {
-                t.to = []
-                t.cc = []
-            }
-            if !fields.to.isEmpty { t.to = TemplateFieldOptions.recipients(fields.to) }
-            if !fields.cc.isEmpty { t.cc = TemplateFieldOptions.recipients(fields.cc) }
-            if let subject = fields.subject { t.subject = subject }
-            if let name = fields.name { t.name = name }
-            if let body = try fields.bodyText() { t.body = body }
-            if let icon = fields.icon { t.icon = icon }
-            if let mode = fields.locationMode { t.locationMode = mode }
-            if let silent = fields.silent { t.silent = silent }
+            let stored = try store.resolveTemplate(template)
+            var edit = TemplateEdit()
+            edit.kind = fields.kind
+            edit.clearRecipients = clearRecipients
+            if !fields.to.isEmpty { edit.to = TemplateFieldOptions.recipients(fields.to) }
+            if !fields.cc.isEmpty { edit.cc = TemplateFieldOptions.recipients(fields.cc) }
+            edit.subject = fields.subject
+            edit.name = fields.name
+            edit.body = try fields.bodyText()
+            edit.icon = fields.icon
+            edit.locationMode = fields.locationMode
+            edit.silent = fields.silent
             if noPlace {
                 guard fields.place == nil, fields.placeRadius == nil, fields.placeWindow == nil else {
                     throw InputError("Give --no-place or --place, not both.")
                 }
-                t.place = nil
-            } else {
-                t.place = try fields.placeRule(existing: t.place)
+                edit.place = .remove
+            } else if let rule = try fields.placeRule(existing: stored.place), rule != stored.place {
+                edit.place = .set(rule)
             }
-            if !fields.targets.isEmpty { t.targets = try await TemplateFieldOptions.resolveTargets(fields.targets, store: store, keeping: t.targets) }
+            // The targets the template keeps once the new kind applies, then --target,
+            // --remove-target and --add-target in that order.
+            var targets = edit.kind.map { stored.converted(to: $0) }?.targets ?? stored.targets
+            if !fields.targets.isEmpty { targets = try await TemplateFieldOptions.resolveTargets(fields.targets, store: store, keeping: targets) }
             for value in removeTarget {
-                guard let key = TargetKey(parsing: value), t.targets.contains(where: { $0.key == key }) else {
-                    throw InputError("“\(t.name)” has no target \(value).")
+                guard let key = TargetKey(parsing: value), targets.contains(where: { $0.key == key }) else {
+                    throw InputError("“\(fields.name ?? stored.name)” has no target \(value).")
                 }
-                t.targets.removeAll { $0.key == key }
+                targets.removeAll { $0.key == key }
             }
-            t.targets += try await TemplateFieldOptions.resolveTargets(addTarget, store: store, keeping: t.targets)
+            targets += try await TemplateFieldOptions.resolveTargets(addTarget, store: store, keeping: targets)
+            if !fields.targets.isEmpty || !removeTarget.isEmpty || !addTarget.isEmpty { edit.targets = targets }
+            let t = edit.applied(to: stored)
             let saved = try global.templates(store, saving: true).update(t)
             if global.json { global.console.emit(TemplateJSON(saved, position: try store.position(of: saved.id))) } else {
                 global.console.line("Saved “\(saved.name)”.")
