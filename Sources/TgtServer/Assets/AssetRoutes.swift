@@ -93,15 +93,15 @@ enum AssetRoutes {
     /// (pages say it for light and dark with `<meta name="theme-color" media=…>`). The shortcuts
     /// are the long-press menu of the app's icon.
     static let manifest: String = {
-        let object: [String: Any] = [
-            "id": "/", "name": "TgTemplates", "short_name": "TgTemplates", "description": "One-tap Telegram message templates",
-            "lang": "en", "start_url": "/", "scope": "/", "display": "standalone", "background_color": "#f4f6f9", "theme_color": "#ffffff",
-            "icons": [["src": "/assets/icon.svg", "sizes": "any", "type": "image/svg+xml"]]
-                + pngSizes.filter { $0 != 180 }.map { ["src": "/assets/icon-\($0).png", "sizes": "\($0)x\($0)", "type": "image/png", "purpose": "any"] }
-                + maskableSizes.map { ["src": "/assets/icon-maskable-\($0).png", "sizes": "\($0)x\($0)", "type": "image/png", "purpose": "maskable"] },
-            "shortcuts": [["name": "Chats", "url": "/chats"], ["name": "Timers", "url": "/timers"], ["name": "Scheduled", "url": "/scheduled"]],
-        ]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        let icons = [WebAppManifest.Icon(src: "/assets/icon.svg", sizes: "any", type: "image/svg+xml", purpose: nil)]
+            + pngSizes.filter { $0 != 180 }.map { WebAppManifest.Icon(src: "/assets/icon-\($0).png", sizes: "\($0)x\($0)", type: "image/png", purpose: "any") }
+            + maskableSizes.map { WebAppManifest.Icon(src: "/assets/icon-maskable-\($0).png", sizes: "\($0)x\($0)", type: "image/png", purpose: "maskable") }
+        let manifest = WebAppManifest(
+            id: "/", name: "TgTemplates", shortName: "TgTemplates", description: "One-tap Telegram message templates", lang: "en",
+            startURL: "/", scope: "/", display: "standalone", backgroundColor: "#f4f6f9", themeColor: "#ffffff", icons: icons,
+            shortcuts: [.init(name: "Chats", url: "/chats"), .init(name: "Timers", url: "/timers"), .init(name: "Scheduled", url: "/scheduled")])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(manifest)) ?? Data(), as: UTF8.self)
     }()
 }
