@@ -102,7 +102,7 @@ struct AppFixture {
 
     init(scenario: SimulatorScenario = SimulatorScenario(), credentials: Bool = true,
          location: ScriptedLocation = ScriptedLocation(), sentDisplayDuration: Double = 0.2, locationTimeout: Double = 10,
-         serverClock: any AppClock = SystemClock()) throws
+         serverClock: any AppClock = TestClock()) throws
     {
         root = try TestDirectory("app")
         containers = try AppContainers(shared: root.url.appendingPathComponent("group"), privateFolder: root.url.appendingPathComponent("private"))

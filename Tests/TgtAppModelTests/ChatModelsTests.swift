@@ -134,7 +134,9 @@ struct ChatModelsTests {
 
     @Test("the composer's message arrives in the conversation; Mum's answer arrives live as a reply to it, and ticks it read")
     func sendAndLiveReply() async throws {
-        let fixture = try AppFixture()
+        // Mum reads and answers a few seconds later on the server's clock, moved by the test.
+        let serverClock = TestClock()
+        let fixture = try AppFixture(serverClock: serverClock)
         defer { fixture.remove() }
         let (app, conversation, composer) = try await Self.open(Self.family, fixture)
         composer.text = "  "
@@ -148,6 +150,7 @@ struct ChatModelsTests {
         }
         let mine = try #require(conversation.messages.last { $0.isOutgoing })
         #expect(mine.runs == [StyledRun(text: "Leaving", styles: [.bold], link: nil), StyledRun(text: " now", styles: [], link: nil)])
+        serverClock.advance(by: 60)
         try await eventually("Mum's answer") { conversation.messages.last.map { !$0.isOutgoing } == true }
         let answer = try #require(conversation.messages.last)
         #expect(answer.sender.name == "Mum" && answer.replyTo?.messageID == mine.id && answer.replyTo?.snippet == "Leaving now")

@@ -22,15 +22,17 @@ struct ScheduledAPITests {
         ]))
         let mail = try fixture.sim.store.insert(Template(name: "Mail", kind: .email, body: "hi", to: ["a@example.com"]))
         let id = template.id.uuidString.lowercased()
+        // Times are the server's (its clock), as a person's would be its wall clock.
+        let now = fixture.sim.clock.now
         try await fixture.run { client in
-            let later = Self.iso(Date().addingTimeInterval(3600))
+            let later = Self.iso(now.addingTimeInterval(3600))
             let loggedOut = try await client.api(.post, "templates/\(id)/schedule", json: ["send_at": later])
             #expect(loggedOut.status == .conflict && loggedOut.errorCode == "not_logged_in", "\(loggedOut.status) \(loggedOut.text)")
             try await client.logInToTelegram()
 
-            let soon = try await client.api(.post, "templates/\(id)/schedule", json: ["send_at": Self.iso(Date().addingTimeInterval(5))])
+            let soon = try await client.api(.post, "templates/\(id)/schedule", json: ["send_at": Self.iso(now.addingTimeInterval(5))])
             #expect(soon.status == .unprocessableContent && soon.errorCode == "too_soon")
-            let far = try await client.api(.post, "templates/\(id)/schedule", json: ["send_at": Self.iso(Date().addingTimeInterval(400 * 86_400))])
+            let far = try await client.api(.post, "templates/\(id)/schedule", json: ["send_at": Self.iso(now.addingTimeInterval(400 * 86_400))])
             #expect(far.status == .unprocessableContent && far.errorCode == "too_far")
             #expect(try await client.api(.post, "templates/\(id)/schedule", json: [:] as [String: String]).status == .badRequest)
             let draft = try await client.api(.post, "templates/\(mail.id.uuidString.lowercased())/schedule", json: ["send_at": later])

@@ -23,7 +23,7 @@ struct ServerFixture {
 
     init(scenario: SimulatorScenario = SimulatorScenario(sendBehaviours: [-4002: .fail(code: 403, message: "CHAT_WRITE_FORBIDDEN")]),
          password: String? = ServerFixture.password, throttle: LoginThrottle = LoginThrottle(),
-         clock: any AppClock = SystemClock()) async throws
+         clock: any AppClock = TestClock()) async throws
     {
         sim = try SimulatedTelegram(scenario: scenario, clock: clock)
         let secrets = try DashboardSecrets(directory: DataDirectory(url: sim.folder.url), bcryptCost: 4)

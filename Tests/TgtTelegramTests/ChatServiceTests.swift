@@ -11,7 +11,7 @@ import TgtTestSupport
 struct ChatServiceTests {
     /// A logged-in session with the chat lists loaded; the simulator's server runs on `clock`.
     static func open(_ scenario: SimulatorScenario = SimulatorScenario(),
-                     clock: any AppClock = SystemClock()) async throws -> (SimulatedTelegram, OpenSession, ChatService)
+                     clock: any AppClock = TestClock()) async throws -> (SimulatedTelegram, OpenSession, ChatService)
     {
         let sim = try SimulatedTelegram(scenario: scenario, clock: clock)
         let open = try await sim.loggedIn()

@@ -12,11 +12,13 @@ public struct SimulatedTelegram: Sendable {
     public let simulator: TelegramSimulator
     public let environment: TelegramEnvironment
     public let store: AppDatabase
-    /// The clock the simulator's server runs on (the wall clock unless a test passes its own).
+    /// The clock the simulator's server runs on: a `TestClock` that stands still unless the test
+    /// passes its own to move (or, where another process on the wall clock shares the server, a
+    /// `SystemClock` it names).
     public var clock: any AppClock { simulator.clock }
 
     /// `transport` may wrap the simulator (to hold or reorder what passes between it and TDLib's client).
-    public init(scenario: SimulatorScenario = SimulatorScenario(), clock: any AppClock = SystemClock(),
+    public init(scenario: SimulatorScenario = SimulatorScenario(), clock: any AppClock = TestClock(),
                 transport: (TelegramSimulator) -> any TDJSONTransport = { $0 }) throws
     {
         folder = try TestDirectory("sim")
