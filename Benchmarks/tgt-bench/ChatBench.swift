@@ -40,7 +40,7 @@ enum ChatBench {
             let flow = LoginFlow(session: open.session)
             _ = try await flow.submitPhoneNumber("+15555550123")
             _ = try await flow.submitCode("12345")
-            let service = ChatService(session: open.session)
+            let service = ChatService(session: open.session, clock: SystemClock())
             try await service.loadChatLists()
             _ = try await service.conversation(chatID: chatID, limit: 50)  // warm: the chat's first open
 
@@ -162,7 +162,7 @@ enum ChatBench {
             let flow = LoginFlow(session: open.session)
             _ = try await flow.submitPhoneNumber("+15555550123")
             _ = try await flow.submitCode("12345")
-            let service = ChatService(session: open.session)
+            let service = ChatService(session: open.session, clock: SystemClock())
             try await service.loadChatLists()
 
             // The first 50 messages.

@@ -227,7 +227,7 @@ public actor SessionHost {
     /// Reloads the chat directory from Telegram into the store.
     /// The chat services of the logged-in session.
     public func chatService() async throws(TelegramError) -> ChatService {
-        ChatService(session: try await requireLoggedIn())
+        ChatService(session: try await requireLoggedIn(), clock: clock)
     }
 
     public func refreshChats() async throws(TelegramError) -> [CachedChat] {
@@ -305,7 +305,7 @@ public actor SessionHost {
                             // The chat lists, kept from updates from now on (loadChats until 404).
                             loadedChats = true
                             Task {
-                                try? await ChatService(session: session).loadChatLists()
+                                try? await ChatService(session: session, clock: clock).loadChatLists()
                                 // Replies that came while nothing ran (two days back, bounded per chat).
                                 _ = await replies.catchUp(since: clock.now.addingTimeInterval(-2 * 86_400))
                             }

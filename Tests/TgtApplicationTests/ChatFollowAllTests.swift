@@ -13,7 +13,7 @@ struct ChatFollowAllTests {
         let sim = try SimulatedTelegram()
         defer { sim.remove() }
         let open = try await sim.loggedIn()
-        let service = ChatService(session: open.session, timeout: 30)
+        let service = ChatService(session: open.session, clock: sim.clock, timeout: 30)
         try await service.loadChatLists()
         let access = SessionChatAccess(service: service, clock: sim.clock)
         let folder = sim.environment.tdlibDatabaseFolder

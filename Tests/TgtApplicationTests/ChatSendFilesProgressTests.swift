@@ -23,7 +23,7 @@ struct ChatSendFilesProgressTests {
     static func session(_ scenario: SimulatorScenario, _ clock: TestClock) async throws -> (SimulatedTelegram, OpenSession, SessionChatAccess) {
         let sim = try SimulatedTelegram(scenario: scenario, clock: clock)
         let open = try await sim.loggedIn()
-        let service = ChatService(session: open.session, timeout: 30)
+        let service = ChatService(session: open.session, clock: sim.clock, timeout: 30)
         try await service.loadChatLists()
         return (sim, open, SessionChatAccess(service: service, clock: sim.clock))
     }

@@ -14,7 +14,7 @@ struct MediaSaverTests {
     static func open() async throws -> (SimulatedTelegram, OpenSession, ChatService) {
         let sim = try SimulatedTelegram()
         let open = try await sim.loggedIn()
-        let service = ChatService(session: open.session, timeout: 30)
+        let service = ChatService(session: open.session, clock: sim.clock, timeout: 30)
         try await service.loadChatLists()
         return (sim, open, service)
     }

@@ -30,7 +30,7 @@ struct SendCopiesTests {
     static func session(_ clock: TestClock) async throws -> (SimulatedTelegram, OpenSession, SessionChatAccess) {
         let sim = try SimulatedTelegram(scenario: SimulatorScenario(), clock: clock)
         let open = try await sim.loggedIn()
-        let service = ChatService(session: open.session, timeout: 30)
+        let service = ChatService(session: open.session, clock: sim.clock, timeout: 30)
         try await service.loadChatLists()
         return (sim, open, SessionChatAccess(service: service, clock: sim.clock))
     }

@@ -23,7 +23,7 @@ struct CancelRaceTests {
         let dir = try TestDirectory("send-race")
         defer { dir.remove() }
         let open = try await sim.loggedIn()
-        let service = ChatService(session: open.session, timeout: 30)
+        let service = ChatService(session: open.session, clock: sim.clock, timeout: 30)
         try await service.loadChatLists()
         try Data("%PDF-1.4".utf8 + [UInt8](repeating: 7, count: 192)).write(to: dir.file("late.pdf"))
         var events = open.session.chatEvents.subscribe(replayingCurrent: false).makeAsyncIterator()

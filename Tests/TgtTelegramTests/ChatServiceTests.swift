@@ -15,7 +15,7 @@ struct ChatServiceTests {
     {
         let sim = try SimulatedTelegram(scenario: scenario, clock: clock)
         let open = try await sim.loggedIn()
-        let service = ChatService(session: open.session, timeout: 30)
+        let service = ChatService(session: open.session, clock: sim.clock, timeout: 30)
         try await service.loadChatLists()
         return (sim, open, service)
     }
@@ -27,7 +27,7 @@ struct ChatServiceTests {
         let sim = try SimulatedTelegram()
         defer { sim.remove() }
         let open = try await sim.loggedIn()
-        let service = ChatService(session: open.session, timeout: 30)
+        let service = ChatService(session: open.session, clock: sim.clock, timeout: 30)
         let alice: Int64 = 555_000_111
         #expect(await open.session.chat(alice) == nil, "no update named Alice's chat yet")
         let summary = await service.summary(alice)
@@ -266,7 +266,7 @@ struct ChatServiceTests {
         let restarted = TelegramEnvironment(directory: DataDirectory(url: sim.folder.url),
                                             backend: .simulated(TelegramSimulator(executor: try OfflineTDLib.library(), clock: SystemClock())))
         let reopened = try await restarted.openSession()
-        let again = ChatService(session: reopened.session, timeout: 30)
+        let again = ChatService(session: reopened.session, clock: sim.clock, timeout: 30)
         try await again.loadChatLists()
         #expect(try await unreadCounts(again, work) == afterStandups)
         #expect(await again.summary(work)?.unreadCount == total - (start[11] ?? 0))

@@ -70,7 +70,7 @@ struct DirectoryAndSendTests {
         let open = try await t.loggedIn()
         // Like TDLib, what it knows locally says "free" until the person's full info is fetched:
         // the list may show Star as writable, but a send asks Telegram first and refuses.
-        let service = ChatService(session: open.session, timeout: 30)
+        let service = ChatService(session: open.session, clock: t.clock, timeout: 30)
         try await service.loadChatLists()
         let local = Dictionary(uniqueKeysWithValues: await service.summaries().map { ($0.title, $0.cannotWrite?.rawValue ?? "may post") })
         #expect(local["Star"] == "may post" && local["Paid club"] == "paid_messages", "a group's price is in its update; a person's needs full info")

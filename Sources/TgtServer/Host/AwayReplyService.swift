@@ -37,11 +37,11 @@ struct AwayReplyService: Service {
             store: store, clock: clock, sending: dashboard.sending,
             facts: { message in
                 guard let session = await host.session else { return nil }
-                return await SessionAwayFacts(session: session).incoming(message)
+                return await SessionAwayFacts(session: session, clock: clock).incoming(message)
             },
             ownAppsOnline: { now in
                 guard let session = await host.session else { return false }
-                return await SessionAwayFacts(session: session).ownAppsOnline(now: now)
+                return await SessionAwayFacts(session: session, clock: clock).ownAppsOnline(now: now)
             })
         let events = host.events.subscribe(replayingCurrent: false)
         await withTaskGroup(of: Void.self) { group in

@@ -8,9 +8,12 @@ import TgtTDLib
 /// first the person ever wrote there, and whether an app of the account's is online.
 public struct SessionAwayFacts: Sendable {
     public let session: TelegramSession
+    /// The process's clock (the chat service's).
+    public let clock: any AppClock
 
-    public init(session: TelegramSession) {
+    public init(session: TelegramSession, clock: any AppClock) {
         self.session = session
+        self.clock = clock
     }
 
     /// The message as the rules see it; nil when it is not from a user (a channel post) or the
@@ -34,7 +37,7 @@ public struct SessionAwayFacts: Sendable {
         let automatic: Bool = if message.isFromOffline || message.senderBusinessBotUserID != 0 { true } else if case .service? = message.content { true } else { false }
         var first = false
         if place == .privateChat, !message.isOutgoing {
-            let earlier = try? await ChatService(session: session).history(chatID: message.chatID, before: message.id, limit: 20).messages
+            let earlier = try? await ChatService(session: session, clock: clock).history(chatID: message.chatID, before: message.id, limit: 20).messages
             first = !(earlier ?? [message]).contains { $0.id < message.id && $0.senderID == .user(senderID) }
         }
         return AwayIncoming(

@@ -14,9 +14,9 @@ extension ChatService {
         if let topicID { _ = try await topic(chatID: chatID, topicID: topicID) }
         guard text.unicodeScalars.count <= Self.maxDraft else { throw .tooLong(max: Self.maxDraft) }
         let kept = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
-        // Telegram's time as TDLib last told it (`unix_time`), else this machine's.
+        // Telegram's time as TDLib last told it (`unix_time`), else the process's clock.
         let serverTime = await session.options["unix_time"]?.intValue
-        let now = Int32(clamping: serverTime ?? Int64(Date().timeIntervalSince1970))
+        let now = Int32(clamping: serverTime ?? Int64(clock.now.timeIntervalSince1970))
         _ = try await ask(TDFunctions.SetChatDraftMessage(chatID: chatID, forumTopicID: topicID, text: kept, date: now))
     }
 }

@@ -8,13 +8,16 @@ import TgtTDLib
 /// deleting and marking read. Shared by the CLI, the dashboard and the apps' view models.
 public struct ChatService: Sendable {
     public let session: TelegramSession
+    /// The process's clock: "last seen" lines and a draft's date read it.
+    public let clock: any AppClock
     public var timeout: Double
     /// The most downloaded media may take before the least recently used files go.
     public var mediaCacheLimit: Int64 = ChatService.defaultMediaCacheLimit
     let logger = Logger(label: "tgt.telegram.chats")
 
-    public init(session: TelegramSession, timeout: Double = 30) {
+    public init(session: TelegramSession, clock: any AppClock, timeout: Double = 30) {
         self.session = session
+        self.clock = clock
         self.timeout = timeout
     }
 
@@ -97,7 +100,7 @@ public struct ChatService: Sendable {
         summary.draft = chat.draftText
         summary.photoFileID = chat.smallPhoto?.id
         summary.showsPreview = await session.chatListState.showsPreview(chat)
-        summary.status = await status(of: chat, now: Date())
+        summary.status = await status(of: chat, now: clock.now)
         summary.typing = await typing(in: chat.id, topicID: topicID, builder: builder)
         return summary
     }

@@ -34,7 +34,7 @@ public struct ReplyWatcher: Sendable {
         guard !message.isOutgoing, !message.isScheduled, let replyTo = message.replyTo,
               replyTo.chatID == 0 || replyTo.chatID == message.chatID
         else { return false }
-        let service = ChatService(session: session)
+        let service = ChatService(session: session, clock: store.clock)
         let builder = await service.itemBuilder()
         do {
             let recorded = try store.recordReply(
@@ -52,7 +52,7 @@ public struct ReplyWatcher: Sendable {
     @discardableResult
     public func catchUp(since date: Date, limit: Int = 300) async -> Int {
         guard session.authorizationState == .ready, let chats = try? store.sentMessages(since: date) else { return 0 }
-        let service = ChatService(session: session)
+        let service = ChatService(session: session, clock: store.clock)
         var found = 0
         for (chatID, oldest) in chats {
             var from: Int64 = 0

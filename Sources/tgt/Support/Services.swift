@@ -63,7 +63,7 @@ extension GlobalOptions {
     func withChats<T>(_ body: (any ChatAccess) async throws -> T) async throws -> T {
         if let dashboard { return try await body(DashboardChatAccess(client: dashboard)) }
         return try await SessionScope.with(self) { environment, session in
-            let service = ChatService(session: session)
+            let service = ChatService(session: session, clock: clock)
             try await service.loadChatLists()
             return try await body(SessionChatAccess(service: service, staging: OutgoingStaging(root: environment.directory.outgoingFolder), clock: clock))
         }
