@@ -3,8 +3,9 @@
 `Audit.screen(name)` injects axe into the page through selenium and runs the WCAG 2.2 AA rule
 set on what is on screen, four times: desktop and phone width (320 px, CDP device metrics),
 light and dark (`prefers-color-scheme` through CDP `Emulation.setEmulatedMedia`). Serious and
-critical violations fail the run at the end (all are listed); moderate and minor ones are
-reported. axe.min.js comes from the PyPI wheel `axe-playwright-python` (pinned, fetched by
+critical violations fail the test that audited the screen, once it has run (conftest.py; all
+are listed); moderate and minor ones are counted in the summary at the end of the run. axe.min.js
+comes from the PyPI wheel `axe-playwright-python` (pinned, fetched by
 scripts/install-test-deps.sh into the user's cache; `TGT_AXE_JS` points elsewhere)."""
 import os
 from collections import Counter
@@ -44,7 +45,7 @@ class Audit:
     def __init__(self, driver):
         path = axe_path()
         if not path.exists():
-            raise SystemExit(f"{path} is missing: run scripts/install-test-deps.sh (or set TGT_AXE_JS)")
+            raise RuntimeError(f"{path} is missing: run scripts/install-test-deps.sh (or set TGT_AXE_JS)")
         self.driver = driver
         self.source = path.read_text()
         self.version = None
@@ -115,12 +116,12 @@ class Audit:
                 f"violations (rule × screen × mode) by impact: {impacts}; left for manual review by axe: "
                 + (", ".join(f"{rule} ×{count}" for rule, count in self.needs_review.most_common()) or "none"))
 
-    def finish(self):
-        """Prints the summary and every serious or critical violation; fails if there are any."""
-        print("browser: " + self.summary(), flush=True)
-        for name, mode, violation in self.failures:
-            print(f"  ✗ {name} [{mode}] {violation['impact']} {violation['id']}: {violation['help']} ({violation['nodes']} elements)", flush=True)
-            for target in violation["targets"]:
-                print(f"      {target}", flush=True)
-        if self.failures:
-            raise AssertionError(f"axe found {len(self.failures)} serious or critical violations (listed above)")
+    @staticmethod
+    def describe(failures) -> str:
+        """Every serious or critical violation in `failures` (from `self.failures`), one per line
+        with its first elements."""
+        lines = []
+        for name, mode, violation in failures:
+            lines.append(f"✗ {name} [{mode}] {violation['impact']} {violation['id']}: {violation['help']} ({violation['nodes']} elements)")
+            lines += [f"    {target}" for target in violation["targets"]]
+        return "\n".join(lines)

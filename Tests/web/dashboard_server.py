@@ -1,6 +1,6 @@
 """Starts the real `tgt serve --demo` (or, with demo=False, `tgt serve` without Telegram
 credentials: the first-run pages) on a free port in a temporary data folder. `TGT_BINARY`
-chooses the binary (e.g. one built with --scratch-path)."""
+chooses the binary (e.g. one built with --scratch-path). conftest.py makes one for each test."""
 import json
 import os
 import re
@@ -22,16 +22,16 @@ def tgt_binary() -> str:
     for candidate in (ROOT / ".build/debug/tgt", ROOT / ".build/release/tgt"):
         if candidate.exists():
             return str(candidate)
-    raise SystemExit("tgt is not built: run `swift build` first")
+    raise RuntimeError("tgt is not built: run `swift build` first (or set TGT_BINARY)")
 
 
 class DashboardServer:
-    """`with DashboardServer() as s:` gives s.url, s.setup_code, s.token (the run's API token)
-    and s.api(method, path, body) to call the API with it."""
+    """`with DashboardServer() as s:` gives s.url, s.setup_code, s.token (the run's API token),
+    s.api(method, path, body) to call the API with it, s.login_telegram() and s.tgt(*args)."""
 
     def __init__(self, demo=True, undo_hold=0):
         self.demo = demo
-        # Taps send at once unless a test is about the undo hold (undo_tests.py sets its own).
+        # Taps send at once unless a test is about the undo hold (test_undo.py sets its own).
         self.undo_hold = undo_hold
         self.folder = tempfile.mkdtemp(prefix="tgt-web-")
         self.process = None
@@ -68,6 +68,19 @@ class DashboardServer:
                                          headers={"Authorization": "Bearer " + self.token, "Content-Type": "application/json"})
         with urllib.request.urlopen(request) as reply:
             return json.loads(reply.read())["data"]
+
+    def login_telegram(self):
+        """Logs the demo in to Telegram through the API (phone, code 12345, password demo)."""
+        for path, body in (("login/phone", {"phone_number": "+15555550123"}), ("login/code", {"code": "12345"}),
+                           ("login/password", {"password": "demo"})):
+            self.api("POST", path, body)
+
+    def tgt(self, *args):
+        """Runs the real `tgt --demo ARGS` on this server's data folder, as a person in a terminal
+        would (it goes through the running dashboard)."""
+        env = dict(os.environ, TGT_DATA_DIR=self.folder)
+        return subprocess.run([tgt_binary()] + (["--demo"] if self.demo else []) + list(args), env=env,
+                              capture_output=True, text=True, timeout=300)
 
     def stop(self) -> int:
         if self.process and self.process.poll() is None:

@@ -9,24 +9,16 @@ General first, a topic's messages only, the composer posting into it, its live m
 address kept across a reload, a phone's topic bar). Every screen is audited and photographed."""
 import re
 
-from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException
+import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
-FAMILY, WORK, CRAG, NEWS, ALICE, NEIGHBOURS = -1001000000001, -1001000000002, -4001, -1001000000003, 555000111, -4002
+from demo import ALICE, CRAG, FAMILY, NEIGHBOURS, NEWS, WORK, no_alert
 
 
-def no_alert(driver):
-    try:
-        text = driver.switch_to.alert.text
-        return f"an alert is open: {text!r}"
-    except NoAlertPresentException:
-        return None
-
-
-def run(driver, wait, audit, server, check, shot):
-    print("browser: chats", flush=True)
+def test_chats(driver, wait, audit, server, shot):
     driver.set_window_size(1200, 900)
 
     def rows():
@@ -56,95 +48,102 @@ def run(driver, wait, audit, server, check, shot):
 
     driver.get(server.url + "/chats")
     wait.until(lambda d: "Family" in rows())
-    check(driver.find_element(By.CSS_SELECTOR, "nav a[href='/chats']").get_attribute("aria-current") == "page", "Chats is in the nav")
+    assert driver.find_element(By.CSS_SELECTOR, "nav a[href='/chats']").get_attribute("aria-current") == "page", "Chats is in the nav"
     names = rows()
-    check(all(n in names for n in ("Family", "Work", "Climbing crew", "Tech News", "Alice", "Neighbours")) and "Old flatmates" not in names,
-          f"the list has the chats, not the archived one ({names})")
+    assert all(n in names for n in ("Family", "Work", "Climbing crew", "Tech News", "Alice", "Neighbours")) and "Old flatmates" not in names, \
+          f"the list has the chats, not the archived one ({names})"
     badges = driver.find_elements(By.CSS_SELECTOR, "#chat-list .badge")
-    check(badges and all(b.get_attribute("aria-label").endswith("unread") for b in badges), f"unread badges ({len(badges)})")
-    check(driver.find_elements(By.CSS_SELECTOR, "#chat-list time") and driver.find_elements(By.CSS_SELECTOR, "#chat-list .chat-last"), "each row shows the last message and its time")
+    assert badges and all(b.get_attribute("aria-label").endswith("unread") for b in badges), f"unread badges ({len(badges)})"
+    assert driver.find_elements(By.CSS_SELECTOR, "#chat-list time") and driver.find_elements(By.CSS_SELECTOR, "#chat-list .chat-last"), "each row shows the last message and its time"
     # Chats with a photo show it (loaded as the row comes into view); Neighbours has none: its letter.
     photos = wait.until(lambda d: d.execute_script(
         "const p = [...document.querySelectorAll('#chat-list img.avatar')].filter(i => i.complete && i.naturalWidth === 160); return p.length >= 4 && p.length"))
     letter = driver.execute_script("return [...document.querySelectorAll('#chat-list li')].find(li => li.textContent.includes('Neighbours'))?.querySelector('span.avatar')?.textContent")
-    check(photos >= 4 and letter == "N", f"rows show chat photos ({photos}), a chat without one its letter ({letter})")
+    assert photos >= 4 and letter == "N", f"rows show chat photos ({photos}), a chat without one its letter ({letter})"
     shot("40-chats-list")
     audit.screen("chats: the list")
 
     search = driver.find_element(By.ID, "chat-search")
     search.send_keys("clim")
     wait.until(lambda d: rows() == ["Climbing crew"])
-    check(True, "search narrows the list")
+    assert rows() == ["Climbing crew"], f"search narrows the list ({rows()})"
     search.clear()
     search.send_keys(Keys.BACKSPACE)
     driver.find_element(By.CSS_SELECTOR, "[data-list=archive]").click()
     wait.until(lambda d: rows() == ["Old flatmates"])
-    check(True, "the archive lists the archived chat")
+    assert rows() == ["Old flatmates"], f"the archive lists the archived chat, and only it ({rows()})"
     driver.find_element(By.CSS_SELECTOR, "[data-list=main]").click()
     wait.until(lambda d: "Family" in rows())
 
     open_chat(FAMILY)
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#message-list .reply-head"))
-    check(driver.find_elements(By.CSS_SELECTOR, "#message-list .day") and driver.find_elements(By.CSS_SELECTOR, "#message-list .msg.in .who"),
-          "Family: day separators, senders' names, reply headers")
+    assert driver.find_elements(By.CSS_SELECTOR, "#message-list .day") and driver.find_elements(By.CSS_SELECTOR, "#message-list .msg.in .who"), \
+          "Family: day separators, senders' names, reply headers"
     wait.until(lambda d: d.execute_script("return [...document.querySelectorAll('#message-list img.thumb')].some(i => i.src.includes('/api/files/') && i.complete && i.naturalWidth > 0)"))
-    check(True, "photos show their thumbnail, served by id")
+    thumbs = driver.execute_script("return [...document.querySelectorAll('#message-list img.thumb')].filter(i => i.complete && i.naturalWidth > 0 && !i.src.startsWith('data:')).map(i => new URL(i.src).pathname)")
+    assert thumbs and all(re.fullmatch(r"/api/files/\d+/thumbnail", t) for t in thumbs), f"photos show their thumbnail, served by id ({thumbs})"
     labels = " ".join(bubbles(".label, .play"))
-    check("Voice" in labels or "🎤" in labels, f"media labels, the voice message's on its play button ({labels[:80]!r})")
+    assert "Voice" in labels or "🎤" in labels, f"media labels, the voice message's on its play button ({labels[:80]!r})"
     shot("41-chats-family")
     audit.screen("chats: a conversation")
 
     text = driver.find_element(By.ID, "composer-text")
     text.send_keys("Hello from the browser", Keys.ENTER)
     wait.until(lambda d: any("Hello from the browser" in b for b in bubbles(".msg.out")))
-    check(text.get_attribute("value") == "", "Enter sends and empties the composer")
+    assert text.get_attribute("value") == "", "Enter sends and empties the composer"
     sent_id = last_outgoing_id()
     text.send_keys("line one", Keys.SHIFT, Keys.ENTER, Keys.SHIFT, "line two")
-    check(text.get_attribute("value") == "line one\nline two", "Shift+Enter breaks the line")
+    assert text.get_attribute("value") == "line one\nline two", "Shift+Enter breaks the line"
     text.send_keys(Keys.ENTER)
     wait.until(lambda d: any("line one" in b and "line two" in b for b in bubbles(".msg.out")))
-    check(driver.find_elements(By.CSS_SELECTOR, "#message-list .msg.out.cont"), "the two-line message is sent, grouped under the first")
-    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f"#message-list .msg.in .reply-head[data-goto='{sent_id}']"), )
-    check(True, "Mum's reply to it arrives live")
+    assert driver.find_elements(By.CSS_SELECTOR, "#message-list .msg.out.cont"), "the two-line message is sent, grouped under the first"
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f"#message-list .msg.in .reply-head[data-goto='{sent_id}']"))
+    heads = driver.execute_script("return [...document.querySelectorAll(`#message-list .msg.in .reply-head[data-goto='${arguments[0]}']`)].map(a => a.textContent)", sent_id)
+    answers = [m for m in server.api("GET", f"conversations/{FAMILY}/messages?limit=20")["messages"] if (m.get("reply_to") or {}).get("message_id") == sent_id]
+    assert len(heads) == 1 and "Hello from the browser" in heads[0] and [m["sender"]["name"] for m in answers] == ["Mum"], \
+        f"Mum's reply to it arrives live, quoting it ({heads})"
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f"#m{sent_id} .ticks.read"))
-    check(True, "and the read receipt turns its tick into ✓✓")
+    tick = driver.find_element(By.CSS_SELECTOR, f"#m{sent_id} .ticks")
+    assert tick.text == "✓✓" and tick.get_attribute("aria-label") == "Read", f"and the read receipt turns its tick into ✓✓ ({tick.text!r})"
     mum = driver.execute_script(f"return Number(document.querySelector('#message-list .msg.in .reply-head[data-goto=\"{sent_id}\"]').closest('li').dataset.id)")
 
     actions(mum, "reply")
     banner = wait.until(EC.visibility_of_element_located((By.ID, "composer-banner")))
-    check("Replying to Mum" in banner.text, f"reply shows a banner ({banner.text!r})")
+    assert "Replying to Mum" in banner.text, f"reply shows a banner ({banner.text!r})"
     shot("42-chats-reply")
     audit.screen("chats: replying")
     text.send_keys("Thanks Mum", Keys.ENTER)
     wait.until(lambda d: d.find_elements(By.XPATH, f"//li[contains(@class,'out')][.//a[@data-goto='{mum}']][contains(., 'Thanks Mum')]"))
     # The message can arrive by the live event a moment before the send's answer hides the banner.
     wait.until(lambda d: not banner.is_displayed())
-    check(True, "the reply is sent with its header and the banner goes")
+    mine = [m for m in server.api("GET", f"conversations/{FAMILY}/messages?limit=20")["messages"] if m["is_outgoing"] and m.get("text") == "Thanks Mum"]
+    assert mine and mine[-1]["reply_to"]["message_id"] == mum and not banner.is_displayed(), \
+        "the reply is sent with its header (a reply to Mum's message) and the banner goes"
 
     actions(sent_id, "edit")
     wait.until(lambda d: text.get_attribute("value") == "Hello from the browser")
-    check("Editing" in banner.text, "edit fills the composer and says so")
+    assert "Editing" in banner.text, "edit fills the composer and says so"
     text.send_keys(Keys.END, " (edited here)", Keys.ENTER)
     wait.until(lambda d: "(edited here)" in d.find_element(By.ID, f"m{sent_id}").text)
-    check("edited" in driver.find_element(By.CSS_SELECTOR, f"#m{sent_id} .info").text, "the edit shows with its mark")
+    assert "edited" in driver.find_element(By.CSS_SELECTOR, f"#m{sent_id} .info").text, "the edit shows with its mark"
 
     actions(sent_id, "delete")
     confirm = wait.until(EC.visibility_of_element_located((By.ID, "delete-dialog")))
-    check("Hello from the browser" in confirm.text and driver.find_element(By.ID, "delete-for-all").is_displayed(), "delete asks first, with 'for everyone'")
+    assert "Hello from the browser" in confirm.text and driver.find_element(By.ID, "delete-for-all").is_displayed(), "delete asks first, with 'for everyone'"
     shot("43-chats-delete")
     audit.screen("chats: delete confirmation")
     driver.find_element(By.CSS_SELECTOR, "#delete-dialog button[value=keep]").click()
-    check(driver.find_elements(By.ID, f"m{sent_id}"), "Keep it keeps it")
+    assert driver.find_elements(By.ID, f"m{sent_id}"), "Keep it keeps it"
     actions(sent_id, "delete")
     wait.until(EC.visibility_of_element_located((By.ID, "delete-dialog")))
     driver.find_element(By.ID, "delete-for-all").click()
     driver.find_element(By.CSS_SELECTOR, "#delete-dialog button[value=ok]").click()
     wait.until(lambda d: not d.find_elements(By.ID, f"m{sent_id}"))
-    check(sent_id not in [m["id"] for m in server.api("GET", f"conversations/{FAMILY}/messages?limit=20")["messages"]], "deleted for everyone")
+    assert sent_id not in [m["id"] for m in server.api("GET", f"conversations/{FAMILY}/messages?limit=20")["messages"]], "deleted for everyone"
 
     driver.execute_script("document.getElementById('messages').scrollTop = 0")
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#message-list .service"))
-    check("start of the chat" in driver.find_element(By.ID, "older").text, "scrolled to the top: the group's creation as a service line, and the start of the chat")
+    assert "start of the chat" in driver.find_element(By.ID, "older").text, "scrolled to the top: the group's creation as a service line, and the start of the chat"
 
     server.api("GET", "chats?refresh=true")
     server.api("POST", "templates", {"name": "Chat hello", "body": "Hello {{who}} from a template", "targets": [{"chat_id": CRAG}]})
@@ -159,66 +158,66 @@ def run(driver, wait, audit, server, check, shot):
     audit.screen("chats: send a template here")
     driver.find_element(By.ID, "templates-send").click()
     wait.until(lambda d: any("Hello Alice from a template" in b for b in bubbles(".msg.out")))
-    check("Chat hello" in driver.find_element(By.ID, "toast").text, "a template is sent into this chat only")
+    assert "Chat hello" in driver.find_element(By.ID, "toast").text, "a template is sent into this chat only"
 
     driver.get(server.url + f"/chats#chat/{CRAG}")
     wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#message-list .msg")) >= 50)
     count = len(driver.find_elements(By.CSS_SELECTOR, "#message-list .msg"))
+    oldest = driver.execute_script("return Math.min(...[...document.querySelectorAll('#message-list .msg')].map(m => Number(m.dataset.id)))")
     driver.execute_script("document.getElementById('messages').scrollTop = 0")
     wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#message-list .msg")) > count)
-    check(True, f"scrolling to the top loads older messages ({count} → {len(driver.find_elements(By.CSS_SELECTOR, '#message-list .msg'))})")
+    now = driver.execute_script("return [...document.querySelectorAll('#message-list .msg')].map(m => Number(m.dataset.id))")
+    assert len(now) > count and min(now) < oldest, f"scrolling to the top loads older messages ({count} → {len(now)}, oldest {oldest} → {min(now)})"
     jump = wait.until(EC.visibility_of_element_located((By.ID, "jump")))
     shot("45-chats-older")
     audit.screen("chats: older messages, jump to latest")
     jump.click()
     wait.until(lambda d: not d.find_element(By.ID, "jump").is_displayed())
-    check(driver.execute_script("const b = document.getElementById('messages'); return b.scrollHeight - b.scrollTop - b.clientHeight < 80"), "jump to latest scrolls to the end")
+    assert driver.execute_script("const b = document.getElementById('messages'); return b.scrollHeight - b.scrollTop - b.clientHeight < 80"), "jump to latest scrolls to the end"
 
     driver.get(server.url + f"/chats#chat/{NEWS}")
     cannot = wait.until(EC.visibility_of_element_located((By.ID, "cannot-write")))
-    check("cannot write" in cannot.text and not driver.find_element(By.ID, "composer-text").is_displayed(), f"a channel says why you cannot write ({cannot.text!r})")
+    assert "cannot write" in cannot.text and not driver.find_element(By.ID, "composer-text").is_displayed(), f"a channel says why you cannot write ({cannot.text!r})"
 
     driver.get(server.url + f"/chats#chat/{NEIGHBOURS}")
     wait.until(lambda d: any("hi neighbours" in b for b in bubbles()))
-    check(no_alert(driver) is None, "hostile messages run nothing (no alert)")
+    assert no_alert(driver) is None, "hostile messages run nothing (no alert)"
     injected = driver.execute_script("return document.querySelectorAll('script:not([src]), [onerror], [onload], a[href^=javascript], iframe, object').length")
     scripts = driver.execute_script("return [...document.scripts].map(s => s.src).filter(s => !s.includes('/assets/'))")
-    check(injected == 0 and not scripts, f"no <script>, onerror or javascript: element in the document ({injected}, {scripts})")
+    assert injected == 0 and not scripts, f"no <script>, onerror or javascript: element in the document ({injected}, {scripts})"
     shown = " ".join(bubbles())
-    check("<script>alert('pwned')</script>" in shown and "<img src=x onerror" in shown, "their markup is shown as text")
-    # (A file's download link is the dashboard's own address: media_tests.py checks those.)
+    assert "<script>alert('pwned')</script>" in shown and "<img src=x onerror" in shown, "their markup is shown as text"
+    # (A file's download link is the dashboard's own address: test_media.py checks those.)
     links = driver.execute_script("return [...document.querySelectorAll('#message-list a[href]:not(.reply-head):not(.file)')].map(a => a.rel)")
-    check(links and all(rel == "noopener noreferrer nofollow" for rel in links), f"links carry rel=noopener noreferrer nofollow ({links[:3]})")
+    assert links and all(rel == "noopener noreferrer nofollow" for rel in links), f"links carry rel=noopener noreferrer nofollow ({links[:3]})"
     # notify.js may put the unread count in front: "(3) Neighbours · TgTemplates".
-    check(re.sub(r"^\(\d+\+?\) ", "", driver.execute_script("return document.title")).startswith("Neighbours"), "the tab's title is the chat's")
+    assert re.sub(r"^\(\d+\+?\) ", "", driver.execute_script("return document.title")).startswith("Neighbours"), "the tab's title is the chat's"
     shot("46-chats-hostile")
     audit.screen("chats: hostile messages")
 
     driver.set_window_size(320, 740)
     driver.get(server.url + "/chats")
     wait.until(lambda d: "Family" in rows())
-    check(not driver.find_element(By.ID, "conversation").is_displayed(), "phone: the list alone")
+    assert not driver.find_element(By.ID, "conversation").is_displayed(), "phone: the list alone"
     wide = driver.execute_script("return document.documentElement.scrollWidth")
-    check(wide <= 320, f"phone: no sideways scrolling in the list ({wide} px)")
+    assert wide <= 320, f"phone: no sideways scrolling in the list ({wide} px)"
     shot("47-chats-phone-list")
     driver.find_element(By.CSS_SELECTOR, f"#chat-list [data-chat='{FAMILY}']").click()
     wait.until(EC.visibility_of_element_located((By.ID, "conv-back")))
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#message-list .msg"))
-    check(not driver.find_element(By.ID, "chat-list").is_displayed(), "phone: then the conversation alone")
+    assert not driver.find_element(By.ID, "chat-list").is_displayed(), "phone: then the conversation alone"
     wide = driver.execute_script("return document.documentElement.scrollWidth")
-    check(wide <= 320, f"phone: no sideways scrolling in the conversation ({wide} px)")
+    assert wide <= 320, f"phone: no sideways scrolling in the conversation ({wide} px)"
     shot("48-chats-phone-conversation")
     driver.find_element(By.ID, "conv-back").click()
     wait.until(EC.visibility_of_element_located((By.ID, "chat-list")))
-    check(not driver.find_element(By.ID, "conversation").is_displayed() and "#chat" not in driver.current_url, "phone: back returns to the list")
+    assert not driver.find_element(By.ID, "conversation").is_displayed() and "#chat" not in driver.current_url, "phone: back returns to the list"
     driver.set_window_size(1200, 900)
-    forum_topics(driver, wait, audit, server, check, shot)
 
 
-def forum_topics(driver, wait, audit, server, check, shot):
+def test_forum_topics(driver, wait, audit, server, shot):
     """Work is a forum: General, Standups and Lunch in a topic bar, one topic's conversation at a
     time, and #chat/ID/topic/T as its address."""
-    print("browser: forum topics", flush=True)
 
     def topic_names():
         return driver.execute_script("return [...document.querySelectorAll('#topic-list .topic > span[dir]')].map(n => n.textContent)")
@@ -244,41 +243,42 @@ def forum_topics(driver, wait, audit, server, check, shot):
     driver.find_element(By.CSS_SELECTOR, f"#chat-list [data-chat='{WORK}']").click()
     wait.until(EC.visibility_of_element_located((By.ID, "topic-bar")))
     wait.until(lambda d: loaded() and current_topic() == "1")
-    check(topic_names() == ["General", "Standups", "Lunch"], f"Work shows its topics ({topic_names()})")
-    check(driver.current_url.endswith(f"#chat/{WORK}/topic/1"), f"a forum opens on General, and the address says so ({driver.current_url})")
+    assert topic_names() == ["General", "Standups", "Lunch"], f"Work shows its topics ({topic_names()})"
+    assert driver.current_url.endswith(f"#chat/{WORK}/topic/1"), f"a forum opens on General, and the address says so ({driver.current_url})"
     wait.until(lambda d: sorted(shown_ids()) == sorted(topic_ids(1)))
-    check(True, "General's messages only")
+    others = set(topic_ids(11)) | set(topic_ids(12))
+    assert sorted(shown_ids()) == sorted(topic_ids(1)) and not others & set(shown_ids()), "General's messages only"
     wait.until(lambda d: unread(1) == 0)
-    check(standups_unread > 0 and unread(11) == standups_unread, f"General shown marks General read only (Standups keeps {unread(11)} of {standups_unread})")
+    assert standups_unread > 0 and unread(11) == standups_unread, f"General shown marks General read only (Standups keeps {unread(11)} of {standups_unread})"
 
     driver.find_element(By.CSS_SELECTOR, "#topic-list [data-topic='11']").click()
     wait.until(lambda d: current_topic() == "11" and loaded() and sorted(shown_ids()) == sorted(topic_ids(11)))
-    check(driver.current_url.endswith(f"#chat/{WORK}/topic/11"), "choosing Standups changes the address")
-    check("Standups" in driver.find_element(By.ID, "conv-meta").text, "the header names the topic")
-    check(driver.switch_to.active_element.get_attribute("data-topic") == "11", "the chosen topic keeps the focus")
+    assert driver.current_url.endswith(f"#chat/{WORK}/topic/11"), "choosing Standups changes the address"
+    assert "Standups" in driver.find_element(By.ID, "conv-meta").text, "the header names the topic"
+    assert driver.switch_to.active_element.get_attribute("data-topic") == "11", "the chosen topic keeps the focus"
     wait.until(lambda d: unread(11) == 0)
-    check(server.api("GET", f"conversations/{WORK}")["unread_count"] == unread(12), "Standups shown is read too; the chat counts what is left")
+    assert server.api("GET", f"conversations/{WORK}")["unread_count"] == unread(12), "Standups shown is read too; the chat counts what is left"
     shot("49-chats-forum-topic")
     audit.screen("chats: a forum topic")
 
     text = driver.find_element(By.ID, "composer-text")
-    check(text.get_attribute("placeholder") == "Message in Standups", "the composer says where it posts")
+    assert text.get_attribute("placeholder") == "Message in Standups", "the composer says where it posts"
     text.send_keys("Standup from the browser", Keys.ENTER)
     wait.until(lambda d: any("Standup from the browser" in t for t in d.execute_script(
         "return [...document.querySelectorAll('#message-list .msg.out')].map(n => n.textContent)")))
     standups = server.api("GET", f"conversations/{WORK}/messages?limit=5&topic_id=11")["messages"]
     lunch = server.api("GET", f"conversations/{WORK}/messages?limit=5&topic_id=12")["messages"]
-    check(any(m["text"] == "Standup from the browser" and m.get("topic_id") == 11 for m in standups)
-          and not any(m["text"] == "Standup from the browser" for m in lunch), "the composer posts into the chosen topic only")
+    assert (any(m["text"] == "Standup from the browser" and m.get("topic_id") == 11 for m in standups)
+          and not any(m["text"] == "Standup from the browser" for m in lunch)), "the composer posts into the chosen topic only"
 
     elsewhere = server.api("POST", f"conversations/{WORK}/messages", {"text": "Lunch from elsewhere", "topic_id": 12})
     here = server.api("POST", f"conversations/{WORK}/messages", {"text": "Standup from elsewhere", "topic_id": 11})
     wait.until(lambda d: here["id"] in shown_ids())
-    check(elsewhere["id"] not in shown_ids(), "a message posted into this topic elsewhere arrives live; another topic's does not")
+    assert elsewhere["id"] not in shown_ids(), "a message posted into this topic elsewhere arrives live; another topic's does not"
 
     driver.refresh()
     wait.until(lambda d: loaded() and current_topic() == "11" and here["id"] in shown_ids())
-    check(driver.current_url.endswith(f"#chat/{WORK}/topic/11"), "a reload keeps the topic")
+    assert driver.current_url.endswith(f"#chat/{WORK}/topic/11"), "a reload keeps the topic"
 
     driver.set_window_size(320, 740)
     driver.get(server.url + "/chats")
@@ -291,11 +291,35 @@ def forum_topics(driver, wait, audit, server, check, shot):
     lunch_link.click()
     wait.until(lambda d: current_topic() == "12" and loaded() and elsewhere["id"] in shown_ids())
     wide = driver.execute_script("return document.documentElement.scrollWidth")
-    check(wide <= 320, f"phone: the topic bar scrolls on its own, not the page ({wide} px)")
+    assert wide <= 320, f"phone: the topic bar scrolls on its own, not the page ({wide} px)"
     height = driver.execute_script("return Math.min(...[...document.querySelectorAll('#topic-list .topic')].map(a => a.getBoundingClientRect().height))")
-    check(height >= 44, f"phone: topics are 44 px touch targets ({height} px)")
+    assert height >= 44, f"phone: topics are 44 px touch targets ({height} px)"
     shot("50-chats-phone-topics")
     driver.find_element(By.ID, "conv-back").click()
     wait.until(EC.visibility_of_element_located((By.ID, "chat-list")))
-    check("#chat" not in driver.current_url, "phone: back after switching topics returns to the list, not the previous topic")
+    assert "#chat" not in driver.current_url, "phone: back after switching topics returns to the list, not the previous topic"
     driver.set_window_size(1200, 900)
+
+
+# What reaches past the right edge of the screen though it should be clipped: absolutely
+# positioned elements (their scroller does not clip them unless it is positioned itself).
+ESCAPING = """
+return [...document.querySelectorAll('body *')].filter((e) => getComputedStyle(e).position === 'absolute'
+    && e.getBoundingClientRect().right > document.documentElement.clientWidth)
+  .map((e) => e.tagName.toLowerCase() + (e.className ? '.' + e.className.replace(/ /g, '.') : '') + ' in '
+    + (e.closest('[id]')?.id ?? '?') + ': right edge at ' + Math.round(e.getBoundingClientRect().right) + ' px');
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="the Chats page at 320 px is 328 px wide while the folder chips overflow: a chip's .sr-only "
+                                       "count (position: absolute) escapes #list-chips, whose overflow-x: auto does not clip it "
+                                       "(the scroller is not positioned); the other tests measure the list after reading chats, "
+                                       "when the chips are narrower")
+def test_chat_list_fits_a_320px_phone(driver, wait, server):
+    """The Chats page as it first opens on a 320 px phone (the demo's chats unread as they come):
+    nothing scrolls sideways; the folder chips scroll on their own."""
+    driver.set_window_size(320, 740)
+    driver.get(server.url + "/chats")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#chat-list .chat-row") and d.find_elements(By.CSS_SELECTOR, "#list-chips .chip"))
+    wide = driver.execute_script("return document.documentElement.scrollWidth")
+    assert wide <= 320, f"phone: the Chats page scrolls sideways ({wide} px): {driver.execute_script(ESCAPING)}"

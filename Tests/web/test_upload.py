@@ -8,9 +8,8 @@ audited and photographed."""
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from demo import ALICE
 from modes import shot_phone_dark
-
-ALICE = 555000111
 
 # Builds PNG files in the page (a canvas of one colour each) and hands them to the composer as
 # a drop on the message area (arguments[0]: how many) or a paste into the text field.
@@ -55,8 +54,7 @@ return [...document.querySelectorAll('#attach-tray li')].map((li) => ({
 """
 
 
-def run(driver, wait, audit, server, check, shot):
-    print("browser: sending files", flush=True)
+def test_sending_files(driver, wait, audit, server, shot):
     driver.set_window_size(1200, 900)
     driver.get(server.url + "/chats#chat/" + str(ALICE))
     driver.refresh()
@@ -69,20 +67,20 @@ def run(driver, wait, audit, server, check, shot):
     driver.execute_async_script(FILES, 2, "dropped")
     wait.until(lambda d: len(tray()) == 2 and all(item["progress"] == 100 and "photo" in item["status"] and item["preview"] for item in tray()))
     items = tray()
-    check([i["name"] for i in items] == ["dropped-1.png", "dropped-2.png"] and all(i["preview"] for i in items),
-          f"two pictures dropped on the conversation wait in the tray with a preview, uploaded, as photos ({items})")
+    assert [i["name"] for i in items] == ["dropped-1.png", "dropped-2.png"] and all(i["preview"] for i in items), \
+          f"two pictures dropped on the conversation wait in the tray with a preview, uploaded, as photos ({items})"
     driver.execute_async_script(FILES, 1, "paste")
     wait.until(lambda d: len(tray()) == 3 and tray()[2]["progress"] == 100)
-    check(tray()[2]["name"] == "paste-1.png", "a picture pasted into the composer joins them")
+    assert tray()[2]["name"] == "paste-1.png", "a picture pasted into the composer joins them"
     driver.execute_async_script(FILES, 1, "empty")
-    check(len(tray()) == 3, "an empty file is refused before anything is uploaded")
+    assert len(tray()) == 3, "an empty file is refused before anything is uploaded"
     shot_phone_dark(driver, shot, "115-chats-attach-tray")
     audit.screen("chats: files waiting to be sent")
     driver.find_element(By.CSS_SELECTOR, "#attach-tray li:nth-child(3) .icon-button").click()
     wait.until(lambda d: len(tray()) == 2)
-    check(driver.find_element(By.ID, "attach-tray").is_displayed(), "✕ takes one back; the others stay")
+    assert driver.find_element(By.ID, "attach-tray").is_displayed(), "✕ takes one back; the others stay"
     toasts = driver.execute_script("return [...document.querySelectorAll('.toast')].map((t) => t.textContent).join(' ')")
-    check("status" not in toasts, f"quietly ({toasts!r})")
+    assert "status" not in toasts, f"quietly ({toasts!r})"
     text = driver.find_element(By.ID, "composer-text")
     text.clear()
     text.send_keys("Two colours")
@@ -91,15 +89,15 @@ def run(driver, wait, audit, server, check, shot):
     wait.until(lambda d: d.execute_script(
         "const l = [...document.querySelectorAll('#message-list li.msg.out')].slice(-2);"
         "return l.length === 2 && l.every((m) => m.querySelector('.open-media')) && l[0].textContent.includes('Two colours')"))
-    check(driver.find_element(By.ID, "composer-text").get_attribute("value") == "",
-          "Send posts them as one album with the text as caption; the tray and the composer empty")
+    assert driver.find_element(By.ID, "composer-text").get_attribute("value") == "", \
+          "Send posts them as one album with the text as caption; the tray and the composer empty"
     after = driver.execute_script("return document.querySelectorAll('#message-list li.msg').length")
-    check(after >= before + 2, f"the two photos are in the conversation ({before} → {after})")
+    assert after >= before + 2, f"the two photos are in the conversation ({before} → {after})"
     uploads = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "fetch('/api/conversations/" + str(ALICE) + "/messages?limit=2', {headers: {Accept: 'application/json'}}).then((r) => r.json())"
         ".then((j) => done(j.data.messages.map((m) => m.media && m.media.kind)))")
-    check(uploads == ["photo", "photo"], f"as photos ({uploads})")
+    assert uploads == ["photo", "photo"], f"as photos ({uploads})"
     shot_phone_dark(driver, shot, "116-chats-album-sent")
     audit.screen("chats: an album sent from the browser")
 
@@ -108,13 +106,13 @@ def run(driver, wait, audit, server, check, shot):
     wait.until(lambda d: len(tray()) == 1 and tray()[0]["progress"] == 100)
     driver.find_element(By.ID, "composer-send").click()
     wait.until(lambda d: d.execute_script(UPLOADING) >= 0)
-    check(not driver.find_element(By.ID, "attach-tray").is_displayed() and driver.find_element(By.ID, "composer-send").is_enabled(),
-          "Send hands the file over at once: the composer is free while it goes up")
+    assert not driver.find_element(By.ID, "attach-tray").is_displayed() and driver.find_element(By.ID, "composer-send").is_enabled(), \
+          "Send hands the file over at once: the composer is free while it goes up"
     first = driver.execute_script(UPLOADING)
     wait.until(lambda d: d.execute_script(UPLOADING) > first)
     label = driver.execute_script("return document.querySelector('#message-list .upload progress').getAttribute('aria-label') + ' · '"
                                   " + document.querySelector('#message-list .upload span').textContent")
-    check("big-report.bin" in label and " of 2.0 MB" in label, f"its bubble shows the upload moving on, named and sized ({label!r})")
+    assert "big-report.bin" in label and " of 2.0 MB" in label, f"its bubble shows the upload moving on, named and sized ({label!r})"
     shot_phone_dark(driver, shot, "117-chats-file-uploading")
     audit.screen("chats: a file on its way up")
     # Pressed from the keyboard: a message sent from another tab redraws the list, and the ✕
@@ -127,15 +125,15 @@ def run(driver, wait, audit, server, check, shot):
         " 'Content-Type': 'application/json', 'X-CSRF-Token': document.querySelector('meta[name=\"csrf-token\"]').content},"
         " body: JSON.stringify({text: 'Sent from another tab'})})")
     wait.until(lambda d: d.execute_script("return window.__redraws > 0 && document.getElementById('message-list').textContent.includes('Sent from another tab')"))
-    check(driver.execute_script("return document.activeElement.matches('#message-list .cancel-send')"),
-          "the ✕ keeps the focus while the conversation changes around it")
+    assert driver.execute_script("return document.activeElement.matches('#message-list .cancel-send')"), \
+          "the ✕ keeps the focus while the conversation changes around it"
     # To whatever has the focus now (a live redraw may have replaced the element, focus kept).
     ActionChains(driver).send_keys(Keys.ENTER).perform()
     wait.until(lambda d: d.execute_script("return !document.querySelector('#message-list .upload')"))
     toasts = driver.execute_script("return [...document.querySelectorAll('.toast')].map((t) => t.textContent).join(' ')")
-    check("Not sent." in toasts, f"✕ stops it: the bubble goes ({toasts!r})")
+    assert "Not sent." in toasts, f"✕ stops it: the bubble goes ({toasts!r})"
     last = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "fetch('/api/conversations/" + str(ALICE) + "/messages?limit=3', {headers: {Accept: 'application/json'}}).then((r) => r.json())"
         ".then((j) => done(j.data.messages.map((m) => (m.media && m.media.file && m.media.file.name) || m.text)))")
-    check("big-report.bin" not in last, f"and Telegram never gets it ({last})")
+    assert "big-report.bin" not in last, f"and Telegram never gets it ({last})"

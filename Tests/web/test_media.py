@@ -16,10 +16,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
-from chats_tests import no_alert
-from modes import shot_phone_dark
-
-FAMILY, WORK, NEIGHBOURS = -1001000000001, -1001000000002, -4002
+from demo import FAMILY, NEIGHBOURS, WORK, no_alert
+from modes import set_scheme, shot_phone_dark
 
 # The reply to fetch(arguments[0]) from the page (the dashboard's own cookie): status and the
 # headers that decide how the browser treats the file.
@@ -42,12 +40,7 @@ return {duration: a.duration, controls: a.controls, label: a.getAttribute('aria-
 """
 
 
-def set_scheme(driver, scheme):
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-
-
-def run(driver, wait, audit, server, check, shot):
-    print("browser: media", flush=True)
+def test_media(driver, wait, audit, server, shot):
     driver.set_window_size(1200, 900)
 
     def open_chat(address):
@@ -85,24 +78,24 @@ def run(driver, wait, audit, server, check, shot):
     full = driver.execute_script(
         "const i = document.querySelector('dialog.viewer img.full'); return {width: i.naturalWidth, height: i.naturalHeight, alt: i.alt, "
         "src: i.getAttribute('src'), modal: document.querySelector('dialog.viewer').matches(':modal')}")
-    check(full["src"] == f"/api/conversations/{FAMILY}/messages/{photo}/file" and full["width"] > 0 and full["alt"],
-          f"a click on a photo opens it full size from the message's file ({full})")
+    assert full["src"] == f"/api/conversations/{FAMILY}/messages/{photo}/file" and full["width"] > 0 and full["alt"], \
+          f"a click on a photo opens it full size from the message's file ({full})"
     label = dialog.get_attribute("aria-label")
-    check(full["modal"] and label and "Photo" in label, f"in a modal dialog with a name ({label!r})")
+    assert full["modal"] and label and "Photo" in label, f"in a modal dialog with a name ({label!r})"
     download = dialog.find_element(By.LINK_TEXT, "Download")
-    check(download.get_attribute("href").endswith(f"/messages/{photo}/file?download=true") and download.get_attribute("download"),
-          f"the viewer offers the photo for download ({download.get_attribute('href')}, {download.get_attribute('download')!r})")
-    check(driver.execute_script("return !document.querySelector('dialog.viewer .viewer-status').textContent"), "no 'Loading…' once the photo is shown")
+    assert download.get_attribute("href").endswith(f"/messages/{photo}/file?download=true") and download.get_attribute("download"), \
+          f"the viewer offers the photo for download ({download.get_attribute('href')}, {download.get_attribute('download')!r})"
+    assert driver.execute_script("return !document.querySelector('dialog.viewer .viewer-status').textContent"), "no 'Loading…' once the photo is shown"
     shot("107-chats-photo-viewer")
     audit.screen("chats: a photo full size")
     driver.switch_to.active_element.send_keys(Keys.ESCAPE)
     wait.until(viewer_closed)
-    check(focused_view() == photo, "Escape closes the viewer and focus goes back to the thumbnail")
+    assert focused_view() == photo, "Escape closes the viewer and focus goes back to the thumbnail"
     click(f"#m{photo} button.open-media")
     wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "dialog.viewer[open]")))
     driver.find_element(By.XPATH, "//dialog[contains(@class, 'viewer')]//button[normalize-space()='Close']").click()
     wait.until(viewer_closed)
-    check(focused_view() == photo, "so does Close")
+    assert focused_view() == photo, "so does Close"
 
     # The same on a phone, dark: the photo fits the screen.
     driver.set_window_size(390, 844)
@@ -113,7 +106,7 @@ def run(driver, wait, audit, server, check, shot):
     wait.until(lambda d: d.execute_script("const i = document.querySelector('dialog.viewer img.full'); return !!i && i.complete && i.naturalWidth > 0"))
     fits = driver.execute_script(
         "const r = document.querySelector('dialog.viewer').getBoundingClientRect(); return r.left >= 0 && r.right <= innerWidth && r.bottom <= innerHeight")
-    check(fits, "phone: the viewer fits the screen")
+    assert fits, "phone: the viewer fits the screen"
     shot("108-chats-photo-viewer-phone-dark")
     driver.find_element(By.XPATH, "//dialog[contains(@class, 'viewer')]//button[normalize-space()='Close']").click()
     wait.until(viewer_closed)
@@ -123,24 +116,30 @@ def run(driver, wait, audit, server, check, shot):
     # The voice message plays in the page; the sticker shows.
     open_chat(str(FAMILY))
     voice = driver.execute_script("return [...document.querySelectorAll('#message-list button.play[data-play]')].find(b => b.textContent.includes('Voice message'))?.dataset.play ?? null")
-    check(voice is not None, "Family's voice message has a play button")
+    assert voice is not None, "Family's voice message has a play button"
     url = f"/api/conversations/{FAMILY}/messages/{voice}/file"
     part = fetched(url, "bytes=0-99")
-    check(part.get("status") == 206 and part["range"].startswith("bytes 0-99/") and part["bytes"] == 100 and part["type"].startswith("audio/"),
-          f"the server answers a range request with 206 and that range only ({part})")
+    assert part.get("status") == 206 and part["range"].startswith("bytes 0-99/") and part["bytes"] == 100 and part["type"].startswith("audio/"), \
+          f"the server answers a range request with 206 and that range only ({part})"
     fresh = driver.execute_script(f"const b = document.querySelector('#m{voice} button.play'); return b.classList.contains('fresh') && b.title")
-    check(fresh == "Not played yet", f"a voice message not listened to yet has Telegram's dot ({fresh!r})")
+    assert fresh == "Not played yet", f"a voice message not listened to yet has Telegram's dot ({fresh!r})"
     click(f"#m{voice} button.play")
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f"#m{voice} audio.player"))
     wait.until(lambda d: d.execute_script(f"const a = document.querySelector('#m{voice} audio.player'); return !!a && a.readyState >= 1 && a.duration > 10"))
     player = driver.execute_script(PLAYER, voice)
-    check(player["controls"] and player["src"] == url and 10 < player["duration"] < 14 and not player["button"],
-          f"▶ becomes the browser's player, which knows the whole 12 s ({player})")
-    check(player["width"] >= 250 and player["inside"], f"the player is wide enough to use, inside its bubble ({player['width']:.0f} px)")
+    assert player["controls"] and player["src"] == url and 10 < player["duration"] < 14 and not player["button"], \
+          f"▶ becomes the browser's player, which knows the whole 12 s ({player})"
+    assert player["width"] >= 250 and player["inside"], f"the player is wide enough to use, inside its bubble ({player['width']:.0f} px)"
     wait.until(lambda d: d.execute_script(f"const a = document.querySelector('#m{voice} audio.player'); return !a.paused && a.currentTime > 0"))
-    check(True, "and plays it")
+    playing = driver.execute_script(f"const a = document.querySelector('#m{voice} audio.player'); return {{paused: a.paused, at: a.currentTime}}")
+    assert not playing["paused"] and playing["at"] > 0, f"and plays it ({playing})"
     wait.until(lambda d: d.execute_script("return performance.getEntriesByType('resource').some((e) => e.name.endsWith('/messages/' + arguments[0] + '/opened'))", voice))
-    check(True, "Telegram hears it was played (its sender sees it listened)")
+
+    def played(_):
+        page = server.api("GET", f"conversations/{FAMILY}/messages?limit=50")["messages"]
+        return next((m["media"].get("is_played") for m in page if m["id"] == int(voice)), None)
+    wait.until(played)
+    assert played(driver) is True, "Telegram hears it was played (its sender sees it listened)"
     # A live change redraws the conversation (a reaction from another tab): the player plays on.
     driver.execute_script(
         "window.__player = document.querySelector('#m' + arguments[0] + ' audio.player'); window.__redraws = 0;"
@@ -151,27 +150,27 @@ def run(driver, wait, audit, server, check, shot):
         " body: JSON.stringify({reaction: '👍', chosen: true})})", voice)
     wait.until(lambda d: d.execute_script("return window.__redraws > 0"))
     kept = driver.execute_script("const a = document.querySelector('#m' + arguments[0] + ' audio.player'); return {same: a === window.__player, playing: !!a && !a.paused}", voice)
-    check(kept == {"same": True, "playing": True}, f"a live change redraws the conversation and the voice message plays on ({kept})")
+    assert kept == {"same": True, "playing": True}, f"a live change redraws the conversation and the voice message plays on ({kept})"
     driver.execute_script(f"document.querySelector('#m{voice} audio.player').pause()")
     shot("109-chats-voice-playing")
     audit.screen("chats: a voice message playing")
     sticker = driver.find_element(By.CSS_SELECTOR, "#message-list img.sticker")
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", sticker)
     wait.until(lambda d: d.execute_script("const i = document.querySelector('#message-list img.sticker'); return i.complete && i.naturalWidth > 0"))
-    check(sticker.get_attribute("alt") and "/file" in sticker.get_attribute("src"), f"the sticker shows from its file ({sticker.get_attribute('alt')!r})")
+    assert sticker.get_attribute("alt") and "/file" in sticker.get_attribute("src"), f"the sticker shows from its file ({sticker.get_attribute('alt')!r})"
 
     # The player on a phone, dark: it fits its bubble and the screen.
     driver.set_window_size(320, 740)
     set_scheme(driver, "dark")
     open_chat(str(FAMILY))
-    check(driver.execute_script(f"return !document.querySelector('#m{voice} button.play').classList.contains('fresh')"),
-          "once played, its dot is gone (Telegram keeps it listened)")
+    assert driver.execute_script(f"return !document.querySelector('#m{voice} button.play').classList.contains('fresh')"), \
+          "once played, its dot is gone (Telegram keeps it listened)"
     click(f"#m{voice} button.play")
     wait.until(lambda d: d.execute_script(f"const a = document.querySelector('#m{voice} audio.player'); return !!a && a.readyState >= 1"))
     driver.execute_script(f"const a = document.querySelector('#m{voice} audio.player'); a.pause(); a.scrollIntoView({{block: 'center'}})")
     player = driver.execute_script(PLAYER, voice)
     wide = driver.execute_script("return document.documentElement.scrollWidth")
-    check(player["width"] >= 150 and player["inside"] and wide <= 320, f"phone: the player fits its bubble ({player['width']:.0f} px) and the screen ({wide} px)")
+    assert player["width"] >= 150 and player["inside"] and wide <= 320, f"phone: the player fits its bubble ({player['width']:.0f} px) and the screen ({wide} px)"
     shot("110-chats-voice-phone-dark")
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
     driver.set_window_size(1200, 900)
@@ -185,8 +184,8 @@ def run(driver, wait, audit, server, check, shot):
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f"#m{voice} a.file"))
     asked = driver.execute_script("return performance.getEntriesByType('resource').some((e) => e.name.endsWith('/messages/' + arguments[0] + '/file?format=caf'))", voice)
     link = driver.execute_script(f"const a = document.querySelector('#m{voice} a.file'); return a && {{href: a.getAttribute('href'), text: a.textContent}}")
-    check(asked and link["href"].endswith("/file?download=true"),
-          f"without Ogg the voice note is asked for as CAF, and one the browser cannot play gives way to its download ({asked}, {link})")
+    assert asked and link["href"].endswith("/file?download=true"), \
+          f"without Ogg the voice note is asked for as CAF, and one the browser cannot play gives way to its download ({asked}, {link})"
     driver.execute_script("HTMLMediaElement.prototype.canPlayType = window.__canPlay")
 
     # Alice's self-destructing photo: its blurred preview and why it does not open here.
@@ -196,8 +195,8 @@ def run(driver, wait, audit, server, check, shot):
         " li?.scrollIntoView({block: 'center'});"
         " return li && {buttons: li.querySelectorAll('.media button, .media a').length, text: li.querySelector('.media').textContent,"
         " sharp: [...li.querySelectorAll('img.thumb')].some(i => !i.classList.contains('blurred'))}")
-    check(secret and secret["buttons"] == 0 and "open it in Telegram on your phone" in secret["text"] and not secret["sharp"],
-          f"a self-destructing photo shows its blurred preview and why it does not open here, nothing to open or download ({secret})")
+    assert secret and secret["buttons"] == 0 and "open it in Telegram on your phone" in secret["text"] and not secret["sharp"], \
+          f"a self-destructing photo shows its blurred preview and why it does not open here, nothing to open or download ({secret})"
     shot_phone_dark(driver, shot, "125-chats-self-destructing")
     audit.screen("chats: a self-destructing photo")
     # Tech News' newest chart is a spoiler: blurred until opened, and its button says so.
@@ -205,17 +204,17 @@ def run(driver, wait, audit, server, check, shot):
     spoiler = driver.execute_script(
         "const b = [...document.querySelectorAll('#message-list button.open-media')].pop();"
         " return b && {label: b.getAttribute('aria-label'), blurred: !!b.querySelector('img.thumb.blurred')}")
-    check(spoiler == {"label": "Show the spoiler photo", "blurred": True}, f"a spoiler photo stays blurred until opened ({spoiler})")
+    assert spoiler == {"label": "Show the spoiler photo", "blurred": True}, f"a spoiler photo stays blurred until opened ({spoiler})"
 
     # Work's PDF: a download link.
     open_chat(f"{WORK}/topic/11")
     pdf = wait.until(lambda d: d.find_element(By.XPATH, "//*[@id='message-list']//a[contains(@class, 'file')][contains(., 'Q3 minutes.pdf')]"))
-    check(pdf.get_attribute("download") == "Q3 minutes.pdf" and pdf.get_attribute("href").endswith("/file?download=true"),
-          f"Work's PDF is a link that downloads it under its name ({pdf.get_attribute('href')}, {pdf.get_attribute('download')!r})")
-    check(pdf.text.endswith(" · 77 bytes"), f"and says how big it is ({pdf.text!r})")
+    assert pdf.get_attribute("download") == "Q3 minutes.pdf" and pdf.get_attribute("href").endswith("/file?download=true"), \
+          f"Work's PDF is a link that downloads it under its name ({pdf.get_attribute('href')}, {pdf.get_attribute('download')!r})"
+    assert pdf.text.endswith(" · 77 bytes"), f"and says how big it is ({pdf.text!r})"
     reply = fetched(pdf.get_attribute("href"))
-    check(reply.get("status") == 200 and reply["type"] == "application/octet-stream" and reply["disposition"].startswith("attachment"),
-          f"a PDF is served as a download, not shown ({reply})")
+    assert reply.get("status") == 200 and reply["type"] == "application/octet-stream" and reply["disposition"].startswith("attachment"), \
+          f"a PDF is served as a download, not shown ({reply})"
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", pdf)
     shot_phone_dark(driver, shot, "111-chats-document")
     audit.screen("chats: a document to download")
@@ -226,20 +225,20 @@ def run(driver, wait, audit, server, check, shot):
     links = driver.execute_script(
         "return [...document.querySelectorAll('#message-list a.file')].map(a => ({text: a.textContent, href: a.href, download: a.getAttribute('download'), html: a.innerHTML}))")
     texts = [link["text"] for link in links]
-    check(any("img src=x onerror=alert(1).html" in t for t in texts) and any("drawing.svg" in t for t in texts)
-          and all("<" not in link["html"] for link in links),
-          f"the hostile HTML page and SVG show as download links with their names as text ({texts})")
-    check(all(link["href"].endswith("/file?download=true") and link["download"] for link in links), "each downloads under its name")
-    check(no_alert(driver) is None, "nothing from the files ran (no alert)")
+    assert (any("img src=x onerror=alert(1).html" in t for t in texts) and any("drawing.svg" in t for t in texts)
+          and all("<" not in link["html"] for link in links)), \
+          f"the hostile HTML page and SVG show as download links with their names as text ({texts})"
+    assert all(link["href"].endswith("/file?download=true") and link["download"] for link in links), "each downloads under its name"
+    assert no_alert(driver) is None, "nothing from the files ran (no alert)"
     rendered = driver.execute_script(
         "return document.querySelectorAll('[onerror], [onload], #message-list svg, #message-list iframe, #message-list object, #message-list embed, script:not([src])').length")
-    check(rendered == 0, f"nothing from them is in the document: no onerror or onload element, no <svg>, frame or script ({rendered})")
+    assert rendered == 0, f"nothing from them is in the document: no onerror or onload element, no <svg>, frame or script ({rendered})"
     for link in links:
         for url in (link["href"], link["href"].removesuffix("?download=true")):
             reply = fetched(url)
-            check(reply.get("status") == 200 and reply["type"] == "application/octet-stream" and reply["disposition"].startswith("attachment")
-                  and reply["csp"].startswith("sandbox") and reply["nosniff"] == "nosniff",
-                  f"{url.split('/api/')[1]} is a sandboxed application/octet-stream attachment "
+            assert (reply.get("status") == 200 and reply["type"] == "application/octet-stream" and reply["disposition"].startswith("attachment")
+                  and reply["csp"].startswith("sandbox") and reply["nosniff"] == "nosniff"), \
+                  (f"{url.split('/api/')[1]} is a sandboxed application/octet-stream attachment "
                   f"({reply.get('type')}; {reply.get('disposition', '')[:40]}…; {reply.get('csp', '')[:20]}…)")
     folder = tempfile.mkdtemp(prefix="tgt-media-downloads-")
     driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": folder})
@@ -248,8 +247,8 @@ def run(driver, wait, audit, server, check, shot):
         click("#message-list a.file[download$='.html']")
         wait.until(lambda d: [p for p in Path(folder).iterdir() if p.suffix == ".html"])
         saved = next(p for p in Path(folder).iterdir() if p.suffix == ".html")
-        check(driver.current_url == address and no_alert(driver) is None and b"<script" in saved.read_bytes(),
-              f"a click saves the file as it came ({saved.name!r}) and the chat stays, nothing run")
+        assert driver.current_url == address and no_alert(driver) is None and b"<script" in saved.read_bytes(), \
+              f"a click saves the file as it came ({saved.name!r}) and the chat stays, nothing run"
     finally:
         driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "default"})
         shutil.rmtree(folder, ignore_errors=True)
@@ -260,8 +259,8 @@ def run(driver, wait, audit, server, check, shot):
     driver.get(server.url + "/settings#media")
     usage = wait.until(EC.presence_of_element_located((By.ID, "media-usage")))
     before = usage.text
-    check(" in " in before and "files" in before and "at most" in before and not before.startswith("Zero"),
-          f"Settings show what downloaded media takes and its limit ({before!r})")
+    assert " in " in before and "files" in before and "at most" in before and not before.startswith("Zero"), \
+          f"Settings show what downloaded media takes and its limit ({before!r})"
     section = driver.find_element(By.ID, "media")
     driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", section)
     shot_phone_dark(driver, shot, "113-settings-media")
@@ -269,20 +268,20 @@ def run(driver, wait, audit, server, check, shot):
     clear = "//section[@id='media']//button[normalize-space()='Clear downloaded media']"
     driver.find_element(By.XPATH, clear).click()
     question = wait.until(EC.alert_is_present())
-    check("Delete downloaded photos" in question.text, f"Clear asks first ({question.text!r})")
+    assert "Delete downloaded photos" in question.text, f"Clear asks first ({question.text!r})"
     question.dismiss()
-    check(driver.find_element(By.ID, "media-usage").text == before and "done=" not in driver.current_url, "declining keeps them")
+    assert driver.find_element(By.ID, "media-usage").text == before and "done=" not in driver.current_url, "declining keeps them"
     driver.find_element(By.XPATH, clear).click()
     wait.until(EC.alert_is_present()).accept()
     wait.until(EC.url_contains("done=media-cleared"))
     notice = driver.find_element(By.CSS_SELECTOR, "#media .banner.info").text
     after = driver.find_element(By.ID, "media-usage").text
-    check("Downloaded media deleted" in notice, f"accepting clears them and says so ({notice!r})")
+    assert "Downloaded media deleted" in notice, f"accepting clears them and says so ({notice!r})"
     # TDLib keeps chat photos and stickers (the chat list's photos, Family's sticker).
-    check(after != before and re.match(r"[0-9.]+ (bytes|KB) in [0-9]+ files?", after) is not None and "Chat photos and stickers stay" in notice,
-          f"the size shown is what is left, chat photos and stickers ({before!r} → {after!r})")
+    assert after != before and re.match(r"[0-9.]+ (bytes|KB) in [0-9]+ files?", after) is not None and "Chat photos and stickers stay" in notice, \
+          f"the size shown is what is left, chat photos and stickers ({before!r} → {after!r})"
     driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", driver.find_element(By.ID, "media"))
     shot("114-settings-media-cleared")
     audit.screen("Settings: downloaded media cleared")
     reply = fetched(f"/api/conversations/{FAMILY}/messages/{photo}/file")
-    check(reply.get("status") == 200 and reply["type"].startswith("image/") and reply["bytes"] > 0, f"a photo opened again downloads again ({reply})")
+    assert reply.get("status") == 200 and reply["type"].startswith("image/") and reply["bytes"] > 0, f"a photo opened again downloads again ({reply})"

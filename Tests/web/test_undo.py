@@ -8,11 +8,8 @@ import threading
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-FAMILY = -1001000000001
-
-
-def set_scheme(driver, scheme):
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+from demo import FAMILY
+from modes import set_scheme
 
 
 def tile_text(driver, name):
@@ -28,8 +25,7 @@ def save_hold(driver, wait, server, value):
     driver.find_element(By.XPATH, "//form[@action='/settings/undo-hold#undo-hold']//button").click()
 
 
-def run(driver, wait, audit, server, check, shot):
-    print("browser: the undo hold", flush=True)
+def test_undo_hold(driver, wait, audit, server, shot):
     driver.set_window_size(1200, 900)
     server.api("POST", "templates", {"name": "Oops", "body": "Wrong tile 🙈", "targets": [{"chat_id": FAMILY}]})
 
@@ -42,10 +38,10 @@ def run(driver, wait, audit, server, check, shot):
     field.send_keys("45")
     driver.find_element(By.XPATH, "//form[@action='/settings/undo-hold#undo-hold']//button").click()
     wait.until(lambda d: "is not an undo hold" in d.page_source)
-    check(server.api("GET", "settings")["undo_hold"] == 0, "an undo hold of 45 s is refused with its range; the setting is unchanged")
+    assert server.api("GET", "settings")["undo_hold"] == 0, "an undo hold of 45 s is refused with its range; the setting is unchanged"
     save_hold(driver, wait, server, 8)
     wait.until(EC.url_contains("done=undo-hold"))
-    check(server.api("GET", "settings")["undo_hold"] == 8 and "Undo hold saved." in driver.page_source, "Settings saves an undo hold of 8 s")
+    assert server.api("GET", "settings")["undo_hold"] == 8 and "Undo hold saved." in driver.page_source, "Settings saves an undo hold of 8 s"
     audit.screen("settings: the undo hold")
 
     # A tap: held, counted down, nothing sent; Undo takes it back.
@@ -58,17 +54,17 @@ def run(driver, wait, audit, server, check, shot):
     # request is in (on a loaded machine a moment later).
     wait.until(lambda d: server.api("GET", "sends/held")["holds"])
     held = server.api("GET", "sends/held")["holds"]
-    check(len(held) == 1 and held[0]["template_name"] == "Oops", f"the tap is held, nothing sent yet ({tile_text(driver, 'Oops')!r})")
+    assert len(held) == 1 and held[0]["template_name"] == "Oops", f"the tap is held, nothing sent yet ({tile_text(driver, 'Oops')!r})"
     undo = tile.find_element(By.CSS_SELECTOR, "button[data-undo]")
-    check(undo.text == "Undo" and undo.size["height"] >= 44, "the tile offers Undo, a 44 px button")
+    assert undo.text == "Undo" and undo.size["height"] >= 44, "the tile offers Undo, a 44 px button"
     audit.screen("grid: a tap in its undo hold")
     shot("62-undo-hold-tile")
     undo.click()
     wait.until(lambda d: "Undone: nothing was sent." in tile_text(d, "Oops"))
     batches = server.api("GET", "sends?limit=1000")["batches"]
-    check([t["status"] for t in batches[0]["targets"]] == ["undone"] and len(batches) == sent_before + 1,
-          "Undo took it back: the send log says undone")
-    check(server.api("GET", "sends/held")["holds"] == [], "and nothing is held any more")
+    assert [t["status"] for t in batches[0]["targets"]] == ["undone"] and len(batches) == sent_before + 1, \
+          "Undo took it back: the send log says undone"
+    assert server.api("GET", "sends/held")["holds"] == [], "and nothing is held any more"
     shot("63-undo-hold-undone")
 
     # Left alone, it goes out when the hold ends.
@@ -78,7 +74,7 @@ def run(driver, wait, audit, server, check, shot):
     wait.until(lambda d: "Sending in" in tile_text(d, "Oops"))
     wait.until(lambda d: "sent" in tile_text(d, "Oops") and "Sending in" not in tile_text(d, "Oops"))
     batches = server.api("GET", "sends?limit=1000")["batches"]
-    check([t["status"] for t in batches[0]["targets"]] == ["sent"], f"a tap left alone goes out when its hold ends ({tile_text(driver, 'Oops')!r})")
+    assert [t["status"] for t in batches[0]["targets"]] == ["sent"], f"a tap left alone goes out when its hold ends ({tile_text(driver, 'Oops')!r})"
 
     # A hold started elsewhere shows here, with Undo.
     template = next(t for t in server.api("GET", "templates")["templates"] if t["name"] == "Oops")
@@ -90,7 +86,10 @@ def run(driver, wait, audit, server, check, shot):
     thread = threading.Thread(target=elsewhere)
     thread.start()
     wait.until(lambda d: "Sending in" in tile_text(d, "Oops"))
-    check(True, "a send held on another screen shows on this one's tile")
+    held = server.api("GET", "sends/held")["holds"]
+    undo = driver.find_element(By.XPATH, "//li[@data-name='Oops']//button[@data-undo]")
+    assert len(held) == 1 and held[0]["template_name"] == "Oops" and undo.is_displayed(), \
+        f"a send held on another screen shows on this one's tile, with Undo ({tile_text(driver, 'Oops')!r})"
     driver.set_window_size(320, 740)
     set_scheme(driver, "dark")
     wait.until(lambda d: d.execute_script("return document.documentElement.scrollWidth") <= 320)
@@ -101,7 +100,7 @@ def run(driver, wait, audit, server, check, shot):
     driver.set_window_size(1200, 900)
     driver.find_element(By.XPATH, "//li[@data-name='Oops']//button[@data-undo]").click()
     thread.join()
-    check(answer["report"]["undone"] is True, "its Undo here took back the other screen's send")
+    assert answer["report"]["undone"] is True, "its Undo here took back the other screen's send"
     wait.until(lambda d: "Sending in" not in tile_text(d, "Oops"))
 
     save_hold(driver, wait, server, 0)

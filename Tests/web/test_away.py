@@ -19,10 +19,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from triggers_tests import set_scheme
+from demo import ALICE, FAMILY
+from modes import set_scheme
 from waits import gone
 
-FAMILY, ALICE = -1001000000001, 555000111
 AWAY = "Away note"
 GREETING = "Hello newcomer"
 NEEDS = "Back at (needs a value)"
@@ -125,23 +125,22 @@ def submit_form(driver, wait):
     wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
-def refused(driver, wait, server, check, before, why, typed, what):
+def refused(driver, wait, server, before, why, typed, what):
     """Submits the form and checks that it is refused with `why`, keeps what was typed and saves
     nothing."""
     submit_form(driver, wait)
     error = wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".banner.error")))
-    check(why in error.text, f"{what}: refused with an error banner ({error.text!r})")
+    assert why in error.text, f"{what}: refused with an error banner ({error.text!r})"
     kept, typed = chosen(form_state(driver)), chosen(typed)
-    check(kept == typed, f"the refused form keeps what was typed ({ {k: v for k, v in kept.items() if typed.get(k) != v} or 'all of it'})")
-    check(saved(away(server)) == before, "and nothing was saved (GET /api/away)")
+    assert kept == typed, f"the refused form keeps what was typed ({ {k: v for k, v in kept.items() if typed.get(k) != v} or 'all of it'})"
+    assert saved(away(server)) == before, "and nothing was saved (GET /api/away)"
 
 
 def local_minute(moment):
     return moment.strftime("%Y-%m-%dT%H:%M")
 
 
-def run(driver, wait, audit, server, check, shot):
-    print("browser: away replies", flush=True)
+def test_away_replies(driver, wait, audit, server, shot):
     driver.set_window_size(1200, 900)
     target = [{"chat_id": FAMILY}]
     made = {name: server.api("POST", "templates", {"name": name, "body": body, "targets": target})["id"] for name, body in (
@@ -154,8 +153,8 @@ def run(driver, wait, audit, server, check, shot):
     # defaults, whatever ran before.
     server.api("GET", "chats")
     defaults = saved(server.api("PUT", "away", {"mode": "off", "quiet_hours": 12, "hourly_cap": 30}))
-    check(defaults == {"mode": "off", "quiet_hours": 12, "only_when_offline": False, "hourly_cap": 30, "excluded": []},
-          f"away replies start off, 12 quiet hours, 30 an hour, nobody excluded ({defaults})")
+    assert defaults == {"mode": "off", "quiet_hours": 12, "only_when_offline": False, "hourly_cap": 30, "excluded": []}, \
+          f"away replies start off, 12 quiet hours, 30 an hour, nobody excluded ({defaults})"
 
     # The section: honest about where replies run and when it last looked; the defaults.
     # The first look comes within a minute of the login: asked before and after the page, the
@@ -163,39 +162,39 @@ def run(driver, wait, audit, server, check, shot):
     looked_before = away(server).get("checked_at")
     section = open_section(driver, wait, server)
     looked_after = away(server).get("checked_at")
-    check(section.find_element(By.TAG_NAME, "h2").text == "Away replies", "Settings has an Away replies section")
+    assert section.find_element(By.TAG_NAME, "h2").text == "Away replies", "Settings has an Away replies section"
     text = info(driver)
-    check(HONEST in text, f"it says replies go out only while tgt serve runs and is logged in ({text!r})")
+    assert HONEST in text, f"it says replies go out only while tgt serve runs and is logged in ({text!r})"
     looked = LOOKED if looked_before else r"It has not looked yet\." if not looked_after else LOOKED + r"|It has not looked yet\."
-    check(re.search(looked, text), f"and when it last looked, as GET /api/away has it (checked_at {looked_after})")
-    check("You do not count as away now." in text and "0 automatic answers in the last hour." in text,
-          "that you are not away now and no automatic answers went out in the last hour")
-    check(form_state(driver) == {"mode": "off", "until": "", "days": ["mon", "tue", "wed", "thu", "fri"], "from": "18:00", "to": "09:00",
+    assert re.search(looked, text), f"and when it last looked, as GET /api/away has it (checked_at {looked_after})"
+    assert "You do not count as away now." in text and "0 automatic answers in the last hour." in text, \
+          "that you are not away now and no automatic answers went out in the last hour"
+    assert (form_state(driver) == {"mode": "off", "until": "", "days": ["mon", "tue", "wed", "thu", "fri"], "from": "18:00", "to": "09:00",
                                  "reply": "Choose a template", "greeting": "No greeting", "quiet": "12", "cap": "30", "offline": False,
-                                 "excluded": []},
-          "the form: Off, weekday evenings 18:00 to 09:00 offered, no template chosen, 12 hours, 30 an hour")
+                                 "excluded": []}), \
+          "the form: Off, weekday evenings 18:00 to 09:00 offered, no template chosen, 12 hours, 30 an hour"
     offered = driver.execute_script("return [...document.querySelectorAll('#away_reply option')].map(o => o.text)")
-    check(all(name in offered for name in (AWAY, GREETING, NEEDS, GONE)) and POST not in offered,
-          f"the templates offered are the Telegram ones, not a post for X ({len(offered) - 1} offered)")
+    assert all(name in offered for name in (AWAY, GREETING, NEEDS, GONE)) and POST not in offered, \
+          f"the templates offered are the Telegram ones, not a post for X ({len(offered) - 1} offered)"
     people = driver.execute_script("return [...document.querySelectorAll('#away-form input[name^=exclude_]')].map(e => e.parentElement.textContent.trim())")
-    check(people == ["Alice"], f"“Never answer” lists the people of private chats ({people})")
+    assert people == ["Alice"], f"“Never answer” lists the people of private chats ({people})"
     zone = driver.find_element(By.CSS_SELECTOR, "#away .hint").text
-    check(zone.startswith("Times in ") and "runs past midnight" in zone, f"the window's hint names the time zone ({zone!r})")
+    assert zone.startswith("Times in ") and "runs past midnight" in zone, f"the window's hint names the time zone ({zone!r})"
     driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", section)
     small = driver.execute_script(SMALL_TARGETS, section)
-    check(not small, f"the section's fields, choices and button are 44 px touch targets ({small})")
+    assert not small, f"the section's fields, choices and button are 44 px touch targets ({small})"
     shot("74-away-off")
     audit.screen("Settings: away replies, off")
     before = saved(away(server))
 
     # Refused, each with what was typed kept, nothing saved.
     fill(driver, mode="on", quiet=6)
-    refused(driver, wait, server, check, before, "Choose the template that answers while you are away.",
+    refused(driver, wait, server, before, "Choose the template that answers while you are away.",
             dict(form_state(driver)), "on without a template")
     yesterday = local_minute(datetime.now() - timedelta(days=1))
     fill(driver, mode="until", until=yesterday, reply=AWAY, quiet=6)
     typed = form_state(driver)
-    refused(driver, wait, server, check, before, "That moment has passed; give one to come.", typed, f"until {yesterday}, a moment past")
+    refused(driver, wait, server, before, "That moment has passed; give one to come.", typed, f"until {yesterday}, a moment past")
     # The banner is at the top of Settings and the form further down: a tall window shows both.
     driver.set_window_size(1200, 2000)
     driver.execute_script("window.scrollTo(0, 0)")
@@ -203,13 +202,13 @@ def run(driver, wait, audit, server, check, shot):
     driver.set_window_size(1200, 900)
     audit.screen("Settings: away replies refused")
     fill(driver, mode="until", until="", reply=AWAY)
-    refused(driver, wait, server, check, before, "Give the day and time you are back.", form_state(driver), "until with no moment")
+    refused(driver, wait, server, before, "Give the day and time you are back.", form_state(driver), "until with no moment")
     fill(driver, mode="schedule", days=[], start="18:00", end="09:00", reply=AWAY)
-    refused(driver, wait, server, check, before, "Choose at least one day.", form_state(driver), "a weekly window with no day")
+    refused(driver, wait, server, before, "Choose at least one day.", form_state(driver), "a weekly window with no day")
     fill(driver, mode="schedule", days=["sat", "sun"], start="09:00", end="09:00", reply=AWAY)
-    refused(driver, wait, server, check, before, "Give two different times", form_state(driver), "a window from 09:00 to 09:00")
+    refused(driver, wait, server, before, "Give two different times", form_state(driver), "a window from 09:00 to 09:00")
     fill(driver, mode="schedule", days=["sat", "sun"], start="", end="13:00", reply=AWAY)
-    refused(driver, wait, server, check, before, "Give the times the window starts and ends", form_state(driver),
+    refused(driver, wait, server, before, "Give the times the window starts and ends", form_state(driver),
             "a window with no start time")
 
     # Numbers out of range: the browser stops the form at the field; past it (as a script
@@ -219,46 +218,46 @@ def run(driver, wait, audit, server, check, shot):
     driver.find_element(By.CSS_SELECTOR, "#away-form button[type=submit]").click()
     wait.until(lambda d: d.execute_script("return document.activeElement.id") == "away_quiet")
     message = driver.execute_script("return document.getElementById('away_quiet').validationMessage")
-    check(driver.execute_script("return window.stillHere === true") and message,
-          f"quiet hours of 200: the browser stops the form at the field and says why ({message!r})")
+    assert driver.execute_script("return window.stillHere === true") and message, \
+          f"quiet hours of 200: the browser stops the form at the field and says why ({message!r})"
     driver.execute_script("document.getElementById('away-form').noValidate = true")
-    refused(driver, wait, server, check, before, "Quiet hours after a reply must be 1 to 168.", form_state(driver),
+    refused(driver, wait, server, before, "Quiet hours after a reply must be 1 to 168.", form_state(driver),
             "quiet hours of 200 sent past the browser")
     fill(driver, quiet=12, cap=0)
     driver.execute_script("document.getElementById('away-form').noValidate = true")
-    refused(driver, wait, server, check, before, "Automatic replies an hour must be 1 to 500.", form_state(driver), "a cap of 0 an hour")
+    refused(driver, wait, server, before, "Automatic replies an hour must be 1 to 500.", form_state(driver), "a cap of 0 an hour")
 
     # Templates that cannot answer: one that needs a value, one deleted since the page opened.
     fill(driver, cap=30, reply=NEEDS)
-    refused(driver, wait, server, check, before, f"“{NEEDS}” needs values for {{{{back_at}}}}, and nobody is there to give them.",
+    refused(driver, wait, server, before, f"“{NEEDS}” needs values for {{{{back_at}}}}, and nobody is there to give them.",
             form_state(driver), "a template with a variable nobody can fill in")
-    check("Give those variables defaults in the template, or choose another." in driver.find_element(By.CSS_SELECTOR, ".banner.error").text,
-          "and the banner says what to do")
+    assert "Give those variables defaults in the template, or choose another." in driver.find_element(By.CSS_SELECTOR, ".banner.error").text, \
+          "and the banner says what to do"
     fill(driver, reply=AWAY, greeting=GONE)
     server.api("DELETE", f"templates/{made.pop(GONE)}")
     typed = form_state(driver)
     submit_form(driver, wait)
     error = wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".banner.error")))
-    check("That template no longer exists." in error.text, f"a greeting deleted while the page was open: refused ({error.text!r})")
+    assert "That template no longer exists." in error.text, f"a greeting deleted while the page was open: refused ({error.text!r})"
     kept = chosen(form_state(driver))
-    check(kept == chosen(dict(typed, greeting="No greeting")), f"the form keeps the rest; the deleted template is no longer offered ({kept['greeting']!r})")
-    check(saved(away(server)) == before, "and nothing was saved")
+    assert kept == chosen(dict(typed, greeting="No greeting")), f"the form keeps the rest; the deleted template is no longer offered ({kept['greeting']!r})"
+    assert saved(away(server)) == before, "and nothing was saved"
     open_section(driver, wait, server)
-    check(form_state(driver)["mode"] == "off" and "You do not count as away now." in info(driver), "reloaded, the section is still off")
+    assert form_state(driver)["mode"] == "off" and "You do not count as away now." in info(driver), "reloaded, the section is still off"
 
     # On by hand: the reply, 8 quiet hours, 20 an hour, only while offline, never Alice.
     fill(driver, mode="on", reply=AWAY, greeting="No greeting", quiet=8, cap=20, offline=True, excluded=[str(ALICE)])
     typed = form_state(driver)
     submit_form(driver, wait)
     wait.until(EC.url_contains("done=away"))
-    check("Away replies saved." in driver.find_element(By.CSS_SELECTOR, ".banner.info").text, "saved: “Away replies saved.”")
-    check(chosen(form_state(driver)) == chosen(typed) and "You count as away now." in info(driver), "the section shows what was saved: away now")
+    assert "Away replies saved." in driver.find_element(By.CSS_SELECTOR, ".banner.info").text, "saved: “Away replies saved.”"
+    assert chosen(form_state(driver)) == chosen(typed) and "You count as away now." in info(driver), "the section shows what was saved: away now"
     reply = away(server)
-    check(saved(reply) == {"mode": "on", "reply_template_id": made[AWAY], "quiet_hours": 8, "only_when_offline": True, "hourly_cap": 20,
-                           "excluded": [{"user_id": ALICE, "name": "Alice"}]} and reply["away_now"] is True,
-          "GET /api/away agrees: on, the reply template, 8 h, 20 an hour, only while offline, never Alice, away now")
+    assert (saved(reply) == {"mode": "on", "reply_template_id": made[AWAY], "quiet_hours": 8, "only_when_offline": True, "hourly_cap": 20,
+                           "excluded": [{"user_id": ALICE, "name": "Alice"}]} and reply["away_now"] is True), \
+          "GET /api/away agrees: on, the reply template, 8 h, 20 an hour, only while offline, never Alice, away now"
     open_section(driver, wait, server)
-    check(chosen(form_state(driver)) == chosen(typed), "reloaded, the values stay")
+    assert chosen(form_state(driver)) == chosen(typed), "reloaded, the values stay"
     section = driver.find_element(By.ID, "away")
     driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", section)
     shot("76-away-on")
@@ -267,7 +266,7 @@ def run(driver, wait, audit, server, check, shot):
     set_scheme(driver, "dark")
     wait.until(lambda d: d.execute_script("return document.documentElement.scrollWidth") <= 320)
     small = driver.execute_script(SMALL_TARGETS, section)
-    check(not small, f"phone: the section fits (no sideways scrolling) and its targets are 44 px ({small})")
+    assert not small, f"phone: the section fits (no sideways scrolling) and its targets are 44 px ({small})"
     # The saved template, numbers, "only while offline" and "Never answer" on a phone.
     driver.execute_script("document.querySelector('label[for=away_reply]').scrollIntoView({block: 'start'})")
     shot("77-away-on-phone-dark")
@@ -281,10 +280,10 @@ def run(driver, wait, audit, server, check, shot):
     wait.until(EC.url_contains("done=away"))
     reply = away(server)
     until = datetime.fromisoformat(reply.get("until", "").replace("Z", "+00:00"))
-    check(reply["mode"] == "until" and until == back.astimezone(timezone.utc) and reply["away_now"] is True,
-          f"until {local_minute(back)} (the dashboard's time): saved as {reply.get('until')}, away now")
-    check(form_state(driver)["mode"] == "until" and form_state(driver)["until"] == local_minute(back)
-          and "You count as away now." in info(driver), "and the section shows it")
+    assert reply["mode"] == "until" and until == back.astimezone(timezone.utc) and reply["away_now"] is True, \
+          f"until {local_minute(back)} (the dashboard's time): saved as {reply.get('until')}, away now"
+    assert (form_state(driver)["mode"] == "until" and form_state(driver)["until"] == local_minute(back)
+          and "You count as away now." in info(driver)), "and the section shows it"
 
     # Every week: Tue, Thu and Sat from 22:30 past midnight to 06:15, with a greeting.
     fill(driver, mode="schedule", days=["tue", "thu", "sat"], start="22:30", end="06:15", greeting=GREETING)
@@ -293,17 +292,17 @@ def run(driver, wait, audit, server, check, shot):
     wait.until(EC.url_contains("done=away"))
     reply = away(server)
     zone = driver.find_element(By.CSS_SELECTOR, "#away .hint").text
-    check(reply["mode"] == "schedule" and reply["schedule"]["days"] == ["tue", "thu", "sat"]
+    assert (reply["mode"] == "schedule" and reply["schedule"]["days"] == ["tue", "thu", "sat"]
           and (reply["schedule"]["from"], reply["schedule"]["to"]) == ("22:30", "06:15")
           and zone.startswith(f"Times in {reply['schedule']['time_zone']};") and reply["greeting_template_id"] == made[GREETING]
-          and reply["reply_template_id"] == made[AWAY],
-          f"GET /api/away: every Tue, Thu, Sat 22:30–06:15 in {reply['schedule']['time_zone']}, the greeting and the reply")
+          and reply["reply_template_id"] == made[AWAY]), \
+          f"GET /api/away: every Tue, Thu, Sat 22:30–06:15 in {reply['schedule']['time_zone']}, the greeting and the reply"
     now = "You count as away now." if reply["away_now"] else "You do not count as away now."
-    check(now in info(driver), f"the section says whether that is now, as the API does: {now!r}")
+    assert now in info(driver), f"the section says whether that is now, as the API does: {now!r}"
     open_section(driver, wait, server)
     kept = form_state(driver)
-    check(chosen(kept) == chosen(typed) and kept["until"] == "",
-          f"reloaded, the window and the greeting stay ({kept['days']}, {kept['from']}–{kept['to']}, {kept['greeting']!r})")
+    assert chosen(kept) == chosen(typed) and kept["until"] == "", \
+          f"reloaded, the window and the greeting stay ({kept['days']}, {kept['from']}–{kept['to']}, {kept['greeting']!r})"
     section = driver.find_element(By.ID, "away")
     driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", section)
     shot("78-away-schedule-greeting")
@@ -313,7 +312,7 @@ def run(driver, wait, audit, server, check, shot):
     wait.until(lambda d: d.execute_script("return document.documentElement.scrollWidth") <= 320)
     driver.execute_script("document.querySelector('#away .days').scrollIntoView({block: 'start'})")
     small = driver.execute_script(SMALL_TARGETS, section)
-    check(not small, f"phone: the days, the times and the rest are 44 px targets ({small})")
+    assert not small, f"phone: the days, the times and the rest are 44 px targets ({small})"
     shot("79-away-schedule-phone-dark")
     set_scheme(driver, "light")
     driver.set_window_size(1200, 900)
@@ -323,16 +322,16 @@ def run(driver, wait, audit, server, check, shot):
     submit_form(driver, wait)
     wait.until(EC.url_contains("done=away"))
     reply = away(server)
-    check(reply["mode"] == "off" and "greeting_template_id" not in reply and reply["away_now"] is False
-          and "You do not count as away now." in info(driver) and form_state(driver)["mode"] == "off",
-          "switched off, no greeting: GET /api/away says off and not away, and so does the section")
-    check(reply["reply_template_id"] == made[AWAY] and form_state(driver)["reply"] == AWAY, "the reply template stays chosen for next time")
+    assert (reply["mode"] == "off" and "greeting_template_id" not in reply and reply["away_now"] is False
+          and "You do not count as away now." in info(driver) and form_state(driver)["mode"] == "off"), \
+          "switched off, no greeting: GET /api/away says off and not away, and so does the section"
+    assert reply["reply_template_id"] == made[AWAY] and form_state(driver)["reply"] == AWAY, "the reply template stays chosen for next time"
 
     # When it last looked: the dashboard notes it once a minute while logged in.
     WebDriverWait(driver, 90).until(lambda _: away(server).get("checked_at"))
     open_section(driver, wait, server)
     text = info(driver)
-    check(re.search(LOOKED, text), f"once it has looked, the section says when ({text!r})")
+    assert re.search(LOOKED, text), f"once it has looked, the section says when ({text!r})"
     audit.screen("Settings: away replies off again")
 
     server.api("PUT", "away", {"mode": "off", "quiet_hours": 12, "hourly_cap": 30})

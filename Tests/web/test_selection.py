@@ -8,14 +8,11 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
+from demo import ALICE, FAMILY
 from modes import shot_phone_dark
 
-ALICE = 555000111
-FAMILY = -1001000000001
 
-
-def run(driver, wait, audit, server, check, shot):
-    print("browser: choosing several messages", flush=True)
+def test_choosing_several_messages(driver, wait, audit, server, shot):
     driver.set_window_size(1200, 900)
 
     def open_chat(chat_id):
@@ -61,22 +58,22 @@ def run(driver, wait, audit, server, check, shot):
 
     choose(first)
     state = bar()
-    check(state["shown"] and not state["composer"] and state["count"] == "1 message selected" and state["ticked"] == [first],
-          f"Select ticks the message and puts the bar in place of the composer ({state})")
-    check(driver.execute_script("return document.activeElement.matches('#m' + arguments[0] + ' .pick')", first),
-          "the focus is on its box")
+    assert state["shown"] and not state["composer"] and state["count"] == "1 message selected" and state["ticked"] == [first], \
+          f"Select ticks the message and puts the bar in place of the composer ({state})"
+    assert driver.execute_script("return document.activeElement.matches('#m' + arguments[0] + ' .pick')", first), \
+          "the focus is on its box"
     click(f"#m{second} .text")
     wait.until(lambda d: bar()["count"] == "2 messages selected")
-    check(sorted(bar()["ticked"]) == sorted([first, second]), "a click on another bubble ticks it")
+    assert sorted(bar()["ticked"]) == sorted([first, second]), "a click on another bubble ticks it"
     boxes = driver.execute_script("return document.querySelectorAll('#message-list .pick').length")
     services = driver.execute_script("return document.querySelectorAll('#message-list li.service .pick').length")
-    check(boxes > 2 and services == 0, f"every message has a box to tick ({boxes}), a service line none")
+    assert boxes > 2 and services == 0, f"every message has a box to tick ({boxes}), a service line none"
     shot_phone_dark(driver, shot, "118-chats-choosing")
     audit.screen("chats: messages chosen")
 
     click("#select-forward")
     dialog = wait.until(EC.visibility_of_element_located((By.ID, "forward-dialog")))
-    check(driver.find_element(By.ID, "forward-text").text == "2 messages", "Forward asks where the two go")
+    assert driver.find_element(By.ID, "forward-text").text == "2 messages", "Forward asks where the two go"
     wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#forward-list button")) >= 3)
     driver.find_element(By.ID, "forward-search").send_keys("Family")
     wait.until(lambda d: [" ".join(b.text.split()) for b in d.find_elements(By.CSS_SELECTOR, "#forward-list button")] == ["Family"])
@@ -84,20 +81,20 @@ def run(driver, wait, audit, server, check, shot):
     wait.until(lambda d: not dialog.is_displayed())
     wait.until(lambda d: "Forwarded 2 messages to Family" in d.execute_script("return [...document.querySelectorAll('.toast')].map((t) => t.textContent).join(' ')"))
     state = bar()
-    check(not state["shown"] and state["composer"] and state["ticked"] == [], f"both go, said so, and the choosing ends ({state})")
+    assert not state["shown"] and state["composer"] and state["ticked"] == [], f"both go, said so, and the choosing ends ({state})"
 
     # Escape stops choosing too.
     choose(first)
     # To whatever has the focus now (a live redraw may have replaced the element, focus kept).
     ActionChains(driver).send_keys(Keys.ESCAPE).perform()
     wait.until(lambda d: not bar()["shown"])
-    check(bar()["composer"] and bar()["ticked"] == [], "Escape stops choosing")
+    assert bar()["composer"] and bar()["ticked"] == [], "Escape stops choosing"
 
     # Unticking the last one stops choosing.
     choose(second)
     click(f"#m{second} .pick")
     wait.until(lambda d: not bar()["shown"])
-    check(bar()["composer"], "unticking the last one stops choosing")
+    assert bar()["composer"], "unticking the last one stops choosing"
 
     # A chosen message deleted elsewhere (another tab, another app) is no longer chosen, and
     # when the last one goes the choosing ends.
@@ -112,11 +109,11 @@ def run(driver, wait, audit, server, check, shot):
     server.api("POST", f"conversations/{ALICE}/delete", {"message_ids": [third], "for_all": True})
     wait.until(lambda d: not d.find_elements(By.ID, f"m{third}"))
     state = bar()
-    check(state["shown"] and state["count"] == "1 message selected" and state["ticked"] == [fourth],
-          f"a chosen message deleted elsewhere is no longer counted ({state})")
+    assert state["shown"] and state["count"] == "1 message selected" and state["ticked"] == [fourth], \
+          f"a chosen message deleted elsewhere is no longer counted ({state})"
     server.api("POST", f"conversations/{ALICE}/delete", {"message_ids": [fourth], "for_all": True})
     wait.until(lambda d: not bar()["shown"])
-    check(bar()["composer"], "the last chosen one deleted elsewhere ends the choosing")
+    assert bar()["composer"], "the last chosen one deleted elsewhere ends the choosing"
 
     choose(first)
     click(f"#m{second} .pick")
@@ -125,26 +122,26 @@ def run(driver, wait, audit, server, check, shot):
     wait.until(EC.visibility_of_element_located((By.ID, "delete-dialog")))
     title = driver.find_element(By.ID, "delete-title").text
     row = driver.find_element(By.ID, "delete-all-row")
-    check(title == "Delete 2 messages?" and row.is_displayed() and "them for everyone" in row.text,
-          f"Delete asks once for both, offering 'for everyone' as both are yours ({title!r}, {row.text!r})")
+    assert title == "Delete 2 messages?" and row.is_displayed() and "them for everyone" in row.text, \
+          f"Delete asks once for both, offering 'for everyone' as both are yours ({title!r}, {row.text!r})"
     audit.screen("chats: deleting chosen messages")
     driver.find_element(By.ID, "delete-for-all").click()
     driver.find_element(By.CSS_SELECTOR, "#delete-dialog button[value=ok]").click()
     wait.until(lambda d: not d.find_elements(By.ID, f"m{first}") and not d.find_elements(By.ID, f"m{second}"))
     toasts = driver.execute_script("return [...document.querySelectorAll('.toast')].map((t) => t.textContent).join(' ')")
-    check("Deleted 2 messages for everyone." in toasts and not bar()["shown"], f"both are deleted for everyone and the choosing ends ({toasts!r})")
+    assert "Deleted 2 messages for everyone." in toasts and not bar()["shown"], f"both are deleted for everyone and the choosing ends ({toasts!r})"
     left = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "fetch('/api/conversations/" + str(ALICE) + "/messages?limit=20', {headers: {Accept: 'application/json'}}).then((r) => r.json())"
         ".then((j) => done(j.data.messages.map((m) => m.text)))")
-    check("First of two" not in left and "Second of two" not in left, "Telegram has them no more")
+    assert "First of two" not in left and "Second of two" not in left, "Telegram has them no more"
 
     open_chat(FAMILY)
     # (Mum may have answered them since.)
     texts = driver.execute_script("return [...document.querySelectorAll('#message-list li.msg')].filter((m) => m.querySelector('.fwd'))"
                                   ".slice(-2).map((m) => [m.querySelector('.fwd').textContent, m.querySelector('.text')?.textContent ?? ''])")
-    check([t for _, t in texts] == ["First of two", "Second of two"] and all(f.startswith("Forwarded from") for f, _ in texts),
-          f"the forwards are in Family, oldest first ({texts})")
+    assert [t for _, t in texts] == ["First of two", "Second of two"] and all(f.startswith("Forwarded from") for f, _ in texts), \
+          f"the forwards are in Family, oldest first ({texts})"
 
     driver.set_window_size(390, 844)
     newest = driver.execute_script("const all = document.querySelectorAll('#message-list li.msg'); return Number(all[all.length - 1].dataset.id)")
@@ -153,5 +150,5 @@ def run(driver, wait, audit, server, check, shot):
     audit.screen("chats: messages chosen on a phone")
     click("#select-cancel")
     wait.until(lambda d: not bar()["shown"])
-    check(bar()["composer"], "Cancel stops choosing")
+    assert bar()["composer"], "Cancel stops choosing"
     driver.set_window_size(1200, 900)

@@ -7,14 +7,13 @@ phone width, and a timer's completion message per target in its detail (schedule
 "from timer" on the Scheduled page, cancelled on PAUSE), Recent, and "Not scheduled: log in to
 Telegram" after a logout. Every screen is audited and photographed."""
 import re
-import time
 from datetime import datetime, timedelta, timezone
 
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-FAMILY, CRAG = -1001000000001, -4001
+from demo import CRAG, FAMILY
 
 SET_LOCAL = """
 const d = new Date(Date.now() + arguments[1] * 1000), two = (n) => String(n).padStart(2, '0');
@@ -31,32 +30,30 @@ def minutes_ahead(driver, element):
     return driver.execute_script("return (new Date(arguments[0].value).getTime() - Date.now()) / 60000", element)
 
 
-def run(driver, wait, audit, server, check, shot):
-    print("browser: scheduled page and send later", flush=True)
-    driver.set_window_size(1200, 900)
-    for send in api(server, "GET", "scheduled")["scheduled"]:
-        api(server, "POST", f"scheduled/{send['id']}/cancel")
+def test_send_later_and_the_scheduled_page(driver, wait, audit, server, shot):
+    # A draft tile on the grid too (an email template): Send later is not for it.
+    api(server, "POST", "templates", {"name": "Late email", "kind": "email", "to": ["boss@example.com"], "subject": "Late", "body": "Sorry"})
     standup = api(server, "POST", "templates", {"name": "Standup", "body": "Standup in {{room}} at {{time}}",
                                                 "targets": [{"chat_id": FAMILY}, {"chat_id": CRAG}]})
     driver.get(server.url + "/scheduled")
     empty = wait.until(EC.visibility_of_element_located((By.ID, "scheduled-empty")))
-    check("Nothing scheduled" in empty.text and "Send later" in empty.text, "nothing scheduled: the empty state says how to schedule")
-    check(driver.find_element(By.CSS_SELECTOR, "nav a[href='/scheduled']").get_attribute("aria-current") == "page", "Scheduled is in the nav")
+    assert "Nothing scheduled" in empty.text and "Send later" in empty.text, "nothing scheduled: the empty state says how to schedule"
+    assert driver.find_element(By.CSS_SELECTOR, "nav a[href='/scheduled']").get_attribute("aria-current") == "page", "Scheduled is in the nav"
     shot("30-scheduled-empty")
     audit.screen("scheduled: nothing scheduled")
 
     driver.get(server.url + "/")
     tile = wait.until(EC.presence_of_element_located((By.XPATH, "//li[@data-name='Standup']")))
     drafts = driver.find_elements(By.CSS_SELECTOR, ".tile[data-kind=email], .tile[data-kind=text], .tile[data-kind=x]")
-    check(drafts and not any(t.find_elements(By.CSS_SELECTOR, "[data-action=later]") for t in drafts),
-          "Send later is not offered on email, text or X tiles")
+    assert drafts and not any(t.find_elements(By.CSS_SELECTOR, "[data-action=later]") for t in drafts), \
+          "Send later is not offered on email, text or X tiles"
     tile.find_element(By.CSS_SELECTOR, "summary").click()
     tile.find_element(By.CSS_SELECTOR, "[data-action=later]").click()
     at = wait.until(EC.visibility_of_element_located((By.ID, "later-at")))
     ahead = minutes_ahead(driver, at)
-    check(at.get_attribute("type") == "datetime-local" and 13.9 < ahead <= 15.01, f"the dialog offers now + 15 min ({ahead:.1f} min)")
+    assert at.get_attribute("type") == "datetime-local" and 13.9 < ahead <= 15.01, f"the dialog offers now + 15 min ({ahead:.1f} min)"
     room = driver.find_element(By.CSS_SELECTOR, "#later-vars input[name=room]")
-    check(driver.find_element(By.ID, "later-name").text == "“Standup”", "the dialog names the template and asks for its variable")
+    assert driver.find_element(By.ID, "later-name").text == "“Standup”", "the dialog names the template and asks for its variable"
     shot("31-send-later-dialog")
     audit.screen("grid: send later dialog")
 
@@ -64,39 +61,39 @@ def run(driver, wait, audit, server, check, shot):
     driver.execute_script(SET_LOCAL, at, 8)
     driver.find_element(By.ID, "later-submit").click()
     error = wait.until(EC.visibility_of_element_located((By.ID, "later-at-error")))
-    check("at least 15 s" in error.text and at.get_attribute("aria-invalid") == "true", f"a too-soon time is refused beside the field ({error.text})")
-    check(driver.find_element(By.ID, "later-dialog").is_displayed() and room.get_attribute("value") == "room 4",
-          "the dialog stays open with what was typed")
-    check(not api(server, "GET", "scheduled")["scheduled"], "nothing was scheduled")
+    assert "at least 15 s" in error.text and at.get_attribute("aria-invalid") == "true", f"a too-soon time is refused beside the field ({error.text})"
+    assert driver.find_element(By.ID, "later-dialog").is_displayed() and room.get_attribute("value") == "room 4", \
+          "the dialog stays open with what was typed"
+    assert not api(server, "GET", "scheduled")["scheduled"], "nothing was scheduled"
     shot("32-send-later-too-soon")
     audit.screen("grid: send later dialog with an error")
 
     driver.find_element(By.CSS_SELECTOR, "#later-dialog [data-later='60']").click()
     ahead = minutes_ahead(driver, at)
-    check(59 < ahead <= 60.01 and not error.is_displayed(), f"In 1 hour sets the time ({ahead:.1f} min) and clears the message")
+    assert 59 < ahead <= 60.01 and not error.is_displayed(), f"In 1 hour sets the time ({ahead:.1f} min) and clears the message"
     audit.hold_results()
     driver.find_element(By.ID, "later-submit").click()
     wait.until(EC.invisibility_of_element_located((By.ID, "later-dialog")))
     wait.until(lambda d: len(tile.find_elements(By.CSS_SELECTOR, ".results li.scheduled")) == 2)
     lines = tile.find_element(By.CSS_SELECTOR, ".results").text
-    check(re.search(r"Family: scheduled for (.*, )?\d\d:\d\d", lines) and "Climbing crew: scheduled for" in lines and "⏱" in lines,
-          f"⏱ scheduled for HH:mm per target under the tile ({lines!r})")
-    check("scheduled for" in driver.find_element(By.ID, "toast").text, "and a toast says so")
+    assert re.search(r"Family: scheduled for (.*, )?\d\d:\d\d", lines) and "Climbing crew: scheduled for" in lines and "⏱" in lines, \
+          f"⏱ scheduled for HH:mm per target under the tile ({lines!r})"
+    assert "scheduled for" in driver.find_element(By.ID, "toast").text, "and a toast says so"
     waiting = api(server, "GET", "scheduled")["scheduled"]
-    check([(s["template_name"], s["title"], s["status"]) for s in waiting] == [("Standup", "Family", "scheduled"), ("Standup", "Climbing crew", "scheduled")],
-          "GET /api/scheduled lists both targets")
+    assert [(s["template_name"], s["title"], s["status"]) for s in waiting] == [("Standup", "Family", "scheduled"), ("Standup", "Climbing crew", "scheduled")], \
+          "GET /api/scheduled lists both targets"
 
     driver.get(server.url + "/scheduled")
     wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".scheduled-item:not(.skeleton)")) == 2)
     first = driver.find_element(By.CSS_SELECTOR, ".scheduled-item").text
-    check("Standup" in first and "Family" in first and "Scheduled on Telegram" in first and re.search(r"in (1 h|59 min|58 min)", first),
-          f"the page lists it: when, how long until, template, target, status ({first!r})")
+    assert "Standup" in first and "Family" in first and "Scheduled on Telegram" in first and re.search(r"in (1 h|59 min|58 min)", first), \
+          f"the page lists it: when, how long until, template, target, status ({first!r})"
     shot("33-scheduled-list")
     audit.screen("scheduled: two messages")
 
     driver.find_element(By.CSS_SELECTOR, ".scheduled-item [data-cancel]").click()
     confirm = wait.until(EC.visibility_of_element_located((By.ID, "cancel-dialog")))
-    check("Standup" in confirm.text and "Family" in confirm.text, "cancel asks first")
+    assert "Standup" in confirm.text and "Family" in confirm.text, "cancel asks first"
     shot("34-scheduled-cancel")
     audit.screen("scheduled: cancel confirmation")
     driver.find_element(By.CSS_SELECTOR, "#cancel-dialog button[value=ok]").click()
@@ -114,70 +111,79 @@ def run(driver, wait, audit, server, check, shot):
         wait.until(row_gone_with_toast)
     except TimeoutException:
         pass
-    check(row_gone_with_toast(driver), f"after the confirmation the row goes, with a toast ({len(seen['rows'])} row(s), {seen['toast']!r})")
-    check([s["title"] for s in api(server, "GET", "scheduled")["scheduled"]] == ["Climbing crew"], "and it is cancelled on the server")
+    assert row_gone_with_toast(driver), f"after the confirmation the row goes, with a toast ({len(seen['rows'])} row(s), {seen['toast']!r})"
+    assert [s["title"] for s in api(server, "GET", "scheduled")["scheduled"]] == ["Climbing crew"], "and it is cancelled on the server"
 
     wait.until(lambda d: d.execute_script("return document.documentElement.dataset.events") == "open")  # the page hears live changes
     later = (datetime.now(timezone.utc) + timedelta(hours=2)).isoformat(timespec="milliseconds").replace("+00:00", "Z")
     api(server, "POST", f"templates/{standup['id']}/schedule", {"send_at": later, "variables": {"room": "B"}})
-    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".scheduled-item")) == 3)
-    check(True, "a schedule made through the API appears in the open page (event stream)")
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".scheduled-item:not(.skeleton)")) == 3)
+    rows = driver.execute_script("return [...document.querySelectorAll('.scheduled-item')].map(li => li.textContent)")
+    assert len(rows) == 3 and sum("Family" in row for row in rows) == 1 and sum("Climbing crew" in row for row in rows) == 2, \
+        f"a schedule made through the API (Family and Climbing crew) appears in the open page (event stream; {len(rows)} rows)"
 
     driver.set_window_size(320, 740)
-    for address in ("/scheduled", "/"):
+    # Each page drawn: the three scheduled messages (not the skeleton), or the grid's tiles.
+    for address, drawn in (("/scheduled", ".scheduled-item:not(.skeleton)"), ("/", "li.tile[data-name='Standup']")):
         driver.get(server.url + address)
-        time.sleep(0.5)
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, drawn) and not d.find_elements(By.CSS_SELECTOR, ".skeleton"),
+                   f"{address} was not drawn at 320 px")
         width = driver.execute_script("return document.documentElement.scrollWidth")
         small = driver.execute_script(
             "return [...document.querySelectorAll('nav a, button, a.button, a.from-timer, summary')]"
             ".filter(e => e.offsetParent && e.getBoundingClientRect().height < 44).map(e => e.textContent.trim() || e.id)")
-        check(width <= 320 and not small, f"{address} at 320 px: no sideways scrolling ({width} px), 44 px targets and nav ({small})")
+        assert width <= 320 and not small, f"{address} at 320 px: no sideways scrolling ({width} px), 44 px targets and nav ({small})"
     shot("35-scheduled-phone")
     driver.set_window_size(1200, 900)
 
-    print("browser: a timer's completion message", flush=True)
     done = api(server, "POST", "templates", {"name": "Break over", "body": "{{timer}} is over", "targets": [{"chat_id": FAMILY}, {"chat_id": CRAG}]})
     timer = api(server, "POST", "timers", {"name": "Break", "duration": "10m", "action": {"template_id": done["id"], "remind_me": False}})
     driver.get(server.url + "/timers#timer/" + timer["id"])
     section = wait.until(EC.visibility_of_element_located((By.ID, "completion")))
-    check("Break over" in section.text, "the detail has a Completion message section naming the template")
+    assert "Break over" in section.text, "the detail has a Completion message section naming the template"
     driver.find_element(By.ID, "btn-start").click()
 
     def completion_lines(d):
         return d.execute_script("return [...document.querySelectorAll('#completion-list li')].map(li => li.innerText.replace(/\\s+/g, ' '))")
     wait.until(lambda d: len(completion_lines(d)) == 2 and all("Scheduled on Telegram for" in line for line in completion_lines(d)))
     lines = completion_lines(driver)
-    check(lines[0].startswith("⏱ Family") and lines[1].startswith("⏱ Climbing crew") and re.search(r"for \d\d:\d\d", lines[0]),
-          f"START: each target's message is scheduled on Telegram ({lines})")
+    assert lines[0].startswith("⏱ Family") and lines[1].startswith("⏱ Climbing crew") and re.search(r"for \d\d:\d\d", lines[0]), \
+          f"START: each target's message is scheduled on Telegram ({lines})"
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", section)
     shot("36-timer-completion")
     audit.screen("timers: completion message scheduled")
     from_timer = [s for s in api(server, "GET", "scheduled")["scheduled"] if s.get("timer_id") == timer["id"]]
-    check(len(from_timer) == 2, "and /api/scheduled has them with the timer's id")
+    assert len(from_timer) == 2, "and /api/scheduled has them with the timer's id"
     driver.get(server.url + "/scheduled")
     wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".scheduled-item .from-timer")) == 2)
-    check(True, "the Scheduled page marks them “from timer”")
+    links = driver.execute_script("return [...document.querySelectorAll('.scheduled-item .from-timer')].map(a => a.getAttribute('href') + ' ' + a.textContent)")
+    assert links == [f"/timers#timer/{timer['id']} ⏲ from timer"] * 2, f"the Scheduled page marks them “from timer”, linking to it ({links})"
     driver.get(server.url + "/timers#timer/" + timer["id"])
     wait.until(EC.visibility_of_element_located((By.ID, "btn-pause"))).click()
     wait.until(lambda d: len(completion_lines(d)) == 2 and all("Cancelled — The timer was paused." in line for line in completion_lines(d)))
-    check(True, "PAUSE: “Cancelled — The timer was paused.” per target")
+    lines = completion_lines(driver)
+    assert "Family" in lines[0] and "Climbing crew" in lines[1] and not [s for s in api(server, "GET", "scheduled")["scheduled"] if s.get("timer_id") == timer["id"]], \
+        f"PAUSE: “Cancelled — The timer was paused.” per target, and nothing from the timer waits on Telegram ({lines})"
     api(server, "DELETE", "timers/" + timer["id"])
 
     driver.get(server.url + "/sends")
     recent = driver.find_element(By.TAG_NAME, "main").text
-    check("scheduled for" in recent and "cancelled: The timer was paused." in recent and "⏱" in recent and "⊘" in recent,
-          "Recent shows ⏱ scheduled for … and ⊘ cancelled with the reason")
+    assert "scheduled for" in recent and "cancelled: The timer was paused." in recent and "⏱" in recent and "⊘" in recent, \
+          "Recent shows ⏱ scheduled for … and ⊘ cancelled with the reason"
 
 
-def logged_out(driver, wait, server, check):
-    """After the Telegram logout: a running timer's completion message cannot be scheduled, and
-    its detail says why."""
-    print("browser: a timer's completion message while logged out", flush=True)
-    done = next(t for t in api(server, "GET", "templates")["templates"] if t["name"] == "Break over")
+def test_completion_message_while_logged_out(driver, wait, server):
+    """After the Telegram logout (Settings → Log out of Telegram): a running timer's completion
+    message cannot be scheduled, and its detail says why."""
+    done = api(server, "POST", "templates", {"name": "Break over", "body": "{{timer}} is over", "targets": [{"chat_id": FAMILY}, {"chat_id": CRAG}]})
+    driver.get(server.url + "/settings")
+    driver.find_element(By.XPATH, "//form[@action='/settings/telegram-logout#telegram']//button").click()
+    wait.until(EC.alert_is_present()).accept()
+    wait.until(EC.url_contains("done=logout"))
     timer = api(server, "POST", "timers", {"name": "Offline break", "duration": "10m", "action": {"template_id": done["id"], "remind_me": False}})
     api(server, "POST", f"timers/{timer['id']}/start")
     driver.get(server.url + "/timers#timer/" + timer["id"])
     wait.until(lambda d: "Not scheduled: log in to Telegram" in d.find_element(By.ID, "completion-list").text)
-    check(driver.find_element(By.CSS_SELECTOR, "#completion-list a[href='/telegram']").is_displayed(),
-          "logged out: a running timer's detail says “Not scheduled: log in to Telegram”, with a link")
+    assert driver.find_element(By.CSS_SELECTOR, "#completion-list a[href='/telegram']").is_displayed(), \
+          "logged out: a running timer's detail says “Not scheduled: log in to Telegram”, with a link"
     api(server, "DELETE", "timers/" + timer["id"])

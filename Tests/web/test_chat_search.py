@@ -9,11 +9,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
-from chats_tests import CRAG, FAMILY, NEIGHBOURS, no_alert
+from demo import CRAG, FAMILY, NEIGHBOURS, no_alert
 
 
-def run(driver, wait, audit, server, check, shot):
-    print("browser: message search", flush=True)
+def test_message_search(driver, wait, audit, server, shot):
     driver.set_window_size(1200, 900)
 
     def found():
@@ -46,75 +45,80 @@ def run(driver, wait, audit, server, check, shot):
     type_search("quickdraws")
     wait.until(lambda d: len(found()) == 20)
     results = found()
-    check(all(r["title"] == "Climbing crew" and r["who"] and r["time"] for r in results),
-          f"“Messages” lists each match with its chat, sender and date ({results[0]})")
-    check(all(r["marks"] and all(m.lower() == "quickdraws" for m in r["marks"]) for r in results), "the matching word is highlighted")
-    check(driver.find_element(By.ID, "found-title").text == "Messages" and "messages" in status(), f"the section says how many ({status()!r})")
+    assert all(r["title"] == "Climbing crew" and r["who"] and r["time"] for r in results), \
+          f"“Messages” lists each match with its chat, sender and date ({results[0]})"
+    assert all(r["marks"] and all(m.lower() == "quickdraws" for m in r["marks"]) for r in results), "the matching word is highlighted"
+    assert driver.find_element(By.ID, "found-title").text == "Messages" and "messages" in status(), f"the section says how many ({status()!r})"
     shot("50-chats-search-messages")
     audit.screen("chats: message search results")
     more = driver.find_element(By.ID, "found-more")
-    check(more.is_displayed(), "More results is offered")
+    assert more.is_displayed(), "More results is offered"
     more.click()
     wait.until(lambda d: len(found()) == 40)
-    check(len({r["href"] for r in found()}) == 40, "More results appends the next page (no repeats)")
+    assert len({r["href"] for r in found()}) == 40, "More results appends the next page (no repeats)"
 
     target = found()[30]
     target_id = int(target["href"].rsplit("/", 1)[1])
     driver.find_element(By.CSS_SELECTOR, f"#found-list a[href='{target['href']}']").click()
     wait.until(lambda d: d.find_elements(By.ID, f"m{target_id}"))
     wait.until(lambda d: flashed() == target_id)
-    check(in_view(target_id), "a result opens its chat at that message, in view and highlighted")
-    check(driver.execute_script("return location.hash") == f"#chat/{CRAG}", "the address is the chat's")
+    assert in_view(target_id), "a result opens its chat at that message, in view and highlighted"
+    assert driver.execute_script("return location.hash") == f"#chat/{CRAG}", "the address is the chat's"
     ids = driver.execute_script("return [...document.querySelectorAll('#message-list [data-id]')].map(n => Number(n.dataset.id))")
-    check(min(ids) < target_id < max(ids), "the page around it: older and newer messages")
+    assert min(ids) < target_id < max(ids), "the page around it: older and newer messages"
     jump = driver.find_element(By.ID, "jump")
-    check(jump.is_displayed() and "Latest" in jump.text, "Latest is offered (the newest messages are not loaded)")
+    assert jump.is_displayed() and "Latest" in jump.text, "Latest is offered (the newest messages are not loaded)"
     shot("51-chats-search-opened")
     audit.screen("chats: opened at a found message")
     count = len(ids)
     driver.execute_script("const b = document.getElementById('messages'); b.scrollTop = b.scrollHeight")
     wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#message-list .msg")) > count)
-    check(True, "scrolling to the bottom loads newer messages")
+    now = driver.execute_script("return [...document.querySelectorAll('#message-list .msg')].map(m => Number(m.dataset.id))")
+    assert max(now) > max(ids), f"scrolling to the bottom loads newer messages (newest {max(ids)} → {max(now)})"
     newest = server.api("GET", f"conversations/{CRAG}/messages?limit=1")["messages"][-1]["id"]
     driver.find_element(By.ID, "jump").click()
     wait.until(lambda d: d.find_elements(By.ID, f"m{newest}"))
     wait.until(lambda d: d.execute_script("const b = document.getElementById('messages'); return b.scrollHeight - b.scrollTop - b.clientHeight < 80"))
-    check(not driver.find_element(By.ID, "jump").is_displayed(), "Latest goes to the newest messages")
+    assert not driver.find_element(By.ID, "jump").is_displayed(), "Latest goes to the newest messages"
 
     type_search("zzqx nothing")
     wait.until(lambda d: "No messages match" in status())
-    check(status() == "No messages match “zzqx nothing”." and not found(), f"nothing found says so ({status()!r})")
-    check(not driver.find_element(By.ID, "found-more").is_displayed(), "and offers no more")
+    assert status() == "No messages match “zzqx nothing”." and not found(), f"nothing found says so ({status()!r})"
+    assert not driver.find_element(By.ID, "found-more").is_displayed(), "and offers no more"
     audit.screen("chats: no messages match")
 
     type_search("neighbours")
     wait.until(lambda d: any(r["title"] == "Neighbours" for r in found()))
     hostile = [r for r in found() if r["title"] == "Neighbours"]
-    check(no_alert(driver) is None, "hostile search results run nothing (no alert)")
+    assert no_alert(driver) is None, "hostile search results run nothing (no alert)"
     injected = driver.execute_script("return document.querySelectorAll('script:not([src]), [onerror], [onload], a[href^=javascript], iframe, object').length")
-    check(injected == 0, f"no <script>, onerror or javascript: element in the document ({injected})")
-    check(all("<script>alert('pwned')</script>" in r["text"] and r["marks"] == ["neighbours"] for r in hostile),
-          f"their markup is shown as text, only the word marked ({hostile[0]['text'][:60]!r})")
+    assert injected == 0, f"no <script>, onerror or javascript: element in the document ({injected})"
+    assert all("<script>alert('pwned')</script>" in r["text"] and r["marks"] == ["neighbours"] for r in hostile), \
+          f"their markup is shown as text, only the word marked ({hostile[0]['text'][:60]!r})"
     marks = driver.execute_script("return [...document.querySelectorAll('#found-list mark')].every(m => m.children.length === 0)")
-    check(marks, "marks hold text only")
+    assert marks, "marks hold text only"
     shot("52-chats-search-hostile")
     audit.screen("chats: hostile messages found")
     driver.find_element(By.CSS_SELECTOR, "#found-list a[href*='/m/']").click()
     wait.until(lambda d: d.execute_script("return location.hash") == f"#chat/{NEIGHBOURS}")
     wait.until(lambda d: flashed() > 0)
-    check(no_alert(driver) is None, "and opening one runs nothing either")
+    assert no_alert(driver) is None, "and opening one runs nothing either"
 
     box = type_search("grandma")
     wait.until(lambda d: found() and not d.find_elements(By.CSS_SELECTOR, "#chat-list .chat-row"))
     first = int(found()[0]["href"].rsplit("/", 1)[1])
     box.send_keys(Keys.ENTER)
     wait.until(lambda d: d.execute_script("return location.hash") == f"#chat/{FAMILY}" and flashed() == first)
-    check(True, "Enter in the search box opens the first result")
+    assert driver.execute_script("return location.hash") == f"#chat/{FAMILY}" and in_view(first), \
+        "Enter in the search box opens the first result: its chat, at the message"
     box.send_keys(Keys.ESCAPE)
     wait.until(lambda d: not d.find_element(By.ID, "found").is_displayed())
     # The full list is drawn again from the chat list's answer, a moment after the results go.
     wait.until(lambda d: box.get_attribute("value") == "" and len(d_rows(d)) >= 6)
-    check(True, "Escape clears the search and shows every chat again")
+    shown = d_rows(driver)
+    assert box.get_attribute("value") == "" and not driver.find_element(By.ID, "found").is_displayed() \
+        and all(n in shown for n in ("Family", "Work", "Climbing crew", "Alice", "Neighbours")), \
+        f"Escape clears the search and shows every chat again ({shown})"
 
     # Inside one conversation.
     driver.get(server.url + f"/chats#chat/{CRAG}")
@@ -122,57 +126,61 @@ def run(driver, wait, audit, server, check, shot):
     toggle = driver.find_element(By.ID, "find-open")
     toggle.click()
     field = wait.until(EC.visibility_of_element_located((By.ID, "find-text")))
-    check(driver.switch_to.active_element == field and toggle.get_attribute("aria-expanded") == "true", "🔍 opens the search bar with the cursor in it")
+    assert driver.switch_to.active_element == field and toggle.get_attribute("aria-expanded") == "true", "🔍 opens the search bar with the cursor in it"
     field.send_keys("quickdraws")
     counter = driver.find_element(By.ID, "find-count")
     wait.until(lambda d: counter.text.startswith("1 of "))
     first = flashed()
-    check(first > 0 and in_view(first) and "quickdraws" in driver.find_element(By.ID, f"m{first}").text.lower(),
-          f"the newest match is shown and highlighted ({counter.text})")
+    assert first > 0 and in_view(first) and "quickdraws" in driver.find_element(By.ID, f"m{first}").text.lower(), \
+          f"the newest match is shown and highlighted ({counter.text})"
     shot("53-chats-find-in-chat")
     audit.screen("chats: search in a chat")
     field.send_keys(Keys.ENTER)
     wait.until(lambda d: counter.text.startswith("2 of "))
     wait.until(lambda d: flashed() not in (0, first))
     second = flashed()
-    check(second < first and in_view(second), "Enter goes to the next older match")
+    assert second < first and in_view(second), "Enter goes to the next older match"
     for _ in range(3):
         driver.find_element(By.ID, "find-older").click()
     wait.until(lambda d: counter.text.startswith("5 of "))
-    check(True, "↑ steps to older matches")
+    # (A match is highlighted for 2 s: its id is read by the wait itself.)
+    fifth = wait.until(lambda d: (lambda f: f if 0 < f < second else 0)(flashed()))
+    assert "quickdraws" in driver.find_element(By.ID, f"m{fifth}").text.lower(), f"↑ steps to older matches (5 of …: {fifth} < {second})"
     driver.find_element(By.ID, "find-newer").click()
     wait.until(lambda d: counter.text.startswith("4 of "))
     field.send_keys(Keys.SHIFT, Keys.ENTER)
     wait.until(lambda d: counter.text.startswith("3 of "))
-    check(True, "↓ and Shift+Enter step back to newer ones")
+    third = wait.until(lambda d: (lambda f: f if f > fifth else 0)(flashed()))
+    assert fifth < third < second and "quickdraws" in driver.find_element(By.ID, f"m{third}").text.lower(), \
+        f"↓ and Shift+Enter step back to newer ones (3 of …: {fifth} < {third} < {second})"
     lister = driver.find_element(By.ID, "find-list-open")
     lister.click()
     listed = lambda d: d.find_elements(By.CSS_SELECTOR, "#find-result-list a")
     wait.until(lambda d: len(listed(d)) >= 5)
     rows = listed(driver)
-    check(lister.get_attribute("aria-expanded") == "true" and rows[2].get_attribute("aria-current") == "true"
-          and driver.switch_to.active_element == rows[2], "☰ lists the matches, the shown one marked and focused")
-    check(all("quickdraws" in r.text.lower() for r in rows[:5]) and rows[0].find_elements(By.TAG_NAME, "mark"),
-          "each row has who, when and the excerpt with the words marked")
+    assert (lister.get_attribute("aria-expanded") == "true" and rows[2].get_attribute("aria-current") == "true"
+          and driver.switch_to.active_element == rows[2]), "☰ lists the matches, the shown one marked and focused"
+    assert all("quickdraws" in r.text.lower() for r in rows[:5]) and rows[0].find_elements(By.TAG_NAME, "mark"), \
+          "each row has who, when and the excerpt with the words marked"
     shot("53b-chats-find-list")
     audit.screen("chats: the list of matches in a chat")
     pick = int(rows[4].get_attribute("href").rsplit("/", 1)[1])
     rows[4].click()
     wait.until(lambda d: counter.text.startswith("5 of ") and flashed() == pick)
-    check(in_view(pick) and not driver.find_element(By.ID, "find-results").is_displayed() and driver.switch_to.active_element == lister,
-          "a row shows its match in the conversation; the list makes way, focus back on ☰")
+    assert in_view(pick) and not driver.find_element(By.ID, "find-results").is_displayed() and driver.switch_to.active_element == lister, \
+          "a row shows its match in the conversation; the list makes way, focus back on ☰"
     lister.click()
     wait.until(lambda d: len(listed(d)) >= 5)
     driver.switch_to.active_element.send_keys(Keys.ESCAPE)
     wait.until(lambda d: not d.find_element(By.ID, "find-results").is_displayed())
-    check(driver.find_element(By.ID, "find").is_displayed() and driver.switch_to.active_element == lister, "Escape closes the list, not the search")
+    assert driver.find_element(By.ID, "find").is_displayed() and driver.switch_to.active_element == lister, "Escape closes the list, not the search"
     field.send_keys(Keys.CONTROL, "a")
     field.send_keys("zzqx")
     wait.until(lambda d: "No messages match" in counter.text)
-    check(driver.find_element(By.ID, "find-older").get_attribute("disabled") is not None, f"nothing found says so ({counter.text!r})")
+    assert driver.find_element(By.ID, "find-older").get_attribute("disabled") is not None, f"nothing found says so ({counter.text!r})"
     field.send_keys(Keys.ESCAPE)
     wait.until(lambda d: not d.find_element(By.ID, "find").is_displayed())
-    check(driver.switch_to.active_element == toggle and toggle.get_attribute("aria-expanded") == "false", "Escape closes the bar and returns to 🔍")
+    assert driver.switch_to.active_element == toggle and toggle.get_attribute("aria-expanded") == "false", "Escape closes the bar and returns to 🔍"
 
     # A phone.
     driver.set_window_size(320, 740)
@@ -180,25 +188,28 @@ def run(driver, wait, audit, server, check, shot):
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#chat-list .chat-row"))
     type_search("rope")
     wait.until(lambda d: len(found()) >= 5)
-    wide = driver.execute_script("return document.documentElement.scrollWidth")
-    check(wide <= 320, f"phone: message results without sideways scrolling ({wide} px)")
+    # The results themselves (the page as a whole at 320 px: test_chats.py's
+    # test_chat_list_fits_a_320px_phone).
+    box = driver.execute_script("const f = document.getElementById('found'), r = f.getBoundingClientRect();"
+                                " return {right: r.right, scroll: f.scrollWidth, client: f.clientWidth}")
+    assert box["right"] <= 320 and box["scroll"] <= box["client"], f"phone: message results without sideways scrolling ({box})"
     shot("54-chats-phone-search")
     href = found()[3]["href"]
     driver.find_element(By.CSS_SELECTOR, f"#found-list a[href='{href}']").click()
     wanted = int(href.rsplit("/", 1)[1])
     wait.until(lambda d: flashed() == wanted and d.find_element(By.ID, "conv-back").is_displayed())
-    check(in_view(wanted) and not driver.find_element(By.ID, "chat-list").is_displayed(), "phone: a result opens the conversation alone, at the message")
+    assert in_view(wanted) and not driver.find_element(By.ID, "chat-list").is_displayed(), "phone: a result opens the conversation alone, at the message"
     driver.find_element(By.ID, "find-open").click()
     wait.until(EC.visibility_of_element_located((By.ID, "find-text"))).send_keys("rope")
     wait.until(lambda d: d.find_element(By.ID, "find-count").text.startswith("1 of "))
     wide = driver.execute_script("return document.documentElement.scrollWidth")
-    check(wide <= 320, f"phone: the in-chat search bar fits ({wide} px)")
+    assert wide <= 320, f"phone: the in-chat search bar fits ({wide} px)"
     shot("55-chats-phone-find")
     driver.find_element(By.ID, "find-close").click()
     driver.find_element(By.ID, "conv-back").click()
     wait.until(EC.visibility_of_element_located((By.ID, "found")))
-    check(not driver.find_element(By.ID, "conversation").is_displayed() and "#chat" not in driver.current_url,
-          "phone: back returns to the list with the results")
+    assert not driver.find_element(By.ID, "conversation").is_displayed() and "#chat" not in driver.current_url, \
+          "phone: back returns to the list with the results"
     driver.set_window_size(1200, 900)
 
 
