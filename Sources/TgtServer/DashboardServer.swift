@@ -2,8 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
-import TgtStore
-import TgtTelegram
+import TgtApplication
 
 /// Builds the dashboard's HTTP application: routes, middlewares, the Telegram session as a
 /// service, and the hook that writes `server.json` once listening.

@@ -1,5 +1,5 @@
 import Foundation
-import TgtTelegram
+import TgtApplication
 
 /// What a bubble's context menu offers.
 public enum BubbleAction: String, Sendable, CaseIterable, Identifiable {

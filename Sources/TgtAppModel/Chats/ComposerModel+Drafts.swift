@@ -1,5 +1,5 @@
 import Foundation
-import TgtTelegram
+import TgtApplication
 
 extension ComposerModel {
     /// Fills an empty composer with the chat's cloud draft (typed here before, or in another

@@ -1,5 +1,5 @@
 import Foundation
-import TgtTelegram
+import TgtApplication
 
 extension ComposerModel {
     /// How often "typing…" is repeated while the user types (Telegram shows it for about 6 s).

@@ -1,4 +1,4 @@
-import TgtTelegram
+import TgtApplication
 
 /// Going to a message the window does not hold (a pinned one from long ago): the page around
 /// it replaces the window, which is then detached from the latest until the newer pages are

@@ -1,6 +1,6 @@
 import Foundation
 import TgtDomain
-import TgtTelegram
+import TgtApplication
 
 /// What a bubble draws for its media: a photo's small size (TDLib's thumbnail) or a sticker
 /// itself, fetched once per message at a low priority, checked before anything decodes it.

@@ -1,5 +1,5 @@
 import Foundation
-import TgtTelegram
+import TgtApplication
 
 extension ConversationModel {
     /// The pinned message the bar at the top shows, and its place ("2 of 3") when there are several.

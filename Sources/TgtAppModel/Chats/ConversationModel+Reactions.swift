@@ -1,5 +1,5 @@
 import Foundation
-import TgtTelegram
+import TgtApplication
 
 extension ConversationModel {
     /// The emoji the user may react with to `item`, in Telegram's order; empty (and

@@ -1,6 +1,6 @@
 import Foundation
 import TgtDomain
-import TgtTelegram
+import TgtApplication
 
 /// How far a message's file has gone up, as its bubble shows it.
 public struct UploadShown: Sendable, Equatable {

@@ -1,6 +1,6 @@
 import Foundation
 import Observation
-import TgtStore
+import TgtApplication
 
 /// The first screen: the API id and hash from my.telegram.org, checked as they are typed and
 /// saved through the secret store (the Keychain on iOS).

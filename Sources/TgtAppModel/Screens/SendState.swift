@@ -1,6 +1,6 @@
 import Foundation
 import TgtDomain
-import TgtTelegram
+import TgtApplication
 
 /// Where one template's latest tap stands, as its button shows it.
 public enum SendState: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import TgtDomain
-import TgtTelegram
+import TgtApplication
 
 /// Downloaded media in Settings: what it takes against its limit, and deleting it after a
 /// confirmation (it downloads again when opened), as the dashboard's Settings do.

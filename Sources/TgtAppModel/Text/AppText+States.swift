@@ -1,5 +1,4 @@
-import TgtTDLib
-import TgtTelegram
+import TgtApplication
 
 extension AppText {
     /// The connection badge's words.

@@ -1,8 +1,6 @@
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
-import TgtTelegram
 import TgtWire
 
 /// How the API writes the core's values in the generated types (lowercase UUIDs, ISO 8601

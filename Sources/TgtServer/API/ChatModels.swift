@@ -1,6 +1,6 @@
 import Foundation
-import TgtTelegram
 import TgtWire
+import TgtApplication
 
 /// How the API writes the chat layer's items (`ChatSummary`, `ChatMessageItem`, …) in the
 /// generated types: snake_case keys, absent optionals left out, ids as JSON integers.

@@ -1,8 +1,8 @@
 import Foundation
 import OpenAPIRuntime
 import ServiceLifecycle
-import TgtTelegram
 import TgtWire
+import TgtApplication
 
 /// `GET /api/events`: server-sent events for open pages (connection state, login steps,
 /// send progress and chat changes from the session; template, timer, send log and reply

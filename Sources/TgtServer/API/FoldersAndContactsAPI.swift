@@ -1,7 +1,7 @@
 import Foundation
 import OpenAPIRuntime
-import TgtTelegram
 import TgtWire
+import TgtApplication
 
 /// Chat folders, typing and contacts (`ChatService+Folders`, `+Presence`, `+Contacts`).
 extension DashboardAPI {

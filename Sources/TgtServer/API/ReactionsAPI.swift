@@ -1,7 +1,7 @@
 import Foundation
 import OpenAPIRuntime
-import TgtTelegram
 import TgtWire
+import TgtApplication
 
 /// Reactions under a message: the emoji the user may add, and adding or taking back one of
 /// theirs. The rules (allowed set, one's own only, idempotence) are `ChatService`'s.

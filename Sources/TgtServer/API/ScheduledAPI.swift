@@ -1,8 +1,6 @@
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
-import TgtTelegram
 import TgtWire
 
 /// Send later and what waits on Telegram's servers: `POST /api/templates/{id}/schedule`,

@@ -2,7 +2,6 @@ import Foundation
 import TgtApplication
 import TgtDomain
 import OpenAPIRuntime
-import TgtStore
 import TgtWire
 
 /// `/api/settings`, `/api/password` and `/api/tokens`.

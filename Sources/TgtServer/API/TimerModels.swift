@@ -1,7 +1,7 @@
 import Foundation
 import TgtDomain
-import TgtStore
 import TgtWire
+import TgtApplication
 
 extension APIModels {
     /// A timer as the API writes it at `now`: its state with the end date or what is left,

@@ -1,7 +1,6 @@
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
 import TgtWire
 
 /// Trigger links: `POST /t/{secret}` fires one (wrong secrets are counted per address and

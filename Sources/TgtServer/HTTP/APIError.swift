@@ -4,8 +4,6 @@ import NIOCore
 import OpenAPIRuntime
 import TgtApplication
 import TgtDomain
-import TgtStore
-import TgtTelegram
 
 /// An error an HTTP route answers with: status, stable code and a sentence for the person.
 public struct APIError: Error, Sendable {

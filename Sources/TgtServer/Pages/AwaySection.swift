@@ -1,6 +1,6 @@
 import Foundation
 import TgtDomain
-import TgtStore
+import TgtApplication
 
 extension Pages {
     /// What Settings shows of away replies.

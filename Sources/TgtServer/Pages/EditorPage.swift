@@ -1,6 +1,6 @@
 import Foundation
 import TgtDomain
-import TgtStore
+import TgtApplication
 
 extension Pages {
     /// The template editor (new or existing): every field with its error slot, the icon

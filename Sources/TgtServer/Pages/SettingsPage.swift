@@ -1,6 +1,6 @@
 import Foundation
 import TgtDomain
-import TgtTelegram
+import TgtApplication
 
 extension Pages {
     /// What the settings page shows.

@@ -1,6 +1,6 @@
 import Foundation
 import TgtDomain
-import TgtTelegram
+import TgtApplication
 
 extension Pages {
     /// Dashboard sign-in, or (first run) choosing the dashboard password with the setup code.

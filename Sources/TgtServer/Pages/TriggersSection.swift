@@ -1,7 +1,7 @@
 import Foundation
 import TgtDomain
 import TgtQRCode
-import TgtStore
+import TgtApplication
 
 extension Pages {
     /// What Settings shows of trigger links.

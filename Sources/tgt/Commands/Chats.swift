@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import TgtStore
-import TgtTelegram
+import TgtApplication
 
 /// `tgt chats`: the chats and forum topics templates can target.
 struct Chats: AsyncParsableCommand {

@@ -3,9 +3,6 @@ import Foundation
 import TgtApplication
 import TgtDomain
 import TgtQRCode
-import TgtStore
-import TgtTDLib
-import TgtTelegram
 
 /// `tgt login`: walks through Telegram's login with real TDLib (or the simulator with --demo).
 struct Login: AsyncParsableCommand {

@@ -2,8 +2,6 @@ import ArgumentParser
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
-import TgtTelegram
 
 /// `tgt send NAME --at/--in`: schedules a template on Telegram's servers for every target
 /// (`TemplateSending.scheduleLater`, on whichever session the command has) and words the rows.

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// `tgt settings`: preferences kept in the database.
 struct Settings: AsyncParsableCommand {

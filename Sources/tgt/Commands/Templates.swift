@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TgtDomain
-import TgtStore
+import TgtApplication
 
 /// `tgt templates`: manage saved messages.
 struct Templates: AsyncParsableCommand {

@@ -1,10 +1,10 @@
 import Foundation
 import TgtDomain
-import TgtTDLib
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import TgtApplication
 #endif
 
 /// The CLI's output layer: the only place that writes to the terminal. Results go to standard

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TgtDomain
-import TgtTelegram
+import TgtApplication
 
 /// `tgt chat cache`: what downloaded media takes, and deleting it.
 struct ChatCache: AsyncParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TgtDomain
-import TgtTelegram
+import TgtApplication
 
 /// `tgt chat download`: saves a message's photo, video, voice message, audio, file or sticker.
 struct ChatDownload: AsyncParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TgtTelegram
+import TgtApplication
 
 /// `tgt chat folders`: the account's chat folders, as Telegram orders them, with unread counts.
 struct ChatFolderList: AsyncParsableCommand {

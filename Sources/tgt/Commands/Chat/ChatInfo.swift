@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import TgtApplication
-import TgtTelegram
 
 /// `tgt chat info`: a person's, group's or channel's profile, and a group's members.
 struct ChatInfo: AsyncParsableCommand {

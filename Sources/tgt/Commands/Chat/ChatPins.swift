@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TgtTelegram
+import TgtApplication
 
 /// `tgt chat pin`, `unpin` and `pinned`.
 struct ChatPin: AsyncParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TgtTelegram
+import TgtApplication
 
 /// `tgt chat react`: add or take back a reaction, or list what the chat allows.
 struct ChatReact: AsyncParsableCommand {

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
 import TgtApplication
-import TgtTDLib
-import TgtTelegram
 
 struct ChatRead: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// `tgt send NAME --every …`: starts a repeating series (`SeriesService.start`) and words it.
 struct SendRepeat {

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// The controls share their shape: read the command's own input, resolve the timer, apply its
 /// `TimerControl` through the `TimerService` (one transaction), then bring Telegram's schedule

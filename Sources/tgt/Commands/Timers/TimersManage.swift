@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
 
 struct TimersList: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List timers with their time and state.",

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// `tgt timers notes`: shows or replaces a timer's notes (from an argument, a file, standard
 /// input, or the user's editor).

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// `tgt timers todo …`: a timer's to-do list, addressed by number (as `tgt timers show` lists them).
 struct TimersTodo: AsyncParsableCommand {

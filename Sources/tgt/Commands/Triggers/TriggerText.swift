@@ -1,6 +1,6 @@
 import Foundation
 import TgtDomain
-import TgtStore
+import TgtApplication
 
 /// How `tgt triggers` words a trigger, and its `--json` shape (the API's field names).
 enum TriggerText {

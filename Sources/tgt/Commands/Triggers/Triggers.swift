@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// `tgt triggers`: trigger links, secret links that let anything (Shortcuts, Home Assistant,
 /// cron, an NFC tag) send one template from your account, through `TriggerService`.

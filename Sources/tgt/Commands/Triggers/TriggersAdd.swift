@@ -3,7 +3,6 @@ import Foundation
 import TgtApplication
 import TgtDomain
 import TgtQRCode
-import TgtStore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
