@@ -9,7 +9,6 @@ General first, a topic's messages only, the composer posting into it, its live m
 address kept across a reload, a phone's topic bar). Every screen is audited and photographed."""
 import re
 
-import pytest
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -311,10 +310,6 @@ return [...document.querySelectorAll('body *')].filter((e) => getComputedStyle(e
 """
 
 
-@pytest.mark.xfail(strict=True, reason="the Chats page at 320 px is 328 px wide while the folder chips overflow: a chip's .sr-only "
-                                       "count (position: absolute) escapes #list-chips, whose overflow-x: auto does not clip it "
-                                       "(the scroller is not positioned); the other tests measure the list after reading chats, "
-                                       "when the chips are narrower")
 def test_chat_list_fits_a_320px_phone(driver, wait, server):
     """The Chats page as it first opens on a 320 px phone (the demo's chats unread as they come):
     nothing scrolls sideways; the folder chips scroll on their own."""

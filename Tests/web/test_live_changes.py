@@ -7,7 +7,6 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from demo import FAMILY
 
 
 def open_live(driver, wait, url):
@@ -31,15 +30,15 @@ def arrives(wait, condition):
 def test_changes_from_tgt_arrive_live(driver, wait, audit, server, shot, report):
     driver.set_window_size(1200, 900)
 
-    # A template added in a terminal shows on the open grid (one with a template already: an
-    # empty one is the first-template invitation, not a grid).
-    server.api("POST", "templates", {"name": "Already here", "body": "Hi", "targets": [{"chat_id": FAMILY}]})
+    # The first template, added in a terminal, replaces the open grid's first-template invitation.
     open_live(driver, wait, server.url + "/")
+    assert driver.find_elements(By.CSS_SELECTOR, "#grid-area .empty"), "an empty grid invites to make the first template"
     added = server.tgt("templates", "add", "--name", "Typed in a terminal", "--body", "Hello from the CLI", "--target", "-1001000000001")
     assert added.returncode == 0, f"tgt templates add succeeds while the dashboard runs ({added.stderr.strip()})"
     seconds = arrives(wait, lambda d: "Typed in a terminal" in d.execute_script(
         "return [...document.querySelectorAll('.tile .name')].map(n => n.textContent)"))
     assert same_load(driver), "the grid showed the CLI's template without a reload"
+    assert not driver.find_elements(By.CSS_SELECTOR, "#grid-area .empty"), "the first-template invitation went with the first template"
     report.append(f"live: a template added by tgt showed on the open grid after {seconds:.2f} s")
     shot("60-live-template-from-cli")
 

@@ -27,27 +27,31 @@ extension Pages {
         let kindChips: [HTML] = model.kinds.count > 1 || model.selectedKind != nil
             ? model.kinds.map { chip(href: "/?kind=\($0.kind.rawValue)", title: $0.kind.label, count: $0.count, current: model.selectedKind == $0.kind) }
             : []
-        let content: HTML
+        // The grid is there even when it shows nothing (`.grid:empty` hides it), so the page's
+        // script follows changes made elsewhere from the first template on.
+        let grid: HTML = "<ul class=\"grid\" id=\"grid\" data-undo-hold=\"\(model.undoHold)\" aria-label=\"Templates: tap one to send it\">\(model.templates.map(tile))</ul>"
+        let empty: HTML
         if let kind = model.selectedKind, model.templates.isEmpty, model.search.isEmpty, model.selectedChat == nil {
-            content = """
+            empty = """
                 <div class="empty"><h2>No \(kind.label.lowercased()) templates yet</h2>
                 <p>\(Self.kindPitch(kind))</p>
                 <a class="button primary" href="/templates/new?kind=\(kind.rawValue)">New \(kind.label.lowercased()) template</a></div>
                 """
         } else if model.total == 0 {
-            content = """
+            empty = """
                 <div class="empty"><p class="big" aria-hidden="true">✉️</p><h2>No templates yet</h2>
                 <p>A template is a message you send often (“Leaving work”, “Arrived 📍”), with the groups it goes to. Then one tap sends it.</p>
                 <a class="button primary" href="/templates/new">Create your first template</a></div>
                 """
         } else if model.templates.isEmpty {
-            content = """
+            empty = """
                 <div class="empty"><h2>Nothing matches</h2><p>No template \(model.search.isEmpty ? "posts to this group" : "matches “\(model.search)”").</p>
                 <a class="button" href="/">Show all templates</a></div>
                 """
         } else {
-            content = "<ul class=\"grid\" id=\"grid\" data-undo-hold=\"\(model.undoHold)\" aria-label=\"Templates: tap one to send it\">\(model.templates.map(tile))</ul>"
+            empty = ""
         }
+        let content: HTML = "\(empty)\(grid)"
         let kindNav: HTML = kindChips.isEmpty ? "" : "<nav class=\"chips\" aria-label=\"Filter by kind\">\(kindChips)</nav>"
         return layout(title: "Templates", page: "templates", csrf: csrf, section: .templates, scripts: ["grid"], """
             <h1 class="sr-only">Templates</h1>
