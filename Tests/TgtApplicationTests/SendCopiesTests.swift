@@ -28,11 +28,7 @@ struct SendCopiesTests {
     }
 
     static func session(_ clock: TestClock) async throws -> (SimulatedTelegram, OpenSession, SessionChatAccess) {
-        let sim = try SimulatedTelegram(scenario: SimulatorScenario(), clock: clock)
-        let open = try await sim.loggedIn()
-        let service = ChatService(session: open.session, clock: sim.clock, timeout: 30)
-        try await service.loadChatLists()
-        return (sim, open, SessionChatAccess(service: service, clock: sim.clock))
+        try await ChatSendFilesProgressTests.session(SimulatorScenario(), clock)
     }
 
     @Test("an album Telegram takes: both messages come back sent, with their files, and the copies' folders are gone")

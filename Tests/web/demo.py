@@ -1,6 +1,7 @@
 """What the browser tests share about the demo: its chats by id, signing a browser in to a fresh
-dashboard, and the check that a hostile chat ran no script (no alert open)."""
-from selenium.common.exceptions import NoAlertPresentException
+dashboard, opening a conversation, clicking what live events redraw, and the check that a hostile
+chat ran no script (no alert open)."""
+from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
@@ -37,3 +38,25 @@ def no_alert(driver):
         return f"an alert is open: {text!r}"
     except NoAlertPresentException:
         return None
+
+
+def open_chat(driver, wait, server, address):
+    """Opens a conversation (`address`: a chat id, or chat/topic) and waits for its messages."""
+    driver.get(server.url + f"/chats#chat/{address}")
+    driver.refresh()  # the same address with only a new hash would not load the page again
+    wait.until(lambda d: d.execute_script("return document.getElementById('messages').getAttribute('aria-busy') === 'false' "
+                                          "&& document.querySelectorAll('#message-list li.msg').length > 0"))
+
+
+def click_fresh(driver, selector):
+    """Clicks `selector` (scrolled into view), found again when a live event (a read receipt, Mum's
+    answer) redrew it between finding and clicking."""
+    for attempt in range(5):
+        try:
+            element = driver.find_element(By.CSS_SELECTOR, selector)
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+            element.click()
+            return
+        except StaleElementReferenceException:
+            if attempt == 4:
+                raise

@@ -3,13 +3,13 @@ counts and yours marked, the picker from a bubble's actions, a click on a chip t
 someone else's reaction made from a terminal arriving live), pinned messages and forwarding,
 cloud drafts, notifications with the unread count in the tab, and profiles with members. Every
 screen is audited and photographed (desktop, and phones where the layout changes)."""
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
 from demo import ALICE, CRAG, FAMILY, WORK
 from modes import shot_phone_dark
+import demo
 
 
 def message(server, chat_id, message_id, topic=None):
@@ -22,19 +22,10 @@ def test_reactions(driver, wait, audit, server, shot):
     driver.set_window_size(1200, 900)
 
     def open_chat(chat_id):
-        driver.get(server.url + f"/chats#chat/{chat_id}")
-        driver.refresh()  # the same address with only a new hash would not load the page again
-        wait.until(lambda d: d.execute_script("return document.getElementById('messages').getAttribute('aria-busy') === 'false' && document.querySelectorAll('#message-list li.msg').length > 0"))
+        demo.open_chat(driver, wait, server, chat_id)
 
     def click(selector):
-        # A live event may redraw the bubble between finding and clicking.
-        for attempt in range(5):
-            try:
-                driver.find_element(By.CSS_SELECTOR, selector).click()
-                return
-            except StaleElementReferenceException:
-                if attempt == 4:
-                    raise
+        demo.click_fresh(driver, selector)
 
     def chips(message_id):
         return driver.execute_script(
@@ -89,18 +80,10 @@ def test_pins_and_forward(driver, wait, audit, server, shot):
     family, work = FAMILY, WORK
 
     def open_chat(chat_id):
-        driver.get(server.url + f"/chats#chat/{chat_id}")
-        driver.refresh()  # the same address with only a new hash would not load the page again
-        wait.until(lambda d: d.execute_script("return document.getElementById('messages').getAttribute('aria-busy') === 'false' && document.querySelectorAll('#message-list li.msg').length > 0"))
+        demo.open_chat(driver, wait, server, chat_id)
 
     def click(selector):
-        for attempt in range(5):
-            try:
-                driver.find_element(By.CSS_SELECTOR, selector).click()
-                return
-            except StaleElementReferenceException:
-                if attempt == 4:
-                    raise
+        demo.click_fresh(driver, selector)
 
     def actions(message_id, choice):
         click(f"#m{message_id} [data-actions]")

@@ -11,13 +11,13 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
 from demo import FAMILY, NEIGHBOURS, WORK, no_alert
 from modes import set_scheme, shot_phone_dark
+import demo
 
 # The reply to fetch(arguments[0]) from the page (the dashboard's own cookie): status and the
 # headers that decide how the browser treats the file.
@@ -44,21 +44,10 @@ def test_media(driver, wait, audit, server, shot):
     driver.set_window_size(1200, 900)
 
     def open_chat(address):
-        driver.get(server.url + "/chats#chat/" + address)
-        driver.refresh()  # the same address with only a new hash would not load the page again
-        wait.until(lambda d: d.execute_script("return document.getElementById('messages').getAttribute('aria-busy') === 'false' && document.querySelectorAll('#message-list li.msg').length > 0"))
+        demo.open_chat(driver, wait, server, address)
 
     def click(selector):
-        # A live event (a read receipt, Mum's answer) may redraw a bubble between finding and clicking.
-        for attempt in range(5):
-            try:
-                element = driver.find_element(By.CSS_SELECTOR, selector)
-                driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-                element.click()
-                return
-            except StaleElementReferenceException:
-                if attempt == 4:
-                    raise
+        demo.click_fresh(driver, selector)
 
     def fetched(url, range_=None):
         return driver.execute_async_script(FETCH, url, range_)

@@ -3,34 +3,23 @@ a bar with Forward and Delete in place of the composer; a click on another bubbl
 Forward sends the chosen ones (oldest first) to a chat picked in the dialog, Delete removes them
 all (for everyone, when all are yours and that is ticked); Escape and Cancel stop choosing.
 Every screen is audited and photographed (desktop and phone)."""
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from demo import ALICE, FAMILY
 from modes import shot_phone_dark
+import demo
 
 
 def test_choosing_several_messages(driver, wait, audit, server, shot):
     driver.set_window_size(1200, 900)
 
     def open_chat(chat_id):
-        driver.get(server.url + f"/chats#chat/{chat_id}")
-        driver.refresh()  # the same address with only a new hash would not load the page again
-        wait.until(lambda d: d.execute_script("return document.getElementById('messages').getAttribute('aria-busy') === 'false' && document.querySelectorAll('#message-list li.msg').length > 0"))
+        demo.open_chat(driver, wait, server, chat_id)
 
     def click(selector):
-        # A live event may redraw a bubble between finding and clicking.
-        for attempt in range(5):
-            try:
-                element = driver.find_element(By.CSS_SELECTOR, selector)
-                driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-                element.click()
-                return
-            except StaleElementReferenceException:
-                if attempt == 4:
-                    raise
+        demo.click_fresh(driver, selector)
 
     def mine(text):
         return driver.execute_script(
