@@ -1,7 +1,7 @@
 import Foundation
+import TgtApplication
 import TgtDomain
 import TgtStore
-import TgtTDLib
 import TgtTelegram
 
 /// How a dashboard runs: where it listens and whether it speaks to the simulator.

@@ -24,5 +24,7 @@ public typealias SendReport = TgtTelegram.SendReport
 public typealias SendProgress = TgtTelegram.SendProgress
 /// The login step the session waits at.
 public typealias LoginStep = TgtTelegram.LoginStep
+/// A request TDLib refused (its code and message) or could not answer.
+public typealias TDError = TgtTDLib.TDError
 /// How the session reaches Telegram now (connecting, updating, ready).
 public typealias ConnectionState = TgtTDLib.ConnectionState

@@ -2,7 +2,6 @@ import Foundation
 import OpenAPIRuntime
 import TgtApplication
 import TgtDomain
-import TgtTDLib
 import TgtTelegram
 import TgtWire
 

@@ -2,7 +2,6 @@ import Foundation
 import TgtApplication
 import TgtDomain
 import TgtStore
-import TgtTDLib
 import TgtTelegram
 import TgtWire
 

@@ -1,8 +1,8 @@
 import Foundation
+import TgtApplication
 import TgtDomain
 import TgtQRCode
 import TgtStore
-import TgtTDLib
 import TgtTelegram
 import TgtWire
 

@@ -1,6 +1,6 @@
+import TgtApplication
 import TgtDomain
 import TgtStore
-import TgtTDLib
 import TgtTelegram
 
 /// What to do next after an error, in the dashboard's and its API's terms (a page, an API

@@ -3,7 +3,6 @@ import Logging
 import ServiceLifecycle
 import TgtApplication
 import TgtStore
-import TgtTDLib
 import TgtTelegram
 
 extension Dashboard {
@@ -57,7 +56,7 @@ struct AwayReplyService: Service {
                     if let session = await host.session, session.authorizationState == .ready {
                         if marked != ObjectIdentifier(session) {
                             marked = ObjectIdentifier(session)
-                            _ = try? await session.send(TDFunctions.SetBooleanOption(name: "online", value: false))
+                            await SessionAwayFacts(session: session, clock: clock).stayOffline()
                         }
                         try? store.noteAwayCheck(at: clock.now)
                     }

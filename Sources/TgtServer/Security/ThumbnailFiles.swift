@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import TgtTDLib
+import TgtApplication
 import TgtTelegram
 
 /// Photo thumbnails for the conversation view, served by TDLib file id only: the client never
@@ -43,8 +43,7 @@ struct ThumbnailFiles {
     /// Downloads (if needed) and reads the thumbnail `fileID`, or throws the 404.
     func bytes(fileID: Int64, service: ChatService) async throws -> [UInt8] {
         guard let id = Int32(exactly: fileID), id > 0, Self.offered.withLock({ $0.contains(id) }) else { throw Self.notFound }
-        let file: TDFile
-        do { file = try await service.downloadThumbnail(fileID: id, maxBytes: Int64(Self.maxBytes)) } catch { throw Self.notFound }
+        guard let file = try? await service.downloadThumbnail(fileID: id, maxBytes: Int64(Self.maxBytes)) else { throw Self.notFound }
         guard file.isDownloaded || !file.localPath.isEmpty else { throw Self.notFound }
         return try read(file.localPath)
     }

@@ -54,4 +54,11 @@ public struct SessionAwayFacts: Sendable {
         else { return false }
         return TimeInterval(until) > now.timeIntervalSince1970
     }
+
+    /// Tells Telegram this session is not the person at an app (TDLib's `online` option false),
+    /// so `ownAppsOnline` reads the person's own apps and the away replies are not held back by
+    /// the dashboard itself.
+    public func stayOffline() async {
+        _ = try? await session.send(TDFunctions.SetBooleanOption(name: "online", value: false))
+    }
 }
