@@ -29,6 +29,12 @@ public struct TemplateEdit: Sendable, Equatable {
 
     public init() {}
 
+    /// The targets `template` keeps once this edit's kind applies (none for a draft kind):
+    /// what a face resolves the targets it was given against.
+    public func targetsKept(by template: Template) -> [Target] {
+        kind.map { template.converted(to: $0) }?.targets ?? template.targets
+    }
+
     /// The template with this change made: the kind first, then every field given.
     public func applied(to template: Template) -> Template {
         var changed = template

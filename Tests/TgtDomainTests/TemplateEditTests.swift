@@ -30,6 +30,7 @@ struct TemplateEditTests {
         #expect(changed.kind == .email && changed.to == ["boss@example.com"] && changed.subject == "Late")
         #expect(changed.targets.isEmpty && changed.place == nil && !changed.silent && changed.locationMode == .mapLink)
         #expect(changed.body == "Leaving now" && changed.name == "Leaving")
+        #expect(edit.targetsKept(by: Self.telegram()).isEmpty && TemplateEdit().targetsKept(by: Self.telegram()).map(\.chatID) == [-1001])
     }
 
     @Test("recipients are cleared before the given ones apply; fields given replace, fields left nil stay")

@@ -42,9 +42,7 @@ struct TemplateInput {
             edit.place = .remove
         }
         if let place = fields.place { edit.place = .set(try placeRule(place)) }
-        // Resolved against the targets the template keeps once the new kind applies.
-        let kept = edit.kind.map { template.converted(to: $0) }?.targets ?? template.targets
-        if let items = fields.targets { edit.targets = try await targets(items, store: store, keeping: kept, live: live) }
+        if let items = fields.targets { edit.targets = try await targets(items, store: store, keeping: edit.targetsKept(by: template), live: live) }
         template = edit.applied(to: template)
     }
 

@@ -100,8 +100,6 @@ enum AssetRoutes {
             id: "/", name: "TgTemplates", shortName: "TgTemplates", description: "One-tap Telegram message templates", lang: "en",
             startURL: "/", scope: "/", display: "standalone", backgroundColor: "#f4f6f9", themeColor: "#ffffff", icons: icons,
             shortcuts: [.init(name: "Chats", url: "/chats"), .init(name: "Timers", url: "/timers"), .init(name: "Scheduled", url: "/scheduled")])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(manifest)) ?? Data(), as: UTF8.self)
+        return String(decoding: JSONReply.encoded(manifest) ?? Data(), as: UTF8.self)
     }()
 }

@@ -18,11 +18,17 @@ enum JSONReply {
         return reply
     }
 
-    /// `value` as the reply's JSON (sorted keys, slashes as they are).
-    static func response(_ value: some Encodable, status: HTTPResponse.Status) -> Response {
+    /// `value` as the server writes JSON everywhere (replies, events, the manifest, the API
+    /// document): sorted keys, slashes as they are; nil when it cannot be encoded.
+    static func encoded(_ value: some Encodable) -> Data? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(value)) ?? Data(#"{"success":false}"#.utf8)
+        return try? encoder.encode(value)
+    }
+
+    /// `value` as the reply's JSON.
+    static func response(_ value: some Encodable, status: HTTPResponse.Status) -> Response {
+        let data = encoded(value) ?? Data(#"{"success":false}"#.utf8)
         return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }

@@ -62,9 +62,7 @@ public enum DashboardEvent: Sendable, Equatable {
     }
 
     private static func encode(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value) else { return "{}" }
+        guard let data = JSONReply.encoded(value) else { return "{}" }
         return String(decoding: data, as: UTF8.self)
     }
 }

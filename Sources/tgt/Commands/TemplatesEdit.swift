@@ -165,7 +165,7 @@ struct TemplatesEdit: AsyncParsableCommand {
             }
             // The targets the template keeps once the new kind applies, then --target,
             // --remove-target and --add-target in that order.
-            var targets = edit.kind.map { stored.converted(to: $0) }?.targets ?? stored.targets
+            var targets = edit.targetsKept(by: stored)
             if !fields.targets.isEmpty { targets = try await TemplateFieldOptions.resolveTargets(fields.targets, store: store, keeping: targets) }
             for value in removeTarget {
                 guard let key = TargetKey(parsing: value), targets.contains(where: { $0.key == key }) else {

@@ -9,9 +9,7 @@ public enum OpenAPIDocument {
 
     /// The document as JSON (sorted keys), converted once from the YAML.
     public static let json: Data = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let node = try? Yams.compose(yaml: yaml), let data = try? encoder.encode(SpecValue(node)) else { return Data("{}".utf8) }
+        guard let node = try? Yams.compose(yaml: yaml), let data = JSONReply.encoded(SpecValue(node)) else { return Data("{}".utf8) }
         return data
     }()
 
