@@ -71,7 +71,7 @@ let package = Package(
         // or SwiftUI types).
         .target(
             name: "TgtApplication",
-            dependencies: ["TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtSimulator", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
         // Layer 6: the view models of the Apple apps (iOS app, widgets, CarPlay, Siri), no UI.
         .target(
@@ -193,7 +193,7 @@ package.targets += [
     .executableTarget(
         name: "tgt",
         dependencies: [
-            "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtSimulator", "TgtQRCode", "TgtServer", "TgtApplication",
+            "TgtDomain", "TgtStore", "TgtTelegram", "TgtQRCode", "TgtServer", "TgtApplication",
             "TgtDashboardClient", "TgtWire",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),

@@ -28,3 +28,5 @@ public typealias LoginStep = TgtTelegram.LoginStep
 public typealias TDError = TgtTDLib.TDError
 /// How the session reaches Telegram now (connecting, updating, ready).
 public typealias ConnectionState = TgtTDLib.ConnectionState
+/// Why libtdjson could not be loaded (not found, or not a usable library).
+public typealias TDLibraryError = TgtTDLib.TDLibraryError

@@ -3,7 +3,6 @@ import Foundation
 import TgtApplication
 import TgtDomain
 import TgtStore
-import TgtTDLib
 import TgtTelegram
 
 /// `tgt send`: posts a template to every target and reports each outcome.
@@ -151,6 +150,11 @@ struct Send: AsyncParsableCommand {
             let outcome: SendOutcome
             do {
                 defer { terminal.end(wasShown: holding.withLock { $0 }) }
+                if order.hold != .off {
+                    let batch = order.batchID ?? UUID()
+                    order.batchID = batch
+                    terminal.arm(batch: batch, sending: sending)
+                }
                 outcome = try await sending.send(order) { step in
                     switch step {
                     case .holding(let batchID, _, let secondsLeft):
@@ -192,7 +196,7 @@ struct Send: AsyncParsableCommand {
 
     /// Renders and formats for every target (TDLib's Markdown parser, offline), sends nothing.
     private func dryRunReport(_ order: SendOrder, store: AppDatabase) throws {
-        let (request, messages) = try SendPreview(store: store, transport: try global.library()).messages(for: order)
+        let (request, messages) = try global.library().preview(store).messages(for: order)
         if global.json {
             global.console.emit(ResultJSON(template: request.template.name, batchID: nil, dryRun: true, results: messages.map {
                 .init(target: $0.target.key.description, title: $0.target.displayName, status: "not_sent", messageID: nil, error: nil, text: $0.formatted.text)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TgtApplication
 import TgtDomain
 import TgtStore
 import TgtTelegram
@@ -82,7 +83,7 @@ struct Serve: AsyncParsableCommand {
             }
             // Whatever ended the service group, the session is closed before the folder is let go.
             await sessionHost.shutdown()
-            SimulatorStats.writeIfAsked(for: environment)
+            SimulatorStats.writeIfAsked(for: environment, processEnvironment: ProcessInfo.processInfo.environment)
             ServerDescriptor.remove(in: directory)
             console.note("Stopped.")
         }

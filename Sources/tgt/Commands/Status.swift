@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import TgtApplication
 import TgtStore
-import TgtTDLib
 import TgtTelegram
 
 /// `tgt status`: set-up, login and connection state at a glance.
@@ -52,7 +51,7 @@ struct Status: AsyncParsableCommand {
             do {
                 let library = try global.library()
                 report.tdlib = library.path
-                report.tdlibVersion = (try? TDClient.execute(TDFunctions.GetOption("version"), on: library))?.stringValue
+                report.tdlibVersion = library.version
                 if report.credentials == nil, !global.demo {
                     report.login = "not set up"
                 } else if global.dashboard == nil, let holder = SessionLock.holder(of: global.directory) {

@@ -1,7 +1,6 @@
 import TgtApplication
 import TgtDomain
 import TgtStore
-import TgtTDLib
 import TgtTelegram
 import TgtDashboardClient
 

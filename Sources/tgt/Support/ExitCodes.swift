@@ -2,7 +2,6 @@ import ArgumentParser
 import TgtApplication
 import TgtDomain
 import TgtStore
-import TgtTDLib
 import TgtTelegram
 import TgtDashboardClient
 

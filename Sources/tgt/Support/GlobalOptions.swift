@@ -1,9 +1,8 @@
 import ArgumentParser
 import Foundation
+import TgtApplication
 import TgtDomain
-import TgtSimulator
 import TgtStore
-import TgtTDLib
 import TgtTelegram
 import TgtDashboardClient
 
@@ -41,10 +40,10 @@ struct GlobalOptions: ParsableArguments {
         try AppDatabase.open(in: directory, clock: clock)
     }
 
-    func library() throws -> TDJSONLibrary {
-        let library = try TDJSONLibrary.load(explicitPath: tdjson)
+    func library() throws -> TelegramLibrary {
+        let library = try TelegramLibrary.load(explicitPath: tdjson)
         if library.foundThroughPython, Self.pythonHint.firstTime() {
-            console.note(Self.pythonHintText(libraryPath: library.path, recordFile: TDLibraryLocator().recordedPathFile))
+            console.note(Self.pythonHintText(libraryPath: library.path, recordFile: TelegramLibrary.recordedPathFile))
         }
         return library
     }
@@ -70,20 +69,8 @@ struct GlobalOptions: ParsableArguments {
     /// The Telegram environment: the simulator in demo mode, the real libtdjson otherwise.
     func environment() throws -> TelegramEnvironment {
         let library = try library()
-        if demo {
-            var scenario = SimulatorScenario.demo
-            // Benchmarks set the simulated round trip (0 shows the dashboard's own cost).
-            if let text = ProcessInfo.processInfo.environment["TGT_DEMO_LATENCY_MS"], let ms = Double(text), ms >= 0 {
-                scenario.latency = ms / 1000
-            }
-            // Browser tests slow the uploads down to stop one half-way.
-            if let text = ProcessInfo.processInfo.environment["TGT_DEMO_UPLOAD_BYTES_PER_SECOND"], let rate = Int(text), rate >= 0 {
-                scenario.uploadBytesPerSecond = rate
-            }
-            let simulator = TelegramSimulator(scenario: scenario, executor: library, clock: clock)
-            return TelegramEnvironment(directory: directory, backend: .simulated(simulator))
-        }
-        return TelegramEnvironment(directory: directory, backend: .tdlib(library))
+        guard demo else { return library.environment(directory: directory) }
+        return library.demoEnvironment(directory: directory, settings: DemoSettings(environment: ProcessInfo.processInfo.environment), clock: clock)
     }
 
     /// Runs a command body, turning any error into one line (or a JSON error) and an exit code.

@@ -16,7 +16,7 @@ extension GlobalOptions {
         if saving, library == nil {
             console.note("note: TDLib was not found, so the Markdown was not checked now; `tgt send` checks it before sending.")
         }
-        return TemplateService(store: store, markup: library)
+        return library?.templates(store) ?? TemplateService(store: store, markup: nil)
     }
 
     /// Repeating series: written to the store here, and put on Telegram's schedule by this

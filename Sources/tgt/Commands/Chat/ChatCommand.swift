@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import TgtApplication
-import TgtTDLib
 import TgtTelegram
 
 /// `tgt chat`: the core of a Telegram client in the terminal — the chat list, reading a

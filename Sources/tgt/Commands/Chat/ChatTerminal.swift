@@ -1,5 +1,4 @@
 import Foundation
-import TgtTDLib
 import TgtTelegram
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import TgtDomain
-import TgtTDLib
 import TgtTelegram
 
 /// The text of `tgt chat send` / `edit`: the argument, or a file's contents (`-` for stdin).
