@@ -57,7 +57,8 @@ struct UndoHoldCLITests {
         let store = try store(dir)
         for (n, json) in [(1, false), (2, true)] {
             let (process, out, err) = try startSend(dir, n: n, hold: 30, json: json)
-            try await awaitCondition { try !store.heldSends().isEmpty || !process.isRunning }
+            // Held, and the hold's countdown has begun (from then on Ctrl-C undoes instead of stopping).
+            try await awaitCondition { try !store.heldSends().isEmpty && text(err).contains("Holding “Leaving”") || !process.isRunning }
             #expect(process.isRunning, "still holding: \(text(err))")
             kill(process.processIdentifier, SIGINT)
             process.waitUntilExit()

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import TgtApplication
 import TgtDomain
 import TgtStore
-import TgtTDLib
 import TgtTelegram
 #if canImport(Glibc)
 import Glibc
@@ -127,6 +127,9 @@ private let interruptMessage = Locked("Stopping: closing the Telegram session…
 private let interrupting = Locked(false)
 /// While a send is in its undo hold: what Ctrl-C does instead of stopping (`HoldInterrupt`).
 private let holdInterrupt = Locked<(@Sendable () async -> Void)?>(nil)
+/// Before a held send's countdown starts: what a stop does after closing the session and
+/// before exiting (`HoldInterrupt.beforeExit`).
+private let stopFollowUp = Locked<(@Sendable () async -> Void)?>(nil)
 
 /// Starts the one watcher thread (on first use).
 private let interruptWatcher: Void = {
@@ -138,12 +141,22 @@ private let interruptWatcher: Void = {
                 Task { await undo() }
                 continue
             }
-            guard let cleanup = currentCleanup.withLock({ $0 }) else { exit(128 + number) }
+            guard let cleanup = currentCleanup.withLock({ $0 }) else {
+                // No session of this process's own (the dashboard's holds the send).
+                guard let followUp = stopFollowUp.withLock({ $0 }) else { exit(128 + number) }
+                interrupting.withLock { $0 = true }
+                Task {
+                    await followUp()
+                    exit(128 + number)
+                }
+                return
+            }
             interrupting.withLock { $0 = true }
             OutputStream.standardError.write(Array("\n\(interruptMessage.withLock { $0 })\n".utf8))
             OutputStream.silenceAll()
             Task {
                 await cleanup()
+                await stopFollowUp.withLock({ $0 })?()
                 exit(128 + number)
             }
             return
@@ -155,6 +168,21 @@ private let interruptWatcher: Void = {
 /// While a send waits out its undo hold, Ctrl-C (or SIGTERM) takes it back instead of stopping
 /// the command: the send's own wait then ends with "undone". Afterwards signals act as before.
 enum HoldInterrupt {
+    /// Until the hold's countdown starts, Ctrl-C still stops the command (the session may be
+    /// opening, which can take long); `followUp` then runs once the session is closed, before
+    /// the process exits: the held send is taken back even when its rows were written as the
+    /// command stopped, so no held send is left for the next run to send (nil: nothing).
+    static func beforeExit(_ followUp: (@Sendable () async -> Void)?) {
+        _ = interruptWatcher
+        stopFollowUp.withLock { $0 = followUp }
+        if followUp != nil {
+            InterruptHandler.install()
+        } else if currentCleanup.withLock({ $0 }) == nil, holdInterrupt.withLock({ $0 }) == nil {
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+        }
+    }
+
     /// Makes Ctrl-C call `undo` (nil: stop doing so).
     static func set(_ undo: (@Sendable () async -> Void)?) {
         _ = interruptWatcher
@@ -207,7 +235,7 @@ final class InterruptHandler: Sendable {
     /// Restores the default signal behaviour (the command's work is done).
     func cancel() {
         currentCleanup.withLock { $0 = nil }
-        guard holdInterrupt.withLock({ $0 }) == nil else { return }
+        guard holdInterrupt.withLock({ $0 }) == nil, stopFollowUp.withLock({ $0 }) == nil else { return }
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
     }
