@@ -98,7 +98,9 @@ struct CLIDemoAndCrashTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
         try process.run()
-        try await Task.sleep(nanoseconds: 1_500_000_000)
+        // Once tgt catches SIGINT, its session is open and the login starts (the phone number
+        // request then stays in flight for the simulated 4 s): no bet on how long starting takes.
+        try await awaitCondition { catchesSIGINT(process.processIdentifier) || !process.isRunning }
         process.interrupt()
         process.waitUntilExit()
         let seen = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -145,4 +147,14 @@ struct CLIDemoAndCrashTests {
         }
         #expect(!outcomes.isEmpty)
     }
+}
+
+/// Whether process `pid` has a handler for SIGINT (Linux: the `SigCgt` mask of
+/// `/proc/<pid>/status`, bit 1 for signal 2).
+private func catchesSIGINT(_ pid: Int32) -> Bool {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+          let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+    else { return false }
+    return mask & (1 << (SIGINT - 1)) != 0
 }
