@@ -77,7 +77,7 @@ let package = Package(
         .target(
             name: "TgtAppModel",
             dependencies: [
-                "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtTimerSync", "TgtApplication",
+                "TgtDomain", "TgtStore", "TgtTelegram", "TgtTimerSync", "TgtApplication",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),

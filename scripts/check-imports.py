@@ -30,7 +30,7 @@ BELOW_APPLICATION = {"TgtStore", "TgtTDLib", "TgtTelegram"}
 NOT_YET = {
     "tgt": {"TgtStore", "TgtTelegram"},
     "TgtServer": {"TgtStore", "TgtTelegram"},
-    "TgtAppModel": {"TgtStore", "TgtTDLib", "TgtTelegram"},
+    "TgtAppModel": {"TgtStore", "TgtTelegram"},
 }
 
 

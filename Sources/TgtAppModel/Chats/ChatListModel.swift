@@ -1,7 +1,6 @@
 import Foundation
 import Observation
 import TgtDomain
-import TgtTDLib
 import TgtTelegram
 
 /// The chats screen: the main list, a chat folder or the archive in Telegram's order, the

@@ -2,7 +2,6 @@ import Foundation
 import TgtApplication
 import TgtDomain
 import TgtStore
-import TgtTDLib
 import TgtTelegram
 
 /// A file picked in the app to send: a copy staged in the app's own folder (the picker's file
@@ -17,7 +16,7 @@ public struct Attachment: Sendable, Equatable, Identifiable {
     public var name: String
     public var size: Int64
     /// What its bytes make it (a GIF among other files, or any file with "send as files", goes as a file).
-    public var kind: OutgoingFile.Kind
+    public var kind: OutgoingFileKind
 
     /// "Photo · 2.1 MB", as the tray shows it; `asFile` when everything goes as files.
     public func label(asFile: Bool) -> AppText {

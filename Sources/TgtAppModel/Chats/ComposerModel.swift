@@ -2,7 +2,6 @@ import Foundation
 import Observation
 import TgtDomain
 import TgtStore
-import TgtTDLib
 import TgtTelegram
 
 /// The composer under a conversation: Markdown text, a reply or edit banner, files to send

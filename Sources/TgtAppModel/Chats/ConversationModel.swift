@@ -1,6 +1,6 @@
 import Foundation
 import Observation
-import TgtTDLib
+import TgtApplication
 import TgtTelegram
 
 /// One open conversation (a whole chat, or one topic of a forum): a window of messages (oldest
@@ -218,20 +218,21 @@ public final class ConversationModel {
     public func apply(_ change: ChatEvent) async {
         guard change.chatID == chatID else { return }
         switch change {
-        case .newMessage(let message):
+        case .newMessage:
+            guard let message = change.arrived else { return }
             await insert(message)
-        case .messageSent(let oldID, let message):
+        case .messageSent(let oldID, _):
             // The sent one takes the pending one's place in one step: no moment without either.
+            guard let message = change.arrived else { return }
             await insert(message, replacing: oldID)
-        case .messageFailed(let oldID, let message, _):
-            guard let service = try? await host.chatService() else { return }
-            let item = await service.item(message)
+        case .messageFailed(let oldID, _, _):
+            guard let message = change.arrived, let service = try? await host.chatService() else { return }
+            let item = await message.item(from: service)
             if let index = messages.firstIndex(where: { $0.id == oldID }) { messages[index] = item }
         case .messageContent(_, let id, _), .messageEdited(_, let id, _), .contentOpened(_, let id):
             guard messages.contains(where: { $0.id == id }), let service = try? await host.chatService(),
-                  let message = try? await service.session.send(TDFunctions.GetMessage(chatID: chatID, messageID: id))
+                  let item = try? await service.item(chatID: chatID, messageID: id)
             else { return }
-            let item = await service.item(message)
             // Looked up after the answer: the list may have changed while TDLib answered.
             if let index = messages.firstIndex(where: { $0.id == id }) { messages[index] = item }
         case .reactions(_, let id, let reactions):
@@ -260,9 +261,9 @@ public final class ConversationModel {
         }
     }
 
-    private func insert(_ message: Message, replacing oldID: Int64? = nil) async {
+    private func insert(_ message: ArrivedMessage, replacing oldID: Int64? = nil) async {
         // A topic shows its own messages only.
-        if let topicID, message.forumTopicID != topicID {
+        if let topicID, message.topicID != topicID {
             if let oldID { messages.removeAll { $0.id == oldID } }
             return
         }
@@ -273,7 +274,7 @@ public final class ConversationModel {
         if isDetachedFromLatest {
             if let oldID { messages.removeAll { $0.id == oldID } }
             // Our own message, just sent from here: back to the latest, where it shows.
-            if message.isOutgoing, message.sendingState == .pending, oldID == nil {
+            if message.isOutgoing, message.isPending, oldID == nil {
                 await loadLatest()
                 return
             }
@@ -284,7 +285,7 @@ public final class ConversationModel {
             if let oldID { messages.removeAll { $0.id == oldID } }
             return
         }
-        var item = await service.item(message)
+        var item = await message.item(from: service)
         if item.isOutgoing, item.sendingState == nil { item.isRead = item.id <= lastReadOutbox }
         if let oldID { messages.removeAll { $0.id == oldID } }
         guard place(item) else { return }

@@ -1,5 +1,5 @@
 import Foundation
-import TgtTDLib
+import TgtApplication
 import TgtTelegram
 
 /// A new message told outside its conversation (a notification banner on the iPhone).
@@ -63,7 +63,7 @@ public final class MessageAlerts {
                 guard case .chat(let change) = event else { continue }
                 if case .file = change { continue }
                 guard let self else { return }
-                if case .newMessage(let message) = change { await self.consider(message) }
+                if case .newMessage = change, let message = change.arrived { await self.consider(message) }
                 self.recountSoon()
             }
         }
@@ -133,15 +133,15 @@ public final class MessageAlerts {
         await change.value
     }
 
-    private func consider(_ message: Message) async {
+    private func consider(_ message: ArrivedMessage) async {
         let generation = generation
-        guard let alerting, message.sendingState == nil, !message.isOutgoing, !message.isScheduled, !isOnScreen(message.chatID),
+        guard let alerting, !message.isPending, !message.isOutgoing, !message.isScheduled, !isOnScreen(message.chatID),
               !(told[message.chatID]?.contains(message.id) ?? false),
-              host.clock.now.timeIntervalSince1970 - Double(message.date) <= Self.maxAge,
+              host.clock.now.timeIntervalSince(message.date) <= Self.maxAge,
               let service = try? await host.chatService(), let chat = await service.summary(message.chatID), !chat.isMuted,
               message.id > (await service.session.chat(message.chatID)?.lastReadInboxMessageID ?? 0)
         else { return }
-        let item = await service.item(message)
+        let item = await message.item(from: service)
         // Stopped (logged out) or shown in its conversation meanwhile: not told.
         guard item.serviceLine == nil, generation == self.generation, !isOnScreen(message.chatID) else { return }
         told[message.chatID, default: []].insert(message.id)

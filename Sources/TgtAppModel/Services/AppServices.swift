@@ -1,7 +1,6 @@
 import Foundation
 import TgtDomain
 import TgtStore
-import TgtTDLib
 import TgtTelegram
 
 /// Asks the system's surfaces outside the app to catch up with the store: the widgets

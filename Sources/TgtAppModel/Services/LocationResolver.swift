@@ -1,7 +1,6 @@
 import Foundation
 import TgtDomain
 import TgtStore
-import TgtTDLib
 
 /// Whether the app may use the person's location (CoreLocation's answer, simplified).
 public enum LocationAuthorization: String, Sendable, Equatable {

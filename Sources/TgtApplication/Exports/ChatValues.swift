@@ -55,3 +55,7 @@ public typealias ChatListKind = TgtTDLib.ChatListKind
 public typealias UploadProgress = TgtTDLib.UploadProgress
 /// A message's text with its formatting.
 public typealias FormattedText = TgtTDLib.FormattedText
+/// One formatted span of a message's text (bold, a link, a mention…), as Telegram marks it.
+public typealias TextEntity = TgtTDLib.TextEntity
+/// What a file to send goes as (photo, video, GIF, audio, document).
+public typealias OutgoingFileKind = TgtTDLib.OutgoingFile.Kind

@@ -136,6 +136,12 @@ extension ChatService {
         for user in found { await session.remember(user) }
     }
 
+    /// The item for one message of a chat as it is now, asked of TDLib (after it changed: its
+    /// content, an edit, a voice note played).
+    public func item(chatID: Int64, messageID: Int64) async throws -> ChatMessageItem {
+        await item(try await ask(TDFunctions.GetMessage(chatID: chatID, messageID: messageID)))
+    }
+
     /// The item for one message of a chat.
     public func item(_ message: Message) async -> ChatMessageItem {
         guard let chat = await session.chat(message.chatID) else {
