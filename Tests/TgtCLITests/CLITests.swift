@@ -137,6 +137,10 @@ struct CLITests {
         #expect(SecureFile.permissions(of: dir.file("credentials.json")) == 0o600)
         let status = try await tgt("status", "--json")
         #expect(!status.stdout.contains(hash) && status.stdout.contains("api_id 1234567"))
+        // The libtdjson the tests run with, and the version it reports offline.
+        let report = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+        #expect(report?["tdlib_version"] as? String == "1.8.69", "\(status.stdout)")
+        #expect((report?["tdlib"] as? String)?.contains("libtdjson") == true, "\(status.stdout)")
     }
 
     @Test("export and import through files round-trip; a broken file imports nothing")
