@@ -1,5 +1,10 @@
 import Foundation
 import TgtDomain
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Saves a message's file into a folder the user chose, under the sender's name made safe
 /// (`SafeFileName`): written whole to a hidden temporary file in that folder first, then given
@@ -20,12 +25,17 @@ public enum MediaSaver {
 
     /// Saves what `write` puts at the temporary path it is given into `folder` under `name`.
     public static func save(name: String, into folder: URL, write: (URL) async throws -> Void) async throws(SaveError) -> URL {
+        try await save(name: name, into: folder, hardLinks: true, write: write)
+    }
+
+    /// As above; `hardLinks` false takes the path of a drive without them (a rename).
+    static func save(name: String, into folder: URL, hardLinks: Bool, write: (URL) async throws -> Void) async throws(SaveError) -> URL {
         let temporary = try prepare(folder)
         do { try await write(temporary) } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw SaveError(message: "The file could not be written in \(folder.path): \(error.localizedDescription)")
         }
-        return try place(temporary, name: name, in: folder)
+        return try place(temporary, name: name, in: folder, hardLinks: hardLinks)
     }
 
     /// A temporary path in `folder`, which must be a folder.
@@ -38,31 +48,56 @@ public enum MediaSaver {
     }
 
     /// Gives `temporary` the first free name like `name` in `folder` (a hard link never replaces
-    /// a file, so two saves at once cannot overwrite each other), then removes the temporary name.
-    private static func place(_ temporary: URL, name: String, in folder: URL) throws(SaveError) -> URL {
-        defer { try? FileManager.default.removeItem(at: temporary) }
+    /// anything, so two saves at once cannot overwrite each other), then removes the temporary
+    /// name. Whatever holds a name (a file, a folder, a link, a dangling one) keeps it, and
+    /// nothing a link points at is touched. Plain system calls throughout: Foundation's
+    /// `moveItem` compares names by case folding, which Foundation does not implement on Linux
+    /// (a name starting with "Ä" trapped).
+    private static func place(_ temporary: URL, name: String, in folder: URL, hardLinks: Bool) throws(SaveError) -> URL {
+        defer { unlink(temporary.path) }
         let safe = SafeFileName.make(name)
         let ext = SafeFileName.fileExtension(safe)
         let stem = ext.isEmpty ? safe : String(safe.dropLast(ext.count + 1))
         for attempt in 0 ..< 1_000 {
             let candidate = attempt == 0 ? safe : (ext.isEmpty ? "\(stem) (\(attempt))" : "\(stem) (\(attempt)).\(ext)")
             let target = folder.appendingPathComponent(candidate)
-            do {
-                try FileManager.default.linkItem(at: temporary, to: target)
-                return target
-            } catch {
-                if FileManager.default.fileExists(atPath: target.path) { continue }
-                // A drive without hard links (FAT, exFAT, many network shares): a rename, which
-                // the check just before makes safe unless another save takes the name meanwhile.
-                do {
-                    try FileManager.default.moveItem(at: temporary, to: target)
-                    return target
-                } catch {
-                    if FileManager.default.fileExists(atPath: target.path) { continue }
-                    throw SaveError(message: "The file could not be saved as \(target.path): \(error.localizedDescription)")
-                }
+            if hardLinks {
+                if link(temporary.path, target.path) == 0 { return target }
+                if errno == EEXIST { continue }
             }
+            // A drive without hard links (FAT, exFAT, many network shares): a rename that
+            // refuses to replace what is there.
+            let failure = renameNoReplace(temporary.path, target.path)
+            if failure == 0 { return target }
+            if failure == EEXIST { continue }
+            throw SaveError(message: "The file could not be saved as \(target.path): \(String(cString: strerror(failure))).")
         }
         throw SaveError(message: "\(folder.path) already has 1,000 files named like \(safe).")
     }
+
+    /// Renames `from` to `to` unless `to` exists (as anything, a dangling link too): 0, or the
+    /// error number (`EEXIST` when the name is taken).
+    private static func renameNoReplace(_ from: String, _ to: String) -> Int32 {
+        #if canImport(Darwin)
+        return renamex_np(from, to, UInt32(RENAME_EXCL)) == 0 ? 0 : errno
+        #else
+        if let renameat2 = linuxRenameAt2 {
+            if renameat2(AT_FDCWD, from, AT_FDCWD, to, 1 /* RENAME_NOREPLACE */) == 0 { return 0 }
+            let failure = errno
+            // EINVAL: this file system cannot refuse to replace; ENOSYS: an old kernel.
+            guard failure == EINVAL || failure == ENOSYS else { return failure }
+        }
+        // Looked at without following links, then renamed: safe unless another save takes the
+        // name in between, which the hard links above rule out wherever the drive has them.
+        var status = stat()
+        if lstat(to, &status) == 0 { return EEXIST }
+        return rename(from, to) == 0 ? 0 : errno
+        #endif
+    }
+
+    #if !canImport(Darwin)
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    /// glibc's `renameat2` (2.28 and later), which Swift's Glibc module does not declare.
+    private static let linuxRenameAt2: RenameAt2? = dlsym(nil, "renameat2").map { unsafeBitCast($0, to: RenameAt2.self) }
+    #endif
 }
