@@ -84,7 +84,7 @@ struct FirstLaunchTests {
         editor.body = "Standup in *{{minutes}}* minutes"
         let saved = try #require(editor.save())
         #expect(saved.targets.map(\.displayName) == ["Work › Standups", "Family"])
-        #expect(app.templates.templates.map(\.name) == ["Standup in 5"])
+        try await eventually("the grid shows it, from the store") { app.templates.templates.map(\.name) == ["Standup in 5"] }
         #expect(fixture.widgets.reloads >= 1)
 
         // One tap: values asked first, then ✓ for both targets, then back to idle.

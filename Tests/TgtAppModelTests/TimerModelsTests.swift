@@ -19,6 +19,7 @@ struct TimerModelsTests {
         let fixture = try AppFixture()
         defer { fixture.remove() }
         let app = try AppModel(services: fixture.services)
+        await app.start()
         #expect(app.timers.emptyText?.description == "No timers yet")
         let editor = app.timerEditor(for: nil)
         #expect(editor.problem?.description == "Please enter a timer name and duration")
@@ -37,6 +38,10 @@ struct TimerModelsTests {
         detail.addTodo("Salt the water")
         detail.addTodo("Grate cheese")
         detail.setNotes("Al dente")
+        // The list follows the store: the editor's and the detail's writes reach it from there.
+        try await eventually("the list shows the timer with its to-dos and notes") {
+            app.timers.timers.first.map { $0.todos.count == 2 && !$0.notes.isEmpty } == true
+        }
         let cards = app.timers.cards(at: Date())
         #expect(cards.map(\.name) == ["Pasta"])
         #expect(cards.first?.time == "12:00" && cards.first?.color == .orange)
@@ -46,6 +51,7 @@ struct TimerModelsTests {
         #expect(edit.minutes == 12 && edit.name == "Pasta" && edit.original != nil)
         edit.name = "Spaghetti"
         #expect(edit.save()?.todos.count == 2, "editing keeps to-dos and notes")
+        await app.shutdown()
     }
 
     @Test("the detail screen: controls, titles, time, progress, haptics, completion on tick")

@@ -284,10 +284,8 @@ public final class AppModel {
     /// An editor for a new template (nil) or an existing one.
     public func editor(for template: Template?) -> EditorModel {
         let editor = EditorModel(template: template, store: services.store, host: host, location: services.location)
-        editor.saved = { [weak self] _ in
-            self?.templates.reload()
-            self?.templatesChanged()
-        }
+        // The grid follows the store's change feed; the widgets are told at once.
+        editor.saved = { [weak self] _ in self?.templatesChanged() }
         return editor
     }
 
@@ -296,10 +294,7 @@ public final class AppModel {
     /// One timer's screen.
     public func timerDetail(for timer: CountdownTimer) -> TimerDetailModel {
         let detail = TimerDetailModel(timer: timer, store: services.store, clock: services.clock)
-        detail.changed = { [weak self] in
-            self?.timers.reload()
-            self?.widgets.refreshIfChanged()
-        }
+        detail.changed = { [weak self] in self?.widgets.refreshIfChanged() }
         return detail
     }
 
@@ -311,14 +306,11 @@ public final class AppModel {
     /// An editor for a new timer (nil) or an existing one.
     public func timerEditor(for timer: CountdownTimer?) -> TimerEditorModel {
         let editor = TimerEditorModel(timer: timer, store: services.store)
-        editor.saved = { [weak self] _ in
-            self?.timers.reload()
-            self?.widgets.refreshIfChanged()
-        }
+        editor.saved = { [weak self] _ in self?.widgets.refreshIfChanged() }
         return editor
     }
 
-    /// After a template change (the grid has already reloaded): redraw widgets. Other screens
+    /// After a template change made here: redraw widgets. Other screens
     /// hear of it from the store (`storeChanges`), as they do of any process's change.
     private func templatesChanged() {
         widgets.refreshIfChanged()

@@ -86,14 +86,21 @@ public final class TemplateListModel {
 
     public func state(of id: UUID) -> SendState { sendStates[id] ?? .idle }
 
-    /// Reads the templates again (after a change, or from the error banner's retry).
+    /// Reads the templates again (as the store changes, or from the error banner's retry).
     public func reload() {
         do {
-            templates = try store.templates()
+            let stored = try store.templates()
             loadError = nil
+            show(stored)
         } catch {
             loadError = AppText("list.loadFailed", error.message)
+            show(templates)
         }
+    }
+
+    /// Shows `list` with its chat and kind chips.
+    private func show(_ list: [Template]) {
+        templates = list
         let groups = TemplateGroup.groups(of: templates)
         chips = [Chip(chatID: nil, title: AppText("list.filter.all"), count: templates.count)]
             + groups.map { Chip(chatID: $0.chatID, title: .verbatim($0.title), count: $0.count) }
@@ -238,7 +245,7 @@ public final class TemplateListModel {
     public func confirmDelete() {
         guard let template = pendingDelete else { return }
         pendingDelete = nil
-        perform { db throws(StoreError) in try db.deleteTemplate(id: template.id) }
+        perform(showing: templates.filter { $0.id != template.id }) { db throws(StoreError) in try db.deleteTemplate(id: template.id) }
         sendStates[template.id] = nil
     }
 
@@ -248,18 +255,22 @@ public final class TemplateListModel {
 
     /// Moves templates in the grid (SwiftUI's `onMove` offsets, over all templates).
     public func move(fromOffsets source: IndexSet, toOffset destination: Int) {
-        var order = templates.map(\.id)
+        var order = templates
         let moving = source.sorted().map { order[$0] }
         let before = source.filter { $0 < destination }.count
         for index in source.sorted(by: >) { order.remove(at: index) }
         order.insert(contentsOf: moving, at: min(destination - before, order.count))
-        perform { db throws(StoreError) in try db.reorderTemplates(order) }
+        perform(showing: order) { db throws(StoreError) in try db.reorderTemplates(order.map(\.id)) }
     }
 
-    private func perform(_ change: (AppDatabase) throws(StoreError) -> Void) {
+    /// Writes `change`; the grid then follows the store's change feed (this process's writes
+    /// reach it at once), as it does any other face's. `shown` is what the grid shows meanwhile,
+    /// in the same step as the gesture (a moved or deleted card must not jump back). A refused
+    /// change shows the stored list again, with the reason.
+    private func perform(showing shown: [Template]? = nil, _ change: (AppDatabase) throws(StoreError) -> Void) {
         do {
             try change(store)
-            reload()
+            if let shown { show(shown) }
             changed()
         } catch {
             reload()

@@ -91,9 +91,10 @@ public final class SeriesListModel {
     public func stop(_ id: UUID) async { await perform { try await $0.cancel(id) } }
 
     private func perform(_ change: (SeriesService) async throws -> SeriesSummary) async {
+        // The list follows the store's change feed (the change and its schedule pass both
+        // reach it), as it does any other face's.
         do {
             _ = try await change(service)
-            reload()
         } catch let failure as any UserFacingError {
             reload()
             error = .verbatim(failure.message)

@@ -60,20 +60,25 @@ public final class TimerListModel {
     public var emptyText: AppText? { loadError == nil && timers.isEmpty ? AppText("timers.empty") : nil }
 
     public func delete(_ id: UUID) {
-        perform { (store: AppDatabase) throws(StoreError) in try store.deleteTimer(id: id) }
+        perform(showing: timers.filter { $0.id != id }) { (store: AppDatabase) throws(StoreError) in try store.deleteTimer(id: id) }
     }
 
     public func move(fromOffsets source: IndexSet, toOffset destination: Int) {
         guard let first = source.first, timers.indices.contains(first) else { return }
         let id = timers[first].id
         let before = source.filter { $0 < destination }.count
-        perform { (store: AppDatabase) throws(StoreError) in try store.moveTimer(id: id, to: destination - before) }
+        var shown = timers
+        let moving = shown.remove(at: first)
+        shown.insert(moving, at: max(0, min(destination - before, shown.count)))
+        perform(showing: shown) { (store: AppDatabase) throws(StoreError) in try store.moveTimer(id: id, to: destination - before) }
     }
 
-    private func perform(_ change: (AppDatabase) throws(StoreError) -> Void) {
+    /// Writes `change`; the list then follows the store's change feed, as it does any other
+    /// face's. `shown` is what it shows meanwhile, in the same step as the gesture.
+    private func perform(showing shown: [CountdownTimer]? = nil, _ change: (AppDatabase) throws(StoreError) -> Void) {
         do {
             try change(store)
-            reload()
+            if let shown { timers = shown }
             changed()
         } catch {
             loadError = .verbatim(error.message)
