@@ -32,6 +32,10 @@ let package = Package(
             ],
             path: "Sources/Linked/TgtStore", swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .target(name: "FuzzSupport", swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+        // The downloads' saver alone (Sources/LinkedSaver → the app's MediaSaver.swift): it needs
+        // only the domain and the system.
+        .target(name: "TgtMediaSaver", dependencies: ["TgtDomain"], path: "Sources/LinkedSaver",
+                swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         // Template text: parser, renderer, validator, Markdown helpers, Telegram text rules.
         .executableTarget(
             name: "fuzz-template",
@@ -52,6 +56,12 @@ let package = Package(
             name: "fuzz-media",
             dependencies: ["FuzzSupport", "TgtDomain"],
             path: "Sources/FuzzMedia", swiftSettings: strict),
+        // Other people's file names saved into a folder whose name may be taken (a file, a
+        // dangling link, a folder), with hard links and without.
+        .executableTarget(
+            name: "fuzz-names",
+            dependencies: ["FuzzSupport", "TgtDomain", "TgtMediaSaver"],
+            path: "Sources/FuzzNames", swiftSettings: strict),
         // The CLI's value parsers: coordinates, NAME=VALUE, target ids, scalar splitting.
         .executableTarget(
             name: "fuzz-values",

@@ -2,7 +2,7 @@
 # Coverage-guided fuzzing (libFuzzer): builds the targets of Fuzz/ with the code under test
 # instrumented, then runs each for SECONDS.
 #
-#   scripts/fuzz.sh SECONDS [TARGET...]     targets: template values archive media (default: all)
+#   scripts/fuzz.sh SECONDS [TARGET...]     targets: template values archive media names (default: all)
 #
 # Each run starts from a copy of the committed seeds (Fuzz/Corpus/TARGET), grown in a work folder
 # outside the repository (FUZZ_WORK, default a fresh temporary folder; the committed corpus never
@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
-all_targets=(template values archive media)
+all_targets=(template values archive media names)
 if [ "$#" -lt 1 ] || ! [[ "$1" =~ ^[0-9]+$ ]] || [ "$1" -lt 1 ]; then
   echo "usage: scripts/fuzz.sh SECONDS [TARGET...]   (targets: ${all_targets[*]})" >&2
   exit 2

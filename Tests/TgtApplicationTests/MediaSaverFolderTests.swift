@@ -12,7 +12,9 @@ struct MediaSaverFolderTests {
     /// Names other people's files carry: non-ASCII first letters, scripts without case,
     /// combining marks, right-to-left text, emoji, decomposed and precomposed forms.
     static let names = ["Äpfel.pdf", "éclair.jpg", "Ωmega.txt", "ßtraße.doc", "Ёлка.png", "日本語.txt", "שלום.pdf",
-                        "e\u{301}te\u{301}.txt", "été.txt", "🎉 party.gif", "İstanbul.jpg", "ǅ digraph.txt"]
+                        "e\u{301}te\u{301}.txt", "été.txt", "🎉 party.gif", "İstanbul.jpg", "ǅ digraph.txt",
+                        // Longer in bytes than a file system allows a name (255), numbered copies too.
+                        String(repeating: "日", count: 119) + ".txt", String(repeating: "👨‍👩‍👧‍👦", count: 40) + ".jpg"]
 
     func save(_ name: String, into folder: URL, hardLinks: Bool, bytes: String = "x") async throws -> URL {
         try await MediaSaver.save(name: name, into: folder, hardLinks: hardLinks) { temporary in
@@ -28,6 +30,7 @@ struct MediaSaverFolderTests {
             let first = try await save(name, into: folder.url, hardLinks: hardLinks, bytes: "one")
             let second = try await save(name, into: folder.url, hardLinks: hardLinks, bytes: "two")
             #expect(first.lastPathComponent == SafeFileName.make(name), "\(name)")
+            #expect(first.lastPathComponent.utf8.count <= 255 && second.lastPathComponent.utf8.count <= 255)
             #expect(second.lastPathComponent != first.lastPathComponent && second.lastPathComponent.contains("(1)"), "\(name): \(second.lastPathComponent)")
             #expect(FileManager.default.contents(atPath: first.path) == Data("one".utf8), "\(name): the first is never replaced")
             #expect(FileManager.default.contents(atPath: second.path) == Data("two".utf8))

@@ -53,7 +53,8 @@ public enum MediaSaver {
     /// nothing a link points at is touched. Plain system calls throughout: Foundation's
     /// `moveItem` compares names by case folding, which Foundation does not implement on Linux
     /// (a name starting with "Ä" trapped).
-    private static func place(_ temporary: URL, name: String, in folder: URL, hardLinks: Bool) throws(SaveError) -> URL {
+    /// `hardLinks` false takes the path of a drive without them (tests and the fuzzer take both).
+    public static func place(_ temporary: URL, name: String, in folder: URL, hardLinks: Bool = true) throws(SaveError) -> URL {
         defer { unlink(temporary.path) }
         let safe = SafeFileName.make(name)
         let ext = SafeFileName.fileExtension(safe)

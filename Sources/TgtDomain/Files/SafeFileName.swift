@@ -1,9 +1,12 @@
 /// A file name someone else chose (a sender's document name, a browser's upload name) made
 /// safe to write into a folder or name in a `Content-Disposition`: no path (separators and
 /// `..` cannot climb out), no control or line-break characters, no leading dot (hidden files),
-/// at most 120 characters with the extension kept; empty leftovers become `fallback`.
+/// at most 120 characters and 200 bytes of UTF-8 with the extension kept (file systems allow
+/// 255 bytes a name: a numbered copy's " (999)" still fits); empty leftovers become `fallback`.
 public enum SafeFileName {
     public static let maxLength = 120
+    /// The most UTF-8 bytes a made name takes (120 Chinese characters are 360).
+    public static let maxBytes = 200
 
     public static func make(_ given: String, fallback: String = "file") -> String {
         // Only the last path component counts: "../../etc/passwd" is "passwd".
@@ -20,10 +23,14 @@ public enum SafeFileName {
         // (".\u{301}profile"): a name never starts hidden.
         while name.unicodeScalars.first == "." { name = String(String.UnicodeScalarView(name.unicodeScalars.dropFirst())).trimmingSpaces }
         if name.isEmpty { return fallback }
-        if name.count > maxLength {
+        if name.count > maxLength || name.utf8.count > maxBytes {
+            // The extension is kept when it is short; the rest is cut by whole characters.
             let dot = name.lastIndex(of: ".")
-            let ext = dot.map { String(name[$0...]) }.flatMap { $0.count <= 12 ? $0 : nil } ?? ""
-            name = String(name.prefix(maxLength - ext.count)) + ext
+            let ext = dot.map { String(name[$0...]) }.flatMap { $0.count <= 12 && $0.utf8.count <= 48 ? $0 : nil } ?? ""
+            var stem = Substring(name).dropLast(ext.count).prefix(maxLength - ext.count)
+            while !stem.isEmpty, stem.utf8.count + ext.utf8.count > maxBytes { stem.removeLast() }
+            let kept = String(stem).trimmingSpaces
+            name = (kept.isEmpty ? fallback : kept) + ext
         }
         return name
     }

@@ -5,7 +5,7 @@ import TgtDomain
 /// file's type read from its bytes rather than from what its sender claimed.
 @Suite("File names and sniffed types")
 struct FileSafetyTests {
-    @Test("a name keeps its last path component, loses control and reserved characters and leading dots, and stays at most 120 characters with its extension")
+    @Test("a name keeps its last path component, loses control and reserved characters and leading dots, and stays at most 120 characters and 200 bytes with its extension")
     func names() {
         #expect(SafeFileName.make("report.pdf") == "report.pdf")
         #expect(SafeFileName.make("../../etc/passwd") == "passwd")
@@ -18,8 +18,14 @@ struct FileSafetyTests {
         // fuzz-media, crash-55a5a894…: a slash carrying a mark is one Character, and was kept.
         #expect(SafeFileName.make("a/\u{301}b/\u{301}passwd") == "\u{301}passwd" && SafeFileName.make("x\\\u{301}y") == "\u{301}y")
         #expect(SafeFileName.make("  ") == "file" && SafeFileName.make("../", fallback: "photo.jpg") == "photo.jpg")
-        let long = SafeFileName.make(String(repeating: "é", count: 300) + ".tar.gz")
+        let long = SafeFileName.make(String(repeating: "e", count: 300) + ".tar.gz")
         #expect(long.count == SafeFileName.maxLength && long.hasSuffix(".gz"))
+        // File systems count bytes (255 a name): 120 characters of another script can be more.
+        for (character, count) in [("é", 300), ("日", 150), ("👍🏽", 60), ("🇮🇹", 60), ("e\u{301}\u{302}\u{303}", 200)] {
+            let name = SafeFileName.make(String(repeating: character, count: count) + ".pdf")
+            #expect(name.utf8.count <= SafeFileName.maxBytes && name.count <= SafeFileName.maxLength && name.hasSuffix(".pdf"), "\(character): \(name.utf8.count) bytes")
+            #expect(name.hasPrefix(character) && name.utf8.count > SafeFileName.maxBytes - 30, "cut by whole characters, not to nothing: \(name.utf8.count) bytes")
+        }
         #expect(SafeFileName.fileExtension("Q3 minutes.PDF") == "pdf" && SafeFileName.fileExtension(".profile") == "" && SafeFileName.fileExtension("x") == "")
     }
 

@@ -1,0 +1,1 @@
+../../../Sources/TgtApplication/Chats/MediaSaver.swift
