@@ -193,8 +193,8 @@ extension TelegramSimulator {
             var file = Self.partialFile(fileID, download)
             if complete {
                 try? FileManager.default.createDirectory(atPath: (download.finalPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try? FileManager.default.removeItem(atPath: download.finalPath)
-                try? FileManager.default.moveItem(atPath: download.partPath, toPath: download.finalPath)
+                // rename(2) replaces what is there (FileManager.moveItem traps on Linux for some names).
+                _ = rename(download.partPath, download.finalPath)
                 file = SimulatorMedia.downloadedFile(fileID, path: download.finalPath, size: download.bytes.count)
             } else if download.isActive {
                 self.downloadStep(id, fileID: fileID, directory: directory, due: due.addingTimeInterval(0.25))

@@ -52,7 +52,8 @@ public struct OutgoingStaging: Sendable {
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             if move {
-                do { try FileManager.default.moveItem(at: url, to: target) } catch {
+                // rename(2), not FileManager.moveItem (which traps on Linux for some names).
+                if rename(url.path, target.path) != 0 {
                     try FileManager.default.copyItem(at: url, to: target)
                     try? FileManager.default.removeItem(at: url)
                 }
