@@ -20,11 +20,13 @@ and compared:
   type's), `Sendable` for types, and the iOS and watchOS availability (introduced, unavailable).
 - Objective-C headers, through the Swift importer's rules: the named method, property, type or
   constant exists; iOS/watchOS availability (`API_AVAILABLE`, `API_UNAVAILABLE`, its own or its
-  type's); `NS_SWIFT_UI_ACTOR` against `@MainActor`; `NS_SWIFT_SENDABLE` against `Sendable`;
+  type's; also the older `__IOS_AVAILABLE`/`__WATCHOS_UNAVAILABLE` forms); `NS_SWIFT_UI_ACTOR`
+  against `@MainActor` (a subclass of an NS_SWIFT_UI_ACTOR class or a protocol refining an
+  NS_SWIFT_UI_ACTOR protocol, found among the folder's headers, is main-actor, as Swift makes it); `NS_SWIFT_SENDABLE` against `Sendable`;
   `@optional` against the `// optional in the SDK` mark; a property's or a method result's
   `nullable` / `null_resettable` / `null_unspecified` against `?` / `!`; an `async` form only for
-  a method whose last parameter is a completion block; the Swift name against NS_SWIFT_NAME or
-  the selector's words. A member is looked up in its own type's @interface first.
+  a method whose last parameter is a completion block; the Swift name against the framework's API
+  notes (`SwiftName:`), NS_SWIFT_NAME or the selector's words. A member is looked up in its own type's @interface first.
 
 Not compared (a reader of text, not a compiler): a property's accessors (`{ get set }` against
 `{ get }`), default argument values, an Objective-C method's parameter types, where the importer's name for a selector comes from (its
@@ -374,12 +376,20 @@ def _enclosing_name(text: str, position: int) -> str | None:
     return found.group(1) if found else None
 
 
-def objc_find(text: str, name: str, within: str | None = None) -> tuple[int, str] | None:
+def objc_find(text: str, name: str, within: str | None = None, method: bool = False,
+              protocol: bool = False) -> tuple[int, str] | None:
     """The declaration of a selector, property, type or constant: (position, text to its `;`,
     or to its `{` for an enum or options type). With `within` (the Objective-C type a member
     belongs to), a member declared in that type's @interface/@protocol (or a category of it) is
-    preferred to a namesake elsewhere in the header."""
+    preferred to a namesake elsewhere in the header. With `method` (ours is a function), a
+    method is preferred to a property of the same name (`+authorizationStatus` beside the
+    `authorizationStatus` property)."""
     matches = list(_objc_matches(text, name))
+    if method and any(m[1].lstrip().startswith(("-", "+")) for m in matches):
+        matches = [m for m in matches if m[1].lstrip().startswith(("-", "+"))]
+    if protocol and any(re.search(r"@protocol\b", m[1]) for m in matches):
+        # `@protocol CIFilter` beside `@interface CIFilter` (Swift: CIFilterProtocol)
+        matches = [m for m in matches if re.search(r"@protocol\b", m[1])]
     if within and len(matches) > 1:
         for match in matches:
             if _enclosing_name(text, match[0]) == within:
@@ -394,11 +404,11 @@ def _objc_matches(text: str, name: str):
                 yield match.start(), match.group(0)
         return
     pattern = (rf"^[ \t]*(?:@property[^;]*?[\s*]{re.escape(name)}\b[^;]*;|[-+][ \t]*\([^)]*\)\s*{re.escape(name)}\b[^:;]*;"
-               rf"|(?:[^\n]*\n)?[ \t]*@(?:interface|protocol)[ \t]+{re.escape(name)}\b[^\n]*"
+               rf"|(?:[^\n]*\n)?[ \t]*@(?:interface|protocol)[ \t]+{re.escape(name)}\b(?![ \t]*[;,])[^\n]*"
                rf"|[ \t]*typedef\s+NS_(?:ENUM|OPTIONS|CLOSED_ENUM|ERROR_ENUM|TYPED_ENUM|TYPED_EXTENSIBLE_ENUM)\s*\([^)]*\b{re.escape(name)}\b[^)]*\)[^{{;]*"
                rf"|[ \t]*(?:extern|FOUNDATION_EXPORT|UIKIT_EXTERN|CF_EXPORT|OS_EXPORT|typedef|[A-Z_]+_EXTERN|[A-Z_]+_EXPORT)\b[^;{{@]*\b{re.escape(name)}\b[^;{{@]*;"
                rf"|[ \t]*(?:[A-Za-z_][\w]*[ \t*]+)+{re.escape(name)}[ \t]*\([^;{{]*\)[^;{{]*;"
-               rf"|[ \t]*{re.escape(name)}\b[ \t]*(?:API_\w+\([^\n]*\))?[ \t]*(?:=[^,\n]*?)?[ \t]*,?[ \t]*(?://[^\n]*)?$)")
+               rf"|[ \t]*{re.escape(name)}\b[ \t]*(?:API_\w+\([^\n]*\))?[ \t]*(?:=[^,\n]*?)?[ \t]*,?[ \t]*(?://[^\n]*|/\*[^\n]*\*/)?$)")
     for match in re.finditer(pattern, text, re.M | re.S):
         if "@interface" in match.group(0) or "@protocol" in match.group(0):
             start = match.start() + match.group(0).index("@")
@@ -412,7 +422,7 @@ def _objc_matches(text: str, name: str):
 def objc_availability(text: str, platform: str) -> tuple[str | None, bool]:
     key = {"iOS": "ios", "watchOS": "watchos"}[platform]
     introduced = None
-    for body in re.findall(r"API_AVAILABLE\(([^;]*?)\)\s*(?:API_|NS_|UIKIT_|$|;|\n|@)", text):
+    for body in re.findall(r"API_AVAILABLE\(([^;]*?)\)(?=\s*(?:API_|NS_|UIKIT_|$|;|\n|@))", text):
         version = re.search(rf"\b{key}\(([\d.]+)\)", body)
         if version:
             introduced = version.group(1)
@@ -420,7 +430,25 @@ def objc_availability(text: str, platform: str) -> tuple[str | None, bool]:
         deprecated = re.search(rf"API_DEPRECATED(?:_WITH_REPLACEMENT)?\([^;]*?\b{key}\(([\d.]+)\s*,", text)
         if deprecated:
             introduced = deprecated.group(1)
+    # The older macros some headers still use (WatchConnectivity's `__IOS_AVAILABLE(9.3)
+    # __WATCHOS_AVAILABLE(2.2)`, `__WATCHOS_UNAVAILABLE`, `NS_CLASS_AVAILABLE_IOS(9.0)`).
+    legacy = {"ios": r"(?:__IOS_AVAILABLE|NS_AVAILABLE_IOS|NS_CLASS_AVAILABLE_IOS|NS_ENUM_AVAILABLE_IOS)", "watchos": r"__WATCHOS_AVAILABLE"}[key]
+    if introduced is None:
+        old_style = re.search(legacy + r"\(\s*([\d.]+)\s*\)", text)
+        if old_style:
+            introduced = old_style.group(1)
+    if introduced is None and key == "ios":
+        # `NS_AVAILABLE(10_4, 8_0)`, `NS_CLASS_AVAILABLE(10_4, 5_0)` (Core Image's headers)
+        mac_ios = re.search(r"\bNS_(?:CLASS_)?AVAILABLE\(\s*\w+\s*,\s*(\d+)_(\d+)\s*\)", text)
+        if mac_ios:
+            introduced = f"{mac_ios.group(1)}.{mac_ios.group(2)}"
+    if introduced is None and key == "ios":
+        # `__OSX_AVAILABLE_STARTING(__MAC_10_7, __IPHONE_2_0)` (Security's C functions)
+        starting = re.search(r"__OSX_AVAILABLE_STARTING\(\s*\w+\s*,\s*__IPHONE_(\d+)_(\d+)\s*\)", text)
+        if starting:
+            introduced = f"{starting.group(1)}.{starting.group(2)}"
     unavailable = any(re.search(rf"\b{key}\b", body) for body in re.findall(r"API_UNAVAILABLE\(([^)]*)\)", text))
+    unavailable = unavailable or bool(re.search(rf"__{key.upper()}_(?:UNAVAILABLE|PROHIBITED)\b", text))
     return normal_version(introduced), unavailable
 
 
@@ -440,6 +468,8 @@ def result_nullability_problems(ours: Decl, declaration: str, nonnull: bool) -> 
     from the block."""
     if ours.kind not in ("func", "init") or re.search(r"\basync\b", ours.text):
         return []
+    if re.search(r"\bthrows\b", ours.text) and re.search(r"\(\s*NSError\s*\*[^)]*\*\s*\)\s*\w+\s*(?:API_|NS_|__|;)", declaration):
+        return []  # a nullable result with an NSError** is the importer's `throws`: nil means thrown
     result = re.match(r"\s*[-+]\s*\(((?:[^()]|\([^()]*\))*)\)", declaration)
     if not result or not re.search(r"\*|\bid\b|instancetype|\^", result.group(1)):
         return []
@@ -462,7 +492,15 @@ def result_nullability_problems(ours: Decl, declaration: str, nonnull: bool) -> 
     return [f"result: ours {names[mine]}, the header's {names[theirs]}"]
 
 
-def swift_name_problems(ours: Decl, declaration: str, objc_name: str) -> list[str]:
+def apinotes_swift_name(apinotes: str, selector: str) -> str | None:
+    """The SwiftName a framework's API notes give a selector (the current Swift version's notes,
+    before any `SwiftVersions:` section), e.g. CoreImage's `imageByCroppingToRect:` → `cropped(to:)`."""
+    current = apinotes.split("\nSwiftVersions:")[0]
+    match = re.search(r"-\s*Selector:\s*['\"]" + re.escape(selector) + r"['\"]\s*\n(?:[ \t]+\w+:[^\n]*\n){0,3}?[ \t]+SwiftName:\s*['\"]([^'\"]+)['\"]", current)
+    return re.sub(r"\s+", "", match.group(1)) if match else None
+
+
+def swift_name_problems(ours: Decl, declaration: str, objc_name: str, apinotes: str = "") -> list[str]:
     """The Swift name against the selector it comes from. With NS_SWIFT_NAME, the two must be
     the same. Otherwise the importer only takes words away (omitting needless words, moving
     prepositions into labels, dropping `error:` and a completion handler), lower-cases leading
@@ -471,6 +509,9 @@ def swift_name_problems(ours: Decl, declaration: str, objc_name: str) -> list[st
     if ":" not in objc_name or ours.kind not in ("func", "init"):
         return []
     ours_full = f"{ours.name}({''.join(label + ':' for label in ours.labels)})"
+    noted = apinotes_swift_name(apinotes, objc_name) if apinotes else None
+    if noted and not re.search(r"\basync\b", ours.text):
+        return [] if ours_full == noted else [f"Swift name: ours {ours_full}, the API notes say {noted}"]
     named = re.search(r"NS_SWIFT_NAME\(\s*([^)]*\))\s*\)", declaration)
     async_named = re.search(r"NS_SWIFT_ASYNC_NAME\(\s*([^)]*\))\s*\)", declaration)
     if async_named and re.search(r"\basync\b", ours.text):
@@ -490,11 +531,39 @@ def swift_name_problems(ours: Decl, declaration: str, objc_name: str) -> list[st
     return [f"Swift name: ours {ours_full} has words that the selector {objc_name} does not"]
 
 
+def class_index(sdk: Path) -> dict[str, tuple[bool, list[str]]]:
+    """Every `@interface Name : Super` and `@protocol Name <Parents>` in the SDK folder's headers:
+    (NS_SWIFT_UI_ACTOR on it, its superclass or parent protocols)."""
+    index: dict[str, tuple[bool, list[str]]] = {}
+    for path in sorted(sdk.rglob("*.h")):
+        text = path.read_text(errors="replace")
+        for match in re.finditer(r"^[ \t]*@(?:interface[ \t]+(\w+)[ \t]*:[ \t]*(\w+)|protocol[ \t]+(\w+)[ \t]*<([^>]*)>)[^\n]*", text, re.M):
+            macros = "\n".join(_macros_above(text[:match.start()]) + [match.group(0)])
+            name = match.group(1) or match.group(3)
+            parents = [match.group(2)] if match.group(1) else [p.strip() for p in match.group(4).split(",")]
+            index.setdefault(name, ("NS_SWIFT_UI_ACTOR" in macros, parents))
+    return index
+
+
+def inherits_main_actor(name: str | None, index: dict[str, tuple[bool, list[str]]], seen: set | None = None) -> bool:
+    """Whether a class or protocol, or one it inherits from, is NS_SWIFT_UI_ACTOR: Swift isolates a
+    subclass of a main-actor class (MFMailComposeViewController : UINavigationController), and a
+    protocol refining a main-actor protocol (CPTemplateApplicationSceneDelegate <UISceneDelegate>),
+    to the main actor."""
+    seen = set() if seen is None else seen
+    if not name or name not in index or name in seen:
+        return False
+    seen.add(name)
+    main, parents = index[name]
+    return main or any(inherits_main_actor(parent, index, seen) for parent in parents)
+
+
 def compare_objc(ours: Decl, header_text: str, objc_name: str, platforms: tuple[str, ...] = ("iOS", "watchOS"),
-                 our_text: str = "", within: str | None = None) -> list[str]:
+                 our_text: str = "", within: str | None = None, classes: dict[str, tuple[bool, list[str]]] | None = None,
+                 apinotes: str = "") -> list[str]:
     # String literals (deprecation messages name other selectors) are blanked, positions kept.
     header_text = re.sub(r'"[^"\n]*"', lambda m: '"' + " " * (len(m.group(0)) - 2) + '"', header_text)
-    found = objc_find(header_text, objc_name, within)
+    found = objc_find(header_text, objc_name, within, method=ours.kind == "func", protocol=ours.kind == "protocol")
     if not found:
         return [f"not in the SDK text: {objc_name}"]
     position, declaration = found
@@ -525,6 +594,11 @@ def compare_objc(ours: Decl, header_text: str, objc_name: str, platforms: tuple[
             problems.append(f"{platform} availability: the header's {theirs_v}, ours none (newer than the deployment target)")
     theirs_main = "NS_SWIFT_UI_ACTOR" in scope or "NS_SWIFT_UI_ACTOR" in declaration
     isolation_known = ISOLATION_UNKNOWN not in container
+    if not theirs_main and classes:
+        superclass = re.search(r"@interface\s+\w+\s*:\s*(\w+)", scope)
+        parents = re.search(r"@protocol\s+\w+\s*<([^>]*)>", scope)
+        theirs_main = (bool(superclass) and inherits_main_actor(superclass.group(1), classes)) or \
+            (bool(parents) and any(inherits_main_actor(p.strip(), classes) for p in parents.group(1).split(",")))
     if "NS_SWIFT_NONISOLATED" in declaration:
         theirs_main = False
     mine_main = main_actor(ours.attributes) or (main_actor(ours.inner_attributes) and "nonisolated" not in ours.attributes)
@@ -547,6 +621,8 @@ def compare_objc(ours: Decl, header_text: str, objc_name: str, platforms: tuple[
         # nullable (or outside a nonnull region) -> `?`; null_resettable -> `!`, as the importer makes it.
         if "null_resettable" in declaration:
             theirs_form = "!"
+        elif re.search(r"\bnonnull\b|_Nonnull", declaration.split(";")[0]):
+            theirs_form = ""
         else:
             theirs_form = "?" if (re.search(r"\bnullable\b|_Nullable", declaration) or not nonnull) else ""
         type_text = ours.text.split(":", 1)[1] if ":" in ours.text else ""
@@ -556,7 +632,7 @@ def compare_objc(ours: Decl, header_text: str, objc_name: str, platforms: tuple[
             names = {"?": "optional", "!": "implicitly unwrapped", "": "not optional"}
             problems.append(f"optional property: ours {names[mine_form]}, the header's {names[theirs_form]}")
     problems += result_nullability_problems(ours, declaration, nonnull)
-    problems += swift_name_problems(ours, declaration, objc_name)
+    problems += swift_name_problems(ours, declaration, objc_name, apinotes)
     if ours.kind == "func" and re.search(r"\basync\b", ours.text):
         has_block = bool(re.search(r"(completion|Handler|handler|reply)\s*:\s*\((?:nullable\s+)?void\s*\(\^", declaration)) or \
             bool(re.search(r":\s*\([^()]*void\s*\(\^[^;]*\)\)\s*\w+\s*(?:API_|NS_|;)", declaration))
@@ -672,7 +748,14 @@ def run(sdk: Path | None, verbose: bool, folder: Path = INTERFACES, quiet: bool 
                     # A member named by `objc NAME` belongs to the type its enclosing line names.
                     inherited = not decl.sdk or decl.sdk.startswith("objc ")
                     within = outer[1] if inherited and len(outer) > 1 else None
-                    problems = compare_objc(decl, text, extra or decl.name, platforms, module_text, within)
+                    if "classes" not in cache:
+                        cache["classes"] = class_index(sdk)  # type: ignore[assignment]
+                    notes_key = ("apinotes", str(Path(path).parent))
+                    if notes_key not in cache:
+                        folder = sdk / Path(path).parent
+                        cache[notes_key] = "\n".join(n.read_text(errors="replace") for n in sorted(folder.glob("*.apinotes"))) if folder.is_dir() else ""  # type: ignore[index]
+                    problems = compare_objc(decl, text, extra or decl.name, platforms, module_text, within,
+                                            cache["classes"], cache[notes_key])  # type: ignore[arg-type,index]
                 else:
                     key = ("swift", path)
                     if key not in cache:
