@@ -118,19 +118,25 @@ public struct TemplateValidator: Sendable {
         return issues
     }
 
-    /// Values for custom variables that can never fit in a message.
+    /// Values for custom variables that can never fit in a message, or that have a control
+    /// character (`VariableValue`'s rule: the last gate of every send and draft).
     public func problems(variableValues values: [String: String]) -> [ValidationIssue] {
         values.sorted { $0.key < $1.key }.compactMap { name, value in
+            if let problem = VariableValue.problem(value), case .controlCharacter = problem {
+                return ValidationIssue(field: .body, message: problem.message(name: name))
+            }
             let length = value.unicodeScalars.count
             guard length > maxTextLength else { return nil }
-            return ValidationIssue(field: .body, message: "The value for {{\(name)}} is \(length) characters long; a whole message may have at most \(maxTextLength).")
+            return ValidationIssue(field: .body, message: "The value for {{\(name)}} is \(length) characters long; a whole message may have at most \(maxTextLength).",
+                                   lengthLimit: maxTextLength)
         }
     }
 
     /// Problems with one rendered message (the text after variables and Markdown are applied).
     public func problems(renderedTextLength length: Int, target: Target) -> [ValidationIssue] {
         length > maxTextLength
-            ? [ValidationIssue(field: .body, message: "The message for “\(target.displayName)” is \(length) characters long after filling in variables; Telegram allows \(maxTextLength).")]
+            ? [ValidationIssue(field: .body, message: "The message for “\(target.displayName)” is \(length) characters long after filling in variables; Telegram allows \(maxTextLength).",
+                               lengthLimit: maxTextLength)]
             : []
     }
 
@@ -149,10 +155,14 @@ public struct ValidationIssue: Sendable, Hashable, Codable {
 
     public var field: Field
     public var message: String
+    /// Set when the problem is a message (or a value) longer than Telegram allows: that limit.
+    /// A face that must not repeat the message (it may name a chat) words it from this.
+    public var lengthLimit: Int?
 
-    public init(field: Field, message: String) {
+    public init(field: Field, message: String, lengthLimit: Int? = nil) {
         self.field = field
         self.message = message
+        self.lengthLimit = lengthLimit
     }
 }
 

@@ -91,7 +91,21 @@ struct TextRulesTests {
     func valueLength() {
         let validator = TemplateValidator(maxTextLength: 10)
         #expect(validator.problems(variableValues: ["a": "short", "b": String(repeating: "x", count: 11)])
-            == [ValidationIssue(field: .body, message: "The value for {{b}} is 11 characters long; a whole message may have at most 10.")])
+            == [ValidationIssue(field: .body, message: "The value for {{b}} is 11 characters long; a whole message may have at most 10.", lengthLimit: 10)])
+    }
+
+    @Test("a variable's value: control characters other than line breaks and tabs are refused, as in a template's text; the length limit")
+    func valueRule() {
+        #expect(VariableValue.problem("Ada\nand\tBo\r\n") == nil)
+        #expect(VariableValue.problem("A\u{0}da") == .controlCharacter(position: 2, scalar: "\u{0}"))
+        #expect(VariableValue.problem("\u{1}") == .controlCharacter(position: 1, scalar: "\u{1}"))
+        #expect(VariableValue.problem("ok\u{85}") == .controlCharacter(position: 3, scalar: "\u{85}"), "C1 too")
+        #expect(VariableValue.problem("\u{7F}") == .controlCharacter(position: 1, scalar: "\u{7F}"))
+        #expect(VariableValue.problem(String(repeating: "x", count: VariableValue.maxLength)) == nil)
+        #expect(VariableValue.problem(String(repeating: "x", count: VariableValue.maxLength + 1)) == .tooLong(length: VariableValue.maxLength + 1))
+        // The last gate of every send (the message preparer's) applies the same rule.
+        #expect(TemplateValidator().problems(variableValues: ["who": "A\u{0}da"])
+            == [ValidationIssue(field: .body, message: "The value for {{who}} has a control character, U+0000 (NUL), at character 2; remove it (only line breaks and tabs are allowed).")])
     }
 
     @Test("text digests are stable and tell texts apart")

@@ -154,6 +154,9 @@ struct TelegramAPITests {
             #expect(badVar.status == .badRequest)
             let badLocation = try await client.api(.post, "templates/\(id)/send", json: ["variables": ["minutes": "10"], "location": ["latitude": 100, "longitude": 0]])
             #expect(badLocation.status == .badRequest)
+            let control = try await client.api(.post, "templates/\(id)/send", json: ["variables": ["minutes": "1\u{0}0"]])
+            #expect(control.status == .badRequest && control.errorCode == "invalid_input" && control.errorMessage?.contains("U+0000 (NUL)") == true,
+                    "a control character in a value is refused as a trigger link refuses it: \(control.text)")
             #expect((try await client.api(.get, "sends").data["batches"] as? [Any])?.count == 0, "nothing was sent or logged")
 
             let report = try await client.api(.post, "templates/\(id)/send", json: ["variables": ["minutes": "10"]])

@@ -38,12 +38,12 @@ public struct SendRules: Sendable {
     }
 
     /// The values' rules, for sends and drafts alike: names of custom variables the template
-    /// uses, each value at most `SendOrderError.maxValueLength` characters.
+    /// uses, each value passing `VariableValue`'s rule (length, no control characters).
     public static func check(_ values: [String: String], for template: Template) throws(SendOrderError) {
         for (name, value) in values.sorted(by: { $0.key < $1.key }) {
             guard TemplateText.isValidName(name) else { throw .badVariableName(name) }
             guard BuiltinVariable(rawValue: name) == nil else { throw .builtinVariable(name) }
-            guard value.count <= SendOrderError.maxValueLength else { throw .valueTooLong(name, length: value.count) }
+            if let problem = VariableValue.problem(value) { throw SendOrderError(name: name, problem) }
         }
         let names = (try? template.variableNames()) ?? []
         let unused = values.keys.filter { !names.contains($0) }.sorted()
