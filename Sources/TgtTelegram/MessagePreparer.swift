@@ -88,7 +88,8 @@ public struct MessagePreparer: Sendable {
         } catch {
             if case .tdlib(_, let message, _) = error {
                 if message.localizedCaseInsensitiveContains("too long") {
-                    throw .invalid(ValidationError(issues: [ValidationIssue(field: .body, message: "The message is too long for Telegram once its variables are filled in; Telegram allows \(validator.maxTextLength) characters.")]))
+                    throw .invalid(ValidationError(issues: [ValidationIssue(field: .body, message: "The message is too long for Telegram once its variables are filled in; Telegram allows \(validator.maxTextLength) characters.",
+                                                                                  lengthLimit: validator.maxTextLength)]))
                 }
                 throw .markdown(template: template.name, detail: MarkupProblem.explain(message, in: markdown))
             }

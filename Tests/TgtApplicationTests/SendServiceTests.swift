@@ -44,6 +44,8 @@ struct SendServiceTests {
             return SendReport(batchID: UUID(), templateName: request.template.name, results: results)
         }
 
+        func check(_ request: SendRequest) async throws(SendError) {}
+
         func hold(_ request: SendRequest, batch: UUID, until: Date) async throws(SendError) -> [SendLogEntry] {
             do {
                 return try store.beginHeldSend(of: request.template, rows: request.template.targets.map {
@@ -100,6 +102,9 @@ struct SendServiceTests {
             (["time": "noon"], .builtinVariable("time")),
             (["mood": "ok", "mod": "typo"], .unusedVariables(template: "Mood", names: ["mod"], custom: ["mood"])),
             (["mood": String(repeating: "x", count: 5000)], .valueTooLong("mood", length: 5000)),
+            (["mood": "o\u{0}k"], .controlCharacter("mood", position: 2, character: "U+0000 (NUL)")),
+            (["mood": "\u{1}"], .controlCharacter("mood", position: 1, character: "U+0001")),
+            (["mood": "ok\u{9B}"], .controlCharacter("mood", position: 3, character: "U+009B")),
         ]
         for (values, error) in refused {
             await #expect(throws: error) { try await sending.send(SendOrder(templateID: mood.id, variables: values), progress: { _ in }) }

@@ -3,6 +3,7 @@ import Testing
 import TgtApplication
 import TgtDomain
 import TgtStore
+import TgtTelegram
 import TgtTestSupport
 
 /// Trigger links over a real store on a test clock: the secret is shown once and kept only as a
@@ -13,9 +14,15 @@ import TgtTestSupport
 struct TriggerServiceTests {
     static let family = Target(chatID: -1001000000001, chatTitle: "Family")
 
-    /// What reached the session.
-    final class Sent: TemplateSending {
+    /// What reached the session; `refusal`: what the session's check of an order throws.
+    final class Sent: TemplateSending, SendChecking {
         let orders = Locked<[SendOrder]>([])
+        let refusal = Locked<(any Error)?>(nil)
+        let checked = Locked(0)
+        func check(_ order: SendOrder) async throws {
+            checked.withLock { $0 += 1 }
+            if let error = refusal.withLock({ $0 }) { throw error }
+        }
         func send(_ order: SendOrder, progress: @escaping @Sendable (SendStep) -> Void) async throws -> SendOutcome {
             orders.withLock { $0.append(order) }
             return SendOutcome(templateName: "x", batchID: nil, items: [.init(target: "-1", title: "Family", sent: true)])
@@ -136,5 +143,69 @@ struct TriggerServiceTests {
             return await group.reduce(into: []) { $0.append($1) }
         }
         #expect(results.filter { $0 }.count == 1 && sent.count == 32, "one at a time, even together")
+    }
+
+    @Test("a request the session would refuse changes nothing (no use spent), and its refusal names no chat and no text")
+    func refusedBySession() async throws {
+        let (folder, store, clock, sent, triggers) = try fixture("triggers-refused-send")
+        defer { folder.remove() }
+        let eta = try store.insert(Template(name: "ETA", body: "Home in {{minutes}} min", targets: [Self.family]))
+        let made = try triggers.create(templateID: eta.id, name: "Tag", policy: TriggerPolicy(minimumInterval: 0))
+        let tooLong = ValidationIssue(field: .body, message: "The message for “Family” is 5000 characters long after filling in variables; Telegram allows 4096.",
+                                      lengthLimit: 4096)
+        let refusals: [(any Error, any Error & Equatable)] = [
+            (SendError.invalid(ValidationError(issues: [tooLong])), TriggerError.messageTooLong(max: 4096)),
+            (SendError.markdown(template: "ETA", detail: "“*Home in 5 min” (character 1)"), TriggerError.cannotSend),
+            (SendError.invalid(ValidationError(issues: [ValidationIssue(field: .body, message: "The message for “Family” is empty once formatted; Telegram would refuse it.")])),
+             TriggerError.cannotSend),
+            (SendError.render(.syntax(.unclosedPlaceholder(position: 3))), TriggerError.cannotSend),
+            (SendError.notLoggedIn, SendError.notLoggedIn),
+        ]
+        for (refusal, answer) in refusals {
+            sent.refusal.withLock { $0 = refusal }
+            do {
+                _ = try await triggers.fire(secret: made.secret, variables: ["minutes": "5"], sending: sent)
+                Issue.record("\(refusal) was not refused")
+            } catch {
+                #expect(String(describing: error) == String(describing: answer))
+                let words = (error as? any UserFacingError).map { "\($0.message) \($0.nextStep ?? "")" } ?? ""
+                #expect(!words.contains("Family") && !words.contains("Home in"), "\(words)")
+            }
+        }
+        #expect(TriggerError.messageTooLong(max: 4096).message == "The message would be longer than Telegram allows (4096 characters).")
+        let kept = try #require(try store.trigger(id: made.trigger.id))
+        #expect(kept.useCount == 0 && kept.recentUses.isEmpty && sent.count == 0, "refused requests spend no use")
+
+        // Control characters never reach the session's check: the values' rule refuses them first.
+        sent.refusal.withLock { $0 = nil }
+        let checks = sent.checked.withLock { $0 }
+        await #expect(throws: SendOrderError.controlCharacter("minutes", position: 2, character: "U+0000 (NUL)")) {
+            try await triggers.fire(secret: made.secret, variables: ["minutes": "5\u{0}"], sending: sent)
+        }
+        let afterControl = try store.trigger(id: made.trigger.id)?.useCount
+        #expect(sent.checked.withLock { $0 } == checks && sent.count == 0 && afterControl == 0)
+        _ = try await triggers.fire(secret: made.secret, variables: ["minutes": "5"], sending: sent)
+        let afterSend = try store.trigger(id: made.trigger.id)?.useCount
+        #expect(sent.count == 1 && afterSend == 1)
+        _ = clock
+    }
+
+    @Test("the store finds a live trigger or nothing in one lookup: revoked, expired and template-deleted are all nothing")
+    func oneLookup() async throws {
+        let (folder, store, clock, _, triggers) = try fixture("triggers-lookup")
+        defer { folder.remove() }
+        let home = try store.insert(Template(name: "Home", body: "Home", targets: [Self.family]))
+        let gone = try store.insert(Template(name: "Gone", body: "Gone", targets: [Self.family]))
+        let live = try triggers.create(templateID: home.id, name: "Live")
+        let revoked = try triggers.create(templateID: home.id, name: "Revoked")
+        let expired = try triggers.create(templateID: home.id, name: "Expired", policy: TriggerPolicy(expires: clock.now.addingTimeInterval(60)))
+        let orphan = try triggers.create(templateID: gone.id, name: "Orphan")
+        try triggers.revoke(revoked.trigger.id)
+        try store.deleteTemplate(id: gone.id)
+        clock.advance(by: 60)
+        #expect(try store.liveTrigger(secretDigest: TriggerService.digest(live.secret), at: clock.now)?.id == live.trigger.id)
+        for secret in [revoked.secret, expired.secret, orphan.secret, "nope"] {
+            #expect(try store.liveTrigger(secretDigest: TriggerService.digest(secret), at: clock.now) == nil)
+        }
     }
 }

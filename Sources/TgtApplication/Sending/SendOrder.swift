@@ -112,6 +112,14 @@ public protocol TemplateSending: Sendable {
     func undo(batchID: UUID) async throws -> UndoOutcome
 }
 
+/// Checks an order as a send on this face's session would (logged in, the template, the
+/// values, each target's message formatted and measured), sending and writing nothing: for a
+/// caller that must spend something only on a send that will go (a trigger link's use).
+public protocol SendChecking: Sendable {
+    /// Throws what `TemplateSending.send` would throw before anything is sent or written.
+    func check(_ order: SendOrder) async throws
+}
+
 /// One target of a scheduled send, as every face shows it.
 public struct ScheduledItem: Sendable, Equatable {
     public var id: Int64

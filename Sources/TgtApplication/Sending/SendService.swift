@@ -7,7 +7,7 @@ import TgtTelegram
 /// every face shares (`request(for:)`), then the send or the schedule. `tgt send` with its own
 /// session, the dashboard's one tap and Send later, and through them `tgt send` while a
 /// dashboard runs, all come here; the send log it writes reaches open screens from the store.
-public struct SendService: TemplateSending {
+public struct SendService: TemplateSending, SendChecking {
     /// Runs `work` on the face's session with its sender, the request's `{{me}}` filled in.
     public typealias OnSession = @Sendable (SendRequest, _ work: @escaping @Sendable (any MessageSending, SendRequest) async throws -> SendReport?) async throws -> SendReport?
     /// Schedules a prepared request on Telegram's servers (the session's `ScheduleKeeper`).
@@ -45,6 +45,15 @@ public struct SendService: TemplateSending {
         }
         if let report { return Self.outcome(report) }
         return holding.outcome(batch: batch, templateName: request.template.name)
+    }
+
+    /// Everything `send` checks, on the session, and nothing more: nothing is sent or written.
+    public func check(_ order: SendOrder) async throws {
+        let request = try request(for: order)
+        _ = try await onSession(request) { sender, request in
+            try await sender.check(request)
+            return nil
+        }
     }
 
     public func undo(batchID: UUID) async throws -> UndoOutcome {

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import TgtDomain
 import TgtStore
+import TgtTelegram
 
 /// Trigger links, for every face (Settings, `tgt triggers`, the API) and for the link itself:
 /// making one (its secret is returned once and kept only as a digest), listing, renaming and
@@ -85,22 +86,45 @@ public struct TriggerService: Sendable {
     }
 
     /// Fires the trigger whose secret this is, with the request's values, through `sending`.
-    public func fire(secret: String, variables: [String: String], sending: any TemplateSending) async throws -> SendOutcome {
+    /// A refused request changes nothing: the values' rules and then the session's own check of
+    /// the whole send (the message per target, formatted and measured) come before a use is
+    /// spent, and nothing is written before the send is. Every answer, refusals included,
+    /// names no target, chat or text (`answer`).
+    public func fire(secret: String, variables: [String: String], sending: any TemplateSending & SendChecking) async throws -> SendOutcome {
         let (trigger, template) = try live(secret)
         let values = try trigger.policy.values(variables)
-        // Bad values change nothing: checked before the send counts against the limit.
         try SendRules.check(values, for: template)
+        let order = SendOrder(templateID: template.id, variables: values, hold: try SendRules(store: store).hold(for: .trigger))
+        do { try await sending.check(order) } catch { throw Self.answer(error) }
         if let refusal = try store.useTrigger(id: trigger.id, at: clock.now) { throw refusal }
-        return try await sending.send(SendOrder(templateID: template.id, variables: values, hold: try SendRules(store: store).hold(for: .trigger))) { _ in }
+        do { return try await sending.send(order) { _ in } } catch { throw Self.answer(error) }
+    }
+
+    /// A send's refusal as a trigger link may say it: a message too long or a template that
+    /// cannot be sent is said without the chat or the text the send's own words would name;
+    /// a missing value or a value that is not a choice is the requester's to fix and kept.
+    static func answer(_ error: any Error) -> any Error {
+        switch error {
+        case SendError.invalid(let validation):
+            if let limit = validation.issues.lazy.compactMap(\.lengthLimit).first { return TriggerError.messageTooLong(max: limit) }
+            return TriggerError.cannotSend
+        case SendError.render(let render):
+            switch render {
+            case .missingVariables, .notAChoice: return render
+            case .syntax, .noTargets: return TriggerError.cannotSend
+            }
+        case SendError.markdown, SendError.notTelegram: return TriggerError.cannotSend
+        case StoreError.templateNotFound: return TriggerError.notFound
+        default: return error
+        }
     }
 
     /// The live trigger and its template, or `.notFound` for anything else.
     private func live(_ secret: String) throws -> (TriggerRecord, Template) {
-        // The same work whatever the secret: one digest, one lookup.
-        let found = try store.trigger(secretDigest: Self.digest(String(secret.prefix(128))))
-        guard let trigger = found, trigger.isLive(at: clock.now), let template = try store.template(id: trigger.templateID) else {
-            throw TriggerError.notFound
-        }
+        // The same work for every dead secret (unknown, revoked, expired, template deleted):
+        // one digest and one statement that finds nothing (`AppDatabase.liveTrigger`).
+        let found = try store.liveTrigger(secretDigest: Self.digest(String(secret.prefix(128))), at: clock.now)
+        guard let trigger = found, let template = try store.template(id: trigger.templateID) else { throw TriggerError.notFound }
         return (trigger, template)
     }
 

@@ -86,6 +86,11 @@ public enum TriggerError: Error, Equatable, UserFacingError {
     case notTelegram(String)
     /// A name that more than one trigger has (give its id).
     case ambiguous(String)
+    /// The request's values would make a message longer than Telegram allows (`max`).
+    case messageTooLong(max: Int)
+    /// The template cannot be sent as it stands (its own text or formatting): its owner's to
+    /// fix. Said without the template's text or chats.
+    case cannotSend
 
     public var message: String {
         switch self {
@@ -97,6 +102,8 @@ public enum TriggerError: Error, Equatable, UserFacingError {
         case .badLimit(let why): why
         case .notTelegram(let name): "“\(name)” is handed to another app as a draft; only Telegram templates can have triggers."
         case .ambiguous(let name): "More than one trigger is called “\(name)”."
+        case .messageTooLong(let max): "The message would be longer than Telegram allows (\(max) characters)."
+        case .cannotSend: "This trigger's message cannot be sent as its template stands."
         }
     }
 
@@ -109,6 +116,8 @@ public enum TriggerError: Error, Equatable, UserFacingError {
         case .badLimit: nil
         case .notTelegram: "Make the trigger for a Telegram template."
         case .ambiguous: "Name it by its id (the list shows them)."
+        case .messageTooLong: "Give shorter values."
+        case .cannotSend: "Ask the link's owner to check its template."
         }
     }
 
@@ -121,6 +130,8 @@ public enum TriggerError: Error, Equatable, UserFacingError {
         case .badName, .badLimit: "invalid_input"
         case .notTelegram: "not_telegram"
         case .ambiguous: "ambiguous"
+        case .messageTooLong: "too_long"
+        case .cannotSend: "cannot_send"
         }
     }
 

@@ -81,6 +81,20 @@ extension AppDatabase {
         }
     }
 
+    /// The live trigger whose secret has this digest (not revoked, not expired at `now`, its
+    /// template still there), or nil. One statement decides all of it, so a revoked, expired,
+    /// orphaned and unknown digest take the same path: one index lookup, no row read back.
+    public func liveTrigger(secretDigest: String, at now: Date) throws(StoreError) -> TriggerRecord? {
+        try read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT * FROM trigger_link
+                WHERE secret_digest = ? AND revoked_at_ms IS NULL
+                  AND (json_extract(policy, '$.expires') IS NULL OR json_extract(policy, '$.expires') > ?)
+                  AND EXISTS (SELECT 1 FROM template WHERE template.id = trigger_link.template_id)
+                """, arguments: [secretDigest, Self.millis(now)]).flatMap(Self.trigger)
+        }
+    }
+
     /// Renames a trigger; false when there is no such live trigger.
     @discardableResult
     public func renameTrigger(id: UUID, to name: String) throws(StoreError) -> Bool {

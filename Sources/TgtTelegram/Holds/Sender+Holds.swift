@@ -20,6 +20,13 @@ extension Sender {
         }
     }
 
+    /// Prepares and checks a send exactly as `send` and `hold` do, and stops there: nothing is
+    /// written and nothing reaches TDLib but its offline formatting.
+    public func check(_ request: SendRequest) async throws(SendError) {
+        guard session.authorizationState == .ready else { throw .notLoggedIn }
+        _ = try await preparer().prepare(request)
+    }
+
     /// Takes a held send out of its hold and sends it. Nil when there was nothing to take: it
     /// was undone, or another process took it (a send is taken once, so never sent twice).
     public func release(batch: UUID, progress: @escaping @Sendable (SendProgress) -> Void = { _ in }) async throws(SendError) -> SendReport? {
@@ -51,6 +58,8 @@ public protocol MessageSending: Sendable {
     func send(_ request: SendRequest, progress: @escaping @Sendable (SendProgress) -> Void) async throws(SendError) -> SendReport
     func hold(_ request: SendRequest, batch: UUID, until: Date) async throws(SendError) -> [SendLogEntry]
     func release(batch: UUID, progress: @escaping @Sendable (SendProgress) -> Void) async throws(SendError) -> SendReport?
+    /// Checks `request` as `send` would, sending and writing nothing.
+    func check(_ request: SendRequest) async throws(SendError)
 }
 
 extension Sender: MessageSending {}
@@ -72,6 +81,10 @@ struct HostSender: MessageSending {
 
     func hold(_ request: SendRequest, batch: UUID, until: Date) async throws(SendError) -> [SendLogEntry] {
         try await sender.hold(request, batch: batch, until: until)
+    }
+
+    func check(_ request: SendRequest) async throws(SendError) {
+        try await sender.check(request)
     }
 
     func release(batch: UUID, progress: @escaping @Sendable (SendProgress) -> Void) async throws(SendError) -> SendReport? {
