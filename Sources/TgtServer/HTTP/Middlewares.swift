@@ -5,7 +5,8 @@ import Logging
 
 /// Outermost middleware: adds the security headers to every response and turns every error
 /// into the API envelope (under `/api`) or an HTML error page. Unknown errors are logged and
-/// answered with a generic message: no stack traces or internals reach the client.
+/// answered with a generic message: no stack traces or internals reach the client. A `HEAD`
+/// is answered with the headers of its `GET` and no body.
 struct ErrorAndHeadersMiddleware: RouterMiddleware {
     typealias Context = DashboardContext
     let logger = Logger(label: "tgt.server.http")
@@ -25,7 +26,7 @@ struct ErrorAndHeadersMiddleware: RouterMiddleware {
             response = Self.render(error, request: request, logger: logger)
         }
         Self.addSecurityHeaders(&response)
-        return response
+        return request.method == .head ? response.createHeadResponse() : response
     }
 
     static func render(_ error: any Error, request: Request, logger: Logger) -> Response {
@@ -76,7 +77,7 @@ struct AuthMiddleware: RouterMiddleware {
         var context = context
         let path = request.uri.path
         let isAPI = path.hasPrefix("/api/")
-        if !Self.isSafe(request.method) { try checkOrigin(request) }
+        if !Self.isSafe(request.method) { try checkOrigin(request, trigger: path.hasPrefix("/t/")) }
         // A trigger link's secret is its only credential: no token, session or CSRF token is
         // asked for or taken (a signed-in browser gets nothing more there).
         if path.hasPrefix("/t/") { return try await next(request, context) }
@@ -127,11 +128,18 @@ struct AuthMiddleware: RouterMiddleware {
     }
 
     /// Browsers say where a request comes from; a page on another site must not drive this one.
-    private func checkOrigin(_ request: Request) throws {
+    /// For a trigger link, whose secret is its only credential (no CSRF token behind the
+    /// origin), `Origin: null` (a sandboxed page, a `data:` URL, a redirect across sites) is
+    /// another site too.
+    private func checkOrigin(_ request: Request, trigger: Bool) throws {
         if request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "cross-site" {
             throw APIError(.forbidden, code: "cross_site", message: "Requests from other sites are not accepted.")
         }
-        guard let origin = request.headers[.origin], origin != "null" else { return }
+        guard let origin = request.headers[.origin] else { return }
+        if origin == "null" {
+            guard !trigger else { throw APIError(.forbidden, code: "cross_site", message: "Requests from other sites are not accepted.") }
+            return
+        }
         let host = request.head.authority
         let originURL = URL(string: origin)
         let originAuthority = originURL?.host.map { h in h + (originURL?.port.map { ":\($0)" } ?? "") }
