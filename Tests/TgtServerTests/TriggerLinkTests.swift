@@ -66,6 +66,18 @@ struct TriggerLinkTests {
         }
     }
 
+    /// Runs `body` on a fresh dashboard on a test clock with `homeTrigger` made.
+    static func withHomeTrigger(_ body: @escaping @Sendable (ServerFixture.Client, ServerFixture, TestClock, Template, TriggerService.Created) async throws -> Void)
+        async throws
+    {
+        let clock = TestClock()
+        let fixture = try await ServerFixture(clock: clock)
+        try await fixture.run { client in
+            let (home, made) = try await homeTrigger(client, fixture, clock: clock)
+            try await body(client, fixture, clock, home, made)
+        }
+    }
+
     /// A live trigger for "Home, {{who}} 🏠" to the Family chat (undo hold off, logged in),
     /// a request may give `who`, no wait between sends.
     static func homeTrigger(_ client: ServerFixture.Client, _ fixture: ServerFixture, clock: TestClock) async throws
@@ -82,10 +94,7 @@ struct TriggerLinkTests {
 
     @Test("a refused request changes nothing: a value that makes the message too long spends no use, writes no row and names no chat")
     func refusedChangesNothing() async throws {
-        let clock = TestClock()
-        let fixture = try await ServerFixture(clock: clock)
-        try await fixture.run { client in
-            let (_, made) = try await Self.homeTrigger(client, fixture, clock: clock)
+        try await Self.withHomeTrigger { client, fixture, clock, _, made in
             let store = fixture.sim.store
             let json: HTTPFields = [.contentType: "application/json"]
             let long = String(repeating: "x", count: 4090)
@@ -106,10 +115,7 @@ struct TriggerLinkTests {
 
     @Test("control characters in a link's values are refused, from the query or the body; line breaks and tabs pass")
     func controlCharacters() async throws {
-        let clock = TestClock()
-        let fixture = try await ServerFixture(clock: clock)
-        try await fixture.run { client in
-            let (_, made) = try await Self.homeTrigger(client, fixture, clock: clock)
+        try await Self.withHomeTrigger { client, fixture, clock, _, made in
             let store = fixture.sim.store
             let json: HTTPFields = [.contentType: "application/json"]
             for body in [#"{"variables":{"who":"A\u0000da"}}"#, #"{"variables":{"who":"A\u0001da"}}"#, #"{"variables":{"who":"A\u0085da"}}"#,
@@ -132,10 +138,7 @@ struct TriggerLinkTests {
 
     @Test("every dead link is the same answer: revoked, expired, unknown and template deleted, by POST, GET and HEAD")
     func deadLinksAlike() async throws {
-        let clock = TestClock()
-        let fixture = try await ServerFixture(clock: clock)
-        try await fixture.run { client in
-            let (home, revoked) = try await Self.homeTrigger(client, fixture, clock: clock)
+        try await Self.withHomeTrigger { client, fixture, clock, home, revoked in
             let store = fixture.sim.store
             let triggers = TriggerService(store: store, clock: clock)
             let expiring = try triggers.create(templateID: home.id, name: "Expiring", policy: TriggerPolicy(expires: clock.now.addingTimeInterval(60)))
@@ -162,10 +165,7 @@ struct TriggerLinkTests {
 
     @Test("Origin: null is another site: a trigger link refuses it as it refuses any other site")
     func nullOrigin() async throws {
-        let clock = TestClock()
-        let fixture = try await ServerFixture(clock: clock)
-        try await fixture.run { client in
-            let (_, made) = try await Self.homeTrigger(client, fixture, clock: clock)
+        try await Self.withHomeTrigger { client, fixture, clock, _, made in
             for origin in ["null", "https://elsewhere.example"] {
                 let reply = try await client.request(.post, "/t/\(made.secret)", headers: [.contentType: "application/json", .origin: origin], body: "{}")
                 #expect(reply.status == .forbidden && reply.errorCode == "cross_site", "\(origin): \(reply.status) \(reply.text)")
@@ -177,10 +177,7 @@ struct TriggerLinkTests {
 
     @Test("HEAD on a live link answers as GET does (the confirmation page's status and headers, no body) and sends nothing")
     func headAsGet() async throws {
-        let clock = TestClock()
-        let fixture = try await ServerFixture(clock: clock)
-        try await fixture.run { client in
-            let (_, made) = try await Self.homeTrigger(client, fixture, clock: clock)
+        try await Self.withHomeTrigger { client, fixture, clock, _, made in
             let get = try await client.request(.get, "/t/\(made.secret)")
             let head = try await client.request(.head, "/t/\(made.secret)")
             #expect(get.status == .ok && head.status == .ok, "\(head.status)")

@@ -36,7 +36,7 @@ public enum SendOrderError: Error, Equatable, UserFacingError {
         case .builtinVariable(let name): "{{\(name)}} is filled in automatically; it cannot be given."
         case .valueTooLong(let name, let length): VariableValueProblem.tooLong(length: length).message(name: name)
         case .controlCharacter(let name, let position, let character):
-            "The value for {{\(name)}} has a control character, \(character), at character \(position); remove it (only line breaks and tabs are allowed)."
+            VariableValueProblem.controlCharacterMessage(name: name, position: position, character: character)
         case .unusedVariables(let template, let names, _):
             "“\(template)” does not use \(names.map { "{{\($0)}}" }.joined(separator: ", "))."
         }

@@ -26,7 +26,13 @@ public enum VariableValueProblem: Sendable, Equatable {
         case .tooLong(let length):
             "The value for {{\(name)}} is \(length) characters long; a whole message may have at most \(VariableValue.maxLength)."
         case .controlCharacter(let position, let scalar):
-            "The value for {{\(name)}} has a control character, \(TelegramText.describe(scalar)), at character \(position); remove it (only line breaks and tabs are allowed)."
+            Self.controlCharacterMessage(name: name, position: position, character: TelegramText.describe(scalar))
         }
+    }
+
+    /// The sentence for a control character in `{{name}}`'s value, described as `character`
+    /// ("U+0000 (NUL)"), for a refusal that keeps the description rather than the scalar.
+    public static func controlCharacterMessage(name: String, position: Int, character: String) -> String {
+        "The value for {{\(name)}} has a control character, \(character), at character \(position); remove it (only line breaks and tabs are allowed)."
     }
 }
