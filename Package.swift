@@ -193,7 +193,7 @@ package.targets += [
     .executableTarget(
         name: "tgt",
         dependencies: [
-            "TgtDomain", "TgtStore", "TgtTelegram", "TgtQRCode", "TgtServer", "TgtApplication",
+            "TgtDomain", "TgtQRCode", "TgtServer", "TgtApplication",
             "TgtDashboardClient", "TgtWire",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),

@@ -65,6 +65,22 @@ public struct Dashboard: Sendable {
         uploads = UploadStore(folder: host.environment.directory.uploadsFolder)
     }
 
+    /// Closes the Telegram session before the process lets the folder go, and writes the
+    /// simulator's figures when the process was asked to (`SimulatorStats`).
+    public func shutdown(processEnvironment: [String: String]) async {
+        await host.shutdown()
+        SimulatorStats.writeIfAsked(for: host.environment, processEnvironment: processEnvironment)
+    }
+
+    /// The dashboard of a process's workspace, on its Telegram connection: the session host
+    /// (which takes the folder's session lock) is built here, once, at the process's start.
+    public init(connection: TelegramConnection, workspace: Workspace, secrets: DashboardSecrets,
+                            options: DashboardOptions) throws(TelegramError)
+    {
+        let host = try SessionHost(environment: connection.environment, store: workspace.database, clock: workspace.clock)
+        self.init(host: host, secrets: secrets, options: options)
+    }
+
     public var store: AppDatabase { host.store }
 
     /// The current first-run code, if no password has been chosen yet.

@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
+import TgtApplication
 import Logging
-import TgtStore
-import TgtTelegram
 
 /// `tgt`: send prepared Telegram messages from your own account, from the command line.
 @main
@@ -30,7 +29,7 @@ struct TGT: AsyncParsableCommand {
 
     /// `tgt --version`: one line that names the program, as GNU tools do (`ls (GNU coreutils)
     /// 9.1`), so it is not taken for the Rust Telegram client also installed as `tgt`.
-    static let versionLine = "tgt (TgTemplates) \(TelegramEnvironment.applicationVersion) - one-tap Telegram message templates"
+    static let versionLine = "tgt (TgTemplates) \(TelegramConnection.applicationVersion) - one-tap Telegram message templates"
 
     static func main() async {
         OutputStream.guardStandardDescriptors()
@@ -77,8 +76,8 @@ struct TGT: AsyncParsableCommand {
     /// With no command: the first-run walk-through, or a short status.
     func run() async throws {
         try await global.run {
-            let secrets = SecretStore(directory: global.directory)
-            let configured = global.demo || (try? secrets.credentials()) != nil
+            let secrets = APICredentialsAccess(directory: global.directory)
+            let configured = global.demo || (try? secrets.current()) != nil
             guard Console.isInteractive else {
                 global.console.line(TGT.helpMessage())
                 return

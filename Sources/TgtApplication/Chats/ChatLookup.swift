@@ -15,4 +15,10 @@ public enum ChatLookup {
     public static func check(fileAt path: String, asFiles: Bool = false) throws(ChatError) -> CheckedFile {
         try ChatService.check(fileAt: path, asFiles: asFiles)
     }
+
+    /// The most messages one deletion takes.
+    public static var maxDelete: Int { ChatService.maxDelete }
+
+    /// The most messages one forward takes.
+    public static var maxForward: Int { ChatService.maxForward }
 }

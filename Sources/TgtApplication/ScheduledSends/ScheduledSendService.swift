@@ -72,3 +72,22 @@ public enum ScheduledSendError: Error, Equatable, UserFacingError {
         }
     }
 }
+
+// What the faces read of the schedule: through the service, so a face never holds the store.
+extension ScheduledSendService {
+    /// The rows of a timer's completion message, per target.
+    public func forTimer(_ id: UUID) throws(StoreError) -> [ScheduledSend] { try store.scheduledSends(timerID: id) }
+
+    /// The scheduled send `id`, or nil.
+    public func send(id: Int64) throws(StoreError) -> ScheduledSend? { try store.scheduledSend(id: id) }
+
+    /// Whether a schedule pass that started after the last change to what it reads (timers,
+    /// scheduled sends, series) has finished: a process that changed them and leaves the pass
+    /// to the running dashboard waits for this.
+    public func passCaughtUp(since revision: Int64) -> Bool {
+        ((try? store.scheduleSyncedThrough()) ?? 0) >= revision
+    }
+
+    /// The revision of what the schedule pass reads, now (see `passCaughtUp(since:)`).
+    public func inputsRevision() -> Int64 { (try? store.scheduleInputsRevision()) ?? 0 }
+}

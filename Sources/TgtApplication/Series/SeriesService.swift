@@ -256,3 +256,11 @@ public enum SeriesError: Error, Equatable, UserFacingError {
         }
     }
 }
+
+extension SeriesService {
+    /// Every series (the finished ones too when asked), without their upcoming sends: what an
+    /// id prefix or a name is looked up in.
+    public func all(includeFinished: Bool) throws(StoreError) -> [RepeatSeries] {
+        try store.allSeries(includeFinished: includeFinished)
+    }
+}

@@ -24,9 +24,9 @@ struct Chats: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let store = try global.openStore()
-            if !cached { try await global.chatDirectory(store).refresh() }
-            let chats = try store.cachedChats(search: search)
+            let workspace = try global.workspace()
+            if !cached { try await global.chatDirectory(workspace).refresh() }
+            let chats = try workspace.cachedChats(search: search)
             if global.json {
                 global.console.emit(chats.map(ChatJSON.init))
                 return

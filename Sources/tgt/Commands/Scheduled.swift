@@ -2,8 +2,6 @@ import ArgumentParser
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
-import TgtTelegram
 
 /// `tgt scheduled`: what waits on Telegram's servers (timers' completion messages and sends
 /// scheduled with `tgt send --at/--in`), and cancelling it.
@@ -51,9 +49,9 @@ struct ScheduledList: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let store = try Timers.store(global)
-            if check { await ScheduleSync.sync(global, store: store) }
-            let rows = try store.liveScheduledSends()
+            let workspace = try Timers.workspace(global)
+            if check { await ScheduleSync.sync(global, workspace: workspace) }
+            let rows = try workspace.scheduledSends().waiting()
             if global.json {
                 let iso = ISO8601DateFormatter()
                 global.console.emit(rows.map {
@@ -63,7 +61,7 @@ struct ScheduledList: AsyncParsableCommand {
                 })
                 return
             }
-            let series = try SeriesService(store: store, clock: global.clock).list()
+            let series = try workspace.series().list()
             guard !rows.isEmpty || !series.isEmpty else {
                 global.console.line("Nothing is scheduled. Schedule with `tgt send NAME --in 15m` or `--every \"mon,fri 10:00\"`, or start a timer that has --then.")
                 return
@@ -98,17 +96,17 @@ struct ScheduledCancel: AsyncParsableCommand {
 
     /// The series `text` names: any text that is not a number; a number only when it names no
     /// scheduled message and starts a series' id (a short id is all digits one time in 43).
-    private func series(named text: String, store: AppDatabase) throws -> UUID? {
-        guard let number = Int64(text) else { return try SeriesText.resolve(text, store: store) }
-        guard try store.scheduledSend(id: number) == nil else { return nil }
-        return try? SeriesText.resolve(text, store: store)
+    private func series(named text: String, workspace: Workspace) throws -> UUID? {
+        guard let number = Int64(text) else { return try SeriesText.resolve(text, workspace: workspace) }
+        guard try workspace.scheduledSends().send(id: number) == nil else { return nil }
+        return try? SeriesText.resolve(text, workspace: workspace)
     }
 
     func run() async throws {
         try await global.run {
-            let store = try Timers.store(global)
-            if ids.count == 1, let id = try series(named: ids[0], store: store) {
-                try await SeriesCommand(global: global).act(store) { try await $0.cancel(id) }
+            let workspace = try Timers.workspace(global)
+            if ids.count == 1, let id = try series(named: ids[0], workspace: workspace) {
+                try await SeriesCommand(global: global).act(workspace) { try await $0.cancel(id) }
                 return
             }
             let ids = try ids.map { text in
@@ -117,7 +115,7 @@ struct ScheduledCancel: AsyncParsableCommand {
                 }
                 return id
             }
-            let service = ScheduledSendService(store: store) { _ = await ScheduleSync.sync(global, store: store) }
+            let service = workspace.scheduledSends { _ = await ScheduleSync.sync(global, workspace: workspace) }
             let rows: [ScheduledSend]
             do throws(ScheduledSendError) { rows = try await service.cancel(ids) } catch {
                 switch error {

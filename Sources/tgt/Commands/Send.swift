@@ -2,8 +2,6 @@ import ArgumentParser
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
-import TgtTelegram
 
 /// `tgt send`: posts a template to every target and reports each outcome.
 struct Send: AsyncParsableCommand {
@@ -105,17 +103,16 @@ struct Send: AsyncParsableCommand {
                 }
                 coordinate = parsed
             }
-            let store = try global.openStore()
-            let t = try store.resolveTemplate(template)
+            let workspace = try global.workspace()
+            let t = try workspace.templates().resolve(template)
             try SendRules.check(values, for: t)
             if t.kind.isDraft {
                 guard !silent else { throw InputError("--silent is for Telegram templates; “\(t.name)” is handed to another app.") }
                 guard at == nil, delay == nil, every == nil else {
                     throw InputError("--at, --in and --every are for Telegram templates; “\(t.name)” is handed to another app as a draft.", next: "Send it when you want it, with `tgt send \"\(t.name)\"`.")
                 }
-                var context = RenderContext(now: store.clock.now, location: try coordinate ?? store.defaultLocation())
-                context.me = try store.senderName()
-                try DraftCommand(global: global, openDraft: openDraft, dryRun: dryRun).run(t, values: values, context: context, store: store)
+                try DraftCommand(global: global, openDraft: openDraft, dryRun: dryRun)
+                    .run(SendOrder(templateID: t.id, variables: values, location: coordinate), drafts: workspace.drafts)
                 return
             }
             guard !openDraft else { throw InputError("--open is for email, text and X templates; “\(t.name)” is sent through Telegram.") }
@@ -127,24 +124,24 @@ struct Send: AsyncParsableCommand {
                 throw InputError("--until, --times and --tz go with --every.", next: "For example: tgt send \"\(t.name)\" --every \"mon,fri 10:00\" --times 5")
             }
             let rule = try every.map { try SeriesText.rule(every: $0, until: until, times: times, timeZone: timeZone, now: global.clock.now) }
-            let now = store.clock.now
+            let now = workspace.clock.now
             let sendAt: Date? = try at.map { try SendTime.at($0, now: now) } ?? delay.map { try SendTime.in($0, now: now) }
             var order = SendOrder(templateID: t.id, variables: values, location: coordinate, silent: silent ? true : nil)
             if dryRun {
-                try dryRunReport(order, store: store)
+                try dryRunReport(order, workspace: workspace)
                 return
             }
             if let rule {
-                try await SendRepeat(global: global).run(order, rule: rule, service: global.series(store))
+                try await SendRepeat(global: global).run(order, rule: rule, service: global.series(workspace))
                 return
             }
-            let sending = global.sending(store)
+            let sending = global.sending(workspace)
             if let sendAt {
                 try await SendLater(global: global).run(order, template: t, at: sendAt, sending: sending)
                 return
             }
             let console = global.console
-            order.hold = try SendRules(store: store).hold(for: SendHoldTerminal.source(global), asked: hold.map { try UndoHold(parsing: $0) })
+            order.hold = try workspace.sendRules.hold(for: SendHoldTerminal.source(global), asked: hold.map { try UndoHold(parsing: $0) })
             let terminal = SendHoldTerminal(global: global, templateName: t.name, targets: t.targets.map(\.displayName))
             let holding = Locked(false)
             let outcome: SendOutcome
@@ -195,8 +192,8 @@ struct Send: AsyncParsableCommand {
     }
 
     /// Renders and formats for every target (TDLib's Markdown parser, offline), sends nothing.
-    private func dryRunReport(_ order: SendOrder, store: AppDatabase) throws {
-        let (request, messages) = try global.library().preview(store).messages(for: order)
+    private func dryRunReport(_ order: SendOrder, workspace: Workspace) throws {
+        let (request, messages) = try workspace.preview(with: global.library()).messages(for: order)
         if global.json {
             global.console.emit(ResultJSON(template: request.template.name, batchID: nil, dryRun: true, results: messages.map {
                 .init(target: $0.target.key.description, title: $0.target.displayName, status: "not_sent", messageID: nil, error: nil, text: $0.formatted.text)

@@ -1,6 +1,6 @@
 import Foundation
+import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// `tgt send` for email, text message and X templates: renders the draft, prints its link
 /// (and fields), optionally hands it to the desktop's opener, and logs it as handed over.
@@ -22,14 +22,15 @@ struct DraftCommand {
         var opened: Bool
     }
 
-    func run(_ template: Template, values: [String: String], context: RenderContext, store: AppDatabase) throws {
-        let draft = try DraftHandOff(store: store).prepare(template, values: values, context: context)
+    func run(_ order: SendOrder, drafts: DraftService) throws {
+        let prepared = try drafts.prepare(order)
+        let (template, draft) = (prepared.template, prepared.draft)
         let console = global.console
         let opening = openDraft && !dryRun
         if global.json {
             // Opened (and logged) first: the JSON says what happened.
             if opening { try DesktopOpener.open(draft.url) }
-            if !dryRun { _ = try store.recordHandedOver(template, draft: draft) }
+            if !dryRun { try drafts.record(prepared) }
             console.emit(DraftJSON(template: template.name, kind: draft.kind.rawValue, status: dryRun ? "not_sent" : "handed_over",
                                    url: draft.url, to: draft.to, cc: draft.cc, subject: draft.subject, body: draft.body, opened: opening))
             return
@@ -38,8 +39,7 @@ struct DraftCommand {
         if !draft.cc.isEmpty { console.note("Cc:      \(draft.cc.joined(separator: ", "))") }
         if let subject = draft.subject { console.note("Subject: \(subject)") }
         console.note(draft.body.split(separator: "\n", omittingEmptySubsequences: false).map { "  │ \($0)" }.joined(separator: "\n"))
-        let length = MessageLength.measure(draft.body, kind: draft.kind, telegramLimit: store.validator().maxTextLength)
-        console.note("  \(length.summary)")
+        console.note("  \(prepared.length.summary)")
         // The link goes to standard output first, so it is there even if the opener fails.
         console.line(draft.url)
         if dryRun {
@@ -47,7 +47,7 @@ struct DraftCommand {
             return
         }
         if opening { try DesktopOpener.open(draft.url) }
-        _ = try store.recordHandedOver(template, draft: draft)
+        try drafts.record(prepared)
         if opening {
             console.note("Opened the \(draft.kind.label) draft; send it from there.")
         } else {

@@ -2,8 +2,6 @@ import ArgumentParser
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
-import TgtTelegram
 import TgtServer
 import TgtWire
 #if canImport(Glibc)
@@ -55,10 +53,7 @@ struct Serve: AsyncParsableCommand {
             } catch let error as DashboardServer.StartError {
                 throw InputError(error.message, next: error.nextStep)
             }
-            let store = try global.openStore()
-            let environment = try global.environment()
-            let sessionHost = try SessionHost(environment: environment, store: store, clock: store.clock)
-            let dashboard = Dashboard(host: sessionHost, secrets: secrets, options: options)
+            let dashboard = try Dashboard(connection: try global.telegram(), workspace: try global.workspace(), secrets: secrets, options: options)
             let console = global.console
             let app = DashboardServer.buildApplication(dashboard) { actualPort in
                 let local = "http://\(options.isLoopback ? (host == "localhost" ? "localhost" : host) : "127.0.0.1"):\(actualPort)"
@@ -82,8 +77,7 @@ struct Serve: AsyncParsableCommand {
                 console.note("error: the dashboard stopped: \(error)")
             }
             // Whatever ended the service group, the session is closed before the folder is let go.
-            await sessionHost.shutdown()
-            SimulatorStats.writeIfAsked(for: environment, processEnvironment: ProcessInfo.processInfo.environment)
+            await dashboard.shutdown(processEnvironment: ProcessInfo.processInfo.environment)
             ServerDescriptor.remove(in: directory)
             console.note("Stopped.")
         }

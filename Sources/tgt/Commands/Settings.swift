@@ -38,11 +38,11 @@ struct Settings: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let store = try global.openStore()
+            let workspace = try global.workspace()
             if defaultLocation != nil, clearDefaultLocation {
                 throw InputError("Give either --default-location or --clear-default-location.")
             }
-            let settings = SettingsService(store: store)
+            let settings = workspace.settings
             if let defaultLocation {
                 guard !defaultLocation.trimmingCharacters(in: .whitespaces).isEmpty else {
                     throw InputError("--default-location needs a location.", next: "Write LAT,LON, e.g. 45.4642,9.19; --clear-default-location forgets it.")
@@ -51,7 +51,7 @@ struct Settings: AsyncParsableCommand {
             }
             if clearDefaultLocation { try settings.setDefaultLocation(typed: "") }
             if let undoHold { try settings.setUndoHold(typed: undoHold) }
-            let location = try store.defaultLocation()
+            let location = try workspace.settings.defaultLocation()
             let hold = try settings.undoHold()
             if global.json {
                 global.console.emit(SettingsJSON(defaultLocation: location?.description, undoHold: hold.seconds))

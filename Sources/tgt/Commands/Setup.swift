@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TgtStore
+import TgtApplication
 
 /// `tgt setup`: stores the Telegram API id and hash.
 struct Setup: AsyncParsableCommand {
@@ -53,8 +53,7 @@ struct Setup: AsyncParsableCommand {
     }
 
     static func save(_ credentials: APICredentials, global: GlobalOptions) throws {
-        let secrets = SecretStore(directory: global.directory)
-        try secrets.saveCredentials(credentials)
+        try APICredentialsAccess(directory: global.directory).save(credentials)
         if global.json {
             global.console.emit(["api_id": "\(credentials.apiID)", "api_hash": credentials.maskedHash, "file": global.directory.credentialsFile.path])
         } else {

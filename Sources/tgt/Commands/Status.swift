@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
 import TgtApplication
-import TgtStore
-import TgtTelegram
 
 /// `tgt status`: set-up, login and connection state at a glance.
 struct Status: AsyncParsableCommand {
@@ -40,13 +38,13 @@ struct Status: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let store = try global.openStore()
-            let secrets = SecretStore(directory: global.directory)
+            let workspace = try global.workspace()
+            let secrets = APICredentialsAccess(directory: global.directory)
             var report = Report(dataDirectory: global.directory.url.path, demo: global.demo, login: "unknown",
-                                templates: try store.templates().count, cachedChats: try store.cachedChats().count)
-            if let credentials = try secrets.credentials() {
+                                templates: try workspace.templates().count(), cachedChats: try workspace.cachedChats().count)
+            if let credentials = try secrets.current() {
                 report.credentials = "api_id \(credentials.apiID), api_hash \(credentials.maskedHash)"
-                report.credentialsSource = secrets.credentialsSource
+                report.credentialsSource = secrets.source
             }
             do {
                 let library = try global.library()
@@ -54,7 +52,7 @@ struct Status: AsyncParsableCommand {
                 report.tdlibVersion = library.version
                 if report.credentials == nil, !global.demo {
                     report.login = "not set up"
-                } else if global.dashboard == nil, let holder = SessionLock.holder(of: global.directory) {
+                } else if global.dashboard == nil, let holder = SessionHolder.processID(holding: global.directory) {
                     report.login = "in use by process \(holder)"
                 } else {
                     let status = try await global.account().status()

@@ -191,8 +191,8 @@ struct TemplatesList: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let store = try global.openStore()
-            var templates = try search.map { try store.searchTemplates($0) } ?? store.templates()
+            let workspace = try global.workspace()
+            var templates = try search.map { try workspace.templates().search($0) } ?? workspace.templates().all()
             if let kind { templates = templates.filter { $0.kind == kind } }
             if global.json {
                 global.console.raw(TemplateJSON.listJSON(templates))
@@ -225,9 +225,9 @@ struct TemplatesShow: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let store = try global.openStore()
-            let t = try store.resolveTemplate(template)
-            let position = try store.position(of: t.id)
+            let workspace = try global.workspace()
+            let t = try workspace.templates().resolve(template)
+            let position = try workspace.templates().position(of: t.id)
             if global.json {
                 global.console.emit(TemplateJSON(t, position: position))
                 return

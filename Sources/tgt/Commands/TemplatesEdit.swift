@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// Fields shared by `templates add` and `templates edit`.
 struct TemplateFieldOptions: ParsableArguments {
@@ -65,7 +64,7 @@ struct TemplateFieldOptions: ParsableArguments {
 
     /// Resolves `--target` values with `TemplateService.resolveTargets` (the cached chat
     /// directory; a command has no live session to ask about other chats).
-    static func resolveTargets(_ values: [String], store: AppDatabase, keeping existing: [Target] = []) async throws -> [Target] {
+    static func resolveTargets(_ values: [String], workspace: Workspace, keeping existing: [Target] = []) async throws -> [Target] {
         guard !values.isEmpty else { return [] }
         let requests = try values.map { value in
             guard let key = TargetKey(parsing: value.trimmingCharacters(in: .whitespaces)) else {
@@ -73,7 +72,7 @@ struct TemplateFieldOptions: ParsableArguments {
             }
             return TemplateService.TargetRequest(key: key)
         }
-        return try await TemplateService(store: store, markup: nil).resolveTargets(requests, keeping: existing)
+        return try await workspace.templates().resolveTargets(requests, keeping: existing)
     }
 }
 
@@ -95,17 +94,17 @@ struct TemplatesAdd: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let store = try global.openStore()
+            let workspace = try global.workspace()
             guard let name = fields.name else { throw InputError("A template needs a name: --name NAME.") }
             guard let body = try fields.bodyText() else { throw InputError("A template needs a text: --body TEXT or --body-file PATH.") }
             let template = Template(name: name, icon: fields.icon ?? .default, kind: fields.kind ?? .telegram, body: body,
-                                    targets: try await TemplateFieldOptions.resolveTargets(fields.targets, store: store),
+                                    targets: try await TemplateFieldOptions.resolveTargets(fields.targets, workspace: workspace),
                                     to: TemplateFieldOptions.recipients(fields.to), cc: TemplateFieldOptions.recipients(fields.cc),
                                     subject: fields.subject ?? "",
                                     locationMode: fields.locationMode ?? .none, silent: fields.silent ?? false,
-                                    place: try fields.placeRule(existing: nil), createdAt: store.clock.now)
-            let saved = try global.templates(store, saving: true).create(template)
-            if global.json { global.console.emit(TemplateJSON(saved, position: try store.position(of: saved.id))) } else {
+                                    place: try fields.placeRule(existing: nil), createdAt: workspace.clock.now)
+            let saved = try global.templates(workspace, saving: true).create(template)
+            if global.json { global.console.emit(TemplateJSON(saved, position: try workspace.templates().position(of: saved.id))) } else {
                 let hint = saved.kind.usesTargets && saved.targets.isEmpty
                     ? ". It has no targets yet: add one with `tgt templates edit \"\(saved.name)\" --target CHAT`."
                     : saved.kind.isDraft ? " (\(saved.kind.label); `tgt send` prints its draft link)." : "."
@@ -142,8 +141,8 @@ struct TemplatesEdit: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let store = try global.openStore()
-            let stored = try store.resolveTemplate(template)
+            let workspace = try global.workspace()
+            let stored = try workspace.templates().resolve(template)
             var edit = TemplateEdit()
             edit.kind = fields.kind
             edit.clearRecipients = clearRecipients
@@ -166,18 +165,18 @@ struct TemplatesEdit: AsyncParsableCommand {
             // The targets the template keeps once the new kind applies, then --target,
             // --remove-target and --add-target in that order.
             var targets = edit.targetsKept(by: stored)
-            if !fields.targets.isEmpty { targets = try await TemplateFieldOptions.resolveTargets(fields.targets, store: store, keeping: targets) }
+            if !fields.targets.isEmpty { targets = try await TemplateFieldOptions.resolveTargets(fields.targets, workspace: workspace, keeping: targets) }
             for value in removeTarget {
                 guard let key = TargetKey(parsing: value), targets.contains(where: { $0.key == key }) else {
                     throw InputError("“\(fields.name ?? stored.name)” has no target \(value).")
                 }
                 targets.removeAll { $0.key == key }
             }
-            targets += try await TemplateFieldOptions.resolveTargets(addTarget, store: store, keeping: targets)
+            targets += try await TemplateFieldOptions.resolveTargets(addTarget, workspace: workspace, keeping: targets)
             if !fields.targets.isEmpty || !removeTarget.isEmpty || !addTarget.isEmpty { edit.targets = targets }
             let t = edit.applied(to: stored)
-            let saved = try global.templates(store, saving: true).update(t)
-            if global.json { global.console.emit(TemplateJSON(saved, position: try store.position(of: saved.id))) } else {
+            let saved = try global.templates(workspace, saving: true).update(t)
+            if global.json { global.console.emit(TemplateJSON(saved, position: try workspace.templates().position(of: saved.id))) } else {
                 global.console.line("Saved “\(saved.name)”.")
             }
         }

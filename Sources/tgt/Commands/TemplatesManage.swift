@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
 
 struct TemplatesRemove: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,8 +13,8 @@ struct TemplatesRemove: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let store = try global.openStore()
-            let t = try store.resolveTemplate(template)
+            let workspace = try global.workspace()
+            let t = try workspace.templates().resolve(template)
             if !yes {
                 guard Console.isInteractive else { throw InputError("Refusing to delete “\(t.name)” without confirmation.", next: "Add --yes.") }
                 guard global.console.ask("Delete “\(t.name)”? [y/N]")?.lowercased().hasPrefix("y") == true else {
@@ -23,7 +22,7 @@ struct TemplatesRemove: AsyncParsableCommand {
                     return
                 }
             }
-            try global.templates(store).delete(t.id)
+            try global.templates(workspace).delete(t.id)
             if global.json { global.console.emit(["deleted": t.id.uuidString]) } else { global.console.line("Deleted “\(t.name)”.") }
         }
     }
@@ -37,9 +36,9 @@ struct TemplatesDuplicate: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let store = try global.openStore()
-            let copy = try global.templates(store).duplicate(try store.resolveTemplate(template).id)
-            if global.json { global.console.emit(TemplateJSON(copy, position: try store.position(of: copy.id))) } else { global.console.line("Created “\(copy.name)”.") }
+            let workspace = try global.workspace()
+            let copy = try global.templates(workspace).duplicate(try workspace.templates().resolve(template).id)
+            if global.json { global.console.emit(TemplateJSON(copy, position: try workspace.templates().position(of: copy.id))) } else { global.console.line("Created “\(copy.name)”.") }
         }
     }
 }
@@ -57,9 +56,9 @@ struct TemplatesMove: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let store = try global.openStore()
-            let t = try store.resolveTemplate(template)
-            let position = try global.templates(store).move(t.id, to: to - 1)
+            let workspace = try global.workspace()
+            let t = try workspace.templates().resolve(template)
+            let position = try global.templates(workspace).move(t.id, to: to - 1)
             if global.json { global.console.emit(["id": t.id.uuidString, "position": "\(position)"]) } else {
                 global.console.line("“\(t.name)” is now at position \(position).")
             }
@@ -77,12 +76,12 @@ struct TemplatesExport: AsyncParsableCommand {
     func run() async throws {
         try await global.run {
             let destination = try file.map(Self.checkedDestination)
-            let store = try global.openStore()
-            let archive = try store.exportTemplates()
+            let workspace = try global.workspace()
+            let archive = try workspace.templates().exportArchive()
             let data = try archive.encoded()
             if let file, let destination {
                 do {
-                    try SecureFile.write(data, to: destination, mode: 0o644)
+                    try TemplateService.write(data, to: destination)
                 } catch {
                     throw StoreError.exportFailed("\(file) could not be written (\((error as? any UserFacingError)?.message ?? "\(error)"))")
                 }
@@ -136,8 +135,8 @@ struct TemplatesImport: AsyncParsableCommand {
                 }
                 data = read
             }
-            let store = try global.openStore()
-            let summary = try store.importTemplates(data)
+            let workspace = try global.workspace()
+            let summary = try workspace.templates().importArchive(data)
             if global.json { global.console.emit(summary) } else {
                 let timers = summary.timersAdded + summary.timersUpdated > 0
                     ? "; timers: \(summary.timersAdded) added, \(summary.timersUpdated) replaced" : ""

@@ -1,7 +1,5 @@
 import TgtApplication
 import TgtDomain
-import TgtStore
-import TgtTelegram
 import TgtDashboardClient
 
 /// What to do next after an error, in the terminal's terms: the `tgt` command that helps.

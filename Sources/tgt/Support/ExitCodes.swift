@@ -1,8 +1,6 @@
 import ArgumentParser
 import TgtApplication
 import TgtDomain
-import TgtStore
-import TgtTelegram
 import TgtDashboardClient
 
 /// tgt's documented exit codes (also in docs/cli.md, "Exit codes", and `tgt --help`).

@@ -2,12 +2,10 @@ import ArgumentParser
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
-import TgtTelegram
 import TgtDashboardClient
 
 /// Options every command takes.
-struct GlobalOptions: ParsableArguments {
+struct GlobalOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("Data folder (default: $TGT_DATA_DIR, else ~/.local/share/tgtemplates).", valueName: "path"))
     var dataDir: String?
 
@@ -36,9 +34,20 @@ struct GlobalOptions: ParsableArguments {
     /// here at the entry point (the lower layers take a clock and default to none).
     var clock: any AppClock { SystemClock() }
 
-    func openStore() throws -> AppDatabase {
-        try AppDatabase.open(in: directory, clock: clock)
+    /// The data folder's store and services, opened once per process (on first use) and
+    /// handed to every part of the command.
+    func workspace() throws -> Workspace {
+        let directory = directory
+        return try Self.openWorkspace.withLock { opened in
+            if let opened, opened.directory.url == directory.url { return opened }
+            let workspace = try Workspace.open(directory, clock: clock)
+            opened = workspace
+            return workspace
+        }
     }
+
+    /// The process's workspace, once opened.
+    private static let openWorkspace = Locked<Workspace?>(nil)
 
     func library() throws -> TelegramLibrary {
         let library = try TelegramLibrary.load(explicitPath: tdjson)
@@ -66,11 +75,11 @@ struct GlobalOptions: ParsableArguments {
         return plain ? path : "'" + path.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
-    /// The Telegram environment: the simulator in demo mode, the real libtdjson otherwise.
-    func environment() throws -> TelegramEnvironment {
+    /// The Telegram this command talks to: the simulator in demo mode, the real libtdjson otherwise.
+    func telegram() throws -> TelegramConnection {
         let library = try library()
-        guard demo else { return library.environment(directory: directory) }
-        return library.demoEnvironment(directory: directory, settings: DemoSettings(environment: ProcessInfo.processInfo.environment), clock: clock)
+        guard demo else { return library.connection(directory: directory) }
+        return library.demoConnection(directory: directory, settings: DemoSettings(environment: ProcessInfo.processInfo.environment), clock: clock)
     }
 
     /// Runs a command body, turning any error into one line (or a JSON error) and an exit code.

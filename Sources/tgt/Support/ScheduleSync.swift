@@ -1,8 +1,6 @@
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
-import TgtTelegram
 
 /// After a command changed timers or scheduled sends, brings Telegram's schedule in line:
 /// through the running dashboard (its `ScheduleKeeper` notices the store change) or by opening
@@ -12,15 +10,15 @@ enum ScheduleSync {
     /// How long to wait for a running dashboard to act on a change.
     static let dashboardWait: TimeInterval = 20
 
-    static func afterTimerChange(_ timer: CountdownTimer, _ global: GlobalOptions, store: AppDatabase) async {
-        let live = ((try? store.liveScheduledSends()) ?? []).filter { $0.timerID == timer.id }
+    static func afterTimerChange(_ timer: CountdownTimer, _ global: GlobalOptions, workspace: Workspace) async {
+        let live = ((try? workspace.scheduledSends().waiting()) ?? []).filter { $0.timerID == timer.id }
         let wantsTelegram = timer.pendingCompletion != nil
         guard wantsTelegram || !live.isEmpty else { return }
-        guard await sync(global, store: store) else {
+        guard await sync(global, workspace: workspace) else {
             if wantsTelegram { global.console.note("Its completion message is not scheduled on Telegram; the timer still runs here.") }
             return
         }
-        describe(timer, global, store: store)
+        describe(timer, global, workspace: workspace)
     }
 
     /// One pass with Telegram (here, or the running dashboard's); false when there was no
@@ -28,11 +26,12 @@ enum ScheduleSync {
     /// finished a pass that started after this command's change (the store's pass marker), so
     /// it needs none of the keeper's rules.
     @discardableResult
-    static func sync(_ global: GlobalOptions, store: AppDatabase) async -> Bool {
+    static func sync(_ global: GlobalOptions, workspace: Workspace) async -> Bool {
         if let dashboard = global.dashboard {
             global.console.note("The running dashboard (pid \(dashboard.descriptor.pid)) updates Telegram's schedule…")
-            let changed = (try? store.scheduleInputsRevision()) ?? 0
-            func actedOn() -> Bool { ((try? store.scheduleSyncedThrough()) ?? 0) >= changed }
+            let schedule = workspace.scheduledSends()
+            let changed = schedule.inputsRevision()
+            func actedOn() -> Bool { schedule.passCaughtUp(since: changed) }
             let deadline = Date().addingTimeInterval(dashboardWait)
             while Date() < deadline, !actedOn() { try? await Task.sleep(nanoseconds: 50_000_000) }
             if !actedOn() {
@@ -42,7 +41,7 @@ enum ScheduleSync {
         }
         do {
             // Opening the session runs the pass (`SessionScope.reconcileSchedule`).
-            try await SessionScope.with(global) { _, _ in }
+            try await SessionScope.with(global) { _ in }
             return true
         } catch let error as any UserFacingError {
             global.console.note(error.message + (CLINextStep.forError(error).map { " " + $0 } ?? ""))
@@ -54,8 +53,8 @@ enum ScheduleSync {
     }
 
     /// One line per target of the timer's latest run.
-    static func describe(_ timer: CountdownTimer, _ global: GlobalOptions, store: AppDatabase) {
-        let rows = (try? store.scheduledSends(timerID: timer.id)) ?? []
+    static func describe(_ timer: CountdownTimer, _ global: GlobalOptions, workspace: Workspace) {
+        let rows = (try? workspace.scheduledSends().forTimer(timer.id)) ?? []
         guard !rows.isEmpty else { return }
         for row in rows { global.console.note("  " + line(ScheduledItem(row))) }
     }

@@ -2,8 +2,6 @@ import ArgumentParser
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
-import TgtTelegram
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,17 +11,18 @@ import Glibc
 /// user presses Ctrl-C. While it is open, connection trouble is shown as it happens.
 enum SessionScope {
     static func with<T>(_ global: GlobalOptions, requireLogin: Bool = true,
-                        _ body: (TelegramEnvironment, TelegramSession) async throws -> T) async throws -> T
+                        _ body: (CommandSession) async throws -> T) async throws -> T
     {
-        let environment = try global.environment()
+        let telegram = try global.telegram()
+        let workspace = try global.workspace()
         let console = global.console
         if global.demo { console.note("Demo mode: using the built-in Telegram simulator, not your account.") }
         let tookSession = global.clock.now
-        let open = try await environment.openSession()
-        let interrupts = InterruptHandler { await open.close() }
+        let session = try await telegram.openSession(in: workspace)
+        let interrupts = InterruptHandler { await session.close() }
         let watcher = Task {
             var last: ConnectionState?
-            for await state in open.session.connection.subscribe() where state != last {
+            for await state in session.connectionStates() where state != last {
                 // Only trouble is worth a line; "connected" is shown once it recovers.
                 if state == .waitingForNetwork || state == .connectingToProxy || (state == .ready && last != nil && last != .connecting && last != .updating) {
                     console.note("Telegram: \(state.label)")
@@ -36,17 +35,17 @@ enum SessionScope {
             interrupts.cancel()
         }
         do {
-            await settleInterruptedSends(open.session, before: tookSession, global: global)
-            await settleHeldSends(open.session, before: tookSession, global: global)
-            await reconcileSchedule(open.session, global: global)
-            if requireLogin, open.session.authorizationState != .ready {
+            await settleInterruptedSends(session, before: tookSession, global: global)
+            await settleHeldSends(session, before: tookSession, global: global)
+            await reconcileSchedule(session, global: global)
+            if requireLogin, !session.isLoggedIn {
                 throw TelegramError.notLoggedIn
             }
-            let result = try await body(environment, open.session)
-            await open.close()
+            let result = try await body(session)
+            await session.close()
             return result
         } catch {
-            await open.close()
+            await session.close()
             throw error
         }
     }
@@ -54,12 +53,10 @@ enum SessionScope {
 
 extension SessionScope {
     /// Settles the sends an earlier `tgt` (or `tgt serve`) left unfinished when it was killed,
-    /// from TDLib's own resends, before this command does anything else (see
-    /// `InterruptedSendRecovery`); says what happened in one line.
-    static func settleInterruptedSends(_ session: TelegramSession, before cutoff: Date, global: GlobalOptions) async {
-        guard let store = try? global.openStore() else { return }
-        let recovery = InterruptedSendRecovery(session: session, store: store)
-        let outcome = await recovery.run(before: cutoff) { count in
+    /// from TDLib's own resends, before this command does anything else; says what happened
+    /// in one line.
+    static func settleInterruptedSends(_ session: CommandSession, before cutoff: Date, global: GlobalOptions) async {
+        let outcome = await session.settleInterruptedSends(before: cutoff) { count in
             global.console.note("Checking \(count) send\(count == 1 ? "" : "s") an earlier run left unfinished…")
         }
         guard outcome.total > 0 else { return }
@@ -73,18 +70,17 @@ extension SessionScope {
 }
 
 extension SessionScope {
-    /// Settles the sends an earlier `tgt` left in their undo hold when it was killed
-    /// (`HeldSendRecovery`): waits for a hold that has not ended (at most 30 s), sends what is
-    /// due, records what is too late as not sent; says what happened in one line.
-    static func settleHeldSends(_ session: TelegramSession, before cutoff: Date, global: GlobalOptions) async {
-        guard let store = try? global.openStore(), !((try? store.heldSends()) ?? []).isEmpty else { return }
+    /// Settles the sends an earlier `tgt` left in their undo hold when it was killed: waits for
+    /// a hold that has not ended (at most 30 s), sends what is due, records what is too late as
+    /// not sent; says what happened in one line.
+    static func settleHeldSends(_ session: CommandSession, before cutoff: Date, global: GlobalOptions) async {
         let console = global.console
-        let recovery = HeldSendRecovery(sender: Sender(session: session, store: store), store: store, clock: store.clock)
-        let outcome = await recovery.run(before: cutoff) { template, until in
-            let seconds = max(1, Int(until.timeIntervalSince(store.clock.now).rounded(.up)))
+        let clock = global.clock
+        let outcome = await session.settleHeldSends(before: cutoff) { template, until in
+            let seconds = max(1, Int(until.timeIntervalSince(clock.now).rounded(.up)))
             console.note("An earlier run held “\(template)” for undo when it stopped: it goes out in \(seconds) s.")
         }
-        guard outcome.total > 0 else { return }
+        guard let outcome, outcome.total > 0 else { return }
         var parts: [String] = []
         if outcome.sent > 0 { parts.append("\(outcome.sent) sent after its hold") }
         if outcome.expired > 0 { parts.append("\(outcome.expired) not sent (interrupted while it could still be undone)") }
@@ -95,15 +91,10 @@ extension SessionScope {
 
 extension SessionScope {
     /// On every start of the session: when anything waits on Telegram's servers (or a running
-    /// timer should have a message there), one `ScheduleKeeper` pass makes Telegram's schedule
-    /// and the send log agree, and says in one line what happened meanwhile.
-    static func reconcileSchedule(_ session: TelegramSession, global: GlobalOptions) async {
-        guard session.authorizationState == .ready, let store = try? global.openStore() else { return }
-        let live = (try? store.liveScheduledSends()) ?? []
-        let timersWaiting = ((try? store.timers()) ?? []).contains { $0.pendingCompletion != nil }
-        let seriesActive = !((try? store.activeSeries()) ?? []).isEmpty
-        guard !live.isEmpty || timersWaiting || seriesActive else { return }
-        let pass = await ScheduleKeeper(session: session, store: store, clock: store.clock).sync()
+    /// timer should have a message there), one schedule pass makes Telegram's schedule and the
+    /// send log agree; says in one line what happened meanwhile.
+    static func reconcileSchedule(_ session: CommandSession, global: GlobalOptions) async {
+        guard let pass = await session.reconcileSchedule() else { return }
         var parts: [String] = []
         if pass.posted > 0 { parts.append("\(pass.posted) posted by Telegram") }
         if pass.cancelledElsewhere > 0 { parts.append("\(pass.cancelledElsewhere) deleted in another Telegram app") }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import TgtApplication
-import TgtTelegram
 
 /// `tgt chat`: the core of a Telegram client in the terminal — the chat list, reading a
 /// conversation (and following it live), sending, replying, editing, deleting, searching.
@@ -79,11 +78,11 @@ struct ChatList: AsyncParsableCommand {
                 if let typing = chat.typing {
                     last = ChatTerminal.clean(typing)
                 } else if let draft = chat.draft {
-                    last = "Draft: " + ChatItemBuilder.shorten(ChatTerminal.clean(draft), to: 60)
+                    last = "Draft: " + MessageText.shorten(ChatTerminal.clean(draft), to: 60)
                 } else if let message = chat.lastMessage {
                     let who = message.isOutgoing ? "You" + (message.isRead ? " ✓✓" : " ✓") : message.senderName
                     last = "\(ChatTerminal.shortDate(message.date, now: global.clock.now))  " + (who.map { "\(ChatTerminal.clean($0)): " } ?? "")
-                        + ChatItemBuilder.shorten(ChatTerminal.clean(message.text), to: 60)
+                        + MessageText.shorten(ChatTerminal.clean(message.text), to: 60)
                 }
                 table.rows.append(["\(chat.id)", title, unreadText, last])
             }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import TgtApplication
-import TgtTelegram
 
 /// `tgt chat contacts`: the account's contacts, online ones first.
 struct ChatContacts: AsyncParsableCommand {
@@ -76,7 +75,7 @@ struct ChatStart: AsyncParsableCommand {
             return found.userID
         }
         let contacts = try await access.contacts(search: nil)
-        let result = Result { () throws(ChatError) -> Int64 in try ChatService.pick(text, among: contacts.map { (id: $0.userID, title: $0.name) }) }
+        let result = Result { () throws(ChatError) -> Int64 in try ChatLookup.pick(text, among: contacts.map { (id: $0.userID, title: $0.name) }) }
         switch result {
         case .success(let id): return id
         case .failure(.chatNotFound): throw ChatError.contactNotFound(text)

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TgtTelegram
+import TgtApplication
 
 /// `tgt chat draft`: the chat's cloud draft, set or cleared (it follows you to your other
 /// Telegram apps, and `tgt chat list` shows it).
@@ -38,7 +38,7 @@ struct ChatDraft: AsyncParsableCommand {
                 global.console.line(clear ? "Draft cleared in \(ChatTerminal.clean(summary.title)), topic \(topic)."
                                           : "✎ Draft saved in \(ChatTerminal.clean(summary.title)), topic \(topic).")
             } else if let draft = summary.draft {
-                global.console.line("✎ Draft saved in \(ChatTerminal.clean(summary.title)): \(ChatItemBuilder.shorten(ChatTerminal.clean(draft), to: 60))")
+                global.console.line("✎ Draft saved in \(ChatTerminal.clean(summary.title)): \(MessageText.shorten(ChatTerminal.clean(draft), to: 60))")
             } else {
                 global.console.line("Draft cleared in \(ChatTerminal.clean(summary.title)).")
             }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TgtTelegram
+import TgtApplication
 
 /// `tgt chat forward`: messages of one chat into another.
 struct ChatForward: AsyncParsableCommand {
@@ -24,7 +24,7 @@ struct ChatForward: AsyncParsableCommand {
 
     func validate() throws {
         guard !messageIDs.isEmpty, messageIDs.allSatisfy({ $0 > 0 }) else { throw ValidationError("Give at least one message id.") }
-        guard messageIDs.count <= ChatService.maxForward else { throw ValidationError("At most \(ChatService.maxForward) messages go in one forward.") }
+        guard messageIDs.count <= ChatLookup.maxForward else { throw ValidationError("At most \(ChatLookup.maxForward) messages go in one forward.") }
         if let topic, topic <= 0 { throw ValidationError("--topic must be a forum topic id (a positive number).") }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import TgtTelegram
+import TgtApplication
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,7 +15,7 @@ enum ChatTerminal {
     }
 
     /// Text from someone else, safe to print.
-    static func clean(_ text: String) -> String { MessageTextRenderer.stripControls(text) }
+    static func clean(_ text: String) -> String { MessageText.stripControls(text) }
 
     static func shortDate(_ date: Date, now: Date) -> String {
         let calendar = Calendar.current
@@ -75,7 +75,7 @@ enum ChatTerminal {
             out.append("       ┌ \(who)\(clean(reply.snippet))")
         }
         let sender = item.isOutgoing ? "You" : clean(item.sender.name)
-        var body = MessageTextRenderer.terminal(item.formatted, styled: styled)
+        var body = MessageText.terminal(item.formatted, styled: styled)
         if let media = item.media { body = clean(media.label) + (body.isEmpty ? "" : " " + body) }
         if let from = item.forwardedFrom { body = "[forwarded from \(clean(from))] " + body }
         var marks: [String] = []

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import TgtApplication
 import TgtDomain
-import TgtTelegram
 
 /// The text of `tgt chat send` / `edit`: the argument, or a file's contents (`-` for stdin).
 struct MessageTextInput: ParsableArguments {
@@ -95,7 +95,7 @@ extension ChatSend {
         try await global.run {
             let caption = try self.caption ?? (input.isGiven ? try input.markdown() : "")
             let paths = attachments.map { URL(fileURLWithPath: NSString(string: $0).expandingTildeInPath).standardizedFileURL.path }
-            for path in paths { _ = try ChatService.check(fileAt: path, asFiles: asFiles) }
+            for path in paths { _ = try ChatLookup.check(fileAt: path, asFiles: asFiles) }
             if !global.json { global.console.note("Uploading \(paths.count == 1 ? "1 file" : "\(paths.count) files")…") }
             // On a terminal, how far the upload is, rewritten in place.
             let console = global.console
@@ -171,7 +171,7 @@ struct ChatDelete: AsyncParsableCommand {
 
     func validate() throws {
         guard !messageIDs.isEmpty, messageIDs.allSatisfy({ $0 > 0 }) else { throw ValidationError("Give at least one message id.") }
-        guard Set(messageIDs).count <= ChatService.maxDelete else { throw ValidationError("At most \(ChatService.maxDelete) messages go in one deletion.") }
+        guard Set(messageIDs).count <= ChatLookup.maxDelete else { throw ValidationError("At most \(ChatLookup.maxDelete) messages go in one deletion.") }
     }
 
     func run() async throws {
@@ -237,7 +237,7 @@ struct ChatSearch: AsyncParsableCommand {
             for item in items {
                 let title = ChatTerminal.clean(titles[item.chatID] ?? "\(item.chatID)")
                 let who = item.isOutgoing ? "You" : ChatTerminal.clean(item.sender.name)
-                let text = ChatItemBuilder.shorten(ChatTerminal.clean(item.media.map { $0.label + " " } ?? "") + ChatTerminal.clean(item.text), to: 80)
+                let text = MessageText.shorten(ChatTerminal.clean(item.media.map { $0.label + " " } ?? "") + ChatTerminal.clean(item.text), to: 80)
                 global.console.line("\(ChatTerminal.shortDate(item.date, now: global.clock.now))  \(title) › \(who): \(text)  #\(item.id)")
             }
         }

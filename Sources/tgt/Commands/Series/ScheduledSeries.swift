@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// `tgt scheduled series|skip|pause|resume|change`: repeating series, through `SeriesService`.
 struct ScheduledSeries: AsyncParsableCommand {
@@ -20,8 +19,8 @@ struct ScheduledSeries: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let store = try Timers.store(global)
-            let series = try SeriesService(store: store, clock: global.clock).list(includeFinished: all)
+            let workspace = try Timers.workspace(global)
+            let series = try workspace.series().list(includeFinished: all)
             if global.json {
                 global.console.emit(series.map(SeriesText.JSON.init))
                 return
@@ -49,9 +48,9 @@ struct ScheduledSkip: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let store = try Timers.store(global)
-            let id = try SeriesText.resolve(series, store: store)
-            try await SeriesCommand(global: global).act(store) { try await $0.skip(id, occurrence: occurrence) }
+            let workspace = try Timers.workspace(global)
+            let id = try SeriesText.resolve(series, workspace: workspace)
+            try await SeriesCommand(global: global).act(workspace) { try await $0.skip(id, occurrence: occurrence) }
         }
     }
 }
@@ -105,9 +104,9 @@ struct ScheduledChange: AsyncParsableCommand {
             if every == nil, until != nil || times != nil || timeZone != nil { throw InputError("--until, --times and --tz go with --every.") }
             let rule = try every.map { try SeriesText.rule(every: $0, until: until, times: times, timeZone: timeZone, now: global.clock.now) }
             let values = variables.isEmpty ? nil : try VariableAssignment.parseAll(variables)
-            let store = try Timers.store(global)
-            let id = try SeriesText.resolve(series, store: store)
-            try await SeriesCommand(global: global).act(store) { try await $0.change(id, rule: rule, variables: values) }
+            let workspace = try Timers.workspace(global)
+            let id = try SeriesText.resolve(series, workspace: workspace)
+            try await SeriesCommand(global: global).act(workspace) { try await $0.change(id, rule: rule, variables: values) }
         }
     }
 }
@@ -119,15 +118,15 @@ struct SeriesCommand {
     /// Runs `action` on the series `text` names (an id or its first characters) and words it.
     func act(on text: String, _ action: @escaping (SeriesService, UUID) async throws -> SeriesSummary) async throws {
         try await global.run {
-            let store = try Timers.store(global)
-            let id = try SeriesText.resolve(text, store: store)
-            try await act(store) { try await action($0, id) }
+            let workspace = try Timers.workspace(global)
+            let id = try SeriesText.resolve(text, workspace: workspace)
+            try await act(workspace) { try await action($0, id) }
         }
     }
 
-    func act(_ store: AppDatabase, _ action: (SeriesService) async throws -> SeriesSummary) async throws {
+    func act(_ workspace: Workspace, _ action: (SeriesService) async throws -> SeriesSummary) async throws {
         let summary: SeriesSummary
-        do { summary = try await action(global.series(store)) } catch let error as SeriesError {
+        do { summary = try await action(global.series(workspace)) } catch let error as SeriesError {
             switch error {
             case .notFound: throw InputError(error.message, next: "See the series and their ids with `tgt scheduled series`.")
             case .noSuchOccurrence: throw InputError(error.message, next: "See the numbers with `tgt scheduled series --json`.")

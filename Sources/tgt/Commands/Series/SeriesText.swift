@@ -1,7 +1,6 @@
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// How the CLI shows and finds repeating series: one line per series with its next dates, the
 /// `--json` shape, and a series named by its id or the id's first characters.
@@ -10,12 +9,12 @@ enum SeriesText {
     static func shortID(_ id: UUID) -> String { String(id.uuidString.lowercased().prefix(8)) }
 
     /// The series `text` names: its full id or a unique beginning of it (4 characters or more).
-    static func resolve(_ text: String, store: AppDatabase) throws -> UUID {
+    static func resolve(_ text: String, workspace: Workspace) throws -> UUID {
         let wanted = text.lowercased().trimmingCharacters(in: .whitespaces)
         guard wanted.count >= ItemKey.minimumPrefix, wanted.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
             throw InputError("“\(text)” is not a series id.", next: "See the series and their ids with `tgt scheduled series`.")
         }
-        switch ItemKey.find(wanted, in: try store.allSeries(includeFinished: true), id: \.id) {
+        switch ItemKey.find(wanted, in: try workspace.series().all(includeFinished: true), id: \.id) {
         case .found(let series): return series.id
         case .ambiguous: throw InputError("“\(text)” starts more than one series' id.", next: "Give more of the id.")
         case .none: throw InputError("No series has an id starting with “\(text)”.", next: "See the series and their ids with `tgt scheduled series`.")

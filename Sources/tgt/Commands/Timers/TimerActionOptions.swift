@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// `--then TEMPLATE [--var k=v]… [--remind]`: what a timer posts through Telegram's scheduler
 /// when it completes (shared by `timers add` and `timers edit`).
@@ -16,7 +16,7 @@ struct TimerActionOptions: ParsableArguments {
     var noThen = false
 
     /// The action after these options, starting from `current`; nil when none is left.
-    func apply(to current: CompletionAction?, store: AppDatabase) throws -> CompletionAction? {
+    func apply(to current: CompletionAction?, workspace: Workspace) throws -> CompletionAction? {
         if noThen, then != nil { throw InputError("--then and --no-then contradict each other.", next: "Give one of them.") }
         var action = current ?? CompletionAction()
         let given = try VariableAssignment.parseAll(values)
@@ -26,12 +26,12 @@ struct TimerActionOptions: ParsableArguments {
         }
         var template: Template?
         if let then {
-            let found = try store.resolveTemplate(then)
+            let found = try workspace.templates().resolve(then)
             template = found
             if found.id != action.templateID { action.values = [:] }
             action.templateID = found.id
         } else if let id = action.templateID {
-            template = try store.template(id: id)
+            template = try workspace.templates().template(id: id)
         }
         if !given.isEmpty {
             guard action.templateID != nil else {

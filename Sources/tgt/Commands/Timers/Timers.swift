@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// `tgt timers`: countdowns with to-dos and notes, kept as dates in the store.
 struct Timers: AsyncParsableCommand {
@@ -19,11 +19,11 @@ struct Timers: AsyncParsableCommand {
                       TimersWatch.self],
         defaultSubcommand: TimersList.self)
 
-    /// Opens the store and completes the timers that ended while nothing ran.
-    static func store(_ global: GlobalOptions) throws -> AppDatabase {
-        let store = try global.openStore()
-        try store.settleTimers(at: store.clock.now)
-        return store
+    /// Opens the workspace and completes the timers that ended while nothing ran.
+    static func workspace(_ global: GlobalOptions) throws -> Workspace {
+        let workspace = try global.workspace()
+        try workspace.timers().settle()
+        return workspace
     }
 
     static func duration(_ text: String) throws -> TimerDuration { try TimerDuration(parsing: text) }
@@ -190,12 +190,12 @@ enum TimerText {
     }
 
     /// Writes the outcome of a change: the timer as JSON, or one line.
-    static func report(_ t: CountdownTimer, _ global: GlobalOptions, store: AppDatabase, verb: String) throws {
+    static func report(_ t: CountdownTimer, _ global: GlobalOptions, workspace: Workspace, verb: String) throws {
         if global.json {
-            let position = (try store.timers().firstIndex { $0.id == t.id } ?? 0) + 1
-            global.console.emit(TimerJSON(t, position: position, now: store.clock.now))
+            let position = try workspace.timers().position(of: t.id)
+            global.console.emit(TimerJSON(t, position: position, now: workspace.clock.now))
         } else {
-            global.console.line("\(verb) “\(t.name)”: \(summary(t, now: store.clock.now)).")
+            global.console.line("\(verb) “\(t.name)”: \(summary(t, now: workspace.clock.now)).")
         }
     }
 }

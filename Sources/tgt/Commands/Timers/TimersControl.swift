@@ -18,11 +18,11 @@ extension TimerControlCommand {
     func run() async throws {
         try await global.run {
             let control = try control()
-            let store = try Timers.store(global)
-            let id = try store.resolveTimer(timer).id
-            let changed = try TimerService(store: store, clock: global.clock).apply(control, to: id)
-            try TimerText.report(changed, global, store: store, verb: Self.verb)
-            await ScheduleSync.afterTimerChange(changed, global, store: store)
+            let workspace = try Timers.workspace(global)
+            let id = try workspace.timers().resolve(timer).id
+            let changed = try workspace.timers().apply(control, to: id)
+            try TimerText.report(changed, global, workspace: workspace, verb: Self.verb)
+            await ScheduleSync.afterTimerChange(changed, global, workspace: workspace)
         }
     }
 }

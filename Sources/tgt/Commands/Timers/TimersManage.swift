@@ -10,8 +10,8 @@ struct TimersList: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let store = try Timers.store(global)
-            let timers = try store.timers()
+            let workspace = try Timers.workspace(global)
+            let timers = try workspace.timers().all()
             let now = global.clock.now
             if global.json {
                 global.console.raw(TimerJSON.listJSON(timers, now: now))
@@ -40,11 +40,11 @@ struct TimersShow: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let store = try Timers.store(global)
-            let t = try store.resolveTimer(timer)
+            let workspace = try Timers.workspace(global)
+            let t = try workspace.timers().resolve(timer)
             let now = global.clock.now
             if global.json {
-                let position = (try store.timers().firstIndex { $0.id == t.id } ?? 0) + 1
+                let position = try workspace.timers().position(of: t.id)
                 global.console.emit(TimerJSON(t, position: position, now: now))
                 return
             }
@@ -55,13 +55,13 @@ struct TimersShow: AsyncParsableCommand {
             c.line("icon:      \(t.icon.rawValue)  color: \(t.color.name) \(t.color.rawValue)")
             if let action = t.action {
                 var parts: [String] = []
-                if let id = action.templateID, let template = try store.template(id: id) {
+                if let id = action.templateID, let template = try workspace.templates().template(id: id) {
                     let values = action.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
                     parts.append("post “\(template.name)”" + (values.isEmpty ? "" : " (" + values.joined(separator: ", ") + ")"))
                 }
                 if action.remindMe { parts.append("remind me in Saved Messages") }
                 c.line("then:      " + parts.joined(separator: "; "))
-                for row in try store.scheduledSends(timerID: t.id) { c.line("  " + ScheduleSync.line(ScheduledItem(row))) }
+                for row in try workspace.scheduledSends().forTimer(t.id) { c.line("  " + ScheduleSync.line(ScheduledItem(row))) }
             }
             if t.todos.isEmpty {
                 c.line("to-dos:    none")
@@ -99,12 +99,12 @@ struct TimersAdd: AsyncParsableCommand {
     func run() async throws {
         try await global.run {
             let parsedDuration = try Timers.duration(duration)
-            let store = try Timers.store(global)
+            let workspace = try Timers.workspace(global)
             var timer = CountdownTimer(name: name, duration: parsedDuration, icon: icon ?? .default, color: color ?? .default,
-                                       createdAt: store.clock.now)
-            timer.action = try action.apply(to: nil, store: store)
-            let saved = try TimerService(store: store, clock: global.clock).create(timer)
-            try TimerText.report(saved, global, store: store, verb: "Added")
+                                       createdAt: workspace.clock.now)
+            timer.action = try action.apply(to: nil, workspace: workspace)
+            let saved = try workspace.timers().create(timer)
+            try TimerText.report(saved, global, workspace: workspace, verb: "Added")
         }
     }
 }
@@ -132,19 +132,19 @@ struct TimersEdit: AsyncParsableCommand {
     func run() async throws {
         try await global.run {
             let newDuration = try duration.map(Timers.duration)
-            let store = try Timers.store(global)
-            let existing = try store.resolveTimer(timer)
+            let workspace = try Timers.workspace(global)
+            let existing = try workspace.timers().resolve(timer)
             let id = existing.id
-            let newAction = try action.apply(to: existing.action, store: store)
-            let saved = try TimerService(store: store, clock: global.clock).change(id) { [name, icon, color] t in
+            let newAction = try action.apply(to: existing.action, workspace: workspace)
+            let saved = try workspace.timers().change(id) { [name, icon, color] t in
                 t.action = newAction
                 if let name { t.name = name }
                 if let newDuration { t.duration = newDuration }
                 if let icon { t.icon = icon }
                 if let color { t.color = color }
             }
-            try TimerText.report(saved, global, store: store, verb: "Saved")
-            await ScheduleSync.afterTimerChange(saved, global, store: store)
+            try TimerText.report(saved, global, workspace: workspace, verb: "Saved")
+            await ScheduleSync.afterTimerChange(saved, global, workspace: workspace)
         }
     }
 }
@@ -158,8 +158,8 @@ struct TimersRemove: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let store = try Timers.store(global)
-            let t = try store.resolveTimer(timer)
+            let workspace = try Timers.workspace(global)
+            let t = try workspace.timers().resolve(timer)
             if !yes {
                 guard Console.isInteractive else { throw InputError("Refusing to delete “\(t.name)” without confirmation.", next: "Add --yes.") }
                 guard global.console.ask("Delete “\(t.name)” with its to-dos and notes? [y/N]")?.lowercased().hasPrefix("y") == true else {
@@ -167,9 +167,9 @@ struct TimersRemove: AsyncParsableCommand {
                     return
                 }
             }
-            try store.deleteTimer(id: t.id)
+            try workspace.timers().delete(t.id)
             if global.json { global.console.emit(["deleted": t.id.uuidString]) } else { global.console.line("Deleted “\(t.name)”.") }
-            await ScheduleSync.afterTimerChange(t, global, store: store)
+            await ScheduleSync.afterTimerChange(t, global, workspace: workspace)
         }
     }
 }

@@ -24,8 +24,8 @@ struct TimersNotes: AsyncParsableCommand {
     func run() async throws {
         try await global.run {
             guard [set != nil, file != nil, edit].filter({ $0 }).count <= 1 else { throw InputError("Give one of --set, --file and --edit.") }
-            let store = try Timers.store(global)
-            let t = try store.resolveTimer(timer)
+            let workspace = try Timers.workspace(global)
+            let t = try workspace.timers().resolve(timer)
             let text: String
             if let set {
                 text = set
@@ -44,8 +44,8 @@ struct TimersNotes: AsyncParsableCommand {
             guard text.count <= CountdownTimer.maxNotesLength else {
                 throw InputError("The notes are \(text.count) characters long; the most is \(CountdownTimer.maxNotesLength).")
             }
-            let changed = try TimerService(store: store, clock: global.clock).change(t.id) { $0.notes = text }
-            try TimerText.report(changed, global, store: store, verb: text.isEmpty ? "Cleared the notes of" : "Saved the notes of")
+            let changed = try workspace.timers().change(t.id) { $0.notes = text }
+            try TimerText.report(changed, global, workspace: workspace, verb: text.isEmpty ? "Cleared the notes of" : "Saved the notes of")
         }
     }
 

@@ -21,10 +21,10 @@ struct TimersTodo: AsyncParsableCommand {
     /// list as stored) and reports the timer.
     static func change(_ global: GlobalOptions, timer: String, verb: String,
                        _ body: @escaping @Sendable ([TimerTodo]) throws(StoreError) -> [TimerTodo]) throws {
-        let store = try Timers.store(global)
-        let id = try store.resolveTimer(timer).id
-        let changed = try TimerService(store: store, clock: global.clock).change(id) { t in t.todos = try body(t.todos) }
-        try TimerText.report(changed, global, store: store, verb: verb)
+        let workspace = try Timers.workspace(global)
+        let id = try workspace.timers().resolve(timer).id
+        let changed = try workspace.timers().change(id) { t in t.todos = try body(t.todos) }
+        try TimerText.report(changed, global, workspace: workspace, verb: verb)
     }
 
     static func index(_ number: Int, in todos: [TimerTodo]) throws(StoreError) -> Int {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import TgtApplication
 import TgtDomain
-import TgtStore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -26,17 +26,17 @@ struct TimersWatch: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let store = try Timers.store(global)
+            let workspace = try Timers.workspace(global)
             let id: UUID
             if let timer {
-                id = try store.resolveTimer(timer).id
+                id = try workspace.timers().resolve(timer).id
             } else {
-                guard let first = try store.timers().filter(\.isRunning).min(by: { ($0.endsAt ?? .distantFuture) < ($1.endsAt ?? .distantFuture) }) else {
+                guard let first = try workspace.timers().all().filter(\.isRunning).min(by: { ($0.endsAt ?? .distantFuture) < ($1.endsAt ?? .distantFuture) }) else {
                     throw InputError("No timer is running.", next: "Start one with `tgt timers start NAME`, or name the timer to watch.")
                 }
                 id = first.id
             }
-            if let first = try store.timer(id: id), first.state == .idle {
+            if let first = try workspace.timers().timer(id: id), first.state == .idle {
                 throw InputError("“\(first.name)” is not running.", next: "Start it with `tgt timers start \"\(first.name)\"`, then watch it.")
             }
             let interactive = isatty(STDOUT_FILENO) == 1 && !global.json
@@ -45,16 +45,16 @@ struct TimersWatch: AsyncParsableCommand {
             var lastLine = ""
             while true {
                 let now = global.clock.now
-                try store.settleTimers(at: now)
-                guard let current = try store.timer(id: id) else { throw StoreError.timerNotFound(id.uuidString) }
+                try workspace.timers().settle()
+                guard let current = try workspace.timers().timer(id: id) else { throw StoreError.timerNotFound(id.uuidString) }
                 switch current.state {
                 case .completed(let at):
                     if interactive { global.console.raw("\r\u{1B}[2K") }
-                    try finish(current, line: "\u{07}\(current.icon.terminalGlyph)  “\(current.name)” is done (ended at \(TimerText.time(at))).", store: store)
+                    try finish(current, line: "\u{07}\(current.icon.terminalGlyph)  “\(current.name)” is done (ended at \(TimerText.time(at))).", workspace: workspace)
                     return
                 case .idle:
                     if interactive { global.console.raw("\r\u{1B}[2K") }
-                    try finish(current, line: "“\(current.name)” was reset.", store: store)
+                    try finish(current, line: "“\(current.name)” was reset.", workspace: workspace)
                     return
                 case .running, .paused:
                     let line = Self.bar(current, at: now)
@@ -72,9 +72,9 @@ struct TimersWatch: AsyncParsableCommand {
         }
     }
 
-    private func finish(_ timer: CountdownTimer, line: String, store: AppDatabase) throws {
+    private func finish(_ timer: CountdownTimer, line: String, workspace: Workspace) throws {
         if global.json {
-            global.console.emit(TimerJSON(timer, position: (try store.timers().firstIndex { $0.id == timer.id } ?? 0) + 1, now: store.clock.now))
+            global.console.emit(TimerJSON(timer, position: try workspace.timers().position(of: timer.id), now: workspace.clock.now))
         } else {
             global.console.line(line)
         }

@@ -31,9 +31,9 @@ struct TriggersList: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let store = try global.openStore()
+            let workspace = try global.workspace()
             let now = global.clock.now
-            let all = try TriggerService(store: store, clock: global.clock).listWithTemplates()
+            let all = try workspace.triggers.listWithTemplates()
             if global.json {
                 global.console.emit(all.map { TriggerText.JSON($0.trigger, templateName: $0.templateName, now: now) })
                 return
@@ -61,7 +61,7 @@ struct TriggersRename: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let service = TriggerService(store: try global.openStore(), clock: global.clock)
+            let service = try global.workspace().triggers
             let found = try service.find(trigger)
             try service.rename(found.id, to: name)
             global.console.line("Renamed “\(found.name)” to “\(name.trimmingCharacters(in: .whitespacesAndNewlines))”.")
@@ -82,7 +82,7 @@ struct TriggersRevoke: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run {
-            let service = TriggerService(store: try global.openStore(), clock: global.clock)
+            let service = try global.workspace().triggers
             let found = try service.find(trigger)
             try service.revoke(found.id)
             global.console.line("Revoked “\(found.name)”: its link sends nothing any more.")

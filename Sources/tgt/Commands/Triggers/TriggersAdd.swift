@@ -52,14 +52,14 @@ struct TriggersAdd: AsyncParsableCommand {
     func run() async throws {
         try await global.run {
             let base = try Self.base(baseURL ?? global.dashboard?.descriptor.url ?? "http://127.0.0.1:8080")
-            let store = try global.openStore()
+            let workspace = try global.workspace()
             let now = global.clock.now
-            let template = try store.resolveTemplate(self.template)
+            let template = try workspace.templates().resolve(self.template)
             let policy = TriggerPolicy(
                 variables: try TriggerPolicy.variables(parsing: allow), pinned: try TriggerPolicy.pinned(parsing: pin),
                 minimumInterval: TimeInterval(minInterval), perDay: perDay,
                 expires: try expires.map { try TriggerPolicy.expiry(parsing: $0, timeZone: .current, now: now) })
-            let made = try TriggerService(store: store, clock: global.clock).create(templateID: template.id, name: name, policy: policy)
+            let made = try workspace.triggers.create(templateID: template.id, name: name, policy: policy)
             let link = base + made.path
             if global.json {
                 global.console.emit(CreatedJSON(trigger: TriggerText.JSON(made.trigger, templateName: template.name, now: now),

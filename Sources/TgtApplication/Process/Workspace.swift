@@ -1,0 +1,70 @@
+import Foundation
+import TgtDomain
+import TgtStore
+
+/// One data folder as a process works with it: its store, opened once at the process's start,
+/// and the clock every part of the process reads. A face holds this, never the store: each
+/// area's service comes from here (`templates`, `timers`, `series`, `scheduledSends`,
+/// `settings`, `triggers`, `drafts`), already on the process's clock.
+public struct Workspace: Sendable {
+    let store: AppDatabase
+    /// The data folder.
+    public let directory: DataDirectory
+    /// The clock the whole process reads (the wall clock at an entry point, a test clock in tests).
+    public var clock: any AppClock { store.clock }
+
+    /// The store itself, for the faces that still list the store layer (the dashboard's server
+    /// and the app's models, issue 39); the CLI does not use it.
+    public var database: AppDatabase { store }
+
+    /// Opens the folder's store (creating or migrating it), on `clock`.
+    public static func open(_ directory: DataDirectory, clock: any AppClock) throws(StoreError) -> Workspace {
+        Workspace(store: try AppDatabase.open(in: directory, clock: clock), directory: directory)
+    }
+
+    /// A workspace over a store a face not yet moved over already holds.
+    public init(store: AppDatabase, directory: DataDirectory) {
+        self.store = store
+        self.directory = directory
+    }
+
+    /// Templates, with the Markdown checked by `library` when saving (nil: the send checks it).
+    public func templates(checkingWith library: TelegramLibrary? = nil) -> TemplateService {
+        library?.templates(store) ?? TemplateService(store: store, markup: nil)
+    }
+
+    /// Timers; `schedule` runs one schedule pass after a change.
+    public func timers(schedule: @escaping @Sendable () async -> Void = {}) -> TimerService {
+        TimerService(store: store, clock: clock, schedule: schedule)
+    }
+
+    /// Repeating series; `schedule` runs one schedule pass after a change.
+    public func series(schedule: @escaping @Sendable () async -> Void = {}) -> SeriesService {
+        SeriesService(store: store, clock: clock, schedule: schedule)
+    }
+
+    /// What waits on Telegram's schedule; `schedule` runs one schedule pass after a change.
+    public func scheduledSends(schedule: @escaping @Sendable () async -> Void = {}) -> ScheduledSendService {
+        ScheduledSendService(store: store, schedule: schedule)
+    }
+
+    /// The default location and the undo hold.
+    public var settings: SettingsService { SettingsService(store: store) }
+
+    /// Trigger links.
+    public var triggers: TriggerService { TriggerService(store: store, clock: clock) }
+
+    /// Drafts handed to other apps (email, text message, X).
+    public var drafts: DraftService { DraftService(store: store, clock: clock) }
+
+    /// The rules every send passes (the undo hold per source, the request an order makes).
+    public var sendRules: SendRules { SendRules(store: store) }
+
+    /// Previews rendered and formatted by `library`'s offline Markdown parser.
+    public func preview(with library: TelegramLibrary) -> SendPreview { library.preview(store) }
+
+    /// The chats templates can target, as last loaded from Telegram (`search` filters by title).
+    public func cachedChats(search: String? = nil) throws(StoreError) -> [CachedChat] {
+        try store.cachedChats(search: search)
+    }
+}
