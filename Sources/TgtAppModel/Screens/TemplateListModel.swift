@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import TgtApplication
 import TgtDomain
 import TgtStore
 import TgtTelegram
@@ -152,10 +153,9 @@ public final class TemplateListModel {
         let draft: Draft
         do {
             // The map link of a draft uses the default location from Settings.
-            let location = (try? store.defaultLocation()) ?? nil
-            draft = try DraftHandOff(store: store).prepare(template, values: values, context: RenderContext(now: clock.now, location: location))
+            draft = try DraftService(store: store, clock: clock).prepare(SendOrder(templateID: template.id, variables: values)).draft
         } catch {
-            let text = AppText.verbatim(error.message)
+            let text = AppText.verbatim((error as? any UserFacingError)?.message ?? "\(error)")
             sendStates[template.id] = .failed([], notice: text)
             return .failed(text)
         }
@@ -173,7 +173,7 @@ public final class TemplateListModel {
         switch result {
         case .handedOver:
             do {
-                try store.recordHandedOver(request.template, draft: request.draft)
+                try DraftService(store: store, clock: clock).record(request.draft, of: request.template)
                 sendStates[request.template.id] = .sent(notice: AppText("compose.handedOver", request.draft.kind.label))
                 clearSentLater(request.template.id)
             } catch {

@@ -40,7 +40,13 @@ public struct DraftService: Sendable {
     /// Logs a prepared draft as handed over (never as sent): the person's app has it now.
     @discardableResult
     public func record(_ prepared: Prepared) throws(StoreError) -> SendLogEntry {
-        try store.recordHandedOver(prepared.template, draft: prepared.draft)
+        try record(prepared.draft, of: prepared.template)
+    }
+
+    /// Logs `draft` of `template` as handed over (a compose sheet that reports back later).
+    @discardableResult
+    public func record(_ draft: Draft, of template: Template) throws(StoreError) -> SendLogEntry {
+        try store.recordHandedOver(template, draft: draft)
     }
 
     /// Prepares the draft and logs it as handed over.

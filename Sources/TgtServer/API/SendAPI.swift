@@ -43,11 +43,9 @@ extension DashboardAPI {
         var body = Schemas.DraftInput()
         if case .json(let given)? = input.body { body = given }
         let variables = body.variables?.additionalProperties ?? [:]
-        try SendRules.check(variables, for: template)
-        var location = try Self.coordinate(body.location)
-        if location == nil { location = try store.defaultLocation() }
-        let (draft, entry) = try DraftHandOff(store: store).handOver(template, values: variables, context: RenderContext(now: host.clock.now, location: location))
-        return .ok(.init(body: .json(.init(success: true, data: APIModels.draft(draft, entry: entry, template: template)))))
+        let order = SendOrder(templateID: template.id, variables: variables, location: try Self.coordinate(body.location))
+        let (prepared, entry) = try DraftService(store: store, clock: host.clock).handOver(order)
+        return .ok(.init(body: .json(.init(success: true, data: APIModels.draft(prepared.draft, entry: entry, template: prepared.template)))))
     }
 
     /// What a send would post, sent nowhere (`SendPreview`), formatted by the session's TDLib.
