@@ -17,7 +17,9 @@ and compared:
 - Swift interfaces: a declaration of the same kind, name and argument labels in the same type;
   then `async`, `throws`, the parameter and result types (module names aside: our one `SwiftUI`
   module stands for SwiftUI and SwiftUICore), optionality, main-actor isolation (its own or its
-  type's), `Sendable` for types, and the iOS and watchOS availability (introduced, unavailable).
+  type's), `Sendable` for types, a type's conformances from an earlier release than the SDK's
+  (its declaration's list and its extensions, each at its own availability), and the iOS and
+  watchOS availability (introduced, unavailable).
 - Objective-C headers, through the Swift importer's rules: the named method, property, type or
   constant exists; iOS/watchOS availability (`API_AVAILABLE`, `API_UNAVAILABLE`, its own or its
   type's; also the older `__IOS_AVAILABLE`/`__WATCHOS_UNAVAILABLE` forms); `NS_SWIFT_UI_ACTOR`
@@ -312,6 +314,156 @@ def swift_type_sendability(ours: Decl, sdk_text: str, our_text: str) -> list[str
         return []
     mine, theirs = swift_sendability(ours.name, our_text), swift_sendability(ours.name, sdk_text)
     return [] if mine == theirs else [f"Sendable: ours {mine}, the SDK's {theirs}"]
+
+
+# Conformances: a protocol ours declares from an earlier release than the SDK's type conforms to
+# it (`String.LocalizationValue` is Codable from iOS 16 and Sendable from iOS 18 in the 18.0 SDK,
+# though the type is iOS 15) would let the Linux check accept what Xcode rejects.
+
+def _split_top(text: str) -> list[str]:
+    items, depth, current = [], 0, ""
+    for char in text:
+        if char in "<([":
+            depth += 1
+        elif char in ">)]":
+            depth -= 1
+        if char == "," and depth == 0:
+            items.append(current)
+            current = ""
+        else:
+            current += char
+    items.append(current)
+    return items
+
+
+def _protocol_names(text_after_colon: str) -> list[str]:
+    head = re.split(r"\bwhere\b|\{", text_after_colon)[0]
+    names = []
+    for item in _split_top(head):
+        item = strip_modules(item)
+        item = re.sub(r"@unchecked\s+|@preconcurrency\s+|@retroactive\s+|\bany\s+", "", item)
+        item = re.sub(r"<.*>", "", item).strip()
+        if re.fullmatch(r"[\w.]+", item):
+            names.append(item.split(".")[-1])
+    return names
+
+
+def _version_key(version: str | None) -> tuple[int, ...]:
+    return tuple(int(p) for p in (version or "0").split(".") if p.isdigit())
+
+
+# What a conformance brings with it, for protocols whose refinements the SDK file does not state.
+IMPLIED = {
+    "Hashable": {"Equatable"}, "Comparable": {"Equatable"}, "Codable": {"Encodable", "Decodable"},
+    "OptionSet": {"SetAlgebra", "RawRepresentable"}, "SetAlgebra": {"Equatable", "ExpressibleByArrayLiteral"},
+    "ExpressibleByStringInterpolation": {"ExpressibleByStringLiteral"},
+    "ExpressibleByStringLiteral": {"ExpressibleByExtendedGraphemeClusterLiteral"},
+    "ExpressibleByExtendedGraphemeClusterLiteral": {"ExpressibleByUnicodeScalarLiteral"},
+    "RandomAccessCollection": {"BidirectionalCollection"}, "BidirectionalCollection": {"Collection"},
+    "MutableCollection": {"Collection"}, "RangeReplaceableCollection": {"Collection"}, "Collection": {"Sequence"},
+    "Error": {"Sendable"}, "CodableAttributedStringKey": {"EncodableAttributedStringKey", "DecodableAttributedStringKey"},
+    "EncodableAttributedStringKey": {"AttributedStringKey"}, "DecodableAttributedStringKey": {"AttributedStringKey"},
+}
+
+
+def _refinements(texts: list[str]) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {k: set(v) for k, v in IMPLIED.items()}
+    for text in texts:
+        for match in re.finditer(r"^\s*(?:@[^\n]*?\s)?(?:public\s+)?protocol\s+(\w+)(?:<[^>]*>)?\s*:([^{\n]*)", text, re.M):
+            found.setdefault(match.group(1), set()).update(_protocol_names(match.group(2)))
+    return found
+
+
+def _conformances(qualified: str, type_text: str | None, type_version: dict[str, str | None], texts: list[str],
+                  platforms: tuple[str, ...]) -> dict[str, dict[str, str | None]]:
+    """{protocol: {platform: introduced}} of the type named `qualified` (its last one or two
+    names, modules aside): its declaration's list, at the type's availability, and every
+    extension of it in `texts` that is not `@available(*, unavailable)`, at the extension's."""
+    result: dict[str, dict[str, str | None]] = {}
+
+    def add(name: str, versions: dict[str, str | None]) -> None:
+        current = result.setdefault(name, dict(versions))
+        for platform in platforms:
+            if _version_key(versions.get(platform)) < _version_key(current.get(platform)):
+                current[platform] = versions.get(platform)
+
+    if type_text:
+        match = re.search(r"\b(?:struct|class|enum|protocol|actor)\s+[\w`]+\s*(?:<[^{]*?>)?\s*:(.*)$", type_text)
+        if match:
+            for name in _protocol_names(match.group(1)):
+                add(name, type_version)
+    for text in texts:
+        lines = text.splitlines()
+        for index, line in enumerate(lines):
+            match = re.match(r"^\s*(?:@[^\n]*?\s)?extension\s+([\w.]+)\s*:(.*)$", line)
+            if not match:
+                continue
+            target = strip_modules(match.group(1))
+            if target != qualified and not target.endswith("." + qualified):
+                continue
+            attrs, back = line[:match.start(1)], index - 1
+            while back >= 0 and lines[back].strip().startswith("@"):
+                attrs = lines[back].strip() + " " + attrs
+                back -= 1
+            if "@available(*, unavailable)" in attrs:
+                continue
+            versions = {}
+            for platform in platforms:
+                introduced, unavailable, _ = availability(attrs, platform)
+                versions[platform] = normal_version(introduced) or type_version.get(platform)
+            for name in _protocol_names(match.group(2)):
+                add(name, versions)
+    return result
+
+
+def _expand(conformances: dict[str, dict[str, str | None]], refinements: dict[str, set[str]],
+            platforms: tuple[str, ...]) -> dict[str, dict[str, str | None]]:
+    expanded = {k: dict(v) for k, v in conformances.items()}
+    changed = True
+    while changed:
+        changed = False
+        for name, versions in list(expanded.items()):
+            for implied in refinements.get(name, ()):
+                current = expanded.get(implied)
+                if current is None:
+                    expanded[implied] = dict(versions)
+                    changed = True
+                else:
+                    for platform in platforms:
+                        if _version_key(versions.get(platform)) < _version_key(current.get(platform)):
+                            current[platform] = versions.get(platform)
+                            changed = True
+    return expanded
+
+
+def swift_conformance_problems(ours: Decl, sdk_decls: list[Decl], sdk_texts: list[str], our_text: str,
+                               platforms: tuple[str, ...] = ("iOS", "watchOS")) -> list[str]:
+    if ours.kind not in ("class", "struct", "enum", "protocol"):
+        return []
+    candidates = [d for d in sdk_decls if d.kind == ours.kind and d.name == ours.name
+                  and (d.container == ours.container or not ours.container)]
+    if not candidates:
+        return []
+    sdk = candidates[0]
+    qualified = f"{ours.container}.{ours.name}" if ours.container else ours.name
+    sdk_qualified = f"{sdk.container}.{sdk.name}" if sdk.container else sdk.name
+    mine = _conformances(qualified, ours.text, {p: effective_availability(ours, p)[0] for p in platforms}, [our_text], platforms)
+    theirs = _conformances(sdk_qualified, sdk.text, {p: effective_availability(sdk, p)[0] for p in platforms}, sdk_texts, platforms)
+    theirs = _expand(theirs, _refinements(sdk_texts), platforms)
+    problems = []
+    for name, versions in sorted(mine.items()):
+        # A conformance the SDK text lacks is not reported: the local SDK copies are excerpts,
+        # which need not hold every extension of a type. An earlier one is: more of the SDK's
+        # text can only make its versions earlier, never later.
+        if name not in theirs:
+            continue
+        for platform in platforms:
+            if effective_availability(ours, platform)[1] or effective_availability(sdk, platform)[1]:
+                continue
+            if _version_key(versions.get(platform)) < _version_key(theirs[name].get(platform)):
+                problems.append(f"conformance to {name}: ours {platform} {versions.get(platform) or '(always)'}, "
+                                f"the SDK's {platform} {theirs[name].get(platform)}")
+    return problems
 
 
 # Objective-C headers
@@ -688,6 +840,7 @@ def run(sdk: Path | None, verbose: bool, folder: Path = INTERFACES, quiet: bool 
     for module in interfaces.values():
         # The whole module's text: a type's Sendable extension may stand in another part.
         module_text = "\n".join(p.read_text() for p in module.parts)
+        module_swift_paths = sorted({m.group(1) for m in re.finditer(r"//\s*sdk:\s*(\S+\.swiftinterface)\b", module_text)})
         for part in module.parts:
             where = str(part.relative_to(root))
             decls = parse_swift(part.read_text(), where, annotated=True)
@@ -761,6 +914,10 @@ def run(sdk: Path | None, verbose: bool, folder: Path = INTERFACES, quiet: bool 
                     if key not in cache:
                         cache[key] = parse_swift(text, path, annotated=False)  # type: ignore[index]
                     problems = compare_swift(decl, cache[key], platforms) + swift_type_sendability(decl, text, module_text)  # type: ignore[index]
+                    if decl.kind in ("class", "struct", "enum", "protocol"):
+                        # Extensions of the type may stand in any SDK file the module's declarations name.
+                        texts = [t for t in (read_sdk(sdk, p, cache) for p in module_swift_paths) if t]
+                        problems += swift_conformance_problems(decl, cache[key], texts, module_text, platforms)  # type: ignore[arg-type,index]
                 if problems:
                     totals["mismatches"] += 1
                     report.append(f"{decl.where}: {decl.kind} {decl.name}: " + "; ".join(problems))
@@ -804,6 +961,11 @@ PLANTS = [
     ("an API newer than the deployment target left without its availability", "CoreLocation.swiftinterface",
      "    @available(iOS 18.0, watchOS 11.0, *)\n    public var authorizationDenied: Bool { get }",
      "    public var authorizationDenied: Bool { get }", r"availability"),
+    ("a conformance from an earlier release than the SDK's (LocalizedStringResource is Sendable from iOS 18)",
+     "FoundationAppleAdditions.swiftinterface",
+     "public struct LocalizedStringResource : Equatable, Codable, CustomLocalizedStringResourceConvertible, ExpressibleByStringInterpolation {",
+     "public struct LocalizedStringResource : Equatable, Codable, CustomLocalizedStringResourceConvertible, ExpressibleByStringInterpolation, Sendable {",
+     r"conformance to Sendable"),
 ]
 
 
