@@ -159,7 +159,7 @@ package.targets += [
     .target(
         name: "TgtServer",
         dependencies: [
-            "TgtDomain", "TgtStore", "TgtTelegram", "TgtQRCode", "TgtApplication", "TgtWire",
+            "TgtDomain", "TgtTelegram", "TgtQRCode", "TgtApplication", "TgtWire",
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
             .product(name: "Yams", package: "Yams"),

@@ -1,7 +1,6 @@
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
 import TgtTelegram
 
 /// How a dashboard runs: where it listens and whether it speaks to the simulator.
@@ -43,6 +42,8 @@ public struct Dashboard: Sendable {
     /// Wrong trigger secrets, per address: guessing is slowed to 20 tries per 10 minutes.
     public let triggerThrottle = LoginThrottle(limit: 20, window: 10 * 60)
     public let options: DashboardOptions
+    /// The data folder's store and services, on the process's clock.
+    public let workspace: Workspace
     /// The bearer token of this run, written to `server.json` for the local `tgt` commands.
     public let localToken: String
     /// The code that allows choosing the first password (printed by `tgt serve`); nil once set.
@@ -60,6 +61,7 @@ public struct Dashboard: Sendable {
         self.options = options
         self.sessions = sessions
         self.throttle = throttle
+        workspace = Workspace(store: host.store, directory: host.environment.directory)
         localToken = "tgt_local_" + SecretToken.make()
         setupCode = Locked(secrets.hasPassword ? nil : SecretToken.humanCode())
         uploads = UploadStore(folder: host.environment.directory.uploadsFolder)
@@ -75,13 +77,11 @@ public struct Dashboard: Sendable {
     /// The dashboard of a process's workspace, on its Telegram connection: the session host
     /// (which takes the folder's session lock) is built here, once, at the process's start.
     public init(connection: TelegramConnection, workspace: Workspace, secrets: DashboardSecrets,
-                            options: DashboardOptions) throws(TelegramError)
+                options: DashboardOptions) throws(TelegramError)
     {
         let host = try SessionHost(environment: connection.environment, store: workspace.database, clock: workspace.clock)
         self.init(host: host, secrets: secrets, options: options)
     }
-
-    public var store: AppDatabase { host.store }
 
     /// The current first-run code, if no password has been chosen yet.
     public var currentSetupCode: String? { setupCode.withLock { $0 } }

@@ -36,6 +36,13 @@ public struct AwayResponder: Sendable {
         self.ownAppsOnline = ownAppsOnline
     }
 
+    /// Answers for `workspace`'s away settings.
+    public init(workspace: Workspace, sending: any TemplateSending, facts: @escaping @Sendable (Message) async -> AwayIncoming?,
+                ownAppsOnline: @escaping @Sendable (Date) async -> Bool)
+    {
+        self.init(store: workspace.store, clock: workspace.clock, sending: sending, facts: facts, ownAppsOnline: ownAppsOnline)
+    }
+
     public func handle(_ message: Message) async -> Outcome {
         guard !message.isOutgoing, !message.isScheduled else { return .skipped(.outgoing) }
         let now = clock.now

@@ -37,3 +37,8 @@ public struct AwayService: Sendable {
         guard needed.isEmpty else { throw AwayError.needsValues(template: template.name, names: needed) }
     }
 }
+
+extension AwayService {
+    /// Notes that the away replies looked for messages now (the Settings page shows when).
+    public func noteCheck() throws(StoreError) { try store.noteAwayCheck(at: clock.now) }
+}

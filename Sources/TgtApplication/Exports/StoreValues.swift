@@ -19,3 +19,16 @@ public typealias TriggerRecord = TgtStore.TriggerRecord
 public typealias CachedChat = TgtStore.CachedChat
 /// The Telegram API id and hash a person enters once.
 public typealias APICredentials = TgtStore.APICredentials
+/// A reply to a message a template sent, as the Sends page shows it.
+public typealias SendReply = TgtStore.SendReply
+/// An area of the store that changed (templates, timers, scheduled sends, sends, replies): what
+/// open screens follow, whichever process wrote it.
+public typealias StoreChange = TgtStore.StoreChange
+/// Everything a person exported (templates and timers), as the export file holds it.
+public typealias TemplateArchive = TgtStore.TemplateArchive
+/// What an import added and replaced.
+public typealias ImportSummary = TgtStore.ImportSummary
+/// Atomic writes and reads of a file only its owner may read (0600): the secrets a face keeps
+/// in the data folder (the dashboard's password hash and API token hashes).
+public typealias SecureFile = TgtStore.SecureFile
+

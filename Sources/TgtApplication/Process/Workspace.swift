@@ -1,6 +1,7 @@
 import Foundation
 import TgtDomain
 import TgtStore
+import TgtTelegram
 
 /// One data folder as a process works with it: its store, opened once at the process's start,
 /// and the clock every part of the process reads. A face holds this, never the store: each
@@ -60,8 +61,27 @@ public struct Workspace: Sendable {
     /// The rules every send passes (the undo hold per source, the request an order makes).
     public var sendRules: SendRules { SendRules(store: store) }
 
+    /// Templates, with the Markdown checked by the session's TDLib when saving.
+    public func templates(checkingWith environment: TelegramEnvironment) -> TemplateService {
+        TemplateService(store: store, markup: environment.backend.transport)
+    }
+
+    /// Previews rendered and formatted by the session's TDLib, offline.
+    public func preview(checkingWith environment: TelegramEnvironment) -> SendPreview {
+        SendPreview(store: store, transport: environment.backend.transport)
+    }
+
     /// Previews rendered and formatted by `library`'s offline Markdown parser.
     public func preview(with library: TelegramLibrary) -> SendPreview { library.preview(store) }
+
+    /// Away replies' settings and status.
+    public var away: AwayService { AwayService(store: store, clock: clock) }
+
+    /// The send log as the faces show it: recent sends, held ones, a batch, their replies.
+    public var sendLog: SendLogReader { SendLogReader(store: store) }
+
+    /// Whether the chat directory was loaded from Telegram recently enough to offer as is.
+    public func chatDirectoryIsCurrent() throws(StoreError) -> Bool { try store.chatDirectoryIsCurrent() }
 
     /// The chats templates can target, as last loaded from Telegram (`search` filters by title).
     public func cachedChats(search: String? = nil) throws(StoreError) -> [CachedChat] {

@@ -83,3 +83,10 @@ public struct SendService: TemplateSending, SendChecking {
         }
     }
 }
+
+extension SendService {
+    /// Sending on a session the face holds (the dashboard's `SessionHost`), over its workspace.
+    public init(workspace: Workspace, onSession: @escaping OnSession, schedule: @escaping Schedule) {
+        self.init(store: workspace.store, clock: workspace.clock, onSession: onSession, schedule: schedule)
+    }
+}

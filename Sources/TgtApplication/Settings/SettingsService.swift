@@ -79,3 +79,14 @@ public enum SettingsError: Error, Equatable, UserFacingError {
         }
     }
 }
+
+extension SettingsService {
+    /// The account's name as Telegram last gave it (`{{me}}` while no session is open), or nil.
+    public func accountName() throws(StoreError) -> String? { try store.senderName() }
+
+    /// Keeps the account's name a session reported, for `{{me}}` without a session.
+    public func noteAccountName(_ name: String) throws(StoreError) { try store.noteSenderName(name) }
+
+    /// The longest message text Telegram takes (the account's limit, as last seen).
+    public var messageLengthLimit: Int { store.validator().maxTextLength }
+}

@@ -28,3 +28,8 @@ extension TimerService {
     /// next schedule pass).
     public func delete(_ id: UUID) throws(StoreError) { try store.deleteTimer(id: id) }
 }
+
+extension TimerService {
+    /// Moves the timer `id` to `position` (0-based) in the list.
+    public func move(_ id: UUID, to position: Int) throws(StoreError) { try store.moveTimer(id: id, to: position) }
+}

@@ -6,7 +6,7 @@ import TgtWire
 /// `GET|PUT /api/away`: away replies and greetings (`AwayService`), with when the running
 /// dashboard last looked for messages to answer.
 extension DashboardAPI {
-    var away: AwayService { AwayService(store: store, clock: host.clock) }
+    var away: AwayService { workspace.away }
 
     func getAway(_ input: Operations.GetAway.Input) async throws -> Operations.GetAway.Output {
         .ok(.init(body: .json(.init(success: true, data: try awayReply()))))

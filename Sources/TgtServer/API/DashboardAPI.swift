@@ -1,10 +1,10 @@
 import Foundation
+import TgtApplication
 import Hummingbird
 import NIOCore
 import OpenAPIHummingbird
 import OpenAPIRuntime
 import TgtDomain
-import TgtStore
 import TgtTelegram
 import TgtWire
 
@@ -14,7 +14,7 @@ import TgtWire
 /// (auth, CSRF, body limit, headers, the error envelope) wrap every operation.
 struct DashboardAPI: APIProtocol {
     let dashboard: Dashboard
-    var store: AppDatabase { dashboard.store }
+    var workspace: Workspace { dashboard.workspace }
     var host: SessionHost { dashboard.host }
 
     /// How the generated code writes JSON and dates (`APIConfiguration`, shared with the client).
@@ -49,7 +49,7 @@ struct DashboardAPI: APIProtocol {
 
     /// The template with the id in the path, or a 404.
     func template(_ text: String) throws -> Template {
-        guard let id = UUID(uuidString: text), let template = try store.template(id: id) else {
+        guard let id = UUID(uuidString: text), let template = try workspace.templates().template(id: id) else {
             throw APIError.notFound("There is no template with id “\(text)”.")
         }
         return template

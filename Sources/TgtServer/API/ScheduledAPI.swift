@@ -13,7 +13,7 @@ extension DashboardAPI {
         let order = SendOrder(templateID: template.id, variables: body.variables?.additionalProperties ?? [:],
                               location: try Self.coordinate(body.location), silent: body.silent)
         let items = try await sending.scheduleLater(order, at: body.sendAt)
-        let rows = try items.compactMap { item throws(StoreError) in try store.scheduledSend(id: item.id) }
+        let rows = try items.compactMap { item throws(StoreError) in try workspace.scheduledSends().send(id: item.id) }
         return .ok(.init(body: .json(.init(success: true, data: .init(scheduled: rows.map(APIModels.scheduledSend), total: rows.count)))))
     }
 
@@ -40,6 +40,6 @@ extension DashboardAPI {
     /// out, rows Telegram does not have end now, the others are deleted there after the next
     /// login).
     var scheduledSends: ScheduledSendService {
-        ScheduledSendService(store: store, schedule: schedulePass)
+        workspace.scheduledSends(schedule: schedulePass)
     }
 }

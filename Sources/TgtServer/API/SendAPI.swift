@@ -1,7 +1,6 @@
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
 import TgtTelegram
 import TgtWire
 
@@ -14,7 +13,7 @@ extension DashboardAPI {
         if case .json(let given)? = input.body { body = given }
         let order = SendOrder(templateID: template.id, variables: body.variables?.additionalProperties ?? [:],
                               location: try Self.coordinate(body.location), silent: body.silent, onlyTargets: body.targets,
-                              hold: try SendRules(store: store).hold(for: .api, asked: Self.hold(body.hold)), batchID: try body.batchId.map { try Self.uuid($0, "batch_id") })
+                              hold: try workspace.sendRules.hold(for: .api, asked: Self.hold(body.hold)), batchID: try body.batchId.map { try Self.uuid($0, "batch_id") })
         let outcome: SendOutcome
         do { outcome = try await sending.send(order) } catch let error as SendError {
             // The dashboard's next step names this template's draft link.
@@ -44,12 +43,12 @@ extension DashboardAPI {
         if case .json(let given)? = input.body { body = given }
         let variables = body.variables?.additionalProperties ?? [:]
         let order = SendOrder(templateID: template.id, variables: variables, location: try Self.coordinate(body.location))
-        let (prepared, entry) = try DraftService(store: store, clock: host.clock).handOver(order)
+        let (prepared, entry) = try workspace.drafts.handOver(order)
         return .ok(.init(body: .json(.init(success: true, data: APIModels.draft(prepared.draft, entry: entry, template: prepared.template)))))
     }
 
     /// What a send would post, sent nowhere (`SendPreview`), formatted by the session's TDLib.
-    var preview: SendPreview { SendPreview(store: store, transport: host.environment.backend.transport) }
+    var preview: SendPreview { workspace.preview(checkingWith: host.environment) }
 
     /// A preview's refusal, outlined on the field at fault.
     static func unprocessable(_ error: SendPreviewError) -> APIError {
@@ -116,8 +115,8 @@ extension DashboardAPI {
                 if case .string(let link)? = entity.type["url"] { url = link }
                 return .init(offset: Int(entity.offset), length: Int(entity.length), type: entity.typeName, url: url)
             },
-            length: formatted.text.unicodeScalars.count, maxLength: store.validator().maxTextLength,
+            length: formatted.text.unicodeScalars.count, maxLength: workspace.settings.messageLengthLimit,
             nativeLocation: message.location.map { $0.description },
-            counter: APIModels.counter(MessageLength.measure(formatted.text, kind: .telegram, telegramLimit: store.validator().maxTextLength)))
+            counter: APIModels.counter(MessageLength.measure(formatted.text, kind: .telegram, telegramLimit: workspace.settings.messageLengthLimit)))
     }
 }

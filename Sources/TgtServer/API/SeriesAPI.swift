@@ -1,7 +1,6 @@
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
 import TgtTelegram
 import TgtWire
 
@@ -12,7 +11,7 @@ import TgtWire
 extension DashboardAPI {
     /// Series with a pass of the session's keeper after each change.
     var seriesService: SeriesService {
-        SeriesService(store: store, clock: host.clock, schedule: schedulePass)
+        workspace.series(schedule: schedulePass)
     }
 
     func repeatTemplate(_ input: Operations.RepeatTemplate.Input) async throws -> Operations.RepeatTemplate.Output {

@@ -14,10 +14,10 @@ extension DashboardAPI {
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
         if let given = body.defaultLocation {
             let text = try Self.limited(given.wrapped, "default_location", max: 100) ?? ""
-            try SettingsService(store: store).setDefaultLocation(typed: text)
+            try workspace.settings.setDefaultLocation(typed: text)
         }
         if let seconds = body.undoHold {
-            try SettingsService(store: store).setUndoHold(seconds: seconds)
+            try workspace.settings.setUndoHold(seconds: seconds)
         }
         return .ok(.init(body: .json(.init(success: true, data: try settings()))))
     }
@@ -38,7 +38,7 @@ extension DashboardAPI {
 
     func createToken(_ input: Operations.CreateToken.Input) async throws -> Operations.CreateToken.Output {
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
-        let (created, secret) = try dashboard.secrets.createToken(name: try Self.limited(body.name, "name", max: 1000) ?? "", now: store.clock.now)
+        let (created, secret) = try dashboard.secrets.createToken(name: try Self.limited(body.name, "name", max: 1000) ?? "", now: workspace.clock.now)
         return .created(.init(body: .json(.init(success: true, data: .init(
             createdAt: created.createdAt, id: APIModels.id(created.id), name: created.name, secret: secret)))))
     }
@@ -56,7 +56,7 @@ extension DashboardAPI {
     }
 
     func settings() throws -> Schemas.Settings {
-        WireSettings(defaultLocation: try store.defaultLocation()?.description, accountName: try store.senderName(),
-                     messageTextLengthMax: store.validator().maxTextLength, undoHold: try store.undoHold().seconds)
+        WireSettings(defaultLocation: try workspace.settings.defaultLocation()?.description, accountName: try workspace.settings.accountName(),
+                     messageTextLengthMax: workspace.settings.messageLengthLimit, undoHold: try workspace.settings.undoHold().seconds)
     }
 }

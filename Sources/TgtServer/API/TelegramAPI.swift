@@ -2,7 +2,6 @@ import Foundation
 import TgtApplication
 import TgtDomain
 import TgtQRCode
-import TgtStore
 import TgtTelegram
 import TgtWire
 
@@ -67,14 +66,14 @@ extension DashboardAPI {
     func listChats(_ input: Operations.ListChats.Input) async throws -> Operations.ListChats.Output {
         let refresh = input.query.refresh.map { $0 == ._true || $0 == ._1 } ?? false
         let search = input.query.search?.trimmingCharacters(in: .whitespaces)
-        var chats = try store.cachedChats(search: search?.isEmpty == false ? search : nil)
+        var chats = try workspace.cachedChats(search: search?.isEmpty == false ? search : nil)
         let loggedIn = await host.session?.authorizationState == .ready
         // An empty cache, or one written before every chat kind could be a target, is refreshed.
-        let stale = try chats.isEmpty || !store.chatDirectoryIsCurrent()
+        let stale = try chats.isEmpty || !workspace.chatDirectoryIsCurrent()
         if refresh || (stale && search?.isEmpty != false && loggedIn) {
             do {
                 let fresh = try await host.refreshChats()
-                chats = search?.isEmpty == false ? try store.cachedChats(search: search) : fresh
+                chats = search?.isEmpty == false ? try workspace.cachedChats(search: search) : fresh
             } catch where !refresh && !chats.isEmpty {
                 // Not asked for: an out-of-date list beats none (the next call tries again).
             }
@@ -85,11 +84,11 @@ extension DashboardAPI {
     func listSends(_ input: Operations.ListSends.Input) async throws -> Operations.ListSends.Output {
         let limit = input.query.limit ?? 100
         guard (1...1000).contains(limit) else { throw APIError.badRequest("“limit” must be a number from 1 to 1000.") }
-        return .ok(.init(body: .json(.init(success: true, data: .init(batches: APIModels.batches(try store.recentSends(limit: limit)))))))
+        return .ok(.init(body: .json(.init(success: true, data: .init(batches: APIModels.batches(try workspace.sendLog.recent(limit: limit)))))))
     }
 
     func listHeldSends(_ input: Operations.ListHeldSends.Input) async throws -> Operations.ListHeldSends.Output {
-        let holds = SendBatch.group(try store.heldSends().map(\.entry)).map { batch in
+        let holds = SendBatch.group(try workspace.sendLog.held()).map { batch in
             Schemas.HeldSend(batchId: APIModels.id(batch.id), holdUntil: batch.first.holdUntil ?? batch.first.queuedAt,
                              templateId: APIModels.id(batch.first.templateID ?? batch.id), templateName: batch.first.templateName,
                              targets: batch.entries.map(\.targetTitle))
@@ -103,7 +102,7 @@ extension DashboardAPI {
         case .undone(let targets):
             return .ok(.init(body: .json(.init(success: true, data: .init(result: .undone, targets: targets)))))
         case .alreadyUndone:
-            let targets = try store.sends(inBatch: batch).map(\.targetTitle)
+            let targets = try workspace.sendLog.batch(batch).map(\.targetTitle)
             return .ok(.init(body: .json(.init(success: true, data: .init(result: .alreadyUndone, targets: targets)))))
         case .tooLate(let status):
             throw APIError(.conflict, code: "too_late", message: status == .failed
@@ -131,13 +130,13 @@ extension DashboardAPI {
         var account: WireStatus.Account?
         if step == .ready, let session, let me = try? await session.account() {
             account = .init(name: me.displayName)
-            try? store.noteSenderName(me.displayName)
+            try? workspace.settings.noteAccountName(me.displayName)
         }
         let connection = session?.connection.current.map { WireStatus.Connection(state: $0.key, label: $0.label) }
         let startError = await host.lastStartError.map { WireStatus.StartError(code: $0.code, message: $0.message) }
         return WireStatus(
             version: TelegramEnvironment.applicationVersion, demo: dashboard.options.isDemo, credentials: await host.hasCredentials,
-            loggedIn: step == .ready, templates: (try? store.templateCount()) ?? 0, login: step.map(APIModels.loginStep),
+            loggedIn: step == .ready, templates: (try? workspace.templates().count()) ?? 0, login: step.map(APIModels.loginStep),
             connection: connection, account: account, error: startError)
     }
 

@@ -1,7 +1,6 @@
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
 import TgtWire
 
 /// Applies a template body (POST: all fields, PATCH: any subset, as the generated types
@@ -24,7 +23,7 @@ struct TemplateInput {
         var removePlace: Bool?
     }
 
-    static func apply(_ fields: Fields, to template: inout Template, store: AppDatabase,
+    static func apply(_ fields: Fields, to template: inout Template, workspace: Workspace,
                       live: @escaping TemplateService.LiveLookup = { _ in nil }) async throws
     {
         var edit = TemplateEdit()
@@ -42,7 +41,7 @@ struct TemplateInput {
             edit.place = .remove
         }
         if let place = fields.place { edit.place = .set(try placeRule(place)) }
-        if let items = fields.targets { edit.targets = try await targets(items, store: store, keeping: edit.targetsKept(by: template), live: live) }
+        if let items = fields.targets { edit.targets = try await targets(items, workspace: workspace, keeping: edit.targetsKept(by: template), live: live) }
         template = edit.applied(to: template)
     }
 
@@ -70,7 +69,7 @@ struct TemplateInput {
 
     /// `{chat_id, topic_id?, chat_title?, topic_title?}` items checked as JSON, then resolved
     /// by `TemplateService.resolveTargets` (the rules every face shares).
-    static func targets(_ items: [Components.Schemas.TargetInput], store: AppDatabase, keeping existing: [Target] = [],
+    static func targets(_ items: [Components.Schemas.TargetInput], workspace: Workspace, keeping existing: [Target] = [],
                         live: @escaping TemplateService.LiveLookup = { _ in nil }) async throws -> [Target]
     {
         var requests: [TemplateService.TargetRequest] = []
@@ -88,7 +87,7 @@ struct TemplateInput {
                 topicTitle: try DashboardAPI.limited(item.topicTitle, "targets[\(index)].topic_title", max: 255)))
         }
         do {
-            return try await TemplateService(store: store, markup: nil).resolveTargets(requests, keeping: existing, live: live)
+            return try await workspace.templates().resolveTargets(requests, keeping: existing, live: live)
         } catch .tooMany {
             throw APIError.badRequest(TargetError.tooMany.message)
         } catch .store(let error) {

@@ -1,6 +1,6 @@
 import Foundation
+import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// What the grid shows, for the page and for `GET /api/templates` alike: all templates, those
 /// a search and a chat filter leave, and the filter chips.
@@ -13,9 +13,9 @@ struct TemplateListing {
     /// The kinds that have templates, in `TemplateKind` order, with their counts.
     let kinds: [(kind: TemplateKind, count: Int)]
 
-    init(store: AppDatabase, search: String, chatID: Int64?, kind: TemplateKind? = nil) throws {
-        all = try store.templates()
-        var listed = search.isEmpty ? all : try store.searchTemplates(search)
+    init(templates: TemplateService, search: String, chatID: Int64?, kind: TemplateKind? = nil) throws {
+        all = try templates.all()
+        var listed = search.isEmpty ? all : try templates.search(search)
         if let chatID { listed = listed.filter { $0.targets.contains { $0.chatID == chatID } } }
         if let kind { listed = listed.filter { $0.kind == kind } }
         self.listed = listed

@@ -1,7 +1,6 @@
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
 import TgtTelegram
 import TgtWire
 
@@ -12,7 +11,7 @@ extension DashboardAPI {
 
     func listTemplates(_ input: Operations.ListTemplates.Input) async throws -> Operations.ListTemplates.Output {
         let search = (input.query.search ?? "").trimmingCharacters(in: .whitespaces)
-        let listing = try TemplateListing(store: store, search: search, chatID: input.query.chatId.map(Int64.init), kind: input.query.kind)
+        let listing = try TemplateListing(templates: workspace.templates(), search: search, chatID: input.query.chatId.map(Int64.init), kind: input.query.kind)
         let positions = listing.positions
         return .ok(.init(body: .json(.init(success: true, data: .init(
             groups: listing.groups.map { .init(chatId: Int($0.chatID), count: $0.count, title: $0.title) },
@@ -31,7 +30,7 @@ extension DashboardAPI {
 
     func getTemplate(_ input: Operations.GetTemplate.Input) async throws -> Operations.GetTemplate.Output {
         let template = try template(input.path.id)
-        return .ok(.init(body: .json(.init(success: true, data: APIModels.template(template, position: try store.position(of: template.id))))))
+        return .ok(.init(body: .json(.init(success: true, data: APIModels.template(template, position: try workspace.templates().position(of: template.id))))))
     }
 
     func updateTemplate(_ input: Operations.UpdateTemplate.Input) async throws -> Operations.UpdateTemplate.Output {
@@ -52,7 +51,7 @@ extension DashboardAPI {
     func duplicateTemplate(_ input: Operations.DuplicateTemplate.Input) async throws -> Operations.DuplicateTemplate.Output {
         let template = try template(input.path.id)
         let copy = try templates.duplicate(template.id)
-        return .created(.init(body: .json(.init(success: true, data: APIModels.template(copy, position: try store.position(of: copy.id))))))
+        return .created(.init(body: .json(.init(success: true, data: APIModels.template(copy, position: try workspace.templates().position(of: copy.id))))))
     }
 
     func reorderTemplates(_ input: Operations.ReorderTemplates.Input) async throws -> Operations.ReorderTemplates.Output {
@@ -69,9 +68,9 @@ extension DashboardAPI {
     /// applies (Markdown checked by TDLib).
     private func save(_ fields: TemplateInput.Fields, onto template: Template?) async throws -> Schemas.Template {
         var changed = template ?? Template(name: "", body: "", createdAt: host.clock.now)
-        try await TemplateInput.apply(fields, to: &changed, store: store) { chatID in await liveChat(chatID) }
+        try await TemplateInput.apply(fields, to: &changed, workspace: workspace) { chatID in await liveChat(chatID) }
         let saved = try templates.save(changed, isNew: template == nil)
-        return APIModels.template(saved, position: try store.position(of: saved.id))
+        return APIModels.template(saved, position: try workspace.templates().position(of: saved.id))
     }
 
     /// Asks the live session about a target's chat that the cached directory does not list:
@@ -89,7 +88,7 @@ extension DashboardAPI {
 
     /// Templates saved with the Markdown checked by the session's TDLib.
     var templates: TemplateService {
-        TemplateService(store: store, markup: host.environment.backend.transport)
+        workspace.templates(checkingWith: host.environment)
     }
 
     func listIcons(_ input: Operations.ListIcons.Input) async throws -> Operations.ListIcons.Output {

@@ -1,6 +1,6 @@
 import Foundation
+import TgtApplication
 import TgtDomain
-import TgtStore
 import TgtWire
 
 /// Applies a timer body (POST: a new timer, PATCH: any subset, as the generated types decoded
@@ -23,7 +23,7 @@ struct TimerInput {
 
     /// Changes `timer` as `fields` say, or throws a 422 naming every field that is wrong
     /// (nothing is stored here; the caller saves the result).
-    static func apply(_ fields: Fields, to timer: inout CountdownTimer, isNew: Bool, store: AppDatabase) throws {
+    static func apply(_ fields: Fields, to timer: inout CountdownTimer, isNew: Bool, workspace: Workspace) throws {
         var issues: [TimerIssue] = []
         var missing = false
         if let name = try DashboardAPI.limited(fields.name, "name", max: 1000) {
@@ -53,7 +53,7 @@ struct TimerInput {
             }
         }
         if let input = fields.action {
-            let (completion, problems) = try Self.action(input, store: store)
+            let (completion, problems) = try Self.action(input, workspace: workspace)
             timer.action = completion
             issues += problems
         }
@@ -69,7 +69,7 @@ struct TimerInput {
     /// The completion action `input` describes, and what is wrong with it: the template must
     /// exist and be a Telegram template; values are only for its custom variables, a choice
     /// must be one of its list, and a variable without a default needs a value.
-    static func action(_ input: Components.Schemas.TimerActionInput, store: AppDatabase) throws -> (CompletionAction?, [TimerIssue]) {
+    static func action(_ input: Components.Schemas.TimerActionInput, workspace: Workspace) throws -> (CompletionAction?, [TimerIssue]) {
         var issues: [TimerIssue] = []
         func problem(_ message: String) { issues.append(TimerIssue(field: .action, message: message)) }
         let values = input.values?.additionalProperties ?? [:]
@@ -79,7 +79,7 @@ struct TimerInput {
         }
         var templateID: UUID?
         if let text = input.templateId {
-            if let id = UUID(uuidString: text), let template = try store.template(id: id) {
+            if let id = UUID(uuidString: text), let template = try workspace.templates().template(id: id) {
                 templateID = id
                 issues += valueIssues(values, for: template)
             } else {

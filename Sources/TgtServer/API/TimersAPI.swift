@@ -1,7 +1,6 @@
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
 import TgtWire
 
 /// `/api/timers…`: timers listed (overdue ones settled first), created, changed, reordered,
@@ -17,7 +16,7 @@ extension DashboardAPI {
 
     /// Timers' controls, with a pass of the session's `ScheduleKeeper` after each.
     var timerService: TimerService {
-        TimerService(store: store, clock: host.clock, schedule: schedulePass)
+        workspace.timers(schedule: schedulePass)
     }
 
     /// One pass of the running session's `ScheduleKeeper` (nothing while TDLib is not running):
@@ -29,8 +28,8 @@ extension DashboardAPI {
 
     func listTimers(_ input: Operations.ListTimers.Input) async throws -> Operations.ListTimers.Output {
         let now = host.clock.now
-        try store.settleTimers(at: now)
-        let timers = try store.timers()
+        try workspace.timers().settle()
+        let timers = try workspace.timers().all()
         let names = try templateNames()
         let summary = input.query.summary ?? false
         return .ok(.init(body: .json(.init(success: true, data: .init(
@@ -38,7 +37,7 @@ extension DashboardAPI {
     }
 
     func getTimer(_ input: Operations.GetTimer.Input) async throws -> Operations.GetTimer.Output {
-        try store.settleTimers(at: host.clock.now)
+        try workspace.timers().settle()
         return .ok(.init(body: .json(.init(success: true, data: try reply(try timer(input.path.id))))))
     }
 
@@ -48,7 +47,7 @@ extension DashboardAPI {
         // Replaced by the body's duration (a body without one is refused).
         guard let initial = TimerDuration(seconds: TimerDuration.minimum) else { throw APIError.badRequest(TimerInput.missingBasics) }
         var timer = CountdownTimer(name: "", duration: initial, createdAt: host.clock.now)
-        try TimerInput.apply(fields, to: &timer, isNew: true, store: store)
+        try TimerInput.apply(fields, to: &timer, isNew: true, workspace: workspace)
         let saved = try timerService.create(timer)
         return .created(.init(body: .json(.init(success: true, data: try reply(saved)))))
     }
@@ -58,7 +57,7 @@ extension DashboardAPI {
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
         var edited = existing
         try TimerInput.apply(.init(name: body.name, duration: body.duration, icon: body.icon, color: body.color, action: body.action),
-                             to: &edited, isNew: false, store: store)
+                             to: &edited, isNew: false, workspace: workspace)
         // Only the form's fields: the countdown, to-dos and notes stay as stored now.
         let saved = try timerService.edit(existing.id, like: edited)
         return .ok(.init(body: .json(.init(success: true, data: try reply(saved)))))
@@ -66,15 +65,15 @@ extension DashboardAPI {
 
     func deleteTimer(_ input: Operations.DeleteTimer.Input) async throws -> Operations.DeleteTimer.Output {
         let existing = try timer(input.path.id)
-        try store.deleteTimer(id: existing.id)
+        try workspace.timers().delete(existing.id)
         return .ok(.init(body: .json(.init(success: true, data: .init(deleted: APIModels.id(existing.id))))))
     }
 
     func moveTimer(_ input: Operations.MoveTimer.Input) async throws -> Operations.MoveTimer.Output {
         let existing = try timer(input.path.id)
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
-        try store.moveTimer(id: existing.id, to: body.position)
-        return .ok(.init(body: .json(.init(success: true, data: .init(ids: try store.timers().map { APIModels.id($0.id) })))))
+        try workspace.timers().move(existing.id, to: body.position)
+        return .ok(.init(body: .json(.init(success: true, data: .init(ids: try workspace.timers().all().map { APIModels.id($0.id) })))))
     }
 
     // MARK: Controls
@@ -190,7 +189,7 @@ extension DashboardAPI {
 
     /// The timer with the id in the path, or a 404.
     func timer(_ text: String) throws -> CountdownTimer {
-        guard let id = UUID(uuidString: text), let timer = try store.timer(id: id) else {
+        guard let id = UUID(uuidString: text), let timer = try workspace.timers().timer(id: id) else {
             throw APIError.notFound("There is no timer with id “\(text)”.")
         }
         return timer
@@ -216,12 +215,12 @@ extension DashboardAPI {
     /// The timer as a reply, with its completion template's name.
     private func reply(_ timer: CountdownTimer) throws -> Schemas.Timer {
         var names: [UUID: String] = [:]
-        if let templateID = timer.action?.templateID, let template = try store.template(id: templateID) { names[templateID] = template.name }
-        return APIModels.timer(timer, at: host.clock.now, templateNames: names, completionSends: try store.scheduledSends(timerID: timer.id))
+        if let templateID = timer.action?.templateID, let template = try workspace.templates().template(id: templateID) { names[templateID] = template.name }
+        return APIModels.timer(timer, at: host.clock.now, templateNames: names, completionSends: try workspace.scheduledSends().forTimer(timer.id))
     }
 
     /// Every template's name by id, for the completion actions in a list.
     private func templateNames() throws -> [UUID: String] {
-        Dictionary(try store.templates().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        Dictionary(try workspace.templates().all().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
     }
 }

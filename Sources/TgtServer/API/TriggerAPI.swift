@@ -100,7 +100,7 @@ extension DashboardAPI {
 
     /// Trigger links on the dashboard's store and clock.
     var triggers: TriggerService {
-        TriggerService(store: store, clock: host.clock)
+        workspace.triggers
     }
 }
 

@@ -1,6 +1,5 @@
 import TgtApplication
 import TgtDomain
-import TgtStore
 import TgtTelegram
 
 /// What to do next after an error, in the dashboard's and its API's terms (a page, an API

@@ -2,13 +2,12 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import TgtApplication
-import TgtStore
 import TgtTelegram
 
 extension Dashboard {
     /// Sending through the dashboard's Telegram session, now and on Telegram's schedule.
     var sending: SendService {
-        SendService(store: store, clock: host.clock, onSession: { [host] request, work in try await host.withSender(request, work) },
+        SendService(workspace: workspace, onSession: { [host] request, work in try await host.withSender(request, work) },
                     schedule: { [host] request, date in
                         guard let keeper = await host.scheduleKeeper else { throw TelegramError.notLoggedIn }
                         return try await keeper.scheduleLater(request, at: date)
@@ -30,10 +29,10 @@ struct AwayReplyService: Service {
 
     func run() async throws {
         let host = dashboard.host
-        let store = dashboard.store
+        let workspace = dashboard.workspace
         let clock = host.clock
         let responder = AwayResponder(
-            store: store, clock: clock, sending: dashboard.sending,
+            workspace: workspace, sending: dashboard.sending,
             facts: { message in
                 guard let session = await host.session else { return nil }
                 return await SessionAwayFacts(session: session, clock: clock).incoming(message)
@@ -58,7 +57,7 @@ struct AwayReplyService: Service {
                             marked = ObjectIdentifier(session)
                             await SessionAwayFacts(session: session, clock: clock).stayOffline()
                         }
-                        try? store.noteAwayCheck(at: clock.now)
+                        try? workspace.away.noteCheck()
                     }
                     guard (try? await clock.sleep(for: 60)) != nil else { return }
                 }

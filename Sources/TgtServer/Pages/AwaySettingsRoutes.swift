@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// Settings' away replies form: read into `AwaySettings` and saved by `AwayService`; a refused
 /// form shows what was typed with the reason.
@@ -14,7 +13,7 @@ enum AwaySettingsRoutes {
             let (typed, unreadable) = try read(form, dashboard: dashboard)
             do {
                 if let unreadable { throw unreadable }
-                try AwayService(store: dashboard.store, clock: dashboard.host.clock).save(typed)
+                try dashboard.workspace.away.save(typed)
             } catch let error as any UserFacingError {
                 return try await SettingsRoutes.page(dashboard, context: context, error: error.description, section: "away", awayForm: typed, status: .badRequest)
             }
@@ -52,8 +51,8 @@ enum AwaySettingsRoutes {
             mode = .schedule(AwaySchedule(days: days, from: from ?? noTime, to: to ?? noTime, timeZoneID: zone.identifier))
         default: mode = .off
         }
-        let current = try dashboard.store.awaySettings()
-        let names = Dictionary(try dashboard.store.cachedChats().filter { $0.kind == .privateChat }.map { ($0.id, $0.title) },
+        let current = try dashboard.workspace.away.settings()
+        let names = Dictionary(try dashboard.workspace.cachedChats().filter { $0.kind == .privateChat }.map { ($0.id, $0.title) },
                                uniquingKeysWith: { first, _ in first })
         let known = Dictionary(current.excluded.map { ($0.userID, $0.name) }, uniquingKeysWith: { first, _ in first })
         let excluded = form.fields.keys.filter { $0.hasPrefix("exclude_") }.compactMap { Int64($0.dropFirst("exclude_".count)) }.sorted()

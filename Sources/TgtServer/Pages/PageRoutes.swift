@@ -3,16 +3,15 @@ import Hummingbird
 import TgtApplication
 import TgtDomain
 import TgtQRCode
-import TgtStore
 import TgtTelegram
 
 /// The HTML pages: sign-in, first-run setup and Telegram login, the grid, the editor, the
 /// chats, the timers, what is scheduled, the send log and settings. Forms post here (CSRF checked by `AuthMiddleware`) and redirect.
 enum PageRoutes {
     /// The template named by the `{id}` path parameter, or a 404.
-    static func template(_ context: DashboardContext, store: AppDatabase) throws -> Template {
+    static func template(_ context: DashboardContext, workspace: Workspace) throws -> Template {
         let text = context.parameters.get("id") ?? ""
-        guard let id = UUID(uuidString: text), let template = try store.template(id: id) else {
+        guard let id = UUID(uuidString: text), let template = try workspace.templates().template(id: id) else {
             throw APIError.notFound("There is no template with id “\(text)”.")
         }
         return template
@@ -22,7 +21,7 @@ enum PageRoutes {
         SignInRoutes.add(to: router, dashboard: dashboard)
         TriggerRoutes.add(to: router, dashboard: dashboard)
         let host = dashboard.host
-        let store = dashboard.store
+        let workspace = dashboard.workspace
 
         router.get("/") { request, context -> Response in
             let csrf = try csrfToken(context)
@@ -30,22 +29,22 @@ enum PageRoutes {
             let search = request.uri.queryParameters["q"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
             let chat = request.uri.queryParameters["chat"].flatMap { Int64(String($0)) }
             let kind = request.uri.queryParameters["kind"].flatMap { TemplateKind(rawValue: String($0)) }
-            let listing = try TemplateListing(store: store, search: search, chatID: chat, kind: kind)
+            let listing = try TemplateListing(templates: workspace.templates(), search: search, chatID: chat, kind: kind)
             let model = Pages.GridModel(templates: listing.listed, total: listing.all.count, groups: listing.groups, selectedChat: chat,
                                         kinds: listing.kinds, selectedKind: kind, search: search,
                                         demo: dashboard.options.isDemo && !Pages.Notices.isDismissed(Pages.Notices.demoGrid, in: request),
-                                        undoHold: try SendRules(store: store).hold(for: .grid).seconds)
+                                        undoHold: try workspace.sendRules.hold(for: .grid).seconds)
             return HTMLReply.page(Pages.templates(model, csrf: csrf))
         }
 
         router.get("/templates/new") { request, context -> Response in
             let kind = request.uri.queryParameters["kind"].flatMap { TemplateKind(rawValue: String($0)) } ?? .telegram
-            return HTMLReply.page(Pages.editor(template: nil, kind: kind, chats: try store.cachedChats(), stale: !(try store.chatDirectoryIsCurrent()), csrf: try csrfToken(context), now: store.clock.now))
+            return HTMLReply.page(Pages.editor(template: nil, kind: kind, chats: try workspace.cachedChats(), stale: !(try workspace.chatDirectoryIsCurrent()), csrf: try csrfToken(context), now: workspace.clock.now))
         }
 
         router.get("/templates/{id}/edit") { _, context -> Response in
-            let template = try PageRoutes.template(context, store: store)
-            return HTMLReply.page(Pages.editor(template: template, chats: try store.cachedChats(), stale: !(try store.chatDirectoryIsCurrent()), csrf: try csrfToken(context), now: store.clock.now))
+            let template = try PageRoutes.template(context, workspace: workspace)
+            return HTMLReply.page(Pages.editor(template: template, chats: try workspace.cachedChats(), stale: !(try workspace.chatDirectoryIsCurrent()), csrf: try csrfToken(context), now: workspace.clock.now))
         }
 
         // The Chats tab needs Telegram: first run and login come first. A shell the scripts fill.
@@ -67,8 +66,8 @@ enum PageRoutes {
         }
 
         router.get("/sends") { _, context -> Response in
-            let entries = try store.recentSends(limit: 200)
-            return HTMLReply.page(Pages.sends(entries, replies: try store.replies(toSends: entries.map(\.id)), csrf: try csrfToken(context), now: store.clock.now))
+            let entries = try workspace.sendLog.recent(limit: 200)
+            return HTMLReply.page(Pages.sends(entries, replies: try workspace.sendLog.replies(to: entries.map(\.id)), csrf: try csrfToken(context), now: workspace.clock.now))
         }
 
         // The phone tab bar's More: Recent, Settings, installing, signing out.

@@ -1,5 +1,5 @@
 import Foundation
-import TgtStore
+import TgtApplication
 
 extension Pages {
     /// The send log: one card per tap, a line per target with its status and time, and the

@@ -2,13 +2,12 @@ import Foundation
 import TgtApplication
 import Hummingbird
 import TgtDomain
-import TgtStore
 import TgtTelegram
 
 /// The settings page and its forms: default location, password, API tokens, Telegram logout.
 enum SettingsRoutes {
     static func add(to router: Router<DashboardContext>, dashboard: Dashboard) {
-        let store = dashboard.store
+        let workspace = dashboard.workspace
 
         router.get("/settings") { request, context -> Response in
             // What a form's redirect says, and in which section (where the browser lands).
@@ -31,8 +30,8 @@ enum SettingsRoutes {
         // iPhone app's Settings → Import read): how templates made here, place rules included,
         // reach the phone, and a backup.
         router.get("/settings/export") { _, _ -> Response in
-            let data = try store.exportTemplates().encoded()
-            let day = Date.ISO8601FormatStyle().year().month().day().format(store.clock.now)
+            let data = try workspace.templates().exportArchive().encoded()
+            let day = Date.ISO8601FormatStyle().year().month().day().format(workspace.clock.now)
             return Response(status: .ok, headers: [
                 .contentType: "application/json; charset=utf-8",
                 .contentDisposition: "attachment; filename=\"tgtemplates-\(day).json\"",
@@ -44,7 +43,7 @@ enum SettingsRoutes {
             var request = request
             let form = try await FormInput.read(&request, context: context)
             do {
-                try SettingsService(store: store).setDefaultLocation(typed: form["default_location"] ?? "")
+                try workspace.settings.setDefaultLocation(typed: form["default_location"] ?? "")
             } catch let error as SettingsError {
                 return try await page(dashboard, context: context, error: error.description, section: "location", status: .badRequest)
             }
@@ -55,7 +54,7 @@ enum SettingsRoutes {
             var request = request
             let form = try await FormInput.read(&request, context: context)
             do {
-                try SettingsService(store: store).setUndoHold(typed: form["undo_hold"] ?? "")
+                try workspace.settings.setUndoHold(typed: form["undo_hold"] ?? "")
             } catch let error as UndoHoldError {
                 return try await page(dashboard, context: context, error: error.description, section: "undo-hold", status: .badRequest)
             }
@@ -78,7 +77,7 @@ enum SettingsRoutes {
             var request = request
             let form = try await FormInput.read(&request, context: context)
             do {
-                let (_, secret) = try dashboard.secrets.createToken(name: form["name"] ?? "", now: store.clock.now)
+                let (_, secret) = try dashboard.secrets.createToken(name: form["name"] ?? "", now: workspace.clock.now)
                 return try await page(dashboard, context: context, section: "tokens", newSecret: secret)
             } catch {
                 return try await page(dashboard, context: context, error: APIError.message(for: error), section: "tokens", status: .badRequest)
@@ -120,15 +119,16 @@ enum SettingsRoutes {
     {
         let now = dashboard.host.clock.now
         let triggers = Pages.TriggersModel(
-            triggers: try TriggerService(store: dashboard.store, clock: dashboard.host.clock).listWithTemplates(),
-            templates: try dashboard.store.templates().filter { $0.kind == .telegram }.map { ($0.id, $0.name) },
+            triggers: try dashboard.workspace.triggers.listWithTemplates(),
+            templates: try dashboard.workspace.templates().all().filter { $0.kind == .telegram }.map { ($0.id, $0.name) },
             made: madeTrigger, form: triggerForm, now: now)
-        let awaySettings = try awayForm ?? dashboard.store.awaySettings()
-        let telegram = try dashboard.store.templates().filter { $0.kind == .telegram }.map { ($0.id, $0.name) }
-        var people = try dashboard.store.cachedChats().filter { $0.kind == .privateChat }.map { AwayPerson(userID: $0.id, name: $0.title) }
+        let awaySettings = try awayForm ?? dashboard.workspace.away.settings()
+        let telegram = try dashboard.workspace.templates().all().filter { $0.kind == .telegram }.map { ($0.id, $0.name) }
+        var people = try dashboard.workspace.cachedChats().filter { $0.kind == .privateChat }.map { AwayPerson(userID: $0.id, name: $0.title) }
         for person in awaySettings.excluded where !people.contains(where: { $0.userID == person.userID }) { people.append(person) }
-        let away = Pages.AwayModel(settings: awaySettings, templates: telegram, people: people, checkedAt: try dashboard.store.awayCheckedAt(),
-                                   answersLastHour: try dashboard.store.awayAnswers(inHourBefore: now), now: now)
+        let awayStatus = try dashboard.workspace.away.status()
+        let away = Pages.AwayModel(settings: awaySettings, templates: telegram, people: people, checkedAt: awayStatus.checkedAt,
+                                   answersLastHour: awayStatus.answersLastHour, now: now)
         let session = await dashboard.host.session
         let loggedIn = session?.authorizationState == .ready
         var account: String?
@@ -136,7 +136,7 @@ enum SettingsRoutes {
         let mediaCache = loggedIn ? try? await dashboard.host.chatService().mediaCacheUsage() : nil
         let model = Pages.SettingsModel(
             account: account, connection: session?.connection.current?.label, loggedIn: loggedIn, demo: dashboard.options.isDemo,
-            defaultLocation: try dashboard.store.defaultLocation()?.description, undoHold: try dashboard.store.undoHold().seconds,
+            defaultLocation: try dashboard.workspace.settings.defaultLocation()?.description, undoHold: try dashboard.workspace.settings.undoHold().seconds,
             mediaCache: mediaCache, tokens: dashboard.secrets.tokens, triggers: triggers, away: away,
             newSecret: newSecret, message: message, error: error, section: section, version: TelegramEnvironment.applicationVersion)
         return HTMLReply.page(Pages.settings(model, csrf: try PageRoutes.csrfToken(context)), status: status)

@@ -35,7 +35,7 @@ enum TriggerRoutes {
         }
         let secret = context.parameters.get("secret") ?? ""
         // Names only: nothing here needs a session.
-        let service = TriggerService(store: dashboard.store, clock: clock)
+        let service = dashboard.workspace.triggers
         do {
             return HTMLReply.page(Pages.trigger(templateName: try service.templateName(forSecret: secret)),
                                   headers: [.cacheControl: "no-store", HTTPField.Name("Referrer-Policy")!: "no-referrer"])

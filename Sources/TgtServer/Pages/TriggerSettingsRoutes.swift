@@ -7,8 +7,6 @@ import TgtDomain
 /// revoke. `TriggerService` does the work; a refused form keeps what was typed.
 enum TriggerSettingsRoutes {
     static func add(to router: Router<DashboardContext>, dashboard: Dashboard) {
-        let clock = dashboard.host.clock
-
         router.post("/settings/triggers") { request, context -> Response in
             var request = request
             let form = try await FormInput.read(&request, context: context)
@@ -27,7 +25,7 @@ enum TriggerSettingsRoutes {
             var request = request
             let form = try await FormInput.read(&request, context: context)
             do {
-                try TriggerService(store: dashboard.store, clock: clock).rename(try id(context), to: form["name"] ?? "")
+                try dashboard.workspace.triggers.rename(try id(context), to: form["name"] ?? "")
             } catch let error as TriggerError where error != .notFound {
                 return try await SettingsRoutes.page(dashboard, context: context, error: error.description, section: "triggers", status: .badRequest)
             }
@@ -35,7 +33,7 @@ enum TriggerSettingsRoutes {
         }
 
         router.post("/settings/triggers/{id}/revoke") { _, context -> Response in
-            try TriggerService(store: dashboard.store, clock: clock).revoke(try id(context))
+            try dashboard.workspace.triggers.revoke(try id(context))
             return HTMLReply.redirect("/settings?done=trigger-revoked#triggers")
         }
     }
@@ -51,7 +49,7 @@ enum TriggerSettingsRoutes {
             pinned: try TriggerPolicy.pinned(parsing: (form["pin"] ?? "").components(separatedBy: .newlines)),
             minimumInterval: TimeInterval(interval), perDay: perDay,
             expires: expiry.isEmpty ? nil : try TriggerPolicy.expiry(parsing: expiry, timeZone: .current, now: now))
-        return try TriggerService(store: dashboard.store, clock: dashboard.host.clock).create(templateID: template, name: form["name"] ?? "", policy: policy)
+        return try dashboard.workspace.triggers.create(templateID: template, name: form["name"] ?? "", policy: policy)
     }
 
     static func number(_ text: String?, default value: Int, _ message: String) throws -> Int {

@@ -2,7 +2,6 @@ import Foundation
 import HummingbirdBcrypt
 import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// An API token for scripts, as stored: never the token itself, only its SHA-256.
 public struct APIToken: Codable, Sendable, Equatable {
