@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "TgtTDLib", targets: ["TgtTDLib"]),
         .library(name: "TgtTelegram", targets: ["TgtTelegram"]),
         .library(name: "TgtSimulator", targets: ["TgtSimulator"]),
+        .library(name: "TgtApplication", targets: ["TgtApplication"]),
         .library(name: "TgtAppModel", targets: ["TgtAppModel"]),
         .library(name: "TgtTimerSync", targets: ["TgtTimerSync"]),
     ],
@@ -77,7 +78,7 @@ let package = Package(
         .target(
             name: "TgtAppModel",
             dependencies: [
-                "TgtDomain", "TgtStore", "TgtTelegram", "TgtTimerSync", "TgtApplication",
+                "TgtDomain", "TgtTelegram", "TgtTimerSync", "TgtApplication",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
@@ -102,7 +103,7 @@ let package = Package(
         .testTarget(
             name: "TgtAppModelTests",
             dependencies: [
-                "TgtAppModel", "TgtTestSupport", "TgtStore", "TgtDomain", "TgtTelegram", "TgtSimulator", "TgtTDLib", "TgtTimerSync",
+                "TgtAppModel", "TgtApplication", "TgtTestSupport", "TgtStore", "TgtDomain", "TgtTelegram", "TgtSimulator", "TgtTDLib", "TgtTimerSync",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
@@ -202,7 +203,7 @@ package.targets += [
     .executableTarget(
         name: "tgt-bench",
         dependencies: [
-            "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtSimulator", "TgtAppModel",
+            "TgtDomain", "TgtStore", "TgtTDLib", "TgtTelegram", "TgtSimulator", "TgtApplication", "TgtAppModel",
         ],
         path: "Benchmarks/tgt-bench",
         swiftSettings: strict),

@@ -1,7 +1,7 @@
 import Foundation
 import TgtAppModel
 import TgtDomain
-import TgtStore
+import TgtApplication
 
 /// The App Group both the app and the widget extension belong to, and where each keeps what.
 /// Change `identifier` here and in both entitlements files when you use your own team.
@@ -27,8 +27,8 @@ enum AppGroup {
     static let clock: any AppClock = SystemClock()
 
     /// The shared store, on the process's clock.
-    static func openStore() throws -> AppDatabase {
-        try containers().openStore(clock: clock)
+    static func openWorkspace() throws -> Workspace {
+        try containers().openWorkspace(clock: clock)
     }
 
     static func containers() throws -> AppContainers {

@@ -1,6 +1,6 @@
 import Foundation
 import TgtAppModel
-import TgtStore
+import TgtApplication
 
 /// One tap from an App Intent, wherever the system performs it.
 ///
@@ -11,7 +11,7 @@ import TgtStore
 /// the shared queue, opened directly from the App Group, and goes out when the app runs next.
 @MainActor
 enum BackgroundSend {
-    static func run(templateID: UUID, templateName: String, source: SendJob.Source) async -> AppText {
+    static func run(templateID: UUID, templateName: String, source: SendJobSource) async -> AppText {
         guard let app = await AppRuntime.shared.startInBackground() else {
             return queueForLater(templateID: templateID, templateName: templateName, source: source)
         }
@@ -21,7 +21,7 @@ enum BackgroundSend {
 
     /// The tap in the running app, with background time until the queue is empty (a send still
     /// under way when the surface stops waiting finishes in the time left).
-    static func tap(_ app: AppModel, templateID: UUID, source: SendJob.Source,
+    static func tap(_ app: AppModel, templateID: UUID, source: SendJobSource,
                     held: (@MainActor @Sendable (HeldTap) -> Void)? = nil) async -> AppModel.TapOutcome {
         let work = AppRuntime.shared.backgroundWork
         work?.begin()
@@ -39,14 +39,14 @@ enum BackgroundSend {
         if let app = await AppRuntime.shared.startInBackground() {
             app.undo(batchID: batchID)
         } else {
-            _ = try? AppGroup.openStore().undoHeldSend(batch: batchID)
+            _ = try? AppGroup.openWorkspace().sendQueue.undoHeld(batch: batchID)
         }
     }
 
-    private static func queueForLater(templateID: UUID, templateName: String, source: SendJob.Source) -> AppText {
+    private static func queueForLater(templateID: UUID, templateName: String, source: SendJobSource) -> AppText {
         let outcome: AppModel.TapOutcome
         do {
-            let job = try AppGroup.openStore().enqueueSend(templateID: templateID, source: source)
+            let job = try AppGroup.openWorkspace().sendQueue.enqueue(templateID: templateID, source: source)
             outcome = .queued(job, .appNotRunning)
         } catch StoreError.templateNotFound {
             outcome = .notFound

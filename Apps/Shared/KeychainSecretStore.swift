@@ -1,6 +1,6 @@
 import Foundation
 import Security
-import TgtStore
+import TgtApplication
 
 /// API credentials and TDLib's database key in the Keychain (this device only, available after
 /// the first unlock so queued sends can go out while the phone is locked).

@@ -1,7 +1,7 @@
 import AppIntents
 import Foundation
 import TgtAppModel
-import TgtStore
+import TgtApplication
 
 /// "Send Leaving work with TgTemplates" (Siri, CarPlay's Siri, Shortcuts): sends without
 /// bringing the app to the screen, and answers with what happened.

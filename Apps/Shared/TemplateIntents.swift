@@ -1,7 +1,7 @@
 import AppIntents
 import Foundation
 import TgtAppModel
-import TgtStore
+import TgtApplication
 
 /// A template as Siri, Shortcuts and widgets see it.
 struct TemplateAppEntity: AppEntity {
@@ -26,7 +26,7 @@ struct TemplateAppEntity: AppEntity {
 /// Finds templates in the shared store (no TDLib: this also runs in the widget extension).
 struct TemplateEntityQuery: EntityStringQuery {
     private func index() throws -> TemplateEntityIndex {
-        try TemplateEntityIndex.load(from: AppGroup.openStore())
+        try TemplateEntityIndex.load(from: AppGroup.openWorkspace())
     }
 
     func entities(for identifiers: [UUID]) async throws -> [TemplateAppEntity] {

@@ -1,8 +1,8 @@
 import AppIntents
 import Foundation
 import TgtAppModel
+import TgtApplication
 import TgtDomain
-import TgtStore
 import TgtTimerSync
 
 /// Pause, resume or reset from a timer's Live Activity or Dynamic Island. As a
@@ -15,7 +15,7 @@ struct TimerControlIntent: LiveActivityIntent {
     static let isDiscoverable = false
 
     /// Set by the app once its model runs: what else follows a timer change there (the watch).
-    @MainActor static var afterChange: (@MainActor (AppDatabase) async -> Void)?
+    @MainActor static var afterChange: (@MainActor (Workspace) async -> Void)?
 
     @Parameter(title: "Timer")
     var timerID: String
@@ -33,14 +33,14 @@ struct TimerControlIntent: LiveActivityIntent {
     @MainActor
     func perform() async throws -> some IntentResult {
         guard let id = UUID(uuidString: timerID), let control = TimerControl(rawValue: control) else { return .result() }
-        let store = try AppDatabase.open(at: try AppGroup.containers().databaseFile, clock: AppGroup.clock, shared: true)
+        let workspace = try AppGroup.openWorkspace()
         // A control that no longer applies (paused elsewhere meanwhile) leaves the timer as it is;
         // the activity is brought up to date either way.
-        _ = try? TimerControlAction.perform(control, timerID: id, store: store, clock: store.clock)
+        _ = try? TimerControlAction.perform(control, timerID: id, workspace: workspace)
         // Even when the app has no scene (launched in the background for this button), a pause
         // must take back the notification at the old end.
-        await TimerFollowers.follow((try? store.timers()) ?? [])
-        await Self.afterChange?(store)
+        await TimerFollowers.follow((try? workspace.timers().all()) ?? [])
+        await Self.afterChange?(workspace)
         return .result()
     }
 }

@@ -1,7 +1,6 @@
 import AppIntents
 import SwiftUI
 import TgtAppModel
-import TgtStore
 import WidgetKit
 
 /// Reads the widget's snapshot from the shared store (no TDLib in the extension). The app
@@ -28,7 +27,7 @@ struct TemplatesProvider: TimelineProvider {
         case .systemLarge, .systemExtraLarge: .large
         default: .medium
         }
-        let snapshot = try? AppGroup.openStore()
+        let snapshot = try? AppGroup.openWorkspace()
         return TemplatesEntry(date: Date(), snapshot: snapshot.flatMap { try? WidgetSnapshot.make(from: $0, family: size) })
     }
 }

@@ -1,6 +1,5 @@
 import SwiftUI
 import TgtAppModel
-import TgtStore
 import WidgetKit
 
 /// Reads the running timers from the shared store (no TDLib in the extension). One entry lasts
@@ -29,8 +28,8 @@ struct TimersProvider: TimelineProvider {
         case .systemLarge, .systemExtraLarge: 6
         default: 3
         }
-        let store = try? AppGroup.openStore()
-        return TimersEntry(date: now, snapshot: store.flatMap { try? TimersWidgetSnapshot.make(from: $0, now: now, limit: limit) })
+        let workspace = try? AppGroup.openWorkspace()
+        return TimersEntry(date: now, snapshot: workspace.flatMap { try? TimersWidgetSnapshot.make(from: $0, now: now, limit: limit) })
     }
 }
 

@@ -1,4 +1,4 @@
-import TgtStore
+import TgtApplication
 import UIKit
 
 /// Keeps the app running while sends started by an intent finish in the background, and owns
@@ -16,7 +16,7 @@ final class BackgroundActivity: BackgroundWork {
     /// A send starts: the store works, and iOS gives the app background time for it.
     func begin() {
         holders += 1
-        AppDatabase.resumeSharedDatabases()
+        Workspace.resumeSharedStores()
         guard task == .invalid else { return }
         task = UIApplication.shared.beginBackgroundTask(withName: "Send templates") { [weak self] in
             MainActor.assumeIsolated { self?.expire() }
@@ -32,27 +32,27 @@ final class BackgroundActivity: BackgroundWork {
     /// The app's scenes went to the background.
     func appWentToBackground() {
         inBackground = true
-        if holders == 0 && !carPlay { AppDatabase.suspendSharedDatabases() }
+        if holders == 0 && !carPlay { Workspace.suspendSharedStores() }
     }
 
     /// The CarPlay scene connected: the app works for the car whatever the phone shows.
     func carPlayConnected() {
         carPlay = true
-        AppDatabase.resumeSharedDatabases()
+        Workspace.resumeSharedStores()
     }
 
     /// The CarPlay scene went away.
     func carPlayDisconnected() {
         carPlay = false
         if holders == 0 && (inBackground || UIApplication.shared.applicationState == .background) {
-            AppDatabase.suspendSharedDatabases()
+            Workspace.suspendSharedStores()
         }
     }
 
     /// A scene came to the screen.
     func appBecameActive() {
         inBackground = false
-        AppDatabase.resumeSharedDatabases()
+        Workspace.resumeSharedStores()
     }
 
     /// iOS ends the background time: let go of the locks now; the queue keeps the rest.
@@ -63,7 +63,7 @@ final class BackgroundActivity: BackgroundWork {
 
     private func finish() {
         if !carPlay && (inBackground || UIApplication.shared.applicationState == .background) {
-            AppDatabase.suspendSharedDatabases()
+            Workspace.suspendSharedStores()
         }
         if task != .invalid {
             UIApplication.shared.endBackgroundTask(task)

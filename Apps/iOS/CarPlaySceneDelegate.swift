@@ -28,7 +28,7 @@ final class CarPlaySceneDelegate: UIResponder, CPTemplateApplicationSceneDelegat
     @MainActor
     private func showGrid() {
         guard let app = AppRuntime.shared.model,
-            let model = try? CarPlayGridModel.load(from: app.services.store)
+            let model = try? CarPlayGridModel.load(from: app.services.workspace)
         else { return }
         // A completion handler: without one, CarPlay throws an exception when it refuses.
         interfaceController?.setRootTemplate(grid(model, app: app), animated: false) { _, _ in }

@@ -10,7 +10,7 @@ final class MessagingIntentHandler: NSObject, INSendMessageIntentHandling, INSea
     private static func model() async -> (AppModel, MessagingIntentsModel)? {
         await AppLauncher.start()
         guard let app = AppRuntime.shared.model else { return nil }
-        return (app, MessagingIntentsModel(store: app.services.store))
+        return (app, MessagingIntentsModel(workspace: app.services.workspace))
     }
 
     func resolveContent(for intent: INSendMessageIntent) async -> INStringResolutionResult {

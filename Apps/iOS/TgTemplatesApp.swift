@@ -3,7 +3,7 @@ import Intents
 import SwiftUI
 import TDLibFramework
 import TgtAppModel
-import TgtStore
+import TgtApplication
 import TgtTDLib
 import TgtTelegram
 import UserNotifications

@@ -1,6 +1,5 @@
 import Foundation
 import TgtAppModel
-import TgtStore
 import TgtTimerSync
 
 /// Everything outside the timers screen that follows the timers: the Live Activities, the local
@@ -18,7 +17,7 @@ final class TimerSurfaces {
     func start(app: AppModel, containers: AppContainers) {
         guard self.app == nil else { return }
         self.app = app
-        let sync = PhoneTimerSync(store: app.services.store, stateFile: containers.shared.appendingPathComponent("timer-sync.json"))
+        let sync = PhoneTimerSync(workspace: app.services.workspace, stateFile: containers.shared.appendingPathComponent("timer-sync.json"))
         self.sync = sync
         link = TimerSyncLink(receive: { [weak self] message in self?.received(message) }, fullState: { [clock = app.services.clock] in sync.fullState(at: clock.now) })
         TimerControlIntent.afterChange = { [weak self] _ in

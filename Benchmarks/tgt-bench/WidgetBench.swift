@@ -1,5 +1,6 @@
 import Foundation
 import TgtAppModel
+import TgtApplication
 import TgtDomain
 import TgtStore
 
@@ -13,13 +14,14 @@ enum WidgetBench {
     static func child(_ arguments: [String]) -> Int32 {
         guard arguments.count == 2 else { return 64 }
         do {
-            let store = try AppDatabase.open(at: URL(fileURLWithPath: arguments[0]), clock: SystemClock(), shared: true)
+            let file = URL(fileURLWithPath: arguments[0])
+            let workspace = try Workspace.openShared(at: file, in: DataDirectory(url: file.deletingLastPathComponent()), clock: SystemClock())
             if arguments[1] == "snapshot" {
                 var items = 0
-                for family in WidgetSnapshot.Family.allCases { items += try WidgetSnapshot.make(from: store, family: family, now: store.clock.now).items.count }
+                for family in WidgetSnapshot.Family.allCases { items += try WidgetSnapshot.make(from: workspace, family: family, now: workspace.clock.now).items.count }
                 return items == 13 ? 0 : 1
             }
-            return try store.templatesRevision() > 0 ? 0 : 1
+            return try workspace.templatesRevision() > 0 ? 0 : 1
         } catch {
             return 2
         }

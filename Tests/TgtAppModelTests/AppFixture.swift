@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TgtAppModel
+import TgtApplication
 import TgtDomain
 import TgtSimulator
 import TgtStore
@@ -117,10 +118,13 @@ struct AppFixture {
         services.messageAlerts = alerts
         self.services = services
         // Taps go at once unless a test is about the undo hold (it sets its own).
-        try services.store.setUndoHold(.off)
+        try services.workspace.database.setUndoHold(.off)
     }
 
-    var store: AppDatabase { services.store }
+    var store: AppDatabase { services.workspace.database }
+
+    /// The shared store as the app's models take it.
+    var workspace: Workspace { services.workspace }
 
     /// Gives the app a place monitor (a device that can watch places).
     mutating func useMonitor(_ monitor: any PlaceMonitoring) { services.places = monitor }
@@ -174,4 +178,9 @@ func logIn(_ app: AppModel, _ simulator: TelegramSimulator) async throws {
         #expect(app.login.error == nil)
     }
     try await eventually("the main screen") { app.route == .main }
+}
+
+extension AppDatabase {
+    /// This store as the app's models take it (a widget extension's own connection, say).
+    func asWorkspace() -> Workspace { Workspace(store: self, directory: DataDirectory(url: FileManager.default.temporaryDirectory)) }
 }

@@ -94,7 +94,7 @@ struct BackgroundSendTests {
         let templates = try fixture.addTemplates(["Leaving work", "Home"])
         // The widget extension's own connection, as on the phone.
         let widgetStore = try fixture.extensionStore()
-        func snapshot(_ now: Date = Date()) throws -> WidgetSnapshot { try WidgetSnapshot.make(from: widgetStore, family: .medium, now: now) }
+        func snapshot(_ now: Date = Date()) throws -> WidgetSnapshot { try WidgetSnapshot.make(from: widgetStore.asWorkspace(), family: .medium, now: now) }
         func phases(_ snap: WidgetSnapshot) -> [WidgetBadge.Phase?] { snap.items.map { $0.badge?.phase } }
 
         let plain = try snapshot()
@@ -139,7 +139,7 @@ struct BackgroundSendTests {
         let outcome = await app.tap(templateID: template.id, source: .widget)
         #expect(AppModel.summary(of: outcome) == .sent)
         try await eventually("the ✓ is drawn") {
-            try WidgetSnapshot.make(from: fixture.extensionStore(), family: .small).items.first?.badge?.phase == .sent
+            try WidgetSnapshot.make(from: fixture.extensionStore().asWorkspace(), family: .small).items.first?.badge?.phase == .sent
         }
         try await eventually("queued, sending and sent each redrew") { fixture.widgets.reloads >= before + 2 }
         #expect(!app.widgets.refreshIfChanged(), "drawn up to date")

@@ -95,7 +95,7 @@ struct LoginSettingsLocationTests {
         let inText = Template(name: "Text", body: "At {{latitude}}", targets: [AppFixture.family])
         let plain = Template(name: "Plain", body: "Hi", targets: [AppFixture.family])
         let clock = TestClock()
-        let resolver = LocationResolver(provider: location, store: fixture.store, timeout: 10, clock: clock)
+        let resolver = LocationResolver(provider: location, workspace: fixture.workspace, timeout: 10, clock: clock)
         #expect(await resolver.resolve(for: plain) == .notNeeded)
 
         // The provider never answers: the timeout, on the clock, wins once 10 s have passed.

@@ -17,7 +17,7 @@ struct SurfacesTests {
         let fixture = try AppFixture()
         defer { fixture.remove() }
         let templates = try fixture.addTemplates(names(count))
-        let grid = try CarPlayGridModel.load(from: fixture.store)
+        let grid = try CarPlayGridModel.load(from: fixture.workspace)
         #expect(grid.buttons.count <= CarPlayGridModel.maximumButtons)
         #expect(grid.buttons.last?.action == .refresh)
         #expect(grid.buttons.last?.title.description == "Refresh")
@@ -64,7 +64,7 @@ struct SurfacesTests {
         let fixture = try AppFixture()
         defer { fixture.remove() }
         try fixture.addTemplates(["Leaving work", "Café ☕️", "Arrived"])
-        let index = try TemplateEntityIndex.load(from: fixture.store)
+        let index = try TemplateEntityIndex.load(from: fixture.workspace)
         #expect(index.entity(named: spoken)?.name == "Leaving work")
         #expect(index.entity(named: "cafe ☕️")?.name == "Café ☕️")
         #expect(index.entity(named: "Nothing like it") == nil)
@@ -84,7 +84,7 @@ struct SurfacesTests {
         let app = try AppModel(services: fixture.services)
         await app.start()
         try await logIn(app, fixture.simulator)
-        let index = try TemplateEntityIndex.load(from: fixture.store)
+        let index = try TemplateEntityIndex.load(from: fixture.workspace)
         let entity = try #require(index.entity(named: "LEAVING WORK"))
         // Siri's own deadline is tested with an outage; here a loaded machine must not turn the
         // send into "queued", so the tap may take longer than Siri would wait.
@@ -99,10 +99,10 @@ struct SurfacesTests {
         let fixture = try AppFixture()
         defer { fixture.remove() }
         let widgetStore = try fixture.extensionStore()
-        #expect(try WidgetSnapshot.make(from: widgetStore, family: .small).emptyText?.description == "Add templates in the TgTemplates app.")
+        #expect(try WidgetSnapshot.make(from: widgetStore.asWorkspace(), family: .small).emptyText?.description == "Add templates in the TgTemplates app.")
         let templates = try fixture.addTemplates(names(10), targets: [AppFixture.family, AppFixture.standups])
         for (family, capacity) in [(WidgetSnapshot.Family.small, 1), (.medium, 4), (.large, 8)] {
-            let snapshot = try WidgetSnapshot.make(from: widgetStore, family: family)
+            let snapshot = try WidgetSnapshot.make(from: widgetStore.asWorkspace(), family: family)
             #expect(snapshot.items.count == capacity)
             #expect(snapshot.items.map(\.id) == templates.prefix(capacity).map(\.id))
             #expect(snapshot.items[0].targets == "Family, Work › Standups")
@@ -126,7 +126,7 @@ struct SurfacesTests {
         editor.name = "A renamed"
         #expect(editor.save() != nil)
         #expect(fixture.widgets.reloads == start + 1)
-        #expect(try WidgetSnapshot.make(from: fixture.extensionStore(), family: .medium).items.map(\.name) == ["A renamed", "B"])
+        #expect(try WidgetSnapshot.make(from: fixture.extensionStore().asWorkspace(), family: .medium).items.map(\.name) == ["A renamed", "B"])
         // Icon only.
         templates = try fixture.store.templates()
         let iconEditor = app.editor(for: templates[0])
@@ -136,7 +136,7 @@ struct SurfacesTests {
         // Reorder and duplicate and delete.
         app.templates.move(fromOffsets: IndexSet(integer: 1), toOffset: 0)
         #expect(fixture.widgets.reloads == start + 3)
-        #expect(try WidgetSnapshot.make(from: fixture.store, family: .small).items.map(\.name) == ["B"])
+        #expect(try WidgetSnapshot.make(from: fixture.workspace, family: .small).items.map(\.name) == ["B"])
         await app.shutdown()
     }
 

@@ -92,7 +92,7 @@ struct TimerSurfacesTests {
         let stateFile = folder.url.appendingPathComponent("timer-sync.json")
         let now = Self.t0
         let pasta = try store.insert(try Self.timer("Pasta"))
-        var phone = PhoneTimerSync(store: store, stateFile: stateFile)
+        var phone = PhoneTimerSync(workspace: store.asWorkspace(), stateFile: stateFile)
         var watch = TimerReplica(id: ReplicaID("watch"))
         watch.receive(try SyncMessage(data: phone.fullState(at: now).encoded()))
         #expect(watch.timers.map(\.name) == ["Pasta"])
@@ -114,7 +114,7 @@ struct TimerSurfacesTests {
         try store.deleteTimer(id: pasta.id)
         let delete = try #require(phone.outgoing(at: now + 4))
         let lateTodo = try #require(try watch.edit(pasta.id, at: now + 5) { $0.todos.append(TimerTodo(text: "Salt")) })
-        phone = PhoneTimerSync(store: store, stateFile: stateFile)
+        phone = PhoneTimerSync(workspace: store.asWorkspace(), stateFile: stateFile)
         _ = phone.receive(lateTodo, at: now + 6)
         _ = phone.receive(watch.fullState(), at: now + 6)
         #expect(try store.timer(id: pasta.id) == nil)
@@ -140,21 +140,21 @@ struct TimerControlActionTests {
     func controls() throws {
         let folder = try TestDirectory("timercontrol")
         defer { folder.remove() }
-        let store = try AppDatabase.open(at: folder.url.appendingPathComponent("store.sqlite"), clock: TestClock(), shared: true)
         let t0 = Date(timeIntervalSince1970: 1_798_761_600)
-        let tea = try store.insert(CountdownTimer(name: "Tea", duration: try #require(TimerDuration(seconds: 180)), createdAt: t0))
         let clock = TestClock(now: t0)
-        try TimerControlAction.perform(.start, timerID: tea.id, store: store, clock: clock)
+        let store = try AppDatabase.open(at: folder.url.appendingPathComponent("store.sqlite"), clock: clock, shared: true)
+        let tea = try store.insert(CountdownTimer(name: "Tea", duration: try #require(TimerDuration(seconds: 180)), createdAt: t0))
+        try TimerControlAction.perform(.start, timerID: tea.id, workspace: store.asWorkspace())
         clock.advance(to: t0 + 60)
-        let paused = try TimerControlAction.perform(.pause, timerID: tea.id, store: store, clock: clock)
+        let paused = try TimerControlAction.perform(.pause, timerID: tea.id, workspace: store.asWorkspace())
         #expect(paused.state == .paused(remaining: 120))
         clock.advance(to: t0 + 61)
-        #expect(throws: StoreError.self) { try TimerControlAction.perform(.pause, timerID: tea.id, store: store, clock: clock) }
+        #expect(throws: StoreError.self) { try TimerControlAction.perform(.pause, timerID: tea.id, workspace: store.asWorkspace()) }
         #expect(try store.timer(id: tea.id)?.state == .paused(remaining: 120))
         clock.advance(to: t0 + 100)
-        let resumed = try TimerControlAction.perform(.resume, timerID: tea.id, store: store, clock: clock)
+        let resumed = try TimerControlAction.perform(.resume, timerID: tea.id, workspace: store.asWorkspace())
         #expect(resumed.endsAt == t0 + 220)
         clock.advance(to: t0 + 101)
-        #expect(try TimerControlAction.perform(.reset, timerID: tea.id, store: store, clock: clock).state == .idle)
+        #expect(try TimerControlAction.perform(.reset, timerID: tea.id, workspace: store.asWorkspace()).state == .idle)
     }
 }

@@ -68,7 +68,7 @@ struct UndoHoldAppTests {
         // Widget: held, then left to go.
         let widget = Task { await app.tap(templateID: templates[0].id, source: .widget) }
         try await eventually("the widget's tap is held") { try fixture.store.sendJobs().last?.state == .held }
-        let snapshot = try WidgetSnapshot.make(from: fixture.store, family: .medium, now: fixture.clock.now)
+        let snapshot = try WidgetSnapshot.make(from: fixture.workspace, family: .medium, now: fixture.clock.now)
         let badge = try #require(snapshot.items.first { $0.id == templates[0].id }?.badge)
         let heldBatch = try fixture.store.sendJobs().last?.batchID
         #expect(badge.phase == .held && badge.undoBatch == heldBatch && heldBatch != nil && badge.title.description == "Sending soon")

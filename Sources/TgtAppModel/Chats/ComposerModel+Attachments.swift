@@ -1,7 +1,6 @@
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtStore
 import TgtTelegram
 
 /// A file picked in the app to send: a copy staged in the app's own folder (the picker's file

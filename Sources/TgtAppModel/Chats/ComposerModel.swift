@@ -1,7 +1,7 @@
 import Foundation
 import Observation
+import TgtApplication
 import TgtDomain
-import TgtStore
 import TgtTelegram
 
 /// The composer under a conversation: Markdown text, a reply or edit banner, files to send
@@ -37,11 +37,11 @@ public final class ComposerModel {
     @ObservationIgnored let staged = Locked<[URL]>([])
 
     @ObservationIgnored let host: SessionHost
-    @ObservationIgnored let store: AppDatabase
+    @ObservationIgnored let workspace: Workspace
 
-    public init(host: SessionHost, store: AppDatabase, chatID: Int64, topicID: Int32? = nil) {
+    public init(host: SessionHost, workspace: Workspace, chatID: Int64, topicID: Int32? = nil) {
         self.host = host
-        self.store = store
+        self.workspace = workspace
         self.chatID = chatID
         self.topicID = topicID
     }
@@ -149,7 +149,7 @@ public final class ComposerModel {
 
     /// The Telegram templates that can be sent here.
     public func templates() -> [Template] {
-        ((try? store.templates()) ?? []).filter { $0.kind == .telegram }
+        ((try? workspace.templates().all()) ?? []).filter { $0.kind == .telegram }
     }
 
     /// Sends `template` to this chat (its topic) only (its own targets are left alone), with `variables`.

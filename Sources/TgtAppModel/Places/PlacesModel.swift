@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import Observation
+import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// Arriving and leaving in the app: which circles the phone watches (`PlacePlan`, kept in step
 /// with the templates), whether it may watch them while the app is closed, what Settings says
@@ -17,7 +17,7 @@ public final class PlacesModel {
     /// Why the circles could not be set, when they could not.
     public private(set) var watchError: AppText?
 
-    @ObservationIgnored let store: AppDatabase
+    @ObservationIgnored let workspace: Workspace
     @ObservationIgnored let monitor: (any PlaceMonitoring)?
     @ObservationIgnored let clock: any AppClock
     @ObservationIgnored let timeZone: TimeZone
@@ -25,18 +25,18 @@ public final class PlacesModel {
     @ObservationIgnored var send: (UUID) async -> AppModel.TapOutcome = { _ in .notFound }
     @ObservationIgnored private let logger = Logger(label: "tgt.app.places")
 
-    init(store: AppDatabase, monitor: (any PlaceMonitoring)?, clock: any AppClock, timeZone: TimeZone = .current) {
-        self.store = store
+    init(workspace: Workspace, monitor: (any PlaceMonitoring)?, clock: any AppClock, timeZone: TimeZone = .current) {
+        self.workspace = workspace
         self.monitor = monitor
         self.clock = clock
         self.timeZone = timeZone
-        plan = PlacePlan(templates: (try? store.templates()) ?? [])
+        plan = PlacePlan(templates: (try? workspace.templates().all()) ?? [])
         authorization = monitor == nil ? .unavailable : .notDetermined
     }
 
     /// Reads the templates and the permission again and sets the watched circles to match.
     public func refresh() async {
-        plan = PlacePlan(templates: (try? store.templates()) ?? [])
+        plan = PlacePlan(templates: (try? workspace.templates().all()) ?? [])
         guard let monitor else {
             authorization = .unavailable
             return
@@ -89,7 +89,7 @@ public final class PlacesModel {
         let now = clock.now
         let claim: PlaceClaim
         do {
-            guard let found = try store.claimPlaceCrossing(templateID: templateID, side: side, happenedAt: report.date, now: now) else {
+            guard let found = try workspace.claimPlaceCrossing(templateID: templateID, side: side, happenedAt: report.date) else {
                 logger.debug("place report for a template without a rule", metadata: ["template": "\(templateID)"])
                 return nil
             }

@@ -3,7 +3,6 @@ import Logging
 import Observation
 import TgtApplication
 import TgtDomain
-import TgtStore
 import TgtTelegram
 
 /// The app's root: which screen shows (credentials, login, main tabs), the connection badge,
@@ -91,21 +90,21 @@ public final class AppModel {
     /// Takes TDLib's folder (or fails saying which process holds it).
     public init(services: AppServices) throws(TelegramError) {
         self.services = services
-        host = try SessionHost(environment: services.environment, store: services.store, clock: services.clock)
-        queue = SendQueueRunner(host: host, store: services.store,
-                                location: LocationResolver(provider: services.location, store: services.store, timeout: services.locationTimeout,
+        host = try SessionHost(environment: services.environment, store: services.workspace.database, clock: services.clock)
+        queue = SendQueueRunner(host: host, workspace: services.workspace,
+                                location: LocationResolver(provider: services.location, workspace: services.workspace, timeout: services.locationTimeout,
                                                           clock: services.clock),
                                 clock: services.clock)
-        widgets = WidgetRefresher(store: services.store, reloader: services.widgets)
+        widgets = WidgetRefresher(workspace: services.workspace, reloader: services.widgets)
         login = LoginModel(host: host)
-        templates = TemplateListModel(store: services.store)
-        timers = TimerListModel(store: services.store)
-        series = SeriesListModel(store: services.store, clock: services.clock)
+        templates = TemplateListModel(workspace: services.workspace)
+        timers = TimerListModel(workspace: services.workspace)
+        series = SeriesListModel(workspace: services.workspace, clock: services.clock)
         chats = ChatListModel(host: host)
         alerts = MessageAlerts(host: host, alerting: services.messageAlerts)
-        places = PlacesModel(store: services.store, monitor: services.places, clock: services.clock)
+        places = PlacesModel(workspace: services.workspace, monitor: services.places, clock: services.clock)
         timers.changed = { [widgets] in widgets.refreshIfChanged() }
-        settings = SettingsModel(store: services.store, host: host, location: services.location, version: services.appVersion)
+        settings = SettingsModel(workspace: services.workspace, host: host, location: services.location, version: services.appVersion)
         templates.sentDisplayDuration = services.sentDisplayDuration
         templates.enqueue = { [weak self] id, values throws(StoreError) in
             guard let self else { return }
@@ -157,8 +156,8 @@ public final class AppModel {
 
     /// Adds a send to the shared queue and starts the queue if logged in.
     @discardableResult
-    public func enqueue(templateID: UUID, source: SendJob.Source, variables: [String: String] = [:]) async throws(StoreError) -> SendJob {
-        let job = try services.store.enqueueSend(templateID: templateID, source: source, variables: variables)
+    public func enqueue(templateID: UUID, source: SendJobSource, variables: [String: String] = [:]) async throws(StoreError) -> SendJob {
+        let job = try services.workspace.sendQueue.enqueue(templateID: templateID, source: source, variables: variables)
         if case .idle = templates.state(of: templateID) { templates.markQueued(templateID) }
         widgets.refreshIfChanged()
         let queue = self.queue
@@ -175,11 +174,11 @@ public final class AppModel {
     ///
     /// A tap whose send waits out the undo hold says so through `held` as the hold starts
     /// (CarPlay's alert with Undo); the hold's seconds do not count against the deadline.
-    public func tap(templateID: UUID, source: SendJob.Source, timeout: Double? = nil,
+    public func tap(templateID: UUID, source: SendJobSource, timeout: Double? = nil,
                     held: (@MainActor @Sendable (HeldTap) -> Void)? = nil) async -> TapOutcome {
         let clock = services.clock
         var deadline = clock.now.addingTimeInterval(timeout ?? source.policy.answerDeadline)
-        if let hold = try? SendRules(store: services.store).hold(for: SendSource(source)) { deadline.addTimeInterval(hold.duration) }
+        if let hold = try? services.workspace.sendRules.hold(for: SendSource(source)) { deadline.addTimeInterval(hold.duration) }
         let outcomes = queue.outcomes.subscribe(replayingCurrent: false)
         let holds = queue.holds.subscribe(replayingCurrent: false)
         let job: SendJob
@@ -210,7 +209,7 @@ public final class AppModel {
         defer { timer.cancel() }
         if let outcome = await waiter.value { return .finished(outcome) }
         // Not sent yet (logged out meanwhile, or Telegram is slow): it stays in the queue.
-        let current = ((try? services.store.sendJob(id: job.id)) ?? nil) ?? job
+        let current = ((try? services.workspace.sendQueue.job(job.id)) ?? nil) ?? job
         return .queued(current, queuedReason)
     }
 
@@ -271,7 +270,7 @@ public final class AppModel {
     @discardableResult
     public func undo(batchID: UUID) -> UndoOutcome? {
         do {
-            let outcome = try SendHold(store: services.store, clock: services.clock).undo(batch: batchID)
+            let outcome = try services.workspace.sendHold.undo(batch: batchID)
             widgets.refreshIfChanged()
             return outcome
         } catch {
@@ -283,7 +282,7 @@ public final class AppModel {
 
     /// An editor for a new template (nil) or an existing one.
     public func editor(for template: Template?) -> EditorModel {
-        let editor = EditorModel(template: template, store: services.store, host: host, location: services.location)
+        let editor = EditorModel(template: template, workspace: services.workspace, host: host, location: services.location)
         // The grid follows the store's change feed; the widgets are told at once.
         editor.saved = { [weak self] _ in self?.templatesChanged() }
         return editor
@@ -293,19 +292,19 @@ public final class AppModel {
 
     /// One timer's screen.
     public func timerDetail(for timer: CountdownTimer) -> TimerDetailModel {
-        let detail = TimerDetailModel(timer: timer, store: services.store, clock: services.clock)
+        let detail = TimerDetailModel(timer: timer, workspace: services.workspace, clock: services.clock)
         detail.changed = { [weak self] in self?.widgets.refreshIfChanged() }
         return detail
     }
 
     /// "Repeat" for a Telegram template: a rule prefilled with `suggested`'s weekday and time.
     public func repeatEditor(for template: Template, suggested: Date? = nil) -> RepeatEditorModel {
-        RepeatEditorModel(template: template, store: services.store, clock: services.clock, suggested: suggested)
+        RepeatEditorModel(template: template, workspace: services.workspace, clock: services.clock, suggested: suggested)
     }
 
     /// An editor for a new timer (nil) or an existing one.
     public func timerEditor(for timer: CountdownTimer?) -> TimerEditorModel {
-        let editor = TimerEditorModel(timer: timer, store: services.store)
+        let editor = TimerEditorModel(timer: timer, workspace: services.workspace)
         editor.saved = { [weak self] _ in self?.widgets.refreshIfChanged() }
         return editor
     }

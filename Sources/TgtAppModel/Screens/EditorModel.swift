@@ -2,7 +2,6 @@ import Foundation
 import Observation
 import TgtApplication
 import TgtDomain
-import TgtStore
 import TgtTelegram
 
 /// Creates or changes one template: its kind (Telegram, email, text message, X) and the fields
@@ -51,7 +50,7 @@ public final class EditorModel: Identifiable {
     public let icons = TemplateIcon.allCases
     public let locationModes = LocationMode.allCases
 
-    @ObservationIgnored let store: AppDatabase
+    @ObservationIgnored let workspace: Workspace
     /// The store's rules plus TDLib's Markdown parser (broken markup is refused at save).
     @ObservationIgnored let validator: TemplateValidator
     @ObservationIgnored let templates: TemplateService
@@ -59,7 +58,7 @@ public final class EditorModel: Identifiable {
     @ObservationIgnored let takenNames: Set<String>
     @ObservationIgnored var saved: (Template) -> Void = { _ in }
 
-    init(template: Template?, store: AppDatabase, host: SessionHost, location: (any LocationProviding)? = nil) {
+    init(template: Template?, workspace: Workspace, host: SessionHost, location: (any LocationProviding)? = nil) {
         original = template
         name = template?.name ?? ""
         icon = template?.icon ?? .default
@@ -71,11 +70,11 @@ public final class EditorModel: Identifiable {
         locationMode = template?.locationMode ?? .none
         silent = template?.silent ?? false
         cursor = template?.body.count ?? 0
-        self.store = store
-        templates = TemplateService(store: store, markup: host.environment.backend.transport)
+        self.workspace = workspace
+        templates = workspace.templates(checkingWith: host.environment)
         validator = templates.validator
-        takenNames = Set(((try? store.templates()) ?? []).filter { $0.id != template?.id }.map { TemplateValidator.fold($0.name) })
-        picker = TargetPickerModel(store: store, host: host, selected: template?.targets ?? [])
+        takenNames = Set(((try? workspace.templates().all()) ?? []).filter { $0.id != template?.id }.map { TemplateValidator.fold($0.name) })
+        picker = TargetPickerModel(workspace: workspace, host: host, selected: template?.targets ?? [])
         place = PlaceEditorModel(rule: template?.place, location: location)
     }
 
@@ -83,7 +82,7 @@ public final class EditorModel: Identifiable {
 
     /// The template as the fields describe it now.
     public var draft: Template {
-        var template = original ?? Template(name: name, body: body, createdAt: store.clock.now)
+        var template = original ?? Template(name: name, body: body, createdAt: workspace.clock.now)
         template.name = name
         template.icon = icon
         template.kind = kind

@@ -1,5 +1,4 @@
 import Foundation
-import TgtStore
 
 extension SettingsModel {
     /// The largest templates file the app reads (a whole archive is far smaller).
@@ -24,7 +23,7 @@ extension SettingsModel {
     public func importTemplates(_ data: Data) -> AppText {
         guard data.count <= Self.maxImportBytes else { return finishImport(AppText("settings.import.tooBig")) }
         do {
-            let summary = try store.importTemplates(data)
+            let summary = try workspace.templates().importArchive(data)
             return finishImport(AppText("settings.import.done", String(summary.added), String(summary.updated),
                                         String(summary.timersAdded), String(summary.timersUpdated)))
         } catch {

@@ -2,7 +2,6 @@ import Foundation
 import Observation
 import TgtApplication
 import TgtDomain
-import TgtStore
 import TgtTelegram
 
 /// Settings: the account, the connection, logging out (after a confirmation), downloaded
@@ -29,12 +28,12 @@ public final class SettingsModel {
     public internal(set) var mediaNotice: AppText?
     public let version: AppText
 
-    @ObservationIgnored let store: AppDatabase
+    @ObservationIgnored let workspace: Workspace
     @ObservationIgnored let host: SessionHost
     @ObservationIgnored let location: any LocationProviding
 
-    init(store: AppDatabase, host: SessionHost, location: any LocationProviding, version: String) {
-        self.store = store
+    init(workspace: Workspace, host: SessionHost, location: any LocationProviding, version: String) {
+        self.workspace = workspace
         self.host = host
         self.location = location
         self.version = AppText("settings.version", version)
@@ -53,10 +52,10 @@ public final class SettingsModel {
     /// Reads the account, permission and default location again.
     public func reload() async {
         locationAuthorization = await location.authorization()
-        defaultLocation = ((try? store.defaultLocation()) ?? nil).map { "\($0.latitude), \($0.longitude)" } ?? ""
+        defaultLocation = ((try? workspace.settings.defaultLocation()) ?? nil).map { "\($0.latitude), \($0.longitude)" } ?? ""
         if let session = await host.session, session.authorizationState == .ready, let me = try? await session.account() {
             accountName = .verbatim(me.displayName)
-            try? store.noteSenderName(me.displayName)
+            try? workspace.settings.noteAccountName(me.displayName)
         } else {
             accountName = AppText("settings.account.none")
         }
@@ -68,7 +67,7 @@ public final class SettingsModel {
     @discardableResult
     public func saveDefaultLocation() -> Bool {
         do {
-            try SettingsService(store: store).setDefaultLocation(typed: defaultLocation)
+            try workspace.settings.setDefaultLocation(typed: defaultLocation)
             defaultLocationError = nil
             return true
         } catch is SettingsError {

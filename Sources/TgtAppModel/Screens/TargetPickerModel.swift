@@ -1,7 +1,7 @@
 import Foundation
 import Observation
+import TgtApplication
 import TgtDomain
-import TgtStore
 import TgtTelegram
 
 /// Chooses where a template goes: Saved Messages, private chats, groups, forum topics and
@@ -36,11 +36,11 @@ public final class TargetPickerModel {
     /// The chosen targets, in the order they were picked (the send order).
     public internal(set) var selected: [Target]
 
-    @ObservationIgnored let store: AppDatabase
+    @ObservationIgnored let workspace: Workspace
     @ObservationIgnored let host: SessionHost
 
-    init(store: AppDatabase, host: SessionHost, selected: [Target]) {
-        self.store = store
+    init(workspace: Workspace, host: SessionHost, selected: [Target]) {
+        self.workspace = workspace
         self.host = host
         self.selected = selected
     }
@@ -48,12 +48,12 @@ public final class TargetPickerModel {
     /// Shows the cached directory, then asks Telegram when there is none or it was written
     /// before every chat kind could be a target (an out-of-date list stays shown if that fails).
     public func load() async {
-        chats = (try? store.cachedChats()) ?? []
+        chats = (try? workspace.cachedChats()) ?? []
         if chats.isEmpty {
             await refresh()
         } else {
             state = .loaded
-            if (try? store.chatDirectoryIsCurrent()) != true, let fresh = try? await host.refreshChats(), !fresh.isEmpty { chats = fresh }
+            if (try? workspace.chatDirectoryIsCurrent()) != true, let fresh = try? await host.refreshChats(), !fresh.isEmpty { chats = fresh }
         }
     }
 

@@ -2,7 +2,6 @@ import Foundation
 import Observation
 import TgtApplication
 import TgtDomain
-import TgtStore
 import TgtTelegram
 
 /// The main grid: templates in the user's order, filter chips with counts, search, empty state,
@@ -53,17 +52,17 @@ public final class TemplateListModel {
     /// The template waiting for delete confirmation.
     public private(set) var pendingDelete: Template?
 
-    @ObservationIgnored let store: AppDatabase
+    @ObservationIgnored let workspace: Workspace
     @ObservationIgnored var enqueue: (UUID, [String: String]) async throws(StoreError) -> Void = { _, _ throws(StoreError) in }
     /// Takes back a held send (the app model's `undo(batchID:)`).
     @ObservationIgnored var undoHeld: (UUID) -> Void = { _ in }
     @ObservationIgnored var changed: () -> Void = {}
     @ObservationIgnored var sentDisplayDuration: Double = 1.5
     /// What the ✓'s display time runs on.
-    var clock: any AppClock { store.clock }
+    var clock: any AppClock { workspace.clock }
 
-    init(store: AppDatabase) {
-        self.store = store
+    init(workspace: Workspace) {
+        self.workspace = workspace
     }
 
     /// The templates the chip and search leave, in grid order.
@@ -90,7 +89,7 @@ public final class TemplateListModel {
     /// Reads the templates again (as the store changes, or from the error banner's retry).
     public func reload() {
         do {
-            let stored = try store.templates()
+            let stored = try workspace.templates().all()
             loadError = nil
             show(stored)
         } catch {
@@ -153,7 +152,7 @@ public final class TemplateListModel {
         let draft: Draft
         do {
             // The map link of a draft uses the default location from Settings.
-            draft = try DraftService(store: store, clock: clock).prepare(SendOrder(templateID: template.id, variables: values)).draft
+            draft = try workspace.drafts.prepare(SendOrder(templateID: template.id, variables: values)).draft
         } catch {
             let text = AppText.verbatim((error as? any UserFacingError)?.message ?? "\(error)")
             sendStates[template.id] = .failed([], notice: text)
@@ -173,7 +172,7 @@ public final class TemplateListModel {
         switch result {
         case .handedOver:
             do {
-                try DraftService(store: store, clock: clock).record(request.draft, of: request.template)
+                try workspace.drafts.record(request.draft, of: request.template)
                 sendStates[request.template.id] = .sent(notice: AppText("compose.handedOver", request.draft.kind.label))
                 clearSentLater(request.template.id)
             } catch {
@@ -245,12 +244,12 @@ public final class TemplateListModel {
     public func confirmDelete() {
         guard let template = pendingDelete else { return }
         pendingDelete = nil
-        perform(showing: templates.filter { $0.id != template.id }) { db throws(StoreError) in try db.deleteTemplate(id: template.id) }
+        perform(showing: templates.filter { $0.id != template.id }) { try $0.delete(template.id) }
         sendStates[template.id] = nil
     }
 
     public func duplicate(_ template: Template) {
-        perform { db throws(StoreError) in _ = try db.duplicateTemplate(id: template.id) }
+        perform { _ = try $0.duplicate(template.id) }
     }
 
     /// Moves templates in the grid (SwiftUI's `onMove` offsets, over all templates).
@@ -260,21 +259,21 @@ public final class TemplateListModel {
         let before = source.filter { $0 < destination }.count
         for index in source.sorted(by: >) { order.remove(at: index) }
         order.insert(contentsOf: moving, at: min(destination - before, order.count))
-        perform(showing: order) { db throws(StoreError) in try db.reorderTemplates(order.map(\.id)) }
+        perform(showing: order) { try $0.reorder(order.map(\.id)) }
     }
 
     /// Writes `change`; the grid then follows the store's change feed (this process's writes
     /// reach it at once), as it does any other face's. `shown` is what the grid shows meanwhile,
     /// in the same step as the gesture (a moved or deleted card must not jump back). A refused
     /// change shows the stored list again, with the reason.
-    private func perform(showing shown: [Template]? = nil, _ change: (AppDatabase) throws(StoreError) -> Void) {
+    private func perform(showing shown: [Template]? = nil, _ change: (TemplateService) throws -> Void) {
         do {
-            try change(store)
+            try change(workspace.templates())
             if let shown { show(shown) }
             changed()
         } catch {
             reload()
-            loadError = .verbatim(error.message)
+            loadError = .verbatim(error.shownMessage)
         }
     }
 }

@@ -2,7 +2,6 @@ import Foundation
 import Observation
 import TgtApplication
 import TgtDomain
-import TgtStore
 import TgtTelegram
 
 /// "Repeat" for one Telegram template in the app: the rule typed in its compact form ("mon,fri
@@ -45,11 +44,11 @@ public final class RepeatEditorModel: Identifiable {
     @ObservationIgnored let timeZone: TimeZone
 
     /// Prefilled with the weekday and time of `suggested` ("mon 09:00").
-    init(template: Template, store: AppDatabase, clock: any AppClock, timeZone: TimeZone = .current, suggested: Date? = nil) {
+    init(template: Template, workspace: Workspace, clock: any AppClock, timeZone: TimeZone = .current, suggested: Date? = nil) {
         self.template = template
         self.clock = clock
         self.timeZone = timeZone
-        service = SeriesService(store: store, clock: clock)
+        service = workspace.series()
         every = Self.weekly(at: suggested ?? clock.now.addingTimeInterval(3600), in: timeZone)
         read()
     }

@@ -2,7 +2,6 @@ import Foundation
 import Observation
 import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// The Repeating screen: every active or paused series with its rule in words, how many were
 /// posted and its next dates (on Telegram, planned, skipped), with Skip next, Pause or Resume,
@@ -32,7 +31,7 @@ public final class SeriesListModel {
         /// The occurrence's number in the send log.
         public var id: Int
         public var date: Date
-        public var state: SeriesOccurrence.State
+        public var state: SeriesOccurrenceState
         /// "On Telegram", "Planned", "Being scheduled", "Skipped".
         public var label: AppText
     }
@@ -43,8 +42,8 @@ public final class SeriesListModel {
 
     @ObservationIgnored let service: SeriesService
 
-    init(store: AppDatabase, clock: any AppClock) {
-        service = SeriesService(store: store, clock: clock)
+    init(workspace: Workspace, clock: any AppClock) {
+        service = workspace.series()
     }
 
     public func reload() {

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
+import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// Where the app keeps its data: the template store in the App Group container that the
 /// widget extension also reads, and TDLib's database in the app's private container.
@@ -34,15 +34,15 @@ public struct AppContainers: Sendable {
     /// Opens the shared store, creating the folder; any process can (the app in the background,
     /// the widget extension), none waits for another. On iOS the files get the classes of
     /// `DataProtectionPlan` ("until first unlock"), so a send can read them on a locked phone.
-    public func openStore(clock: any AppClock) throws(StoreError) -> AppDatabase {
+    public func openWorkspace(clock: any AppClock) throws(StoreError) -> Workspace {
         do {
             try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
         } catch {
             throw .dataDirectory("cannot create \(shared.path)")
         }
-        let store = try AppDatabase.open(at: databaseFile, clock: clock, shared: true)
+        let workspace = try Workspace.openShared(at: databaseFile, in: DataDirectory(url: shared), clock: clock)
         applyProtection()
-        return store
+        return workspace
     }
 
     /// The protection classes of the shared store and TDLib's folder, as `DataProtectionPlan`

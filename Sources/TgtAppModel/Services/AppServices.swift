@@ -1,6 +1,6 @@
 import Foundation
+import TgtApplication
 import TgtDomain
-import TgtStore
 import TgtTelegram
 
 /// Asks the system's surfaces outside the app to catch up with the store: the widgets
@@ -13,11 +13,11 @@ public protocol WidgetReloading: Sendable {
     func reloadShortcutParameters()
 }
 
-/// What the app's view models are built from: the shared store, the Telegram environment
+/// What the app's view models are built from: the shared store's workspace, the Telegram environment
 /// (TDLib folder, backend, secret store), the location provider and the widget reloader.
 /// The iOS app makes one with the real parts; tests use the simulator and temporary folders.
 public struct AppServices: Sendable {
-    public var store: AppDatabase
+    public var workspace: Workspace
     public var environment: TelegramEnvironment
     public var location: any LocationProviding
     public var widgets: any WidgetReloading
@@ -29,7 +29,7 @@ public struct AppServices: Sendable {
     public var locationTimeout: Double
     /// Where the screens' "now" and their timed changes (a ✓ that goes away) come from: the
     /// store's, the one clock of the process.
-    public var clock: any AppClock { store.clock }
+    public var clock: any AppClock { workspace.clock }
     /// Watches places for arriving and leaving (nil where the device cannot: then Settings
     /// says so and no template sends on a crossing).
     public var places: (any PlaceMonitoring)?
@@ -39,10 +39,10 @@ public struct AppServices: Sendable {
     /// (nil: they open in the viewer).
     public var audio: (@MainActor @Sendable () -> any AudioPlaying)?
 
-    public init(store: AppDatabase, environment: TelegramEnvironment, location: any LocationProviding,
+    public init(workspace: Workspace, environment: TelegramEnvironment, location: any LocationProviding,
                 widgets: any WidgetReloading, appVersion: String, sentDisplayDuration: Double = 1.5, locationTimeout: Double = 10)
     {
-        self.store = store
+        self.workspace = workspace
         self.environment = environment
         self.location = location
         self.widgets = widgets
@@ -57,9 +57,9 @@ public struct AppServices: Sendable {
                            location: any LocationProviding, widgets: any WidgetReloading, appVersion: String) throws(StoreError) -> AppServices
     {
         try containers.telegramDirectory.create()
-        let store = try containers.openStore(clock: clock)  // also protects TDLib's folder, now that it exists
+        let workspace = try containers.openWorkspace(clock: clock)  // also protects TDLib's folder, now that it exists
         return AppServices(
-            store: store,
+            workspace: workspace,
             environment: TelegramEnvironment(directory: containers.telegramDirectory, backend: backend, secrets: secrets),
             location: location, widgets: widgets, appVersion: appVersion)
     }
@@ -71,23 +71,23 @@ public struct AppServices: Sendable {
 /// App Shortcuts' template parameters when, and only when, the templates changed (at launch too:
 /// another process may have changed them).
 public final class WidgetRefresher: Sendable {
-    private let store: AppDatabase
+    private let workspace: Workspace
     private let reloader: any WidgetReloading
     private let drawn = Locked<Int64?>(nil)
     private let announcedTemplates = Locked<Int64?>(nil)
 
-    public init(store: AppDatabase, reloader: any WidgetReloading) {
-        self.store = store
+    public init(workspace: Workspace, reloader: any WidgetReloading) {
+        self.workspace = workspace
         self.reloader = reloader
     }
 
     /// Reloads the widgets if the widget revision moved; returns whether it did.
     @discardableResult
     public func refreshIfChanged() -> Bool {
-        guard let revision = try? store.widgetRevision() else { return false }
+        guard let revision = try? workspace.widgetRevision() else { return false }
         let changed = drawn.record(revision)
         if changed { reloader.reloadWidgets() }
-        if let templates = try? store.templatesRevision(), announcedTemplates.record(templates) {
+        if let templates = try? workspace.templatesRevision(), announcedTemplates.record(templates) {
             reloader.reloadShortcutParameters()
         }
         return changed
@@ -102,4 +102,10 @@ extension Locked<Int64?> {
             return last != revision
         }
     }
+}
+
+extension Error {
+    /// The error's own message when it has one for people (`UserFacingError`), else its
+    /// description: what a screen shows verbatim until the app's catalog words it.
+    var shownMessage: String { (self as? any UserFacingError)?.message ?? "\(self)" }
 }

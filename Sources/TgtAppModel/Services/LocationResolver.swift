@@ -1,6 +1,6 @@
 import Foundation
+import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// Whether the app may use the person's location (CoreLocation's answer, simplified).
 public enum LocationAuthorization: String, Sendable, Equatable {
@@ -42,16 +42,16 @@ public enum LocationOutcome: Sendable, Equatable {
 /// text need one.
 public struct LocationResolver: Sendable {
     public let provider: any LocationProviding
-    public let store: AppDatabase
+    public let workspace: Workspace
     public var timeout: Double
 
     /// The clock the timeout runs on.
     public let clock: any AppClock
 
-    public init(provider: any LocationProviding, store: AppDatabase, timeout: Double = 10, clock: any AppClock) {
+    public init(provider: any LocationProviding, workspace: Workspace, timeout: Double = 10, clock: any AppClock) {
         self.clock = clock
         self.provider = provider
-        self.store = store
+        self.workspace = workspace
         self.timeout = timeout
     }
 
@@ -73,7 +73,7 @@ public struct LocationResolver: Sendable {
         case .failure(.timedOut): why = AppText("location.timeout")
         case .failure(.unavailable(let detail)): why = AppText("location.unavailable", detail)
         }
-        if let fallback = (try? store.defaultLocation()) ?? nil {
+        if let fallback = (try? workspace.settings.defaultLocation()) ?? nil {
             return .fallback(fallback, notice: AppText("location.usedDefault", why.description))
         }
         if !needs.required { return .without(notice: why) }

@@ -2,7 +2,6 @@ import Foundation
 import TgtApplication
 import Logging
 import TgtDomain
-import TgtStore
 import TgtTelegram
 
 /// How one queued tap ended.
@@ -37,7 +36,7 @@ public struct JobOutcome: Sendable, Equatable {
 /// reported as interrupted instead of being sent again.
 public actor SendQueueRunner {
     public nonisolated let host: SessionHost
-    public nonisolated let store: AppDatabase
+    public nonisolated let workspace: Workspace
     public nonisolated let location: LocationResolver
     /// The undo hold's clock (the app's: a test moves it).
     public nonisolated let clock: any AppClock
@@ -49,9 +48,9 @@ public actor SendQueueRunner {
     private var running: Task<Void, Never>?
     private let logger = Logger(label: "tgt.app.queue")
 
-    public init(host: SessionHost, store: AppDatabase, location: LocationResolver, clock: any AppClock) {
+    public init(host: SessionHost, workspace: Workspace, location: LocationResolver, clock: any AppClock) {
         self.host = host
-        self.store = store
+        self.workspace = workspace
         self.location = location
         self.clock = clock
     }
@@ -59,7 +58,7 @@ public actor SendQueueRunner {
     /// Marks jobs a previous run left half-done as failed (call once at launch).
     public func recoverInterrupted() {
         do {
-            let count = try store.failInterruptedSendJobs(reason: "Interrupted: the app stopped while sending. Check the chat before sending it again.")
+            let count = try workspace.sendQueue.failInterrupted(reason: "Interrupted: the app stopped while sending. Check the chat before sending it again.")
             if count > 0 { logger.warning("send jobs interrupted by the last run", metadata: ["count": "\(count)"]) }
         } catch {
             logger.error("could not check the send queue", metadata: ["error": "\(error.message)"])
@@ -86,7 +85,7 @@ public actor SendQueueRunner {
         while await isLoggedIn {
             let job: SendJob
             do {
-                guard let next = try store.claimNextSendJob() else { return }
+                guard let next = try workspace.sendQueue.claimNext() else { return }
                 job = next
             } catch {
                 logger.error("could not read the send queue", metadata: ["error": "\(error.message)"])
@@ -99,12 +98,12 @@ public actor SendQueueRunner {
 
     /// Sends one taken job; nil when it went back to the queue (logged out meanwhile).
     private func send(_ job: SendJob) async -> JobOutcome? {
-        guard ((try? store.template(id: job.templateID)) ?? nil) != nil else {
+        guard ((try? workspace.templates().template(id: job.templateID)) ?? nil) != nil else {
             return finish(job, .failed(AppText("link.notFound")))
         }
         // The same rules as every face's send (kind, values), then this device's location.
         var request: SendRequest
-        do { request = try SendRules(store: store).request(for: SendOrder(templateID: job.templateID, variables: job.variables)) } catch {
+        do { request = try workspace.sendRules.request(for: SendOrder(templateID: job.templateID, variables: job.variables)) } catch {
             return finish(job, .failed(.verbatim((error as? any UserFacingError)?.message ?? "\(error)")))
         }
         var notice: AppText?
@@ -122,20 +121,20 @@ public actor SendQueueRunner {
         }
         // Whether it waits out the undo hold is the source's (`SendSource`), as on every face.
         let source = SendSource(job.source)
-        let hold = (try? SendRules(store: store).hold(for: source)) ?? (source.usesUndoHold ? .standard : .off)
+        let hold = (try? workspace.sendRules.hold(for: source)) ?? (source.usesUndoHold ? .standard : .off)
         do {
-            let report = try await host.withSender(request) { [store, holds, clock] sender, request -> SendReport? in
+            let report = try await host.withSender(request) { [workspace, holds] sender, request -> SendReport? in
                 if hold.isOff { return try await sender.send(request) { _ in } }
                 let started = Locked(false)
-                return try await SendHold(store: store, clock: clock).run(request, hold: hold, batch: UUID(), on: sender) { step in
+                return try await workspace.sendHold.run(request, hold: hold, batch: UUID(), on: sender) { step in
                     switch step {
                     case .holding(let batchID, let until, _):
                         guard started.withLock({ was in defer { was = true }; return !was }), let batch = UUID(uuidString: batchID) else { return }
-                        try? store.markSendJobHeld(id: job.id, batchID: batch, until: until)
+                        try? workspace.sendQueue.markHeld(job.id, batchID: batch, until: until)
                         holds.send(HeldTap(jobID: job.id, templateID: job.templateID, templateName: job.templateName, source: job.source,
                                            batchID: batch, until: until))
                     default:
-                        try? store.markSendJobReleased(id: job.id)
+                        try? workspace.sendQueue.markReleased(job.id)
                     }
                 }
             }
@@ -143,7 +142,7 @@ public actor SendQueueRunner {
             return finish(job, .sent(report), notice: notice)
         } catch SendError.notLoggedIn {
             // Nothing reached Telegram: the job keeps its place for the next login.
-            try? store.returnSendJob(id: job.id)
+            try? workspace.sendQueue.giveBack(job.id)
             return nil
         } catch {
             return finish(job, .failed(.verbatim((error as? any UserFacingError)?.message ?? "\(error)")), notice: notice)
@@ -165,7 +164,7 @@ public actor SendQueueRunner {
             job.error = nil
         }
         do {
-            try store.finishSendJob(id: job.id, state: job.state, batchID: job.batchID, error: job.error)
+            try workspace.sendQueue.finish(job.id, state: job.state, batchID: job.batchID, error: job.error)
         } catch {
             logger.error("could not record a finished send job", metadata: ["error": "\(error.message)"])
         }

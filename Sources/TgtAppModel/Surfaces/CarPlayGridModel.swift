@@ -1,6 +1,6 @@
 import Foundation
+import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// CarPlay's grid: at most 8 buttons, up to 7 templates plus Refresh, or a placeholder asking
 /// to add templates on the iPhone. Buttons and alerts name templates, never their text: a
@@ -48,8 +48,8 @@ public struct CarPlayGridModel: Sendable, Equatable {
     }
 
     /// Reads the first templates from the store.
-    public static func load(from store: AppDatabase) throws(StoreError) -> CarPlayGridModel {
-        CarPlayGridModel(templates: try store.templates(limit: maximumButtons - 1))
+    public static func load(from workspace: Workspace) throws(StoreError) -> CarPlayGridModel {
+        CarPlayGridModel(templates: try workspace.templates().first(maximumButtons - 1))
     }
 
     /// The alert after a tap: sent, partly sent, failed, or queued (for a login, or until

@@ -1,5 +1,5 @@
 import Foundation
-import TgtStore
+import TgtApplication
 
 /// SiriKit's messaging intents (which CarPlay communication apps must answer) over the
 /// templates and the send log: "send" sends the template whose name was spoken, "search"
@@ -44,16 +44,16 @@ public struct MessagingIntentsModel: Sendable {
         }
     }
 
-    public let store: AppDatabase
+    public let workspace: Workspace
 
-    public init(store: AppDatabase) {
-        self.store = store
+    public init(workspace: Workspace) {
+        self.workspace = workspace
     }
 
     /// The template named by the spoken content (any letter case).
     public func resolveSend(content: String?) -> SendResolution {
         let spoken = (content ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let index = try? TemplateEntityIndex.load(from: store), let entity = index.entity(named: spoken) else {
+        guard let index = try? TemplateEntityIndex.load(from: workspace), let entity = index.entity(named: spoken) else {
             return .notFound(AppText("siri.notFound", spoken))
         }
         return .template(entity.id, name: entity.name)
@@ -61,7 +61,7 @@ public struct MessagingIntentsModel: Sendable {
 
     /// Recent sends, newest first.
     public func search(limit: Int = 20) -> [Message] {
-        ((try? store.recentSends(limit: limit)) ?? []).map { entry in
+        ((try? workspace.sendLog.recent(limit: limit)) ?? []).map { entry in
             Message(id: String(entry.id), summary: "\(entry.templateName) → \(entry.targetTitle): \(entry.status.rawValue)",
                     chatTitle: entry.targetTitle, date: entry.updatedAt)
         }
@@ -69,7 +69,7 @@ public struct MessagingIntentsModel: Sendable {
 
     /// Whether every id is a send in the log (unknown ids make the intent fail).
     public func knows(_ ids: [String]) -> Bool {
-        let known = Set(((try? store.recentSends(limit: 1000)) ?? []).map { String($0.id) })
+        let known = Set(((try? workspace.sendLog.recent(limit: 1000)) ?? []).map { String($0.id) })
         return !ids.isEmpty && ids.allSatisfy(known.contains)
     }
 }

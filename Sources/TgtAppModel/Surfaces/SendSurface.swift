@@ -1,5 +1,5 @@
 import Foundation
-import TgtStore
+import TgtApplication
 
 /// How a tap from each place runs: whether the app comes to the screen, whether the phone may be
 /// locked, and how long the surface waits for Telegram before it reports the tap as queued.
@@ -36,7 +36,7 @@ public struct SendSurfacePolicy: Sendable, Equatable {
     public var sendsInBackground: Bool { !opensApp }
 }
 
-extension SendJob.Source {
+extension SendJobSource {
     /// How a tap from this surface runs.
     public var policy: SendSurfacePolicy {
         switch self {

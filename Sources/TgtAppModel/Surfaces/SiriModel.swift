@@ -1,6 +1,6 @@
 import Foundation
+import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// Templates as App Intents entities: found by name whatever the letter case or accents,
 /// suggested in grid order, and what Siri says after a send.
@@ -24,8 +24,8 @@ public struct TemplateEntityIndex: Sendable {
         entities = templates.map { Entity(id: $0.id, name: $0.name, symbol: $0.icon.symbolName) }
     }
 
-    public static func load(from store: AppDatabase) throws(StoreError) -> TemplateEntityIndex {
-        TemplateEntityIndex(templates: try store.templates())
+    public static func load(from workspace: Workspace) throws(StoreError) -> TemplateEntityIndex {
+        TemplateEntityIndex(templates: try workspace.templates().all())
     }
 
     /// Entities by id (the order of `ids`, unknown ones left out).

@@ -1,5 +1,5 @@
 import Foundation
-import TgtStore
+import TgtApplication
 
 /// What a widget button shows about its template's latest tap, read from the shared queue:
 /// queued → sending → ✓ or the error, with no app window.

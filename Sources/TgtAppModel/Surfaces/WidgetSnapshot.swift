@@ -1,6 +1,6 @@
 import Foundation
+import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// What a home-screen widget draws: the first templates in grid order for its size, each with
 /// how its latest tap stands (queued, sending, ✓ or the error), read from the shared store
@@ -43,15 +43,15 @@ public struct WidgetSnapshot: Sendable, Equatable {
     public var nextChange: Date? { items.compactMap { $0.badge?.until }.min() }
 
     /// The snapshot at the store's clock's now.
-    public static func make(from store: AppDatabase, family: Family) throws(StoreError) -> WidgetSnapshot {
-        try make(from: store, family: family, now: store.clock.now)
+    public static func make(from workspace: Workspace, family: Family) throws(StoreError) -> WidgetSnapshot {
+        try make(from: workspace, family: family, now: workspace.clock.now)
     }
 
     /// Reads just the templates the family shows, and their latest taps.
-    public static func make(from store: AppDatabase, family: Family, now: Date) throws(StoreError) -> WidgetSnapshot {
-        let revision = try store.widgetRevision()
-        let templates = try store.templates(limit: family.capacity)
-        let jobs = try store.latestSendJobs(for: templates.map(\.id))
+    public static func make(from workspace: Workspace, family: Family, now: Date) throws(StoreError) -> WidgetSnapshot {
+        let revision = try workspace.widgetRevision()
+        let templates = try workspace.templates().first(family.capacity)
+        let jobs = try workspace.sendQueue.latest(for: templates.map(\.id))
         let items = templates.map { template in
             Item(id: template.id, name: template.name, symbol: template.icon.symbolName,
                  targets: template.targets.map(\.displayName).joined(separator: ", "), link: DeepLink.send(template.id).url,
@@ -61,9 +61,4 @@ public struct WidgetSnapshot: Sendable, Equatable {
     }
 }
 
-extension AppDatabase {
-    /// What widgets draw moved: a template, a timer or a queued tap changed, in any process.
-    public func widgetRevision() throws(StoreError) -> Int64 {
-        try templatesRevision() &+ sendQueueRevision()
-    }
-}
+

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
+import TgtApplication
 import TgtDomain
-import TgtStore
 import TgtTimerSync
 
 /// The phone's side of the timer sync with the watch. The store stays the phone's truth; a
@@ -16,7 +16,7 @@ public final class PhoneTimerSync {
     /// The last change from the watch the store refused, for the timers screen to show.
     public private(set) var lastError: AppText?
 
-    let store: AppDatabase
+    let workspace: Workspace
     let stateFile: URL
     /// Timers from the watch the store refused to create: kept in the replica (never turned into
     /// deletions by the next store read) until a later change makes them acceptable.
@@ -24,8 +24,8 @@ public final class PhoneTimerSync {
     private let logger = Logger(label: "tgt.app.timersync")
 
     /// Opens the replica kept in `stateFile` (a new one when there is none or it cannot be read).
-    public init(store: AppDatabase, stateFile: URL) {
-        self.store = store
+    public init(workspace: Workspace, stateFile: URL) {
+        self.workspace = workspace
         self.stateFile = stateFile
         let records = SecureFile.read(stateFile).flatMap { try? JSONDecoder().decode([UUID: TimerRecord].self, from: $0) } ?? [:]
         replica = TimerReplica(id: Self.replicaID, records: records)
@@ -35,7 +35,7 @@ public final class PhoneTimerSync {
     /// hear, or nil when it already agrees.
     public func outgoing(at now: Date) -> SyncMessage? {
         do {
-            let timers = try store.timers()
+            let timers = try workspace.timers().all()
             let kept = refused.subtracting(timers.map(\.id)).compactMap { replica.timer(id: $0) }
             let message = replica.absorb(timers + kept, at: now)
             if message != nil { save() }
@@ -66,12 +66,12 @@ public final class PhoneTimerSync {
 
     private func write(_ id: UUID) {
         do {
-            let stored = try store.timer(id: id)
+            let stored = try workspace.timers().timer(id: id)
             guard let timer = replica.timer(id: id) else {
-                if stored != nil { try store.deleteTimer(id: id) }
+                if stored != nil { try workspace.timers().delete(id) }
                 return
             }
-            if stored == nil { try insert(timer) } else { try store.change(id) { _ in timer } }
+            if stored == nil { try insert(timer) } else { try workspace.timers().replaceAsReceived(timer) }
             refused.remove(id)
             lastError = nil
         } catch {
@@ -87,13 +87,13 @@ public final class PhoneTimerSync {
         var candidate = timer
         for suffix in 2...9 {
             do {
-                try store.insert(candidate)
+                try workspace.timers().insertAsReceived(candidate)
                 return
             } catch .invalidTimer {
                 candidate.name = "\(timer.name) (\(suffix))"
             }
         }
-        try store.insert(candidate)
+        try workspace.timers().insertAsReceived(candidate)
     }
 
     private func save() {

@@ -2,7 +2,6 @@ import Foundation
 import TgtApplication
 import Observation
 import TgtDomain
-import TgtStore
 import TgtTelegram
 
 /// One timer's screen: the time in the timer's color, progress 0…1 for the ring, PAUSED / DONE,
@@ -30,14 +29,14 @@ public final class TimerDetailModel {
     /// The last haptic to play (the shell plays it when it changes).
     public private(set) var haptic: Haptic?
 
-    @ObservationIgnored let store: AppDatabase
+    @ObservationIgnored let workspace: Workspace
     @ObservationIgnored let timers: TimerService
     @ObservationIgnored var changed: () -> Void = {}
 
-    init(timer: CountdownTimer, store: AppDatabase, clock: any AppClock) {
-        timers = TimerService(store: store, clock: clock)
+    init(timer: CountdownTimer, workspace: Workspace, clock: any AppClock) {
+        timers = workspace.timers()
         self.timer = timer
-        self.store = store
+        self.workspace = workspace
     }
 
     // MARK: What it shows
@@ -60,7 +59,7 @@ public final class TimerDetailModel {
     /// Where the completion message stands for each target of the latest run (the app's
     /// session schedules it on Telegram's servers; this reads what the send log says).
     public var completionStatus: [CompletionStatus] {
-        ((try? store.scheduledSends(timerID: timer.id)) ?? []).map(CompletionStatus.init)
+        ((try? workspace.scheduledSends().forTimer(timer.id)) ?? []).map(CompletionStatus.init)
     }
 
     public var resetTitle: AppText { AppText("timers.reset") }
@@ -80,8 +79,8 @@ public final class TimerDetailModel {
     public func tick(at now: Date) {
         guard let endsAt = timer.endsAt, endsAt <= now else { return }
         do {
-            try store.settleTimers(at: now)
-            guard let stored = try store.timer(id: timer.id) else { return }
+            try workspace.timers().settle(at: now)
+            guard let stored = try workspace.timers().timer(id: timer.id) else { return }
             timer = stored
             // Another process may have paused or extended it meanwhile: only a real end rings.
             if case .completed = stored.state { haptic = .complete }

@@ -2,7 +2,6 @@ import Foundation
 import Observation
 import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// Creates or changes a timer: name, hours / minutes / seconds pickers, icon grid, color
 /// swatches, with the timer document's message until both a name and a duration are given;
@@ -33,10 +32,10 @@ public final class TimerEditorModel: Identifiable {
     public let hourRange = 0...99
     public let minuteRange = 0...59
 
-    @ObservationIgnored let store: AppDatabase
+    @ObservationIgnored let workspace: Workspace
     @ObservationIgnored var saved: (CountdownTimer) -> Void = { _ in }
 
-    init(timer: CountdownTimer?, store: AppDatabase) {
+    init(timer: CountdownTimer?, workspace: Workspace) {
         original = timer
         name = timer?.name ?? ""
         let total = timer?.duration.seconds ?? 0
@@ -46,14 +45,14 @@ public final class TimerEditorModel: Identifiable {
         icon = timer?.icon ?? .default
         color = timer?.color ?? .default
         remindMe = timer?.action?.remindMe ?? false
-        self.store = store
+        self.workspace = workspace
         completionTemplateID = timer?.action?.templateID
         completionValues = timer?.action?.values ?? [:]
     }
 
     /// The templates a completion can post (Telegram ones), in grid order.
     public var completionTemplates: [Template] {
-        ((try? store.templates()) ?? []).filter { $0.kind == .telegram }
+        ((try? workspace.templates().all()) ?? []).filter { $0.kind == .telegram }
     }
 
     /// The chosen template's custom variables, for their fields (defaults and choices).
@@ -62,7 +61,7 @@ public final class TimerEditorModel: Identifiable {
         return ((try? template.variables()) ?? []).filter { BuiltinVariable(rawValue: $0.name) == nil && TimerVariable(rawValue: $0.name) == nil }
     }
 
-    private var completionTemplate: Template? { completionTemplateID.flatMap { try? store.template(id: $0) } }
+    private var completionTemplate: Template? { completionTemplateID.flatMap { try? workspace.templates().template(id: $0) } }
 
     /// The completion action as the fields describe it (nil when it does nothing).
     public var action: CompletionAction? {
@@ -80,7 +79,7 @@ public final class TimerEditorModel: Identifiable {
     /// The timer as the fields describe it, or nil without a duration.
     public var draft: CountdownTimer? {
         guard let duration else { return nil }
-        var timer = original ?? CountdownTimer(name: name, duration: duration, createdAt: store.clock.now)
+        var timer = original ?? CountdownTimer(name: name, duration: duration, createdAt: workspace.clock.now)
         timer.name = name
         timer.duration = duration
         timer.icon = icon
@@ -106,7 +105,7 @@ public final class TimerEditorModel: Identifiable {
         guard canSave, let draft else { return nil }
         do {
             let stored: CountdownTimer
-            let timers = TimerService(store: store, clock: store.clock)
+            let timers = workspace.timers()
             stored = original == nil ? try timers.create(draft) : try timers.edit(draft.id, like: draft)
             saved(stored)
             return stored

@@ -1,7 +1,7 @@
 import Foundation
 import Observation
+import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// The timers screen: cards as in the timer document (icon, name, the duration in the timer's
 /// color, "3 to-dos", "Notes added" / "No notes"), the empty state, delete and reorder.
@@ -24,18 +24,18 @@ public final class TimerListModel {
     public private(set) var timers: [CountdownTimer] = []
     public private(set) var loadError: AppText?
 
-    @ObservationIgnored let store: AppDatabase
+    @ObservationIgnored let workspace: Workspace
     @ObservationIgnored var changed: () -> Void = {}
 
-    init(store: AppDatabase) {
-        self.store = store
+    init(workspace: Workspace) {
+        self.workspace = workspace
     }
 
     /// Reads the timers again, completing those that ended meanwhile (at their true end).
     public func reload() {
         do {
-            try store.settleTimers(at: store.clock.now)
-            timers = try store.timers()
+            try workspace.timers().settle()
+            timers = try workspace.timers().all()
             loadError = nil
         } catch {
             loadError = AppText("list.loadFailed", error.message)
@@ -60,7 +60,7 @@ public final class TimerListModel {
     public var emptyText: AppText? { loadError == nil && timers.isEmpty ? AppText("timers.empty") : nil }
 
     public func delete(_ id: UUID) {
-        perform(showing: timers.filter { $0.id != id }) { (store: AppDatabase) throws(StoreError) in try store.deleteTimer(id: id) }
+        perform(showing: timers.filter { $0.id != id }) { timers throws(StoreError) in try timers.delete(id) }
     }
 
     public func move(fromOffsets source: IndexSet, toOffset destination: Int) {
@@ -70,14 +70,14 @@ public final class TimerListModel {
         var shown = timers
         let moving = shown.remove(at: first)
         shown.insert(moving, at: max(0, min(destination - before, shown.count)))
-        perform(showing: shown) { (store: AppDatabase) throws(StoreError) in try store.moveTimer(id: id, to: destination - before) }
+        perform(showing: shown) { timers throws(StoreError) in try timers.move(id, to: destination - before) }
     }
 
     /// Writes `change`; the list then follows the store's change feed, as it does any other
     /// face's. `shown` is what it shows meanwhile, in the same step as the gesture.
-    private func perform(showing shown: [CountdownTimer]? = nil, _ change: (AppDatabase) throws(StoreError) -> Void) {
+    private func perform(showing shown: [CountdownTimer]? = nil, _ change: (TimerService) throws(StoreError) -> Void) {
         do {
-            try change(store)
+            try change(workspace.timers())
             if let shown { timers = shown }
             changed()
         } catch {

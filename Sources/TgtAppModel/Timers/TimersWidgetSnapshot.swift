@@ -1,6 +1,6 @@
 import Foundation
+import TgtApplication
 import TgtDomain
-import TgtStore
 
 /// What the timers widget draws: the running timers with their end dates (the widget counts
 /// down with `Text(timerInterval:)`, so one timeline entry lasts until the next end), read from
@@ -34,7 +34,7 @@ public struct TimersWidgetSnapshot: Sendable, Equatable {
     }
 
     /// Reads the store's timers (the widget only reads; the app settles those that ended).
-    public static func make(from store: AppDatabase, now: Date, limit: Int) throws(StoreError) -> TimersWidgetSnapshot {
-        make(timers: try store.timers(), now: now, limit: limit)
+    public static func make(from workspace: Workspace, now: Date, limit: Int) throws(StoreError) -> TimersWidgetSnapshot {
+        make(timers: try workspace.timers().all(), now: now, limit: limit)
     }
 }

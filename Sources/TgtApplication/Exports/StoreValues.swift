@@ -31,4 +31,17 @@ public typealias ImportSummary = TgtStore.ImportSummary
 /// Atomic writes and reads of a file only its owner may read (0600): the secrets a face keeps
 /// in the data folder (the dashboard's password hash and API token hashes).
 public typealias SecureFile = TgtStore.SecureFile
+/// One tap waiting in the app's queue, being sent, or how it ended.
+public typealias SendJob = TgtStore.SendJob
+/// What one report of a place's circle came to (send, or why not).
+public typealias PlaceClaim = TgtStore.PlaceClaim
+/// Where a face keeps the API credentials and TDLib's database key (a file in the data folder,
+/// the Keychain on iOS).
+public typealias SecretStoring = TgtStore.SecretStoring
+/// Where a queued tap came from (the grid, a widget, CarPlay, Siri, a link, a place).
+public typealias SendJobSource = TgtStore.SendJob.Source
+/// Where a queued tap stands (pending, sending, held, sent, failed, undone).
+public typealias SendJobState = TgtStore.SendJob.State
+/// Where one upcoming send of a series stands (on Telegram, planned, being scheduled, skipped).
+public typealias SeriesOccurrenceState = TgtStore.SeriesOccurrence.State
 

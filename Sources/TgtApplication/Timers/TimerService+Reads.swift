@@ -24,6 +24,10 @@ extension TimerService {
     @discardableResult
     public func settle() throws(StoreError) -> [CountdownTimer] { try store.settleTimers(at: clock.now) }
 
+    /// The same at `now`: a screen's display tick, which knows the moment it draws.
+    @discardableResult
+    public func settle(at now: Date) throws(StoreError) -> [CountdownTimer] { try store.settleTimers(at: now) }
+
     /// Deletes the timer `id` (its waiting completion message is deleted on Telegram by the
     /// next schedule pass).
     public func delete(_ id: UUID) throws(StoreError) { try store.deleteTimer(id: id) }
