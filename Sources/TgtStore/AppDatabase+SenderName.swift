@@ -19,6 +19,7 @@ extension AppDatabase {
     /// Keeps the account's display name a session saw (at login, before a send), so `{{me}}`
     /// says it offline too; writes only when it changed, so a send takes no write lock for it.
     public func noteSenderName(_ name: String) throws(StoreError) {
+        let name = OutsideText.storable(name)
         guard try setting(.accountName) != name else { return }
         try setSetting(.accountName, name)
     }

@@ -102,9 +102,9 @@ extension AppDatabase {
                 """)
             let topicStatement = try db.makeStatement(sql: "INSERT OR REPLACE INTO forum_topic (chat_id, topic_id, title) VALUES (?, ?, ?)")
             for (order, chat) in chats.enumerated() {
-                try chatStatement.execute(arguments: [chat.id, chat.kind.rawValue, chat.title, chat.memberCount, chat.isForum, order,
+                try chatStatement.execute(arguments: [chat.id, chat.kind.rawValue, OutsideText.storable(chat.title), chat.memberCount, chat.isForum, order,
                                                       chat.cannotPost?.rawValue])
-                for topic in chat.topics { try topicStatement.execute(arguments: [chat.id, topic.id, topic.title]) }
+                for topic in chat.topics { try topicStatement.execute(arguments: [chat.id, topic.id, OutsideText.storable(topic.title)]) }
             }
         }
     }

@@ -29,8 +29,8 @@ extension AppDatabase {
     public func recordReply(chatID: Int64, repliedMessageID: Int64, messageID: Int64, senderName: String, preview: String,
                             at date: Date) throws(StoreError) -> Int64?
     {
-        let name = String(senderName.prefix(128))
-        let line = String(preview.prefix(200))
+        let name = String(OutsideText.storable(senderName).prefix(128))
+        let line = String(OutsideText.storable(preview).prefix(200))
         return try write { db in
             guard let sendID = try Int64.fetchOne(db, sql: "SELECT id FROM send_log WHERE chat_id = ? AND message_id = ? AND status = 'sent' LIMIT 1",
                                                  arguments: [chatID, repliedMessageID])

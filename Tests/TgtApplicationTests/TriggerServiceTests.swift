@@ -18,12 +18,15 @@ struct TriggerServiceTests {
     final class Sent: TemplateSending, SendChecking {
         let orders = Locked<[SendOrder]>([])
         let refusal = Locked<(any Error)?>(nil)
+        /// What `send` throws after a check that passed (the template changed in between).
+        let sendRefusal = Locked<(any Error)?>(nil)
         let checked = Locked(0)
         func check(_ order: SendOrder) async throws {
             checked.withLock { $0 += 1 }
             if let error = refusal.withLock({ $0 }) { throw error }
         }
         func send(_ order: SendOrder, progress: @escaping @Sendable (SendStep) -> Void) async throws -> SendOutcome {
+            if let error = sendRefusal.withLock({ $0 }) { throw error }
             orders.withLock { $0.append(order) }
             return SendOutcome(templateName: "x", batchID: nil, items: [.init(target: "-1", title: "Family", sent: true)])
         }
@@ -159,6 +162,7 @@ struct TriggerServiceTests {
             (SendError.invalid(ValidationError(issues: [ValidationIssue(field: .body, message: "The message for “Family” is empty once formatted; Telegram would refuse it.")])),
              TriggerError.cannotSend),
             (SendError.render(.syntax(.unclosedPlaceholder(position: 3))), TriggerError.cannotSend),
+            (SendError.render(.notAChoice(name: "minutes", value: "5", choices: ["Family", "Home in"])), TriggerError.notAChoice("minutes")),
             (SendError.notLoggedIn, SendError.notLoggedIn),
         ]
         for (refusal, answer) in refusals {
@@ -188,6 +192,30 @@ struct TriggerServiceTests {
         let afterSend = try store.trigger(id: made.trigger.id)?.useCount
         #expect(sent.count == 1 && afterSend == 1)
         _ = clock
+    }
+
+    @Test("a send refused after the check passed (the template changed in between) gives its use back; one that went out keeps it")
+    func refusedAfterCheck() async throws {
+        let (folder, store, clock, sent, triggers) = try fixture("triggers-refused-after-check")
+        defer { folder.remove() }
+        let eta = try store.insert(Template(name: "ETA", body: "Home in {{minutes}} min", targets: [Self.family]))
+        let made = try triggers.create(templateID: eta.id, name: "Tag", policy: TriggerPolicy(minimumInterval: 0))
+        _ = try await triggers.fire(secret: made.secret, variables: ["minutes": "5"], sending: sent)
+        let before = try #require(try store.trigger(id: made.trigger.id))
+        #expect(before.useCount == 1 && before.recentUses.count == 1)
+
+        clock.advance(by: 30)
+        sent.sendRefusal.withLock { $0 = SendError.markdown(template: "ETA", detail: "“*Home” (character 1)") }
+        await #expect(throws: TriggerError.cannotSend) { try await triggers.fire(secret: made.secret, variables: ["minutes": "5"], sending: sent) }
+        let after = try #require(try store.trigger(id: made.trigger.id))
+        #expect(after.useCount == before.useCount && after.recentUses == before.recentUses && after.lastUsed == before.lastUsed,
+                "the refused request spent nothing")
+
+        clock.advance(by: 30)
+        sent.sendRefusal.withLock { $0 = nil }
+        _ = try await triggers.fire(secret: made.secret, variables: ["minutes": "6"], sending: sent)
+        let sentAgain = try #require(try store.trigger(id: made.trigger.id))
+        #expect(sentAgain.useCount == 2 && sentAgain.lastUsed == clock.now && sent.count == 2)
     }
 
     @Test("the store finds a live trigger or nothing in one lookup: revoked, expired and template-deleted are all nothing")

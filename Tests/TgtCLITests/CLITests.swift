@@ -79,6 +79,11 @@ struct CLITests {
         (["templates", "import", "/nonexistent/file.json"], 2, "Cannot read /nonexistent/file.json."),
         (["templates", "move", "Leaving work", "--to", "0"], 64, "--to must be 1 or more."),
         (["send", "Leaving work", "--var", "eta=1"], 3, "Telegram API credentials are not set up yet."),
+        // The one rule for values (`VariableValue`), before anything else, on every command that fills one.
+        (["send", "Leaving work", "--var", "eta=5\u{1}"], 2, "The value for {{eta}} has a control character, U+0001"),
+        (["send", "Leaving work", "--var", "eta=" + String(repeating: "x", count: 4097)], 2, "The value for {{eta}} is 4097 characters long"),
+        (["timers", "add", "--name", "Pasta", "--duration", "12m", "--then", "Leaving work", "--var", "eta=\u{7}"], 2,
+         "The value for {{eta}} has a control character, U+0007"),  // (a NUL cannot reach a program's arguments)
     ])
     func badInput(args: [String], status: Int32, message: String) async throws {
         defer { dir.remove() }

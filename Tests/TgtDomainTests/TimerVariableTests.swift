@@ -20,6 +20,19 @@ struct TimerVariableTests {
                 "the timer gives them: no values needed")
     }
 
+    @Test("a completion action's values pass the one rule for values when the timer is saved: control characters and length refused, a choice checked")
+    func completionValues() throws {
+        let template = Template(name: "Pasta", body: "Pasta for {{who}} in {{where|Kitchen|Garden}}", targets: [Self.family])
+        func problems(_ values: [String: String]) -> [String] {
+            CompletionActionRules.problems(CompletionAction(templateID: template.id, values: values), template: template)
+        }
+        #expect(problems(["who": "Ada", "where": "Garden"]).isEmpty)
+        #expect(problems(["who": "A\u{1}da", "where": "Garden"]) == [VariableValueProblem.controlCharacter(position: 2, scalar: "\u{1}").message(name: "who")])
+        #expect(problems(["who": String(repeating: "x", count: 4097), "where": "Garden"]).first?.contains("4097 characters") == true)
+        #expect(problems(["who": "Ada", "where": "Roof"]).count == 1, "not a choice")
+        #expect(problems(["who": "Ada\tand Bo\nand Cy", "where": "Kitchen"]).isEmpty, "tabs and line breaks are text")
+    }
+
     @Test("outside a timer they stay custom variables, as in templates written before timers")
     func customOutsideTimers() throws {
         let template = Template(name: "Meeting", body: "Meeting in {{duration}}", targets: [Self.family])

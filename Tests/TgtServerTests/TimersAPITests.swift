@@ -4,6 +4,7 @@ import Hummingbird
 import Synchronization
 import Testing
 @testable import TgtServer
+import TgtDomain
 import TgtStore
 import TgtTelegram
 import TgtTestSupport
@@ -235,6 +236,9 @@ struct TimersAPITests {
                 (["template_id": templateID, "values": ["mood": "fine", "place": "home"]], "“Break over” does not use {{place}}."),
                 (["template_id": templateID], "“Break over” needs a value for {{mood}} (one of fine, tired)."),
                 (["values": ["mood": "fine"]], "Choose a completion template for these values."),
+                // The one rule for values, when the timer is saved (not only when it fires).
+                (["template_id": templateID, "values": ["mood": "fine", "minutes": "5\u{1}"]],
+                 VariableValueProblem.controlCharacter(position: 2, scalar: "\u{1}").message(name: "minutes")),
             ]
             for (input, message) in problems {
                 let reply = try await client.api(.patch, "timers/\(id)", json: ["action": input])

@@ -96,13 +96,32 @@ public struct TriggerService: Sendable {
         try SendRules.check(values, for: template)
         let order = SendOrder(templateID: template.id, variables: values, hold: try SendRules(store: store).hold(for: .trigger))
         do { try await sending.check(order) } catch { throw Self.answer(error) }
-        if let refusal = try store.useTrigger(id: trigger.id, at: clock.now) { throw refusal }
-        do { return try await sending.send(order) { _ in } } catch { throw Self.answer(error) }
+        let usedAt = clock.now
+        if let refusal = try store.useTrigger(id: trigger.id, at: usedAt) { throw refusal }
+        do {
+            return try await sending.send(order) { _ in }
+        } catch {
+            // Refused before anything reached Telegram (the template changed since the check):
+            // the request changed nothing, so its use is given back.
+            if Self.refusedBeforeSending(error) { try? store.refundTriggerUse(id: trigger.id, usedAt: usedAt, lastUsed: trigger.lastUsed) }
+            throw Self.answer(error)
+        }
+    }
+
+    /// Whether a send's error is a refusal of the order itself, made before anything reached
+    /// Telegram (the rules, the template, its text), as opposed to a failure on the way.
+    static func refusedBeforeSending(_ error: any Error) -> Bool {
+        switch error {
+        case is SendOrderError, SendError.invalid, SendError.render, SendError.markdown, SendError.notTelegram, SendError.notLoggedIn,
+             StoreError.templateNotFound: true
+        default: false
+        }
     }
 
     /// A send's refusal as a trigger link may say it: a message too long or a template that
     /// cannot be sent is said without the chat or the text the send's own words would name;
-    /// a missing value or a value that is not a choice is the requester's to fix and kept.
+    /// a missing value is the requester's to fix and kept; a value that is not a choice is said
+    /// without the choices (the template's text).
     static func answer(_ error: any Error) -> any Error {
         switch error {
         case SendError.invalid(let validation):
@@ -110,7 +129,8 @@ public struct TriggerService: Sendable {
             return TriggerError.cannotSend
         case SendError.render(let render):
             switch render {
-            case .missingVariables, .notAChoice: return render
+            case .missingVariables: return render
+            case .notAChoice(let name, _, _): return TriggerError.notAChoice(name)
             case .syntax, .noTargets: return TriggerError.cannotSend
             }
         case SendError.markdown, SendError.notTelegram: return TriggerError.cannotSend

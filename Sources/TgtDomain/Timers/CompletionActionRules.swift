@@ -21,7 +21,12 @@ public enum CompletionActionRules {
         }
         for variable in custom {
             if let value = action.values[variable.name] {
-                if let error = variable.check(value) { problems.append(error.message) }
+                // The one rule for values (`VariableValue`), when the timer is saved, not only when it fires.
+                if let problem = VariableValue.problem(value) {
+                    problems.append(problem.message(name: variable.name))
+                } else if let error = variable.check(value) {
+                    problems.append(error.message)
+                }
             } else if variable.isRequired {
                 problems.append("“\(template.name)” needs a value for {{\(variable.name)}}" + (variable.choices.isEmpty ? "." : " (one of " + variable.choices.joined(separator: ", ") + ")."))
             }

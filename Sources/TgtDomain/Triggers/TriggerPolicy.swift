@@ -91,6 +91,9 @@ public enum TriggerError: Error, Equatable, UserFacingError {
     /// The template cannot be sent as it stands (its own text or formatting): its owner's to
     /// fix. Said without the template's text or chats.
     case cannotSend
+    /// A value for `{{name}}` that is not one of its template's choices: said without the
+    /// choices, which are the template's text.
+    case notAChoice(String)
 
     public var message: String {
         switch self {
@@ -104,6 +107,7 @@ public enum TriggerError: Error, Equatable, UserFacingError {
         case .ambiguous(let name): "More than one trigger is called “\(name)”."
         case .messageTooLong(let max): "The message would be longer than Telegram allows (\(max) characters)."
         case .cannotSend: "This trigger's message cannot be sent as its template stands."
+        case .notAChoice(let name): "The value for {{\(name)}} is not one of the choices this trigger's template offers."
         }
     }
 
@@ -118,6 +122,7 @@ public enum TriggerError: Error, Equatable, UserFacingError {
         case .ambiguous: "Name it by its id (the list shows them)."
         case .messageTooLong: "Give shorter values."
         case .cannotSend: "Ask the link's owner to check its template."
+        case .notAChoice: "Ask the link's owner which values it takes."
         }
     }
 
@@ -132,6 +137,7 @@ public enum TriggerError: Error, Equatable, UserFacingError {
         case .ambiguous: "ambiguous"
         case .messageTooLong: "too_long"
         case .cannotSend: "cannot_send"
+        case .notAChoice: "not_a_choice"
         }
     }
 

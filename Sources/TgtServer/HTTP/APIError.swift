@@ -102,7 +102,7 @@ public struct APIError: Error, Sendable {
                                 headers: [.retryAfter: "\(error.retryAfter ?? 1)"])
             case .variableNotAllowed, .badName, .badLimit, .notTelegram, .ambiguous:
                 return APIError(.badRequest, code: error.code, message: error.message, nextStep: error.nextStep)
-            case .messageTooLong, .cannotSend:
+            case .messageTooLong, .cannotSend, .notAChoice:
                 return APIError(.unprocessableContent, code: error.code, message: error.message, nextStep: error.nextStep)
             }
         case let error as UndoError:

@@ -132,6 +132,28 @@ extension AppDatabase {
         }
     }
 
+    /// Gives back the use `useTrigger` took at `usedAt` when the send it allowed was refused
+    /// before anything reached Telegram (the template changed meanwhile): the use no longer
+    /// counts towards the limits, the count and the last use are as before (`lastUsed`, the
+    /// trigger's last use before this one). A use another request took since stays counted.
+    public func refundTriggerUse(id: UUID, usedAt: Date, lastUsed: Date?) throws(StoreError) {
+        try write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM trigger_link WHERE id = ?", arguments: [id.uuidString]),
+                  let trigger = Self.trigger(row)
+            else { return }
+            var uses = trigger.recentUses.map(Self.millis)
+            guard let index = uses.lastIndex(of: Self.millis(usedAt)) else { return }
+            uses.remove(at: index)
+            let json = String(decoding: (try? JSONEncoder().encode(uses)) ?? Data("[]".utf8), as: UTF8.self)
+            let stillLast = trigger.lastUsed.map(Self.millis) == Self.millis(usedAt)
+            try db.execute(sql: """
+                UPDATE trigger_link SET uses = ?, use_count = MAX(use_count - 1, 0),
+                       last_used_ms = CASE WHEN ? THEN ? ELSE last_used_ms END
+                WHERE id = ?
+                """, arguments: [json, stillLast, lastUsed.map(Self.millis), id.uuidString])
+        }
+    }
+
     static func policyJSON(_ policy: TriggerPolicy) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
