@@ -15,12 +15,16 @@ struct CLIDemoAndCrashTests {
         }
         let early = try await tgt(["chats"])
         #expect(early.status == 3 && early.stderr.contains("You are not logged in to Telegram.") && early.stderr.contains("tgt login"))
+        #expect(!early.stderr.contains("Loading your chats"), "nothing is loaded before the login is checked")
         let login = try await tgt(["login"], input: "+15555550123\n12345\ndemo\n")
         #expect(login.status == 0, "\(login.stderr)")
         #expect(login.stdout.contains("Logged in as Demo User"))
         #expect(login.stderr.contains("hint: the word demo"))
         let chats = try await tgt(["--json", "chats"])
         #expect(chats.status == 0)
+        let demoLine = try #require(chats.stderr.range(of: "Demo mode"))
+        let loadingLine = try #require(chats.stderr.range(of: "Loading your chats from Telegram…"))
+        #expect(demoLine.lowerBound < loadingLine.lowerBound, "the session opens, then the chats load: \(chats.stderr)")
         let list = try JSONSerialization.jsonObject(with: Data(chats.stdout.utf8)) as? [[String: Any]]
         #expect(list?.map { $0["title"] as? String } == ["Saved Messages", "Family", "Work", "Climbing crew", "Tech News", "Alice", "Neighbours"])
         #expect(list?.map { $0["kind"] as? String } == ["saved_messages", "supergroup", "supergroup", "basic_group", "channel", "private", "basic_group"])

@@ -228,6 +228,6 @@ public enum ChatClock {
 extension AppText {
     /// An error from a lower layer, as its own sentence.
     static func failure(_ error: any Error) -> AppText {
-        .verbatim((error as? any UserFacingError)?.message ?? String(describing: error))
+        .verbatim(error.shownMessage)
     }
 }

@@ -89,7 +89,7 @@ public final class PlacesModel {
         let now = clock.now
         let claim: PlaceClaim
         do {
-            guard let found = try workspace.claimPlaceCrossing(templateID: templateID, side: side, happenedAt: report.date) else {
+            guard let found = try workspace.claimPlaceCrossing(templateID: templateID, side: side, happenedAt: report.date, now: now) else {
                 logger.debug("place report for a template without a rule", metadata: ["template": "\(templateID)"])
                 return nil
             }

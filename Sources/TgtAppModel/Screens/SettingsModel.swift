@@ -74,7 +74,7 @@ public final class SettingsModel {
             defaultLocationError = AppText("settings.defaultLocation.invalid")
             return false
         } catch {
-            defaultLocationError = .verbatim((error as? any UserFacingError)?.message ?? "\(error)")
+            defaultLocationError = .verbatim(error.shownMessage)
             return false
         }
     }

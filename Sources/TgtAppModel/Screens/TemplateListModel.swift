@@ -154,7 +154,7 @@ public final class TemplateListModel {
             // The map link of a draft uses the default location from Settings.
             draft = try workspace.drafts.prepare(SendOrder(templateID: template.id, variables: values)).draft
         } catch {
-            let text = AppText.verbatim((error as? any UserFacingError)?.message ?? "\(error)")
+            let text = AppText.verbatim(error.shownMessage)
             sendStates[template.id] = .failed([], notice: text)
             return .failed(text)
         }
@@ -259,7 +259,12 @@ public final class TemplateListModel {
         let before = source.filter { $0 < destination }.count
         for index in source.sorted(by: >) { order.remove(at: index) }
         order.insert(contentsOf: moving, at: min(destination - before, order.count))
-        perform(showing: order) { try $0.reorder(order.map(\.id)) }
+        perform(showing: order) { templates in
+            // Templates another process added since the grid last loaded go last, as they were.
+            let ids = order.map(\.id)
+            let stored = try templates.all().map(\.id)
+            try templates.reorder(ids.filter(stored.contains) + stored.filter { !ids.contains($0) })
+        }
     }
 
     /// Writes `change`; the grid then follows the store's change feed (this process's writes

@@ -51,7 +51,7 @@ public final class SeriesListModel {
             series = try service.list()
             error = nil
         } catch {
-            self.error = AppText("series.loadFailed", (error as? any UserFacingError)?.message ?? "\(error)")
+            self.error = AppText("series.loadFailed", error.shownMessage)
         }
     }
 

@@ -104,7 +104,7 @@ public actor SendQueueRunner {
         // The same rules as every face's send (kind, values), then this device's location.
         var request: SendRequest
         do { request = try workspace.sendRules.request(for: SendOrder(templateID: job.templateID, variables: job.variables)) } catch {
-            return finish(job, .failed(.verbatim((error as? any UserFacingError)?.message ?? "\(error)")))
+            return finish(job, .failed(.verbatim(error.shownMessage)))
         }
         var notice: AppText?
         switch await location.resolve(for: request.template) {
@@ -145,7 +145,7 @@ public actor SendQueueRunner {
             try? workspace.sendQueue.giveBack(job.id)
             return nil
         } catch {
-            return finish(job, .failed(.verbatim((error as? any UserFacingError)?.message ?? "\(error)")), notice: notice)
+            return finish(job, .failed(.verbatim(error.shownMessage)), notice: notice)
         }
     }
 

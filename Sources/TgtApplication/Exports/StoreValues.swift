@@ -40,8 +40,6 @@ public typealias PlaceClaim = TgtStore.PlaceClaim
 public typealias SecretStoring = TgtStore.SecretStoring
 /// Where a queued tap came from (the grid, a widget, CarPlay, Siri, a link, a place).
 public typealias SendJobSource = TgtStore.SendJob.Source
-/// Where a queued tap stands (pending, sending, held, sent, failed, undone).
-public typealias SendJobState = TgtStore.SendJob.State
 /// Where one upcoming send of a series stands (on Telegram, planned, being scheduled, skipped).
 public typealias SeriesOccurrenceState = TgtStore.SeriesOccurrence.State
 

@@ -122,10 +122,14 @@ extension SessionAccount {
 }
 
 extension SessionChatDirectory {
-    /// Reloads the chat directory on a session the process opens for it.
-    public init(workspace: Workspace, sessions: some CommandSessionOpening) {
+    /// Reloads the chat directory on a session the process opens for it; `loading` runs once
+    /// the session is open, as the reload starts (a face's "Loading your chats…").
+    public init(workspace: Workspace, sessions: some CommandSessionOpening, loading: @escaping @Sendable () -> Void = {}) {
         self.init(store: workspace.store) { work in
-            try await sessions.withSession(requireLogin: true) { session in try await work(session.session) }
+            try await sessions.withSession(requireLogin: true) { session in
+                loading()
+                try await work(session.session)
+            }
         }
     }
 }

@@ -35,9 +35,10 @@ extension Workspace {
 
     /// Applies one report of `templateID`'s place circle: decides with what was known, records
     /// the side (and the send, when it sends) in one transaction, so two reports at once or a
-    /// relaunch never send a crossing twice. Nil when the template is gone or has no place rule.
-    public func claimPlaceCrossing(templateID: UUID, side: PlaceSide, happenedAt: Date) throws(StoreError) -> PlaceClaim? {
-        try store.claimPlaceCrossing(templateID: templateID, side: side, happenedAt: happenedAt, now: clock.now)
+    /// relaunch never send a crossing twice; `now` is the moment the caller decides at. Nil
+    /// when the template is gone or has no place rule.
+    public func claimPlaceCrossing(templateID: UUID, side: PlaceSide, happenedAt: Date, now: Date) throws(StoreError) -> PlaceClaim? {
+        try store.claimPlaceCrossing(templateID: templateID, side: side, happenedAt: happenedAt, now: now)
     }
 }
 

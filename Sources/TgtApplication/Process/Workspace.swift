@@ -6,7 +6,8 @@ import TgtTelegram
 /// One data folder as a process works with it: its store, opened once at the process's start,
 /// and the clock every part of the process reads. A face holds this, never the store: each
 /// area's service comes from here (`templates`, `timers`, `series`, `scheduledSends`,
-/// `settings`, `triggers`, `drafts`), already on the process's clock.
+/// `settings`, `triggers`, `away`, `drafts`, `sendRules`, `sendLog`, `preview`; for the app,
+/// `sendQueue` and `sendHold`), already on the process's clock.
 public struct Workspace: Sendable {
     let store: AppDatabase
     /// The data folder.
@@ -14,8 +15,8 @@ public struct Workspace: Sendable {
     /// The clock the whole process reads (the wall clock at an entry point, a test clock in tests).
     public var clock: any AppClock { store.clock }
 
-    /// The store itself, for the faces that still list the store layer (the dashboard's server
-    /// and the app's models, issue 39); the CLI does not use it.
+    /// The store itself, for what still takes it whole: the Telegram layer's `SessionHost`
+    /// (the dashboard and the app build theirs on it) and tests. No face calls it otherwise.
     public var database: AppDatabase { store }
 
     /// Opens the folder's store (creating or migrating it), on `clock`.

@@ -79,7 +79,7 @@ extension ScheduledSendService {
     public func forTimer(_ id: UUID) throws(StoreError) -> [ScheduledSend] { try store.scheduledSends(timerID: id) }
 
     /// The scheduled send `id`, or nil.
-    public func send(id: Int64) throws(StoreError) -> ScheduledSend? { try store.scheduledSend(id: id) }
+    public func scheduledSend(id: Int64) throws(StoreError) -> ScheduledSend? { try store.scheduledSend(id: id) }
 
     /// Whether a schedule pass that started after the last change to what it reads (timers,
     /// scheduled sends, series) has finished: a process that changed them and leaves the pass

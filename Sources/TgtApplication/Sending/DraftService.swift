@@ -3,8 +3,8 @@ import TgtDomain
 import TgtStore
 
 /// Handing an email, text message or X template over as a draft, for every face: the same
-/// checks as a send (`SendRules.check`), the default location when the order names none,
-/// `{{me}}`, the render (`DraftHandOff`), and the send log's "handed over" line. `tgt send`,
+/// checks as a send (`SendRules.check`), the default location when the order names none, the
+/// render (`DraftHandOff`, which fills `{{me}}`), and the send log's "handed over" line. `tgt send`,
 /// the dashboard's Draft button and the app's compose sheet come here.
 public struct DraftService: Sendable {
     let store: AppDatabase

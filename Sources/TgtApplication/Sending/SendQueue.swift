@@ -49,12 +49,7 @@ public struct SendQueue: Sendable {
         try store.sendJobs(in: states, limit: limit)
     }
 
-    /// How many taps wait to be sent.
-    public func pendingCount() throws(StoreError) -> Int { try store.pendingSendJobCount() }
-
     /// Each template's latest tap.
     public func latest(for templateIDs: [UUID]) throws(StoreError) -> [UUID: SendJob] { try store.latestSendJobs(for: templateIDs) }
 
-    /// The reason a tap interrupted in its undo hold ends with.
-    public static var interruptedHoldReason: String { AppDatabase.interruptedHoldReason }
 }

@@ -13,7 +13,7 @@ extension DashboardAPI {
         let order = SendOrder(templateID: template.id, variables: body.variables?.additionalProperties ?? [:],
                               location: try Self.coordinate(body.location), silent: body.silent)
         let items = try await sending.scheduleLater(order, at: body.sendAt)
-        let rows = try items.compactMap { item throws(StoreError) in try workspace.scheduledSends().send(id: item.id) }
+        let rows = try items.compactMap { item throws(StoreError) in try workspace.scheduledSends().scheduledSend(id: item.id) }
         return .ok(.init(body: .json(.init(success: true, data: .init(scheduled: rows.map(APIModels.scheduledSend), total: rows.count)))))
     }
 

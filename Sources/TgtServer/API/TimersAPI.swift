@@ -28,7 +28,7 @@ extension DashboardAPI {
 
     func listTimers(_ input: Operations.ListTimers.Input) async throws -> Operations.ListTimers.Output {
         let now = host.clock.now
-        try workspace.timers().settle()
+        try workspace.timers().settle(at: now)
         let timers = try workspace.timers().all()
         let names = try templateNames()
         let summary = input.query.summary ?? false

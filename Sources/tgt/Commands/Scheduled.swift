@@ -98,7 +98,7 @@ struct ScheduledCancel: AsyncParsableCommand {
     /// scheduled message and starts a series' id (a short id is all digits one time in 43).
     private func series(named text: String, workspace: Workspace) throws -> UUID? {
         guard let number = Int64(text) else { return try SeriesText.resolve(text, workspace: workspace) }
-        guard try workspace.scheduledSends().send(id: number) == nil else { return nil }
+        guard try workspace.scheduledSends().scheduledSend(id: number) == nil else { return nil }
         return try? SeriesText.resolve(text, workspace: workspace)
     }
 

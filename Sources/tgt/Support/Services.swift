@@ -17,9 +17,6 @@ extension GlobalOptions {
         return workspace.templates(checkingWith: library)
     }
 
-    /// Timers: written to the store here; Telegram's schedule follows through `ScheduleSync`.
-    func timers(_ workspace: Workspace) -> TimerService { workspace.timers() }
-
     /// Repeating series: written to the store here, and put on Telegram's schedule by this
     /// command's own pass or by the running dashboard's keeper (`ScheduleSync`).
     func series(_ workspace: Workspace) -> SeriesService {
@@ -55,8 +52,8 @@ extension GlobalOptions {
             console.note("Loading your chats from Telegram through the running dashboard (pid \(dashboard.descriptor.pid))…")
             return DashboardChatDirectory(client: dashboard)
         }
-        console.note("Loading your chats from Telegram…")
-        return SessionChatDirectory(workspace: workspace, sessions: self)
+        let console = console
+        return SessionChatDirectory(workspace: workspace, sessions: self) { console.note("Loading your chats from Telegram…") }
     }
 
     /// Runs an interactive login with the login steps of the session this command can have.

@@ -45,7 +45,7 @@ struct TimersWatch: AsyncParsableCommand {
             var lastLine = ""
             while true {
                 let now = global.clock.now
-                try workspace.timers().settle()
+                try workspace.timers().settle(at: now)
                 guard let current = try workspace.timers().timer(id: id) else { throw StoreError.timerNotFound(id.uuidString) }
                 switch current.state {
                 case .completed(let at):
