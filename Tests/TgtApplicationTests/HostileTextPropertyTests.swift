@@ -13,18 +13,6 @@ import TgtTestSupport
 /// macOS (none of these operations may reach what Foundation lacks on Linux).
 @Suite("Hostile names and titles", .timeLimit(.minutes(2)))
 struct HostileTextPropertyTests {
-    /// A small, seeded generator (SplitMix64): the same names on every run.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Pieces names are made of: each a shape seen in real titles and file names.
     static let pieces: [String] = [
         "Élodie", "e\u{301}cole", "\u{301}start", "Ångström", "İstanbul", "ılık", "Straße", "STRASSE", "ǅemal",
@@ -35,7 +23,7 @@ struct HostileTextPropertyTests {
     ]
 
     static func names(count: Int, seed: UInt64) -> [String] {
-        var random = Seeded(state: seed)
+        var random = SeededRandom(seed: seed)
         return (0..<count).map { index in
             let parts = (0..<Int.random(in: 1...4, using: &random)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }
             return parts.joined(separator: Bool.random(using: &random) ? " " : "") + (index % 7 == 0 ? ".pdf" : "")
@@ -73,7 +61,7 @@ struct HostileTextPropertyTests {
         let templates = names.enumerated().map { index, title in
             Template(name: "T\(index)", body: "x", targets: [Target(chatID: -1_000_000 - Int64(index), chatTitle: title)])
         }
-        var random = Seeded(state: 4)
+        var random = SeededRandom(seed: 4)
         let sorted = TemplateGroup.groups(of: templates)
         #expect(sorted.count == templates.count)
         for _ in 0..<5 { #expect(TemplateGroup.groups(of: templates.shuffled(using: &random)) == sorted) }
