@@ -67,4 +67,33 @@ struct MediaSaverFolderTests {
         #expect(fm.contents(atPath: locked.path) == Data("mine".utf8))
         #expect(try fm.destinationOfSymbolicLink(atPath: folder.url.appendingPathComponent("b.txt").path).hasSuffix("gone.txt"))
     }
+
+    @Test("a full drive: the error names the file and says to free space, and nothing is left in the folder, however the system says it")
+    func fullDrive() async throws {
+        let folder = try TestDirectory("saver-full")
+        defer { folder.remove() }
+        let failures: [any Error] = [
+            POSIXError(.ENOSPC), POSIXError(.EDQUOT), CocoaError(.fileWriteOutOfSpace),
+            NSError(domain: NSCocoaErrorDomain, code: 512, userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC))]),
+        ]
+        for failure in failures {
+            do {
+                _ = try await MediaSaver.save(name: "Relazione €.pdf", into: folder.url, hardLinks: true) { temporary in
+                    try Data("half".utf8).write(to: temporary)
+                    throw failure
+                }
+                Issue.record("\(failure) was not reported")
+            } catch {
+                #expect(error.isOutOfSpace && error.code == "disk_full", "\(failure)")
+                #expect(error.message.contains("Relazione €.pdf") && error.message.contains("the drive is full"), "\(error.message)")
+                #expect(error.nextStep?.contains("Free some space") == true)
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "no temporary file is left")
+        do {
+            _ = try await MediaSaver.save(name: "a.txt", into: folder.url, hardLinks: true) { _ in throw POSIXError(.EACCES) }
+        } catch {
+            #expect(!error.isOutOfSpace && error.code == "save_failed" && error.message.contains("a.txt"))
+        }
+    }
 }

@@ -14,8 +14,17 @@ public enum MediaSaver {
     /// Why a file could not be saved.
     public struct SaveError: UserFacingError, Equatable {
         public let message: String
-        public var nextStep: String? { "Pick a folder you can write to." }
-        public var code: String { "save_failed" }
+        /// The drive is full (or the person's quota used up): freeing room is the next step.
+        public var isOutOfSpace = false
+        public var nextStep: String? {
+            isOutOfSpace ? "Free some space on that drive, or pick a folder on another one." : "Pick a folder you can write to."
+        }
+        public var code: String { isOutOfSpace ? "disk_full" : "save_failed" }
+
+        init(message: String, isOutOfSpace: Bool = false) {
+            self.message = message
+            self.isOutOfSpace = isOutOfSpace
+        }
     }
 
     /// Saves the file at `source` into `folder`; the path it got.
@@ -33,9 +42,24 @@ public enum MediaSaver {
         let temporary = try prepare(folder)
         do { try await write(temporary) } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw SaveError(message: "The file could not be written in \(folder.path): \(error.localizedDescription)")
+            let file = SafeFileName.make(name)
+            if Self.isOutOfSpace(error) {
+                throw SaveError(message: "\(file) could not be saved in \(folder.path): the drive is full.", isOutOfSpace: true)
+            }
+            throw SaveError(message: "\(file) could not be saved in \(folder.path): \(error.localizedDescription)")
         }
         return try place(temporary, name: name, in: folder, hardLinks: hardLinks)
+    }
+
+    /// Whether a write failed for want of room (a full drive, a used-up quota), however
+    /// Foundation or the system said so.
+    static func isOutOfSpace(_ error: any Error) -> Bool {
+        if let posix = error as? POSIXError { return posix.code == .ENOSPC || posix.code == .EDQUOT }
+        if let cocoa = error as? CocoaError, cocoa.code == .fileWriteOutOfSpace { return true }
+        let ns = error as NSError
+        if ns.domain == NSPOSIXErrorDomain { return ns.code == Int(ENOSPC) || ns.code == Int(EDQUOT) }
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? any Error { return isOutOfSpace(underlying) }
+        return false
     }
 
     /// A temporary path in `folder`, which must be a folder.
