@@ -19,7 +19,7 @@ public struct AwayResponder: Sendable {
         case answered(AwayReplyKind, to: String, sent: Bool)
     }
 
-    public let store: AppDatabase
+    let store: AppDatabase
     public let clock: any AppClock
     private let sending: any TemplateSending
     private let facts: @Sendable (Message) async -> AwayIncoming?

@@ -5,7 +5,7 @@ import TgtStore
 /// Away replies' settings for every face (Settings, the API): read, and save after checking
 /// that the templates are Telegram ones that need no values (nobody is there to type them).
 public struct AwayService: Sendable {
-    public let store: AppDatabase
+    let store: AppDatabase
     public let clock: any AppClock
 
     public init(store: AppDatabase, clock: any AppClock) {

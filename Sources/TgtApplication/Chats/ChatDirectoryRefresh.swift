@@ -13,7 +13,7 @@ public struct SessionChatDirectory: ChatDirectoryRefreshing {
     /// Opens the logged-in session, runs the work on it and closes it.
     public typealias OpenSession = @Sendable (_ work: @escaping @Sendable (TelegramSession) async throws -> Void) async throws -> Void
 
-    public let store: AppDatabase
+    let store: AppDatabase
     private let open: OpenSession
 
     public init(store: AppDatabase, open: @escaping OpenSession) {

@@ -7,7 +7,7 @@ import TgtStore
 /// and the schedule pass that deletes them on Telegram. `tgt scheduled`, the dashboard's
 /// Scheduled page and its API call it; open screens hear of the change from the store.
 public struct ScheduledSendService: Sendable {
-    public let store: AppDatabase
+    let store: AppDatabase
     private let schedule: @Sendable () async -> Void
 
     /// `schedule` runs one pass of the schedule keeper after a change (or waits for the running

@@ -8,7 +8,7 @@ import TgtTelegram
 /// watched for an undo from any face or process, then taken and sent, unless it was undone.
 /// `undo` is the other half, for whoever takes it back.
 public struct SendHold: Sendable {
-    public let store: AppDatabase
+    let store: AppDatabase
     public let clock: any AppClock
 
     public init(store: AppDatabase, clock: any AppClock) {

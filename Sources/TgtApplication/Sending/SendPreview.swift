@@ -9,7 +9,7 @@ import TgtTelegram
 /// and formatting (`MessagePreparer`: TDLib's Markdown parser, which answers offline), with
 /// `{{me}}` as previews show it (`AppDatabase.previewSenderName()`).
 public struct SendPreview: Sendable {
-    public let store: AppDatabase
+    let store: AppDatabase
     /// Answers TDLib's offline requests (`parseTextEntities`): the real libtdjson, or a running
     /// session's backend.
     public let transport: any TDJSONTransport

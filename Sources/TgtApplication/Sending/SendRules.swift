@@ -6,7 +6,7 @@ import TgtTelegram
 /// The checks an order to send passes before anything is sent, for every face and for sends
 /// now, later and as drafts: one set of rules and messages.
 public struct SendRules: Sendable {
-    public let store: AppDatabase
+    let store: AppDatabase
 
     public init(store: AppDatabase) {
         self.store = store

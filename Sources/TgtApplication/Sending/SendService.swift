@@ -13,7 +13,7 @@ public struct SendService: TemplateSending, SendChecking {
     /// Schedules a prepared request on Telegram's servers (the session's `ScheduleKeeper`).
     public typealias Schedule = @Sendable (SendRequest, Date) async throws -> [ScheduledSend]
 
-    public let store: AppDatabase
+    let store: AppDatabase
     public let clock: any AppClock
     private let onSession: OnSession
     private let schedule: Schedule

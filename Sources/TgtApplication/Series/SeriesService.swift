@@ -8,7 +8,7 @@ import TgtTelegram
 /// call checks, writes the store and runs a schedule pass (`ScheduleKeeper` keeps the next
 /// occurrences on Telegram's schedule); open screens hear of it from the store.
 public struct SeriesService: Sendable {
-    public let store: AppDatabase
+    let store: AppDatabase
     public let clock: any AppClock
     private let schedule: @Sendable () async -> Void
 

@@ -6,7 +6,7 @@ import TgtStore
 /// page and API, the app's Settings screen): one rule for what a typed default location may
 /// be, and the write.
 public struct SettingsService: Sendable {
-    public let store: AppDatabase
+    let store: AppDatabase
 
     public init(store: AppDatabase) {
         self.store = store

@@ -8,7 +8,7 @@ import TgtTDLib
 /// reordered, deleted. `tgt templates …`, the dashboard's API and the app's editor call it;
 /// open screens hear of each change from the store.
 public struct TemplateService: Sendable {
-    public let store: AppDatabase
+    let store: AppDatabase
     /// TDLib's offline `parseTextEntities`, to check Markdown when saving; nil leaves the
     /// Markdown to the send, which checks it again.
     public let markup: (any TDJSONTransport)?

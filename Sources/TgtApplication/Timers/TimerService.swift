@@ -8,7 +8,7 @@ import TgtStore
 /// changing nothing — and then bring Telegram's schedule in line (the completion message
 /// scheduled, moved or deleted). Open screens hear of the change from the store.
 public struct TimerService: Sendable {
-    public let store: AppDatabase
+    let store: AppDatabase
     public let clock: any AppClock
     private let schedule: @Sendable () async -> Void
 

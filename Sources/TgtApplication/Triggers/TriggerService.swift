@@ -11,7 +11,7 @@ import TgtTelegram
 /// send log). An unknown, revoked or expired secret, or one whose template is gone, is refused
 /// the same way after the same work, so a link reveals nothing.
 public struct TriggerService: Sendable {
-    public let store: AppDatabase
+    let store: AppDatabase
     public let clock: any AppClock
 
     public init(store: AppDatabase, clock: any AppClock) {
