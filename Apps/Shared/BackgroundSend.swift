@@ -39,7 +39,7 @@ enum BackgroundSend {
         if let app = await AppRuntime.shared.startInBackground() {
             app.undo(batchID: batchID)
         } else {
-            _ = try? AppGroup.openWorkspace().sendQueue.undoHeld(batch: batchID)
+            _ = try? AppGroup.openWorkspace().sendHold.undo(batch: batchID)
         }
     }
 

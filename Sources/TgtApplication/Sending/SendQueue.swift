@@ -37,19 +37,9 @@ public struct SendQueue: Sendable {
     /// Ends, as failed with `reason`, the taps a stopped app left sending; returns how many.
     public func failInterrupted(reason: String) throws(StoreError) -> Int { try store.failInterruptedSendJobs(reason: reason) }
 
-    /// Takes back a held send (its batch) before it goes out; returns how many rows it undid.
-    @discardableResult
-    public func undoHeld(batch: UUID) throws(StoreError) -> Int { try store.undoHeldSend(batch: batch) }
-
     /// The tap `id`, or nil.
     public func job(_ id: UUID) throws(StoreError) -> SendJob? { try store.sendJob(id: id) }
 
-    /// The taps in `states` (all when nil), oldest first.
-    public func jobs(in states: Set<SendJob.State>? = nil, limit: Int = 200) throws(StoreError) -> [SendJob] {
-        try store.sendJobs(in: states, limit: limit)
-    }
-
     /// Each template's latest tap.
     public func latest(for templateIDs: [UUID]) throws(StoreError) -> [UUID: SendJob] { try store.latestSendJobs(for: templateIDs) }
-
 }

@@ -108,6 +108,7 @@ extension DashboardAPI {
             throw Self.unprocessable(error)
         }
         let formatted = message.formatted
+        let limit = workspace.settings.messageLengthLimit
         return WirePreview(
             text: formatted.text,
             entities: formatted.entities.map { entity in
@@ -115,8 +116,8 @@ extension DashboardAPI {
                 if case .string(let link)? = entity.type["url"] { url = link }
                 return .init(offset: Int(entity.offset), length: Int(entity.length), type: entity.typeName, url: url)
             },
-            length: formatted.text.unicodeScalars.count, maxLength: workspace.settings.messageLengthLimit,
+            length: formatted.text.unicodeScalars.count, maxLength: limit,
             nativeLocation: message.location.map { $0.description },
-            counter: APIModels.counter(MessageLength.measure(formatted.text, kind: .telegram, telegramLimit: workspace.settings.messageLengthLimit)))
+            counter: APIModels.counter(MessageLength.measure(formatted.text, kind: .telegram, telegramLimit: limit)))
     }
 }

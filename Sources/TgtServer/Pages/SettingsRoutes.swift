@@ -118,12 +118,12 @@ enum SettingsRoutes {
                      awayForm: AwaySettings? = nil, status: HTTPResponse.Status = .ok) async throws -> Response
     {
         let now = dashboard.host.clock.now
+        // The Telegram templates, which both a trigger and an away reply may send: read once.
+        let telegram = try dashboard.workspace.templates().all().filter { $0.kind == .telegram }.map { ($0.id, $0.name) }
         let triggers = Pages.TriggersModel(
             triggers: try dashboard.workspace.triggers.listWithTemplates(),
-            templates: try dashboard.workspace.templates().all().filter { $0.kind == .telegram }.map { ($0.id, $0.name) },
-            made: madeTrigger, form: triggerForm, now: now)
+            templates: telegram, made: madeTrigger, form: triggerForm, now: now)
         let awaySettings = try awayForm ?? dashboard.workspace.away.settings()
-        let telegram = try dashboard.workspace.templates().all().filter { $0.kind == .telegram }.map { ($0.id, $0.name) }
         var people = try dashboard.workspace.cachedChats().filter { $0.kind == .privateChat }.map { AwayPerson(userID: $0.id, name: $0.title) }
         for person in awaySettings.excluded where !people.contains(where: { $0.userID == person.userID }) { people.append(person) }
         let awayStatus = try dashboard.workspace.away.status()
