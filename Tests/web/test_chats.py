@@ -101,9 +101,11 @@ def test_chats(driver, wait, audit, server, shot):
     answers = [m for m in server.api("GET", f"conversations/{FAMILY}/messages?limit=20")["messages"] if (m.get("reply_to") or {}).get("message_id") == sent_id]
     assert len(heads) == 1 and "Hello from the browser" in heads[0] and [m["sender"]["name"] for m in answers] == ["Mum"], \
         f"Mum's reply to it arrives live, quoting it ({heads})"
-    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f"#m{sent_id} .ticks.read"))
-    tick = driver.find_element(By.CSS_SELECTOR, f"#m{sent_id} .ticks")
-    assert tick.text == "✓✓" and tick.get_attribute("aria-label") == "Read", f"and the read receipt turns its tick into ✓✓ ({tick.text!r})"
+    # The bubble is redrawn as updates arrive, so the tick is read in one script, never held across calls.
+    tick = wait.until(lambda d: d.execute_script(
+        "const t = document.querySelector(`#m${arguments[0]} .ticks.read`); return t && [t.textContent.trim(), t.getAttribute('aria-label')]",
+        sent_id))
+    assert tick == ["✓✓", "Read"], f"and the read receipt turns its tick into ✓✓ ({tick!r})"
     mum = driver.execute_script(f"return Number(document.querySelector('#message-list .msg.in .reply-head[data-goto=\"{sent_id}\"]').closest('li').dataset.id)")
 
     actions(mum, "reply")
@@ -124,7 +126,8 @@ def test_chats(driver, wait, audit, server, shot):
     assert "Editing" in banner.text, "edit fills the composer and says so"
     text.send_keys(Keys.END, " (edited here)", Keys.ENTER)
     wait.until(lambda d: "(edited here)" in d.find_element(By.ID, f"m{sent_id}").text)
-    assert "edited" in driver.find_element(By.CSS_SELECTOR, f"#m{sent_id} .info").text, "the edit shows with its mark"
+    info = wait.until(lambda d: d.find_element(By.CSS_SELECTOR, f"#m{sent_id} .info").text)
+    assert "edited" in info, f"the edit shows with its mark ({info!r})"
 
     actions(sent_id, "delete")
     confirm = wait.until(EC.visibility_of_element_located((By.ID, "delete-dialog")))
