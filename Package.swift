@@ -160,7 +160,7 @@ package.targets += [
     .target(
         name: "TgtServer",
         dependencies: [
-            "TgtDomain", "TgtTelegram", "TgtQRCode", "TgtApplication", "TgtWire",
+            "TgtDomain", "TgtQRCode", "TgtApplication", "TgtWire",
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
             .product(name: "Yams", package: "Yams"),

@@ -1,7 +1,6 @@
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtTelegram
 
 /// How a dashboard runs: where it listens and whether it speaks to the simulator.
 public struct DashboardOptions: Sendable {
@@ -32,10 +31,11 @@ public struct DashboardOptions: Sendable {
     }
 }
 
-/// Everything the dashboard's routes share: the Telegram session host (and through it the
-/// store), the dashboard's secrets, the signed-in browsers and the sign-in throttle.
+/// Everything the dashboard's routes share: the process's Telegram session (and through it the
+/// workspace), the dashboard's secrets, the signed-in browsers and the sign-in throttle.
 public struct Dashboard: Sendable {
-    public let host: SessionHost
+    /// The process's Telegram session, the door to the account, its chats and sending.
+    public let telegram: LiveSession
     public let secrets: DashboardSecrets
     public let sessions: WebSessions
     public let throttle: LoginThrottle
@@ -53,34 +53,33 @@ public struct Dashboard: Sendable {
     /// Voice notes last served as CAF (`GET …/file?format=caf`).
     let playableCopies = PlayableCopies()
 
-    public init(host: SessionHost, secrets: DashboardSecrets, options: DashboardOptions,
+    public init(telegram: LiveSession, secrets: DashboardSecrets, options: DashboardOptions,
                 sessions: WebSessions = WebSessions(), throttle: LoginThrottle = LoginThrottle())
     {
-        self.host = host
+        self.telegram = telegram
         self.secrets = secrets
         self.options = options
         self.sessions = sessions
         self.throttle = throttle
-        workspace = Workspace(store: host.store, directory: host.environment.directory)
+        workspace = telegram.workspace
         localToken = "tgt_local_" + SecretToken.make()
         setupCode = Locked(secrets.hasPassword ? nil : SecretToken.humanCode())
-        uploads = UploadStore(folder: host.environment.directory.uploadsFolder)
+        uploads = UploadStore(folder: telegram.directory.uploadsFolder)
     }
 
     /// Closes the Telegram session before the process lets the folder go, and writes the
     /// simulator's figures when the process was asked to (`SimulatorStats`).
     public func shutdown(processEnvironment: [String: String]) async {
-        await host.shutdown()
-        SimulatorStats.writeIfAsked(for: host.environment, processEnvironment: processEnvironment)
+        await telegram.shutdown()
+        SimulatorStats.writeIfAsked(for: telegram, processEnvironment: processEnvironment)
     }
 
-    /// The dashboard of a process's workspace, on its Telegram connection: the session host
-    /// (which takes the folder's session lock) is built here, once, at the process's start.
+    /// The dashboard of a process's workspace, on its Telegram connection: the session (which
+    /// takes the folder's session lock) is built here, once, at the process's start.
     public init(connection: TelegramConnection, workspace: Workspace, secrets: DashboardSecrets,
                 options: DashboardOptions) throws(TelegramError)
     {
-        let host = try SessionHost(environment: connection.environment, store: workspace.database, clock: workspace.clock)
-        self.init(host: host, secrets: secrets, options: options)
+        self.init(telegram: try LiveSession(connection: connection, workspace: workspace), secrets: secrets, options: options)
     }
 
     /// The current first-run code, if no password has been chosen yet.

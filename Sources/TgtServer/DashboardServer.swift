@@ -53,7 +53,7 @@ public enum DashboardServer {
         return Application(
             router: router(dashboard),
             configuration: .init(address: .hostname(dashboard.options.host, port: dashboard.options.port), serverName: "tgt"),
-            services: [SessionHostService(host: dashboard.host, grace: shutdownGrace), AwayReplyService(dashboard: dashboard)],
+            services: [LiveSessionService(telegram: dashboard.telegram, grace: shutdownGrace), AwayReplyService(dashboard: dashboard)],
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? dashboard.options.port) },
             logger: logger)
     }

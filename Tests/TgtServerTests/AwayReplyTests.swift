@@ -162,7 +162,7 @@ struct AwayReplyTests {
         let second = try await ServerFixture(restarting: first, clock: clock)
         try await second.run { client in
             let world = World(fixture: second, away: UUID(), greeting: UUID())
-            try await awaitCondition { await second.dashboard.host.session?.authorizationState == .ready }
+            try await awaitCondition { await second.host.session?.authorizationState == .ready }
             let before = world.answers(to: Self.alice).count
             clock.advance(by: 3600)
             world.writes(Self.alice, "after your restart")

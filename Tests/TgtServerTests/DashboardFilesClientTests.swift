@@ -78,7 +78,7 @@ struct DashboardFilesClientTests {
             var dashboard = try client.dashboardClient(token: fixture.apiToken)
             dashboard.downloadRangeBytes = 16 * 1024
             let access = DashboardChatAccess(client: dashboard)
-            let service = try await fixture.dashboard.host.chatService()
+            let service = try await fixture.host.chatService()
             try await service.loadChatLists()
             let family: Int64 = -1001000000001
             let voice = try #require(try await service.conversation(chatID: family).messages.last { $0.media?.kind == "voiceNote" })
@@ -110,7 +110,7 @@ struct DashboardFilesClientTests {
         try await fixture.run { client in
             try await client.logInToTelegram()
             let access = DashboardChatAccess(client: try client.dashboardClient(token: fixture.apiToken))
-            let session = try await fixture.dashboard.host.chatService().session
+            let session = try await fixture.host.chatService().session
             var events = session.chatEvents.subscribe(replayingCurrent: false).makeAsyncIterator()
             func next(_ matching: (ChatEvent) -> Bool) async -> ChatEvent? {
                 while let event = await events.next() { if matching(event) { return event } }
@@ -148,7 +148,7 @@ struct DashboardFilesClientTests {
         try bytes.write(to: dir.file("minutes.pdf"))
         try await fixture.run { client in
             try await client.logInToTelegram()
-            let service = try await fixture.dashboard.host.chatService()
+            let service = try await fixture.host.chatService()
             try await service.loadChatLists()
             func sendAndServe(_ access: SessionChatAccess) async throws -> ServerFixture.Client.Reply {
                 let sent = try await access.sendFiles(chatID: Self.alice, paths: [dir.file("minutes.pdf").path], caption: "", replyTo: nil, topicID: nil,
@@ -177,7 +177,7 @@ struct DashboardFilesClientTests {
         try FileManager.default.createDirectory(at: dir.file("a folder"), withIntermediateDirectories: true)
         try await fixture.run { client in
             try await client.logInToTelegram()
-            let service = try await fixture.dashboard.host.chatService()
+            let service = try await fixture.host.chatService()
             try await service.loadChatLists()
             let outgoing = fixture.sim.folder.url.appendingPathComponent("outgoing", isDirectory: true)
             let staging = OutgoingStaging(root: outgoing)

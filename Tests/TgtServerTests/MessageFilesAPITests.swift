@@ -39,7 +39,7 @@ struct MessageFilesAPITests {
         try await fixture.run { client in
             try await ChatsAPITests.loggedIn(client)
             let voice = try #require(try await Self.media(client, Self.family).first { $0.kind == "voiceNote" })
-            let files = FileEvents(try #require(await fixture.dashboard.host.session))
+            let files = FileEvents(try #require(await fixture.host.session))
             let path = "conversations/\(Self.family)/messages/\(voice.id)/file"
             let asking = Task { try await client.api(.get, path, headers: [.range: "bytes=0-16383"]) }
             _ = await files.next { $0.isDownloading }
@@ -75,7 +75,7 @@ struct MessageFilesAPITests {
         try await fixture.run { client in
             try await ChatsAPITests.loggedIn(client)
             let voice = try #require(try await Self.media(client, Self.family).first { $0.kind == "voiceNote" })
-            let files = FileEvents(try #require(await fixture.dashboard.host.session))
+            let files = FileEvents(try #require(await fixture.host.session))
             let path = "conversations/\(Self.family)/messages/\(voice.id)/file?download=true"
             let asking = Task { try await client.api(.get, path) }
             let started = try #require(await files.next { $0.isDownloading })

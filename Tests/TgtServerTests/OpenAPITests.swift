@@ -35,7 +35,7 @@ struct OpenAPITests {
         #expect(!served.isEmpty)
         #expect(served.subtracting(described).isEmpty, "served but not described: \(served.subtracting(described).sorted())")
         #expect(described.subtracting(served).isEmpty, "described but not served: \(described.subtracting(served).sorted())")
-        await fixture.dashboard.host.shutdown(grace: 0)
+        await fixture.host.shutdown(grace: 0)
         fixture.sim.remove()
     }
 

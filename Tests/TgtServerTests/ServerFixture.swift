@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import TgtApplication
 import TgtDashboardClient
 import TgtDomain
 import TgtServer
@@ -19,6 +20,8 @@ struct ServerFixture {
     static let password = "correct horse battery"
     let sim: SimulatedTelegram
     let dashboard: Dashboard
+    /// The session behind the dashboard's `LiveSession`, for what a test checks below the faces.
+    let host: SessionHost
     let apiToken: String
 
     init(scenario: SimulatorScenario = SimulatorScenario(sendBehaviours: [-4002: .fail(code: 403, message: "CHAT_WRITE_FORBIDDEN")]),
@@ -29,8 +32,8 @@ struct ServerFixture {
         let secrets = try DashboardSecrets(directory: DataDirectory(url: sim.folder.url), bcryptCost: 4)
         if let password { try secrets.replacePassword(password) }
         apiToken = try secrets.createToken(name: "tests", now: clock.now).secret
-        let host = try SessionHost(environment: sim.environment, store: sim.store, clock: clock)
-        dashboard = Dashboard(host: host, secrets: secrets, options: DashboardOptions(port: 0, isDemo: true), throttle: throttle)
+        host = try SessionHost(environment: sim.environment, store: sim.store, clock: clock)
+        dashboard = Dashboard(telegram: LiveSession(host: host), secrets: secrets, options: DashboardOptions(port: 0, isDemo: true), throttle: throttle)
         await host.start()
     }
 
@@ -40,8 +43,8 @@ struct ServerFixture {
         sim = earlier.sim
         let secrets = try DashboardSecrets(directory: DataDirectory(url: sim.folder.url), bcryptCost: 4)
         apiToken = earlier.apiToken
-        let host = try SessionHost(environment: sim.environment, store: sim.store, clock: clock)
-        dashboard = Dashboard(host: host, secrets: secrets, options: DashboardOptions(port: 0, isDemo: true), throttle: LoginThrottle())
+        host = try SessionHost(environment: sim.environment, store: sim.store, clock: clock)
+        dashboard = Dashboard(telegram: LiveSession(host: host), secrets: secrets, options: DashboardOptions(port: 0, isDemo: true), throttle: LoginThrottle())
         await host.start()
     }
 
@@ -52,11 +55,11 @@ struct ServerFixture {
         do {
             try await app.test(.live) { client in try await body(Client(raw: client, token: apiToken)) }
         } catch {
-            await dashboard.host.shutdown(grace: 1)
+            await host.shutdown(grace: 1)
             sim.remove()
             throw error
         }
-        await dashboard.host.shutdown(grace: 1)
+        await host.shutdown(grace: 1)
         if !keepingData { sim.remove() }
     }
 

@@ -13,7 +13,7 @@ struct ThumbnailFilesTests {
     func paths() throws {
         let sim = try SimulatedTelegram()
         defer { sim.remove() }
-        let files = ThumbnailFiles(environment: sim.environment)
+        let files = ThumbnailFiles(folders: [sim.environment.tdlibDatabaseFolder, sim.environment.directory.tdlibFilesFolder])
         let inside = sim.environment.tdlibDatabaseFolder.appendingPathComponent("thumbnails", isDirectory: true)
         try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
         let good = inside.appendingPathComponent("1.jpg")

@@ -257,7 +257,7 @@ struct TimersAPITests {
     @Test("Changes are announced to open pages as the timers event, from the store", .timeLimit(.minutes(3)))
     func announces() async throws {
         let fixture = try await ServerFixture()
-        let changes = fixture.dashboard.host.storeChanges.changes()
+        let changes = fixture.host.storeChanges.changes()
         let heard = Mutex(0)
         let listener = Task {
             for await set in changes where DashboardEvent.events(for: set).contains(.timersChanged) {

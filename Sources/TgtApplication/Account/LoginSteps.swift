@@ -50,9 +50,9 @@ public protocol LoginSteps: Sendable {
 
 /// The login on this process's own session (TDLib's state machine through `LoginFlow`).
 public struct SessionLoginSteps: LoginSteps {
-    public let flow: LoginFlow
+    let flow: LoginFlow
 
-    public init(flow: LoginFlow) {
+    init(flow: LoginFlow) {
         self.flow = flow
     }
 

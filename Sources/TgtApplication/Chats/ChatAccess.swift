@@ -65,7 +65,7 @@ public protocol ChatAccess: Sendable {
 
 /// The chats on the session of this process.
 public struct SessionChatAccess: ChatAccess {
-    public let service: ChatService
+    let service: ChatService
     /// Where files to send are staged (nil: TDLib is given the paths themselves).
     public let staging: OutgoingStaging?
     /// The process's clock: "last seen" lines and the staging folder's sweep read it.

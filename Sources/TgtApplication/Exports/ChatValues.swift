@@ -59,3 +59,11 @@ public typealias FormattedText = TgtTDLib.FormattedText
 public typealias TextEntity = TgtTDLib.TextEntity
 /// What a file to send goes as (photo, video, GIF, audio, document).
 public typealias OutgoingFileKind = TgtTDLib.OutgoingFile.Kind
+/// A message's file downloaded into TDLib's cache.
+public typealias MediaDownload = TgtTelegram.MediaDownload
+/// Part of a message's file, as far as it is downloaded.
+public typealias MediaPart = TgtTelegram.MediaPart
+/// One page of found messages.
+public typealias FoundMessagePage = TgtTelegram.FoundMessagePage
+/// What became of a send that was cancelled.
+public typealias CancelledSend = TgtTelegram.CancelledSend

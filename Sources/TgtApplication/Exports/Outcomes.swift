@@ -30,3 +30,10 @@ public typealias TDError = TgtTDLib.TDError
 public typealias ConnectionState = TgtTDLib.ConnectionState
 /// Why libtdjson could not be loaded (not found, or not a usable library).
 public typealias TDLibraryError = TgtTDLib.TDLibraryError
+/// A message as a send would post it: its target, text with formatting and native location
+/// (what `SendPreview` returns).
+public typealias PreparedMessage = TgtTelegram.PreparedMessage
+/// What a long-running session reports as it happens (`LiveSession.events`).
+public typealias SessionEvent = TgtTelegram.SessionEvent
+/// A change in the account's chats, as TDLib reported it (inside `SessionEvent.chat`).
+public typealias ChatEvent = TgtTelegram.ChatEvent

@@ -75,6 +75,6 @@ extension DashboardAPI {
             greetingTemplateId: settings.greetingTemplateID.map(APIModels.id), quietHours: settings.quietHours,
             onlyWhenOffline: settings.onlyWhenOffline, hourlyCap: settings.hourlyCap,
             excluded: settings.excluded.map { .init(userId: $0.userID, name: $0.name) },
-            checkedAt: status.checkedAt, answersLastHour: status.answersLastHour, awayNow: settings.isAway(at: host.clock.now))
+            checkedAt: status.checkedAt, answersLastHour: status.answersLastHour, awayNow: settings.isAway(at: telegram.clock.now))
     }
 }

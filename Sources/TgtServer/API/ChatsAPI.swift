@@ -2,12 +2,11 @@ import Foundation
 import OpenAPIRuntime
 import TgtApplication
 import TgtDomain
-import TgtTelegram
 import TgtWire
 
 /// The Chats tab's API: chat lists, conversation pages, send, reply, edit, delete, mark read,
 /// search, a template sent into one chat, and photo thumbnails (`ThumbnailFiles`). Every call
-/// goes through the logged-in session's `ChatService`; its `ChatError`s become the envelope's
+/// goes through the logged-in session's chats (`LiveSession.chats()`); its `ChatError`s become the envelope's
 /// errors in `APIError.from`.
 extension DashboardAPI {
     /// Longest text a message body may carry here (Telegram's own limit is checked after
@@ -15,7 +14,7 @@ extension DashboardAPI {
     static let maxMessageInput = 20_000
 
     func listConversations(_ input: Operations.ListConversations.Input) async throws -> Operations.ListConversations.Output {
-        let service = try await host.chatService()
+        let service = try await telegram.chats()
         let search = try Self.limited(input.query.search, "search", max: 200)
         let unread = input.query.unread ?? false
         let chats: [ChatSummary]
@@ -50,7 +49,7 @@ extension DashboardAPI {
         if topic != nil, input.query.around != nil || input.query.after != nil {
             throw APIError.badRequest("“around” and “after” read the whole chat: leave out “topic_id”.")
         }
-        let service = try await host.chatService()
+        let service = try await telegram.chats()
         let page: ConversationPage
         if let around = input.query.around {
             _ = try await chatSummary(input.path.chatId, service: service)
@@ -65,7 +64,7 @@ extension DashboardAPI {
     }
 
     func listConversationTopics(_ input: Operations.ListConversationTopics.Input) async throws -> Operations.ListConversationTopics.Output {
-        let service = try await host.chatService()
+        let service = try await telegram.chats()
         let topics = try await service.topics(chatID: input.path.chatId)
         return .ok(.init(body: .json(.init(success: true, data: .init(chatId: input.path.chatId, topics: topics.map(ChatModels.topic))))))
     }
@@ -74,44 +73,44 @@ extension DashboardAPI {
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body with “text”.", code: "invalid_json") }
         let text = try Self.limited(body.text, "text", max: Self.maxMessageInput) ?? ""
         let topic = try body.topicId.map(Self.topicID)
-        let service = try await host.chatService()
-        let message = try await service.send(chatID: input.path.chatId, markdown: text, topicID: topic, replyTo: body.replyTo, silent: body.silent ?? false,
+        let service = try await telegram.chats()
+        let message = try await service.send(chatID: input.path.chatId, markdown: text, replyTo: body.replyTo, topicID: topic, silent: body.silent ?? false,
                                              clearDraft: body.clearDraft ?? false)
-        return .ok(.init(body: .json(.init(success: true, data: ChatModels.message(await service.item(message))))))
+        return .ok(.init(body: .json(.init(success: true, data: ChatModels.message(message)))))
     }
 
     func editConversationMessage(_ input: Operations.EditConversationMessage.Input) async throws -> Operations.EditConversationMessage.Output {
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body with “text”.", code: "invalid_json") }
         let text = try Self.limited(body.text, "text", max: Self.maxMessageInput) ?? ""
-        let service = try await host.chatService()
+        let service = try await telegram.chats()
         _ = try await chatSummary(input.path.chatId, service: service)
         let message = try await service.edit(chatID: input.path.chatId, messageID: input.path.messageId, markdown: text)
-        return .ok(.init(body: .json(.init(success: true, data: ChatModels.message(await service.item(message))))))
+        return .ok(.init(body: .json(.init(success: true, data: ChatModels.message(message)))))
     }
 
     func deleteConversationMessage(_ input: Operations.DeleteConversationMessage.Input) async throws -> Operations.DeleteConversationMessage.Output {
-        let service = try await host.chatService()
+        let service = try await telegram.chats()
         _ = try await chatSummary(input.path.chatId, service: service)
         let forAll = input.query.forAll ?? false
-        try await service.delete(chatID: input.path.chatId, messageIDs: [input.path.messageId], forEveryone: forAll)
+        _ = try await service.deleteMessages(chatID: input.path.chatId, messageIDs: [input.path.messageId], forEveryone: forAll)
         return .ok(.init(body: .json(.init(success: true, data: .init(deleted: [input.path.messageId], forAll: forAll)))))
     }
 
     func deleteConversationMessages(_ input: Operations.DeleteConversationMessages.Input) async throws -> Operations.DeleteConversationMessages.Output {
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body with “message_ids”.", code: "invalid_json") }
-        guard (1...ChatService.maxDelete).contains(body.messageIds.count) else {
-            throw APIError.badRequest("“message_ids” must list 1 to \(ChatService.maxDelete) messages.")
+        guard (1...SessionChatAccess.maxDelete).contains(body.messageIds.count) else {
+            throw APIError.badRequest("“message_ids” must list 1 to \(SessionChatAccess.maxDelete) messages.")
         }
         guard body.messageIds.allSatisfy({ $0 > 0 }) else { throw APIError.badRequest("“message_ids” must be message ids (1 or more).") }
-        let service = try await host.chatService()
+        let service = try await telegram.chats()
         _ = try await chatSummary(input.path.chatId, service: service)
         let forAll = body.forAll ?? false
-        let deleted = try await service.delete(chatID: input.path.chatId, messageIDs: body.messageIds, forEveryone: forAll)
+        let deleted = try await service.deleteMessages(chatID: input.path.chatId, messageIDs: body.messageIds, forEveryone: forAll)
         return .ok(.init(body: .json(.init(success: true, data: .init(deleted: deleted, forAll: forAll)))))
     }
 
     func cancelSending(_ input: Operations.CancelSending.Input) async throws -> Operations.CancelSending.Output {
-        let service = try await host.chatService()
+        let service = try await telegram.chats()
         _ = try await chatSummary(input.path.chatId, service: service)
         // Gone out meanwhile: it was deleted for everyone under its new id.
         return switch try await service.cancelSending(chatID: input.path.chatId, messageID: input.path.messageId) {
@@ -122,10 +121,10 @@ extension DashboardAPI {
 
     func markConversationRead(_ input: Operations.MarkConversationRead.Input) async throws -> Operations.MarkConversationRead.Output {
         let topic = try input.query.topicId.map(Self.topicID)
-        let service = try await host.chatService()
+        let service = try await telegram.chats()
         _ = try await chatSummary(input.path.chatId, service: service)
         // With a topic only that topic is read (an unknown one is a 404, a non-forum a 409).
-        try await service.markRead(chatID: input.path.chatId, topicID: topic)
+        try await service.markAllRead(chatID: input.path.chatId, topicID: topic)
         let after = try await chatSummary(input.path.chatId, service: service)
         return .ok(.init(body: .json(.init(success: true, data: ChatModels.summary(after)))))
     }
@@ -138,7 +137,7 @@ extension DashboardAPI {
         var body = Schemas.ConversationTemplateInput()
         if case .json(let given)? = input.body { body = given }
         let topic = try body.topicId.map(Self.topicID)
-        if let topic { _ = try await host.chatService().topic(chatID: chat.id, topicID: topic) }
+        if let topic { _ = try await telegram.chats().topic(chatID: chat.id, topicID: topic) }
         // The template with this chat as its only target: the ordinary send path (rendering,
         // Markdown, the send log, progress events) does the rest.
         let order = SendOrder(templateID: template.id, variables: body.variables?.additionalProperties ?? [:],
@@ -150,7 +149,7 @@ extension DashboardAPI {
 
     func searchConversations(_ input: Operations.SearchConversations.Input) async throws -> Operations.SearchConversations.Output {
         let query = try Self.searchText(input.query.q)
-        let service = try await host.chatService()
+        let service = try await telegram.chats()
         let chats = try await service.searchChats(query, limit: 50)
         return .ok(.init(body: .json(.init(success: true, data: .init(chats: chats.map(ChatModels.summary), total: chats.count)))))
     }
@@ -163,7 +162,7 @@ extension DashboardAPI {
         if input.query.chatId != nil, !offset.isEmpty, (Int64(offset) ?? 0) <= 0 {
             throw APIError.badRequest("“offset” is not one this search gave (use its “next_offset”).")
         }
-        let service = try await host.chatService()
+        let service = try await telegram.chats()
         if let chatID = input.query.chatId { _ = try await chatSummary(chatID, service: service) }
         let found = try await service.searchMessagePage(query, chatID: input.query.chatId, offset: offset, limit: limit)
         // The chats of the results, once each, in the order they first appear.
@@ -177,19 +176,19 @@ extension DashboardAPI {
     }
 
     func getThumbnail(_ input: Operations.GetThumbnail.Input) async throws -> Operations.GetThumbnail.Output {
-        let service = try await host.chatService()
-        let bytes = try await ThumbnailFiles(environment: host.environment).bytes(fileID: input.path.fileId, service: service)
+        let service = try await telegram.chats()
+        let bytes = try await ThumbnailFiles(telegram: telegram).bytes(fileID: input.path.fileId, chats: service)
         let etag = ThumbnailFiles.etag(of: bytes)
         if input.headers.ifNoneMatch == etag { return .notModified(.init(headers: .init(cacheControl: ThumbnailFiles.cacheControl, eTag: etag))) }
         return .ok(.init(headers: .init(cacheControl: ThumbnailFiles.cacheControl, eTag: etag), body: .jpeg(HTTPBody(bytes))))
     }
 
     func getChatPhoto(_ input: Operations.GetChatPhoto.Input) async throws -> Operations.GetChatPhoto.Output {
-        let service = try await host.chatService()
+        let service = try await telegram.chats()
         let none = APIError.notFound("This chat has no photo.")
-        guard let file = try await service.chatPhoto(chatID: input.path.chatId) else { throw none }
+        guard let path = try await service.chatPhotoPath(chatID: input.path.chatId) else { throw none }
         // The same checks as a thumbnail's: from TDLib's folders, a JPEG of thumbnail size.
-        guard let bytes = try? ThumbnailFiles(environment: host.environment).read(file.localPath) else { throw none }
+        guard let bytes = try? ThumbnailFiles(telegram: telegram).read(path) else { throw none }
         // Asked again each time: a chat's photo changes under the same address.
         return .ok(.init(headers: .init(cacheControl: MessageFiles.cacheControl), body: .jpeg(HTTPBody(bytes))))
     }
@@ -197,8 +196,8 @@ extension DashboardAPI {
     // MARK: - Shared
 
     /// The chat's row, or a 404 when the session does not know it.
-    func chatSummary(_ chatID: Int64, topicID: Int32? = nil, service given: ChatService? = nil) async throws -> ChatSummary {
-        let service = if let given { given } else { try await host.chatService() }
+    func chatSummary(_ chatID: Int64, topicID: Int32? = nil, service given: SessionChatAccess? = nil) async throws -> ChatSummary {
+        let service = if let given { given } else { try await telegram.chats() }
         guard let chat = await service.summary(chatID, topicID: topicID) else { throw ChatError.chatNotFound(String(chatID)) }
         return chat
     }

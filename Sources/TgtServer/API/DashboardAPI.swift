@@ -5,7 +5,6 @@ import NIOCore
 import OpenAPIHummingbird
 import OpenAPIRuntime
 import TgtDomain
-import TgtTelegram
 import TgtWire
 
 /// The JSON API under `/api`: the handlers of the `APIProtocol` that swift-openapi-generator
@@ -15,7 +14,7 @@ import TgtWire
 struct DashboardAPI: APIProtocol {
     let dashboard: Dashboard
     var workspace: Workspace { dashboard.workspace }
-    var host: SessionHost { dashboard.host }
+    var telegram: LiveSession { dashboard.telegram }
 
     /// How the generated code writes JSON and dates (`APIConfiguration`, shared with the client).
     static let configuration = APIConfiguration.generated

@@ -10,8 +10,8 @@ import TgtApplication
 /// connections are noticed. Streams end when the server shuts down.
 extension DashboardAPI {
     func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
-        let events = host.events
-        let storeChanges = host.storeChanges.changes()
+        let events = telegram.events(replayingCurrent: false)
+        let storeChanges = telegram.storeChanges()
         let (chunks, continuation) = AsyncStream<ArraySlice<UInt8>>.makeStream(bufferingPolicy: .bufferingNewest(256))
         func send(_ text: String) { continuation.yield(ArraySlice(text.utf8)) }
         send("retry: 3000\n\n")
@@ -21,10 +21,10 @@ extension DashboardAPI {
             await withGracefulShutdownHandler {
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask {
-                        let chats = ChatEventCoalescer(clock: host.clock) { event in
+                        let chats = ChatEventCoalescer(clock: telegram.clock) { event in
                             continuation.yield(ArraySlice("event: \(event.name)\ndata: \(event.json)\n\n".utf8))
                         }
-                        for await sessionEvent in events.subscribe(replayingCurrent: false) {
+                        for await sessionEvent in events {
                             if case .chat(let change) = sessionEvent {
                                 await chats.add(change)
                                 continue

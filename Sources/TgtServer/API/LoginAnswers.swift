@@ -1,8 +1,8 @@
 import Foundation
-import TgtTelegram
+import TgtApplication
 
 /// One answer to a Telegram login step, the same for the JSON API and the login page's form:
-/// which fields each step takes (same names in both) and which `LoginFlow` call it makes.
+/// which fields each step takes (same names in both) and which `LoginAnswer` it makes.
 enum LoginAnswers {
     /// Step key (`LoginStep.key`, plus "qr" to switch to QR login) → its fields.
     static let fields: [String: [String]] = [
@@ -16,16 +16,18 @@ enum LoginAnswers {
     ]
 
     /// Submits the answer for `step`; `value` gives a field's text. Unknown steps change nothing.
-    static func submit(_ step: String, to flow: LoginFlow, value: (String) throws -> String) async throws -> LoginStep {
+    static func submit(_ step: String, to steps: some LoginSteps, value: (String) throws -> String) async throws -> LoginPrompt {
+        let answer: LoginAnswer
         switch step {
-        case "phone_number": try await flow.submitPhoneNumber(try value("phone_number"))
-        case "code": try await flow.submitCode(try value("code"))
-        case "password": try await flow.submitPassword(try value("password"))
-        case "email_address": try await flow.submitEmailAddress(try value("email_address"))
-        case "email_code": try await flow.submitEmailCode(try value("code"))
-        case "registration": try await flow.register(firstName: try value("first_name"), lastName: try value("last_name"))
-        case "qr": try await flow.requestQRCode()
-        default: flow.step
+        case "phone_number": answer = .phoneNumber(try value("phone_number"))
+        case "code": answer = .code(try value("code"))
+        case "password": answer = .password(try value("password"))
+        case "email_address": answer = .emailAddress(try value("email_address"))
+        case "email_code": answer = .emailCode(try value("code"))
+        case "registration": answer = .registration(firstName: try value("first_name"), lastName: try value("last_name"))
+        case "qr": answer = .qrCode
+        default: return try await steps.current()
         }
+        return try await steps.answer(answer)
     }
 }

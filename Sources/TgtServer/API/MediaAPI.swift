@@ -1,15 +1,15 @@
 import Foundation
+import TgtApplication
 import HTTPTypes
 import OpenAPIRuntime
 import TgtDomain
-import TgtTelegram
 import TgtWire
 
 /// A message's file (photo full size, video, voice message, audio, document, sticker) and the
 /// media cache. Downloading is `ChatService`'s; what is served and how is `MessageFiles`'.
 extension DashboardAPI {
     func getMessageFile(_ input: Operations.GetMessageFile.Input) async throws -> Operations.GetMessageFile.Output {
-        let service = try await host.chatService()
+        let service = try await telegram.chats()
         _ = try await chatSummary(input.path.chatId, service: service)
         // A voice note as Safari plays it.
         if input.query.format == .caf { return try await opusAsCAF(input, service: service) }
@@ -27,7 +27,7 @@ extension DashboardAPI {
             // What is looked at first (a photo opened, a note played) comes before a download.
             download = try await service.downloadMedia(chatID: input.path.chatId, messageID: input.path.messageId, priority: forceDownload ? 8 : 24)
         }
-        let file = try MessageFiles(environment: host.environment).open(download, forceDownload: forceDownload)
+        let file = try MessageFiles(telegram: telegram).open(download, forceDownload: forceDownload)
         switch ByteRange.parse(input.headers.range, size: file.size) {
         case .unsatisfiable:
             throw APIError(.rangeNotSatisfiable, code: "range_not_satisfiable", message: "The range asked for is past the end of the file.",
@@ -70,12 +70,12 @@ extension DashboardAPI {
     }
 
     func getMediaCache(_ input: Operations.GetMediaCache.Input) async throws -> Operations.GetMediaCache.Output {
-        let usage = try await host.chatService().mediaCacheUsage()
+        let usage = try await telegram.chats().mediaCache(clear: false)
         return .ok(.init(body: .json(.init(success: true, data: Self.cache(usage)))))
     }
 
     func clearMediaCache(_ input: Operations.ClearMediaCache.Input) async throws -> Operations.ClearMediaCache.Output {
-        let usage = try await host.chatService().clearMediaCache()
+        let usage = try await telegram.chats().mediaCache(clear: true)
         return .ok(.init(body: .json(.init(success: true, data: Self.cache(usage)))))
     }
 

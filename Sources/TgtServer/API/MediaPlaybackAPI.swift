@@ -1,8 +1,8 @@
 import Foundation
+import TgtApplication
 import OpenAPIRuntime
 import Synchronization
 import TgtDomain
-import TgtTelegram
 import TgtWire
 
 /// A voice note for browsers that play Opus only in CAF (Safari, on the iPhone too):
@@ -13,11 +13,11 @@ import TgtWire
 extension DashboardAPI {
     static let maxCAFInputBytes: Int64 = 16 * 1024 * 1024
 
-    func opusAsCAF(_ input: Operations.GetMessageFile.Input, service: ChatService) async throws -> Operations.GetMessageFile.Output {
+    func opusAsCAF(_ input: Operations.GetMessageFile.Input, service: SessionChatAccess) async throws -> Operations.GetMessageFile.Output {
         let forceDownload = Self.forceDownload(input)
         let download = try await service.downloadMedia(chatID: input.path.chatId, messageID: input.path.messageId, priority: forceDownload ? 8 : 24)
         await service.trimMediaCache(sparing: input.path.chatId)
-        let file = try MessageFiles(environment: host.environment).open(download, forceDownload: false)
+        let file = try MessageFiles(telegram: telegram).open(download, forceDownload: false)
         // The same path and size after a sign-out and another login is another file: its date tells.
         let modified = (try? FileManager.default.attributesOfItem(atPath: download.path)[.modificationDate] as? Date) ?? nil
         let key = PlayableCopies.Key(path: download.path, size: file.size, modified: modified ?? .distantPast)

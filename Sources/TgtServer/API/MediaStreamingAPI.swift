@@ -1,7 +1,7 @@
 import Foundation
+import TgtApplication
 import OpenAPIRuntime
 import Synchronization
-import TgtTelegram
 import TgtWire
 
 /// A message's file served while TDLib downloads it (`ChatService.mediaPart`): a byte range as
@@ -17,7 +17,7 @@ extension DashboardAPI {
     /// its bytes arrive. Nil when its size is not known exactly, the range cannot be met, or the
     /// part's file is gone by the time it is opened (moved into place): the whole-file path
     /// answers.
-    func streamed(_ input: Operations.GetMessageFile.Input, service: ChatService, forceDownload: Bool) async throws -> Streamed? {
+    func streamed(_ input: Operations.GetMessageFile.Input, service: SessionChatAccess, forceDownload: Bool) async throws -> Streamed? {
         if let header = input.headers.range {
             return forceDownload ? nil : try await streamedPart(input, header: header, service: service)
         }
@@ -27,13 +27,13 @@ extension DashboardAPI {
     /// A range of a file still downloading, answered as soon as its first bytes are there (a
     /// video plays while the rest arrives): at most `streamedChunk` bytes, which a browser
     /// follows with the next range.
-    func streamedPart(_ input: Operations.GetMessageFile.Input, header: String, service: ChatService) async throws -> Streamed? {
+    func streamedPart(_ input: Operations.GetMessageFile.Input, header: String, service: SessionChatAccess) async throws -> Streamed? {
         let total = try await service.mediaSize(chatID: input.path.chatId, messageID: input.path.messageId)
         guard total > 0, case .part(let start, let end) = ByteRange.parse(header, size: total) else { return nil }
         let part = try await service.mediaPart(chatID: input.path.chatId, messageID: input.path.messageId, offset: start,
                                                wanted: min(end - start + 1, Self.streamedChunk))
         if part.isComplete { return .complete(part.media) }
-        guard let file = try? MessageFiles(environment: host.environment).open(part.media, forceDownload: false, part: part) else { return nil }
+        guard let file = try? MessageFiles(telegram: telegram).open(part.media, forceDownload: false, part: part) else { return nil }
         let last = start + min(part.available, end - start + 1, Self.streamedLimit) - 1
         let body = HTTPBody(file.reader.stream(start: start, end: last), length: .known(last - start + 1), iterationBehavior: .single)
         return .answered(Self.part(file, body, start: start, end: last, total: total))
@@ -45,23 +45,23 @@ extension DashboardAPI {
     static let streamedLimit: Int64 = 4 << 20
 
     func openMessageContent(_ input: Operations.OpenMessageContent.Input) async throws -> Operations.OpenMessageContent.Output {
-        let service = try await host.chatService()
+        let service = try await telegram.chats()
         _ = try await chatSummary(input.path.chatId, service: service)
         let message = try await service.openContent(chatID: input.path.chatId, messageID: input.path.messageId)
-        return .ok(.init(body: .json(.init(success: true, data: ChatModels.message(await service.item(message))))))
+        return .ok(.init(body: .json(.init(success: true, data: ChatModels.message(message)))))
     }
 
     /// The whole of a file still downloading, sent as its bytes arrive (a big document's
     /// download shows its progress in the browser from the start, and a player without ranges
     /// starts at once): 200 with the file's exact size, each part read when TDLib has it.
-    func streamedWhole(_ input: Operations.GetMessageFile.Input, service: ChatService, forceDownload: Bool) async throws -> Streamed? {
+    func streamedWhole(_ input: Operations.GetMessageFile.Input, service: SessionChatAccess, forceDownload: Bool) async throws -> Streamed? {
         let chatID = input.path.chatId, messageID = input.path.messageId
         let total = try await service.mediaSize(chatID: chatID, messageID: messageID)
         guard total > 0 else { return nil }
         let priority: Int32 = forceDownload ? 8 : 24
         let first = try await service.mediaPart(chatID: chatID, messageID: messageID, offset: 0, wanted: min(total, Self.streamedChunk), priority: priority)
         if first.isComplete { return .complete(first.media) }
-        let files = MessageFiles(environment: host.environment)
+        let files = MessageFiles(telegram: telegram)
         guard let opened = try? files.open(first.media, forceDownload: forceDownload, part: first) else { return nil }
         let position = Mutex<(offset: Int64, part: MediaPart?)>((0, first))
         let stream = AsyncThrowingStream<ArraySlice<UInt8>, any Error>(unfolding: {

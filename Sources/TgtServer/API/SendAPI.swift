@@ -1,7 +1,6 @@
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtTelegram
 import TgtWire
 
 /// `POST /api/templates/{id}/send` (one tap), `POST /api/templates/{id}/draft` (email, text
@@ -48,7 +47,7 @@ extension DashboardAPI {
     }
 
     /// What a send would post, sent nowhere (`SendPreview`), formatted by the session's TDLib.
-    var preview: SendPreview { workspace.preview(checkingWith: host.environment) }
+    var preview: SendPreview { telegram.preview }
 
     /// A preview's refusal, outlined on the field at fault.
     static func unprocessable(_ error: SendPreviewError) -> APIError {

@@ -1,7 +1,6 @@
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtTelegram
 import TgtWire
 
 /// Repeating sends: `POST /api/templates/{id}/repeat`, `GET /api/series`, `GET|PATCH
@@ -18,7 +17,7 @@ extension DashboardAPI {
         let template = try template(input.path.id)
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body with “every” or “rrule”.", code: "invalid_json") }
         let rule = try RepeatRule(every: body.every, rrule: body.rrule, until: body.until, times: body.times.map(String.init),
-                                  timeZone: body.timeZone, start: host.clock.now)
+                                  timeZone: body.timeZone, start: telegram.clock.now)
         let order = SendOrder(templateID: template.id, variables: body.variables?.additionalProperties ?? [:],
                               location: try Self.coordinate(body.location), silent: body.silent)
         let summary = try await seriesService.start(order, rule: rule)
@@ -44,7 +43,7 @@ extension DashboardAPI {
         }
         let rule = try hasRule
             ? RepeatRule(every: body.every, rrule: body.rrule, until: body.until, times: body.times.map(String.init), timeZone: body.timeZone,
-                         start: host.clock.now)
+                         start: telegram.clock.now)
             : nil
         let summary = try await seriesService.change(id, rule: rule, variables: body.variables?.additionalProperties)
         return .ok(.init(body: .json(.init(success: true, data: APIModels.series(summary)))))
@@ -74,7 +73,7 @@ extension DashboardAPI {
 
     func previewRepeat(_ input: Operations.PreviewRepeat.Input) async throws -> Operations.PreviewRepeat.Output {
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body with “every” or “rrule”.", code: "invalid_json") }
-        let now = host.clock.now
+        let now = telegram.clock.now
         let rule = try RepeatRule(every: body.every, rrule: body.rrule, until: body.until, times: body.times.map(String.init),
                                   timeZone: body.timeZone, start: now)
         let next = rule.occurrences(after: now, limit: SeriesService.upcomingShown).map(\.date)

@@ -2,7 +2,6 @@ import Foundation
 import TgtApplication
 import TgtDomain
 import TgtQRCode
-import TgtTelegram
 import TgtWire
 
 /// `/api/status`, `/api/setup`, the login steps, `/api/logout`, `/api/chats`, `/api/sends`.
@@ -15,7 +14,7 @@ extension DashboardAPI {
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
         let credentials = try APICredentials(apiID: try Self.limited(body.apiID, "api_id", max: 20) ?? "",
                                              apiHash: try Self.limited(body.apiHash, "api_hash", max: 100) ?? "")
-        try await host.saveCredentials(credentials)
+        try await telegram.saveCredentials(credentials)
         return .ok(.init(body: .json(.init(success: true, data: await status()))))
     }
 
@@ -59,7 +58,7 @@ extension DashboardAPI {
     }
 
     func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output {
-        try await host.logOut()
+        try await telegram.logOut()
         return .ok(.init(body: .json(.init(success: true, data: await status()))))
     }
 
@@ -67,12 +66,12 @@ extension DashboardAPI {
         let refresh = input.query.refresh.map { $0 == ._true || $0 == ._1 } ?? false
         let search = input.query.search?.trimmingCharacters(in: .whitespaces)
         var chats = try workspace.cachedChats(search: search?.isEmpty == false ? search : nil)
-        let loggedIn = await host.session?.authorizationState == .ready
+        let loggedIn = await telegram.isLoggedIn
         // An empty cache, or one written before every chat kind could be a target, is refreshed.
         let stale = try chats.isEmpty || !workspace.chatDirectoryIsCurrent()
         if refresh || (stale && search?.isEmpty != false && loggedIn) {
             do {
-                let fresh = try await host.refreshChats()
+                let fresh = try await telegram.refreshChats()
                 chats = search?.isEmpty == false ? try workspace.cachedChats(search: search) : fresh
             } catch where !refresh && !chats.isEmpty {
                 // Not asked for: an out-of-date list beats none (the next call tries again).
@@ -116,8 +115,7 @@ extension DashboardAPI {
 
     /// Submits one login step's answer (the same dispatch as the login page's form).
     private func answer(_ step: String, _ values: [String: String]) async throws -> Schemas.LoginStep {
-        let flow = LoginFlow(session: try await host.requireSession(), timeout: 30)
-        _ = try await LoginAnswers.submit(step, to: flow) { field in
+        _ = try await LoginAnswers.submit(step, to: try await telegram.loginSteps()) { field in
             try Self.limited(values[field], field, max: LoginAnswers.maxLength[field] ?? 256) ?? ""
         }
         return try await loginStep()
@@ -125,25 +123,20 @@ extension DashboardAPI {
 
     /// Everything the status line and first-run screens need.
     func status() async -> Schemas.Status {
-        let session = await host.session
-        let step = session.map { LoginStep($0.authorizationState) }
-        var account: WireStatus.Account?
-        if step == .ready, let session, let me = try? await session.account() {
-            account = .init(name: me.displayName)
-            try? workspace.settings.noteAccountName(me.displayName)
-        }
-        let connection = session?.connection.current.map { WireStatus.Connection(state: $0.key, label: $0.label) }
-        let startError = await host.lastStartError.map { WireStatus.StartError(code: $0.code, message: $0.message) }
+        let state = await telegram.state()
+        let step = state.step
+        let account = state.accountName.map { WireStatus.Account(name: $0) }
+        let connection = state.connection.map { WireStatus.Connection(state: $0.key, label: $0.label) }
+        let startError = await telegram.lastStartError.map { WireStatus.StartError(code: $0.code, message: $0.message) }
         return WireStatus(
-            version: TelegramEnvironment.applicationVersion, demo: dashboard.options.isDemo, credentials: await host.hasCredentials,
+            version: TelegramConnection.applicationVersion, demo: dashboard.options.isDemo, credentials: await telegram.hasCredentials,
             loggedIn: step == .ready, templates: (try? workspace.templates().count()) ?? 0, login: step.map(APIModels.loginStep),
             connection: connection, account: account, error: startError)
     }
 
     /// The current login step, with the QR code as an SVG when there is one.
     func loginStep() async throws -> Schemas.LoginStep {
-        let session = try await host.requireSession()
-        let step = LoginStep(session.authorizationState)
+        let step = try await telegram.loginStep()
         var wire = APIModels.loginStep(step)
         if case .qrCode(let link) = step, let code = try? QRCode.encode(link) {
             wire.qrSVG = code.svg()

@@ -1,7 +1,6 @@
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtTelegram
 import TgtWire
 
 /// `/api/templates…` and `/api/icons`: the grid's templates, created, changed, copied,
@@ -67,7 +66,7 @@ extension DashboardAPI {
     /// Applies `fields` to `template` (a new one when nil) and saves it with the rules a send
     /// applies (Markdown checked by TDLib).
     private func save(_ fields: TemplateInput.Fields, onto template: Template?) async throws -> Schemas.Template {
-        var changed = template ?? Template(name: "", body: "", createdAt: host.clock.now)
+        var changed = template ?? Template(name: "", body: "", createdAt: telegram.clock.now)
         try await TemplateInput.apply(fields, to: &changed, workspace: workspace) { chatID in await liveChat(chatID) }
         let saved = try templates.save(changed, isNew: template == nil)
         return APIModels.template(saved, position: try workspace.templates().position(of: saved.id))
@@ -77,18 +76,13 @@ extension DashboardAPI {
     /// whether Telegram knows it and whether the account may post there. Nil when logged out
     /// or Telegram did not answer (the send checks it then).
     private func liveChat(_ chatID: Int64) async -> TemplateService.LiveChat? {
-        guard let service = try? await host.chatService() else { return nil }
-        do {
-            guard let chat = try await service.knownChat(chatID) else { return .missing }
-            return .found(title: await service.title(of: chat), refusal: await service.cannotWrite(chat, askingTelegram: true))
-        } catch {
-            return nil
-        }
+        guard let chats = try? await telegram.chats() else { return nil }
+        return await chats.liveChat(chatID)
     }
 
     /// Templates saved with the Markdown checked by the session's TDLib.
     var templates: TemplateService {
-        workspace.templates(checkingWith: host.environment)
+        telegram.templates
     }
 
     func listIcons(_ input: Operations.ListIcons.Input) async throws -> Operations.ListIcons.Output {

@@ -22,12 +22,12 @@ extension DashboardAPI {
     /// One pass of the running session's `ScheduleKeeper` (nothing while TDLib is not running):
     /// what the application services run after a change.
     var schedulePass: @Sendable () async -> Void {
-        let host = self.host
-        return { if let keeper = await host.scheduleKeeper { await keeper.sync() } }
+        let telegram = telegram
+        return { await telegram.syncSchedule() }
     }
 
     func listTimers(_ input: Operations.ListTimers.Input) async throws -> Operations.ListTimers.Output {
-        let now = host.clock.now
+        let now = telegram.clock.now
         try workspace.timers().settle(at: now)
         let timers = try workspace.timers().all()
         let names = try templateNames()
@@ -46,7 +46,7 @@ extension DashboardAPI {
         let fields = TimerInput.Fields(name: body.name, duration: body.duration, icon: body.icon, color: body.color, action: body.action)
         // Replaced by the body's duration (a body without one is refused).
         guard let initial = TimerDuration(seconds: TimerDuration.minimum) else { throw APIError.badRequest(TimerInput.missingBasics) }
-        var timer = CountdownTimer(name: "", duration: initial, createdAt: host.clock.now)
+        var timer = CountdownTimer(name: "", duration: initial, createdAt: telegram.clock.now)
         try TimerInput.apply(fields, to: &timer, isNew: true, workspace: workspace)
         let saved = try timerService.create(timer)
         return .created(.init(body: .json(.init(success: true, data: try reply(saved)))))
@@ -216,7 +216,7 @@ extension DashboardAPI {
     private func reply(_ timer: CountdownTimer) throws -> Schemas.Timer {
         var names: [UUID: String] = [:]
         if let templateID = timer.action?.templateID, let template = try workspace.templates().template(id: templateID) { names[templateID] = template.name }
-        return APIModels.timer(timer, at: host.clock.now, templateNames: names, completionSends: try workspace.scheduledSends().forTimer(timer.id))
+        return APIModels.timer(timer, at: telegram.clock.now, templateNames: names, completionSends: try workspace.scheduledSends().forTimer(timer.id))
     }
 
     /// Every template's name by id, for the completion actions in a list.

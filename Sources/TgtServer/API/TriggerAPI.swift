@@ -10,7 +10,7 @@ import TgtWire
 extension DashboardAPI {
     func fireTrigger(_ input: Operations.FireTrigger.Input) async throws -> Operations.FireTrigger.Output {
         let client = Self.requestContext?.clientKey ?? "unknown"
-        if let wait = await dashboard.triggerThrottle.retryAfter(for: client, now: host.clock.now) {
+        if let wait = await dashboard.triggerThrottle.retryAfter(for: client, now: telegram.clock.now) {
             throw APIError(.tooManyRequests, code: "rate_limited", message: "Too many wrong trigger links from here. Try again in \(wait) seconds.",
                            headers: [.retryAfter: "\(wait)"])
         }
@@ -33,7 +33,7 @@ extension DashboardAPI {
         do {
             outcome = try await triggers.fire(secret: input.path.secret, variables: variables, sending: sending)
         } catch TriggerError.notFound {
-            await dashboard.triggerThrottle.recordFailure(for: client, now: host.clock.now)
+            await dashboard.triggerThrottle.recordFailure(for: client, now: telegram.clock.now)
             throw TriggerError.notFound
         }
         let results = outcome.items.map { item in
@@ -44,7 +44,7 @@ extension DashboardAPI {
     }
 
     func listTriggers(_ input: Operations.ListTriggers.Input) async throws -> Operations.ListTriggers.Output {
-        let now = host.clock.now
+        let now = telegram.clock.now
         let all = try triggers.listWithTemplates().map { APIModels.trigger($0.trigger, templateName: $0.templateName, now: now) }
         return .ok(.init(body: .json(.init(success: true, data: .init(triggers: all)))))
     }
@@ -69,12 +69,12 @@ extension DashboardAPI {
             variables: variables, pinned: body.pinned?.additionalProperties ?? [:],
             minimumInterval: TimeInterval(body.minIntervalSeconds ?? Int(TriggerPolicy.standardInterval)),
             perDay: body.perDay ?? TriggerPolicy.standardPerDay, expires: body.expires)
-        if let expires = body.expires, expires <= host.clock.now {
+        if let expires = body.expires, expires <= telegram.clock.now {
             throw APIError.badRequest("“expires” is in the past; give a moment to come, or leave it out.")
         }
         let made = try triggers.create(templateID: template.id, name: body.name, policy: policy)
         let data = Components.Schemas.TriggerLinkCreated(
-            trigger: APIModels.trigger(made.trigger, templateName: template.name, now: host.clock.now),
+            trigger: APIModels.trigger(made.trigger, templateName: template.name, now: telegram.clock.now),
             secret: made.secret, path: made.path, url: (Self.requestOrigin ?? dashboard.options.origin) + made.path)
         return .created(.init(body: .json(.init(success: true, data: data))))
     }
@@ -84,7 +84,7 @@ extension DashboardAPI {
         let id = try Self.triggerID(input.path.id)
         try triggers.rename(id, to: body.name)
         guard let found = try triggers.listWithTemplates().first(where: { $0.trigger.id == id }) else { throw TriggerError.notFound }
-        return .ok(.init(body: .json(.init(success: true, data: APIModels.trigger(found.trigger, templateName: found.templateName, now: host.clock.now)))))
+        return .ok(.init(body: .json(.init(success: true, data: APIModels.trigger(found.trigger, templateName: found.templateName, now: telegram.clock.now)))))
     }
 
     func revokeTrigger(_ input: Operations.RevokeTrigger.Input) async throws -> Operations.RevokeTrigger.Output {

@@ -1,6 +1,5 @@
 import TgtApplication
 import TgtDomain
-import TgtTelegram
 
 /// What to do next after an error, in the dashboard's and its API's terms (a page, an API
 /// path), for the typed errors where the core's face-neutral next step can be more precise.

@@ -87,7 +87,7 @@ struct AuthMiddleware: RouterMiddleware {
                 throw APIError(.unauthorized, code: "unauthorized", message: "Use “Authorization: Bearer <token>”.")
             }
             let secret = String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-            if let wait = await dashboard.throttle.retryAfter(for: context.clientKey, now: dashboard.host.clock.now) {
+            if let wait = await dashboard.throttle.retryAfter(for: context.clientKey, now: dashboard.telegram.clock.now) {
                 throw Self.tooManyAttempts(wait)
             }
             if SecretToken.constantTimeEqual(secret, dashboard.localToken) {
@@ -95,7 +95,7 @@ struct AuthMiddleware: RouterMiddleware {
             } else if let token = dashboard.secrets.token(forSecret: secret) {
                 context.principal = .token(name: token.name)
             } else {
-                await dashboard.throttle.recordFailure(for: context.clientKey, now: dashboard.host.clock.now)
+                await dashboard.throttle.recordFailure(for: context.clientKey, now: dashboard.telegram.clock.now)
                 throw APIError(.unauthorized, code: "bad_token", message: "That API token is not valid (revoked or mistyped).",
                                nextStep: "Create a new token on the dashboard's settings page.")
             }
@@ -103,7 +103,7 @@ struct AuthMiddleware: RouterMiddleware {
         }
 
         if let cookie = request.cookies[WebSessions.cookieName]?.value,
-           let session = await dashboard.sessions.session(for: cookie, now: dashboard.host.clock.now)
+           let session = await dashboard.sessions.session(for: cookie, now: dashboard.telegram.clock.now)
         {
             context.principal = .browser(session)
             if !Self.isSafe(request.method) {

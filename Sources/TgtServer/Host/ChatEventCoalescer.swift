@@ -1,6 +1,6 @@
 import Foundation
+import TgtApplication
 import TgtDomain
-import TgtTelegram
 
 /// Turns the session's bursts of chat events (a new message brings a chat update, a read
 /// marker, a file …) into at most one `chat` page event per chat per `interval`: the first at
@@ -41,7 +41,7 @@ actor ChatEventCoalescer {
             // The folders are the lists' own change: announced as chat 0.
             guard let chatID = event.chatID ?? (event == .folders ? 0 : nil) else { return }
             key = .chat(chatID)
-            var messages = Self.touchesMessages(event)
+            var messages = event.touchesMessages
             if case .chat(_, let earlier)? = pending[key] { messages = messages || earlier }
             pending[key] = .chat(chatID: chatID, messages: messages)
         }
@@ -67,13 +67,5 @@ actor ChatEventCoalescer {
         lastSent[key] = now
         if lastSent.count > 1000 { lastSent = lastSent.filter { now.timeIntervalSince($0.value) < interval } }
         emit(event)
-    }
-
-    /// Whether the conversation (not only the chat's row) changed.
-    static func touchesMessages(_ event: ChatEvent) -> Bool {
-        switch event {
-        case .chatChanged, .file, .activity, .folders, .upload: false
-        case .newMessage, .messageContent, .messageEdited, .contentOpened, .messagesDeleted, .messageSent, .messageFailed, .readOutbox, .reactions, .pinned: true
-        }
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtTelegram
 import TgtWire
 
 /// What the dashboard pushes to open pages (`GET /api/events`, server-sent events).

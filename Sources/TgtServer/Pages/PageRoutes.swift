@@ -3,7 +3,6 @@ import Hummingbird
 import TgtApplication
 import TgtDomain
 import TgtQRCode
-import TgtTelegram
 
 /// The HTML pages: sign-in, first-run setup and Telegram login, the grid, the editor, the
 /// chats, the timers, what is scheduled, the send log and settings. Forms post here (CSRF checked by `AuthMiddleware`) and redirect.
@@ -20,7 +19,7 @@ enum PageRoutes {
     static func add(to router: Router<DashboardContext>, dashboard: Dashboard) {
         SignInRoutes.add(to: router, dashboard: dashboard)
         TriggerRoutes.add(to: router, dashboard: dashboard)
-        let host = dashboard.host
+        let telegram = dashboard.telegram
         let workspace = dashboard.workspace
 
         router.get("/") { request, context -> Response in
@@ -77,7 +76,7 @@ enum PageRoutes {
 
         router.get("/setup") { _, context -> Response in
             if dashboard.options.isDemo { return HTMLReply.redirect("/telegram") }
-            let apiID = (try? host.environment.secrets.credentials())?.map { String($0.apiID) } ?? ""
+            let apiID = (try? telegram.credentials.current())?.map { String($0.apiID) } ?? ""
             return HTMLReply.page(Pages.setup(csrf: try csrfToken(context), error: nil, apiID: apiID))
         }
 
@@ -86,7 +85,7 @@ enum PageRoutes {
             let form = try await FormInput.read(&request, context: context)
             do {
                 let credentials = try APICredentials(apiID: form["api_id"] ?? "", apiHash: form["api_hash"] ?? "")
-                try await host.saveCredentials(credentials)
+                try await telegram.saveCredentials(credentials)
                 return HTMLReply.redirect("/telegram")
             } catch let error as CredentialsError {
                 return HTMLReply.page(Pages.setup(csrf: try csrfToken(context), error: APIError.message(for: error), apiID: form["api_id"] ?? ""), status: .badRequest)
@@ -94,20 +93,21 @@ enum PageRoutes {
         }
 
         router.get("/telegram") { _, context -> Response in
-            if await !host.hasCredentials { return HTMLReply.redirect("/setup") }
+            if await !telegram.hasCredentials { return HTMLReply.redirect("/setup") }
             return try await telegramPage(dashboard, context: context, error: nil)
         }
 
         router.post("/telegram") { request, context -> Response in
             var request = request
             let form = try await FormInput.read(&request, context: context)
-            let flow = LoginFlow(session: try await host.requireSession(), timeout: 30)
+            let steps = try await telegram.loginSteps()
             let posted = form["step"] ?? ""
             // A form from an older page (the login moved on meanwhile): show where it is now.
-            if posted != "qr", posted != flow.step.key { return HTMLReply.redirect(flow.step == .ready ? "/" : "/telegram") }
+            let now = try await steps.current()
+            if posted != "qr", posted != now.key { return HTMLReply.redirect(now.isReady ? "/" : "/telegram") }
             do {
-                let step = try await LoginAnswers.submit(posted, to: flow) { form[$0] ?? "" }
-                return HTMLReply.redirect(step == .ready ? "/" : "/telegram")
+                let step = try await LoginAnswers.submit(posted, to: steps) { form[$0] ?? "" }
+                return HTMLReply.redirect(step.isReady ? "/" : "/telegram")
             } catch {
                 return try await telegramPage(dashboard, context: context, error: APIError.message(for: error), status: .badRequest)
             }
@@ -118,15 +118,14 @@ enum PageRoutes {
 
     /// Sends a browser to setup or login until both are done.
     static func firstRunRedirect(_ dashboard: Dashboard) async -> Response? {
-        if let session = await dashboard.host.session {
-            return session.authorizationState == .ready ? nil : HTMLReply.redirect("/telegram")
+        if let step = await dashboard.telegram.state(accountName: false).step {
+            return step == .ready ? nil : HTMLReply.redirect("/telegram")
         }
-        return await dashboard.host.hasCredentials ? HTMLReply.redirect("/telegram") : HTMLReply.redirect("/setup")
+        return await dashboard.telegram.hasCredentials ? HTMLReply.redirect("/telegram") : HTMLReply.redirect("/setup")
     }
 
     static func telegramPage(_ dashboard: Dashboard, context: DashboardContext, error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {
-        let session = try await dashboard.host.requireSession()
-        let step = LoginStep(session.authorizationState)
+        let step = try await dashboard.telegram.loginStep()
         if step == .ready, error == nil { return HTMLReply.redirect("/") }
         var svg: String?
         if case .qrCode(let link) = step { svg = try? QRCode.encode(link).svg() }

@@ -2,7 +2,6 @@ import Foundation
 import TgtApplication
 import Hummingbird
 import TgtDomain
-import TgtTelegram
 
 /// The settings page and its forms: default location, password, API tokens, Telegram logout.
 enum SettingsRoutes {
@@ -96,7 +95,7 @@ enum SettingsRoutes {
 
         router.post("/settings/media-cache/clear") { _, context -> Response in
             do {
-                _ = try await dashboard.host.chatService().clearMediaCache()
+                _ = try await dashboard.telegram.chats().mediaCache(clear: true)
             } catch {
                 return try await page(dashboard, context: context, error: APIError.message(for: error), section: "media", status: .conflict)
             }
@@ -105,7 +104,7 @@ enum SettingsRoutes {
 
         router.post("/settings/telegram-logout") { _, context -> Response in
             do {
-                try await dashboard.host.logOut()
+                try await dashboard.telegram.logOut()
             } catch {
                 return try await page(dashboard, context: context, error: APIError.message(for: error), section: "telegram", status: .badGateway)
             }
@@ -117,7 +116,7 @@ enum SettingsRoutes {
                      newSecret: String? = nil, madeTrigger: (name: String, link: String)? = nil, triggerForm: [String: String] = [:],
                      awayForm: AwaySettings? = nil, status: HTTPResponse.Status = .ok) async throws -> Response
     {
-        let now = dashboard.host.clock.now
+        let now = dashboard.telegram.clock.now
         // The Telegram templates, which both a trigger and an away reply may send: read once.
         let telegram = try dashboard.workspace.templates().all().filter { $0.kind == .telegram }.map { ($0.id, $0.name) }
         let triggers = Pages.TriggersModel(
@@ -129,16 +128,15 @@ enum SettingsRoutes {
         let awayStatus = try dashboard.workspace.away.status()
         let away = Pages.AwayModel(settings: awaySettings, templates: telegram, people: people, checkedAt: awayStatus.checkedAt,
                                    answersLastHour: awayStatus.answersLastHour, now: now)
-        let session = await dashboard.host.session
-        let loggedIn = session?.authorizationState == .ready
-        var account: String?
-        if loggedIn, let me = try? await session?.account() { account = me.displayName }
-        let mediaCache = loggedIn ? try? await dashboard.host.chatService().mediaCacheUsage() : nil
+        let state = await dashboard.telegram.state()
+        let loggedIn = state.isLoggedIn
+        let account = state.accountName
+        let mediaCache = loggedIn ? try? await dashboard.telegram.chats().mediaCache(clear: false) : nil
         let model = Pages.SettingsModel(
-            account: account, connection: session?.connection.current?.label, loggedIn: loggedIn, demo: dashboard.options.isDemo,
+            account: account, connection: state.connection?.label, loggedIn: loggedIn, demo: dashboard.options.isDemo,
             defaultLocation: try dashboard.workspace.settings.defaultLocation()?.description, undoHold: try dashboard.workspace.settings.undoHold().seconds,
             mediaCache: mediaCache, tokens: dashboard.secrets.tokens, triggers: triggers, away: away,
-            newSecret: newSecret, message: message, error: error, section: section, version: TelegramEnvironment.applicationVersion)
+            newSecret: newSecret, message: message, error: error, section: section, version: TelegramConnection.applicationVersion)
         return HTMLReply.page(Pages.settings(model, csrf: try PageRoutes.csrfToken(context)), status: status)
     }
 }

@@ -19,7 +19,7 @@ enum SignInRoutes {
             func again(_ message: String, _ status: HTTPResponse.Status) -> Response {
                 HTMLReply.page(Pages.signIn(firstRun: firstRun, next: next, setupCode: form["setup_code"], error: message), status: status)
             }
-            if let wait = await dashboard.throttle.retryAfter(for: context.clientKey, now: dashboard.host.clock.now) {
+            if let wait = await dashboard.throttle.retryAfter(for: context.clientKey, now: dashboard.telegram.clock.now) {
                 var reply = again("Too many wrong attempts. Try again in \(wait) seconds.", .tooManyRequests)
                 reply.headers[.retryAfter] = "\(wait)"
                 return reply
@@ -29,7 +29,7 @@ enum SignInRoutes {
                 let expected = dashboard.currentSetupCode ?? ""
                 let given = (form["setup_code"] ?? "").trimmingCharacters(in: .whitespaces).uppercased()
                 guard !expected.isEmpty, SecretToken.constantTimeEqual(given, expected) else {
-                    await dashboard.throttle.recordFailure(for: context.clientKey, now: dashboard.host.clock.now)
+                    await dashboard.throttle.recordFailure(for: context.clientKey, now: dashboard.telegram.clock.now)
                     return again("That setup code is not right: use the one `tgt serve` printed.", .unauthorized)
                 }
                 guard password == form["confirm"] else { return again("The two passwords are different.", .badRequest) }
@@ -40,11 +40,11 @@ enum SignInRoutes {
                 }
                 dashboard.setupCode.withLock { $0 = nil }
             } else if !dashboard.secrets.verifyPassword(password) {
-                await dashboard.throttle.recordFailure(for: context.clientKey, now: dashboard.host.clock.now)
+                await dashboard.throttle.recordFailure(for: context.clientKey, now: dashboard.telegram.clock.now)
                 return again("That password is not right.", .unauthorized)
             }
             await dashboard.throttle.recordSuccess(for: context.clientKey)
-            let session = await dashboard.sessions.create(now: dashboard.host.clock.now)
+            let session = await dashboard.sessions.create(now: dashboard.telegram.clock.now)
             return HTMLReply.redirect(next, headers: [.setCookie: sessionCookie(session.token, secure: dashboard.options.secureCookies)])
         }
 

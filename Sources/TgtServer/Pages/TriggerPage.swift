@@ -28,7 +28,7 @@ enum TriggerRoutes {
 
     private static func page(_ context: DashboardContext, dashboard: Dashboard) async throws -> Response {
         let client = context.clientKey
-        let clock = dashboard.host.clock
+        let clock = dashboard.telegram.clock
         if let wait = await dashboard.triggerThrottle.retryAfter(for: client, now: clock.now) {
             throw APIError(.tooManyRequests, code: "rate_limited", message: "Too many wrong trigger links from here. Try again in \(wait) seconds.",
                            headers: [.retryAfter: "\(wait)"])

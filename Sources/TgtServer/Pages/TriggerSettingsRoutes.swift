@@ -39,7 +39,7 @@ enum TriggerSettingsRoutes {
     }
 
     static func make(_ form: FormInput, dashboard: Dashboard) throws -> TriggerService.Created {
-        let now = dashboard.host.clock.now
+        let now = dashboard.telegram.clock.now
         guard let template = UUID(uuidString: form["template_id"] ?? "") else { throw TriggerError.badLimit("Choose the template the link sends.") }
         let interval = try number(form["min_interval"], default: Int(TriggerPolicy.standardInterval), "The seconds between sends must be a whole number, 0 to 86400.")
         let perDay = try number(form["per_day"], default: TriggerPolicy.standardPerDay, "Sends a day must be a whole number, 1 to 1,000.")

@@ -5,8 +5,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TgtApplication
 import TgtDomain
-import TgtTelegram
 
 /// A message's file as the dashboard serves it: by chat and message id (never by a path from
 /// the client), from TDLib's folders only (`TDLibFileGuard`), with a type sniffed from its bytes
@@ -32,8 +32,8 @@ struct MessageFiles {
 
     let guardrail: TDLibFileGuard
 
-    init(environment: TelegramEnvironment) {
-        guardrail = TDLibFileGuard(environment: environment)
+    init(telegram: LiveSession) {
+        guardrail = TDLibFileGuard(folders: telegram.tdlibFolders)
     }
 
     /// Opens the downloaded file (checked, sniffed); `forceDownload` makes it an attachment

@@ -1,5 +1,5 @@
 import Foundation
-import TgtTelegram
+import TgtApplication
 
 /// The one check before the dashboard reads a file TDLib named: the path, symbolic links
 /// resolved, lies inside the session's own TDLib folders and is a regular file. Anything else
@@ -9,8 +9,8 @@ struct TDLibFileGuard {
     /// The folders a file may come from, symbolic links resolved.
     let folders: [String]
 
-    init(environment: TelegramEnvironment) {
-        folders = [environment.tdlibDatabaseFolder, environment.directory.tdlibFilesFolder].map { Self.realPath($0.path) }
+    init(folders: [URL]) {
+        self.folders = folders.map { Self.realPath($0.path) }
     }
 
     /// The real path and size of `path` when it passes, else nil.

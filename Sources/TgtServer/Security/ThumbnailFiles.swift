@@ -1,7 +1,6 @@
 import Foundation
 import Synchronization
 import TgtApplication
-import TgtTelegram
 
 /// Photo thumbnails for the conversation view, served by TDLib file id only: the client never
 /// names a path, and only ids the API itself offered (a message's `thumbnail_file_id`, a
@@ -36,16 +35,20 @@ struct ThumbnailFiles {
     /// Where a thumbnail may come from.
     let guardrail: TDLibFileGuard
 
-    init(environment: TelegramEnvironment) {
-        guardrail = TDLibFileGuard(environment: environment)
+    init(telegram: LiveSession) {
+        self.init(folders: telegram.tdlibFolders)
+    }
+
+    /// Reading only from `folders` (TDLib's).
+    init(folders: [URL]) {
+        guardrail = TDLibFileGuard(folders: folders)
     }
 
     /// Downloads (if needed) and reads the thumbnail `fileID`, or throws the 404.
-    func bytes(fileID: Int64, service: ChatService) async throws -> [UInt8] {
+    func bytes(fileID: Int64, chats: SessionChatAccess) async throws -> [UInt8] {
         guard let id = Int32(exactly: fileID), id > 0, Self.offered.withLock({ $0.contains(id) }) else { throw Self.notFound }
-        guard let file = try? await service.downloadThumbnail(fileID: id, maxBytes: Int64(Self.maxBytes)) else { throw Self.notFound }
-        guard file.isDownloaded || !file.localPath.isEmpty else { throw Self.notFound }
-        return try read(file.localPath)
+        guard let path = try? await chats.thumbnailPath(fileID: id, maxBytes: Int64(Self.maxBytes)) else { throw Self.notFound }
+        return try read(path)
     }
 
     /// The bytes of `path` when it passes every check above.

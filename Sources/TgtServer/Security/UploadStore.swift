@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import OpenAPIRuntime
+import TgtApplication
 import TgtDomain
-import TgtTelegram
 
 /// Files uploaded to the dashboard to send: each written to a folder of its own (0700, the file
 /// 0600) under its name made safe (a document keeps it), checked (`ChatService.check`) before it
@@ -30,7 +30,7 @@ actor UploadStore {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// Writes `body` (at most `ChatService.maxFileBytes`) to a new upload named `name`.
+    /// Writes `body` (at most `SessionChatAccess.maxFileBytes`) to a new upload named `name`.
     func receive(name: String, body: HTTPBody, now: Date) async throws -> Upload {
         sweep(now: now)
         guard kept.count < Self.maxKept else {
@@ -57,7 +57,7 @@ actor UploadStore {
             var written: Int64 = 0
             for try await chunk in body {
                 written += Int64(chunk.count)
-                guard written <= ChatService.maxFileBytes else { throw APIError.tooLarge }
+                guard written <= SessionChatAccess.maxFileBytes else { throw APIError.tooLarge }
                 try handle.write(contentsOf: chunk)
             }
         } catch {
@@ -67,7 +67,7 @@ actor UploadStore {
         }
         let file: CheckedFile
         do {
-            file = try ChatService.check(fileAt: path.path)
+            file = try SessionChatAccess.check(fileAt: path.path)
         } catch {
             try? FileManager.default.removeItem(at: place)
             throw error

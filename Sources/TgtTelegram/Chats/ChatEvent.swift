@@ -47,4 +47,13 @@ public enum ChatEvent: Sendable, Equatable {
         case .file, .folders: nil
         }
     }
+
+    /// Whether the conversation changed (a message arrived, was sent, edited, deleted, read,
+    /// reacted to or pinned), not only the chat's row.
+    public var touchesMessages: Bool {
+        switch self {
+        case .chatChanged, .file, .activity, .folders, .upload: false
+        case .newMessage, .messageContent, .messageEdited, .contentOpened, .messagesDeleted, .messageSent, .messageFailed, .readOutbox, .reactions, .pinned: true
+        }
+    }
 }
