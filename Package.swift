@@ -78,7 +78,7 @@ let package = Package(
         .target(
             name: "TgtAppModel",
             dependencies: [
-                "TgtDomain", "TgtTelegram", "TgtTimerSync", "TgtApplication",
+                "TgtDomain", "TgtTimerSync", "TgtApplication",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),

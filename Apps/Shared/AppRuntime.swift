@@ -1,6 +1,6 @@
 import Foundation
 import TgtAppModel
-import TgtTelegram
+import TgtApplication
 
 /// The app's one `AppModel`, for code the system calls outside the SwiftUI tree (App Intents,
 /// the CarPlay scene, SiriKit). Always nil in the widget extension, which never runs TDLib.

@@ -1,6 +1,6 @@
 import SwiftUI
 import TgtAppModel
-import TgtTelegram
+import TgtApplication
 
 /// The contacts, online first, with search; choosing one opens the private chat with them.
 /// Thin over `ContactsModel`.

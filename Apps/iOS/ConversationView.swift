@@ -1,6 +1,6 @@
 import SwiftUI
 import TgtAppModel
-import TgtTelegram
+import TgtApplication
 import UIKit
 
 /// One chat: bubbles with day headers (older ones load when the top appears), the

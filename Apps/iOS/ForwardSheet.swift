@@ -1,6 +1,6 @@
 import SwiftUI
 import TgtAppModel
-import TgtTelegram
+import TgtApplication
 
 /// Where to forward one message or the chosen ones: the chats you may write in, searchable; a
 /// forum then lists its topics. "Hide the sender's name" sends a copy. Thin over

@@ -1,6 +1,6 @@
 import SwiftUI
 import TgtAppModel
-import TgtTelegram
+import TgtApplication
 import UIKit
 
 /// One message: a centered line for service messages; otherwise a bubble with sender,

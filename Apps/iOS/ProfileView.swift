@@ -1,6 +1,6 @@
 import SwiftUI
 import TgtAppModel
-import TgtTelegram
+import TgtApplication
 
 /// A person's, group's or channel's profile: name, @username and last seen, "Message" (to its
 /// chat, unless that is where it was opened from), its facts, and a group's members (a member

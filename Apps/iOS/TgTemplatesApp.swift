@@ -4,8 +4,6 @@ import SwiftUI
 import TDLibFramework
 import TgtAppModel
 import TgtApplication
-import TgtTDLib
-import TgtTelegram
 import UserNotifications
 import WidgetKit
 
@@ -76,8 +74,7 @@ enum AppLauncher {
             let services = try AppServices.app(
                 containers: try AppGroup.containers(),
                 clock: AppGroup.clock,
-                backend: .tdlib(TDJSONLibrary.linked(TDJSONLibrary.LinkedFunctions(
-                    create: td_create_client_id, send: td_send, receive: td_receive, execute: td_execute))),
+                backend: .linkedTDLib(LinkedTDLibFunctions(create: td_create_client_id, send: td_send, receive: td_receive, execute: td_execute)),
                 secrets: KeychainSecretStore(),
                 location: CoreLocationProvider(),
                 widgets: WidgetCenterReloader(),

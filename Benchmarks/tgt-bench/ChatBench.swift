@@ -1,5 +1,6 @@
 import Foundation
 import TgtAppModel
+import TgtApplication
 import TgtDomain
 import TgtSimulator
 import TgtStore
@@ -219,7 +220,7 @@ enum ChatBench {
             for _ in 0..<200 where (try? await host.chatService()) == nil { try? await Task.sleep(nanoseconds: 20_000_000) }
             guard let service = try? await host.chatService() else { return (0, 0, 0, 0, 0) }
             try await service.loadChatLists()
-            let model = ConversationModel(host: host, chatID: chatID, pageSize: 50, windowLimit: 300)
+            let model = ConversationModel(host: LiveSession(host: host), chatID: chatID, pageSize: 50, windowLimit: 300)
             await model.loadLatest()
             let rss = residentKiB()
             var pages = 0

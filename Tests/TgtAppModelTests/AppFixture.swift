@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TgtAppModel
-import TgtApplication
+@testable import TgtApplication
 import TgtDomain
 import TgtSimulator
 import TgtStore
@@ -183,4 +183,10 @@ func logIn(_ app: AppModel, _ simulator: TelegramSimulator) async throws {
 extension AppDatabase {
     /// This store as the app's models take it (a widget extension's own connection, say).
     func asWorkspace() -> Workspace { Workspace(store: self, directory: DataDirectory(url: FileManager.default.temporaryDirectory)) }
+}
+
+extension LiveSession {
+    /// The Telegram layer's session host behind the app's door, for what a test checks or
+    /// prepares below the faces.
+    var sessionHost: SessionHost { host }
 }

@@ -137,7 +137,7 @@ struct FirstLaunchTests {
         let shared = try FileManager.default.contentsOfDirectory(atPath: containers.shared.path)
         #expect(shared.allSatisfy { $0.hasPrefix("tgtemplates.sqlite") }, "shared container holds only the store: \(shared)")
         await app.shutdown()
-        #expect(await app.host.session == nil)
+        #expect(await app.host.sessionHost.session == nil)
         // Closed cleanly: the folder can be opened again.
         let again = try AppModel(services: services)
         await again.shutdown()

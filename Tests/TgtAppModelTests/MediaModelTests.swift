@@ -62,9 +62,9 @@ struct MediaModelTests {
         #expect(copies().isEmpty)
 
         // The cache cleared, it downloads again; the conversation closes before it has come.
-        let service = try await app.host.chatService()
+        let service = try await app.host.sessionHost.chatService()
         _ = try await service.clearMediaCache()
-        let files = FileEvents(try #require(await app.host.session))
+        let files = FileEvents(try #require(await app.host.sessionHost.session))
         let second = Task { await conversation.openMedia(voice) }
         try await eventually("opening again") { conversation.openingMediaID == voice.id }
         await conversation.close()

@@ -90,7 +90,7 @@ struct PinForwardModelTests {
         let item = try #require(conversation.messages.last { $0.serviceLine == nil })
         #expect(conversation.actions(for: item).contains(.forward))
         #expect(await conversation.forward(item, to: work.id, topicID: 11))
-        let service = try await app.host.chatService()
+        let service = try await app.host.sessionHost.chatService()
         let arrived = try await service.conversation(chatID: work.id, limit: 5, topicID: 11).messages.last
         #expect(arrived?.forwardedFrom != nil && arrived?.text == item.text)
         #expect(await conversation.forward(item, to: ChatModelsTests.techNews) == false)
@@ -106,7 +106,7 @@ extension PinForwardModelTests {
         let fixture = try AppFixture()
         defer { fixture.remove() }
         let app = try await ChatModelsTests.loggedIn(fixture)
-        fixture.simulator.simulateDraft(inDatabaseDirectory: fixture.services.environment.tdlibDatabaseFolder, chatID: ChatModelsTests.alice,
+        fixture.simulator.simulateDraft(inDatabaseDirectory: fixture.services.connection.environment.tdlibDatabaseFolder, chatID: ChatModelsTests.alice,
                                         text: "from my laptop")
         try await eventually("the draft in the list") {
             app.chats.rows().first { $0.id == ChatModelsTests.alice }?.preview?.description == "Draft: from my laptop"
@@ -116,7 +116,7 @@ extension PinForwardModelTests {
         #expect(composer.text == "from my laptop")
         composer.text = "from my laptop, edited here"
         await composer.saveDraft()
-        let service = try await app.host.chatService()
+        let service = try await app.host.sessionHost.chatService()
         #expect(await service.summary(ChatModelsTests.alice)?.draft == "from my laptop, edited here")
         #expect(await composer.send())
         try await eventually("the draft cleared") { await service.summary(ChatModelsTests.alice)?.draft == nil }

@@ -33,7 +33,7 @@ struct SelectionModelTests {
         #expect(conversation.actionError?.description.contains("cannot write") == true && conversation.selection.count == 2, "a refusal keeps the choice")
         #expect(await conversation.forwardSelected(to: ChatModelsTests.alice))
         #expect(!conversation.isSelecting && conversation.selection.isEmpty && conversation.actionError == nil)
-        let service = try await app.host.chatService()
+        let service = try await app.host.sessionHost.chatService()
         let arrived = try await service.conversation(chatID: ChatModelsTests.alice, limit: 2).messages
         #expect(arrived.map(\.text) == chosen.map(\.text) && arrived.allSatisfy { $0.forwardedFrom != nil })
 
@@ -81,7 +81,7 @@ struct SelectionModelTests {
         #expect(await conversation.deleteOptionsForSelection().map(\.forEveryone) == [false, true], "in a private chat hers can go for both too")
 
         // Deleted elsewhere meanwhile: it is no longer chosen.
-        let service = try await app.host.chatService()
+        let service = try await app.host.sessionHost.chatService()
         try await service.delete(chatID: ChatModelsTests.alice, messageIDs: [hers.id], forEveryone: false)
         try await eventually("hers no longer chosen") { conversation.selection == [mine[0].id, mine[1].id] }
 

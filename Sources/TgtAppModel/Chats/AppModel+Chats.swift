@@ -1,4 +1,5 @@
 import Foundation
+import TgtApplication
 
 extension AppModel {
     /// One conversation's screen, or one forum topic's with `topicID` (open it with `open()`,
@@ -42,9 +43,9 @@ extension AppModel {
     /// photo, not fetched, or not a picture of sane size). Fetched once per photo (a new photo
     /// has a new file); one whose file has gone (the media cleared) is fetched again.
     public func chatPhoto(_ chatID: Int64) async -> URL? {
-        guard let service = try? await host.chatService(), let fileID = await service.chatPhotoFileID(chatID: chatID) else { return nil }
+        guard let service = try? await host.chats(), let fileID = await service.chatPhotoFileID(chatID: chatID) else { return nil }
         if let known = chatPhotos[fileID], FileManager.default.fileExists(atPath: known.path) { return known }
-        guard let file = try? await service.chatPhoto(chatID: chatID), let picture = OpenedMedia.picture(at: file.localPath) else { return nil }
+        guard let path = try? await service.chatPhotoPath(chatID: chatID), let picture = OpenedMedia.picture(at: path) else { return nil }
         chatPhotos[fileID] = picture
         return picture
     }

@@ -1,7 +1,7 @@
 import Foundation
+import TgtApplication
 import Observation
 import TgtDomain
-import TgtTelegram
 
 /// The chats screen: the main list, a chat folder or the archive in Telegram's order, the
 /// folder bar with unread counts, search, unread badges, who is typing, and the rows kept
@@ -56,10 +56,10 @@ public final class ChatListModel {
     /// Filters by title or @username.
     public var search = ""
 
-    @ObservationIgnored let host: SessionHost
+    @ObservationIgnored let host: LiveSession
     @ObservationIgnored private var follower: Task<Void, Never>?
 
-    public init(host: SessionHost) {
+    public init(host: LiveSession) {
         self.host = host
     }
 
@@ -68,7 +68,7 @@ public final class ChatListModel {
         isLoading = true
         defer { isLoading = false }
         do {
-            let service = try await host.chatService()
+            let service = try await host.chats()
             let query = search.isEmpty ? nil : search
             var found: [ChatSummary]
             if !showsArchive, let folderID {
@@ -96,7 +96,7 @@ public final class ChatListModel {
     /// reload at a time catches up with all of them.
     public func follow(interval: Double = 0.3) {
         follower?.cancel()
-        let events = host.events.subscribe(replayingCurrent: false)
+        let events = host.events(replayingCurrent: false)
         follower = Task { [weak self] in
             for await event in events {
                 guard case .chat(let change) = event else { continue }
@@ -149,7 +149,7 @@ public final class ChatListModel {
                 }
             }
             // A draft (typed here or in another Telegram app) shows instead, as Telegram's list does.
-            if let draft = chat.draft { preview = AppText("chats.preview.draft", ChatItemBuilder.shorten(draft, to: 120)) }
+            if let draft = chat.draft { preview = AppText("chats.preview.draft", MessageText.shorten(draft, to: 120)) }
             // Someone typing shows before either, as in Telegram.
             if let typing = chat.typing { preview = .verbatim(typing) }
             let unread = chat.unreadCount > 0 ? (chat.unreadCount > 999 ? "999+" : String(chat.unreadCount)) : (chat.isMarkedAsUnread ? "" : nil)

@@ -1,10 +1,9 @@
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtTelegram
 
 /// A file picked in the app to send: a copy staged in the app's own folder (the picker's file
-/// is the system's, and may go), checked by `ChatService.check` when it is picked, so the tray
+/// is the system's, and may go), checked (`SessionChatAccess.check`) when it is picked, so the tray
 /// shows what it will be sent as.
 public struct Attachment: Sendable, Equatable, Identifiable {
     /// Its staged folder's name.
@@ -43,10 +42,10 @@ public struct Attachment: Sendable, Equatable, Identifiable {
 
 extension ComposerModel {
     /// Where picked files are staged: `outgoing/<id>/<name>` in the app's data folder.
-    var outgoingFolder: URL { host.environment.directory.outgoingFolder }
+    var outgoingFolder: URL { host.directory.outgoingFolder }
 
     /// Adds a picked file to the next send: copied (or, with `move`, moved: a picker's own
-    /// temporary copy) into the app's folder and checked there (`OutgoingStaging`). False,
+    /// temporary copy) into the app's folder and checked there (`LiveSession.stageOutgoing`). False,
     /// with `error` saying why (empty, too large, not a file, an eleventh), when it was not
     /// added; nothing is kept then.
     @discardableResult
@@ -55,13 +54,7 @@ extension ComposerModel {
             if move { try? FileManager.default.removeItem(at: url) }
             return refuseFull()
         }
-        let staging = OutgoingStaging(root: outgoingFolder)
-        let keep = Set(staged.withLock { $0 })
-        let now = host.clock.now
-        let result = await Task.detached { () -> Result<OutgoingStaging.Staged, ChatError> in
-            staging.sweep(keeping: keep, now: now)
-            return staging.stage(url, move: move)
-        }.value
+        let result = await host.stageOutgoing(url, move: move, keeping: Set(staged.withLock { $0 }))
         switch result {
         case .success(let staged) where roomForFiles == 0:
             // Another pick filled the tray while this one was copied.
@@ -100,13 +93,13 @@ extension ComposerModel {
 
     /// Says the tray is full (an album holds 10); false, for `attach` to answer.
     private func refuseFull() -> Bool {
-        error = AppText("composer.tooManyFiles", String(ChatService.maxAlbumFiles))
+        error = AppText("composer.tooManyFiles", String(SessionChatAccess.maxAlbumFiles))
         return false
     }
 
     /// How many more files the next send can take (an album holds 10).
     public var roomForFiles: Int {
-        max(0, ChatService.maxAlbumFiles - attachments.count)
+        max(0, SessionChatAccess.maxAlbumFiles - attachments.count)
     }
 
     /// Whether files can be picked now, or taken back: not while a send is going (TDLib may be
@@ -145,9 +138,7 @@ extension ComposerModel {
         var replyTo: Int64?
         if case .reply(let item) = mode { replyTo = item.id }
         do {
-            let service = try await host.chatService()
-            _ = try await SessionChatAccess(service: service, clock: host.clock)
-                .send(copies: folders, paths: sending.map(\.url.path), chatID: chatID, caption: text, replyTo: replyTo, topicID: topicID,
+            _ = try await host.chats().send(copies: folders, paths: sending.map(\.url.path), chatID: chatID, caption: text, replyTo: replyTo, topicID: topicID,
                       silent: silent, asFiles: sendAsFiles, confirmTimeout: 0)
             // The send owns the copies now: they go when its messages settle, not with the composer.
             staged.withLock { $0.removeAll { folders.contains($0) } }

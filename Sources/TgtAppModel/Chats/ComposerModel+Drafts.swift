@@ -5,7 +5,7 @@ extension ComposerModel {
     /// Fills an empty composer with the chat's cloud draft (typed here before, or in another
     /// Telegram app), a forum topic's with its own; a reply or edit in progress is left alone.
     public func loadDraft() async {
-        guard text.isEmpty, mode == .new, let service = try? await host.chatService() else { return }
+        guard text.isEmpty, mode == .new, let service = try? await host.chats() else { return }
         let draft: String? = if let topicID {
             (try? await service.topic(chatID: chatID, topicID: topicID))?.draft
         } else {
@@ -21,7 +21,7 @@ extension ComposerModel {
     /// when the chat is left.
     public func saveDraft() async {
         if case .edit = mode { return }
-        guard text != savedDraft, let service = try? await host.chatService() else { return }
+        guard text != savedDraft, let service = try? await host.chats() else { return }
         let value = text
         do {
             try await service.setDraft(chatID: chatID, topicID: topicID, text: value)

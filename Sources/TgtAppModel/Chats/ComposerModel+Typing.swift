@@ -19,6 +19,6 @@ extension ComposerModel {
             guard lastTypingSent != nil else { return }
             lastTypingSent = nil
         }
-        try? await (try? await host.chatService())?.setTyping(chatID: chatID, topicID: topicID, typing: typing)
+        try? await (try? await host.chats())?.setTyping(chatID: chatID, topicID: topicID, typing: typing)
     }
 }

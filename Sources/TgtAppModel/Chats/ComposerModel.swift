@@ -2,7 +2,6 @@ import Foundation
 import Observation
 import TgtApplication
 import TgtDomain
-import TgtTelegram
 
 /// The composer under a conversation: Markdown text, a reply or edit banner, files to send
 /// with it (`ComposerModel+Attachments`), send, delete with its choices, and "send a template
@@ -36,10 +35,10 @@ public final class ComposerModel {
     /// The folders of staged copies not yet handed to a send: deleted when the composer goes.
     @ObservationIgnored let staged = Locked<[URL]>([])
 
-    @ObservationIgnored let host: SessionHost
+    @ObservationIgnored let host: LiveSession
     @ObservationIgnored let workspace: Workspace
 
-    public init(host: SessionHost, workspace: Workspace, chatID: Int64, topicID: Int32? = nil) {
+    public init(host: LiveSession, workspace: Workspace, chatID: Int64, topicID: Int32? = nil) {
         self.host = host
         self.workspace = workspace
         self.chatID = chatID
@@ -55,7 +54,7 @@ public final class ComposerModel {
         switch mode {
         case .new: nil
         case .reply(let item): AppText("composer.replyingTo", item.isOutgoing ? AppText("conversation.you").description : item.sender.name,
-                                       ChatItemBuilder.shorten(item.text.isEmpty ? (item.media?.label ?? "") : item.text, to: 60))
+                                       MessageText.shorten(item.text.isEmpty ? (item.media?.label ?? "") : item.text, to: 60))
         case .edit: AppText("composer.editing")
         }
     }
@@ -69,7 +68,7 @@ public final class ComposerModel {
     /// Markdown that formats to it again (bold stays bold, a plain "_" stays a character).
     public func edit(_ item: ChatMessageItem) {
         mode = .edit(item)
-        text = MarkdownSource.v1(item.formatted)
+        text = MessageText.markdown(item.formatted)
         error = nil
     }
 
@@ -99,13 +98,13 @@ public final class ComposerModel {
         isSending = true
         defer { isSending = false }
         do {
-            let service = try await host.chatService()
+            let service = try await host.chats()
             switch mode {
             case .new:
-                _ = try await service.send(chatID: chatID, markdown: text, topicID: topicID, silent: silent, clearDraft: true)
+                _ = try await service.send(chatID: chatID, markdown: text, replyTo: nil, topicID: topicID, silent: silent, clearDraft: true)
                 lastTypingSent = nil  // a message ends the typing it announced
             case .reply(let item):
-                _ = try await service.send(chatID: chatID, markdown: text, topicID: topicID, replyTo: item.id, silent: silent, clearDraft: true)
+                _ = try await service.send(chatID: chatID, markdown: text, replyTo: item.id, topicID: topicID, silent: silent, clearDraft: true)
                 lastTypingSent = nil
             case .edit(let item):
                 _ = try await service.edit(chatID: chatID, messageID: item.id, markdown: text)
@@ -124,7 +123,7 @@ public final class ComposerModel {
 
     /// What deleting `item` may offer: for me, for everyone, both, or nothing.
     public func deleteChoices(for item: ChatMessageItem) async -> (forMe: Bool, forEveryone: Bool) {
-        guard let service = try? await host.chatService(), let choices = try? await service.deleteChoices(chatID: chatID, messageIDs: [item.id])
+        guard let service = try? await host.chats(), let choices = try? await service.deleteChoices(chatID: chatID, messageIDs: [item.id])
         else { return (false, false) }
         return choices
     }
@@ -140,7 +139,7 @@ public final class ComposerModel {
 
     public func delete(_ item: ChatMessageItem, forEveryone: Bool) async {
         do {
-            try await (try await host.chatService()).delete(chatID: chatID, messageIDs: [item.id], forEveryone: forEveryone)
+            try await (try await host.chats()).delete(chatID: chatID, messageIDs: [item.id], forEveryone: forEveryone)
             error = nil
         } catch {
             self.error = .failure(error)
@@ -159,15 +158,16 @@ public final class ComposerModel {
         isSending = true
         defer { isSending = false }
         do {
-            let service = try await host.chatService()
+            let service = try await host.chats()
             let title = await service.summary(chatID)?.title ?? ""
             var topicTitle: String?
             if let topicID { topicTitle = try await service.topic(chatID: chatID, topicID: topicID).title }
-            var here = template
-            here.targets = [Target(chatID: chatID, topicID: topicID, chatTitle: title, topicTitle: topicTitle)]
-            let report = try await host.send(SendRequest(template: here, variables: variables, silent: silent ? true : nil,
-                                                         context: RenderContext(now: host.clock.now)))
-            if let failed = report.results.first(where: { $0.status == .failed }) {
+            // The template with this chat as its only target, through the one send every face
+            // uses (its checks, `{{me}}`, the send log); no undo hold, as a message typed here.
+            let order = SendOrder(templateID: template.id, variables: variables, silent: silent ? true : nil,
+                                  destination: Target(chatID: chatID, topicID: topicID, chatTitle: title, topicTitle: topicTitle))
+            let outcome = try await host.sending.send(order)
+            if let failed = outcome.items.first(where: { !$0.sent }) {
                 error = .verbatim(failed.error ?? AppText("composer.templateFailed").description)
                 return false
             }

@@ -1,6 +1,6 @@
 import Foundation
+import TgtApplication
 import Observation
-import TgtTelegram
 
 /// The contacts screen: the contacts, online ones first, filtered by what is typed; choosing
 /// one opens (or makes) the private chat with them.
@@ -12,9 +12,9 @@ public final class ContactsModel {
     /// Names or usernames starting with this.
     public var search = ""
 
-    @ObservationIgnored let host: SessionHost
+    @ObservationIgnored let host: LiveSession
 
-    public init(host: SessionHost) {
+    public init(host: LiveSession) {
         self.host = host
     }
 
@@ -24,7 +24,7 @@ public final class ContactsModel {
         defer { isLoading = false }
         do {
             let query = search.trimmingCharacters(in: .whitespacesAndNewlines)
-            contacts = try await (try await host.chatService()).contacts(search: query.isEmpty ? nil : query, now: host.clock.now)
+            contacts = try await (try await host.chats()).contacts(search: query.isEmpty ? nil : query)
             error = nil
         } catch {
             self.error = .failure(error)
@@ -34,7 +34,7 @@ public final class ContactsModel {
     /// The private chat with a contact, to open; nil (with `error` set) when it cannot be had.
     public func chat(with contact: ContactItem) async -> Int64? {
         do {
-            return try await (try await host.chatService()).startChat(userID: contact.userID).id
+            return try await (try await host.chats()).startChat(userID: contact.userID).id
         } catch {
             self.error = .failure(error)
             return nil

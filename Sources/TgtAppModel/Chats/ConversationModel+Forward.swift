@@ -1,18 +1,18 @@
 import Foundation
-import TgtTelegram
+import TgtApplication
 
 extension ConversationModel {
     /// Where a message may be forwarded: the chats of both lists the account may write in,
     /// in Telegram's order (forums included: their topics come from `forwardTopics(of:)`).
     public func forwardTargets() async -> [ChatSummary] {
-        guard let service = try? await host.chatService() else { return [] }
+        guard let service = try? await host.chats() else { return [] }
         let chats = await service.summaries(list: .main) + service.summaries(list: .archive)
         return chats.filter(\.canWrite)
     }
 
     /// A forum's open topics, to forward into.
     public func forwardTopics(of chatID: Int64) async -> [ForumTopicItem] {
-        guard let service = try? await host.chatService(), let topics = try? await service.topics(chatID: chatID) else { return [] }
+        guard let service = try? await host.chats(), let topics = try? await service.topics(chatID: chatID) else { return [] }
         return topics.filter { !$0.isClosed }
     }
 
@@ -21,8 +21,8 @@ extension ConversationModel {
     @discardableResult
     public func forward(_ item: ChatMessageItem, to chatID: Int64, topicID: Int32? = nil, hideSender: Bool = false) async -> Bool {
         do {
-            _ = try await (try await host.chatService()).forward(fromChatID: self.chatID, messageIDs: [item.id], toChatID: chatID, topicID: topicID,
-                                                                 hideSender: hideSender)
+            _ = try await (try await host.chats()).forward(fromChatID: self.chatID, messageIDs: [item.id], toChatID: chatID, topicID: topicID,
+                                                                 hideSender: hideSender, silent: false)
             actionError = nil
             return true
         } catch {

@@ -14,7 +14,7 @@ extension ConversationModel {
         isLoading = true
         defer { isLoading = false }
         do {
-            let service = try await host.chatService()
+            let service = try await host.chats()
             let page = try await service.conversation(chatID: chatID, around: messageID, limit: pageSize)
             guard generation == windowGeneration else { return false }
             // A topic shows its own messages only.
@@ -43,7 +43,7 @@ extension ConversationModel {
         isLoading = true
         defer { isLoading = false }
         do {
-            let service = try await host.chatService()
+            let service = try await host.chats()
             for _ in 0 ..< 10 {
                 guard let newest = messages.last(where: { $0.sendingState == nil })?.id else { return }
                 let page = try await service.conversation(chatID: chatID, after: newest, limit: pageSize)

@@ -1,6 +1,6 @@
 import Foundation
+import TgtApplication
 import TgtDomain
-import TgtTelegram
 
 /// A message's file opened in the app: downloaded by TDLib into its folder, and how the shell
 /// shows it, chosen from the file's bytes (never the sender's name or type): pictures in the
@@ -151,7 +151,7 @@ extension ConversationModel {
     private func fetchMedia(_ item: ChatMessageItem) async throws -> OpenedMedia? {
         openingMediaID = item.id
         defer { if openingMediaID == item.id { openingMediaID = nil } }
-        let service = try await host.chatService()
+        let service = try await host.chats()
         let file = try await service.downloadMedia(chatID: chatID, messageID: item.id, priority: 32)
         let head = OpenedMedia.head(of: file.path)
         guard openingMediaID == item.id else { return nil }
@@ -178,7 +178,7 @@ extension ConversationModel {
 
     /// Its sender sees a voice note listened to; what opened it does not wait on this.
     private func markOpened(_ item: ChatMessageItem) async {
-        guard let service = try? await host.chatService() else { return }
+        guard let service = try? await host.chats() else { return }
         _ = try? await service.openContent(chatID: chatID, messageID: item.id)
     }
 
@@ -188,7 +188,7 @@ extension ConversationModel {
         openedMedia = nil
     }
 
-    private var voicePlayback: VoicePlayback { VoicePlayback(folder: host.environment.directory.playbackFolder) }
+    private var voicePlayback: VoicePlayback { VoicePlayback(folder: host.directory.playbackFolder) }
 
     private func discardPlaybackCopy() {
         guard let media = openedMedia, media.playbackURL != media.url else { return }

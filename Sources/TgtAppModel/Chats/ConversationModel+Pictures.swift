@@ -14,13 +14,13 @@ extension ConversationModel {
     /// fetched; nor for a spoiler, which stays blurred until opened. The blurred preview stays meanwhile.
     public func bubblePicture(for item: ChatMessageItem) async -> URL? {
         if let known = bubblePictures[item.id] { return known }
-        guard let media = item.media, let service = try? await host.chatService() else { return nil }
+        guard let media = item.media, let service = try? await host.chats() else { return nil }
         var path: String?
         switch media.kind {
         case "photo":
             // A spoiler stays blurred until it is opened (self-destructing media has no thumbnail).
             if let id = media.thumbnailFileID, !media.hasSpoiler {
-                path = try? await service.downloadThumbnail(fileID: id, maxBytes: Self.maxBubblePictureBytes).localPath
+                path = (try? await service.thumbnailPath(fileID: id, maxBytes: Self.maxBubblePictureBytes)) ?? nil
             }
         case "sticker":
             if let size = media.file?.size, size > 0, size <= Self.maxBubblePictureBytes {

@@ -11,7 +11,7 @@ extension ConversationModel {
 
     /// Reads the chat's pinned messages again (on open and when one is pinned or unpinned).
     public func loadPinned() async {
-        guard let service = try? await host.chatService(), let found = try? await service.pinnedMessages(chatID: chatID) else { return }
+        guard let service = try? await host.chats(), let found = try? await service.pinned(chatID: chatID) else { return }
         // A topic's bar shows the topic's own pinned messages.
         pinned = topicID.map { topic in found.filter { $0.topicID == topic } } ?? found
         if pinnedIndex >= found.count { pinnedIndex = 0 }
@@ -28,7 +28,7 @@ extension ConversationModel {
     /// Whether `item` may be pinned or unpinned here, and whether pinning asks "for everyone"
     /// (private chats only).
     public func pinChoices(for item: ChatMessageItem) async -> (allowed: Bool, asksForEveryone: Bool) {
-        guard let service = try? await host.chatService(), let options = try? await service.pinOptions(chatID: chatID, messageID: item.id) else {
+        guard let service = try? await host.chats(), let options = try? await service.pinOptions(chatID: chatID, messageID: item.id) else {
             return (false, false)
         }
         return (options.allowed, options.forSelfOnlyPossible)
@@ -37,11 +37,11 @@ extension ConversationModel {
     /// Pins `item` (for everyone, or in a private chat for the user alone) or unpins it.
     public func setPinned(_ item: ChatMessageItem, pinned: Bool, forEveryone: Bool = true) async {
         do {
-            let service = try await host.chatService()
+            let service = try await host.chats()
             if pinned {
-                try await service.pin(chatID: chatID, messageID: item.id, forEveryone: forEveryone)
+                try await service.setPinned(chatID: chatID, messageID: item.id, pinned: true, forEveryone: forEveryone, silent: false)
             } else {
-                try await service.unpin(chatID: chatID, messageID: item.id)
+                try await service.setPinned(chatID: chatID, messageID: item.id, pinned: false, forEveryone: false, silent: false)
             }
             actionError = nil
             await loadPinned()

@@ -6,7 +6,7 @@ extension ConversationModel {
     /// `actionError` says why) when reactions are off for this message.
     public func reactionChoices(for item: ChatMessageItem) async -> [String] {
         do {
-            let choices = try await (try await host.chatService()).reactionChoices(chatID: chatID, messageID: item.id)
+            let choices = try await (try await host.chats()).reactionChoices(chatID: chatID, messageID: item.id)
             setReactions(of: item.id, to: choices.reactions)
             actionError = choices.available.isEmpty ? AppText("conversation.cannotReact") : nil
             return choices.available
@@ -22,7 +22,7 @@ extension ConversationModel {
         let current = messages.first { $0.id == item.id } ?? item
         let isMine = current.reactions.contains { $0.key == key && $0.isChosen }
         do {
-            let now = try await (try await host.chatService()).react(chatID: chatID, messageID: item.id, key: key, add: !isMine)
+            let now = try await (try await host.chats()).react(chatID: chatID, messageID: item.id, reaction: key, add: !isMine)
             setReactions(of: item.id, to: now)
             actionError = nil
         } catch {

@@ -1,5 +1,5 @@
 import Foundation
-import TgtTelegram
+import TgtApplication
 
 extension ConversationModel {
     /// Whether `item` can be chosen with others: sent messages, not service lines.
@@ -27,7 +27,7 @@ extension ConversationModel {
         if selection.isEmpty { endSelection() }
     }
 
-    /// Ticks or unticks `item`; at most `ChatService.maxDelete` (100) at once (`actionError`
+    /// Ticks or unticks `item`; at most `SessionChatAccess.maxDelete` (100) at once (`actionError`
     /// says so). Unticking the last one ends the choosing.
     public func toggleSelection(_ item: ChatMessageItem) {
         guard isSelecting, canSelect(item) else { return }
@@ -36,8 +36,8 @@ extension ConversationModel {
             if selection.isEmpty { endSelection() }
             return
         }
-        guard selection.count < ChatService.maxDelete else {
-            actionError = AppText("conversation.selectionFull", String(ChatService.maxDelete))
+        guard selection.count < SessionChatAccess.maxDelete else {
+            actionError = AppText("conversation.selectionFull", String(SessionChatAccess.maxDelete))
             return
         }
         selection.append(item.id)
@@ -72,16 +72,16 @@ extension ConversationModel {
     @discardableResult
     public func forwardSelected(to chatID: Int64, topicID: Int32? = nil, hideSender: Bool = false) async -> Bool {
         await actOnSelection { service, ids in
-            _ = try await service.forward(fromChatID: self.chatID, messageIDs: ids, toChatID: chatID, topicID: topicID, hideSender: hideSender)
+            _ = try await service.forward(fromChatID: self.chatID, messageIDs: ids, toChatID: chatID, topicID: topicID, hideSender: hideSender, silent: false)
         }
     }
 
     /// How the chosen messages may be deleted together: "for me" and/or "for everyone" as
-    /// Telegram allows every one of them (`ChatService.deleteChoices`); none, with
+    /// Telegram allows every one of them (`SessionChatAccess.deleteChoices`); none, with
     /// `actionError` saying so, when one of them may not be deleted here.
     public func deleteOptionsForSelection() async -> [DeleteOption] {
         let ids = selectedMessages.map(\.id)
-        guard !ids.isEmpty, let service = try? await host.chatService() else { return [] }
+        guard !ids.isEmpty, let service = try? await host.chats() else { return [] }
         do {
             let choices = try await service.deleteChoices(chatID: chatID, messageIDs: ids)
             let options = DeleteOption.offered(forMe: choices.forMe, forEveryone: choices.forEveryone)
@@ -105,11 +105,11 @@ extension ConversationModel {
 
     /// Does `act` with the chosen messages still shown (oldest first) and ends the choosing;
     /// on a refusal the choice stays and `actionError` says why.
-    private func actOnSelection(_ act: (ChatService, [Int64]) async throws -> Void) async -> Bool {
+    private func actOnSelection(_ act: (SessionChatAccess, [Int64]) async throws -> Void) async -> Bool {
         let ids = selectedMessages.map(\.id)
         guard !ids.isEmpty else { return false }
         do {
-            try await act(try await host.chatService(), ids)
+            try await act(try await host.chats(), ids)
             endSelection()
             actionError = nil
             return true

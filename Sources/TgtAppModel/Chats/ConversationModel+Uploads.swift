@@ -19,12 +19,12 @@ extension ConversationModel {
     }
 
     /// Stops sending one of our messages still on its way (its file uploading): TDLib drops
-    /// it and its upload (`ChatService.cancelSending`), and the bubble goes with TDLib's
+    /// it and its upload (`SessionChatAccess.cancelSending`), and the bubble goes with TDLib's
     /// announcement. One that went out just before is deleted for everyone, and `actionError`
     /// says so; one that had gone out before the tap stays, and `actionError` says to delete it.
     public func cancelSending(_ item: ChatMessageItem) async {
         do {
-            let outcome = try await (try await host.chatService()).cancelSending(chatID: chatID, messageID: item.id)
+            let outcome = try await (try await host.chats()).cancelSending(chatID: chatID, messageID: item.id)
             actionError = outcome == .stopped ? nil : AppText("conversation.sentBeforeCancel")
         } catch {
             actionError = .failure(error)

@@ -1,7 +1,6 @@
 import Foundation
 import Observation
 import TgtApplication
-import TgtTelegram
 
 /// One open conversation (a whole chat, or one topic of a forum): a window of messages (oldest
 /// first) paged back on scroll and kept bounded, live updates from the session (new, edited,
@@ -60,7 +59,7 @@ public final class ConversationModel {
     public let windowLimit: Int
     public let pageSize: Int
 
-    @ObservationIgnored let host: SessionHost
+    @ObservationIgnored let host: LiveSession
     @ObservationIgnored private var follower: Task<Void, Never>?
     @ObservationIgnored private var lastReadOutbox: Int64 = 0
 
@@ -80,11 +79,11 @@ public final class ConversationModel {
     public let voice: VoiceNotePlayer
 
     /// `audio` plays voice notes in their bubbles (nil: they open in the viewer).
-    public init(host: SessionHost, chatID: Int64, topicID: Int32? = nil, pageSize: Int = 50, windowLimit: Int = 300, alerts: MessageAlerts? = nil,
+    public init(host: LiveSession, chatID: Int64, topicID: Int32? = nil, pageSize: Int = 50, windowLimit: Int = 300, alerts: MessageAlerts? = nil,
                 audio: (any AudioPlaying)? = nil)
     {
         self.host = host
-        let playback = VoicePlayback(folder: host.environment.directory.playbackFolder)
+        let playback = VoicePlayback(folder: host.directory.playbackFolder)
         voice = VoiceNotePlayer(audio: audio) { playback.discard($0) }
         self.alerts = alerts
         self.chatID = chatID
@@ -101,9 +100,9 @@ public final class ConversationModel {
         }
         // Subscribed before the first page loads: a message arriving meanwhile is in the page,
         // in the stream, or both (inserting skips what is already there), never in neither.
-        let events = host.events.subscribe(replayingCurrent: false)
+        let events = host.events(replayingCurrent: false)
         await loadLatest()
-        guard loadError == nil, let service = try? await host.chatService() else { return }
+        guard loadError == nil, let service = try? await host.chats() else { return }
         try? await service.open(chatID: chatID)
         await markRead()
         await loadPinned()
@@ -122,7 +121,7 @@ public final class ConversationModel {
         voice.stop()
         follower?.cancel()
         follower = nil
-        if let service = try? await host.chatService() { await service.close(chatID: chatID) }
+        if let service = try? await host.chats() { await service.close(chatID: chatID) }
     }
 
     /// Reloads the newest page (also "jump to latest").
@@ -132,7 +131,7 @@ public final class ConversationModel {
         isLoading = true
         defer { isLoading = false }
         do {
-            let service = try await host.chatService()
+            let service = try await host.chats()
             let page = try await service.conversation(chatID: chatID, limit: pageSize, topicID: topicID)
             if let topicID, topicTitle == nil { topicTitle = try await service.topic(chatID: chatID, topicID: topicID).title }
             guard generation == windowGeneration else { return }
@@ -156,7 +155,7 @@ public final class ConversationModel {
         isLoading = true
         defer { isLoading = false }
         do {
-            let service = try await host.chatService()
+            let service = try await host.chats()
             let page = try await service.conversation(chatID: chatID, before: oldest, limit: pageSize, topicID: topicID)
             guard generation == windowGeneration, messages.first?.id == oldest else { return }
             lastChangeWasPaging = true
@@ -186,8 +185,8 @@ public final class ConversationModel {
     /// Marks the incoming messages in the window read.
     public func markRead() async {
         let ids = messages.filter { !$0.isOutgoing }.map(\.id)
-        guard !ids.isEmpty, let service = try? await host.chatService() else { return }
-        try? await service.markRead(chatID: chatID, messageIDs: ids)
+        guard !ids.isEmpty, let service = try? await host.chats() else { return }
+        try? await service.markRead(chatID: chatID, topicID: nil, messageIDs: ids, opening: false)
     }
 
     /// Shows a message's reactions as they are now (an answer, or a live change).
@@ -226,12 +225,12 @@ public final class ConversationModel {
             guard let message = change.arrived else { return }
             await insert(message, replacing: oldID)
         case .messageFailed(let oldID, _, _):
-            guard let message = change.arrived, let service = try? await host.chatService() else { return }
+            guard let message = change.arrived, let service = try? await host.chats() else { return }
             let item = await message.item(from: service)
             if let index = messages.firstIndex(where: { $0.id == oldID }) { messages[index] = item }
         case .messageContent(_, let id, _), .messageEdited(_, let id, _), .contentOpened(_, let id):
-            guard messages.contains(where: { $0.id == id }), let service = try? await host.chatService(),
-                  let item = try? await service.item(chatID: chatID, messageID: id)
+            guard messages.contains(where: { $0.id == id }), let service = try? await host.chats(),
+                  let item = try? await service.message(chatID: chatID, messageID: id)
             else { return }
             // Looked up after the answer: the list may have changed while TDLib answered.
             if let index = messages.firstIndex(where: { $0.id == id }) { messages[index] = item }
@@ -251,7 +250,7 @@ public final class ConversationModel {
                 messages[index].isRead = messages[index].id <= lastReadOutbox
             }
         case .chatChanged, .activity:
-            if let summary = await (try? host.chatService())?.summary(chatID, topicID: topicID) { apply(summary) }
+            if let summary = await (try? host.chats())?.summary(chatID, topicID: topicID) { apply(summary) }
         case .upload(_, let id, let progress):
             if let index = messages.firstIndex(where: { $0.id == id }), messages[index].sendingState == "pending" {
                 messages[index].upload = progress
@@ -281,7 +280,7 @@ public final class ConversationModel {
             if !message.isOutgoing { unreadBelow += 1 }
             return
         }
-        guard let service = try? await host.chatService() else {
+        guard let service = try? await host.chats() else {
             if let oldID { messages.removeAll { $0.id == oldID } }
             return
         }
@@ -295,7 +294,7 @@ public final class ConversationModel {
             hasOlder = true
             keepShownSelection()
         }
-        if !message.isOutgoing { try? await service.markRead(chatID: chatID, messageIDs: [message.id]) }
+        if !message.isOutgoing { try? await service.markRead(chatID: chatID, topicID: nil, messageIDs: [message.id], opening: false) }
     }
 
     /// The bubbles with day headers and grouping, now on the session's clock.

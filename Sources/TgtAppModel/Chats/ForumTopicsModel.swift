@@ -1,6 +1,6 @@
 import Foundation
+import TgtApplication
 import Observation
-import TgtTelegram
 
 /// A forum's topics, as Telegram lists them (pinned first, then by their newest message): each
 /// with its unread count, and a lock when it is closed; a topic opens its own conversation
@@ -26,19 +26,19 @@ public final class ForumTopicsModel {
     public private(set) var isLoading = false
     public private(set) var loadError: AppText?
 
-    @ObservationIgnored let host: SessionHost
+    @ObservationIgnored let host: LiveSession
     @ObservationIgnored private var follower: Task<Void, Never>?
     /// A change came while the topics were being read: they are read once more after.
     @ObservationIgnored private var readAgain = false
 
-    public init(host: SessionHost, chatID: Int64) {
+    public init(host: LiveSession, chatID: Int64) {
         self.host = host
         self.chatID = chatID
     }
 
     /// Reads the topics, then follows the forum's changes until `close()`.
     public func open() async {
-        let events = host.events.subscribe(replayingCurrent: false)
+        let events = host.events(replayingCurrent: false)
         await load()
         follower?.cancel()
         let chatID = chatID
@@ -76,7 +76,7 @@ public final class ForumTopicsModel {
         isLoading = true
         defer { isLoading = false }
         do {
-            let service = try await host.chatService()
+            let service = try await host.chats()
             let topics = try await service.topics(chatID: chatID)
             if let summary = await service.summary(chatID) { title = summary.title }
             rows = topics.map { topic in

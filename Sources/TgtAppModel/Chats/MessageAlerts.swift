@@ -1,6 +1,5 @@
 import Foundation
 import TgtApplication
-import TgtTelegram
 
 /// A new message told outside its conversation (a notification banner on the iPhone).
 public struct MessageAlert: Sendable, Equatable {
@@ -34,7 +33,7 @@ public protocol MessageAlerting: Sendable {
 /// The icon's badge follows the unread chats.
 @MainActor
 public final class MessageAlerts {
-    let host: SessionHost
+    let host: LiveSession
     let alerting: (any MessageAlerting)?
     /// Open conversations per chat (a chat on the screen is not alerted).
     private var onScreen: [Int64: Int] = [:]
@@ -47,7 +46,7 @@ public final class MessageAlerts {
     /// How old a message may be to be told (seconds).
     static let maxAge: TimeInterval = 10 * 60
 
-    init(host: SessionHost, alerting: (any MessageAlerting)?) {
+    init(host: LiveSession, alerting: (any MessageAlerting)?) {
         self.host = host
         self.alerting = alerting
     }
@@ -57,7 +56,7 @@ public final class MessageAlerts {
         guard alerting != nil else { return }
         generation += 1
         follower?.cancel()
-        let events = host.events.subscribe(replayingCurrent: false)
+        let events = host.events(replayingCurrent: false)
         follower = Task { [weak self] in
             for await event in events {
                 guard case .chat(let change) = event else { continue }
@@ -84,8 +83,8 @@ public final class MessageAlerts {
         recounting = Task { [weak self] in
             repeat {
                 self?.recountAgain = false
-                guard let self, let service = try? await self.host.chatService() else { break }
-                let unread = Int(await service.session.chatListState.unreadCount(.main).unreadUnmutedCount)
+                guard let self, let service = try? await self.host.chats() else { break }
+                let unread = await service.unreadUnmutedCount()
                 guard generation == self.generation else { return }
                 await self.setBadge(unread)
             } while self?.recountAgain == true && !Task.isCancelled
@@ -138,8 +137,8 @@ public final class MessageAlerts {
         guard let alerting, !message.isPending, !message.isOutgoing, !message.isScheduled, !isOnScreen(message.chatID),
               !(told[message.chatID]?.contains(message.id) ?? false),
               host.clock.now.timeIntervalSince(message.date) <= Self.maxAge,
-              let service = try? await host.chatService(), let chat = await service.summary(message.chatID), !chat.isMuted,
-              message.id > (await service.session.chat(message.chatID)?.lastReadInboxMessageID ?? 0)
+              let service = try? await host.chats(), let chat = await service.summary(message.chatID), !chat.isMuted,
+              await service.isUnread(message)
         else { return }
         let item = await message.item(from: service)
         // Stopped (logged out) or shown in its conversation meanwhile: not told.

@@ -1,6 +1,5 @@
 import Foundation
 import TgtApplication
-import TgtTelegram
 
 /// A piece of a message's text with the styles its entities give it, for a native text view.
 ///

@@ -1,6 +1,6 @@
 import Foundation
+import TgtApplication
 import Observation
-import TgtTelegram
 
 /// A person's, group's or channel's profile in the app: its facts (bio or description, phone
 /// when visible, last seen, member count, groups in common, shared media) and a group's
@@ -14,11 +14,11 @@ public final class ProfileModel {
     public private(set) var hasMoreMembers = false
     public private(set) var error: AppText?
 
-    @ObservationIgnored let host: SessionHost
+    @ObservationIgnored let host: LiveSession
     @ObservationIgnored private var nextOffset: Int?
     @ObservationIgnored private var loadingMembers = false
 
-    public init(host: SessionHost, chatID: Int64) {
+    public init(host: LiveSession, chatID: Int64) {
         self.host = host
         self.chatID = chatID
     }
@@ -38,8 +38,8 @@ public final class ProfileModel {
     /// Loads the profile and, for a group, the first page of members.
     public func load() async {
         do {
-            let service = try await host.chatService()
-            profile = try await service.profile(chatID: chatID, now: host.clock.now)
+            let service = try await host.chats()
+            profile = try await service.profile(chatID: chatID)
             error = nil
             if profile?.canListMembers == true {
                 nextOffset = 0
@@ -58,7 +58,7 @@ public final class ProfileModel {
         guard let profile else { return nil }
         guard profile.kind == .private else { return profile.chatID }
         do {
-            return try await host.chatService().startChat(userID: profile.chatID).id
+            return try await host.chats().startChat(userID: profile.chatID).id
         } catch {
             self.error = .failure(error)
             return nil
@@ -72,8 +72,7 @@ public final class ProfileModel {
     /// false (with `error` set) when Telegram or the name check refused.
     public func addContact(firstName: String, lastName: String, sharePhone: Bool) async -> Bool {
         do {
-            _ = try await (try await host.chatService()).addContact(chatID: chatID, firstName: firstName, lastName: lastName, sharePhone: sharePhone,
-                                                                    now: host.clock.now)
+            _ = try await (try await host.chats()).addContact(chatID: chatID, firstName: firstName, lastName: lastName, sharePhone: sharePhone)
             await load()
             return true
         } catch {
@@ -88,7 +87,7 @@ public final class ProfileModel {
         loadingMembers = true
         defer { loadingMembers = false }
         do {
-            let page = try await (try await host.chatService()).members(chatID: chatID, offset: offset, limit: 50, now: host.clock.now)
+            let page = try await (try await host.chats()).members(chatID: chatID, offset: offset, limit: 50)
             members += page.members
             memberTotal = page.totalCount
             nextOffset = page.nextOffset

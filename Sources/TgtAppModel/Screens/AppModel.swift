@@ -3,12 +3,11 @@ import Logging
 import Observation
 import TgtApplication
 import TgtDomain
-import TgtTelegram
 
 /// The app's root: which screen shows (credentials, login, main tabs), the connection badge,
 /// and every way a send starts (a tap, a widget, CarPlay, Siri, a `tgtemplates://` link).
 ///
-/// It owns the one `SessionHost`, which holds TDLib's folder lock for the app's lifetime and
+/// It owns the one `LiveSession`, which holds TDLib's folder lock for the app's lifetime and
 /// starts or restarts one client at a time, so two TDLib clients never run at once.
 @Observable @MainActor
 public final class AppModel {
@@ -79,7 +78,7 @@ public final class AppModel {
     @ObservationIgnored var chatPhotos: [Int32: URL] = [:]
 
     @ObservationIgnored public let services: AppServices
-    @ObservationIgnored public let host: SessionHost
+    @ObservationIgnored public let host: LiveSession
     @ObservationIgnored public let queue: SendQueueRunner
     @ObservationIgnored public let widgets: WidgetRefresher
     @ObservationIgnored private var listeners: [Task<Void, Never>] = []
@@ -90,7 +89,7 @@ public final class AppModel {
     /// Takes TDLib's folder (or fails saying which process holds it).
     public init(services: AppServices) throws(TelegramError) {
         self.services = services
-        host = try SessionHost(environment: services.environment, store: services.workspace.database, clock: services.clock)
+        host = try LiveSession(connection: services.connection, workspace: services.workspace)
         queue = SendQueueRunner(host: host, workspace: services.workspace,
                                 location: LocationResolver(provider: services.location, workspace: services.workspace, timeout: services.locationTimeout,
                                                           clock: services.clock),
@@ -333,9 +332,9 @@ public final class AppModel {
 
     private func listen() {
         guard listeners.isEmpty else { return }
-        let events = host.events.subscribe(replayingCurrent: false)
+        let events = host.events(replayingCurrent: false)
         let outcomes = queue.outcomes.subscribe(replayingCurrent: false)
-        let storeChanges = host.storeChanges.changes()
+        let storeChanges = host.storeChanges()
         listeners.append(Task { [weak self] in
             for await event in events { await self?.handle(event) }
         })
@@ -389,8 +388,7 @@ public final class AppModel {
         }
         if !(await host.hasCredentials) {
             route = .credentials
-        } else if let session = await host.session {
-            let step = LoginStep(session.authorizationState)
+        } else if let step = await host.state(accountName: false).step {
             login.show(step)
             switch step {
             case .ready: route = .main

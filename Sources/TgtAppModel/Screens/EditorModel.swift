@@ -2,7 +2,6 @@ import Foundation
 import Observation
 import TgtApplication
 import TgtDomain
-import TgtTelegram
 
 /// Creates or changes one template: its kind (Telegram, email, text message, X) and the fields
 /// that kind uses (targets, or recipients and subject), every field with its validation
@@ -58,7 +57,7 @@ public final class EditorModel: Identifiable {
     @ObservationIgnored let takenNames: Set<String>
     @ObservationIgnored var saved: (Template) -> Void = { _ in }
 
-    init(template: Template?, workspace: Workspace, host: SessionHost, location: (any LocationProviding)? = nil) {
+    init(template: Template?, workspace: Workspace, host: LiveSession, location: (any LocationProviding)? = nil) {
         original = template
         name = template?.name ?? ""
         icon = template?.icon ?? .default
@@ -71,7 +70,7 @@ public final class EditorModel: Identifiable {
         silent = template?.silent ?? false
         cursor = template?.body.count ?? 0
         self.workspace = workspace
-        templates = workspace.templates(checkingWith: host.environment)
+        templates = host.templates
         validator = templates.validator
         takenNames = Set(((try? workspace.templates().all()) ?? []).filter { $0.id != template?.id }.map { TemplateValidator.fold($0.name) })
         picker = TargetPickerModel(workspace: workspace, host: host, selected: template?.targets ?? [])

@@ -1,6 +1,6 @@
 import Foundation
+import TgtApplication
 import Observation
-import TgtTelegram
 
 /// Telegram login: phone number, code (saying how it was sent), two-step password with its
 /// hint, QR code, email address and email code, sign-up; busy and error states, and
@@ -18,9 +18,9 @@ public final class LoginModel {
     public private(set) var isBusy = false
     public private(set) var error: AppText?
 
-    @ObservationIgnored let host: SessionHost
+    @ObservationIgnored let host: LiveSession
 
-    init(host: SessionHost) {
+    init(host: LiveSession) {
         self.host = host
     }
 
@@ -60,14 +60,14 @@ public final class LoginModel {
             error = empty
             return
         }
-        await run { flow, step throws(TelegramError) in
+        await run { steps, step throws(TelegramError) in
             switch step {
-            case .phoneNumber: try await flow.submitPhoneNumber(self.phoneNumber)
-            case .code: try await flow.submitCode(self.code)
-            case .password: try await flow.submitPassword(self.password)
-            case .emailAddress: try await flow.submitEmailAddress(self.emailAddress)
-            case .emailCode: try await flow.submitEmailCode(self.emailCode)
-            case .registration: try await flow.register(firstName: self.firstName, lastName: self.lastName)
+            case .phoneNumber: try await steps.submit(.phoneNumber(self.phoneNumber))
+            case .code: try await steps.submit(.code(self.code))
+            case .password: try await steps.submit(.password(self.password))
+            case .emailAddress: try await steps.submit(.emailAddress(self.emailAddress))
+            case .emailCode: try await steps.submit(.emailCode(self.emailCode))
+            case .registration: try await steps.submit(.registration(firstName: self.firstName, lastName: self.lastName))
             default: step
             }
         }
@@ -76,7 +76,7 @@ public final class LoginModel {
     /// Logs in by scanning a QR code with another device instead of typing a code.
     public func useQRCode() async {
         guard !isBusy else { return }
-        await run { flow, _ throws(TelegramError) in try await flow.requestQRCode() }
+        await run { steps, _ throws(TelegramError) in try await steps.submit(.qrCode) }
     }
 
     /// Throws away the login in progress and starts again from the phone number.
@@ -91,7 +91,7 @@ public final class LoginModel {
             await host.restart()
         }
         clearFields()
-        if let session = await host.session { show(LoginStep(session.authorizationState)) }
+        if let step = await host.state(accountName: false).step { show(step) }
     }
 
     /// Called as TDLib moves on (also by itself, as when a QR code is scanned).
@@ -102,14 +102,12 @@ public final class LoginModel {
         step = newStep
     }
 
-    private func run(_ action: @escaping (LoginFlow, LoginStep) async throws(TelegramError) -> LoginStep) async {
+    private func run(_ action: @escaping (SessionLoginSteps, LoginStep) async throws(TelegramError) -> LoginStep) async {
         isBusy = true
         error = nil
         defer { isBusy = false }
         do {
-            let session = try await host.requireSession()
-            let flow = LoginFlow(session: session)
-            show(try await action(flow, step))
+            show(try await action(try await host.loginSteps(), step))
         } catch {
             // Only the sentence: next steps from lower layers name `tgt` commands.
             self.error = .verbatim(error.message)

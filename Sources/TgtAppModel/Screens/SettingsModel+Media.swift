@@ -11,11 +11,11 @@ extension SettingsModel {
 
     /// Reads what downloaded media takes (nothing when not logged in).
     func readMediaCache() async {
-        guard let service = try? await host.chatService() else {
+        guard let service = try? await host.chats() else {
             mediaCache = nil
             return
         }
-        mediaCache = try? await service.mediaCacheUsage()
+        mediaCache = try? await service.mediaCache(clear: false)
     }
 
     /// The question before clearing, what it says, and its button.
@@ -36,7 +36,7 @@ extension SettingsModel {
     public func confirmClearMedia() async {
         isConfirmingClearMedia = false
         do {
-            mediaCache = try await host.chatService().clearMediaCache()
+            mediaCache = try await host.chats().mediaCache(clear: true)
             mediaNotice = AppText("settings.media.cleared")
         } catch {
             mediaNotice = .failure(error)

@@ -2,7 +2,6 @@ import Foundation
 import Observation
 import TgtApplication
 import TgtDomain
-import TgtTelegram
 
 /// Settings: the account, the connection, logging out (after a confirmation), downloaded
 /// media (clearing it after a confirmation), the location permission, the default location,
@@ -29,10 +28,10 @@ public final class SettingsModel {
     public let version: AppText
 
     @ObservationIgnored let workspace: Workspace
-    @ObservationIgnored let host: SessionHost
+    @ObservationIgnored let host: LiveSession
     @ObservationIgnored let location: any LocationProviding
 
-    init(workspace: Workspace, host: SessionHost, location: any LocationProviding, version: String) {
+    init(workspace: Workspace, host: LiveSession, location: any LocationProviding, version: String) {
         self.workspace = workspace
         self.host = host
         self.location = location
@@ -53,9 +52,8 @@ public final class SettingsModel {
     public func reload() async {
         locationAuthorization = await location.authorization()
         defaultLocation = ((try? workspace.settings.defaultLocation()) ?? nil).map { "\($0.latitude), \($0.longitude)" } ?? ""
-        if let session = await host.session, session.authorizationState == .ready, let me = try? await session.account() {
-            accountName = .verbatim(me.displayName)
-            try? workspace.settings.noteAccountName(me.displayName)
+        if let name = await host.state().accountName {
+            accountName = .verbatim(name)
         } else {
             accountName = AppText("settings.account.none")
         }

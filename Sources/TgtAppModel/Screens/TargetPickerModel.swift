@@ -2,7 +2,6 @@ import Foundation
 import Observation
 import TgtApplication
 import TgtDomain
-import TgtTelegram
 
 /// Chooses where a template goes: Saved Messages, private chats, groups, forum topics and
 /// channels, with member counts and search, loaded from the cache first and refreshed from
@@ -37,9 +36,9 @@ public final class TargetPickerModel {
     public internal(set) var selected: [Target]
 
     @ObservationIgnored let workspace: Workspace
-    @ObservationIgnored let host: SessionHost
+    @ObservationIgnored let host: LiveSession
 
-    init(workspace: Workspace, host: SessionHost, selected: [Target]) {
+    init(workspace: Workspace, host: LiveSession, selected: [Target]) {
         self.workspace = workspace
         self.host = host
         self.selected = selected

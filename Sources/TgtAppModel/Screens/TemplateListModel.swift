@@ -2,7 +2,6 @@ import Foundation
 import Observation
 import TgtApplication
 import TgtDomain
-import TgtTelegram
 
 /// The main grid: templates in the user's order, filter chips with counts, search, empty state,
 /// an error banner with retry, each template's send state, and edit / duplicate / delete (with

@@ -2,7 +2,6 @@ import Foundation
 import Observation
 import TgtApplication
 import TgtDomain
-import TgtTelegram
 
 /// "Repeat" for one Telegram template in the app: the rule typed in its compact form ("mon,fri
 /// 10:00"), read back in words with its next dates as it is typed, an end (never, a last day,

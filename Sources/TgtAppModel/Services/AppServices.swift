@@ -1,7 +1,6 @@
 import Foundation
 import TgtApplication
 import TgtDomain
-import TgtTelegram
 
 /// Asks the system's surfaces outside the app to catch up with the store: the widgets
 /// (WidgetKit's `reloadAllTimelines` on iOS) and the App Shortcuts whose Siri phrases take a
@@ -13,12 +12,12 @@ public protocol WidgetReloading: Sendable {
     func reloadShortcutParameters()
 }
 
-/// What the app's view models are built from: the shared store's workspace, the Telegram environment
+/// What the app's view models are built from: the shared store's workspace, the Telegram connection
 /// (TDLib folder, backend, secret store), the location provider and the widget reloader.
 /// The iOS app makes one with the real parts; tests use the simulator and temporary folders.
 public struct AppServices: Sendable {
     public var workspace: Workspace
-    public var environment: TelegramEnvironment
+    public var connection: TelegramConnection
     public var location: any LocationProviding
     public var widgets: any WidgetReloading
     /// "1.0 (42)": shown in Settings.
@@ -39,11 +38,11 @@ public struct AppServices: Sendable {
     /// (nil: they open in the viewer).
     public var audio: (@MainActor @Sendable () -> any AudioPlaying)?
 
-    public init(workspace: Workspace, environment: TelegramEnvironment, location: any LocationProviding,
+    public init(workspace: Workspace, connection: TelegramConnection, location: any LocationProviding,
                 widgets: any WidgetReloading, appVersion: String, sentDisplayDuration: Double = 1.5, locationTimeout: Double = 10)
     {
         self.workspace = workspace
-        self.environment = environment
+        self.connection = connection
         self.location = location
         self.widgets = widgets
         self.appVersion = appVersion
@@ -53,14 +52,14 @@ public struct AppServices: Sendable {
 
     /// The services of the iOS app: the store in the App Group container, TDLib in the private
     /// one, credentials and the database key in `secrets` (the Keychain).
-    public static func app(containers: AppContainers, clock: any AppClock, backend: TelegramEnvironment.Backend, secrets: any SecretStoring,
+    public static func app(containers: AppContainers, clock: any AppClock, backend: TelegramBackend, secrets: any SecretStoring,
                            location: any LocationProviding, widgets: any WidgetReloading, appVersion: String) throws(StoreError) -> AppServices
     {
         try containers.telegramDirectory.create()
         let workspace = try containers.openWorkspace(clock: clock)  // also protects TDLib's folder, now that it exists
         return AppServices(
             workspace: workspace,
-            environment: TelegramEnvironment(directory: containers.telegramDirectory, backend: backend, secrets: secrets),
+            connection: TelegramConnection(directory: containers.telegramDirectory, backend: backend, secrets: secrets),
             location: location, widgets: widgets, appVersion: appVersion)
     }
 }

@@ -2,7 +2,6 @@ import Foundation
 import TgtApplication
 import Logging
 import TgtDomain
-import TgtTelegram
 
 /// How one queued tap ended.
 public struct JobOutcome: Sendable, Equatable {
@@ -35,7 +34,7 @@ public struct JobOutcome: Sendable, Equatable {
 /// same transaction that marks it `sending`, and a job an earlier run left `sending` is
 /// reported as interrupted instead of being sent again.
 public actor SendQueueRunner {
-    public nonisolated let host: SessionHost
+    public nonisolated let host: LiveSession
     public nonisolated let workspace: Workspace
     public nonisolated let location: LocationResolver
     /// The undo hold's clock (the app's: a test moves it).
@@ -48,7 +47,7 @@ public actor SendQueueRunner {
     private var running: Task<Void, Never>?
     private let logger = Logger(label: "tgt.app.queue")
 
-    public init(host: SessionHost, workspace: Workspace, location: LocationResolver, clock: any AppClock) {
+    public init(host: LiveSession, workspace: Workspace, location: LocationResolver, clock: any AppClock) {
         self.host = host
         self.workspace = workspace
         self.location = location
@@ -78,7 +77,7 @@ public actor SendQueueRunner {
     }
 
     private var isLoggedIn: Bool {
-        get async { await host.session?.authorizationState == .ready }
+        get async { await host.isLoggedIn }
     }
 
     private func sendPending() async {
@@ -123,19 +122,17 @@ public actor SendQueueRunner {
         let source = SendSource(job.source)
         let hold = (try? workspace.sendRules.hold(for: source)) ?? (source.usesUndoHold ? .standard : .off)
         do {
-            let report = try await host.withSender(request) { [workspace, holds] sender, request -> SendReport? in
-                if hold.isOff { return try await sender.send(request) { _ in } }
-                let started = Locked(false)
-                return try await workspace.sendHold.run(request, hold: hold, batch: UUID(), on: sender) { step in
-                    switch step {
-                    case .holding(let batchID, let until, _):
-                        guard started.withLock({ was in defer { was = true }; return !was }), let batch = UUID(uuidString: batchID) else { return }
-                        try? workspace.sendQueue.markHeld(job.id, batchID: batch, until: until)
-                        holds.send(HeldTap(jobID: job.id, templateID: job.templateID, templateName: job.templateName, source: job.source,
-                                           batchID: batch, until: until))
-                    default:
-                        try? workspace.sendQueue.markReleased(job.id)
-                    }
+            let started = Locked(false)
+            let report = try await host.sending.send(request, hold: hold, batch: UUID()) { [workspace, holds] step in
+                switch step {
+                case .holding(let batchID, let until, _):
+                    guard started.withLock({ was in defer { was = true }; return !was }), let batch = UUID(uuidString: batchID) else { return }
+                    try? workspace.sendQueue.markHeld(job.id, batchID: batch, until: until)
+                    holds.send(HeldTap(jobID: job.id, templateID: job.templateID, templateName: job.templateName, source: job.source,
+                                       batchID: batch, until: until))
+                default:
+                    // The hold is over (a send without one never held).
+                    if started.withLock({ $0 }) { try? workspace.sendQueue.markReleased(job.id) }
                 }
             }
             guard let report else { return finish(job, .undone, notice: notice) }

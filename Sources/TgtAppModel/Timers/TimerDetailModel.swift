@@ -2,7 +2,6 @@ import Foundation
 import TgtApplication
 import Observation
 import TgtDomain
-import TgtTelegram
 
 /// One timer's screen: the time in the timer's color, progress 0…1 for the ring, PAUSED / DONE,
 /// the controls with their titles, +1 min, to-dos and notes. Every control is one store
@@ -157,7 +156,7 @@ public struct CompletionStatus: Sendable, Equatable, Identifiable {
         case .undone: AppText("timers.completion.cancelled")
         case .sent: AppText("timers.completion.sent")
         case .cancelling, .cancelled:
-            send.entry.error == ScheduleKeeper.deletedElsewhere ? AppText("timers.completion.cancelledElsewhere") : AppText("timers.completion.cancelled")
+            send.wasDeletedElsewhere ? AppText("timers.completion.cancelledElsewhere") : AppText("timers.completion.cancelled")
         case .failed: AppText("timers.completion.failed", send.entry.error ?? "")
         case .handedOver: AppText("timers.completion.sent")
         }

@@ -58,8 +58,16 @@ public struct SessionLoginSteps: LoginSteps {
 
     public func current() async throws -> LoginPrompt { LoginPrompt(flow.step) }
 
+    /// The step now, whole (the app's login screen shows its parts).
+    public var step: LoginStep { flow.step }
+
     public func answer(_ answer: LoginAnswer) async throws -> LoginPrompt {
-        let next: LoginStep = switch answer {
+        LoginPrompt(try await submit(answer))
+    }
+
+    /// Submits `answer`; the step it leads to, or the refusal (the step stays).
+    public func submit(_ answer: LoginAnswer) async throws(TelegramError) -> LoginStep {
+        switch answer {
         case .phoneNumber(let text): try await flow.submitPhoneNumber(text)
         case .code(let text): try await flow.submitCode(text)
         case .password(let text): try await flow.submitPassword(text)
@@ -68,7 +76,6 @@ public struct SessionLoginSteps: LoginSteps {
         case .registration(let first, let last): try await flow.register(firstName: first, lastName: last)
         case .qrCode: try await flow.requestQRCode()
         }
-        return LoginPrompt(next)
     }
 
     public func waitForChange(from step: LoginPrompt, timeout: Double) async throws -> LoginPrompt {

@@ -21,8 +21,8 @@ public struct ArrivedMessage: Sendable, Equatable {
     public var date: Date { Date(timeIntervalSince1970: TimeInterval(message.date)) }
 
     /// Its item, as the conversation shows it (sender, text, media, reply, reactions).
-    public func item(from service: ChatService) async -> ChatMessageItem {
-        await service.item(message)
+    public func item(from chats: SessionChatAccess) async -> ChatMessageItem {
+        await chats.service.item(message)
     }
 }
 

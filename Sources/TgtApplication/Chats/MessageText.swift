@@ -15,4 +15,8 @@ public enum MessageText {
 
     /// At most `limit` characters, on one line, with "…" when cut.
     public static func shorten(_ text: String, to limit: Int) -> String { ChatItemBuilder.shorten(text, to: limit) }
+
+    /// The Markdown that formats to `text` again (bold stays bold, a plain "_" stays a
+    /// character): what an editor shows when one of our messages is edited.
+    public static func markdown(_ text: FormattedText) -> String { MarkdownSource.v1(text) }
 }

@@ -44,10 +44,12 @@ extension SessionChatAccess {
         try await service.cancelSending(chatID: chatID, messageID: messageID)
     }
 
-    /// Marks the chat (with `topicID`, the topic) read up to its newest message, without
-    /// opening it.
-    public func markAllRead(chatID: Int64, topicID: Int32?) async throws(ChatError) {
-        try await service.markRead(chatID: chatID, topicID: topicID)
+    /// Marks `messageIDs` read (none: the chat, with `topicID` the topic, up to its newest
+    /// message); with `opening`, tells Telegram first that the chat is on screen (as
+    /// `markRead(chatID:topicID:messageIDs:)` does).
+    public func markRead(chatID: Int64, topicID: Int32?, messageIDs: [Int64], opening: Bool) async throws(ChatError) {
+        if opening { try await service.open(chatID: chatID) }
+        try await service.markRead(chatID: chatID, topicID: topicID, messageIDs: messageIDs)
     }
 
     /// Tells Telegram a conversation is on screen (its messages count as seen as they arrive).

@@ -63,6 +63,16 @@ extension SessionChatAccess {
         try await service.searchMessagePage(query, chatID: chatID, offset: offset, limit: limit)
     }
 
+    /// The main list's unread count, muted chats left out (the app icon's badge).
+    public func unreadUnmutedCount() async -> Int {
+        Int(await service.session.chatListState.unreadCount(.main).unreadUnmutedCount)
+    }
+
+    /// Whether `message` is after its chat's read marker (read neither here nor elsewhere).
+    public func isUnread(_ message: ArrivedMessage) async -> Bool {
+        message.id > (await service.session.chat(message.chatID)?.lastReadInboxMessageID ?? 0)
+    }
+
     /// Who is typing (or the like) in the chat, in words, if anyone.
     public func typing(in chatID: Int64, topicID: Int32?) async -> String? { await service.typing(in: chatID, topicID: topicID) }
 

@@ -37,3 +37,9 @@ public typealias PreparedMessage = TgtTelegram.PreparedMessage
 public typealias SessionEvent = TgtTelegram.SessionEvent
 /// A change in the account's chats, as TDLib reported it (inside `SessionEvent.chat`).
 public typealias ChatEvent = TgtTelegram.ChatEvent
+/// What a `TelegramConnection` runs on: TDLib through a libtdjson (loaded, or linked into the
+/// app), or the simulator.
+public typealias TelegramBackend = TgtTelegram.TelegramEnvironment.Backend
+/// A send, checked and ready (`SendRules.request(for:)`): the template, its values, location
+/// and targets.
+public typealias SendRequest = TgtTelegram.SendRequest

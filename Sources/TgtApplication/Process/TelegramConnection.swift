@@ -1,6 +1,7 @@
 import Foundation
 import TgtDomain
 import TgtStore
+import TgtTDLib
 import TgtTelegram
 
 /// Which Telegram a process talks to — the person's account through libtdjson, or the built-in
@@ -12,6 +13,12 @@ public struct TelegramConnection: Sendable {
 
     public init(environment: TelegramEnvironment) {
         self.environment = environment
+    }
+
+    /// TDLib (or the simulator) as `backend`, its database in `directory`, the credentials and
+    /// the database key in `secrets` (the app's Keychain).
+    public init(directory: DataDirectory, backend: TelegramBackend, secrets: any SecretStoring) {
+        environment = TelegramEnvironment(directory: directory, backend: backend, secrets: secrets)
     }
 
     /// The version a Telegram session reports for this program.
@@ -37,5 +44,16 @@ extension TelegramLibrary {
     /// The built-in simulator (the demo account), its data in `directory`, answering on `clock`.
     public func demoConnection(directory: DataDirectory, settings: DemoSettings, clock: any AppClock) -> TelegramConnection {
         TelegramConnection(environment: demoEnvironment(directory: directory, settings: settings, clock: clock))
+    }
+}
+
+/// The C functions of a TDLib linked into the app (the TDLib framework's `td_create_client_id`,
+/// `td_send`, `td_receive`, `td_execute`).
+public typealias LinkedTDLibFunctions = TDJSONLibrary.LinkedFunctions
+
+extension TelegramEnvironment.Backend {
+    /// TDLib linked into the app (once per process).
+    public static func linkedTDLib(_ functions: LinkedTDLibFunctions) -> TelegramBackend {
+        .tdlib(TDJSONLibrary.linked(functions))
     }
 }

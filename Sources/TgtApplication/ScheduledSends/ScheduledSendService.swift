@@ -1,6 +1,7 @@
 import Foundation
 import TgtDomain
 import TgtStore
+import TgtTelegram
 
 /// What waits on Telegram's schedule (send later, timers' completion messages), for every face:
 /// the list, and cancelling — the one set of rules for which sends may be cancelled, the write,
@@ -90,4 +91,10 @@ extension ScheduledSendService {
 
     /// The revision of what the schedule pass reads, now (see `passCaughtUp(since:)`).
     public func inputsRevision() -> Int64 { (try? store.scheduleInputsRevision()) ?? 0 }
+}
+
+extension ScheduledSend {
+    /// Cancelled because the person deleted it from Telegram's schedule in another app (the
+    /// schedule pass found it gone), not from here.
+    public var wasDeletedElsewhere: Bool { entry.error == ScheduleKeeper.deletedElsewhere }
 }

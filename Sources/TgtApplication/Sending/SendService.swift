@@ -36,15 +36,20 @@ public struct SendService: TemplateSending, SendChecking {
     /// until the hold ends, and an undo meanwhile sends nothing.
     public func send(_ order: SendOrder, progress: @escaping @Sendable (SendStep) -> Void = { _ in }) async throws -> SendOutcome {
         let request = try request(for: order)
-        let hold = order.hold
         let batch = order.batchID ?? UUID()
+        if let report = try await send(request, hold: order.hold, batch: batch, progress: progress) { return Self.outcome(report) }
+        return SendHold(store: store, clock: clock).outcome(batch: batch, templateName: request.template.name)
+    }
+
+    /// Sends a request already checked (`SendRules.request(for:)`, then what the face added:
+    /// the app's location of this device) now, or after `hold` (`SendHold`); nil when it was
+    /// undone during the hold. The one place that decides between the two.
+    public func send(_ request: SendRequest, hold: UndoHold, batch: UUID, progress: @escaping @Sendable (SendStep) -> Void) async throws -> SendReport? {
         let holding = SendHold(store: store, clock: clock)
-        let report = try await onSession(request) { sender, request in
+        return try await onSession(request) { sender, request in
             if hold.isOff { return try await sender.send(request) { progress(Self.step($0)) } }
             return try await holding.run(request, hold: hold, batch: batch, on: sender, progress: progress)
         }
-        if let report { return Self.outcome(report) }
-        return holding.outcome(batch: batch, templateName: request.template.name)
     }
 
     /// Everything `send` checks, on the session, and nothing more: nothing is sent or written.

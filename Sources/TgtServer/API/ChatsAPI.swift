@@ -124,7 +124,7 @@ extension DashboardAPI {
         let service = try await telegram.chats()
         _ = try await chatSummary(input.path.chatId, service: service)
         // With a topic only that topic is read (an unknown one is a 404, a non-forum a 409).
-        try await service.markAllRead(chatID: input.path.chatId, topicID: topic)
+        try await service.markRead(chatID: input.path.chatId, topicID: topic, messageIDs: [], opening: false)
         let after = try await chatSummary(input.path.chatId, service: service)
         return .ok(.init(body: .json(.init(success: true, data: ChatModels.summary(after)))))
     }

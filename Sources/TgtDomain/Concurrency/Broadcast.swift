@@ -1,5 +1,4 @@
-import TgtDomain
-import TgtTDLib
+import Foundation
 
 /// Hands the latest value and every later change to any number of async subscribers.
 public final class Broadcast<Value: Sendable>: Sendable {
