@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TgtApplication
+@testable import TgtApplication
 import TgtDomain
 import TgtStore
 import TgtTestSupport

@@ -15,9 +15,9 @@ public struct Workspace: Sendable {
     /// The clock the whole process reads (the wall clock at an entry point, a test clock in tests).
     public var clock: any AppClock { store.clock }
 
-    /// The store itself, for what still takes it whole: the Telegram layer's `SessionHost`
-    /// (the dashboard and the app build theirs on it) and tests. No face calls it otherwise.
-    public var database: AppDatabase { store }
+    /// The store itself, for tests (`@testable import`): faces reach it only through the
+    /// services above and `LiveSession`, which builds the session host on it.
+    var database: AppDatabase { store }
 
     /// Opens the folder's store (creating or migrating it), on `clock`.
     public static func open(_ directory: DataDirectory, clock: any AppClock) throws(StoreError) -> Workspace {
