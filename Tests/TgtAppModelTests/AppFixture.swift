@@ -190,3 +190,9 @@ extension LiveSession {
     /// prepares below the faces.
     var sessionHost: SessionHost { host }
 }
+
+extension AppServices {
+    /// The Telegram layer's environment behind the app's connection (TDLib's folders), for
+    /// what a test prepares in the simulator's database.
+    var environment: TelegramEnvironment { connection.environment }
+}

@@ -18,7 +18,7 @@ struct AttachmentModelTests {
 
     /// The staged copies in the app's outgoing folder.
     static func staged(_ fixture: AppFixture) -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: fixture.services.connection.environment.directory.outgoingFolder.path)) ?? []
+        (try? FileManager.default.contentsOfDirectory(atPath: fixture.services.environment.directory.outgoingFolder.path)) ?? []
     }
 
     @Test("picked files are checked copies in the tray; a mix is refused until sent as files; the album arrives with its caption; copies go")
@@ -39,7 +39,7 @@ struct AttachmentModelTests {
         #expect(composer.attachments[0].label(asFile: true).description == "File · 208 bytes")
         #expect(FileManager.default.fileExists(atPath: dir.file("beach.png").path), "the picked file is copied, not taken")
         #expect(Self.staged(fixture).count == 2)
-        #expect(composer.attachments.allSatisfy { $0.url.path.hasPrefix(fixture.services.connection.environment.directory.outgoingFolder.path) })
+        #expect(composer.attachments.allSatisfy { $0.url.path.hasPrefix(fixture.services.environment.directory.outgoingFolder.path) })
 
         // Refused when picked: nothing is kept.
         #expect(await composer.attach(fileAt: dir.file("empty.txt")) == false)
@@ -153,7 +153,7 @@ struct AttachmentModelTests {
         server.advance(by: 5)
         composer.text = "sent after the cancel"
         #expect(await composer.send())
-        let delivered = { TelegramSimulator.deliveredMessages(inDatabaseDirectory: fixture.services.connection.environment.tdlibDatabaseFolder) }
+        let delivered = { TelegramSimulator.deliveredMessages(inDatabaseDirectory: fixture.services.environment.tdlibDatabaseFolder) }
         try await eventually("the later message delivered") { delivered().contains { $0.content.contains("sent after the cancel") } }
         #expect(delivered().count == 1, "\(delivered())")
         await conversation.close()

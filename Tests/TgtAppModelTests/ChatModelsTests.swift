@@ -121,7 +121,7 @@ struct ChatModelsTests {
         #expect(conversation.messages.first?.id == Int64(4_701) << 20 && conversation.messages.last?.id == Int64(4_900) << 20)
         let ids = conversation.messages.map(\.id)
         #expect(ids == ids.sorted() && Set(ids).count == 200)
-        fixture.simulator.simulateIncoming(inDatabaseDirectory: fixture.services.connection.environment.tdlibDatabaseFolder,
+        fixture.simulator.simulateIncoming(inDatabaseDirectory: fixture.services.environment.tdlibDatabaseFolder,
                                            chatID: Self.climbing, from: 555_000_207, text: "Crag on Sunday?")
         try await eventually("the new message counts below the window") { conversation.unreadBelow == 1 }
         #expect(conversation.messages.count == 200 && !conversation.messages.contains { $0.text == "Crag on Sunday?" })

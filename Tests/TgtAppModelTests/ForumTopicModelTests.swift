@@ -26,7 +26,7 @@ struct ForumTopicModelTests {
         #expect(topics.title == "Work" && topics.loadError == nil)
         #expect(Set(topics.rows.map(\.title)) == ["General", "Standups", "Lunch"] && topics.rows.first { $0.isGeneral }?.title == "General")
         let before = topics.rows.first { $0.id == 12 }?.unreadBadge
-        fixture.simulator.simulateIncoming(inDatabaseDirectory: fixture.services.connection.environment.tdlibDatabaseFolder,
+        fixture.simulator.simulateIncoming(inDatabaseDirectory: fixture.services.environment.tdlibDatabaseFolder,
                                            chatID: Self.work, from: 555_000_207, text: "Pizza at one?", topicID: 12)
         try await eventually("Lunch unread") { topics.rows.first { $0.id == 12 }?.unreadBadge != before }
         topics.close()
@@ -65,9 +65,9 @@ struct ForumTopicModelTests {
         }
         #expect(try fixture.store.template(id: template.id)?.targets == [AppFixture.family], "the template keeps its own targets")
 
-        fixture.simulator.simulateIncoming(inDatabaseDirectory: fixture.services.connection.environment.tdlibDatabaseFolder,
+        fixture.simulator.simulateIncoming(inDatabaseDirectory: fixture.services.environment.tdlibDatabaseFolder,
                                            chatID: Self.work, from: 555_000_207, text: "Pizza at one?", topicID: 12)
-        fixture.simulator.simulateIncoming(inDatabaseDirectory: fixture.services.connection.environment.tdlibDatabaseFolder,
+        fixture.simulator.simulateIncoming(inDatabaseDirectory: fixture.services.environment.tdlibDatabaseFolder,
                                            chatID: Self.work, from: 555_000_207, text: "Blocked on CI", topicID: 11)
         try await eventually("the Standups message") { standups.messages.last?.text == "Blocked on CI" }
         #expect(!standups.messages.contains { $0.text == "Pizza at one?" })
@@ -86,7 +86,7 @@ struct ForumTopicModelTests {
         await lunch.loadDraft()
         #expect(lunch.text.isEmpty, "another topic has its own")
         // Typed in another Telegram app, it is there when the topic opens; a send clears it.
-        fixture.simulator.simulateDraft(inDatabaseDirectory: fixture.services.connection.environment.tdlibDatabaseFolder, chatID: Self.work, text: "from my laptop",
+        fixture.simulator.simulateDraft(inDatabaseDirectory: fixture.services.environment.tdlibDatabaseFolder, chatID: Self.work, text: "from my laptop",
                                         topicID: 12)
         try await eventually("the other device's topic draft") { try await service.topic(chatID: Self.work, topicID: 12).draft == "from my laptop" }
         await lunch.loadDraft()

@@ -18,7 +18,7 @@ struct MessageAlertsTests {
         let fixture = try AppFixture(scenario: scenario)
         defer { fixture.remove() }
         let app = try await ChatModelsTests.loggedIn(fixture)
-        let database = fixture.services.connection.environment.tdlibDatabaseFolder
+        let database = fixture.services.environment.tdlibDatabaseFolder
         // Family, Work and Alice are unread and not muted.
         try await eventually("the badge") { fixture.alerts.badges.last == 3 }
 

@@ -106,7 +106,7 @@ extension PinForwardModelTests {
         let fixture = try AppFixture()
         defer { fixture.remove() }
         let app = try await ChatModelsTests.loggedIn(fixture)
-        fixture.simulator.simulateDraft(inDatabaseDirectory: fixture.services.connection.environment.tdlibDatabaseFolder, chatID: ChatModelsTests.alice,
+        fixture.simulator.simulateDraft(inDatabaseDirectory: fixture.services.environment.tdlibDatabaseFolder, chatID: ChatModelsTests.alice,
                                         text: "from my laptop")
         try await eventually("the draft in the list") {
             app.chats.rows().first { $0.id == ChatModelsTests.alice }?.preview?.description == "Draft: from my laptop"

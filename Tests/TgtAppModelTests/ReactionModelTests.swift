@@ -25,7 +25,7 @@ struct ReactionModelTests {
         await conversation.toggleReaction("🦄", on: theirs)
         #expect(conversation.actionError?.description.contains("not a reaction this chat allows") == true)
 
-        fixture.simulator.simulateReaction(inDatabaseDirectory: fixture.services.connection.environment.tdlibDatabaseFolder, chatID: ChatModelsTests.alice,
+        fixture.simulator.simulateReaction(inDatabaseDirectory: fixture.services.environment.tdlibDatabaseFolder, chatID: ChatModelsTests.alice,
                                            messageID: theirs.id, from: ChatModelsTests.alice, emoji: "🎉")
         try await eventually("her reaction") {
             conversation.messages.first { $0.id == theirs.id }?.reactions.contains { $0.key == "🎉" && !$0.isChosen } == true

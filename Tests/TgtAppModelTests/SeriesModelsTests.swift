@@ -19,7 +19,7 @@ struct SeriesModelsTests {
         let app = try AppModel(services: fixture.services)
         await app.start()
         try await logIn(app, fixture.simulator)
-        let folder = fixture.services.connection.environment.tdlibDatabaseFolder
+        let folder = fixture.services.environment.tdlibDatabaseFolder
         let simulator = fixture.simulator
         let waiting: @Sendable () -> Int = { simulator.scheduledMessages(inDatabaseDirectory: folder).count }
         #expect(app.series.emptyText?.description == "Nothing repeats yet. Choose Repeat on a Telegram template.")

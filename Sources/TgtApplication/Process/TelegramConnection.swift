@@ -8,8 +8,9 @@ import TgtTelegram
 /// simulator (`--demo`) — for one data folder: what opens its sessions. Made once at the
 /// process's entry point (`TelegramLibrary.connection(directory:)`, `.demoConnection(…)`).
 public struct TelegramConnection: Sendable {
-    /// The Telegram layer's environment (the dashboard's session host is built on it).
-    public let environment: TelegramEnvironment
+    /// The Telegram layer's environment (a `LiveSession`'s host and a command's session are
+    /// built on it); not for faces.
+    let environment: TelegramEnvironment
 
     public init(environment: TelegramEnvironment) {
         self.environment = environment

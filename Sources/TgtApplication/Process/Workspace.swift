@@ -63,12 +63,12 @@ public struct Workspace: Sendable {
     public var sendRules: SendRules { SendRules(store: store) }
 
     /// Templates, with the Markdown checked by the session's TDLib when saving.
-    public func templates(checkingWith environment: TelegramEnvironment) -> TemplateService {
+    func templates(checkingWith environment: TelegramEnvironment) -> TemplateService {
         TemplateService(store: store, markup: environment.backend.transport)
     }
 
     /// Previews rendered and formatted by the session's TDLib, offline.
-    public func preview(checkingWith environment: TelegramEnvironment) -> SendPreview {
+    func preview(checkingWith environment: TelegramEnvironment) -> SendPreview {
         SendPreview(store: store, transport: environment.backend.transport)
     }
 
