@@ -235,6 +235,26 @@ struct ChatModelsTests {
         await app.shutdown()
     }
 
+    @Test("a template sent here finds this device's location as a tap on the grid does; without one or a default, it is not sent and says why")
+    func sendTemplateHereWithLocation() async throws {
+        let home = try #require(Coordinate(latitude: 45.4642, longitude: 9.19))
+        let fixture = try AppFixture(location: ScriptedLocation(.at(home), permission: .allowed))
+        defer { fixture.remove() }
+        let template = try fixture.store.insert(Template(name: "Here", body: "At {{latitude}}", targets: [AppFixture.family]))
+        let (app, conversation, composer) = try await Self.open(Self.alice, fixture)
+        #expect(await composer.sendTemplate(template))
+        #expect(fixture.simulator.deliveredMessages.last?.content.contains("At 45.4642") == true,
+                "\(String(describing: fixture.simulator.deliveredMessages.last?.content))")
+
+        fixture.location.set(.fails(.denied), permission: .denied)
+        let before = fixture.simulator.deliveredMessages.count
+        #expect(await composer.sendTemplate(template) == false)
+        #expect(composer.error?.description.contains("“Here” needs a location") == true, "\(String(describing: composer.error))")
+        #expect(fixture.simulator.deliveredMessages.count == before, "nothing was sent")
+        await conversation.close()
+        await app.shutdown()
+    }
+
     @Test("styled runs: entities by UTF-16 offset, never splitting an emoji; crossing styles; only safe links")
     func styledRuns() {
         func entity(_ offset: Int32, _ length: Int32, _ type: String, url: String? = nil) -> TextEntity {

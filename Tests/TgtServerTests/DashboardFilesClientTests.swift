@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TgtApplication
+@testable import TgtApplication
 import TgtDashboardClient
 import TgtDomain
 import TgtSimulator

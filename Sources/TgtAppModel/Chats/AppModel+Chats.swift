@@ -25,7 +25,7 @@ extension AppModel {
 
     /// The composer under a conversation (a forum topic's with `topicID`: what it sends goes there).
     public func composer(for chatID: Int64, topicID: Int32? = nil) -> ComposerModel {
-        ComposerModel(host: host, workspace: services.workspace, chatID: chatID, topicID: topicID)
+        ComposerModel(host: host, workspace: services.workspace, chatID: chatID, topicID: topicID, location: queue.location)
     }
 
     /// Asks the shell to show a chat's conversation (a tapped message alert): it goes to the

@@ -37,10 +37,14 @@ public final class ComposerModel {
 
     @ObservationIgnored let host: LiveSession
     @ObservationIgnored let workspace: Workspace
+    /// Where a template sent from here is (this device's fix, as for a tap on the grid); nil:
+    /// the default location from Settings.
+    @ObservationIgnored let location: LocationResolver?
 
-    public init(host: LiveSession, workspace: Workspace, chatID: Int64, topicID: Int32? = nil) {
+    public init(host: LiveSession, workspace: Workspace, chatID: Int64, topicID: Int32? = nil, location: LocationResolver? = nil) {
         self.host = host
         self.workspace = workspace
+        self.location = location
         self.chatID = chatID
         self.topicID = topicID
     }
@@ -164,8 +168,17 @@ public final class ComposerModel {
             if let topicID { topicTitle = try await service.topic(chatID: chatID, topicID: topicID).title }
             // The template with this chat as its only target, through the one send every face
             // uses (its checks, `{{me}}`, the send log); no undo hold, as a message typed here.
-            let order = SendOrder(templateID: template.id, variables: variables, silent: silent ? true : nil,
+            var order = SendOrder(templateID: template.id, variables: variables, silent: silent ? true : nil,
                                   destination: Target(chatID: chatID, topicID: topicID, chatTitle: title, topicTitle: topicTitle))
+            // The location as a tap on the grid finds it (`SendQueueRunner`).
+            switch await location?.resolve(for: template) ?? .notNeeded {
+            case .notNeeded: break
+            case .located(let coordinate), .fallback(let coordinate, _): order.location = coordinate
+            case .without: order.withoutLocation = true
+            case .refused(let why):
+                error = why
+                return false
+            }
             let outcome = try await host.sending.send(order)
             if let failed = outcome.items.first(where: { !$0.sent }) {
                 error = .verbatim(failed.error ?? AppText("composer.templateFailed").description)

@@ -6,7 +6,7 @@ import TgtDomain
 /// The Repeating screen: every active or paused series with its rule in words, how many were
 /// posted and its next dates (on Telegram, planned, skipped), with Skip next, Pause or Resume,
 /// and Stop after a confirmation. Changes go through `SeriesService`; the app's session
-/// (`LiveSession`'s `ScheduleKeeper`) follows the store and updates Telegram's schedule, and
+/// (the schedule pass `LiveSession` runs) follows the store and updates Telegram's schedule, and
 /// the screen reloads when the store says scheduled sends changed.
 @Observable @MainActor
 public final class SeriesListModel {

@@ -67,11 +67,11 @@ public protocol ChatAccess: Sendable {
 public struct SessionChatAccess: ChatAccess {
     let service: ChatService
     /// Where files to send are staged (nil: TDLib is given the paths themselves).
-    public let staging: OutgoingStaging?
+    let staging: OutgoingStaging?
     /// The process's clock: "last seen" lines and the staging folder's sweep read it.
     public let clock: any AppClock
 
-    public init(service: ChatService, staging: OutgoingStaging? = nil, clock: any AppClock) {
+    init(service: ChatService, staging: OutgoingStaging? = nil, clock: any AppClock) {
         self.service = service
         self.staging = staging
         self.clock = clock

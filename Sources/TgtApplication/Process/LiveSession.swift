@@ -38,8 +38,9 @@ public struct LiveSession: Sendable {
     public var templates: TemplateService { workspace.templates(checkingWith: host.environment) }
     /// Previews rendered and formatted by the session's TDLib, offline.
     public var preview: SendPreview { workspace.preview(checkingWith: host.environment) }
-    /// The API credentials (read, saved) of the data folder.
-    public var credentials: APICredentialsAccess { APICredentialsAccess(directory: directory) }
+    /// The API credentials in effect, from the session's own secret store (the data folder's
+    /// file, or the app's Keychain); nil when none are set up. Saving is `saveCredentials`.
+    public func apiCredentials() throws(CredentialsError) -> APICredentials? { try host.environment.secrets.credentials() }
 
     // MARK: - The session's life
 

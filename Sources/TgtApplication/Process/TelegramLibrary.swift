@@ -48,13 +48,13 @@ public struct TelegramLibrary: Sendable {
     }
 
     /// The person's own Telegram account, its TDLib database in `directory`.
-    public func environment(directory: DataDirectory) -> TelegramEnvironment {
+    func environment(directory: DataDirectory) -> TelegramEnvironment {
         TelegramEnvironment(directory: directory, backend: .tdlib(library))
     }
 
     /// The built-in Telegram simulator (the demo account, code 12345, password demo), its data in
     /// `directory`, answering on `clock`; this library answers its offline requests.
-    public func demoEnvironment(directory: DataDirectory, settings: DemoSettings, clock: any AppClock) -> TelegramEnvironment {
+    func demoEnvironment(directory: DataDirectory, settings: DemoSettings, clock: any AppClock) -> TelegramEnvironment {
         var scenario = SimulatorScenario.demo
         if let latency = settings.latency { scenario.latency = latency }
         if let rate = settings.uploadBytesPerSecond { scenario.uploadBytesPerSecond = rate }

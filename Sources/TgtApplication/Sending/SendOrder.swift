@@ -23,6 +23,9 @@ public struct SendOrder: Sendable, Equatable {
     /// The held send's id in the send log (a client's own, so it can undo it before the
     /// send's answer comes); nil: a new one.
     public var batchID: UUID?
+    /// Sends without the location message or map link, for a template that can do without
+    /// and a device that found no location (the app's `LocationResolver`).
+    public var withoutLocation = false
 
     public init(templateID: UUID, variables: [String: String] = [:], location: Coordinate? = nil, silent: Bool? = nil,
                 onlyTargets: [String]? = nil, destination: Target? = nil, hold: UndoHold = .off, batchID: UUID? = nil)

@@ -29,6 +29,7 @@ public struct SendRules: Sendable {
             template.targets = template.targets.filter { keys.contains($0.key.description) }
         }
         if let destination = order.destination { template.targets = [destination] }
+        if order.withoutLocation { template.locationMode = .none }
         try Self.check(order.variables, for: template)
         let location = try order.location ?? store.defaultLocation()
         var request = SendRequest(template: template, variables: order.variables, location: location, silent: order.silent,

@@ -18,8 +18,8 @@ public struct SendService: TemplateSending, SendChecking {
     private let onSession: OnSession
     private let schedule: Schedule
 
-    /// `onSession` and `schedule` run on the face's session (the dashboard's `SessionHost`, or
-    /// a command's own session).
+    /// `onSession` and `schedule` run on the face's session (`LiveSession.sending` for the
+    /// dashboard and the app, or a command's own session).
     public init(store: AppDatabase, clock: any AppClock, onSession: @escaping OnSession, schedule: @escaping Schedule) {
         self.store = store
         self.clock = clock
@@ -90,7 +90,7 @@ public struct SendService: TemplateSending, SendChecking {
 }
 
 extension SendService {
-    /// Sending on a session the face holds (the dashboard's `SessionHost`), over its workspace.
+    /// Sending on a session the process holds (`LiveSession.sending`), over its workspace.
     public init(workspace: Workspace, onSession: @escaping OnSession, schedule: @escaping Schedule) {
         self.init(store: workspace.store, clock: workspace.clock, onSession: onSession, schedule: schedule)
     }

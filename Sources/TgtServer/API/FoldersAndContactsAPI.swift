@@ -3,7 +3,7 @@ import OpenAPIRuntime
 import TgtWire
 import TgtApplication
 
-/// Chat folders, typing and contacts (`ChatService+Folders`, `+Presence`, `+Contacts`).
+/// Chat folders, typing and contacts (through `SessionChatAccess`; the rules are the Telegram layer's `ChatService+Folders`, `+Presence`, `+Contacts`).
 extension DashboardAPI {
     func listChatFolders(_ input: Operations.ListChatFolders.Input) async throws -> Operations.ListChatFolders.Output {
         let service = try await telegram.chats()

@@ -6,7 +6,7 @@ import TgtDomain
 import TgtWire
 
 /// A message's file (photo full size, video, voice message, audio, document, sticker) and the
-/// media cache. Downloading is `ChatService`'s; what is served and how is `MessageFiles`'.
+/// media cache. Downloading is the session's chats' (`SessionChatAccess.downloadMedia`); what is served and how is `MessageFiles`'.
 extension DashboardAPI {
     func getMessageFile(_ input: Operations.GetMessageFile.Input) async throws -> Operations.GetMessageFile.Output {
         let service = try await telegram.chats()

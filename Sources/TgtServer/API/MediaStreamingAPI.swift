@@ -4,7 +4,7 @@ import OpenAPIRuntime
 import Synchronization
 import TgtWire
 
-/// A message's file served while TDLib downloads it (`ChatService.mediaPart`): a byte range as
+/// A message's file served while TDLib downloads it (`SessionChatAccess.mediaPart`): a byte range as
 /// soon as its bytes are there, and the whole file as its bytes arrive.
 extension DashboardAPI {
     /// What asking for a file as it downloads came to: the answer, or the file, found complete.

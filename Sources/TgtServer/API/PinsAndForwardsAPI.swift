@@ -48,7 +48,7 @@ extension DashboardAPI {
 
     func setConversationDraft(_ input: Operations.SetConversationDraft.Input) async throws -> Operations.SetConversationDraft.Output {
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body with “text”.", code: "invalid_json") }
-        // Only megabytes are kept away here; the draft's own limit is ChatService's.
+        // Only megabytes are kept away here; the draft's own limit (`SessionChatAccess.maxDraft`) is checked behind the door.
         let text = try Self.limited(body.text, "text", max: Self.maxMessageInput) ?? ""
         let topic = try body.topicId.map(Self.topicID)
         let service = try await telegram.chats()

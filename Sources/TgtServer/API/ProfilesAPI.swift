@@ -2,7 +2,7 @@ import Foundation
 import OpenAPIRuntime
 import TgtWire
 
-/// Profiles and member lists (`ChatService+Profile`).
+/// Profiles and member lists (through `SessionChatAccess`; the rules are the Telegram layer's `ChatService+Profile`).
 extension DashboardAPI {
     func getConversationProfile(_ input: Operations.GetConversationProfile.Input) async throws -> Operations.GetConversationProfile.Output {
         let service = try await telegram.chats()

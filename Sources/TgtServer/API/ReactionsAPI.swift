@@ -4,7 +4,7 @@ import TgtWire
 import TgtApplication
 
 /// Reactions under a message: the emoji the user may add, and adding or taking back one of
-/// theirs. The rules (allowed set, one's own only, idempotence) are `ChatService`'s.
+/// theirs. The rules (allowed set, one's own only, idempotence) are the Telegram layer's, behind `SessionChatAccess`.
 extension DashboardAPI {
     func getMessageReactions(_ input: Operations.GetMessageReactions.Input) async throws -> Operations.GetMessageReactions.Output {
         let service = try await telegram.chats()

@@ -76,7 +76,7 @@ enum PageRoutes {
 
         router.get("/setup") { _, context -> Response in
             if dashboard.options.isDemo { return HTMLReply.redirect("/telegram") }
-            let apiID = (try? telegram.credentials.current())?.map { String($0.apiID) } ?? ""
+            let apiID = (try? telegram.apiCredentials())?.map { String($0.apiID) } ?? ""
             return HTMLReply.page(Pages.setup(csrf: try csrfToken(context), error: nil, apiID: apiID))
         }
 

@@ -5,7 +5,7 @@ import TgtApplication
 import TgtDomain
 
 /// Files uploaded to the dashboard to send: each written to a folder of its own (0700, the file
-/// 0600) under its name made safe (a document keeps it), checked (`ChatService.check`) before it
+/// 0600) under its name made safe (a document keeps it), checked (`SessionChatAccess.check`) before it
 /// is kept, and deleted when it is sent, when the user takes it back, when its upload breaks
 /// off, or an hour after it came. The folder is emptied when the dashboard starts: nothing
 /// outlives its send.
@@ -93,7 +93,7 @@ actor UploadStore {
     }
 
     /// Deletes an upload's files (when it is taken back, or its hour is up; after a send
-    /// `ChatService.discard(_:whenSettled:)` does).
+    /// `SessionChatAccess.send(copies:…)` does).
     nonisolated func discard(_ upload: Upload) {
         try? FileManager.default.removeItem(at: upload.folder)
     }
