@@ -88,19 +88,12 @@ enum SoakBench {
 
     /// The first login step (other than "starting") among the host's events, or nil after `timeout` s.
     static func firstLoginStep(_ events: AsyncStream<SessionEvent>, timeout: Double) async -> LoginStep? {
-        await withTaskGroup(of: LoginStep?.self) { group in
-            group.addTask {
-                for await event in events { if case .login(let step) = event, step != .starting { return step } }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+        let event = await Broadcast<SessionEvent>.first(of: events, timeout: timeout) { event in
+            if case .login(let step) = event { return step != .starting }
+            return false
         }
+        guard case .login(let step)? = event else { return nil }
+        return step
     }
 
     /// Runs `cycle` `cycles` times, sampling /proc/self at the start, after the warm-up, every

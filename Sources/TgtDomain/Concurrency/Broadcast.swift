@@ -29,8 +29,13 @@ public final class Broadcast<Value: Sendable>: Sendable {
     /// The first value (the current one included) that `predicate` accepts, or nil after
     /// `timeout` seconds or when the broadcast finishes.
     public func first(timeout: Double, where predicate: @escaping @Sendable (Value) -> Bool) async -> Value? {
-        let stream = subscribe()
-        return await withTaskGroup(of: Value?.self) { group in
+        await Self.first(of: subscribe(), timeout: timeout, where: predicate)
+    }
+
+    /// The first value of `stream` (one subscribed earlier) that `predicate` accepts, or nil
+    /// after `timeout` seconds or when the stream ends.
+    public static func first(of stream: AsyncStream<Value>, timeout: Double, where predicate: @escaping @Sendable (Value) -> Bool) async -> Value? {
+        await withTaskGroup(of: Value?.self) { group in
             group.addTask {
                 for await value in stream where predicate(value) { return value }
                 return nil
