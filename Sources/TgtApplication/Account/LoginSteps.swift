@@ -58,9 +58,6 @@ public struct SessionLoginSteps: LoginSteps {
 
     public func current() async throws -> LoginPrompt { LoginPrompt(flow.step) }
 
-    /// The step now, whole (the app's login screen shows its parts).
-    public var step: LoginStep { flow.step }
-
     public func answer(_ answer: LoginAnswer) async throws -> LoginPrompt {
         LoginPrompt(try await submit(answer))
     }

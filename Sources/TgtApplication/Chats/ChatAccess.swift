@@ -115,7 +115,7 @@ public struct SessionChatAccess: ChatAccess {
     }
 
     public func send(chatID: Int64, markdown: String, replyTo: Int64?, topicID: Int32?, silent: Bool) async throws -> ChatMessageItem {
-        await service.item(try await service.send(chatID: chatID, markdown: markdown, topicID: topicID, replyTo: replyTo, silent: silent))
+        try await send(chatID: chatID, markdown: markdown, replyTo: replyTo, topicID: topicID, silent: silent, clearDraft: false)
     }
 
     public func edit(chatID: Int64, messageID: Int64, markdown: String) async throws -> ChatMessageItem {
@@ -127,8 +127,7 @@ public struct SessionChatAccess: ChatAccess {
     }
 
     public func markRead(chatID: Int64, topicID: Int32?, messageIDs: [Int64]) async throws {
-        try await service.open(chatID: chatID)
-        try await service.markRead(chatID: chatID, topicID: topicID, messageIDs: messageIDs)
+        try await markRead(chatID: chatID, topicID: topicID, messageIDs: messageIDs, opening: true)
     }
 
     public func searchMessages(_ query: String, chatID: Int64?, limit: Int) async throws -> [ChatMessageItem] {

@@ -73,9 +73,6 @@ extension SessionChatAccess {
         message.id > (await service.session.chat(message.chatID)?.lastReadInboxMessageID ?? 0)
     }
 
-    /// Who is typing (or the like) in the chat, in words, if anyone.
-    public func typing(in chatID: Int64, topicID: Int32?) async -> String? { await service.typing(in: chatID, topicID: topicID) }
-
     /// Asks Telegram about a template target's chat that the cached directory does not list:
     /// whether it knows it, its title and whether the account may post there. Nil when Telegram
     /// did not answer (the send checks it then).

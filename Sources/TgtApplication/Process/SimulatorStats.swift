@@ -20,12 +20,8 @@ public enum SimulatorStats {
 
     /// Writes the figures when asked and `session` runs on the simulator; does nothing else.
     public static func writeIfAsked(for session: LiveSession, processEnvironment: [String: String]) {
-        writeIfAsked(for: session.host.environment, processEnvironment: processEnvironment)
-    }
-
-    static func writeIfAsked(for environment: TelegramEnvironment, processEnvironment: [String: String]) {
         guard let path = processEnvironment[variable], !path.isEmpty,
-              let simulator = environment.backend.transport as? TelegramSimulator
+              let simulator = session.host.environment.backend.transport as? TelegramSimulator
         else { return }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
