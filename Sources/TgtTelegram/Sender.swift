@@ -238,15 +238,8 @@ public struct Sender: Sendable {
         }
     }
 
-    /// A sentence for TDLib's send errors.
+    /// A sentence for TDLib's send errors (`SendFailure`'s English).
     static func describe(code: Int32, message: String) -> String {
-        switch message {
-        case "Chat not found": "This chat is not available to your account any more."
-        case "Have no rights to send a message", "CHAT_WRITE_FORBIDDEN": "You are not allowed to post in this chat."
-        case "Message thread not found", "TOPIC_CLOSED", "TOPIC_DELETED": "The forum topic is closed or gone."
-        case "USER_BANNED_IN_CHANNEL": "You are banned from posting in this chat."
-        case "SLOWMODE_WAIT": "This group's slow mode does not allow another message yet."
-        default: "Telegram said: \(message) (\(code))."
-        }
+        SendFailure(code: code, message: message).reason
     }
 }

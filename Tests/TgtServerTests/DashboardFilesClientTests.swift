@@ -57,7 +57,7 @@ struct DashboardFilesClientTests {
             let cleared = try await access.mediaCache(clear: true)
             #expect(cleared.bytes == 0 && cleared.files == 0)
 
-            await #expect(throws: ChatError.badFile("“empty.pdf” is empty.")) {
+            await #expect(throws: ChatError.badFile(.empty(name: "empty.pdf"))) {
                 _ = try await access.sendFiles(chatID: Self.alice, paths: [dir.file("Q4 report.pdf").path, dir.file("empty.pdf").path], caption: "",
                                                replyTo: nil, topicID: nil, silent: false, asFiles: false)
             }
@@ -184,7 +184,7 @@ struct DashboardFilesClientTests {
             func kept() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: outgoing.path)) ?? [] }
 
             guard case .failure(let refusal) = staging.stage(dir.file("a folder")) else { Issue.record("a folder was staged"); return }
-            #expect(refusal == .badFile("“a folder” is not a file.") && kept().isEmpty)
+            #expect(refusal == .badFile(.notAFile(name: "a folder")) && kept().isEmpty)
 
             guard case .success(let staged) = staging.stage(dir.file("Report: Q3.pdf")) else { Issue.record("not staged"); return }
             #expect(staged.folder.lastPathComponent.count > 8 && FileManager.default.fileExists(atPath: staged.folder.appendingPathComponent("Report: Q3.pdf").path),

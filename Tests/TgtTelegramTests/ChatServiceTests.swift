@@ -185,7 +185,7 @@ struct ChatServiceTests {
         #expect(edited.text == "See you at 5" && edited.editDate > 0)
         let page = try await service.history(chatID: 555_000_111, limit: 20).messages
         let theirs = try #require(page.first { !$0.isOutgoing })
-        await #expect(throws: ChatError.cannotEdit(reason: "only your own recent text messages can be edited.")) {
+        await #expect(throws: ChatError.cannotEdit(.notOwnRecent)) {
             _ = try await service.edit(chatID: 555_000_111, messageID: theirs.id, markdown: "hacked")
         }
         #expect(try await service.history(chatID: 555_000_111, limit: 20).messages.first { $0.id == theirs.id }?.text == theirs.text)
@@ -195,7 +195,7 @@ struct ChatServiceTests {
         await #expect(throws: ChatError.cannotDelete(forEveryone: true)) {
             try await service.delete(chatID: -1001000000001, messageIDs: [notMine.id], forEveryone: true)
         }
-        await #expect(throws: ChatError.cannotWrite(title: "Tech News", reason: "only the channel's admins can post.")) {
+        await #expect(throws: ChatError.cannotWrite(title: "Tech News", refusal: .channelAdminsOnly)) {
             _ = try await service.send(chatID: -1001000000003, markdown: "hi")
         }
         await #expect(throws: ChatError.emptyText) { _ = try await service.send(chatID: 555_000_111, markdown: "  \n ") }

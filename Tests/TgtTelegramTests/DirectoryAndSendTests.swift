@@ -74,7 +74,7 @@ struct DirectoryAndSendTests {
         try await service.loadChatLists()
         let local = Dictionary(uniqueKeysWithValues: await service.summaries().map { ($0.title, $0.cannotWrite?.rawValue ?? "may post") })
         #expect(local["Star"] == "may post" && local["Paid club"] == "paid_messages", "a group's price is in its update; a person's needs full info")
-        await #expect(throws: ChatError.cannotWrite(title: "Star", reason: PostRefusal.paidMessages.reason)) {
+        await #expect(throws: ChatError.cannotWrite(title: "Star", refusal: .paidMessages)) {
             try await service.send(chatID: 555_000_301, markdown: "hi")
         }
         #expect(t.simulator.deliveredMessages.isEmpty)

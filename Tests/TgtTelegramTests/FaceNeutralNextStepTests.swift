@@ -43,13 +43,13 @@ struct FaceNeutralNextStepTests {
     static let schedule: [ScheduleError] = [.tooSoon(seconds: 3), .tooFar, .inThePast, .tooMany(chat: "x"), .notLoggedIn, .store("x")]
         + send.map { .send($0) }
     static let chat: [ChatError] = [
-        .notLoggedIn, .chatNotFound("x"), .ambiguous("x", candidates: ["a", "b"]), .cannotWrite(title: "x", reason: "y"),
-        .messageNotFound(1), .notForum(title: "x"), .topicNotFound(9, title: "x"), .cannotEdit(reason: "y"),
+        .notLoggedIn, .chatNotFound("x"), .ambiguous("x", candidates: ["a", "b"]), .cannotWrite(title: "x", refusal: .banned),
+        .messageNotFound(1), .notForum(title: "x"), .topicNotFound(9, title: "x"), .cannotEdit(.notText),
         .cannotDelete(forEveryone: true), .cannotDelete(forEveryone: false), .onlyForEveryone, .emptyText, .tooLong(max: 4096),
-        .markdown("x"), .sendFailed("x"), .cannotReact(reason: "y"), .reactionNotAvailable("x", choices: ["👍"]),
-        .cannotPin(reason: "y"), .cannotForward(reason: "y"), .cannotListMembers, .badPage("x"),
-        .folderNotFound("x"), .notAPerson(title: "x"), .badContactName("x"), .contactNotFound("x"),
-        .noFile(messageID: 1), .downloadFailed("x"), .badFile("x"), .notBeingSent(1), .stillBeingSent(1), .selfDestructing(1),
+        .markdown("x"), .sendFailed(.slowMode), .cannotReact(.guest), .reactionNotAvailable("x", choices: ["👍"]),
+        .cannotPin(.notAllowed), .cannotForward(.refused), .cannotListMembers, .badPage(.negativeOffset),
+        .folderNotFound("x"), .notAPerson(title: "x"), .badContactName(.lineBreak), .contactNotFound("x"),
+        .noFile(messageID: 1), .downloadFailed(.stalled), .badFile(.noneGiven), .notBeingSent(1), .stillBeingSent(1), .selfDestructing(1),
     ] + td.map { .request($0) }
     /// Login errors as `LoginFlow` words TDLib's answers, plus the session's own cases.
     static let telegram: [TelegramError] = [

@@ -97,7 +97,7 @@ struct FoldersPresenceContactsTests {
         await #expect(throws: ChatError.chatNotFound("999")) { _ = try await service.startChat(userID: 999) }
         // Dmitri (a member of a group, not a contact) is added by his user id, under a new name.
         #expect(try await service.profile(chatID: 555_000_204, now: Date()).contact == ChatProfile.ContactState(isContact: false, firstName: "Dmitri", lastName: "Volkov"))
-        await #expect(throws: ChatError.badContactName("the first name is empty.")) {
+        await #expect(throws: ChatError.badContactName(.emptyFirstName)) {
             _ = try await service.addContact(chatID: 555_000_204, firstName: "  ", lastName: "", sharePhone: false, now: Date())
         }
         await #expect(throws: ChatError.self) {

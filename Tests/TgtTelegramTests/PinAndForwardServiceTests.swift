@@ -26,7 +26,7 @@ struct PinAndForwardServiceTests {
         #expect(after.first?.id == newest.id && after.count == 3)
         // A pin in a group posts its service line.
         #expect(try await service.conversation(chatID: Self.family, limit: 3).messages.last?.serviceLine?.contains("pinned") == true)
-        await #expect(throws: ChatError.cannotPin(reason: "outside private chats a message is pinned for everyone.")) {
+        await #expect(throws: ChatError.cannotPin(.onlyForEveryone)) {
             try await service.pin(chatID: Self.family, messageID: newest.id, forEveryone: false)
         }
         try await service.unpin(chatID: Self.family, messageID: newest.id)
@@ -34,11 +34,11 @@ struct PinAndForwardServiceTests {
         #expect(try await service.pinnedMessages(chatID: Self.family).map(\.id) == seeded.map(\.id))
 
         let post = try #require(try await service.conversation(chatID: Self.news, limit: 3).messages.last)
-        await #expect(throws: ChatError.cannotPin(reason: "only the channel's admins can pin messages.")) {
+        await #expect(throws: ChatError.cannotPin(.channelAdminsOnly)) {
             try await service.pin(chatID: Self.news, messageID: post.id)
         }
         let topicMessage = try #require(try await service.conversation(chatID: Self.work, limit: 3).messages.last)
-        await #expect(throws: ChatError.cannotPin(reason: "the group's admins do not let members pin messages.")) {
+        await #expect(throws: ChatError.cannotPin(.groupAdminsOnly)) {
             try await service.pin(chatID: Self.work, messageID: topicMessage.id)
         }
         // A private chat: for the user alone, without a service line.
@@ -65,13 +65,13 @@ struct PinAndForwardServiceTests {
         #expect(intoTopic.first?.forumTopicID == 11)
 
         let before = sim.simulator.receivedRequests.filter { $0 == "forwardMessages" }.count
-        await #expect(throws: ChatError.cannotWrite(title: "Tech News", reason: "only the channel's admins can post.")) {
+        await #expect(throws: ChatError.cannotWrite(title: "Tech News", refusal: .channelAdminsOnly)) {
             _ = try await service.forward(fromChatID: Self.family, messageIDs: two, toChatID: Self.news)
         }
         await #expect(throws: ChatError.messageNotFound(99 << 40)) {
             _ = try await service.forward(fromChatID: Self.family, messageIDs: [two[0], 99 << 40], toChatID: Self.alice)
         }
-        await #expect(throws: ChatError.cannotForward(reason: "at most 100 messages go in one forward.")) {
+        await #expect(throws: ChatError.cannotForward(.tooMany(max: 100))) {
             _ = try await service.forward(fromChatID: Self.family, messageIDs: (1...101).map { Int64($0) << 20 }, toChatID: Self.alice)
         }
         await #expect(throws: ChatError.topicNotFound(999, title: "Work")) {

@@ -35,9 +35,9 @@ struct SendFilesServiceTests {
         #expect(try ChatService.check(fileAt: try file("screen.png", wide)).kind == .photo)
         let checked = try ChatService.check(fileAt: try file("picture.png", Self.png), asFiles: true)
         #expect(checked.kind == .document && checked.name == "picture.png" && checked.size == Int64(Self.png.count))
-        #expect(throws: ChatError.badFile("“empty.txt” is empty.")) { try ChatService.check(fileAt: try file("empty.txt", [])) }
-        #expect(throws: ChatError.badFile("“missing.png” is not there.")) { try ChatService.check(fileAt: dir.file("missing.png").path) }
-        #expect(throws: ChatError.badFile("“\(dir.url.lastPathComponent)” is not a file.")) { try ChatService.check(fileAt: dir.path) }
+        #expect(throws: ChatError.badFile(.empty(name: "empty.txt"))) { try ChatService.check(fileAt: try file("empty.txt", [])) }
+        #expect(throws: ChatError.badFile(.missing(name: "missing.png"))) { try ChatService.check(fileAt: dir.file("missing.png").path) }
+        #expect(throws: ChatError.badFile(.notAFile(name: dir.url.lastPathComponent))) { try ChatService.check(fileAt: dir.path) }
         #expect(throws: ChatError.self) { try ChatService.check(fileAt: "relative/path.png") }
     }
 
@@ -82,7 +82,7 @@ struct SendFilesServiceTests {
         let before = sim.simulator.receivedRequests.count
         await #expect(throws: ChatError.self) { _ = try await service.sendFiles(chatID: Self.alice, paths: [dir.file("a.png").path, dir.file("b.pdf").path]) }
         await #expect(throws: ChatError.self) { _ = try await service.sendFiles(chatID: Self.alice, paths: Array(repeating: dir.file("a.png").path, count: 11)) }
-        await #expect(throws: ChatError.badFile("“gone.png” is not there.")) { _ = try await service.sendFiles(chatID: Self.alice, paths: [dir.file("gone.png").path]) }
+        await #expect(throws: ChatError.badFile(.missing(name: "gone.png"))) { _ = try await service.sendFiles(chatID: Self.alice, paths: [dir.file("gone.png").path]) }
         await #expect(throws: ChatError.self) { _ = try await service.sendFiles(chatID: -1001000000003, paths: [dir.file("a.png").path]) }
         #expect(!sim.simulator.receivedRequests.dropFirst(before).contains { $0.hasPrefix("sendMessage") })
         // As files, the mix goes as one album of documents.

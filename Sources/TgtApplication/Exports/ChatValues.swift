@@ -49,6 +49,24 @@ public typealias MediaCacheUsage = TgtTelegram.MediaCacheUsage
 public typealias CheckedFile = TgtTelegram.CheckedFile
 /// Why a chat action was refused.
 public typealias ChatError = TgtTelegram.ChatError
+/// Why files cannot be sent (inside `ChatError.badFile`).
+public typealias FileProblem = TgtTelegram.FileProblem
+/// Why a message cannot be edited (inside `ChatError.cannotEdit`).
+public typealias EditRefusal = TgtTelegram.EditRefusal
+/// Why a message cannot be pinned (inside `ChatError.cannotPin`).
+public typealias PinRefusal = TgtTelegram.PinRefusal
+/// Why messages cannot be forwarded (inside `ChatError.cannotForward`).
+public typealias ForwardRefusal = TgtTelegram.ForwardRefusal
+/// Why the user cannot react (inside `ChatError.cannotReact`).
+public typealias ReactionRefusal = TgtTelegram.ReactionRefusal
+/// Why a page of members cannot be read (inside `ChatError.badPage`).
+public typealias PageProblem = TgtTelegram.PageProblem
+/// What is wrong with a contact's name (inside `ChatError.badContactName`).
+public typealias ContactNameProblem = TgtTelegram.ContactNameProblem
+/// Why a file could not be downloaded (inside `ChatError.downloadFailed`).
+public typealias DownloadProblem = TgtTelegram.DownloadProblem
+/// Why Telegram did not send a message (inside `ChatError.sendFailed`).
+public typealias SendFailure = TgtTelegram.SendFailure
 /// Which chat list: the main list, the archive or a folder.
 public typealias ChatListKind = TgtTDLib.ChatListKind
 /// How far one file's upload has gone.

@@ -133,7 +133,7 @@ extension DashboardAPI {
         let template = try template(input.path.templateId)
         let chat = try await chatSummary(input.path.chatId)
         guard template.kind == .telegram else { throw SendError.notTelegram(template: template.name, kind: template.kind) }
-        if let reason = chat.cannotWriteReason { throw ChatError.cannotWrite(title: chat.title, reason: reason) }
+        if let refusal = chat.cannotWrite { throw ChatError.cannotWrite(title: chat.title, refusal: refusal) }
         var body = Schemas.ConversationTemplateInput()
         if case .json(let given)? = input.body { body = given }
         let topic = try body.topicId.map(Self.topicID)

@@ -75,7 +75,8 @@ public enum TDError: UserFacingError, Equatable {
         return nil
     }
 
-    static func formatSeconds(_ s: Double) -> String {
+    /// Seconds as the messages show them: "30 s", "2.5 s".
+    public static func formatSeconds(_ s: Double) -> String {
         s == s.rounded() ? "\(Int(s)) s" : String(format: "%.1f s", s)
     }
 }

@@ -9,28 +9,28 @@ public enum ChatError: UserFacingError, Equatable {
     /// Several chats match; their titles (with ids) so the user can pick one.
     case ambiguous(String, candidates: [String])
     /// The account may not post in this chat (the reason says why).
-    case cannotWrite(title: String, reason: String)
+    case cannotWrite(title: String, refusal: PostRefusal)
     case messageNotFound(Int64)
     /// Topics were asked of a chat that is not a forum.
     case notForum(title: String)
     /// The forum has no topic with this id.
     case topicNotFound(Int32, title: String)
-    case cannotEdit(reason: String)
+    case cannotEdit(EditRefusal)
     case cannotDelete(forEveryone: Bool)
     /// Here a deletion is always for everyone (supergroups, channels).
     case onlyForEveryone
     /// Reactions are off for this message or the user (the reason says why).
-    case cannotReact(reason: String)
+    case cannotReact(ReactionRefusal)
     /// The emoji is not one of the chat's reactions; `choices` are.
     case reactionNotAvailable(String, choices: [String])
     /// The user may not pin or unpin here (the reason says why).
-    case cannotPin(reason: String)
+    case cannotPin(PinRefusal)
     /// These messages cannot be forwarded (the reason says why).
-    case cannotForward(reason: String)
+    case cannotForward(ForwardRefusal)
     /// The chat's member list is not open to the account (a channel, a private chat).
     case cannotListMembers
     /// A page asked for is out of range (the reason says how).
-    case badPage(String)
+    case badPage(PageProblem)
     /// The account has no chat folder by this name or id.
     case folderNotFound(String)
     /// No contact has this name, username or id.
@@ -38,13 +38,13 @@ public enum ChatError: UserFacingError, Equatable {
     /// Asked of a chat that is not a private chat with a person (adding a group as a contact).
     case notAPerson(title: String)
     /// A contact's name is missing or too long (the reason says which).
-    case badContactName(String)
+    case badContactName(ContactNameProblem)
     /// The message has no file to open or save (text, a location, a poll …).
     case noFile(messageID: Int64)
     /// Telegram could not give the file (the reason says why).
-    case downloadFailed(String)
+    case downloadFailed(DownloadProblem)
     /// A file to send is missing, empty, too big or cannot share an album (the reason says which).
-    case badFile(String)
+    case badFile(FileProblem)
     /// Cancelling a send of a message that is not being sent (it went out, or failed).
     case notBeingSent(Int64)
     /// Opening the file of a message of ours still being sent (TDLib is reading it from where it was given).
@@ -55,7 +55,7 @@ public enum ChatError: UserFacingError, Equatable {
     case emptyText
     case tooLong(max: Int)
     case markdown(String)
-    case sendFailed(String)
+    case sendFailed(SendFailure)
     case request(TDError)
 
     public var message: String {
@@ -64,35 +64,35 @@ public enum ChatError: UserFacingError, Equatable {
         case .chatNotFound(let query): "No chat matches “\(query)”."
         case .ambiguous(let query, let candidates):
             "“\(query)” matches \(candidates.count) chats: \(candidates.prefix(8).joined(separator: ", "))\(candidates.count > 8 ? ", …" : "")."
-        case .cannotWrite(let title, let reason): "You cannot write in “\(title)”: \(reason)"
+        case .cannotWrite(let title, let refusal): "You cannot write in “\(title)”: \(refusal.reason)"
         case .messageNotFound(let id): "Message \(id) is not in this chat (or was deleted)."
         case .notForum(let title): "“\(title)” is not a forum: it has no topics."
         case .topicNotFound(let id, let title): "“\(title)” has no topic \(id)."
-        case .cannotEdit(let reason): "This message cannot be edited: \(reason)"
+        case .cannotEdit(let refusal): "This message cannot be edited: \(refusal.reason)"
         case .cannotDelete(let forEveryone):
             forEveryone ? "This message cannot be deleted for everyone." : "This message cannot be deleted."
         case .onlyForEveryone: "In this chat a message can only be deleted for everyone."
-        case .cannotReact(let reason): "You cannot react to this message: \(reason)"
+        case .cannotReact(let refusal): "You cannot react to this message: \(refusal.reason)"
         case .reactionNotAvailable(let emoji, let choices):
             choices.isEmpty ? "“\(emoji)” is not a reaction this chat allows." : "“\(emoji)” is not a reaction this chat allows; it allows \(choices.prefix(12).joined(separator: " "))\(choices.count > 12 ? " …" : "")."
-        case .cannotPin(let reason): "You cannot pin or unpin this message: \(reason)"
-        case .cannotForward(let reason): "This cannot be forwarded: \(reason)"
+        case .cannotPin(let refusal): "You cannot pin or unpin this message: \(refusal.reason)"
+        case .cannotForward(let refusal): "This cannot be forwarded: \(refusal.reason)"
         case .cannotListMembers: "This chat's member list is not open to you."
-        case .badPage(let reason): "That page cannot be read: \(reason)"
+        case .badPage(let problem): "That page cannot be read: \(problem.reason)"
         case .folderNotFound(let name): "You have no chat folder “\(name)”."
         case .contactNotFound(let query): "No contact matches “\(query)”."
         case .notAPerson(let title): "“\(title)” is not a person: only people can be contacts."
-        case .badContactName(let reason): "The contact's name is not right: \(reason)"
+        case .badContactName(let problem): "The contact's name is not right: \(problem.reason)"
         case .noFile(let id): "Message \(id) has no file to open or save."
-        case .downloadFailed(let reason): "The file could not be downloaded: \(reason)"
-        case .badFile(let reason): "That cannot be sent: \(reason)"
+        case .downloadFailed(let problem): "The file could not be downloaded: \(problem.reason)"
+        case .badFile(let problem): "That cannot be sent: \(problem.reason)"
         case .notBeingSent(let id): "Message \(id) is no longer being sent: it has gone out, or failed."
         case .stillBeingSent(let id): "Message \(id) is still being sent: its file opens once it has gone."
         case .selfDestructing(let id): "Message \(id) deletes itself once viewed: it is not opened, saved or downloaded here."
         case .emptyText: "The message is empty."
         case .tooLong(let max): "The message is longer than Telegram's \(max) characters."
         case .markdown(let detail): "The formatting is broken at \(detail)."
-        case .sendFailed(let reason): "Telegram did not send the message: \(reason)"
+        case .sendFailed(let failure): "Telegram did not send the message: \(failure.reason)"
         case .request(let error): error.message
         }
     }

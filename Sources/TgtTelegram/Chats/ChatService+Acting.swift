@@ -29,7 +29,7 @@ extension ChatService {
     func writableChat(_ chatID: Int64) async throws(ChatError) -> Chat {
         try requireLogin()
         guard let chat = try await knownChat(chatID) else { throw .chatNotFound(String(chatID)) }
-        if let refusal = await cannotWrite(chat, askingTelegram: true) { throw .cannotWrite(title: await title(of: chat), reason: refusal.reason) }
+        if let refusal = await cannotWrite(chat, askingTelegram: true) { throw .cannotWrite(title: await title(of: chat), refusal: refusal) }
         return chat
     }
 
@@ -49,10 +49,10 @@ extension ChatService {
             pending = try await session.send(TDFunctions.SendMessage(chatID: chat.id, forumTopicID: topicID, silent: silent, content: .text(text),
                                                                      replyToMessageID: replyTo, clearDraft: clearDraft), timeout: timeout)
         } catch {
-            if case .tdlib(let code, let message, _) = error { throw .sendFailed(Sender.describe(code: code, message: message)) }
+            if case .tdlib(let code, let message, _) = error { throw .sendFailed(SendFailure(code: code, message: message)) }
             throw .request(error)
         }
-        if case .failed(let error, _, _)? = pending.sendingState { throw .sendFailed(Sender.describe(code: error.code, message: error.message)) }
+        if case .failed(let error, _, _)? = pending.sendingState { throw .sendFailed(SendFailure(code: error.code, message: error.message)) }
         logger.debug("chat message handed to TDLib", metadata: ["chat": "\(chat.id)"])
         switch await session.confirmation(chatID: pending.chatID, temporaryID: pending.id, timeout: confirmTimeout) {
         case .sent(let id)?:
@@ -62,9 +62,9 @@ extension ChatService {
             message.sendingState = nil
             return message
         case .failed(let code, let message)?:
-            throw .sendFailed(Sender.describe(code: code, message: message))
+            throw .sendFailed(SendFailure(code: code, message: message))
         case .cancelled?:
-            throw .sendFailed(SendConfirmation.cancelledReason)
+            throw .sendFailed(.cancelled)
         case nil:
             return pending
         }
@@ -73,7 +73,7 @@ extension ChatService {
     /// Refuses a reply to a message that is not in the chat or cannot be answered.
     func checkReply(to messageID: Int64, in chatID: Int64) async throws(ChatError) {
         guard let properties = try? await ask(TDFunctions.GetMessageProperties(chatID: chatID, messageID: messageID)) else { throw .messageNotFound(messageID) }
-        guard properties.canBeReplied else { throw .sendFailed("that message cannot be replied to.") }
+        guard properties.canBeReplied else { throw .sendFailed(.notRepliable) }
     }
 
     /// What the account may do with a message.
@@ -91,9 +91,9 @@ extension ChatService {
     /// within its time limit).
     public func edit(chatID: Int64, messageID: Int64, markdown: String) async throws(ChatError) -> Message {
         let properties = try await properties(chatID: chatID, messageID: messageID)
-        guard properties.canBeEdited else { throw .cannotEdit(reason: "only your own recent text messages can be edited.") }
+        guard properties.canBeEdited else { throw .cannotEdit(.notOwnRecent) }
         let message = try await ask(TDFunctions.GetMessage(chatID: chatID, messageID: messageID))
-        guard case .text? = message.content else { throw .cannotEdit(reason: "only text can be edited here.") }
+        guard case .text? = message.content else { throw .cannotEdit(.notText) }
         let text = try await format(markdown)
         do {
             return try await session.send(TDFunctions.EditMessageText(chatID: chatID, messageID: messageID, text: text), timeout: timeout)

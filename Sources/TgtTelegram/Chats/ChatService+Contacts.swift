@@ -73,11 +73,11 @@ extension ChatService {
         try requireLogin()
         let first = firstName.trimmingCharacters(in: .whitespacesAndNewlines)
         let last = lastName.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !first.isEmpty else { throw .badContactName("the first name is empty.") }
+        guard !first.isEmpty else { throw .badContactName(.emptyFirstName) }
         guard first.count <= Self.contactNameMax, last.count <= Self.contactNameMax else {
-            throw .badContactName("a name is longer than \(Self.contactNameMax) characters.")
+            throw .badContactName(.tooLong(max: Self.contactNameMax))
         }
-        guard !(first + last).contains(where: \.isNewline) else { throw .badContactName("a name has a line break.") }
+        guard !(first + last).contains(where: \.isNewline) else { throw .badContactName(.lineBreak) }
         let chat = try await chatOrPerson(chatID)
         guard case .private(let userID) = chat.type, userID != (await session.me?.id ?? 0), let user = try await person(userID), !user.isDeleted else {
             throw .notAPerson(title: await title(of: chat))

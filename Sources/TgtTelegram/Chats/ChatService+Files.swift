@@ -38,15 +38,15 @@ extension ChatService {
     public static func check(fileAt path: String, asFiles: Bool = false) throws(ChatError) -> CheckedFile {
         let name = SafeFileName.make(URL(fileURLWithPath: path).lastPathComponent)
         var isFolder: ObjCBool = false
-        guard path.hasPrefix("/"), FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .badFile("“\(name)” is not there.") }
+        guard path.hasPrefix("/"), FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .badFile(.missing(name: name)) }
         guard !isFolder.boolValue,
               let attributes = try? FileManager.default.attributesOfItem(atPath: path),
               attributes[.type] as? FileAttributeType == .typeRegular
-        else { throw .badFile("“\(name)” is not a file.") }
+        else { throw .badFile(.notAFile(name: name)) }
         let size = Int64(attributes[.size] as? Int ?? 0)
-        guard size > 0 else { throw .badFile("“\(name)” is empty.") }
-        guard size <= maxFileBytes else { throw .badFile("“\(name)” is larger than Telegram's 2,000 MB.") }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw .badFile("“\(name)” cannot be read.") }
+        guard size > 0 else { throw .badFile(.empty(name: name)) }
+        guard size <= maxFileBytes else { throw .badFile(.tooLarge(name: name)) }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw .badFile(.unreadable(name: name)) }
         let head = [UInt8]((try? handle.read(upToCount: ImageDimensions.headLength)) ?? Data())
         try? handle.close()
         let kind: OutgoingFile.Kind = switch asFiles ? nil : MediaSniffer.sniff(Array(head.prefix(MediaSniffer.prefixLength))) {
@@ -71,8 +71,8 @@ extension ChatService {
     public func sendFiles(chatID: Int64, paths: [String], caption: String = "", topicID: Int32? = nil, replyTo: Int64? = nil, silent: Bool = false,
                           asFiles: Bool = false, confirmTimeout: Double = 600) async throws(ChatError) -> [Message]
     {
-        guard !paths.isEmpty else { throw .badFile("no file was given.") }
-        guard paths.count <= Self.maxAlbumFiles else { throw .badFile("an album holds at most \(Self.maxAlbumFiles) files; send them in parts.") }
+        guard !paths.isEmpty else { throw .badFile(.noneGiven) }
+        guard paths.count <= Self.maxAlbumFiles else { throw .badFile(.tooManyForAlbum(max: Self.maxAlbumFiles)) }
         var checked: [CheckedFile] = []
         for path in paths { checked.append(try Self.check(fileAt: path, asFiles: asFiles)) }
         if checked.count > 1 {
@@ -80,7 +80,7 @@ extension ChatService {
             for index in checked.indices where checked[index].kind == .animation { checked[index].kind = .document }
             let groups = Set(checked.map { $0.kind == .video ? .photo : $0.kind })
             guard groups.count == 1 else {
-                throw .badFile("photos and videos cannot share an album with other files: send them separately, or all as files.")
+                throw .badFile(.mixedAlbum)
             }
         }
         let chat = try await writableChat(chatID)
@@ -98,12 +98,12 @@ extension ChatService {
                                                                               silent: silent, files: files), timeout: timeout).messages
             }
         } catch {
-            if case .tdlib(let code, let message, _) = error { throw .sendFailed(Sender.describe(code: code, message: message)) }
+            if case .tdlib(let code, let message, _) = error { throw .sendFailed(SendFailure(code: code, message: message)) }
             throw .request(error)
         }
         logger.debug("files handed to TDLib", metadata: ["chat": "\(chat.id)", "files": "\(files.count)"])
         var answered: [Message] = []
-        var failures: [String] = []
+        var failures: [SendFailure] = []
         var cancelled = 0
         let deadline = Date().addingTimeInterval(confirmTimeout)
         for message in pending {
@@ -125,7 +125,7 @@ extension ChatService {
                 }
             }
             if let failure {
-                failures.append(Sender.describe(code: failure.code, message: failure.message))
+                failures.append(SendFailure(code: failure.code, message: failure.message))
                 var failed = message
                 failed.sendingState = .failed(error: failure, canRetry: false, retryAfter: 0)
                 answered.append(failed)

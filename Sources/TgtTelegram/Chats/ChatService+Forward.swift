@@ -16,15 +16,15 @@ extension ChatService {
                         silent: Bool = false, confirmTimeout: Double = 15) async throws(ChatError) -> [Message]
     {
         let ids = Array(Set(messageIDs)).sorted()
-        guard !ids.isEmpty else { throw .cannotForward(reason: "no messages were chosen.") }
-        guard ids.count <= Self.maxForward else { throw .cannotForward(reason: "at most \(Self.maxForward) messages go in one forward.") }
+        guard !ids.isEmpty else { throw .cannotForward(.noneChosen) }
+        guard ids.count <= Self.maxForward else { throw .cannotForward(.tooMany(max: Self.maxForward)) }
         let target = try await writableChat(toChatID)
         if let topicID { _ = try await topic(chatID: target.id, topicID: topicID) }
         guard try await knownChat(fromChatID) != nil else { throw .chatNotFound(String(fromChatID)) }
         for id in ids {
             let properties = try await properties(chatID: fromChatID, messageID: id)
             guard hideSender ? properties.canBeCopied : properties.canBeForwarded else {
-                throw .cannotForward(reason: "message \(id) cannot be \(hideSender ? "copied" : "forwarded") (its chat protects its content, or it is not sent yet).")
+                throw .cannotForward(.protected(messageID: id, copying: hideSender))
             }
         }
         let pending: [Message]
@@ -32,12 +32,12 @@ extension ChatService {
             pending = try await session.send(TDFunctions.ForwardMessages(chatID: target.id, forumTopicID: topicID, fromChatID: fromChatID, messageIDs: ids,
                                                                          sendCopy: hideSender, silent: silent), timeout: timeout).messages
         } catch {
-            if case .tdlib(let code, let message, _) = error { throw .sendFailed(Sender.describe(code: code, message: message)) }
+            if case .tdlib(let code, let message, _) = error { throw .sendFailed(SendFailure(code: code, message: message)) }
             throw .request(error)
         }
         // TDLib leaves out (null) what it would not forward; what it took is on its way, so it is
         // returned rather than hidden behind an error. Nothing taken at all is the error.
-        guard !pending.isEmpty else { throw .cannotForward(reason: "Telegram would not forward these messages.") }
+        guard !pending.isEmpty else { throw .cannotForward(.refused) }
         logger.debug("messages forwarded to TDLib", metadata: ["chat": "\(target.id)", "count": "\(pending.count)"])
         // Telegram's verdicts, awaited together (one `confirmTimeout` for all, not one each).
         let session = session, timeout = timeout, chatID = target.id

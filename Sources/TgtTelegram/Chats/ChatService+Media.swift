@@ -92,16 +92,16 @@ extension ChatService {
             while file == nil {
                 switch await updates.next() {
                 case .file(let next) where next.isDownloaded: file = next
-                case .file(let next) where !next.isDownloading: throw .downloadFailed("Telegram stopped sending it.")
+                case .file(let next) where !next.isDownloading: throw .downloadFailed(.stopped)
                 case .file: updates.heardProgress()
-                case .quiet, .ended: throw .downloadFailed("Telegram sent nothing for a while; try again.")
+                case .quiet, .ended: throw .downloadFailed(.stalled)
                 }
             }
         } catch {
-            if error.tdlibCode == 400 || error.tdlibCode == 404 { throw .downloadFailed(error.message) }
+            if error.tdlibCode == 400 || error.tdlibCode == 404 { throw .downloadFailed(.refused(error)) }
             throw .request(error)
         }
-        guard let file, file.isDownloaded, file.localPath.hasPrefix("/") else { throw .downloadFailed("Telegram stopped sending it.") }
+        guard let file, file.isDownloaded, file.localPath.hasPrefix("/") else { throw .downloadFailed(.stopped) }
         await trimMediaCache(sparing: chatID)
         return Self.mediaDownload(media, wanted, path: file.localPath, size: file.size)
     }

@@ -27,8 +27,8 @@ extension ChatService {
     public func pin(chatID: Int64, messageID: Int64, forEveryone: Bool = true, silent: Bool = false) async throws(ChatError) {
         let properties = try await properties(chatID: chatID, messageID: messageID)
         guard let chat = try await knownChat(chatID) else { throw .chatNotFound(String(chatID)) }
-        guard properties.canBePinned else { throw .cannotPin(reason: Self.pinRefusal(chat)) }
-        if !forEveryone, !(await canPinForSelfOnly(chat)) { throw .cannotPin(reason: "outside private chats a message is pinned for everyone.") }
+        guard properties.canBePinned else { throw .cannotPin(Self.pinRefusal(chat)) }
+        if !forEveryone, !(await canPinForSelfOnly(chat)) { throw .cannotPin(.onlyForEveryone) }
         _ = try await ask(TDFunctions.PinChatMessage(chatID: chatID, messageID: messageID, disableNotification: silent, onlyForSelf: !forEveryone))
     }
 
@@ -38,7 +38,7 @@ extension ChatService {
         guard message.isPinned else { return }
         let properties = try await properties(chatID: chatID, messageID: messageID)
         guard let chat = try await knownChat(chatID) else { throw .chatNotFound(String(chatID)) }
-        guard properties.canBePinned else { throw .cannotPin(reason: Self.pinRefusal(chat)) }
+        guard properties.canBePinned else { throw .cannotPin(Self.pinRefusal(chat)) }
         _ = try await ask(TDFunctions.UnpinChatMessage(chatID: chatID, messageID: messageID))
     }
 
@@ -57,11 +57,11 @@ extension ChatService {
         return (properties.canBePinned, properties.canBePinned ? await canPinForSelfOnly(chat) : false)
     }
 
-    static func pinRefusal(_ chat: Chat) -> String {
+    static func pinRefusal(_ chat: Chat) -> PinRefusal {
         switch chat.type {
-        case .supergroup(_, true): "only the channel's admins can pin messages."
-        case .basicGroup, .supergroup: "the group's admins do not let members pin messages."
-        default: "Telegram does not allow it for this message."
+        case .supergroup(_, true): .channelAdminsOnly
+        case .basicGroup, .supergroup: .groupAdminsOnly
+        default: .notAllowed
         }
     }
 }

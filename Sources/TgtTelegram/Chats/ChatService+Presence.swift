@@ -53,7 +53,7 @@ extension ChatService {
     /// write in is refused before Telegram is asked.
     public func setTyping(chatID: Int64, topicID: Int32?, typing: Bool) async throws(ChatError) {
         guard let chat = try await knownChat(chatID) else { throw .chatNotFound(String(chatID)) }
-        if let refusal = await cannotWrite(chat) { throw .cannotWrite(title: await title(of: chat), reason: refusal.reason) }
+        if let refusal = await cannotWrite(chat) { throw .cannotWrite(title: await title(of: chat), refusal: refusal) }
         // Saved Messages has nobody to tell.
         if case .private(let userID) = chat.type, userID == (await session.me?.id ?? 0) { return }
         _ = try await ask(TDFunctions.SendChatAction(chatID: chatID, forumTopicID: topicID, action: typing ? .typing : .cancel))

@@ -186,8 +186,8 @@ extension ChatService {
     public func members(chatID: Int64, offset: Int = 0, limit: Int = 50, now: Date) async throws(ChatError) -> MemberPage {
         try requireLogin()
         guard let chat = try await knownChat(chatID) else { throw .chatNotFound(String(chatID)) }
-        guard (1...Self.maxMembersPage).contains(limit) else { throw .badPage("the page size must be from 1 to \(Self.maxMembersPage).") }
-        guard offset >= 0 else { throw .badPage("the offset must be 0 or more.") }
+        guard (1...Self.maxMembersPage).contains(limit) else { throw .badPage(.size(max: Self.maxMembersPage)) }
+        guard offset >= 0 else { throw .badPage(.negativeOffset) }
         var members: [ChatMember]
         var total: Int
         switch chat.type {

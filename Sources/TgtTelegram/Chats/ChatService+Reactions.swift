@@ -23,7 +23,7 @@ extension ChatService {
         try requireLogin()
         let message = try await existingMessage(chatID: chatID, messageID: messageID)
         let available = try await ask(TDFunctions.GetMessageAvailableReactions(chatID: chatID, messageID: messageID))
-        if let reason = available.unavailabilityReason { throw .cannotReact(reason: Self.describe(reason)) }
+        if let reason = available.unavailabilityReason { throw .cannotReact(Self.refusal(reason)) }
         let emoji = available.all.compactMap { choice -> String? in
             guard !choice.needsPremium, case .emoji(let emoji) = choice.type else { return nil }
             return emoji
@@ -50,8 +50,8 @@ extension ChatService {
             }
             _ = try await ask(TDFunctions.AddMessageReaction(chatID: chatID, messageID: messageID, reactionType: type))
         } else {
-            guard type != .paid else { throw .cannotReact(reason: "a paid reaction cannot be taken back.") }
-            if case .unknown = type { throw .cannotReact(reason: "this kind of reaction is not supported here.") }
+            guard type != .paid else { throw .cannotReact(.paidIsFinal) }
+            if case .unknown = type { throw .cannotReact(.unsupportedKind) }
             _ = try await ask(TDFunctions.RemoveMessageReaction(chatID: chatID, messageID: messageID, reactionType: type))
         }
         // TDLib applies the change to its copy at once (and tells Telegram): read it back.
@@ -79,11 +79,11 @@ extension ChatService {
         return .emoji(key)
     }
 
-    static func describe(_ reason: AvailableReactions.Unavailability) -> String {
+    static func refusal(_ reason: AvailableReactions.Unavailability) -> ReactionRefusal {
         switch reason {
-        case .anonymousAdministrator: "you post here as the group itself (an anonymous administrator)."
-        case .guest: "only members of the group can react; join it first."
-        case .restricted: "the group's administrators do not let you react."
+        case .anonymousAdministrator: .anonymousAdministrator
+        case .guest: .guest
+        case .restricted: .restricted
         }
     }
 }

@@ -65,7 +65,7 @@ extension ChatService {
             file = try await session.send(TDFunctions.DownloadFile(fileID: fileID, priority: max(1, min(32, priority)), offset: max(0, offset), synchronous: false),
                                           timeout: timeout)
         } catch {
-            if error.tdlibCode == 400 || error.tdlibCode == 404 { throw .downloadFailed(error.message) }
+            if error.tdlibCode == 400 || error.tdlibCode == 404 { throw .downloadFailed(.refused(error)) }
             throw .request(error)
         }
         var lastReady: Int64 = -1
@@ -90,7 +90,7 @@ extension ChatService {
                 updates.heardProgress()
                 lastReady = ready
             } else if quiet {
-                throw .downloadFailed("Telegram sent nothing for a while; try again.")
+                throw .downloadFailed(.stalled)
             }
             quiet = false
             switch await updates.next() {
@@ -98,11 +98,11 @@ extension ChatService {
                 updates.heardProgress()
                 file = next
                 // A download that stopped short (failed, or cancelled) and is not complete brings no more.
-                if !file.isDownloading, !file.isDownloaded { throw .downloadFailed("Telegram stopped sending it.") }
+                if !file.isDownloading, !file.isDownloaded { throw .downloadFailed(.stopped) }
             case .quiet:
                 quiet = true
             case .ended:
-                throw .downloadFailed("The Telegram client was closed.")
+                throw .downloadFailed(.closed)
             }
         }
     }

@@ -68,7 +68,7 @@ public struct OutgoingStaging: Sendable {
         } catch {
             try? FileManager.default.removeItem(at: folder)
             if move { try? FileManager.default.removeItem(at: url) }
-            return .failure(.badFile("“\(SafeFileName.make(given, fallback: "file"))” could not be copied to be sent (is the disk full?)."))
+            return .failure(.badFile(.notCopied(name: SafeFileName.make(given, fallback: "file"))))
         }
     }
 

@@ -33,7 +33,7 @@ struct ChatForward: AsyncParsableCommand {
             let (items, title) = try await global.withChats { access in
                 let source = try await access.resolve(chat)
                 let target = try await access.resolve(to)
-                guard target.canWrite else { throw ChatError.cannotWrite(title: target.title, reason: target.cannotWriteReason ?? "") }
+                guard target.canWrite else { throw ChatError.cannotWrite(title: target.title, refusal: target.cannotWrite ?? .other) }
                 return (try await access.forward(fromChatID: source.id, messageIDs: messageIDs, toChatID: target.id, topicID: topic,
                                                  hideSender: hideSender, silent: silent), target.title)
             }

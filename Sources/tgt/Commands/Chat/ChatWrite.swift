@@ -74,7 +74,7 @@ struct ChatSend: AsyncParsableCommand {
             let markdown = try input.markdown()
             let (item, title) = try await global.withChats { access in
                 let target = try await access.resolve(chat)
-                guard target.canWrite else { throw ChatError.cannotWrite(title: target.title, reason: target.cannotWriteReason ?? "") }
+                guard target.canWrite else { throw ChatError.cannotWrite(title: target.title, refusal: target.cannotWrite ?? .other) }
                 return (try await access.send(chatID: target.id, markdown: markdown, replyTo: replyTo, topicID: topic, silent: silent), target.title)
             }
             if global.json {
@@ -102,7 +102,7 @@ extension ChatSend {
             let terminal = !global.json && isatty(STDERR_FILENO) == 1
             let (items, title) = try await global.withChats { access in
                 let target = try await access.resolve(chat)
-                guard target.canWrite else { throw ChatError.cannotWrite(title: target.title, reason: target.cannotWriteReason ?? "") }
+                guard target.canWrite else { throw ChatError.cannotWrite(title: target.title, refusal: target.cannotWrite ?? .other) }
                 defer { if terminal { console.status(nil) } }
                 let items = try await access.sendFiles(chatID: target.id, paths: paths, caption: caption, replyTo: replyTo, topicID: topic,
                                                        silent: silent, asFiles: asFiles) { part in
