@@ -104,16 +104,23 @@ struct TimersCLITests {
     func watchAndSettle() async throws {
         let dir = try TestDirectory("cli-timers-watch")
         defer { dir.remove() }
-        await #expect(try Self.run(["timers", "add", "--name", "Tea", "--duration", "3s"], dir).status == 0)
+        await #expect(try Self.run(["timers", "add", "--name", "Tea", "--duration", "1h"], dir).status == 0)
         await #expect(try Self.run(["timers", "add", "--name", "Egg", "--duration", "1"], dir).status == 0)
         let noneRunning = try await Self.run(["timers", "watch", "Egg"], dir)
         #expect(noneRunning.status == 2 && noneRunning.stderr.contains("“Egg” is not running."), "\(noneRunning.stderr)")
-        // The binary runs on the wall clock: Tea starts just before the watch, so only the
-        // watch's own start has to fit in Tea's 3 s (before, another run of the binary did too,
-        // and a loaded machine once took longer).
+        // Tea runs for an hour, so nothing here races the wall clock the binary reads. While the
+        // watch runs, another process (this test, through the store) makes Tea's end a moment
+        // ago: the watch reads the store every second and ends it at that end. A watch that
+        // starts after the change finds the same past end, so either order gives one outcome.
+        // The watch is named: unnamed, it looks for a running timer, and one past its end is not.
         await #expect(try Self.run(["timers", "start", "Tea"], dir).status == 0)
-        let watched = try await Self.run(["timers", "watch"], dir)
+        async let watching = Self.run(["timers", "watch", "Tea"], dir)
+        let tea = try Self.store(dir).resolveTimer("Tea")
+        let endsAt = Date().addingTimeInterval(-0.5)
+        let ending = try Self.store(dir).change(tea.id) { var ended = $0; ended.state = .running(endsAt: endsAt); return ended }
+        let watched = try await watching
         #expect(watched.status == 0 && watched.stdout.contains("“Tea” is done"), "\(watched.stdout) \(watched.stderr)")
+        #expect(try Self.store(dir).timer(id: tea.id)?.state == .completed(at: try #require(ending.endsAt)))
         #expect(watched.stdout.contains("\u{07}"), "the terminal bell rings")
 
         // Started 1.3 s ago: a 1 s timer that ended while nothing ran.
