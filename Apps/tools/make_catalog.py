@@ -13,7 +13,7 @@ from translations import IT, RU  # noqa: E402
 
 def english_table():
     table = {}
-    for name in ("AppText+English.swift", "AppLabel.swift"):
+    for name in ("AppText+English.swift", "AppText+Failures.swift", "AppLabel.swift"):
         text = (ROOT / "Sources/TgtAppModel/Text" / name).read_text()
         for key, value in re.findall(r'^\s*"([a-zA-Z0-9_.]+)": "((?:[^"\\]|\\.)*)",\s*$', text, re.M):
             table[key] = value.replace('\\"', '"')

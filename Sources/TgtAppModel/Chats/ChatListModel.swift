@@ -224,10 +224,3 @@ public enum ChatClock {
         return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 }
-
-extension AppText {
-    /// An error from a lower layer, as its own sentence.
-    static func failure(_ error: any Error) -> AppText {
-        .verbatim(error.shownMessage)
-    }
-}

@@ -171,12 +171,10 @@ public final class ComposerModel {
             var order = SendOrder(templateID: template.id, variables: variables, silent: silent ? true : nil,
                                   destination: Target(chatID: chatID, topicID: topicID, chatTitle: title, topicTitle: topicTitle))
             // The location as a tap on the grid finds it (`SendQueueRunner`).
-            switch await location?.resolve(for: template) ?? .notNeeded {
-            case .notNeeded: break
-            case .located(let coordinate), .fallback(let coordinate, _): order.location = coordinate
-            case .without: order.withoutLocation = true
-            case .refused(let why):
-                error = why
+            do throws(LocationRefusal) {
+                _ = try await (location?.resolve(for: template) ?? .notNeeded).apply(to: &order)
+            } catch {
+                self.error = error.notice
                 return false
             }
             let outcome = try await host.sending.send(order)

@@ -186,7 +186,7 @@ public final class AppModel {
         } catch .templateNotFound {
             return .notFound
         } catch {
-            return .failed(.verbatim(error.message))
+            return .failed(.failure(error))
         }
         await waitWhileStarting(until: deadline)
         guard route == .main else { return .queued(job, queuedReason) }

@@ -109,8 +109,8 @@ public final class LoginModel {
         do {
             show(try await action(try await host.loginSteps(), step))
         } catch {
-            // Only the sentence: next steps from lower layers name `tgt` commands.
-            self.error = .verbatim(error.message)
+            // Only the sentence: the login screen itself is the next step.
+            self.error = .failure(error)
         }
     }
 

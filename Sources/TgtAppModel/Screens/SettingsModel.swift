@@ -72,7 +72,7 @@ public final class SettingsModel {
             defaultLocationError = AppText("settings.defaultLocation.invalid")
             return false
         } catch {
-            defaultLocationError = .verbatim(error.shownMessage)
+            defaultLocationError = .failure(error)
             return false
         }
     }
@@ -95,7 +95,7 @@ public final class SettingsModel {
             error = nil
             accountName = AppText("settings.account.none")
         } catch {
-            self.error = .verbatim(error.message)
+            self.error = .failure(error)
         }
     }
 }

@@ -140,7 +140,7 @@ public final class TemplateListModel {
             try await enqueue(template.id, values)
             return .queued
         } catch {
-            let text = AppText.verbatim(error.message)
+            let text = AppText.failure(error)
             sendStates[template.id] = .failed([], notice: text)
             return .failed(text)
         }
@@ -153,7 +153,7 @@ public final class TemplateListModel {
             // The map link of a draft uses the default location from Settings.
             draft = try workspace.drafts.prepare(SendOrder(templateID: template.id, variables: values)).draft
         } catch {
-            let text = AppText.verbatim(error.shownMessage)
+            let text = AppText.failure(error)
             sendStates[template.id] = .failed([], notice: text)
             return .failed(text)
         }
@@ -175,7 +175,7 @@ public final class TemplateListModel {
                 sendStates[request.template.id] = .sent(notice: AppText("compose.handedOver", request.draft.kind.label))
                 clearSentLater(request.template.id)
             } catch {
-                sendStates[request.template.id] = .failed([], notice: .verbatim(error.message))
+                sendStates[request.template.id] = .failed([], notice: .failure(error))
             }
         case .cancelled:
             sendStates[request.template.id] = nil
@@ -277,7 +277,7 @@ public final class TemplateListModel {
             changed()
         } catch {
             reload()
-            loadError = .verbatim(error.shownMessage)
+            loadError = .failure(error)
         }
     }
 }

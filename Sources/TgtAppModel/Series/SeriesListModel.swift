@@ -51,7 +51,7 @@ public final class SeriesListModel {
             series = try service.list()
             error = nil
         } catch {
-            self.error = AppText("series.loadFailed", error.shownMessage)
+            self.error = AppText("series.loadFailed", sentence: .failure(error))
         }
     }
 
@@ -94,12 +94,9 @@ public final class SeriesListModel {
         // reach it), as it does any other face's.
         do {
             _ = try await change(service)
-        } catch let failure as any UserFacingError {
-            reload()
-            error = .verbatim(failure.message)
         } catch {
             reload()
-            self.error = .verbatim("\(error)")
+            self.error = .failure(error)
         }
     }
 

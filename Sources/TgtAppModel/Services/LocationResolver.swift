@@ -34,6 +34,32 @@ public enum LocationOutcome: Sendable, Equatable {
     case refused(notice: AppText)
 }
 
+extension LocationOutcome {
+    /// Puts this outcome on `order` (the coordinate, or going without the map link) and
+    /// returns what the person is told about it; throws the refusal's words when the template
+    /// cannot go without a location. Every send the app starts takes its location this way.
+    public func apply(to order: inout SendOrder) throws(LocationRefusal) -> AppText? {
+        switch self {
+        case .notNeeded: return nil
+        case .located(let coordinate):
+            order.location = coordinate
+            return nil
+        case .fallback(let coordinate, let notice):
+            order.location = coordinate
+            return notice
+        case .without(let notice):
+            order.withoutLocation = true
+            return notice
+        case .refused(let notice): throw LocationRefusal(notice: notice)
+        }
+    }
+}
+
+/// A send refused for want of a location, with the words that say why.
+public struct LocationRefusal: Error, Sendable, Equatable {
+    public let notice: AppText
+}
+
 /// Finds the location for a send: a fresh fix within `timeout` (10 s), else the default
 /// location, else without one only when the template allows it.
 ///
@@ -74,10 +100,10 @@ public struct LocationResolver: Sendable {
         case .failure(.unavailable(let detail)): why = AppText("location.unavailable", detail)
         }
         if let fallback = (try? workspace.settings.defaultLocation()) ?? nil {
-            return .fallback(fallback, notice: AppText("location.usedDefault", why.description))
+            return .fallback(fallback, notice: AppText("location.usedDefault", sentence: why))
         }
         if !needs.required { return .without(notice: why) }
-        return .refused(notice: AppText("location.required", why.description, template.name))
+        return .refused(notice: AppText("location.required", parts: [.sentence(why), .text(template.name)]))
     }
 
     /// One fix, or `.timedOut` after `timeout` seconds even if the provider never answers.

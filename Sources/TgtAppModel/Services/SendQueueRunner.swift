@@ -100,23 +100,21 @@ public actor SendQueueRunner {
         guard ((try? workspace.templates().template(id: job.templateID)) ?? nil) != nil else {
             return finish(job, .failed(AppText("link.notFound")))
         }
-        // The same rules as every face's send (kind, values), then this device's location.
-        var request: SendRequest
-        do { request = try workspace.sendRules.request(for: SendOrder(templateID: job.templateID, variables: job.variables)) } catch {
-            return finish(job, .failed(.verbatim(error.shownMessage)))
-        }
-        var notice: AppText?
-        switch await location.resolve(for: request.template) {
-        case .notNeeded: break
-        case .located(let coordinate): request.location = coordinate
-        case .fallback(let coordinate, let why):
-            request.location = coordinate
-            notice = why
-        case .without(let why):
-            request.template.locationMode = .none
-            notice = why
-        case .refused(let why):
-            return finish(job, .failed(why))
+        // The same rules as every face's send (kind, values), checked before this device's
+        // location is looked for, then again with it on the order.
+        var order = SendOrder(templateID: job.templateID, variables: job.variables)
+        let request: SendRequest
+        let notice: AppText?
+        do {
+            let checked = try workspace.sendRules.request(for: order)
+            do throws(LocationRefusal) {
+                notice = try await location.resolve(for: checked.template).apply(to: &order)
+            } catch {
+                return finish(job, .failed(error.notice))
+            }
+            request = try workspace.sendRules.request(for: order)
+        } catch {
+            return finish(job, .failed(.failure(error)))
         }
         // Whether it waits out the undo hold is the source's (`SendSource`), as on every face.
         let source = SendSource(job.source)
@@ -142,7 +140,7 @@ public actor SendQueueRunner {
             try? workspace.sendQueue.giveBack(job.id)
             return nil
         } catch {
-            return finish(job, .failed(.verbatim(error.shownMessage)), notice: notice)
+            return finish(job, .failed(.failure(error)), notice: notice)
         }
     }
 

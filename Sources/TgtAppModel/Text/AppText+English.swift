@@ -1,8 +1,11 @@
 extension AppText {
-    /// Every catalog key the view models use, with its English text. A test holds the String
-    /// Catalog to this table: every key there, in English, Italian and Russian, with the same
-    /// number of `%@` placeholders.
-    public static let english: [String: String] = [
+    /// Every catalog key the view models use, with its English text: the app's own sentences
+    /// and the lower layers' errors (`failures`). A test holds the String Catalog to this table:
+    /// every key there, in English, Italian and Russian, with the same number of `%@` placeholders.
+    public static let english: [String: String] = sentences.merging(failures) { own, _ in own }
+
+    /// The app's own sentences.
+    static let sentences: [String: String] = [
         // Starting and routing
         "app.starting": "Starting Telegram…",
         "app.inUse": "Another copy of TgTemplates is using this Telegram session (process %@). Close it and try again.",

@@ -32,7 +32,8 @@ public struct AppText: Sendable, Hashable, CustomStringConvertible {
         self.init(key, parts: [.sentence(sentence)])
     }
 
-    private init(_ key: String, parts: [Argument]) {
+    /// A catalog entry filled with values and sentences, in the format's order.
+    init(_ key: String, parts: [Argument]) {
         self.key = key
         self.english = Self.english[key] ?? AppLabel.english[key] ?? key
         self.parts = parts

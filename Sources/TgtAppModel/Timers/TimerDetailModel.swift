@@ -85,7 +85,7 @@ public final class TimerDetailModel {
             if case .completed = stored.state { haptic = .complete }
             changed()
         } catch {
-            self.error = .verbatim(error.message)
+            self.error = .failure(error)
         }
     }
 
@@ -123,7 +123,7 @@ public final class TimerDetailModel {
             error = nil
             changed()
         } catch {
-            self.error = .verbatim(error.message)
+            self.error = .failure(error)
         }
     }
 
@@ -135,7 +135,7 @@ public final class TimerDetailModel {
             error = nil
             changed()
         } catch {
-            self.error = .verbatim(error.message)
+            self.error = .failure(error)
         }
     }
 }

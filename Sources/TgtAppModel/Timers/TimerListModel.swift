@@ -81,7 +81,7 @@ public final class TimerListModel {
             if let shown { timers = shown }
             changed()
         } catch {
-            loadError = .verbatim(error.message)
+            loadError = .failure(error)
         }
     }
 }
