@@ -148,6 +148,10 @@ public enum AwayError: Error, Equatable, UserFacingError {
     case notTelegram(String)
     case needsValues(template: String, names: [String])
     case templateNotFound
+    /// No private chat last loaded from Telegram is this person.
+    case personNotFound(String)
+    /// Several private chats fit; their titles.
+    case personAmbiguous(String, candidates: [String])
 
     public var message: String {
         switch self {
@@ -157,6 +161,9 @@ public enum AwayError: Error, Equatable, UserFacingError {
         case .needsValues(let name, let names):
             "“\(name)” needs values for \(names.map { "{{\($0)}}" }.joined(separator: ", ")), and nobody is there to give them."
         case .templateNotFound: "That template no longer exists."
+        case .personNotFound(let query): "None of your private chats is “\(query)”."
+        case .personAmbiguous(let query, let candidates):
+            "“\(query)” fits \(candidates.count) people: \(candidates.prefix(8).joined(separator: ", "))\(candidates.count > 8 ? ", …" : "")."
         }
     }
 
@@ -164,13 +171,15 @@ public enum AwayError: Error, Equatable, UserFacingError {
         switch self {
         case .needsValues: "Give those variables defaults in the template, or choose another."
         case .notTelegram: "Choose a Telegram template."
+        case .personNotFound: "Name someone you have a private chat with, as in your chat list, or give their user id."
+        case .personAmbiguous: "Give more of the name, or the person's user id."
         default: nil
         }
     }
 
     public var code: String {
         switch self {
-        case .templateNotFound: "not_found"
+        case .templateNotFound, .personNotFound: "not_found"
         default: "invalid_input"
         }
     }

@@ -143,14 +143,7 @@ extension RepeatRule {
         return days.isEmpty ? nil : days
     }
 
-    private static func weekday(_ text: Substring) -> Weekday? {
-        let name = text.lowercased()
-        guard name.count >= 2 else { return nil }
-        return Weekday.allCases.first { day in
-            let full = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"][day.rawValue - 1]
-            return full.hasPrefix(name) && (name.count >= 3 || day == .tuesday || day == .thursday || name == "mo" || name == "we" || name == "fr" || name == "sa" || name == "su")
-        }
-    }
+    private static func weekday(_ text: Substring) -> Weekday? { Weekday(named: text) }
 
     private static func dayOfMonth(_ text: String) -> Int? {
         var digits = text

@@ -153,6 +153,19 @@ public enum Weekday: Int, Sendable, Hashable, Codable, CaseIterable, Comparable 
 
     public static func < (a: Weekday, b: Weekday) -> Bool { a.rawValue < b.rawValue }
 
+    /// The day an English name or abbreviation names, in any case: "monday", "Mon", "tu", "thurs";
+    /// nil for anything else, and for two letters that fit two days ("t", "s").
+    public init?(named text: some StringProtocol) {
+        let name = text.lowercased()
+        guard name.count >= 2 else { return nil }
+        let day = Weekday.allCases.first { day in
+            let full = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"][day.rawValue - 1]
+            return full.hasPrefix(name) && (name.count >= 3 || day == .tuesday || day == .thursday || name == "mo" || name == "we" || name == "fr" || name == "sa" || name == "su")
+        }
+        guard let day else { return nil }
+        self = day
+    }
+
     /// Monday to Friday.
     public static let workdays: Set<Weekday> = [.monday, .tuesday, .wednesday, .thursday, .friday]
 

@@ -137,7 +137,7 @@ public struct APIError: Error, Sendable {
         case let error as CredentialsError:
             return APIError(.badRequest, code: error.code, message: error.message, nextStep: error.nextStep)
         case let error as AwayError:
-            return APIError(error == .templateNotFound ? .notFound : .badRequest, code: error.code, message: error.message, nextStep: error.nextStep)
+            return APIError(error.code == "not_found" ? .notFound : .badRequest, code: error.code, message: error.message, nextStep: error.nextStep)
         case let error as any UserFacingError:
             return APIError(.badRequest, code: error.code, message: error.message, nextStep: error.nextStep)
         case is NIOTooManyBytesError:
