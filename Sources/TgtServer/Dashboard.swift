@@ -10,12 +10,17 @@ public struct DashboardOptions: Sendable {
     public var isDemo: Bool
     /// Send cookies with `Secure` (when the dashboard sits behind an HTTPS proxy).
     public var secureCookies: Bool
+    /// The reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
+    public var trustedProxies: TrustedProxies
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, isDemo: Bool = false, secureCookies: Bool = false) {
+    public init(host: String = "127.0.0.1", port: Int = 8080, isDemo: Bool = false, secureCookies: Bool = false,
+                trustedProxies: TrustedProxies = .none)
+    {
         self.host = host
         self.port = port
         self.isDemo = isDemo
         self.secureCookies = secureCookies
+        self.trustedProxies = trustedProxies
     }
 
     /// The address links point at when a request does not say which it came to.

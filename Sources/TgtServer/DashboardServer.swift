@@ -25,6 +25,7 @@ public enum DashboardServer {
     /// All routes: pages, the JSON API, assets.
     public static func router(_ dashboard: Dashboard) -> Router<DashboardContext> {
         let router = Router(context: DashboardContext.self)
+        router.add(middleware: ForwardedClientMiddleware(proxies: dashboard.options.trustedProxies))
         router.add(middleware: ErrorAndHeadersMiddleware())
         router.add(middleware: AuthMiddleware(dashboard: dashboard))
         AssetRoutes.add(to: router)

@@ -47,6 +47,8 @@ struct ServeCLITests {
         let remote = try await tgt(["serve", "--host", "0.0.0.0", "--port", "0", "--data-dir", dir.url.appendingPathComponent("other").path])
         #expect(remote.status == 2)
         #expect(remote.stderr.contains("without a dashboard password"))
+        let badProxy = try await tgt(["serve", "--port", "0", "--trusted-proxy", "proxy.local", "--data-dir", dir.url.appendingPathComponent("other").path])
+        #expect(badProxy.status == 2 && badProxy.stderr.contains("“proxy.local” is not an address or a network"), "\(badProxy.stderr)")
 
         kill(server.processIdentifier, SIGTERM)
         server.waitUntilExit()

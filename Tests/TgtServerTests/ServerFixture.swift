@@ -26,14 +26,14 @@ struct ServerFixture {
 
     init(scenario: SimulatorScenario = SimulatorScenario(sendBehaviours: [-4002: .fail(code: 403, message: "CHAT_WRITE_FORBIDDEN")]),
          password: String? = ServerFixture.password, throttle: LoginThrottle = LoginThrottle(),
-         clock: any AppClock = TestClock()) async throws
+         clock: any AppClock = TestClock(), options: DashboardOptions = DashboardOptions(port: 0, isDemo: true)) async throws
     {
         sim = try SimulatedTelegram(scenario: scenario, clock: clock)
         let secrets = try DashboardSecrets(directory: DataDirectory(url: sim.folder.url), bcryptCost: 4)
         if let password { try secrets.replacePassword(password) }
         apiToken = try secrets.createToken(name: "tests", now: clock.now).secret
         host = try SessionHost(environment: sim.environment, store: sim.store, clock: clock)
-        dashboard = Dashboard(telegram: LiveSession(host: host), secrets: secrets, options: DashboardOptions(port: 0, isDemo: true), throttle: throttle)
+        dashboard = Dashboard(telegram: LiveSession(host: host), secrets: secrets, options: options, throttle: throttle)
         await host.start()
     }
 

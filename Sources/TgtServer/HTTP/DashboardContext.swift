@@ -20,11 +20,15 @@ public enum Principal: Sendable, Equatable {
 public struct DashboardContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let remoteAddress: SocketAddress?
+    /// The client's address: the connection's, or behind a trusted proxy the one it forwarded
+    /// (`ForwardedClientMiddleware`).
+    public var clientAddress: String?
     public var principal: Principal?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+        clientAddress = remoteAddress?.ipAddress
         principal = nil
     }
 
@@ -34,7 +38,7 @@ public struct DashboardContext: RequestContext, RemoteAddressRequestContext {
     /// A key identifying the client for rate limiting: its IPv4 address, or the /64 network of
     /// its IPv6 address (one household or host is given a whole /64, so counting single
     /// addresses there would let one client rotate through billions).
-    public var clientKey: String { Self.clientKey(remoteAddress?.ipAddress) }
+    public var clientKey: String { Self.clientKey(clientAddress) }
 
     static func clientKey(_ address: String?) -> String {
         guard let address else { return "unknown" }

@@ -33,6 +33,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Port to listen on (0: any free port).") var port = 8080
     @Flag(help: "Choose the dashboard password (read from the terminal or standard input), then exit.") var setPassword = false
     @Flag(help: "Mark cookies Secure (when the dashboard is behind an HTTPS proxy).") var secureCookies = false
+    @Option(help: ArgumentHelp(
+        "A reverse proxy (address or network) whose X-Forwarded-For names the client, for rate limits; repeat it for several. Also $TGT_TRUSTED_PROXIES, comma-separated.",
+        valueName: "address"))
+    var trustedProxy: [String] = []
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535.") }
@@ -47,7 +51,12 @@ struct Serve: AsyncParsableCommand {
                 try choosePassword(secrets)
                 return
             }
-            let options = DashboardOptions(host: host, port: port, isDemo: global.demo, secureCookies: secureCookies)
+            let fromEnvironment = (ProcessInfo.processInfo.environment["TGT_TRUSTED_PROXIES"] ?? "").split(separator: ",").map(String.init)
+            let proxies: TrustedProxies
+            do throws(TrustedProxyError) { proxies = try TrustedProxies(parsing: trustedProxy + fromEnvironment.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) } catch {
+                throw InputError(error.message, next: "Give --trusted-proxy the address your reverse proxy connects from, e.g. 127.0.0.1.")
+            }
+            let options = DashboardOptions(host: host, port: port, isDemo: global.demo, secureCookies: secureCookies, trustedProxies: proxies)
             do {
                 try DashboardServer.checkBinding(options, secrets: secrets)
             } catch let error as DashboardServer.StartError {
