@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs beyond the app's own dependencies:
 # zbar-tools (a real QR reader that checks the QR encoder), curl (the trigger recipes), headless Chromium with its driver
-# and an emoji font (browser tests), TypeScript's checker (node-typescript: `tsc` checks the
+# and an emoji font (browser tests), systemd (`systemd-analyze verify` checks `tgt service`'s unit), TypeScript's checker (node-typescript: `tsc` checks the
 # dashboard's JavaScript), from PyPI selenium, schemathesis and pytest (browser tests, their
 # runner and the API fuzzer) and PyYAML (the Apple project checks), and axe-core for the
 # accessibility audit.
@@ -9,7 +9,7 @@ set -euo pipefail
 log() { printf 'install-test-deps: %s\n' "$*" >&2; }
 if [ "$(uname -s)" = "Linux" ] && command -v dpkg >/dev/null 2>&1; then
   missing=()
-  for pkg in zbar-tools chromium chromium-driver fonts-noto-color-emoji node-typescript curl; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+  for pkg in zbar-tools chromium chromium-driver fonts-noto-color-emoji node-typescript curl systemd; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
   if [ "${#missing[@]}" -gt 0 ]; then
     SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
     log "installing ${missing[*]} with apt-get"
