@@ -82,20 +82,35 @@ enum ServiceFiles {
         return plain ? escaped : "\"\(escaped)\""
     }
 
+    /// The agent's keys (launchd.plist(5)), as a typed value.
+    struct LaunchAgent: Encodable {
+        struct KeepAlive: Encodable {
+            var successfulExit = false
+            enum CodingKeys: String, CodingKey { case successfulExit = "SuccessfulExit" }
+        }
+
+        var label = agentLabel
+        var programArguments: [String]
+        var runAtLoad = true
+        var keepAlive = KeepAlive()
+        var throttleInterval = 10
+        var exitTimeOut = 60
+        var processType = "Background"
+        var umask = 0o077
+        var standardOutPath: String
+        var standardErrorPath: String
+
+        enum CodingKeys: String, CodingKey {
+            case label = "Label", programArguments = "ProgramArguments", runAtLoad = "RunAtLoad", keepAlive = "KeepAlive"
+            case throttleInterval = "ThrottleInterval", exitTimeOut = "ExitTimeOut", processType = "ProcessType", umask = "Umask"
+            case standardOutPath = "StandardOutPath", standardErrorPath = "StandardErrorPath"
+        }
+    }
+
     /// The agent: started at login, started again unless it exited cleanly.
     static func launchdAgent(arguments: [String], log: URL) throws -> Data {
-        let agent: [String: Any] = [
-            "Label": agentLabel,
-            "ProgramArguments": arguments,
-            "RunAtLoad": true,
-            "KeepAlive": ["SuccessfulExit": false],
-            "ThrottleInterval": 10,
-            "ExitTimeOut": 60,
-            "ProcessType": "Background",
-            "Umask": 0o077,
-            "StandardOutPath": log.path,
-            "StandardErrorPath": log.path,
-        ]
-        return try PropertyListSerialization.data(fromPropertyList: agent, format: .xml, options: 0)
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .xml
+        return try encoder.encode(LaunchAgent(programArguments: arguments, standardOutPath: log.path, standardErrorPath: log.path))
     }
 }
