@@ -104,11 +104,12 @@ struct TimersCLITests {
     func watchAndSettle() async throws {
         let dir = try TestDirectory("cli-timers-watch")
         defer { dir.remove() }
-        await #expect(try Self.run(["timers", "add", "--name", "Tea", "--duration", "1h"], dir).status == 0)
+        await #expect(try Self.run(["timers", "add", "--name", "Tea", "--duration", "2m"], dir).status == 0)
         await #expect(try Self.run(["timers", "add", "--name", "Egg", "--duration", "1"], dir).status == 0)
         let noneRunning = try await Self.run(["timers", "watch", "Egg"], dir)
         #expect(noneRunning.status == 2 && noneRunning.stderr.contains("“Egg” is not running."), "\(noneRunning.stderr)")
-        // Tea runs for an hour, so nothing here races the wall clock the binary reads. While the
+        // Tea runs for two minutes, so nothing here races the wall clock the binary reads (and a
+        // failure below leaves the watch running two minutes at most, not an hour). While the
         // watch runs, another process (this test, through the store) makes Tea's end a moment
         // ago: the watch reads the store every second and ends it at that end. A watch that
         // starts after the change finds the same past end, so either order gives one outcome.

@@ -153,8 +153,9 @@ public enum Weekday: Int, Sendable, Hashable, Codable, CaseIterable, Comparable 
 
     public static func < (a: Weekday, b: Weekday) -> Bool { a.rawValue < b.rawValue }
 
-    /// The day an English name or abbreviation names, in any case: "monday", "Mon", "tu", "thurs";
-    /// nil for anything else, and for two letters that fit two days ("t", "s").
+    /// The day an English name or abbreviation of two letters or more names, in any case:
+    /// "monday", "Mon", "tu", "thurs"; nil for anything else, and for one letter ("t" and "s"
+    /// fit two days each).
     public init?(named text: some StringProtocol) {
         let name = text.lowercased()
         guard name.count >= 2 else { return nil }

@@ -54,7 +54,9 @@ struct Serve: AsyncParsableCommand {
             let fromEnvironment = (ProcessInfo.processInfo.environment["TGT_TRUSTED_PROXIES"] ?? "").split(separator: ",").map(String.init)
             let proxies: TrustedProxies
             do throws(TrustedProxyError) { proxies = try TrustedProxies(parsing: trustedProxy + fromEnvironment.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) } catch {
-                throw InputError(error.message, next: "Give --trusted-proxy the address your reverse proxy connects from, e.g. 127.0.0.1.")
+                throw InputError(error.message, next: trustedProxy.isEmpty
+                    ? "Correct TGT_TRUSTED_PROXIES (comma-separated addresses of your reverse proxies), or unset it."
+                    : "Give --trusted-proxy the exact address your reverse proxy connects from, e.g. 127.0.0.1.")
             }
             let options = DashboardOptions(host: host, port: port, isDemo: global.demo, secureCookies: secureCookies, trustedProxies: proxies)
             do {

@@ -63,8 +63,19 @@ struct Service: AsyncParsableCommand {
         return FileManager.default.homeDirectoryForCurrentUser
     }
 
-    /// Runs a service manager's command; its output when it failed, nil when it worked.
-    static func control(_ arguments: [String]) -> String? {
+    /// Runs a service manager's command, up to `attempts` times a second apart; its output when
+    /// it failed every time, nil when it worked.
+    static func control(_ arguments: [String], attempts: Int = 1) async -> String? {
+        var failure: String?
+        for attempt in 1...max(1, attempts) {
+            failure = controlOnce(arguments)
+            guard failure != nil, attempt < attempts else { break }
+            try? await Task.sleep(for: .seconds(1))
+        }
+        return failure
+    }
+
+    private static func controlOnce(_ arguments: [String]) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -106,19 +117,30 @@ struct ServiceInstall: AsyncParsableCommand {
     func run() async throws {
         try await global.run {
             let (manager, file) = try target.located(asking: !noStart)
-            guard let binary = Bundle.main.executableURL?.resolvingSymlinksInPath().path, binary.hasPrefix("/") else {
-                throw InputError("The path of this tgt could not be found.")
-            }
+            let environment = ProcessInfo.processInfo.environment
+            guard let binary = ServiceFiles.binaryPath(invokedAs: CommandLine.arguments.first ?? "", environment: environment,
+                                                       fallback: Bundle.main.executableURL?.path)
+            else { throw InputError("The path of this tgt could not be found.", next: "Run tgt by its full path, e.g. /usr/local/bin/tgt service install.") }
             let directory = global.directory
-            try directory.create()
-            var arguments = [binary, "serve", "--data-dir", directory.url.path, "--host", host, "--port", String(port)]
-            if secureCookies { arguments.append("--secure-cookies") }
-            for proxy in trustedProxy { arguments += ["--trusted-proxy", proxy] }
-            if let tdjson = global.tdjson ?? ProcessInfo.processInfo.environment["TGT_TDJSON"] { arguments += ["--tdjson", tdjson] }
-            // A dashboard on the network needs a password; nobody can answer the first-run page.
-            if host != "127.0.0.1", host != "localhost", host != "::1", !(try DashboardSecrets(directory: directory).hasPassword) {
-                throw InputError("A dashboard on \(host) needs a password first: the service has no terminal to set one.",
-                                 next: "Run `tgt serve --set-password`, then install again.")
+            // Everything is checked before anything is written.
+            let fromEnvironment = (environment["TGT_TRUSTED_PROXIES"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            do throws(TrustedProxyError) { _ = try TrustedProxies(parsing: trustedProxy + fromEnvironment) } catch {
+                throw InputError(error.message, next: trustedProxy.isEmpty
+                    ? "Correct TGT_TRUSTED_PROXIES (comma-separated addresses or networks), or unset it."
+                    : "Give --trusted-proxy the exact address your reverse proxy connects from, e.g. 127.0.0.1.")
+            }
+            let options = DashboardOptions(host: host, port: port, isDemo: global.demo, secureCookies: secureCookies)
+            // The data folder as given: `serve --demo` adds its own `demo` subfolder.
+            let arguments = try ServiceFiles.serveArguments(binary: binary, dataDirectory: DataDirectory.resolve(flag: global.dataDir).url.path, options: options,
+                                                            trustedProxies: trustedProxy + fromEnvironment,
+                                                            tdjson: global.tdjson ?? environment["TGT_TDJSON"])
+            // The service has no terminal: nobody could read a first-run setup code or answer a prompt.
+            guard try DashboardSecrets(directory: directory).hasPassword else {
+                throw InputError("The service needs a dashboard password first: it has no terminal to choose one on.",
+                                 next: "Run `tgt serve --set-password\(global.demo ? " --demo" : "")\(global.dataDir.map { " --data-dir \(GlobalOptions.shellQuoted($0))" } ?? "")`, then install again.")
+            }
+            for unseen in ServiceFiles.unseenEnvironment(environment, credentialsSaved: FileManager.default.fileExists(atPath: directory.credentialsFile.path)) {
+                global.console.note("warning: \(unseen)")
             }
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             let contents: Data
@@ -144,8 +166,10 @@ struct ServiceInstall: AsyncParsableCommand {
             case .launchd: [["launchctl", "bootout", "\(Service.userDomain)/\(ServiceFiles.agentLabel)"], ["launchctl", "bootstrap", Service.userDomain, file.path]]
             }
             for (index, step) in steps.enumerated() {
-                // Booting out an agent that is not loaded fails, and is fine.
-                if let failure = Service.control(step), !(manager == .launchd && index == 0) {
+                // Booting out an agent that is not loaded fails, and is fine; launchd finishes a
+                // bootout after it returns, so a bootstrap right after it is tried again.
+                if manager == .launchd, index == 0 { _ = await Service.control(step); continue }
+                if let failure = await Service.control(step, attempts: manager == .launchd ? 5 : 1) {
                     throw InputError("The service file is written, but `\(step.joined(separator: " "))` failed: \(failure)",
                                      next: manager == .systemd
                                          ? "Without a user session bus (a container, an SSH session without lingering), run `loginctl enable-linger` or start `tgt serve` yourself."
@@ -178,12 +202,12 @@ struct ServiceUninstall: AsyncParsableCommand {
             }
             if !noStart {
                 switch manager {
-                case .systemd: _ = Service.control(["systemctl", "--user", "disable", "--now", ServiceFiles.unitName])
-                case .launchd: _ = Service.control(["launchctl", "bootout", "\(Service.userDomain)/\(ServiceFiles.agentLabel)"])
+                case .systemd: _ = await Service.control(["systemctl", "--user", "disable", "--now", ServiceFiles.unitName])
+                case .launchd: _ = await Service.control(["launchctl", "bootout", "\(Service.userDomain)/\(ServiceFiles.agentLabel)"])
                 }
             }
             try FileManager.default.removeItem(at: file)
-            if !noStart, manager == .systemd { _ = Service.control(["systemctl", "--user", "daemon-reload"]) }
+            if !noStart, manager == .systemd { _ = await Service.control(["systemctl", "--user", "daemon-reload"]) }
             global.console.line("Removed \(file.path); your templates and the Telegram session are still in \(global.directory.url.path).")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TgtServer
 
 /// The files that keep `tgt serve` running as a user service: a systemd user unit on Linux, a
 /// launchd agent on macOS. They name the binary, the data folder and the serve options, and
@@ -44,9 +45,6 @@ enum ServiceFiles {
         """
         [Unit]
         Description=TgTemplates dashboard (tgt serve): away replies, trigger links, repeats
-        Documentation=man:tgt(1)
-        After=network-online.target
-        Wants=network-online.target
 
         [Service]
         Type=simple
@@ -74,12 +72,57 @@ enum ServiceFiles {
             case "\"": escaped += "\\\""
             case "%": escaped += "%%"
             case "$": escaped += "$$"
-            case "\n", "\r", "\t": escaped += " "
             default: escaped.append(character)
             }
         }
         let plain = !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || "/._-:=,+@".contains($0) } && word.unicodeScalars.allSatisfy(\.isASCII)
         return plain ? escaped : "\"\(escaped)\""
+    }
+
+    /// The path the service runs this tgt by: the one it was invoked by, as typed or found on
+    /// `PATH`, symlinks kept (a package manager's `bin/tgt` stays right after an upgrade moves
+    /// the versioned file it points at); else `fallback`.
+    static func binaryPath(invokedAs command: String, environment: [String: String], fallback: String?) -> String? {
+        let manager = FileManager.default
+        var candidates: [String] = []
+        if command.contains("/") {
+            candidates.append(command.hasPrefix("/") ? command : manager.currentDirectoryPath + "/" + command)
+        } else if !command.isEmpty {
+            candidates += (environment["PATH"] ?? "").split(separator: ":").filter { $0.hasPrefix("/") }.map { "\($0)/\(command)" }
+        }
+        let found = candidates.map { URL(fileURLWithPath: $0).standardizedFileURL.path }.first(where: manager.isExecutableFile)
+        return (found ?? fallback).flatMap { $0.hasPrefix("/") ? $0 : nil }
+    }
+
+    /// `tgt serve`'s command line for the service. Refuses a word with a control character (a
+    /// line break in a folder name): no service file can carry one faithfully.
+    static func serveArguments(binary: String, dataDirectory: String, options: DashboardOptions, trustedProxies: [String],
+                               tdjson: String?) throws -> [String] {
+        var arguments = [binary, "serve", "--data-dir", dataDirectory, "--host", options.host, "--port", String(options.port)]
+        if options.isDemo { arguments.append("--demo") }
+        if options.secureCookies { arguments.append("--secure-cookies") }
+        for proxy in trustedProxies { arguments += ["--trusted-proxy", proxy] }
+        if let tdjson { arguments += ["--tdjson", tdjson] }
+        if let bad = arguments.first(where: { $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) {
+            throw InputError("“\(bad.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : String($0) }.joined())” has a control character (a line break or tab), which a service file cannot hold.",
+                             next: "Rename the folder, or use one without such characters (--data-dir).")
+        }
+        return arguments
+    }
+
+    /// What this shell's environment gives `tgt` that the service will not see, worded as warnings.
+    static func unseenEnvironment(_ environment: [String: String], credentialsSaved: Bool) -> [String] {
+        var warnings: [String] = []
+        if environment["TGT_API_ID"] != nil || environment["TGT_API_HASH"] != nil, !credentialsSaved {
+            warnings.append("the service will not see TGT_API_ID and TGT_API_HASH (secrets stay out of service files); run `tgt setup` to save them in the data folder.")
+        }
+        if let level = environment["TGT_LOG_LEVEL"] {
+            warnings.append("the service will not see TGT_LOG_LEVEL=\(level); it logs at the default level.")
+        }
+        if environment.keys.contains(where: { $0.hasPrefix("TGT_DEMO_") || $0.hasPrefix("TGT_SIMULATOR_") }) {
+            warnings.append("the service will not see the TGT_DEMO_ and TGT_SIMULATOR_ settings of this shell.")
+        }
+        return warnings
     }
 
     /// The agent's keys (launchd.plist(5)), as a typed value.
@@ -95,7 +138,7 @@ enum ServiceFiles {
         var keepAlive = KeepAlive()
         var throttleInterval = 10
         var exitTimeOut = 60
-        var processType = "Background"
+        var processType = "Standard"
         var umask = 0o077
         var standardOutPath: String
         var standardErrorPath: String
