@@ -54,7 +54,8 @@ public enum DashboardServer {
         return Application(
             router: router(dashboard),
             configuration: .init(address: .hostname(dashboard.options.host, port: dashboard.options.port), serverName: "tgt"),
-            services: [LiveSessionService(telegram: dashboard.telegram, grace: shutdownGrace), AwayReplyService(dashboard: dashboard)],
+            services: [LiveSessionService(telegram: dashboard.telegram, grace: shutdownGrace), AwayReplyService(dashboard: dashboard),
+                       SnippetExpansionService(dashboard: dashboard)],
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? dashboard.options.port) },
             logger: logger)
     }

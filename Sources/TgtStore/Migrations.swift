@@ -358,6 +358,20 @@ extension AppDatabase {
                 );
                 """)
         }
+        migrator.registerMigration("v17-snippets") { db in
+            // Each message a snippet acted on (expanded, or left as typed with a reason),
+            // claimed before anything is done, so no message is acted on twice, restarts
+            // included. Rows older than 30 days are dropped as new ones come.
+            try db.execute(sql: """
+                CREATE TABLE snippet_claim (
+                    chat_id INTEGER NOT NULL,
+                    message_id INTEGER NOT NULL,
+                    at_ms INTEGER NOT NULL,
+                    PRIMARY KEY (chat_id, message_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX snippet_claim_at ON snippet_claim(at_ms);
+                """)
+        }
         return migrator
     }
 }

@@ -18,6 +18,10 @@ public enum SettingKey: String, Sendable, CaseIterable {
     case away = "away_settings"
     /// When `tgt serve` last looked for messages to answer (ms since 1970).
     case awayCheckedAt = "away_checked_at_ms"
+    /// Snippets (`SnippetSettings`, JSON).
+    case snippets = "snippet_settings"
+    /// When `tgt serve` last looked for snippets to expand (ms since 1970).
+    case snippetsCheckedAt = "snippets_checked_at_ms"
 }
 
 extension AppDatabase {

@@ -6,7 +6,7 @@ import TgtTelegram
 /// One data folder as a process works with it: its store, opened once at the process's start,
 /// and the clock every part of the process reads. A face holds this, never the store: each
 /// area's service comes from here (`templates`, `timers`, `series`, `scheduledSends`,
-/// `settings`, `triggers`, `away`, `drafts`, `sendRules`, `sendLog`, `preview`; for the app,
+/// `settings`, `triggers`, `away`, `snippets`, `drafts`, `sendRules`, `sendLog`, `preview`; for the app,
 /// `sendQueue` and `sendHold`), already on the process's clock.
 public struct Workspace: Sendable {
     let store: AppDatabase
@@ -77,6 +77,9 @@ public struct Workspace: Sendable {
 
     /// Away replies' settings and status.
     public var away: AwayService { AwayService(store: store, clock: clock) }
+
+    /// Snippets' settings and status.
+    public var snippets: SnippetService { SnippetService(store: store, clock: clock) }
 
     /// The send log as the faces show it: recent sends, held ones, a batch, their replies.
     public var sendLog: SendLogReader { SendLogReader(store: store) }

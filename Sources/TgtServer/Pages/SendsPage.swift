@@ -24,6 +24,8 @@ extension Pages {
                 case .scheduled: "scheduled for " + (entry.scheduledFor.map(Self.clockTime) ?? "later")
                 case .held: "held for undo until " + (entry.holdUntil.map(Self.clockTime) ?? "soon")
                 case .undone: "undone (nothing was sent)"
+                case .sent where entry.origin == "snippet": "expanded"
+                case .failed where entry.origin == "snippet": "left as typed"
                 default: entry.status.rawValue
                 }
                 let answered: [HTML] = (replies[entry.id] ?? []).suffix(3).map { reply in
@@ -56,11 +58,13 @@ extension Pages {
         date.formatted(.dateTime.weekday(.abbreviated).day().month(.abbreviated).hour().minute())
     }
 
-    /// A card's title: the template's name, or what sent it when no one tapped ("Away reply to Alice").
+    /// A card's title: the template's name, or what sent it when no one tapped ("Away reply to
+    /// Alice", "Snippet in Family": a snippet typed in another app, expanded or left as typed).
     static func heading(_ entry: SendLogEntry) -> String {
         switch entry.origin {
         case "away": "Away reply to \(entry.targetTitle)"
         case "greeting": "Greeting to \(entry.targetTitle)"
+        case "snippet": "Snippet in \(entry.targetTitle)"
         default: entry.templateName
         }
     }

@@ -16,6 +16,7 @@ extension Pages {
         var tokens: [APIToken]
         var triggers: TriggersModel
         var away: AwayModel
+        var snippets: SnippetsModel
         /// A token secret just created, shown once.
         var newSecret: String?
         var message: String?
@@ -69,6 +70,7 @@ extension Pages {
             <div class="row"><input id="undo_hold" name="undo_hold" type="number" min="0" max="\(UndoHold.maximumSeconds)" step="1" value="\(model.undoHold)" inputmode="numeric" required></div>
             <button type="submit" class="primary">Save undo hold</button></form></section>
             \(awaySection(model.away, notices: model.notices(for: "away"), csrf: csrf))
+            \(snippetsSection(model.snippets, notices: model.notices(for: "snippets"), csrf: csrf))
             \(triggersSection(model.triggers, notices: model.notices(for: "triggers"), csrf: csrf))
             <section class="card" id="password"><h2>Dashboard password</h2>\(model.notices(for: "password"))
             <form method="post" action="/settings/password#password" class="stack">\(csrfField(csrf))

@@ -18,6 +18,7 @@ enum SettingsRoutes {
             case "logout": ("Logged out of Telegram.", "telegram")
             case "media-cleared": ("Downloaded media deleted; photos and files download again when you open them. Chat photos and stickers stay, as in Telegram's apps.", "media")
             case "away": ("Away replies saved.", "away")
+            case "snippets": ("Snippets saved.", "snippets")
             case "trigger-renamed": ("Trigger link renamed.", "triggers")
             case "trigger-revoked": ("Trigger link revoked: its link sends nothing any more.", "triggers")
             default: (nil, nil)
@@ -92,6 +93,7 @@ enum SettingsRoutes {
 
         TriggerSettingsRoutes.add(to: router, dashboard: dashboard)
         AwaySettingsRoutes.add(to: router, dashboard: dashboard)
+        SnippetSettingsRoutes.add(to: router, dashboard: dashboard)
 
         router.post("/settings/media-cache/clear") { _, context -> Response in
             do {
@@ -114,7 +116,7 @@ enum SettingsRoutes {
 
     static func page(_ dashboard: Dashboard, context: DashboardContext, message: String? = nil, error: String? = nil, section: String? = nil,
                      newSecret: String? = nil, madeTrigger: (name: String, link: String)? = nil, triggerForm: [String: String] = [:],
-                     awayForm: AwaySettings? = nil, status: HTTPResponse.Status = .ok) async throws -> Response
+                     awayForm: AwaySettings? = nil, snippetsForm: SnippetSettings? = nil, status: HTTPResponse.Status = .ok) async throws -> Response
     {
         let now = dashboard.telegram.clock.now
         // The Telegram templates, which both a trigger and an away reply may send: read once.
@@ -128,6 +130,8 @@ enum SettingsRoutes {
         let awayStatus = try dashboard.workspace.away.status()
         let away = Pages.AwayModel(settings: awaySettings, templates: telegram, people: people, checkedAt: awayStatus.checkedAt,
                                    answersLastHour: awayStatus.answersLastHour, now: now)
+        let snippets = Pages.SnippetsModel(settings: try snippetsForm ?? dashboard.workspace.snippets.settings(),
+                                           checkedAt: try dashboard.workspace.snippets.checkedAt(), example: telegram.first?.1, now: now)
         let state = await dashboard.telegram.state()
         let loggedIn = state.isLoggedIn
         let account = state.accountName
@@ -135,7 +139,7 @@ enum SettingsRoutes {
         let model = Pages.SettingsModel(
             account: account, connection: state.connection?.label, loggedIn: loggedIn, demo: dashboard.options.isDemo,
             defaultLocation: try dashboard.workspace.settings.defaultLocation()?.description, undoHold: try dashboard.workspace.settings.undoHold().seconds,
-            mediaCache: mediaCache, tokens: dashboard.secrets.tokens, triggers: triggers, away: away,
+            mediaCache: mediaCache, tokens: dashboard.secrets.tokens, triggers: triggers, away: away, snippets: snippets,
             newSecret: newSecret, message: message, error: error, section: section, version: TelegramConnection.applicationVersion)
         return HTMLReply.page(Pages.settings(model, csrf: try PageRoutes.csrfToken(context)), status: status)
     }

@@ -6766,6 +6766,141 @@ extension Components {
                 case awayNow = "away_now"
             }
         }
+        /// Snippet settings to save
+        ///
+        /// - Remark: Generated from `#/components/schemas/SnippetsInput`.
+        public struct SnippetsInput: Codable, Hashable, Sendable {
+            /// Whether snippets are expanded
+            ///
+            /// - Remark: Generated from `#/components/schemas/SnippetsInput/on`.
+            public var on: Swift.Bool
+            /// What starts a snippet: 1 to 4 characters, no spaces, letters or digits, not starting with /
+            ///
+            /// - Remark: Generated from `#/components/schemas/SnippetsInput/prefix`.
+            public var prefix: Swift.String?
+            /// Creates a new `SnippetsInput`.
+            ///
+            /// - Parameters:
+            ///   - on: Whether snippets are expanded
+            ///   - prefix: What starts a snippet: 1 to 4 characters, no spaces, letters or digits, not starting with /
+            public init(
+                on: Swift.Bool,
+                prefix: Swift.String? = nil
+            ) {
+                self.on = on
+                self.prefix = prefix
+            }
+            public enum CodingKeys: String, CodingKey {
+                case on
+                case prefix
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.on = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .on
+                )
+                self.prefix = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .prefix
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "on",
+                    "prefix"
+                ])
+            }
+        }
+        /// Snippets as set, and when the running dashboard last looked for them
+        ///
+        /// - Remark: Generated from `#/components/schemas/Snippets`.
+        public struct Snippets: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Snippets/on`.
+            public var on: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Snippets/prefix`.
+            public var prefix: Swift.String
+            /// When the running dashboard last looked for snippets (only while they are on)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Snippets/checked_at`.
+            public var checkedAt: Foundation.Date?
+            /// Creates a new `Snippets`.
+            ///
+            /// - Parameters:
+            ///   - on:
+            ///   - prefix:
+            ///   - checkedAt: When the running dashboard last looked for snippets (only while they are on)
+            public init(
+                on: Swift.Bool,
+                prefix: Swift.String,
+                checkedAt: Foundation.Date? = nil
+            ) {
+                self.on = on
+                self.prefix = prefix
+                self.checkedAt = checkedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case on
+                case prefix
+                case checkedAt = "checked_at"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.on = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .on
+                )
+                self.prefix = try container.decode(
+                    Swift.String.self,
+                    forKey: .prefix
+                )
+                self.checkedAt = try container.decodeIfPresent(
+                    Foundation.Date.self,
+                    forKey: .checkedAt
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "on",
+                    "prefix",
+                    "checked_at"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SnippetsReply`.
+        public struct SnippetsReply: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SnippetsReply/success`.
+            public var success: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/SnippetsReply/data`.
+            public var data: Components.Schemas.Snippets
+            /// Creates a new `SnippetsReply`.
+            ///
+            /// - Parameters:
+            ///   - success:
+            ///   - data:
+            public init(
+                success: Swift.Bool,
+                data: Components.Schemas.Snippets
+            ) {
+                self.success = success
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case success
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.success = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .success
+                )
+                self.data = try container.decode(
+                    Components.Schemas.Snippets.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "success",
+                    "data"
+                ])
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/AwayReply`.
         public struct AwayReply: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/AwayReply/success`.

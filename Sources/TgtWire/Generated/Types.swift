@@ -155,6 +155,16 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /api/away`.
     /// - Remark: Generated from `#/paths//api/away/put(setAway)`.
     func setAway(_ input: Operations.SetAway.Input) async throws -> Operations.SetAway.Output
+    /// Snippets (a message of yours that is the prefix plus a template's name becomes its text while tgt serve runs)
+    ///
+    /// - Remark: HTTP `GET /api/snippets`.
+    /// - Remark: Generated from `#/paths//api/snippets/get(getSnippets)`.
+    func getSnippets(_ input: Operations.GetSnippets.Input) async throws -> Operations.GetSnippets.Output
+    /// Turn snippets on or off and set the prefix (nothing changes when the prefix is refused)
+    ///
+    /// - Remark: HTTP `PUT /api/snippets`.
+    /// - Remark: Generated from `#/paths//api/snippets/put(setSnippets)`.
+    func setSnippets(_ input: Operations.SetSnippets.Input) async throws -> Operations.SetSnippets.Output
     /// Settings
     ///
     /// - Remark: HTTP `GET /api/settings`.
@@ -841,6 +851,26 @@ extension APIProtocol {
         body: Operations.SetAway.Input.Body
     ) async throws -> Operations.SetAway.Output {
         try await setAway(Operations.SetAway.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Snippets (a message of yours that is the prefix plus a template's name becomes its text while tgt serve runs)
+    ///
+    /// - Remark: HTTP `GET /api/snippets`.
+    /// - Remark: Generated from `#/paths//api/snippets/get(getSnippets)`.
+    public func getSnippets(headers: Operations.GetSnippets.Input.Headers = .init()) async throws -> Operations.GetSnippets.Output {
+        try await getSnippets(Operations.GetSnippets.Input(headers: headers))
+    }
+    /// Turn snippets on or off and set the prefix (nothing changes when the prefix is refused)
+    ///
+    /// - Remark: HTTP `PUT /api/snippets`.
+    /// - Remark: Generated from `#/paths//api/snippets/put(setSnippets)`.
+    public func setSnippets(
+        headers: Operations.SetSnippets.Input.Headers = .init(),
+        body: Operations.SetSnippets.Input.Body
+    ) async throws -> Operations.SetSnippets.Output {
+        try await setSnippets(Operations.SetSnippets.Input(
             headers: headers,
             body: body
         ))

@@ -212,7 +212,7 @@ public struct WireSendLogBatch: Codable, Hashable, Sendable {
     public var templateName: String
     public var queuedAt: String
     public var targets: [WireSendLogTarget]
-    /// "away" or "greeting" when no one tapped; nil for a tap.
+    /// "away", "greeting" or "snippet" when no one tapped; nil for a tap.
     public var origin: String?
 
     public init(batchID: String, templateID: String?, templateName: String, queuedAt: String, targets: [WireSendLogTarget], origin: String? = nil) {

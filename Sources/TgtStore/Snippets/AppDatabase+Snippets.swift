@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+import TgtDomain
+
+/// Snippets in the store: the settings, the claim that lets a message be acted on once
+/// (restarts included), and the send log rows that show each expansion, or why a snippet was
+/// left as typed, in Recent.
+extension AppDatabase {
+    /// The snippet settings (off when never set or unreadable).
+    public func snippetSettings() throws(StoreError) -> SnippetSettings {
+        guard let text = try setting(.snippets), let settings = try? JSONDecoder().decode(SnippetSettings.self, from: Data(text.utf8)) else {
+            return SnippetSettings()
+        }
+        return settings
+    }
+
+    public func setSnippetSettings(_ settings: SnippetSettings) throws(StoreError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try setSetting(.snippets, String(decoding: (try? encoder.encode(settings)) ?? Data("{}".utf8), as: UTF8.self))
+    }
+
+    /// How long a claim is kept: far longer than Telegram lets a message be edited (48 hours).
+    static let snippetClaimDays = 30
+
+    /// Claims message `messageID` of chat `chatID` for a snippet at `now`: true the first time,
+    /// false when it was claimed before (by this process, an earlier run, or another process).
+    public func claimSnippet(chatID: Int64, messageID: Int64, at now: Date) throws(StoreError) -> Bool {
+        try write { db in
+            try db.execute(sql: "DELETE FROM snippet_claim WHERE at_ms < ?",
+                           arguments: [Self.millis(now) - Int64(Self.snippetClaimDays) * 86_400_000])
+            try db.execute(sql: "INSERT OR IGNORE INTO snippet_claim (chat_id, message_id, at_ms) VALUES (?, ?, ?)",
+                           arguments: [chatID, messageID, Self.millis(now)])
+            return db.changesCount == 1
+        }
+    }
+
+    /// Records what a snippet did in the send log (origin `snippet`): the template's text put
+    /// into message `messageID`, or, with `error`, why the message was left as typed.
+    public func logSnippet(templateID: UUID?, templateName: String, target: Target, messageID: Int64, error: String?, at now: Date) throws(StoreError) {
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO send_log (batch_id, template_id, template_name, chat_id, topic_id, target_title, status, error, message_id,
+                                          origin, queued_at_ms, updated_at_ms)
+                    VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, 'snippet', ?, ?)
+                    """,
+                arguments: [UUID().uuidString, templateID?.uuidString, templateName, target.chatID, target.chatTitle, error == nil ? "sent" : "failed",
+                            error, error == nil ? messageID : nil, Self.millis(now), Self.millis(now)])
+        }
+    }
+
+    /// When `tgt serve` last looked for snippets to expand.
+    public func snippetsCheckedAt() throws(StoreError) -> Date? {
+        try setting(.snippetsCheckedAt).flatMap { Int64($0) }.map(Self.date)
+    }
+
+    public func noteSnippetsCheck(at now: Date) throws(StoreError) {
+        try setSetting(.snippetsCheckedAt, String(Self.millis(now)))
+    }
+}
