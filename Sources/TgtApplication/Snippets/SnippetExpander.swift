@@ -53,6 +53,7 @@ public struct SnippetExpander: Sendable {
 
     public func handle(_ message: Message) async -> Outcome {
         guard let settings = try? store.snippetSettings(), settings.isOn else { return .inactive }
+        try? store.noteSnippetsCheck(at: clock.now)
         guard message.isOutgoing, !message.isScheduled, message.sendingState == nil, message.forwardOrigin == nil,
               case .text? = message.content, let text = message.text,
               let command = SnippetCommand(parsing: text, prefix: settings.prefix)

@@ -270,6 +270,8 @@ let submitting = false;
 on('connection', (data) => showConnection(data.state, data.label));
 // New messages are told about on every page (notify.js, loaded once the page is idle).
 on('chat', (data) => document.dispatchEvent(new CustomEvent('tgt:chat', {detail: data})));
+// So are snippets left as typed (notify.js reads the send log when it changes).
+on('sends', () => document.dispatchEvent(new CustomEvent('tgt:sends')));
 on('login', (data) => {
   const card = document.querySelector('[data-step]');
   if (!submitting && card instanceof HTMLElement && card.dataset['step'] !== data.step && data.step !== 'starting') location.reload();

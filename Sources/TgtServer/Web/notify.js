@@ -5,10 +5,13 @@
 // mute, per chat or per kind of chat, as the API's `is_muted` says), with the chat, the sender
 // and a preview, opening the chat on click; none for the chat the user is looking at.
 // Permission is asked only from the Chats page's "Turn on notifications" button, once.
+// Also a snippet left as typed (Settings → Snippets), since this page opened: said in the page's
+// status line and, with notifications on, by the browser, opening Recent on click.
 // Stands alone (no import of app.js, which loads it): GETs need only the session cookie.
 
 /** @typedef {import('./types').ChatSummary} ChatSummary */
 /** @typedef {import('./types').ConversationList} ConversationList */
+/** @typedef {import('./types').SendLog} SendLog */
 
 /** Per chat: unread count when not muted (0 when muted), and the newest message told about. */
 const unread = new Map();
@@ -138,6 +141,37 @@ document.addEventListener('tgt:chat', (event) => {
   const chatID = event instanceof CustomEvent ? Number(event.detail?.chat_id) : 0;
   if (!chatID || pending.has(chatID)) return;
   pending.set(chatID, window.setTimeout(() => { pending.delete(chatID); changed(chatID); }, 250));
+});
+/** When this page opened: snippets left as typed before it are not told about again. */
+const opened = Date.now();
+/** @type {Set<string>} the snippet batches told about */
+const toldSnippets = new Set();
+let snippetToast = 0;
+
+/** Reads the newest sends and tells about snippets left as typed since the page opened. */
+async function snippetsChanged() {
+  const log = /** @type {SendLog | null} */ (await get('sends?limit=10'));
+  for (const batch of log?.batches ?? []) {
+    if (batch.origin !== 'snippet' || toldSnippets.has(batch.batch_id) || Date.parse(batch.queued_at) < opened - 1000) continue;
+    toldSnippets.add(batch.batch_id);
+    const target = batch.targets[0];
+    if (!target || target.status !== 'failed') continue;
+    const text = 'Snippet in ' + target.title + ' left as typed: ' + (target.error ?? 'see Recent.');
+    const box = document.getElementById('toast');
+    if (box) {
+      box.textContent = text;
+      window.clearTimeout(snippetToast);
+      snippetToast = window.setTimeout(() => { if (box.textContent === text) box.textContent = ''; }, 12000);
+    }
+    if (!('Notification' in window) || Notification.permission !== 'granted') continue;
+    const note = new Notification('Snippet left as typed', {body: text.slice(0, 180), tag: 'snippet-' + batch.batch_id, icon: '/assets/icon-180.png'});
+    note.onclick = () => { window.focus(); location.href = '/sends'; note.close(); };
+  }
+}
+let sendsPending = 0;
+document.addEventListener('tgt:sends', () => {
+  if (sendsPending) return;
+  sendsPending = window.setTimeout(() => { sendsPending = 0; snippetsChanged(); }, 250);
 });
 start().then(offer);
 

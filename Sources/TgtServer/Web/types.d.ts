@@ -505,3 +505,28 @@ export interface MemberPage {
   total_count: number;
   next_offset?: number;
 }
+
+/** One target of a send in the send log (`GET /api/sends`). */
+export interface SendLogTarget {
+  target: string;
+  title: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed' | 'handed_over' | 'scheduled' | 'cancelling' | 'cancelled' | 'held' | 'undone';
+  error?: string | null;
+  message_id?: number | null;
+  updated_at: string;
+}
+
+/** One tap in the send log, or what sent it when no one tapped (`origin`). */
+export interface SendLogBatch {
+  batch_id: string;
+  template_id: string | null;
+  template_name: string;
+  queued_at: string;
+  origin?: 'away' | 'greeting' | 'snippet';
+  targets: SendLogTarget[];
+}
+
+/** `GET /api/sends` */
+export interface SendLog {
+  batches: SendLogBatch[];
+}
