@@ -29,6 +29,20 @@ extension AppDatabase {
         try read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key.rawValue]) }
     }
 
+    /// A setting kept as JSON (`AwaySettings`, `SnippetSettings`): nil when never set or unreadable.
+    public func jsonSetting<Value: Decodable>(_ key: SettingKey, as type: Value.Type) throws(StoreError) -> Value? {
+        guard let text = try setting(key) else { return nil }
+        return try? JSONDecoder().decode(Value.self, from: Data(text.utf8))
+    }
+
+    /// Sets a setting kept as JSON, with sorted keys.
+    public func setJSONSetting<Value: Encodable>(_ key: SettingKey, _ value: Value) throws(StoreError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(value) else { throw .dataDirectory("the \(key.rawValue) setting could not be encoded") }
+        try setSetting(key, String(decoding: data, as: UTF8.self))
+    }
+
     /// Sets (or with nil, removes) a setting.
     public func setSetting(_ key: SettingKey, _ value: String?) throws(StoreError) {
         try write { db in

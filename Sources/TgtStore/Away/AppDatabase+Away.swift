@@ -8,16 +8,11 @@ import TgtDomain
 extension AppDatabase {
     /// The away settings (off when never set or unreadable).
     public func awaySettings() throws(StoreError) -> AwaySettings {
-        guard let text = try setting(.away), let settings = try? JSONDecoder().decode(AwaySettings.self, from: Data(text.utf8)) else {
-            return AwaySettings()
-        }
-        return settings
+        try jsonSetting(.away, as: AwaySettings.self) ?? AwaySettings()
     }
 
     public func setAwaySettings(_ settings: AwaySettings) throws(StoreError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        try setSetting(.away, String(decoding: (try? encoder.encode(settings)) ?? Data("{}".utf8), as: UTF8.self))
+        try setJSONSetting(.away, settings)
     }
 
     /// Records an automatic answer to a person at `now` if the quiet time and the hourly cap

@@ -8,16 +8,11 @@ import TgtDomain
 extension AppDatabase {
     /// The snippet settings (off when never set or unreadable).
     public func snippetSettings() throws(StoreError) -> SnippetSettings {
-        guard let text = try setting(.snippets), let settings = try? JSONDecoder().decode(SnippetSettings.self, from: Data(text.utf8)) else {
-            return SnippetSettings()
-        }
-        return settings
+        try jsonSetting(.snippets, as: SnippetSettings.self) ?? SnippetSettings()
     }
 
     public func setSnippetSettings(_ settings: SnippetSettings) throws(StoreError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        try setSetting(.snippets, String(decoding: (try? encoder.encode(settings)) ?? Data("{}".utf8), as: UTF8.self))
+        try setJSONSetting(.snippets, settings)
     }
 
     /// How long a claim is kept: far longer than Telegram lets a message be edited (48 hours).
