@@ -30,6 +30,15 @@ struct SnippetsCLITests {
             #expect(refused.status == 2 && refused.stderr.contains("prefix"), "\(bad.debugDescription): \(refused.stderr)")
         }
         #expect(try stored() == SnippetSettings(isOn: true, prefix: ";"), "refusals change nothing")
+        // What the dashboard's snippets did lately, as its send log rows have it.
+        let store = try AppDatabase.open(in: DataDirectory(url: dir.url), clock: TestClock())
+        let alice = Target(chatID: 555, chatTitle: "Alice")
+        try store.logSnippet(templateID: nil, templateName: "Leaving work", target: alice, messageID: 7, error: nil, at: Date())
+        try store.logSnippet(templateID: nil, templateName: "Leaving work", target: alice, messageID: 8,
+                             error: "It needs a value for {{eta}}: type “;leaving-work eta=…”.", at: Date())
+        let lately = try await tgt("snippets")
+        #expect(lately.stdout.contains("Lately:\n  ✗ Alice: left as typed (just now). It needs a value for {{eta}}: type “;leaving-work eta=…”.\n  ✓ Alice: became “Leaving work” (just now)"),
+                "\(lately.stdout)")
         #expect(try await tgt("snippets", "on", "--prefix", "!!").status == 0)
         let json = try await tgt("--json", "snippets", "status")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

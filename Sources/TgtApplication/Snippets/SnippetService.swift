@@ -23,6 +23,10 @@ public struct SnippetService: Sendable {
     /// When `tgt serve` last looked for snippets (nil: no dashboard has run with them on).
     public func checkedAt() throws(StoreError) -> Date? { try store.snippetsCheckedAt() }
 
+    /// What snippets did lately, newest first: expanded (`sent`), or left as typed (`failed`,
+    /// with why in `error`).
+    public func recent(limit: Int = 5) throws(StoreError) -> [SendLogEntry] { try store.recentSnippets(limit: limit) }
+
     /// Notes that the snippets looked for messages now.
     public func noteCheck() throws(StoreError) { try store.noteSnippetsCheck(at: clock.now) }
 }

@@ -45,6 +45,14 @@ extension AppDatabase {
         }
     }
 
+    /// What snippets did lately (their send log rows), newest first.
+    public func recentSnippets(limit: Int) throws(StoreError) -> [SendLogEntry] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM send_log WHERE origin = 'snippet' ORDER BY queued_at_ms DESC, id DESC LIMIT ?", arguments: [limit])
+                .compactMap(Self.sendLogEntry)
+        }
+    }
+
     /// When `tgt serve` last looked for snippets to expand.
     public func snippetsCheckedAt() throws(StoreError) -> Date? {
         try setting(.snippetsCheckedAt).flatMap { Int64($0) }.map(Self.date)

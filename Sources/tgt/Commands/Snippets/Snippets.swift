@@ -53,6 +53,15 @@ struct Snippets: AsyncParsableCommand {
         global.console.line("Snippets are on: send \(settings.prefix)\(example) from any Telegram app and it becomes that template's text.")
         global.console.line(checked.map { "tgt serve last looked \(Self.ago($0, now: workspace.clock.now))." }
             ?? "They work while `tgt serve` runs; none has looked yet (`tgt serve`, or `tgt service install`).")
+        let recent = try service.recent()
+        guard !recent.isEmpty else { return }
+        global.console.line("Lately:")
+        for entry in recent {
+            let when = Self.ago(entry.queuedAt, now: workspace.clock.now)
+            global.console.line(entry.status == .sent
+                ? "  ✓ \(entry.targetTitle): became “\(entry.templateName)” (\(when))"
+                : "  ✗ \(entry.targetTitle): left as typed (\(when)). \(entry.error ?? "")")
+        }
     }
 
     static func ago(_ date: Date, now: Date) -> String {
