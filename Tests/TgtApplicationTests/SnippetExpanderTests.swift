@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import TgtApplication
 import TgtDomain
@@ -16,8 +15,10 @@ import TgtTestSupport
 struct SnippetExpanderTests {
     /// What Telegram was asked to do.
     final class Edits: Sendable {
-        let made = Mutex<[(chatID: Int64, messageID: Int64, text: String)]>([])
-        let editable = Mutex(true)
+        let made = Locked<[(chatID: Int64, messageID: Int64, text: String)]>([])
+        let editable = Locked(true)
+        /// Whether TDLib says the message is the person's own (their sender, not a channel post).
+        let own = Locked(true)
         var all: [(chatID: Int64, messageID: Int64, text: String)] { made.withLock { $0 } }
     }
 
@@ -26,7 +27,7 @@ struct SnippetExpanderTests {
         return SnippetExpander(
             store: store, clock: store.clock,
             render: { order in try preview.messages(for: order).messages[0].formatted },
-            place: { _ in ("Alice", edits.editable.withLock { $0 }) },
+            place: { _ in edits.own.withLock { $0 } ? ("Alice", edits.editable.withLock { $0 }) : nil },
             edit: { chatID, messageID, text in edits.made.withLock { $0.append((chatID, messageID, text.text)) } })
     }
 
@@ -73,7 +74,11 @@ struct SnippetExpanderTests {
             #expect(await expander.handle(message) == .ignored, "\(message.id)")
         }
         #expect(try edits.all.isEmpty && store.recentSends(limit: 5).isEmpty, "nothing edited, nothing logged")
-        #expect(await expander.handle(Self.typed(";arrived", id: 9, at: clock.now.addingTimeInterval(-SnippetExpander.maxAge))) == .expanded(template: "Arrived"))
+        edits.own.withLock { $0 = false }
+        #expect(await expander.handle(Self.typed(";arrived", id: 9, at: clock.now)) == .ignored, "not the person's own (a channel post, another admin's)")
+        edits.own.withLock { $0 = true }
+        #expect(await expander.handle(Self.typed(";arrived", id: 9, at: clock.now.addingTimeInterval(-SnippetExpander.maxAge))) == .expanded(template: "Arrived"),
+                "nothing was claimed for a message that was not the person's: it is handled when it is")
     }
 
     @Test("left as typed, with the reason in the send log: values missing, two templates of that name, a draft template, not editable")
@@ -82,7 +87,7 @@ struct SnippetExpanderTests {
         let store = try AppDatabase.inMemory(clock: clock)
         _ = try store.insert(Template(name: "Leaving", body: "Home by {{eta}} via {{route}}.", createdAt: fixtureDate))
         _ = try store.insert(Template(name: "Twin one", body: "a", createdAt: fixtureDate))
-        _ = try store.insert(Template(name: "Twin-one", body: "b", createdAt: fixtureDate))
+        _ = try store.insert(Template(name: "twin  ONE", body: "b", createdAt: fixtureDate))
         _ = try store.insert(Template(name: "Mail", kind: .email, body: "Hello", createdAt: fixtureDate))
         _ = try store.insert(Template(name: "Ok", body: "OK!", createdAt: fixtureDate))
         try store.setSnippetSettings(SnippetSettings(isOn: true, prefix: "!!"))
@@ -92,8 +97,9 @@ struct SnippetExpanderTests {
                 == .leftAsTyped("It needs a value for {{eta}}: type “!!leaving eta=…”."))
         #expect(await expander.handle(Self.typed("!!leaving", id: 2, at: clock.now))
                 == .leftAsTyped("It needs values for {{eta}}, {{route}}: type “!!leaving eta=… route=…”."))
-        #expect(await expander.handle(Self.typed("!!leaving eta=5 desk=4", id: 3, at: clock.now)) != .expanded(template: "Leaving"), "an unknown value")
-        #expect(await expander.handle(Self.typed("!!twin-one", id: 4, at: clock.now)) == .leftAsTyped("Several templates are called “Twin one”; give each its own name."))
+        guard case .leftAsTyped(let unused) = await expander.handle(Self.typed("!!leaving eta=5 desk=4", id: 3, at: clock.now)) else { Issue.record("an unknown value"); return }
+        #expect(unused.contains("desk"), "\(unused)")
+        #expect(await expander.handle(Self.typed("!!twin one", id: 4, at: clock.now)) == .leftAsTyped("Several templates are called “Twin one”; give each its own name."))
         guard case .leftAsTyped(let draft) = await expander.handle(Self.typed("!!mail", id: 5, at: clock.now)) else { Issue.record("a draft template"); return }
         #expect(draft.contains("Email template"))
         edits.editable.withLock { $0 = false }

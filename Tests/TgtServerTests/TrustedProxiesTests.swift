@@ -14,7 +14,10 @@ struct TrustedProxiesTests {
         for other in ["127.0.0.2", "11.0.0.1", "fe80::1", "2001:db8::1", "localhost", "", "10.0.0.1/8"] { #expect(!proxies.trusts(other), "\(other)") }
         #expect(try TrustedProxies(parsing: ["192.168.1.0/24"]).trusts("192.168.1.255"))
         #expect(try !TrustedProxies(parsing: ["192.168.1.0/24"]).trusts("192.168.2.1"))
-        #expect(try TrustedProxies(parsing: ["0.0.0.0/0"]).trusts("8.8.8.8"))
+        for everyone in ["0.0.0.0/0", "::/0"] {
+            #expect(throws: TrustedProxyError.everyone(everyone), "every address is refused") { try TrustedProxies(parsing: [everyone]) }
+        }
+        #expect(try TrustedProxies(parsing: ["0.0.0.0/1"]).trusts("8.8.8.8"))
         for bad in ["proxy.local", "10.0.0.0/33", "::/129", "10.0.0.0/", "/8", "10.0.0.0/8/8", "1.2.3", "10.0.0.0/-1", "1.2.3.4 5"] {
             #expect(throws: TrustedProxyError.unreadable(bad)) { try TrustedProxies(parsing: [bad]) }
         }

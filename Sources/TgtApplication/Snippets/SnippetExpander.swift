@@ -39,7 +39,8 @@ public struct SnippetExpander: Sendable {
     private let logger = Logger(label: "tgt.snippets")
 
     /// `render`: the order's text as a send would format it; `place`: the chat's title and
-    /// whether Telegram lets the account edit the message; `edit`: replaces its text.
+    /// whether Telegram lets the account edit the message, nil when it is not the person's own
+    /// (another sender, a channel post, a business bot's) or cannot be read; `edit`: replaces its text.
     public init(store: AppDatabase, clock: any AppClock, render: @escaping @Sendable (SendOrder) throws -> FormattedText,
                 place: @escaping @Sendable (Message) async -> (chatTitle: String, canEdit: Bool)?,
                 edit: @escaping @Sendable (_ chatID: Int64, _ messageID: Int64, FormattedText) async throws -> Void)
@@ -63,13 +64,14 @@ public struct SnippetExpander: Sendable {
         guard let templates = try? store.templates() else { return .ignored }
         let match = command.match(in: templates)
         if case .none = match { return .ignored }
+        // Only the person's own message (checked with TDLib) is claimed: once claimed, it is never acted on again.
+        guard let place = await place(message) else { return .ignored }
         do {
             guard try store.claimSnippet(chatID: message.chatID, messageID: message.id, at: now) else { return .alreadyHandled }
         } catch {
             logger.error("could not claim a snippet", metadata: ["error": "\(error)"])
             return .ignored
         }
-        guard let place = await place(message) else { return .ignored }
         let target = Target(chatID: message.chatID, chatTitle: place.chatTitle)
         let typed = settings.prefix + command.name
         switch match {

@@ -3,9 +3,11 @@ import TgtDomain
 import TgtTelegram
 
 extension LiveSession {
-    /// Snippets while this session runs, until the task is cancelled: each message the person
-    /// sends, from this dashboard or any other device, goes to the `SnippetExpander`, one at a
-    /// time, in order; once a minute while logged in and snippets are on, it notes that it is
+    /// Snippets while this session runs, until the task is cancelled: each message that arrives
+    /// already sent (typed in another Telegram app, on any of the person's devices) goes to the
+    /// `SnippetExpander`, one at a time, in order. Messages this process sends itself (a
+    /// template's text, a trigger link's values, the dashboard's composer) never do: a value
+    /// someone gave a trigger link must not become another template; once a minute while logged in and snippets are on, it notes that it is
     /// looking (Settings shows when it last did).
     public func watchForSnippets() async {
         let host = host
@@ -31,10 +33,8 @@ extension LiveSession {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await event in events {
-                    switch event {
-                    case .chat(.newMessage(let message)), .chat(.messageSent(_, let message)): _ = await expander.handle(message)
-                    default: continue
-                    }
+                    guard case .chat(.newMessage(let message)) = event else { continue }
+                    _ = await expander.handle(message)
                 }
             }
             group.addTask {

@@ -21,7 +21,7 @@ public struct SnippetCommand: Sendable, Equatable {
     /// `text` read as a snippet with `prefix`, or nil when it is not one.
     public init?(parsing text: String, prefix: String) {
         guard !prefix.isEmpty, text.hasPrefix(prefix), text.count <= Self.maxLength,
-              !text.unicodeScalars.contains(where: { CharacterSet.newlines.contains($0) || CharacterSet.controlCharacters.contains($0) })
+              !text.unicodeScalars.contains(where: { CharacterSet.newlines.contains($0) || $0.properties.generalCategory == .control })
         else { return nil }
         let rest = text.dropFirst(prefix.count)
         guard let first = rest.unicodeScalars.first, !CharacterSet.whitespaces.contains(first), let words = Self.words(rest) else { return nil }
@@ -82,10 +82,12 @@ public struct SnippetCommand: Sendable, Equatable {
     }
 
     /// What the typed name names among `templates`: compared without case or accents, with the
-    /// name's spaces typed as spaces, `-`, `_` or nothing.
+    /// name's spaces typed as spaces, `-`, `_` or nothing; a name typed as it is spelt wins
+    /// over one that only matches loosely ("pickup" names "Pickup", not "Pick up").
     public func match(in templates: [Template]) -> SnippetMatch {
         let typed = Self.folded(name)
-        let found = templates.filter { Self.spellings(of: $0.name).contains(typed) }
+        let exact = templates.filter { Self.folded($0.name).split(whereSeparator: \.isWhitespace).joined(separator: " ") == typed }
+        let found = exact.isEmpty ? templates.filter { Self.spellings(of: $0.name).contains(typed) } : exact
         switch found.count {
         case 0: return .none
         case 1: return .template(found[0])

@@ -43,6 +43,8 @@ public struct TrustedProxies: Sendable, Equatable {
             guard (1...2).contains(parts.count), let bytes = Self.bytes(String(parts[0])) else { throw .unreadable(entry) }
             let width = bytes.count * 8
             guard let bits = parts.count == 2 ? Int(parts[1]) : width, (0...width).contains(bits) else { throw .unreadable(entry) }
+            // A /0 would believe every address on the internet about who it is.
+            guard bits > 0 else { throw .everyone(entry) }
             return Network(bytes: bytes, bits: bits)
         }
     }
@@ -86,10 +88,13 @@ public struct TrustedProxies: Sendable, Equatable {
 /// A `--trusted-proxy` value that is not an address or a network.
 public enum TrustedProxyError: Error, Equatable {
     case unreadable(String)
+    /// A network of every address (`0.0.0.0/0`, `::/0`).
+    case everyone(String)
 
     public var message: String {
         switch self {
         case .unreadable(let entry): "“\(entry)” is not an address or a network, such as 127.0.0.1, 10.0.0.0/8 or fd00::/8."
+        case .everyone(let entry): "“\(entry)” is every address: anyone could then choose the address the rate limits count."
         }
     }
 }

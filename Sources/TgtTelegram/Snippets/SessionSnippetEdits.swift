@@ -13,13 +13,15 @@ public struct SessionSnippetEdits: Sendable {
         self.session = session
     }
 
-    /// The chat's title, and whether the message may be edited; nil when the chat or the
-    /// message cannot be read (deleted meanwhile).
+    /// The chat's title and whether the message may be edited; nil when it is not the person's
+    /// own (another sender, a post in a channel, where every admin's post reads as outgoing, or
+    /// sent for them by a business bot), or when the chat or the message cannot be read.
     public func place(of message: Message) async -> (chatTitle: String, canEdit: Bool)? {
+        guard let me = try? await session.account(), message.senderID == .user(me.id), message.senderBusinessBotUserID == 0 else { return nil }
         let chat: Chat? = if let known = await session.chat(message.chatID) { known } else { try? await session.send(TDFunctions.GetChat(chatID: message.chatID)) }
-        guard let chat,
-              let properties = try? await session.send(TDFunctions.GetMessageProperties(chatID: message.chatID, messageID: message.id))
-        else { return nil }
+        guard let chat else { return nil }
+        if case .supergroup(_, true) = chat.type { return nil }
+        guard let properties = try? await session.send(TDFunctions.GetMessageProperties(chatID: message.chatID, messageID: message.id)) else { return nil }
         return (chat.title, properties.canBeEdited)
     }
 

@@ -102,7 +102,8 @@ enum ServiceFiles {
         if options.isDemo { arguments.append("--demo") }
         if options.secureCookies { arguments.append("--secure-cookies") }
         for proxy in trustedProxies { arguments += ["--trusted-proxy", proxy] }
-        if let tdjson { arguments += ["--tdjson", tdjson] }
+        // The service starts in another folder: a relative library path is made absolute here.
+        if let tdjson { arguments += ["--tdjson", URL(fileURLWithPath: tdjson).standardizedFileURL.path] }
         if let bad = arguments.first(where: { $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) {
             throw InputError("“\(bad.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : String($0) }.joined())” has a control character (a line break or tab), which a service file cannot hold.",
                              next: "Rename the folder, or use one without such characters (--data-dir).")
@@ -115,6 +116,9 @@ enum ServiceFiles {
         var warnings: [String] = []
         if environment["TGT_API_ID"] != nil || environment["TGT_API_HASH"] != nil, !credentialsSaved {
             warnings.append("the service will not see TGT_API_ID and TGT_API_HASH (secrets stay out of service files); run `tgt setup` to save them in the data folder.")
+        }
+        if let site = environment["TGT_PYTHON_SITE"] {
+            warnings.append("the service will not see TGT_PYTHON_SITE=\(site); give --tdjson with the library's path if it finds none.")
         }
         if let level = environment["TGT_LOG_LEVEL"] {
             warnings.append("the service will not see TGT_LOG_LEVEL=\(level); it logs at the default level.")
