@@ -54,12 +54,12 @@ public struct SnippetExpander: Sendable {
 
     public func handle(_ message: Message) async -> Outcome {
         guard let settings = try? store.snippetSettings(), settings.isOn else { return .inactive }
-        try? store.noteSnippetsCheck(at: clock.now)
+        let now = clock.now
+        try? store.noteSnippetsCheck(at: now)
         guard message.isOutgoing, !message.isScheduled, message.sendingState == nil, message.forwardOrigin == nil,
               case .text? = message.content, let text = message.text,
               let command = SnippetCommand(parsing: text, prefix: settings.prefix)
         else { return .ignored }
-        let now = clock.now
         guard now.timeIntervalSince1970 - TimeInterval(message.date) <= Self.maxAge else { return .ignored }
         guard let templates = try? store.templates() else { return .ignored }
         let match = command.match(in: templates)

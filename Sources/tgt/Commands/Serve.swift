@@ -51,13 +51,7 @@ struct Serve: AsyncParsableCommand {
                 try choosePassword(secrets)
                 return
             }
-            let fromEnvironment = (ProcessInfo.processInfo.environment["TGT_TRUSTED_PROXIES"] ?? "").split(separator: ",").map(String.init)
-            let proxies: TrustedProxies
-            do throws(TrustedProxyError) { proxies = try TrustedProxies(parsing: trustedProxy + fromEnvironment.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) } catch {
-                throw InputError(error.message, next: trustedProxy.isEmpty
-                    ? "Correct TGT_TRUSTED_PROXIES (comma-separated addresses of your reverse proxies), or unset it."
-                    : "Give --trusted-proxy the exact address your reverse proxy connects from, e.g. 127.0.0.1.")
-            }
+            let proxies = try Self.trustedProxies(trustedProxy, environment: ProcessInfo.processInfo.environment).proxies
             let options = DashboardOptions(host: host, port: port, isDemo: global.demo, secureCookies: secureCookies, trustedProxies: proxies)
             do {
                 try DashboardServer.checkBinding(options, secrets: secrets)
@@ -91,6 +85,21 @@ struct Serve: AsyncParsableCommand {
             await dashboard.shutdown(processEnvironment: ProcessInfo.processInfo.environment)
             ServerDescriptor.remove(in: directory)
             console.note("Stopped.")
+        }
+    }
+
+    /// The trusted proxies `--trusted-proxy` and `TGT_TRUSTED_PROXIES` name (for `tgt serve` and
+    /// the service it runs as), and the entries as given; a bad one is refused, naming where it
+    /// came from.
+    static func trustedProxies(_ flags: [String], environment: [String: String]) throws -> (proxies: TrustedProxies, entries: [String]) {
+        let fromEnvironment = (environment["TGT_TRUSTED_PROXIES"] ?? "").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        do throws(TrustedProxyError) {
+            return (try TrustedProxies(parsing: flags + fromEnvironment), flags + fromEnvironment)
+        } catch {
+            throw InputError(error.message, next: flags.isEmpty
+                ? "Correct TGT_TRUSTED_PROXIES (comma-separated addresses of your reverse proxies), or unset it."
+                : "Give --trusted-proxy the exact address your reverse proxy connects from, e.g. 127.0.0.1.")
         }
     }
 

@@ -123,16 +123,11 @@ struct ServiceInstall: AsyncParsableCommand {
             else { throw InputError("The path of this tgt could not be found.", next: "Run tgt by its full path, e.g. /usr/local/bin/tgt service install.") }
             let directory = global.directory
             // Everything is checked before anything is written.
-            let fromEnvironment = (environment["TGT_TRUSTED_PROXIES"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            do throws(TrustedProxyError) { _ = try TrustedProxies(parsing: trustedProxy + fromEnvironment) } catch {
-                throw InputError(error.message, next: trustedProxy.isEmpty
-                    ? "Correct TGT_TRUSTED_PROXIES (comma-separated addresses or networks), or unset it."
-                    : "Give --trusted-proxy the exact address your reverse proxy connects from, e.g. 127.0.0.1.")
-            }
+            let proxies = try Serve.trustedProxies(trustedProxy, environment: environment).entries
             let options = DashboardOptions(host: host, port: port, isDemo: global.demo, secureCookies: secureCookies)
             // The data folder as given: `serve --demo` adds its own `demo` subfolder.
             let arguments = try ServiceFiles.serveArguments(binary: binary, dataDirectory: DataDirectory.resolve(flag: global.dataDir).url.path, options: options,
-                                                            trustedProxies: trustedProxy + fromEnvironment,
+                                                            trustedProxies: proxies,
                                                             tdjson: global.tdjson ?? environment["TGT_TDJSON"])
             // The service has no terminal: nobody could read a first-run setup code or answer a prompt.
             guard try DashboardSecrets(directory: directory).hasPassword else {
