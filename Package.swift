@@ -127,6 +127,7 @@ package.dependencies += [
     .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
     .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
     .package(url: "https://github.com/jpsim/Yams", "5.0.1"..<"7.0.0"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
 ]
 package.targets += [
     // Layer 6: the dashboard API's wire format: the types generated from openapi.yaml (public;
@@ -173,6 +174,8 @@ package.targets += [
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
+            // Webhook deliveries (`HTTPWebhookPoster`): the one outgoing HTTP(S) client.
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ],
         exclude: ["Web/tsconfig.json", "Web/types.d.ts", "Web/events.d.ts"],
         resources: [

@@ -57,6 +57,8 @@ public struct Dashboard: Sendable {
     let uploads: UploadStore
     /// Voice notes last served as CAF (`GET …/file?format=caf`).
     let playableCopies = PlayableCopies()
+    /// What posts webhook deliveries (HTTP(S); tests may give one with a short timeout).
+    public var webhookPoster: any WebhookPosting = HTTPWebhookPoster.shared
 
     public init(telegram: LiveSession, secrets: DashboardSecrets, options: DashboardOptions,
                 sessions: WebSessions = WebSessions(), throttle: LoginThrottle = LoginThrottle())

@@ -372,6 +372,66 @@ extension AppDatabase {
                 CREATE INDEX snippet_claim_at ON snippet_claim(at_ms);
                 """)
         }
+        migrator.registerMigration("v18-webhooks") { db in
+            // Webhooks (`WebhookEndpoint`), their delivery log, and the outbox that feeds it:
+            // triggers put a row in the outbox in the same transaction as the write that is an
+            // event (a send reaching its outcome, from any face or process; an origin set on a
+            // finished send; a trigger link used), only while a webhook exists, so no event is
+            // lost to a crash and none is recorded for nobody. Secrets live in 0600 files
+            // (`WebhookSecrets`), never here. Existing rows are untouched.
+            try db.execute(sql: """
+                CREATE TABLE webhook (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    url TEXT NOT NULL,
+                    events TEXT NOT NULL,
+                    include_text INTEGER NOT NULL DEFAULT 0,
+                    secret_hint TEXT NOT NULL,
+                    created_at_ms INTEGER NOT NULL
+                );
+                CREATE TABLE webhook_outbox (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    source TEXT NOT NULL,
+                    source_id TEXT NOT NULL,
+                    at_ms INTEGER NOT NULL
+                );
+                CREATE TABLE webhook_delivery (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    webhook_id TEXT NOT NULL REFERENCES webhook(id) ON DELETE CASCADE,
+                    event TEXT NOT NULL,
+                    event_id TEXT NOT NULL,
+                    dedupe_key TEXT NOT NULL,
+                    payload TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    next_attempt_ms INTEGER,
+                    last_status INTEGER,
+                    last_error TEXT,
+                    created_at_ms INTEGER NOT NULL,
+                    updated_at_ms INTEGER NOT NULL,
+                    UNIQUE (webhook_id, dedupe_key)
+                );
+                CREATE INDEX webhook_delivery_due ON webhook_delivery(state, next_attempt_ms);
+                CREATE INDEX webhook_delivery_recent ON webhook_delivery(webhook_id, created_at_ms);
+                CREATE TRIGGER webhook_outbox_send_insert AFTER INSERT ON send_log
+                    WHEN NEW.status IN ('sent', 'failed') AND EXISTS (SELECT 1 FROM webhook)
+                    BEGIN INSERT INTO webhook_outbox (source, source_id, at_ms) VALUES ('send', NEW.id, NEW.updated_at_ms); END;
+                CREATE TRIGGER webhook_outbox_send_status AFTER UPDATE OF status ON send_log
+                    WHEN NEW.status IN ('sent', 'failed') AND OLD.status IS NOT NEW.status AND EXISTS (SELECT 1 FROM webhook)
+                    BEGIN INSERT INTO webhook_outbox (source, source_id, at_ms) VALUES ('send', NEW.id, NEW.updated_at_ms); END;
+                CREATE TRIGGER webhook_outbox_send_origin AFTER UPDATE OF origin ON send_log
+                    WHEN NEW.status IN ('sent', 'failed') AND OLD.origin IS NULL AND NEW.origin IS NOT NULL AND EXISTS (SELECT 1 FROM webhook)
+                    BEGIN INSERT INTO webhook_outbox (source, source_id, at_ms) VALUES ('send', NEW.id, NEW.updated_at_ms); END;
+                CREATE TRIGGER webhook_outbox_trigger_use AFTER UPDATE OF use_count ON trigger_link
+                    WHEN NEW.use_count > OLD.use_count AND EXISTS (SELECT 1 FROM webhook)
+                    BEGIN INSERT INTO webhook_outbox (source, source_id, at_ms) VALUES ('trigger', NEW.id, COALESCE(NEW.last_used_ms, 0)); END;
+                INSERT INTO revision (name, value) VALUES ('change.webhooks', 0) ON CONFLICT(name) DO NOTHING;
+                CREATE TRIGGER change_webhook_insert AFTER INSERT ON webhook BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.webhooks'; END;
+                CREATE TRIGGER change_webhook_delete AFTER DELETE ON webhook BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.webhooks'; END;
+                CREATE TRIGGER change_webhook_outbox_insert AFTER INSERT ON webhook_outbox BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.webhooks'; END;
+                CREATE TRIGGER change_webhook_delivery_insert AFTER INSERT ON webhook_delivery BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.webhooks'; END;
+                CREATE TRIGGER change_webhook_delivery_update AFTER UPDATE ON webhook_delivery BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.webhooks'; END;
+                """)
+        }
         return migrator
     }
 }

@@ -43,3 +43,7 @@ public typealias SendJobSource = TgtStore.SendJob.Source
 /// Where one upcoming send of a series stands (on Telegram, planned, being scheduled, skipped).
 public typealias SeriesOccurrenceState = TgtStore.SeriesOccurrence.State
 
+/// A webhook as stored (its secret only in a 0600 file).
+public typealias WebhookRecord = TgtStore.WebhookRecord
+/// One event on its way to one webhook, as the delivery log shows it.
+public typealias WebhookDelivery = TgtStore.WebhookDelivery

@@ -6,7 +6,7 @@ import TgtTelegram
 /// One data folder as a process works with it: its store, opened once at the process's start,
 /// and the clock every part of the process reads. A face holds this, never the store: each
 /// area's service comes from here (`templates`, `timers`, `series`, `scheduledSends`,
-/// `settings`, `triggers`, `away`, `snippets`, `drafts`, `sendRules`, `sendLog`, `preview`; for the app,
+/// `settings`, `triggers`, `away`, `snippets`, `webhooks`, `drafts`, `sendRules`, `sendLog`, `preview`; for the app,
 /// `sendQueue` and `sendHold`), already on the process's clock.
 public struct Workspace: Sendable {
     let store: AppDatabase
@@ -74,6 +74,9 @@ public struct Workspace: Sendable {
 
     /// Previews rendered and formatted by `library`'s offline Markdown parser.
     public func preview(with library: TelegramLibrary) -> SendPreview { library.preview(store) }
+
+    /// Webhooks: endpoints, secrets, the delivery log, test deliveries and the dispatcher.
+    public var webhooks: WebhookService { WebhookService(store: store, directory: directory) }
 
     /// Away replies' settings and status.
     public var away: AwayService { AwayService(store: store, clock: clock) }

@@ -14,6 +14,8 @@ public enum StoreChange: String, Sendable, Hashable, CaseIterable {
     case sends
     /// Replies to messages a template sent.
     case replies
+    /// Webhooks, their outbox and delivery log (added, removed, an event queued, an attempt).
+    case webhooks
 
     /// Its counter in the `revision` table (moved by triggers in the same transaction as the
     /// write; see migration v11).

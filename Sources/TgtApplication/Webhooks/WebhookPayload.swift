@@ -1,0 +1,116 @@
+import Foundation
+import TgtDomain
+import TgtStore
+
+/// The JSON body of a delivery: `{"id", "type", "created_at", "data"}`, where `data` is one of
+/// the shapes below by `type` (docs/automations.md lists them with examples). Keys are
+/// snake_case; times are ISO 8601 in UTC.
+public struct WebhookPayload<Data: Encodable & Sendable>: Encodable, Sendable {
+    public var id: String
+    public var type: String
+    public var createdAt: Date
+    public var data: Data
+
+    enum CodingKeys: String, CodingKey {
+        case id, type, data
+        case createdAt = "created_at"
+    }
+
+    /// The body's bytes: sorted keys, so the same event always reads the same.
+    public func encoded() -> Foundation.Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return (try? encoder.encode(self)) ?? Foundation.Data("{}".utf8)
+    }
+}
+
+/// `data` of `send.outcome`, `away.reply`, `timer.done` and `snippet.expanded`: one send to one
+/// target, as the send log has it.
+public struct WebhookSendData: Encodable, Sendable {
+    public var sendID: Int64
+    public var status: String
+    public var error: String?
+    public var templateID: String?
+    public var templateName: String
+    /// The template's text as saved (variables unfilled): only when the webhook carries text.
+    public var templateText: String?
+    public var chatID: Int64
+    public var topicID: Int32?
+    public var chatTitle: String
+    public var messageID: Int64?
+    /// What sent it without a tap: "away", "greeting", "snippet"; null for a person's send or a
+    /// schedule's.
+    public var origin: String?
+    public var timerID: String?
+    public var scheduledFor: Date?
+    public var at: Date
+
+    enum CodingKeys: String, CodingKey {
+        case status, error, origin, at
+        case sendID = "send_id"
+        case templateID = "template_id"
+        case templateName = "template_name"
+        case templateText = "template_text"
+        case chatID = "chat_id"
+        case topicID = "topic_id"
+        case chatTitle = "chat_title"
+        case messageID = "message_id"
+        case timerID = "timer_id"
+        case scheduledFor = "scheduled_for"
+    }
+
+    init(_ entry: SendLogEntry, templateText: String?) {
+        sendID = entry.id
+        status = entry.status.rawValue
+        error = entry.error
+        templateID = entry.templateID?.uuidString.lowercased()
+        templateName = entry.templateName
+        self.templateText = templateText
+        chatID = entry.target.chatID
+        topicID = entry.target.topicID
+        chatTitle = entry.targetTitle
+        messageID = entry.messageID
+        origin = entry.origin
+        timerID = entry.timerID?.uuidString.lowercased()
+        scheduledFor = entry.scheduledFor
+        at = entry.updatedAt
+    }
+}
+
+/// `data` of `trigger.used`: which link, for which template, how many uses in all.
+public struct WebhookTriggerData: Encodable, Sendable {
+    public var triggerID: String
+    public var triggerName: String
+    public var templateID: String
+    public var templateName: String?
+    public var useCount: Int
+    public var at: Date
+
+    enum CodingKeys: String, CodingKey {
+        case at
+        case triggerID = "trigger_id"
+        case triggerName = "trigger_name"
+        case templateID = "template_id"
+        case templateName = "template_name"
+        case useCount = "use_count"
+    }
+}
+
+/// `data` of `test`: which webhook it was sent to, and a line saying it is a test.
+public struct WebhookTestData: Encodable, Sendable {
+    public var webhookID: String
+    public var message: String
+
+    enum CodingKeys: String, CodingKey {
+        case message
+        case webhookID = "webhook_id"
+    }
+}
+
+/// A fresh event id: "evt_" and 24 hex digits.
+enum WebhookEventID {
+    static func make() -> String {
+        "evt_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(24)
+    }
+}
