@@ -113,7 +113,7 @@ public struct WebhookDispatcher: Sendable {
             let facts = WebhookSendFacts(succeeded: entry.status == .sent, origin: entry.origin, isTimerCompletion: entry.timerID != nil)
             let templateText = try entry.templateID.flatMap { id throws(StoreError) in try store.template(id: id)?.body }
             return facts.events.map { event in
-                (event, "send:\(entry.id):\(entry.status.rawValue)", { id, withText in
+                (event, "send:\(entry.id):\(entry.status.rawValue):\(event.rawValue)", { id, withText in
                     WebhookPayload(id: id, type: event.rawValue, createdAt: now,
                                    data: WebhookSendData(entry, templateText: withText ? templateText : nil)).encoded()
                 })

@@ -136,6 +136,13 @@ public struct APIError: Error, Sendable {
             return APIError(status, code: error.code, message: error.message, nextStep: error.nextStep)
         case let error as CredentialsError:
             return APIError(.badRequest, code: error.code, message: error.message, nextStep: error.nextStep)
+        case let error as WebhookError:
+            let status: HTTPResponse.Status = switch error {
+            case .notFound: .notFound
+            case .tooMany: .unprocessableContent
+            case .badURL, .noEvents, .unknownEvent: .badRequest
+            }
+            return APIError(status, code: error.code, message: error.message, nextStep: error.nextStep)
         case let error as AwayError:
             return APIError(error.code == "not_found" ? .notFound : .badRequest, code: error.code, message: error.message, nextStep: error.nextStep)
         case let error as any UserFacingError:

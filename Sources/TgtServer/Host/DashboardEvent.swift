@@ -24,6 +24,8 @@ public enum DashboardEvent: Sendable, Equatable {
     case replies
     /// The send log changed: a send started, went out or failed, from any face (Recent reloads).
     case sends
+    /// Webhooks or their delivery log changed (Settings → Webhooks reloads its log).
+    case webhooks
 
     /// The SSE `event:` name.
     public var name: String {
@@ -37,6 +39,7 @@ public enum DashboardEvent: Sendable, Equatable {
         case .upload: "upload"
         case .replies: "replies"
         case .sends: "sends"
+        case .webhooks: "webhooks"
         }
     }
 
@@ -55,7 +58,7 @@ public enum DashboardEvent: Sendable, Equatable {
             Self.encode(Components.Schemas.ChatChangeEvent(chatId: chatID, messages: messages))
         case .upload(let chatID, let messageID, let sent, let total):
             Self.encode(Components.Schemas.UploadProgressEvent(chatId: chatID, messageId: messageID, sentBytes: sent, totalBytes: total))
-        case .templatesChanged, .timersChanged, .replies, .sends:
+        case .templatesChanged, .timersChanged, .replies, .sends, .webhooks:
             Self.encode(Components.Schemas.StoreChangeEvent())
         }
     }
@@ -99,6 +102,7 @@ extension DashboardEvent {
         if changes.contains(.timers) || changes.contains(.scheduledSends) { events.append(.timersChanged) }
         if changes.contains(.sends) { events.append(.sends) }
         if changes.contains(.replies) { events.append(.replies) }
+        if changes.contains(.webhooks) { events.append(.webhooks) }
         return events
     }
 }

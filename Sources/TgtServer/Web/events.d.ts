@@ -35,7 +35,7 @@ export interface UploadProgressEvent {
   total_bytes: number;
 }
 
-/** The `templates`, `timers`, `sends` and `replies` events: that area of the store changed, by any process (an empty object) */
+/** The `templates`, `timers`, `sends`, `replies` and `webhooks` events: that area of the store changed, by any process (an empty object) */
 export type StoreChangeEvent = Record<string, never>;
 
 /** Each server-sent event's name and the JSON its data carries. */
@@ -49,4 +49,5 @@ export interface EventMap {
   timers: StoreChangeEvent;
   sends: StoreChangeEvent;
   replies: StoreChangeEvent;
+  webhooks: StoreChangeEvent;
 }

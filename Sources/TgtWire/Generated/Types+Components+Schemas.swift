@@ -319,7 +319,7 @@ extension Components {
                 ])
             }
         }
-        /// The `templates`, `timers`, `sends` and `replies` events: that area of the store changed, by any process (an empty object)
+        /// The `templates`, `timers`, `sends`, `replies` and `webhooks` events: that area of the store changed, by any process (an empty object)
         ///
         /// - Remark: Generated from `#/components/schemas/StoreChangeEvent`.
         public struct StoreChangeEvent: Codable, Hashable, Sendable {
@@ -6893,6 +6893,579 @@ extension Components {
                 )
                 self.data = try container.decode(
                     Components.Schemas.Snippets.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "success",
+                    "data"
+                ])
+            }
+        }
+        /// What a webhook can be told about; test is only for test deliveries
+        ///
+        /// - Remark: Generated from `#/components/schemas/WebhookEventName`.
+        @frozen public enum WebhookEventName: String, Codable, Hashable, Sendable, CaseIterable {
+            case send_outcome = "send.outcome"
+            case away_reply = "away.reply"
+            case trigger_used = "trigger.used"
+            case timer_done = "timer.done"
+            case snippet_expanded = "snippet.expanded"
+            case test = "test"
+        }
+        /// A webhook to add
+        ///
+        /// - Remark: Generated from `#/components/schemas/WebhookInput`.
+        public struct WebhookInput: Codable, Hashable, Sendable {
+            /// An http:// or https:// address, without a user name or password
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookInput/url`.
+            public var url: Swift.String
+            /// The events to send (at least one; not test)
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookInput/events`.
+            public var events: [Components.Schemas.WebhookEventName]
+            /// Whether deliveries carry the template's text
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookInput/include_text`.
+            public var includeText: Swift.Bool?
+            /// Creates a new `WebhookInput`.
+            ///
+            /// - Parameters:
+            ///   - url: An http:// or https:// address, without a user name or password
+            ///   - events: The events to send (at least one; not test)
+            ///   - includeText: Whether deliveries carry the template's text
+            public init(
+                url: Swift.String,
+                events: [Components.Schemas.WebhookEventName],
+                includeText: Swift.Bool? = nil
+            ) {
+                self.url = url
+                self.events = events
+                self.includeText = includeText
+            }
+            public enum CodingKeys: String, CodingKey {
+                case url
+                case events
+                case includeText = "include_text"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.url = try container.decode(
+                    Swift.String.self,
+                    forKey: .url
+                )
+                self.events = try container.decode(
+                    [Components.Schemas.WebhookEventName].self,
+                    forKey: .events
+                )
+                self.includeText = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .includeText
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "url",
+                    "events",
+                    "include_text"
+                ])
+            }
+        }
+        /// A webhook as its owner sees it (never its secret)
+        ///
+        /// - Remark: Generated from `#/components/schemas/Webhook`.
+        public struct Webhook: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Webhook/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Webhook/url`.
+            public var url: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Webhook/events`.
+            public var events: [Components.Schemas.WebhookEventName]
+            /// - Remark: Generated from `#/components/schemas/Webhook/include_text`.
+            public var includeText: Swift.Bool
+            /// The secret's last four characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/Webhook/secret_hint`.
+            public var secretHint: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Webhook/created_at`.
+            public var createdAt: Foundation.Date
+            /// Creates a new `Webhook`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - url:
+            ///   - events:
+            ///   - includeText:
+            ///   - secretHint: The secret's last four characters
+            ///   - createdAt:
+            public init(
+                id: Swift.String,
+                url: Swift.String,
+                events: [Components.Schemas.WebhookEventName],
+                includeText: Swift.Bool,
+                secretHint: Swift.String,
+                createdAt: Foundation.Date
+            ) {
+                self.id = id
+                self.url = url
+                self.events = events
+                self.includeText = includeText
+                self.secretHint = secretHint
+                self.createdAt = createdAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case url
+                case events
+                case includeText = "include_text"
+                case secretHint = "secret_hint"
+                case createdAt = "created_at"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Swift.String.self,
+                    forKey: .id
+                )
+                self.url = try container.decode(
+                    Swift.String.self,
+                    forKey: .url
+                )
+                self.events = try container.decode(
+                    [Components.Schemas.WebhookEventName].self,
+                    forKey: .events
+                )
+                self.includeText = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .includeText
+                )
+                self.secretHint = try container.decode(
+                    Swift.String.self,
+                    forKey: .secretHint
+                )
+                self.createdAt = try container.decode(
+                    Foundation.Date.self,
+                    forKey: .createdAt
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "url",
+                    "events",
+                    "include_text",
+                    "secret_hint",
+                    "created_at"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WebhookCreated`.
+        public struct WebhookCreated: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WebhookCreated/webhook`.
+            public var webhook: Components.Schemas.Webhook
+            /// The signing secret (whsec_…): shown here only
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookCreated/secret`.
+            public var secret: Swift.String
+            /// The header that carries each delivery's signature
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookCreated/signature_header`.
+            public var signatureHeader: Swift.String
+            /// Creates a new `WebhookCreated`.
+            ///
+            /// - Parameters:
+            ///   - webhook:
+            ///   - secret: The signing secret (whsec_…): shown here only
+            ///   - signatureHeader: The header that carries each delivery's signature
+            public init(
+                webhook: Components.Schemas.Webhook,
+                secret: Swift.String,
+                signatureHeader: Swift.String
+            ) {
+                self.webhook = webhook
+                self.secret = secret
+                self.signatureHeader = signatureHeader
+            }
+            public enum CodingKeys: String, CodingKey {
+                case webhook
+                case secret
+                case signatureHeader = "signature_header"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.webhook = try container.decode(
+                    Components.Schemas.Webhook.self,
+                    forKey: .webhook
+                )
+                self.secret = try container.decode(
+                    Swift.String.self,
+                    forKey: .secret
+                )
+                self.signatureHeader = try container.decode(
+                    Swift.String.self,
+                    forKey: .signatureHeader
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "webhook",
+                    "secret",
+                    "signature_header"
+                ])
+            }
+        }
+        /// One event on its way to one webhook, with how its attempts went
+        ///
+        /// - Remark: Generated from `#/components/schemas/WebhookDelivery`.
+        public struct WebhookDelivery: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/id`.
+            public var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/webhook_id`.
+            public var webhookId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/event`.
+            public var event: Components.Schemas.WebhookEventName
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/event_id`.
+            public var eventId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/state`.
+            @frozen public enum StatePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case pending = "pending"
+                case delivered = "delivered"
+                case failed = "failed"
+            }
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/state`.
+            public var state: Components.Schemas.WebhookDelivery.StatePayload
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/attempts`.
+            public var attempts: Swift.Int
+            /// When it is tried again (pending only)
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/next_attempt_at`.
+            public var nextAttemptAt: Foundation.Date?
+            /// The HTTP status of the last answer, when one came
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/last_status`.
+            public var lastStatus: Swift.Int?
+            /// Why the last attempt failed, in words
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/last_error`.
+            public var lastError: Swift.String?
+            /// The JSON body, exactly as sent and signed
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/payload`.
+            public var payload: Swift.String
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/created_at`.
+            public var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/WebhookDelivery/updated_at`.
+            public var updatedAt: Foundation.Date
+            /// Creates a new `WebhookDelivery`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - webhookId:
+            ///   - event:
+            ///   - eventId:
+            ///   - state:
+            ///   - attempts:
+            ///   - nextAttemptAt: When it is tried again (pending only)
+            ///   - lastStatus: The HTTP status of the last answer, when one came
+            ///   - lastError: Why the last attempt failed, in words
+            ///   - payload: The JSON body, exactly as sent and signed
+            ///   - createdAt:
+            ///   - updatedAt:
+            public init(
+                id: Swift.Int64,
+                webhookId: Swift.String,
+                event: Components.Schemas.WebhookEventName,
+                eventId: Swift.String,
+                state: Components.Schemas.WebhookDelivery.StatePayload,
+                attempts: Swift.Int,
+                nextAttemptAt: Foundation.Date? = nil,
+                lastStatus: Swift.Int? = nil,
+                lastError: Swift.String? = nil,
+                payload: Swift.String,
+                createdAt: Foundation.Date,
+                updatedAt: Foundation.Date
+            ) {
+                self.id = id
+                self.webhookId = webhookId
+                self.event = event
+                self.eventId = eventId
+                self.state = state
+                self.attempts = attempts
+                self.nextAttemptAt = nextAttemptAt
+                self.lastStatus = lastStatus
+                self.lastError = lastError
+                self.payload = payload
+                self.createdAt = createdAt
+                self.updatedAt = updatedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case webhookId = "webhook_id"
+                case event
+                case eventId = "event_id"
+                case state
+                case attempts
+                case nextAttemptAt = "next_attempt_at"
+                case lastStatus = "last_status"
+                case lastError = "last_error"
+                case payload
+                case createdAt = "created_at"
+                case updatedAt = "updated_at"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .id
+                )
+                self.webhookId = try container.decode(
+                    Swift.String.self,
+                    forKey: .webhookId
+                )
+                self.event = try container.decode(
+                    Components.Schemas.WebhookEventName.self,
+                    forKey: .event
+                )
+                self.eventId = try container.decode(
+                    Swift.String.self,
+                    forKey: .eventId
+                )
+                self.state = try container.decode(
+                    Components.Schemas.WebhookDelivery.StatePayload.self,
+                    forKey: .state
+                )
+                self.attempts = try container.decode(
+                    Swift.Int.self,
+                    forKey: .attempts
+                )
+                self.nextAttemptAt = try container.decodeIfPresent(
+                    Foundation.Date.self,
+                    forKey: .nextAttemptAt
+                )
+                self.lastStatus = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .lastStatus
+                )
+                self.lastError = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .lastError
+                )
+                self.payload = try container.decode(
+                    Swift.String.self,
+                    forKey: .payload
+                )
+                self.createdAt = try container.decode(
+                    Foundation.Date.self,
+                    forKey: .createdAt
+                )
+                self.updatedAt = try container.decode(
+                    Foundation.Date.self,
+                    forKey: .updatedAt
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "webhook_id",
+                    "event",
+                    "event_id",
+                    "state",
+                    "attempts",
+                    "next_attempt_at",
+                    "last_status",
+                    "last_error",
+                    "payload",
+                    "created_at",
+                    "updated_at"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WebhookList`.
+        public struct WebhookList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WebhookList/webhooks`.
+            public var webhooks: [Components.Schemas.Webhook]
+            /// Creates a new `WebhookList`.
+            ///
+            /// - Parameters:
+            ///   - webhooks:
+            public init(webhooks: [Components.Schemas.Webhook]) {
+                self.webhooks = webhooks
+            }
+            public enum CodingKeys: String, CodingKey {
+                case webhooks
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.webhooks = try container.decode(
+                    [Components.Schemas.Webhook].self,
+                    forKey: .webhooks
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "webhooks"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WebhookDeliveryList`.
+        public struct WebhookDeliveryList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WebhookDeliveryList/deliveries`.
+            public var deliveries: [Components.Schemas.WebhookDelivery]
+            /// Creates a new `WebhookDeliveryList`.
+            ///
+            /// - Parameters:
+            ///   - deliveries:
+            public init(deliveries: [Components.Schemas.WebhookDelivery]) {
+                self.deliveries = deliveries
+            }
+            public enum CodingKeys: String, CodingKey {
+                case deliveries
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.deliveries = try container.decode(
+                    [Components.Schemas.WebhookDelivery].self,
+                    forKey: .deliveries
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "deliveries"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WebhookListReply`.
+        public struct WebhookListReply: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WebhookListReply/success`.
+            public var success: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/WebhookListReply/data`.
+            public var data: Components.Schemas.WebhookList
+            /// Creates a new `WebhookListReply`.
+            ///
+            /// - Parameters:
+            ///   - success:
+            ///   - data:
+            public init(
+                success: Swift.Bool,
+                data: Components.Schemas.WebhookList
+            ) {
+                self.success = success
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case success
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.success = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .success
+                )
+                self.data = try container.decode(
+                    Components.Schemas.WebhookList.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "success",
+                    "data"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WebhookCreatedReply`.
+        public struct WebhookCreatedReply: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WebhookCreatedReply/success`.
+            public var success: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/WebhookCreatedReply/data`.
+            public var data: Components.Schemas.WebhookCreated
+            /// Creates a new `WebhookCreatedReply`.
+            ///
+            /// - Parameters:
+            ///   - success:
+            ///   - data:
+            public init(
+                success: Swift.Bool,
+                data: Components.Schemas.WebhookCreated
+            ) {
+                self.success = success
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case success
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.success = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .success
+                )
+                self.data = try container.decode(
+                    Components.Schemas.WebhookCreated.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "success",
+                    "data"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WebhookDeliveryReply`.
+        public struct WebhookDeliveryReply: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WebhookDeliveryReply/success`.
+            public var success: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/WebhookDeliveryReply/data`.
+            public var data: Components.Schemas.WebhookDelivery
+            /// Creates a new `WebhookDeliveryReply`.
+            ///
+            /// - Parameters:
+            ///   - success:
+            ///   - data:
+            public init(
+                success: Swift.Bool,
+                data: Components.Schemas.WebhookDelivery
+            ) {
+                self.success = success
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case success
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.success = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .success
+                )
+                self.data = try container.decode(
+                    Components.Schemas.WebhookDelivery.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "success",
+                    "data"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WebhookDeliveryListReply`.
+        public struct WebhookDeliveryListReply: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WebhookDeliveryListReply/success`.
+            public var success: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/WebhookDeliveryListReply/data`.
+            public var data: Components.Schemas.WebhookDeliveryList
+            /// Creates a new `WebhookDeliveryListReply`.
+            ///
+            /// - Parameters:
+            ///   - success:
+            ///   - data:
+            public init(
+                success: Swift.Bool,
+                data: Components.Schemas.WebhookDeliveryList
+            ) {
+                self.success = success
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case success
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.success = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .success
+                )
+                self.data = try container.decode(
+                    Components.Schemas.WebhookDeliveryList.self,
                     forKey: .data
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [

@@ -26,11 +26,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /api/chats`.
     /// - Remark: Generated from `#/paths//api/chats/get(listChats)`.
     func listChats(_ input: Operations.ListChats.Input) async throws -> Operations.ListChats.Output
-    /// Server-sent events: connection, login, send (per-target progress), chat; from the store, whoever wrote it: templates, timers (timers and scheduled sends), sends (the send log), replies (someone replied to a message a template sent)
+    /// Server-sent events: connection, login, send (per-target progress), chat; from the store, whoever wrote it: templates, timers (timers and scheduled sends), sends (the send log), replies (someone replied to a message a template sent), webhooks (a webhook or its delivery log changed)
     ///
     /// Each event is `event: NAME` and `data: ONE LINE OF JSON`, the JSON by the schema of its
     /// name (`x-events` below): connection → ConnectionEvent, login → LoginEvent, send →
-    /// SendProgressEvent, chat → ChatChangeEvent, upload → UploadProgressEvent; templates, timers, sends and replies →
+    /// SendProgressEvent, chat → ChatChangeEvent, upload → UploadProgressEvent; templates, timers, sends, replies and webhooks →
     /// StoreChangeEvent (an empty object: the page reloads what it shows). A comment line
     /// (`: heartbeat`) comes every 15 s.
     ///
@@ -165,6 +165,31 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /api/snippets`.
     /// - Remark: Generated from `#/paths//api/snippets/put(setSnippets)`.
     func setSnippets(_ input: Operations.SetSnippets.Input) async throws -> Operations.SetSnippets.Output
+    /// Webhooks (signed JSON POSTs of chosen events, sent while tgt serve runs)
+    ///
+    /// - Remark: HTTP `GET /api/webhooks`.
+    /// - Remark: Generated from `#/paths//api/webhooks/get(listWebhooks)`.
+    func listWebhooks(_ input: Operations.ListWebhooks.Input) async throws -> Operations.ListWebhooks.Output
+    /// Add a webhook for an http(s) address and chosen events; its signing secret is in this reply only
+    ///
+    /// - Remark: HTTP `POST /api/webhooks`.
+    /// - Remark: Generated from `#/paths//api/webhooks/post(createWebhook)`.
+    func createWebhook(_ input: Operations.CreateWebhook.Input) async throws -> Operations.CreateWebhook.Output
+    /// The webhook delivery log (of one webhook, or of all), newest first
+    ///
+    /// - Remark: HTTP `GET /api/webhooks/deliveries`.
+    /// - Remark: Generated from `#/paths//api/webhooks/deliveries/get(listWebhookDeliveries)`.
+    func listWebhookDeliveries(_ input: Operations.ListWebhookDeliveries.Input) async throws -> Operations.ListWebhookDeliveries.Output
+    /// Remove a webhook, its delivery log and its secret
+    ///
+    /// - Remark: HTTP `DELETE /api/webhooks/{id}`.
+    /// - Remark: Generated from `#/paths//api/webhooks/{id}/delete(deleteWebhook)`.
+    func deleteWebhook(_ input: Operations.DeleteWebhook.Input) async throws -> Operations.DeleteWebhook.Output
+    /// Send a test delivery to a webhook now, once
+    ///
+    /// - Remark: HTTP `POST /api/webhooks/{id}/test`.
+    /// - Remark: Generated from `#/paths//api/webhooks/{id}/test/post(testWebhook)`.
+    func testWebhook(_ input: Operations.TestWebhook.Input) async throws -> Operations.TestWebhook.Output
     /// Settings
     ///
     /// - Remark: HTTP `GET /api/settings`.
@@ -582,11 +607,11 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Server-sent events: connection, login, send (per-target progress), chat; from the store, whoever wrote it: templates, timers (timers and scheduled sends), sends (the send log), replies (someone replied to a message a template sent)
+    /// Server-sent events: connection, login, send (per-target progress), chat; from the store, whoever wrote it: templates, timers (timers and scheduled sends), sends (the send log), replies (someone replied to a message a template sent), webhooks (a webhook or its delivery log changed)
     ///
     /// Each event is `event: NAME` and `data: ONE LINE OF JSON`, the JSON by the schema of its
     /// name (`x-events` below): connection → ConnectionEvent, login → LoginEvent, send →
-    /// SendProgressEvent, chat → ChatChangeEvent, upload → UploadProgressEvent; templates, timers, sends and replies →
+    /// SendProgressEvent, chat → ChatChangeEvent, upload → UploadProgressEvent; templates, timers, sends, replies and webhooks →
     /// StoreChangeEvent (an empty object: the page reloads what it shows). A comment line
     /// (`: heartbeat`) comes every 15 s.
     ///
@@ -873,6 +898,65 @@ extension APIProtocol {
         try await setSnippets(Operations.SetSnippets.Input(
             headers: headers,
             body: body
+        ))
+    }
+    /// Webhooks (signed JSON POSTs of chosen events, sent while tgt serve runs)
+    ///
+    /// - Remark: HTTP `GET /api/webhooks`.
+    /// - Remark: Generated from `#/paths//api/webhooks/get(listWebhooks)`.
+    public func listWebhooks(headers: Operations.ListWebhooks.Input.Headers = .init()) async throws -> Operations.ListWebhooks.Output {
+        try await listWebhooks(Operations.ListWebhooks.Input(headers: headers))
+    }
+    /// Add a webhook for an http(s) address and chosen events; its signing secret is in this reply only
+    ///
+    /// - Remark: HTTP `POST /api/webhooks`.
+    /// - Remark: Generated from `#/paths//api/webhooks/post(createWebhook)`.
+    public func createWebhook(
+        headers: Operations.CreateWebhook.Input.Headers = .init(),
+        body: Operations.CreateWebhook.Input.Body
+    ) async throws -> Operations.CreateWebhook.Output {
+        try await createWebhook(Operations.CreateWebhook.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The webhook delivery log (of one webhook, or of all), newest first
+    ///
+    /// - Remark: HTTP `GET /api/webhooks/deliveries`.
+    /// - Remark: Generated from `#/paths//api/webhooks/deliveries/get(listWebhookDeliveries)`.
+    public func listWebhookDeliveries(
+        query: Operations.ListWebhookDeliveries.Input.Query = .init(),
+        headers: Operations.ListWebhookDeliveries.Input.Headers = .init()
+    ) async throws -> Operations.ListWebhookDeliveries.Output {
+        try await listWebhookDeliveries(Operations.ListWebhookDeliveries.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Remove a webhook, its delivery log and its secret
+    ///
+    /// - Remark: HTTP `DELETE /api/webhooks/{id}`.
+    /// - Remark: Generated from `#/paths//api/webhooks/{id}/delete(deleteWebhook)`.
+    public func deleteWebhook(
+        path: Operations.DeleteWebhook.Input.Path,
+        headers: Operations.DeleteWebhook.Input.Headers = .init()
+    ) async throws -> Operations.DeleteWebhook.Output {
+        try await deleteWebhook(Operations.DeleteWebhook.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Send a test delivery to a webhook now, once
+    ///
+    /// - Remark: HTTP `POST /api/webhooks/{id}/test`.
+    /// - Remark: Generated from `#/paths//api/webhooks/{id}/test/post(testWebhook)`.
+    public func testWebhook(
+        path: Operations.TestWebhook.Input.Path,
+        headers: Operations.TestWebhook.Input.Headers = .init()
+    ) async throws -> Operations.TestWebhook.Output {
+        try await testWebhook(Operations.TestWebhook.Input(
+            path: path,
+            headers: headers
         ))
     }
     /// Settings
