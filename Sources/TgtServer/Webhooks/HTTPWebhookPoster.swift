@@ -25,6 +25,9 @@ public struct HTTPWebhookPoster: WebhookPosting {
     private static let sharedClient: HTTPClient = {
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10)))
         configuration.decompression = .disabled
+        // A receiver that refuses the connection fails the attempt at once (it is tried again
+        // by `WebhookRetry`), rather than holding a slot until the connect timeout.
+        configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+import TgtDomain
+
+/// The webhook rules of the domain: which addresses can receive (naughty strings included),
+/// which names are events, which events a finished send raises, and when a retry comes.
+struct WebhookRulesTests {
+    @Test("addresses: http(s) with a host only; no credentials, fragments, spaces or control characters; events required")
+    func addresses() throws {
+        let good = try WebhookEndpoint(url: " https://n8n.example.org/webhook/tgt?x=1 ", events: [.sendOutcome, .test], includesText: false)
+        #expect(good.url.absoluteString == "https://n8n.example.org/webhook/tgt?x=1" && good.events == [.sendOutcome], "test is never a chosen event")
+        #expect(try WebhookEndpoint(url: "http://[::1]:8123/api/webhook/a", events: [.awayReply], includesText: true).url.port == 8123)
+        let refused = ["", "ftp://example.org", "javascript:alert(1)", "file:///etc/passwd", "http://", "//example.org/x", "example.org/x",
+                       "http://user:pass@example.org/", "http://example.org/#x", "http://exa mple.org/", "http://example.org/\u{0}",
+                       "http://example.org/\n", "http://example.org:70000/", "https://example.org/" + String(repeating: "a", count: 2_000),
+                       "data:text/html,<script>alert(1)</script>", "\u{202E}http://example.org"]
+        for text in refused {
+            #expect(throws: WebhookError.self, "\(text.debugDescription)") {
+                try WebhookEndpoint(url: text, events: [.sendOutcome], includesText: false)
+            }
+        }
+        #expect(throws: WebhookError.noEvents) { try WebhookEndpoint(url: "https://example.org", events: [.test], includesText: false) }
+    }
+
+    @Test("event names: the wire names and forgiving spellings; what a finished send raises")
+    func events() {
+        #expect(WebhookEvent(named: "send.outcome") == .sendOutcome && WebhookEvent(named: "away_reply") == .awayReply)
+        #expect(WebhookEvent(named: "TriggerUsed") == .triggerUsed && WebhookEvent(named: "timer-done") == .timerDone && WebhookEvent(named: "nope") == nil)
+        #expect(WebhookSendFacts(succeeded: true, origin: nil, isTimerCompletion: false).events == [.sendOutcome])
+        #expect(WebhookSendFacts(succeeded: true, origin: "greeting", isTimerCompletion: false).events == [.sendOutcome, .awayReply])
+        #expect(WebhookSendFacts(succeeded: false, origin: "away", isTimerCompletion: true).events == [.sendOutcome], "only what went out")
+        #expect(WebhookSendFacts(succeeded: true, origin: nil, isTimerCompletion: true).events == [.sendOutcome, .timerDone])
+        #expect(WebhookSendFacts(succeeded: false, origin: "snippet", isTimerCompletion: false).events == [.sendOutcome, .snippetExpanded],
+                "a snippet left as typed is worth knowing")
+    }
+
+    @Test("retries: 30 s, 2 min, 10 min, 30 min, 1 h, 3 h, 6 h, then given up")
+    func retries() {
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        #expect(WebhookRetry.maxAttempts == 8)
+        #expect(WebhookRetry.next(after: 1, at: now) == now.addingTimeInterval(30))
+        #expect(WebhookRetry.next(after: 7, at: now) == now.addingTimeInterval(21_600))
+        #expect(WebhookRetry.next(after: 8, at: now) == nil && WebhookRetry.next(after: 0, at: now) == nil)
+    }
+}
