@@ -432,6 +432,11 @@ extension AppDatabase {
                 CREATE TRIGGER change_webhook_delivery_update AFTER UPDATE ON webhook_delivery BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.webhooks'; END;
                 """)
         }
+        migrator.registerMigration("v19-webhook-chats") { db in
+            // The chats a webhook follows for `message.received` and `chat.read`, as a comma
+            // list of chat ids (empty: none). Existing webhooks follow none.
+            try db.execute(sql: "ALTER TABLE webhook ADD COLUMN chat_ids TEXT NOT NULL DEFAULT ''")
+        }
         return migrator
     }
 }

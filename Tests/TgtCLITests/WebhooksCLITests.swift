@@ -48,6 +48,12 @@ struct WebhooksCLITests {
         #expect(try await tgt("webhooks", "log", "--limit", "0").status == 2)
         #expect(try await tgt("webhooks", "remove", "zz").status == 2, "an id that names nothing")
 
+        let noChat = try await tgt("webhooks", "add", "http://127.0.0.1:1/chat", "--event", "message.received")
+        #expect(noChat.status == 2 && noChat.stderr.contains("choose at least one chat"), "\(noChat.stderr)")
+        let chats = try await tgt("webhooks", "add", "http://127.0.0.1:1/chat", "--event", "message.received,chat.read", "--chat", "-1001000000001")
+        #expect(chats.status == 0 && chats.stdout.contains("message.received, chat.read in chats -1001000000001"), "\(chats.stdout)\(chats.stderr)")
+        #expect(try await tgt("webhooks", "remove", String(try #require(chats.stdout.split(separator: " ").dropFirst().first))).status == 0)
+
         let removed = try await tgt("webhooks", "remove", String(id.prefix(8)))
         #expect(removed.status == 0 && removed.stdout.contains("Removed the webhook to http://127.0.0.1:1/hook"), "\(removed.stdout)")
         #expect(!FileManager.default.fileExists(atPath: file.path))

@@ -20,6 +20,14 @@ struct WebhookRulesTests {
             }
         }
         #expect(throws: WebhookError.noEvents) { try WebhookEndpoint(url: "https://example.org", events: [.test], includesText: false) }
+        #expect(throws: WebhookError.noChats) { try WebhookEndpoint(url: "https://example.org", events: [.chatRead], includesText: false) }
+        #expect(throws: WebhookError.tooManyChats(50)) {
+            try WebhookEndpoint(url: "https://example.org", events: [.messageReceived], includesText: false, chatIDs: Set(1...51))
+        }
+        let chats = try WebhookEndpoint(url: "https://example.org", events: [.messageReceived, .sendOutcome], includesText: true, chatIDs: [-100, 7])
+        #expect(chats.wants(.messageReceived, inChat: 7) && !chats.wants(.messageReceived, inChat: 8) && chats.wants(.sendOutcome, inChat: 8))
+        #expect(try WebhookEndpoint(url: "https://example.org", events: [.sendOutcome], includesText: false, chatIDs: [7]).chatIDs.isEmpty,
+                "chats are kept only for the events that need them")
     }
 
     @Test("event names: the wire names and forgiving spellings; what a finished send raises")

@@ -171,4 +171,45 @@ struct WebhookTests {
             #expect(try workspace.webhooks.deliveries(limit: 500).allSatisfy { $0.state == .delivered })
         }
     }
+
+    @Test("messages and reads in the chats a webhook follows: others' messages only, text when asked; reads; other chats stay quiet")
+    func chatEvents() async throws {
+        let clock = TestClock()
+        let fixture = try await ServerFixture(clock: clock)
+        let family = Target(chatID: -1001000000001, chatTitle: "Family")
+        let template = try fixture.sim.store.insert(Template(name: "Home", body: "Home soon", targets: [family]))
+        let receiver = WebhookReceiver()
+        try await receiver.run { url in
+            try await fixture.run { client in
+                try await ChatsAPITests.loggedIn(client)
+                let noChats = try await client.api(.post, "webhooks", json: ["url": url.absoluteString, "events": ["message.received"]])
+                #expect(noChats.status == .badRequest && noChats.errorCode == "no_webhook_chats", "\(noChats.text)")
+                let created = try await client.api(.post, "webhooks", json: [
+                    "url": url.absoluteString, "events": ["message.received", "chat.read"], "include_text": true, "chat_ids": [family.chatID],
+                ] as [String: Any])
+                #expect(created.status == .created && (created.data["webhook"] as? [String: Any])?["chat_ids"] as? [Int64] == [family.chatID], "\(created.text)")
+                let secret = try #require(created.data["secret"] as? String)
+
+                // Someone writes in a chat the webhook does not follow: nothing.
+                fixture.sim.simulator.personWrites(inDatabaseDirectory: fixture.sim.environment.tdlibDatabaseFolder, userID: ChatsAPITests.alice,
+                                                   text: "not followed")
+                // The person's own send to Family is no message.received; Family reads it, then answers.
+                #expect(try await client.api(.post, "templates/\(template.id.uuidString.lowercased())/send", json: [:] as [String: String]).status == .ok)
+                clock.advance(by: 5)
+                try await awaitCondition { receiver.received.count == 2 }
+                let read = try #require(receiver.received.first { $0.json["type"] as? String == "chat.read" })
+                let answer = try #require(receiver.received.first { $0.json["type"] as? String == "message.received" })
+                #expect(read.data["chat_id"] as? Int64 == family.chatID && read.data["chat_title"] as? String == "Family" && read.data["last_read_message_id"] is Int64)
+                #expect(answer.data["chat_id"] as? Int64 == family.chatID && answer.data["sender_user_id"] as? Int64 == 555_000_201)
+                #expect((answer.data["text"] as? String).map { !$0.isEmpty } == true, "text, since the webhook asked for it")
+                #expect(receiver.received.allSatisfy {
+                    WebhookSigner.verify(header: $0.header("TgTemplates-Signature") ?? "", body: $0.body, secret: secret, now: clock.now)
+                })
+                // Events come in order: Alice's message, seen before the send, made no delivery.
+                let log = try await client.api(.get, "webhooks/deliveries")
+                #expect((log.data["deliveries"] as? [Any])?.count == 2, "\(log.text)")
+            }
+        }
+    }
 }
+

@@ -97,6 +97,43 @@ public struct WebhookTriggerData: Encodable, Sendable {
     }
 }
 
+/// `data` of `message.received`: who wrote in which chat, and the text when the webhook
+/// carries text (null for a photo, a sticker or another message without text).
+public struct WebhookMessageData: Encodable, Sendable {
+    public var chatID: Int64
+    public var chatTitle: String?
+    public var messageID: Int64
+    public var senderUserID: Int64?
+    public var senderChatID: Int64?
+    public var text: String?
+    public var at: Date
+
+    enum CodingKeys: String, CodingKey {
+        case text, at
+        case chatID = "chat_id"
+        case chatTitle = "chat_title"
+        case messageID = "message_id"
+        case senderUserID = "sender_user_id"
+        case senderChatID = "sender_chat_id"
+    }
+}
+
+/// `data` of `chat.read`: the other side read the person's messages in a chat up to
+/// `last_read_message_id` (Telegram says no more: not who, in a group, and not when).
+public struct WebhookReadData: Encodable, Sendable {
+    public var chatID: Int64
+    public var chatTitle: String?
+    public var lastReadMessageID: Int64
+    public var at: Date
+
+    enum CodingKeys: String, CodingKey {
+        case at
+        case chatID = "chat_id"
+        case chatTitle = "chat_title"
+        case lastReadMessageID = "last_read_message_id"
+    }
+}
+
 /// `data` of `test`: which webhook it was sent to, and a line saying it is a test.
 public struct WebhookTestData: Encodable, Sendable {
     public var webhookID: String

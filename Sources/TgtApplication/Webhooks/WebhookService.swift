@@ -20,15 +20,16 @@ public struct WebhookService: Sendable {
         public var secret: String
     }
 
-    /// Adds a webhook for `url` and `events` (names as `WebhookEvent(named:)` reads them),
-    /// after checking both; nothing changes when either is refused.
-    public func add(url: String, events names: [String], includesText: Bool) throws -> Added {
+    /// Adds a webhook for `url` and `events` (names as `WebhookEvent(named:)` reads them), and
+    /// for messages and reads the chats `chats`, after checking them all; nothing changes when
+    /// any is refused.
+    public func add(url: String, events names: [String], includesText: Bool, chats: [Int64] = []) throws -> Added {
         var events = Set<WebhookEvent>()
         for name in names.flatMap({ $0.split(separator: ",") }).map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
             guard let event = WebhookEvent(named: name), event != .test else { throw WebhookError.unknownEvent(name) }
             events.insert(event)
         }
-        let endpoint = try WebhookEndpoint(url: url, events: events, includesText: includesText)
+        let endpoint = try WebhookEndpoint(url: url, events: events, includesText: includesText, chatIDs: Set(chats))
         guard try store.webhooks().count < AppDatabase.maxWebhooks else { throw WebhookError.tooMany(AppDatabase.maxWebhooks) }
         let secret = WebhookSigner.newSecret()
         let record = WebhookRecord(endpoint: endpoint, createdAt: clock.now, secretHint: String(secret.suffix(4)))

@@ -7,13 +7,17 @@ public struct WebhookEndpoint: Sendable, Hashable, Codable {
     public var events: Set<WebhookEvent>
     /// Whether deliveries carry message text (a template's name and a chat's title always go).
     public var includesText: Bool
+    /// The chats whose messages and reads are sent (`WebhookEvent.needsChats`); empty without
+    /// those events.
+    public var chatIDs: Set<Int64> = []
 
     public static let maxURLLength = 2_000
+    public static let maxChats = 50
 
     /// Checks `url` and `events`: an absolute http or https address with a host, no user name
     /// or password in it (they would show in every list), no spaces or control characters,
     /// and at least one event.
-    public init(url text: String, events: Set<WebhookEvent>, includesText: Bool) throws(WebhookError) {
+    public init(url text: String, events: Set<WebhookEvent>, includesText: Bool, chatIDs: Set<Int64> = []) throws(WebhookError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw .badURL("The address is empty.") }
         guard trimmed.count <= Self.maxURLLength else { throw .badURL("The address is longer than \(Self.maxURLLength) characters.") }
@@ -35,9 +39,19 @@ public struct WebhookEndpoint: Sendable, Hashable, Codable {
         guard let url = components.url else { throw .badURL("“\(Self.shown(trimmed))” is not a web address.") }
         let chosen = events.subtracting([.test])
         guard !chosen.isEmpty else { throw .noEvents }
+        let inChats = chosen.contains(where: \.needsChats)
+        if inChats, chatIDs.isEmpty { throw .noChats }
+        guard chatIDs.count <= Self.maxChats else { throw .tooManyChats(Self.maxChats) }
+        guard !chatIDs.contains(0) else { throw .noChats }
         self.url = url
         self.events = chosen
         self.includesText = includesText
+        self.chatIDs = inChats ? chatIDs : []
+    }
+
+    /// Whether the webhook wants `event` in chat `chatID`.
+    public func wants(_ event: WebhookEvent, inChat chatID: Int64) -> Bool {
+        events.contains(event) && (!event.needsChats || chatIDs.contains(chatID))
     }
 
     /// At most 80 characters of what was typed, for a message.
@@ -51,6 +65,8 @@ public enum WebhookError: UserFacingError, Equatable {
     case unknownEvent(String)
     case notFound(String)
     case tooMany(Int)
+    case noChats
+    case tooManyChats(Int)
 
     public var message: String {
         switch self {
@@ -60,6 +76,8 @@ public enum WebhookError: UserFacingError, Equatable {
             "“\(WebhookEndpoint.shown(name))” is not an event. The events are \(WebhookEvent.choosable.map(\.rawValue).joined(separator: ", "))."
         case .notFound(let id): "No webhook has the id \(WebhookEndpoint.shown(id))."
         case .tooMany(let limit): "There are already \(limit) webhooks, the most there can be."
+        case .noChats: "Messages and reads are sent only for the chats you choose: choose at least one chat."
+        case .tooManyChats(let limit): "A webhook can follow at most \(limit) chats."
         }
     }
 
@@ -69,6 +87,8 @@ public enum WebhookError: UserFacingError, Equatable {
         case .noEvents, .unknownEvent: nil
         case .notFound: "List the webhooks to see their ids."
         case .tooMany: "Remove a webhook you no longer use first."
+        case .noChats: "Give the chats by their ids, as the chat list shows them."
+        case .tooManyChats: nil
         }
     }
 
@@ -79,15 +99,18 @@ public enum WebhookError: UserFacingError, Equatable {
         case .unknownEvent: "unknown_webhook_event"
         case .notFound: "webhook_not_found"
         case .tooMany: "too_many_webhooks"
+        case .noChats: "no_webhook_chats"
+        case .tooManyChats: "too_many_webhook_chats"
         }
     }
 }
 
 extension WebhookEndpoint {
     /// An endpoint read back from the store, checked when it was saved.
-    public init(stored url: URL, events: Set<WebhookEvent>, includesText: Bool) {
+    public init(stored url: URL, events: Set<WebhookEvent>, includesText: Bool, chatIDs: Set<Int64>) {
         self.url = url
         self.events = events
         self.includesText = includesText
+        self.chatIDs = chatIDs
     }
 }

@@ -13,11 +13,19 @@ public enum WebhookEvent: String, Sendable, Hashable, Codable, CaseIterable {
     case timerDone = "timer.done"
     /// A snippet was expanded, or left as typed with the reason.
     case snippetExpanded = "snippet.expanded"
+    /// Someone else's message arrived in one of the webhook's chats.
+    case messageReceived = "message.received"
+    /// The other side read the person's messages in one of the webhook's chats, up to one.
+    case chatRead = "chat.read"
     /// A delivery asked for by hand, to check the receiver (never chosen, always allowed).
     case test
 
     /// The events a person can choose, in the order screens list them.
-    public static let choosable: [WebhookEvent] = [.sendOutcome, .awayReply, .triggerUsed, .timerDone, .snippetExpanded]
+    public static let choosable: [WebhookEvent] = [.sendOutcome, .awayReply, .triggerUsed, .timerDone, .snippetExpanded, .messageReceived, .chatRead]
+
+    /// Whether the event happens in a chat the webhook must name (`WebhookEndpoint.chatIDs`):
+    /// every message of every chat would be a firehose, and the person picks where to listen.
+    public var needsChats: Bool { self == .messageReceived || self == .chatRead }
 
     /// What the event is, for a checkbox or a list.
     public var label: String {
@@ -27,6 +35,8 @@ public enum WebhookEvent: String, Sendable, Hashable, Codable, CaseIterable {
         case .triggerUsed: "A trigger link used"
         case .timerDone: "A timer's message posted"
         case .snippetExpanded: "A snippet expanded or left as typed"
+        case .messageReceived: "A message received in the chosen chats"
+        case .chatRead: "Your messages read in the chosen chats"
         case .test: "Test delivery"
         }
     }

@@ -16,7 +16,8 @@ extension DashboardAPI {
         guard case .json(let body) = input.body else {
             throw APIError.badRequest("The request needs a JSON body with “url” and “events”.", code: "invalid_json")
         }
-        let added = try webhooks.add(url: body.url, events: body.events.map(\.rawValue), includesText: body.includeText ?? false)
+        let added = try webhooks.add(url: body.url, events: body.events.map(\.rawValue), includesText: body.includeText ?? false,
+                                     chats: body.chatIds ?? [])
         return .created(.init(body: .json(.init(success: true, data: .init(
             webhook: APIModels.webhook(added.webhook), secret: added.secret, signatureHeader: WebhookSigner.signatureHeader)))))
     }
@@ -50,7 +51,8 @@ extension APIModels {
     static func webhook(_ record: WebhookRecord) -> Components.Schemas.Webhook {
         .init(id: id(record.id), url: record.endpoint.url.absoluteString,
               events: WebhookEvent.choosable.filter(record.endpoint.events.contains).compactMap { .init(rawValue: $0.rawValue) },
-              includeText: record.endpoint.includesText, secretHint: record.secretHint, createdAt: record.createdAt)
+              includeText: record.endpoint.includesText, secretHint: record.secretHint, chatIds: record.endpoint.chatIDs.sorted(),
+              createdAt: record.createdAt)
     }
 
     static func webhookDelivery(_ delivery: WebhookDelivery) -> Components.Schemas.WebhookDelivery {

@@ -3,7 +3,8 @@ import ServiceLifecycle
 import TgtApplication
 
 /// Webhook deliveries while `tgt serve` runs (`WebhookDispatcher.keepRunning`, following the
-/// store's changes from every process), until the server shuts down. Deliveries wait in the
+/// store's changes from every process), and the chat events webhooks follow
+/// (`LiveSession.watchForWebhookChatEvents`), until the server shuts down. Deliveries wait in the
 /// store while nothing runs and go out at the next start.
 struct WebhookDeliveryService: Service {
     let dashboard: Dashboard
@@ -13,6 +14,7 @@ struct WebhookDeliveryService: Service {
         let changes = dashboard.telegram.storeChanges()
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await dispatcher.keepRunning(following: changes) }
+            group.addTask { await dashboard.telegram.watchForWebhookChatEvents() }
             try? await gracefulShutdown()
             group.cancelAll()
         }

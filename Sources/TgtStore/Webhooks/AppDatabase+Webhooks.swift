@@ -17,9 +17,10 @@ extension AppDatabase {
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM webhook") ?? 0
             guard count < Self.maxWebhooks else { return false }
             try db.execute(
-                sql: "INSERT INTO webhook (id, url, events, include_text, secret_hint, created_at_ms) VALUES (?, ?, ?, ?, ?, ?)",
+                sql: "INSERT INTO webhook (id, url, events, include_text, secret_hint, created_at_ms, chat_ids) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 arguments: [record.id.uuidString, record.endpoint.url.absoluteString, Self.eventsText(record.endpoint.events),
-                            record.endpoint.includesText, record.secretHint, Self.millis(record.createdAt)])
+                            record.endpoint.includesText, record.secretHint, Self.millis(record.createdAt),
+                            record.endpoint.chatIDs.sorted().map(String.init).joined(separator: ",")])
             return true
         }
     }
@@ -169,7 +170,9 @@ extension AppDatabase {
         guard let id = UUID(uuidString: row["id"]), let url = URL(string: row["url"]) else { return nil }
         let names: String = row["events"]
         let events = Set(names.split(separator: ",").compactMap { WebhookEvent(rawValue: String($0)) })
-        let endpoint = WebhookEndpoint(stored: url, events: events, includesText: row["include_text"])
+        let chats: String = row["chat_ids"] ?? ""
+        let endpoint = WebhookEndpoint(stored: url, events: events, includesText: row["include_text"],
+                                       chatIDs: Set(chats.split(separator: ",").compactMap { Int64($0) }))
         return WebhookRecord(id: id, endpoint: endpoint, createdAt: date(row["created_at_ms"]), secretHint: row["secret_hint"])
     }
 

@@ -6910,6 +6910,8 @@ extension Components {
             case trigger_used = "trigger.used"
             case timer_done = "timer.done"
             case snippet_expanded = "snippet.expanded"
+            case message_received = "message.received"
+            case chat_read = "chat.read"
             case test = "test"
         }
         /// A webhook to add
@@ -6924,29 +6926,37 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/WebhookInput/events`.
             public var events: [Components.Schemas.WebhookEventName]
-            /// Whether deliveries carry the template's text
+            /// Whether deliveries carry message text (the template's, a received message's)
             ///
             /// - Remark: Generated from `#/components/schemas/WebhookInput/include_text`.
             public var includeText: Swift.Bool?
+            /// The chats whose messages and reads are sent (required with message.received or chat.read)
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookInput/chat_ids`.
+            public var chatIds: [Swift.Int64]?
             /// Creates a new `WebhookInput`.
             ///
             /// - Parameters:
             ///   - url: An http:// or https:// address, without a user name or password
             ///   - events: The events to send (at least one; not test)
-            ///   - includeText: Whether deliveries carry the template's text
+            ///   - includeText: Whether deliveries carry message text (the template's, a received message's)
+            ///   - chatIds: The chats whose messages and reads are sent (required with message.received or chat.read)
             public init(
                 url: Swift.String,
                 events: [Components.Schemas.WebhookEventName],
-                includeText: Swift.Bool? = nil
+                includeText: Swift.Bool? = nil,
+                chatIds: [Swift.Int64]? = nil
             ) {
                 self.url = url
                 self.events = events
                 self.includeText = includeText
+                self.chatIds = chatIds
             }
             public enum CodingKeys: String, CodingKey {
                 case url
                 case events
                 case includeText = "include_text"
+                case chatIds = "chat_ids"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -6962,10 +6972,15 @@ extension Components {
                     Swift.Bool.self,
                     forKey: .includeText
                 )
+                self.chatIds = try container.decodeIfPresent(
+                    [Swift.Int64].self,
+                    forKey: .chatIds
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "url",
                     "events",
-                    "include_text"
+                    "include_text",
+                    "chat_ids"
                 ])
             }
         }
@@ -6985,6 +7000,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Webhook/secret_hint`.
             public var secretHint: Swift.String
+            /// The chats whose messages and reads are sent
+            ///
+            /// - Remark: Generated from `#/components/schemas/Webhook/chat_ids`.
+            public var chatIds: [Swift.Int64]
             /// - Remark: Generated from `#/components/schemas/Webhook/created_at`.
             public var createdAt: Foundation.Date
             /// Creates a new `Webhook`.
@@ -6995,6 +7014,7 @@ extension Components {
             ///   - events:
             ///   - includeText:
             ///   - secretHint: The secret's last four characters
+            ///   - chatIds: The chats whose messages and reads are sent
             ///   - createdAt:
             public init(
                 id: Swift.String,
@@ -7002,6 +7022,7 @@ extension Components {
                 events: [Components.Schemas.WebhookEventName],
                 includeText: Swift.Bool,
                 secretHint: Swift.String,
+                chatIds: [Swift.Int64],
                 createdAt: Foundation.Date
             ) {
                 self.id = id
@@ -7009,6 +7030,7 @@ extension Components {
                 self.events = events
                 self.includeText = includeText
                 self.secretHint = secretHint
+                self.chatIds = chatIds
                 self.createdAt = createdAt
             }
             public enum CodingKeys: String, CodingKey {
@@ -7017,6 +7039,7 @@ extension Components {
                 case events
                 case includeText = "include_text"
                 case secretHint = "secret_hint"
+                case chatIds = "chat_ids"
                 case createdAt = "created_at"
             }
             public init(from decoder: any Swift.Decoder) throws {
@@ -7041,6 +7064,10 @@ extension Components {
                     Swift.String.self,
                     forKey: .secretHint
                 )
+                self.chatIds = try container.decode(
+                    [Swift.Int64].self,
+                    forKey: .chatIds
+                )
                 self.createdAt = try container.decode(
                     Foundation.Date.self,
                     forKey: .createdAt
@@ -7051,6 +7078,7 @@ extension Components {
                     "events",
                     "include_text",
                     "secret_hint",
+                    "chat_ids",
                     "created_at"
                 ])
             }

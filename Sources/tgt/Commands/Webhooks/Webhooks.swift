@@ -36,11 +36,13 @@ struct Webhooks: AsyncParsableCommand {
         var events: [String]
         var includeText: Bool
         var secretHint: String
+        var chatIDs: [Int64]
         var createdAt: Date
         enum CodingKeys: String, CodingKey {
             case id, url, events
             case includeText = "include_text"
             case secretHint = "secret_hint"
+            case chatIDs = "chat_ids"
             case createdAt = "created_at"
         }
 
@@ -50,6 +52,7 @@ struct Webhooks: AsyncParsableCommand {
             events = WebhookEvent.choosable.filter(record.endpoint.events.contains).map(\.rawValue)
             includeText = record.endpoint.includesText
             secretHint = record.secretHint
+            chatIDs = record.endpoint.chatIDs.sorted()
             createdAt = record.createdAt
         }
     }
@@ -94,7 +97,8 @@ struct Webhooks: AsyncParsableCommand {
     static func line(_ record: WebhookRecord) -> String {
         let events = WebhookEvent.choosable.filter(record.endpoint.events.contains).map(\.rawValue).joined(separator: ", ")
         let text = record.endpoint.includesText ? ", with text" : ""
-        return "\(record.id.uuidString.lowercased().prefix(8))  \(record.endpoint.url.absoluteString)  \(events)\(text)  (secret …\(record.secretHint))"
+        let chats = record.endpoint.chatIDs.isEmpty ? "" : " in chats \(record.endpoint.chatIDs.sorted().map(String.init).joined(separator: ", "))"
+        return "\(record.id.uuidString.lowercased().prefix(8))  \(record.endpoint.url.absoluteString)  \(events)\(chats)\(text)  (secret …\(record.secretHint))"
     }
 
     /// "✓ 12:04 send.outcome → ha.example.org: delivered (HTTP 200)".
@@ -148,16 +152,22 @@ struct WebhooksAdd: AsyncParsableCommand {
             Examples:
               tgt webhooks add https://n8n.example.org/webhook/tgt --event send.outcome
               tgt webhooks add http://homeassistant.local:8123/api/webhook/tgt-8c1f --event away.reply,trigger.used --include-text
+              tgt webhooks add https://n8n.example.org/webhook/family --event message.received,chat.read --chat -1001000000001
+
+            message.received and chat.read need the chats to follow (--chat, by the ids `tgt chats` lists).
             """)
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("Where deliveries go (http:// or https://).", valueName: "url")) var url: String
     @Option(name: .customLong("event"), help: ArgumentHelp("An event to send (repeat it, or separate with commas).", valueName: "event"))
     var events: [String] = []
-    @Flag(help: "Include the template's text in deliveries (it then travels to that server).") var includeText = false
+    @Option(name: .customLong("chat"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("A chat whose messages and reads to send (its id, as `tgt chats` shows; repeat it).", valueName: "chat-id"))
+    var chats: [Int64] = []
+    @Flag(help: "Include message text in deliveries (it then travels to that server).") var includeText = false
 
     func run() async throws {
         try await global.run {
-            let added = try global.workspace().webhooks.add(url: url, events: events, includesText: includeText)
+            let added = try global.workspace().webhooks.add(url: url, events: events, includesText: includeText, chats: chats)
             if global.json {
                 struct Added: Encodable {
                     var webhook: Webhooks.HookJSON

@@ -1,0 +1,91 @@
+import Foundation
+import Logging
+import TgtDomain
+import TgtStore
+import TgtTDLib
+import TgtTelegram
+
+/// What happens in chats, for the webhooks that follow them: someone else's message arrived
+/// (`message.received`), the other side read the person's messages (`chat.read`). Nothing is
+/// stored for a chat no webhook follows; for one that does, one delivery per webhook, queued
+/// in the store like every other event (the dispatcher takes it from there).
+struct WebhookChatEvents: Sendable {
+    let store: AppDatabase
+    private let logger = Logger(label: "tgt.webhooks")
+
+    init(store: AppDatabase) {
+        self.store = store
+    }
+
+    /// Queues the deliveries `event` (in `chatID`) makes; `key` names it for dedupe, `body`
+    /// makes the JSON by event id and whether text goes along.
+    func record(_ event: WebhookEvent, chatID: Int64, key: String, body: (String, Bool) -> Data) {
+        do {
+            let hooks = try store.webhooks().filter { $0.endpoint.wants(event, inChat: chatID) }
+            guard !hooks.isEmpty else { return }
+            let deliveries = hooks.map { hook in
+                let id = WebhookEventID.make()
+                return NewWebhookDelivery(webhookID: hook.id, event: event, dedupeKey: key, eventID: id,
+                                          payload: String(decoding: body(id, hook.endpoint.includesText), as: UTF8.self))
+            }
+            try store.enqueueWebhookDeliveries(deliveries, consuming: [], at: store.clock.now)
+        } catch {
+            logger.error("could not queue a chat event for webhooks", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// A message that arrived: only others' (never the person's own, sent here or elsewhere),
+    /// never a scheduled one.
+    func received(_ message: Message, chatTitle title: String?) {
+        guard !message.isOutgoing, !message.isScheduled else { return }
+        let now = store.clock.now
+        var user: Int64?
+        var chat: Int64?
+        switch message.senderID {
+        case .user(let id): user = id
+        case .chat(let id): chat = id
+        case nil: break
+        }
+        record(.messageReceived, chatID: message.chatID, key: "message:\(message.chatID):\(message.id)") { id, withText in
+            WebhookPayload(id: id, type: WebhookEvent.messageReceived.rawValue, createdAt: now, data: WebhookMessageData(
+                chatID: message.chatID, chatTitle: title, messageID: message.id, senderUserID: user, senderChatID: chat,
+                text: withText ? message.text : nil, at: Date(timeIntervalSince1970: TimeInterval(message.date)))).encoded()
+        }
+    }
+
+    /// The other side read up to `lastRead` in `chatID`.
+    func read(chatID: Int64, lastRead: Int64, chatTitle title: String?) {
+        let now = store.clock.now
+        record(.chatRead, chatID: chatID, key: "read:\(chatID):\(lastRead)") { id, _ in
+            WebhookPayload(id: id, type: WebhookEvent.chatRead.rawValue, createdAt: now,
+                           data: WebhookReadData(chatID: chatID, chatTitle: title, lastReadMessageID: lastRead, at: now)).encoded()
+        }
+    }
+
+    /// Whether any webhook follows `event` in `chatID` (so nothing else is looked up for chats
+    /// nobody follows).
+    func anyone(wants event: WebhookEvent, inChat chatID: Int64) -> Bool {
+        ((try? store.webhooks()) ?? []).contains { $0.endpoint.wants(event, inChat: chatID) }
+    }
+}
+
+extension LiveSession {
+    /// Chat events for webhooks while this session runs, until the task is cancelled: each
+    /// message that arrives and each read of the person's messages, in order, to
+    /// `WebhookChatEvents` (only the chats a webhook follows make deliveries).
+    public func watchForWebhookChatEvents() async {
+        let chatEvents = WebhookChatEvents(store: workspace.store)
+        let host = host
+        /// The chat's title as this session's TDLib knows it.
+        func title(_ chatID: Int64) async -> String? { await host.session?.chat(chatID)?.title }
+        for await event in host.events.subscribe(replayingCurrent: false) {
+            switch event {
+            case .chat(.newMessage(let message)) where chatEvents.anyone(wants: .messageReceived, inChat: message.chatID):
+                chatEvents.received(message, chatTitle: await title(message.chatID))
+            case .chat(.readOutbox(let chatID, let lastRead)) where chatEvents.anyone(wants: .chatRead, inChat: chatID):
+                chatEvents.read(chatID: chatID, lastRead: lastRead, chatTitle: await title(chatID))
+            default: continue
+            }
+        }
+    }
+}
