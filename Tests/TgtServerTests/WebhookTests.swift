@@ -169,6 +169,20 @@ struct WebhookTests {
             let types = receiver.received.suffix(4).map { "\($0.json["type"] as? String ?? "")/\($0.data["status"] as? String ?? "")/\($0.data["origin"] as? String ?? "-")" }
             #expect(types.sorted() == ["away.reply/sent/away", "send.outcome/failed/-", "send.outcome/sent/-", "send.outcome/sent/away"], "\(types)")
             #expect(try workspace.webhooks.deliveries(limit: 500).allSatisfy { $0.state == .delivered })
+
+            // Another webhook, for trigger links and snippets: each event reaches only the
+            // webhooks that chose it.
+            _ = try workspace.webhooks.add(url: url.absoluteString, events: ["trigger.used", "snippet.expanded"], includesText: false)
+            let trigger = TriggerRecord(templateID: template.id, name: "Garage tag", secretDigest: String(repeating: "a", count: 64),
+                                        policy: TriggerPolicy(), createdAt: clock.now)
+            try store.addTrigger(trigger)
+            #expect(try store.useTrigger(id: trigger.id, at: clock.now) == nil)
+            try store.logSnippet(templateID: template.id, templateName: template.name, target: Self.alice, messageID: 5, error: nil, at: clock.now)
+            #expect(await restarted.pass() == 3, "trigger.used and snippet.expanded to the second webhook, send.outcome to the first")
+            let used = try #require(receiver.received.suffix(3).first { $0.json["type"] as? String == "trigger.used" })
+            #expect(used.data["trigger_name"] as? String == "Garage tag" && used.data["template_name"] as? String == "Arrived" && used.data["use_count"] as? Int == 1)
+            let snippet = try #require(receiver.received.suffix(3).first { $0.json["type"] as? String == "snippet.expanded" })
+            #expect(snippet.data["origin"] as? String == "snippet" && snippet.data["status"] as? String == "sent")
         }
     }
 

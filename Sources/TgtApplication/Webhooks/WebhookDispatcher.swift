@@ -37,7 +37,8 @@ public struct WebhookDispatcher: Sendable {
             logger.error("could not read the webhook outbox", metadata: ["error": "\(error)"])
         }
         var attempts = 0
-        while true {
+        // A bounded number of batches: a store that cannot record attempts must not spin.
+        for _ in 0..<20 {
             guard let due = try? store.dueWebhookDeliveries(at: clock.now, limit: Self.batch), !due.isEmpty else { break }
             await withTaskGroup(of: Void.self) { group in
                 var waiting = due[...]
