@@ -43,8 +43,11 @@ struct WebhooksCLITests {
 
         let test = try await tgt("webhooks", "test", String(id.prefix(6)))
         #expect(test.status == 1 && test.stderr.contains("The test delivery was not taken"), "\(test.stdout)\(test.stderr)")
+        let testJSON = try await tgt("--json", "webhooks", "test", String(id.prefix(6)))
+        #expect(testJSON.status == 1 && testJSON.stdout.contains("\"state\" : \"failed\""), "a failed test exits 1 with --json too: \(testJSON.stdout)")
         let log = try await tgt("webhooks", "log")
         #expect(log.status == 0 && log.stdout.contains("✗") && log.stdout.contains("test → 127.0.0.1: failed after 1 attempt"), "\(log.stdout)")
+        #expect(log.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("✗") }.count == 2)
         #expect(try await tgt("webhooks", "log", "--limit", "0").status == 2)
         #expect(try await tgt("webhooks", "remove", "zz").status == 2, "an id that names nothing")
 

@@ -15,6 +15,10 @@ final class WebhookReceiver: Sendable {
         case status(Int)
         case huge
         case hang
+        /// The status and a byte of a 100-byte body, then nothing (until the test ends).
+        case headThenHang
+        /// A redirect to `/elsewhere` (which records nothing if ever asked).
+        case redirect
     }
 
     /// One request as it arrived.
@@ -59,6 +63,15 @@ final class WebhookReceiver: Sendable {
             case .hang:
                 for await _ in released {}
                 return Response(status: .ok, headers: Self.closing)
+            case .headThenHang:
+                let released = released
+                return Response(status: .ok, headers: Self.closing, body: ResponseBody(contentLength: 100) { writer in
+                    try await writer.write(ByteBuffer(string: "a"))
+                    for await _ in released {}
+                    try await writer.finish(nil)
+                })
+            case .redirect:
+                return Response(status: .found, headers: [.location: "/elsewhere", .connection: "close"])
             }
         }
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))

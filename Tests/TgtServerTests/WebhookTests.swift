@@ -105,14 +105,23 @@ struct WebhookTests {
             let id = added.webhook.id.uuidString
             receiver.answer(.hang)
             let hung = try await workspace.webhooks.sendTest(id, via: HTTPWebhookPoster.withTimeout(1))
-            #expect(hung.state == .failed && hung.lastError == "The receiver did not answer within 1 seconds.", "\(hung)")
+            #expect(hung.state == .failed && hung.lastError == "The receiver did not answer within 1 second.", "\(hung)")
+            // Its status, then a body that never comes: the status is all that counts.
+            receiver.answer(.headThenHang)
+            let dripping = try await workspace.webhooks.sendTest(id, via: HTTPWebhookPoster.withTimeout(1))
+            #expect(dripping.state == .delivered && dripping.lastStatus == 200, "\(dripping)")
+            // A redirect is not followed.
+            receiver.answer(.redirect)
+            let moved = try await workspace.webhooks.sendTest(id, via: HTTPWebhookPoster.shared)
+            #expect(moved.state == .failed && moved.lastStatus == 302 && moved.lastError?.contains("a redirect, which is not followed") == true, "\(moved)")
             receiver.answer(.huge)
             let huge = try await workspace.webhooks.sendTest(id, via: HTTPWebhookPoster.shared)
             #expect(huge.state == .delivered && huge.lastStatus == 200, "\(huge)")
             receiver.answer(.status(404))
             let missing = try await workspace.webhooks.sendTest(id, via: HTTPWebhookPoster.shared)
             #expect(missing.state == .failed && missing.lastStatus == 404 && missing.lastError == "The receiver answered HTTP 404.")
-            #expect(receiver.received.count == 3)
+            #expect(receiver.received.count == 5, "the redirect's target was never asked")
+            #expect(throws: WebhookError.badLimit(WebhookEndpoint.maxLogPage)) { try workspace.webhooks.deliveries(limit: 0) }
         }
         // Nothing listens there (port 1 is never served here): refused at once, in words.
         let nobody = try workspace.webhooks.add(url: "http://127.0.0.1:1/hook", events: ["timer.done"], includesText: false)
@@ -215,6 +224,7 @@ struct WebhookTests {
                 let answer = try #require(receiver.received.first { $0.json["type"] as? String == "message.received" })
                 #expect(read.data["chat_id"] as? Int64 == family.chatID && read.data["chat_title"] as? String == "Family" && read.data["last_read_message_id"] is Int64)
                 #expect(answer.data["chat_id"] as? Int64 == family.chatID && answer.data["sender_user_id"] as? Int64 == 555_000_201)
+                #expect((answer.data["sender_name"] as? String).map { !$0.isEmpty } == true, "\(answer.data)")
                 #expect((answer.data["text"] as? String).map { !$0.isEmpty } == true, "text, since the webhook asked for it")
                 #expect(receiver.received.allSatisfy {
                     WebhookSigner.verify(header: $0.header("TgTemplates-Signature") ?? "", body: $0.body, secret: secret, now: clock.now)
@@ -223,6 +233,41 @@ struct WebhookTests {
                 let log = try await client.api(.get, "webhooks/deliveries")
                 #expect((log.data["deliveries"] as? [Any])?.count == 2, "\(log.text)")
             }
+        }
+    }
+
+    @Test("a server stopping mid-delivery records no attempt: the deliveries go at the next start, with their event ids")
+    func stopMidDelivery() async throws {
+        let folder = try TestDirectory()
+        defer { folder.remove() }
+        let directory = DataDirectory(url: folder.url)
+        let clock = TestClock()
+        let store = try AppDatabase.open(in: directory, clock: clock)
+        defer { store.close() }
+        let template = try store.insert(Template(name: "Arrived", body: "Arrived", targets: [Self.alice]))
+        let receiver = WebhookReceiver()
+        try await receiver.run { url in
+            let workspace = Workspace(store: store, directory: directory)
+            _ = try workspace.webhooks.add(url: url.absoluteString, events: ["send.outcome"], includesText: false)
+            for _ in 0..<6 { _ = try Self.send(template, in: store) }
+            receiver.answer(.hang)
+            let (changes, _) = AsyncStream<Set<StoreChange>>.makeStream()
+            let running = Task { await workspace.webhooks.dispatcher(poster: HTTPWebhookPoster.withTimeout(600)).keepRunning(following: changes) }
+            try await awaitCondition { receiver.received.count == 4 }
+            running.cancel()
+            await running.value
+            let stopped = try workspace.webhooks.deliveries(limit: 10)
+            #expect(stopped.count == 6 && stopped.allSatisfy { $0.state == .pending && $0.attempts == 0 }, "\(stopped.map { ($0.state, $0.attempts) })")
+            // The four cut off wait out their claim; the two never started are due at once.
+            receiver.answer(.status(200))
+            let restarted = workspace.webhooks.dispatcher(poster: HTTPWebhookPoster.shared)
+            #expect(await restarted.pass() == 2)
+            clock.advance(by: HTTPTimeout.seconds + 61)
+            #expect(await restarted.pass() == 4)
+            let done = try workspace.webhooks.deliveries(limit: 10)
+            #expect(done.allSatisfy { $0.state == .delivered && $0.attempts == 1 })
+            let ids = receiver.received.compactMap { $0.header("TgTemplates-Delivery") }
+            #expect(Set(ids).count == 6 && ids.count == 10, "the four cut off went again with the same ids")
         }
     }
 }

@@ -36,7 +36,7 @@ struct WebhookChatEvents: Sendable {
 
     /// A message that arrived: only others' (never the person's own, sent here or elsewhere),
     /// never a scheduled one.
-    func received(_ message: Message, chatTitle title: String?) {
+    func received(_ message: Message, chatTitle title: String?, senderName: String?) {
         guard !message.isOutgoing, !message.isScheduled else { return }
         let now = store.clock.now
         var user: Int64?
@@ -49,7 +49,7 @@ struct WebhookChatEvents: Sendable {
         record(.messageReceived, chatID: message.chatID, key: "message:\(message.chatID):\(message.id)") { id, withText in
             WebhookPayload(id: id, type: WebhookEvent.messageReceived.rawValue, createdAt: now, data: WebhookMessageData(
                 chatID: message.chatID, chatTitle: title, messageID: message.id, senderUserID: user, senderChatID: chat,
-                text: withText ? message.text : nil, at: Date(timeIntervalSince1970: TimeInterval(message.date)))).encoded()
+                senderName: senderName, text: withText ? message.text : nil, at: Date(timeIntervalSince1970: TimeInterval(message.date)))).encoded()
         }
     }
 
@@ -78,10 +78,18 @@ extension LiveSession {
         let host = host
         /// The chat's title as this session's TDLib knows it.
         func title(_ chatID: Int64) async -> String? { await host.session?.chat(chatID)?.title }
+        /// Who sent `message`, as Telegram names them.
+        func sender(_ message: Message) async -> String? {
+            switch message.senderID {
+            case .user(let id): await host.session?.user(id)?.displayName
+            case .chat(let id): await title(id)
+            case nil: nil
+            }
+        }
         for await event in host.events.subscribe(replayingCurrent: false) {
             switch event {
             case .chat(.newMessage(let message)) where chatEvents.anyone(wants: .messageReceived, inChat: message.chatID):
-                chatEvents.received(message, chatTitle: await title(message.chatID))
+                chatEvents.received(message, chatTitle: await title(message.chatID), senderName: await sender(message))
             case .chat(.readOutbox(let chatID, let lastRead)) where chatEvents.anyone(wants: .chatRead, inChat: chatID):
                 chatEvents.read(chatID: chatID, lastRead: lastRead, chatTitle: await title(chatID))
             default: continue

@@ -27,39 +27,64 @@ public struct WebhookDispatcher: Sendable {
         self.poster = poster
     }
 
-    /// One pass: the whole outbox into deliveries, then every delivery due now. Returns how many
-    /// attempts were made.
+    /// One pass: the whole outbox into deliveries, then every delivery due now, each claimed
+    /// before it is posted (`claimWebhookDelivery`). Returns how many attempts were made. A
+    /// cancelled pass (the server stopping) starts no more attempts, and records none it cut
+    /// off: those stay due and go at the next start.
     @discardableResult
     public func pass() async -> Int {
         do {
-            while try drainOutbox() > 0 {}
+            while !Task.isCancelled, try drainOutbox() > 0 {}
         } catch {
             logger.error("could not read the webhook outbox", metadata: ["error": "\(error)"])
         }
         var attempts = 0
         // A bounded number of batches: a store that cannot record attempts must not spin.
         for _ in 0..<20 {
-            guard let due = try? store.dueWebhookDeliveries(at: clock.now, limit: Self.batch), !due.isEmpty else { break }
-            await withTaskGroup(of: Void.self) { group in
+            guard !Task.isCancelled, let due = try? store.dueWebhookDeliveries(at: clock.now, limit: Self.batch), !due.isEmpty else { break }
+            await withTaskGroup(of: Bool.self) { group in
                 var waiting = due[...]
                 for _ in 0..<Self.concurrent {
-                    guard let next = waiting.popFirst() else { break }
-                    group.addTask { await attempt(next) }
+                    guard !Task.isCancelled, let next = waiting.popFirst() else { break }
+                    group.addTask { await claimAndAttempt(next) }
                 }
-                for await _ in group {
-                    if let next = waiting.popFirst() { group.addTask { await attempt(next) } }
+                for await made in group {
+                    if made { attempts += 1 }
+                    guard !Task.isCancelled, let next = waiting.popFirst() else { continue }
+                    group.addTask { await claimAndAttempt(next) }
                 }
             }
-            attempts += due.count
             if due.count < Self.batch { break }
         }
         return attempts
     }
 
+    /// Claims `delivery` just before its attempt, then makes it: false when another pass had
+    /// taken it (or it was removed).
+    private func claimAndAttempt(_ delivery: WebhookDelivery) async -> Bool {
+        let now = clock.now
+        let until = now.addingTimeInterval(HTTPTimeout.seconds + Self.claimMargin)
+        guard (try? store.claimWebhookDelivery(id: delivery.id, at: now, until: until)) == true else { return false }
+        await attempt(delivery)
+        return true
+    }
+
+    /// How long past an attempt's timeout a claimed delivery waits before it is due again.
+    static let claimMargin: TimeInterval = 60
+    /// The least time between two passes when the last one made no attempt: a row that cannot
+    /// be read or claimed must not make the loop spin.
+    static let idleGap: TimeInterval = 5
+
     /// Runs passes for as long as the task lives: at once, whenever the webhooks' part of the
     /// store changes (an event queued by any process, a webhook added), and when the next retry
-    /// is due on the clock. Nothing polls.
+    /// is due on the clock. Nothing polls. Test deliveries a stopped process left waiting are
+    /// marked failed first.
     public func keepRunning(following changes: AsyncStream<Set<StoreChange>>) async {
+        do {
+            try store.settleInterruptedWebhookTests(before: clock.now.addingTimeInterval(-HTTPTimeout.seconds - Self.claimMargin), at: clock.now)
+        } catch {
+            logger.error("could not settle interrupted webhook tests", metadata: ["error": "\(error)"])
+        }
         let (signals, signal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let listener = Task { for await areas in changes where areas.contains(.webhooks) { signal.yield() } }
         var alarm: Task<Void, Never>?
@@ -72,8 +97,9 @@ public struct WebhookDispatcher: Sendable {
         for await _ in signals {
             alarm?.cancel()
             if Task.isCancelled { break }
-            await pass()
-            guard let due = (try? store.nextWebhookAttempt()) ?? nil else { continue }
+            let made = await pass()
+            guard var due = (try? store.nextWebhookAttempt()) ?? nil else { continue }
+            if made == 0 { due = max(due, clock.now.addingTimeInterval(Self.idleGap)) }
             alarm = Task { [clock] in
                 do { try await clock.sleep(until: due) } catch { return }
                 signal.yield()
@@ -106,7 +132,6 @@ public struct WebhookDispatcher: Sendable {
     /// The events one outbox row stands for, each with its dedupe key and its body's maker (by
     /// event id and whether text goes along).
     private func events(of item: WebhookOutboxItem) throws(StoreError) -> [Built] {
-        let now = clock.now
         switch item.source {
         case "send":
             guard let id = Int64(item.sourceID), let entry = try store.sendLogEntry(id: id), entry.status == .sent || entry.status == .failed
@@ -115,7 +140,7 @@ public struct WebhookDispatcher: Sendable {
             let templateText = try entry.templateID.flatMap { id throws(StoreError) in try store.template(id: id)?.body }
             return facts.events.map { event in
                 (event, "send:\(entry.id):\(entry.status.rawValue):\(event.rawValue)", { id, withText in
-                    WebhookPayload(id: id, type: event.rawValue, createdAt: now,
+                    WebhookPayload(id: id, type: event.rawValue, createdAt: entry.updatedAt,
                                    data: WebhookSendData(entry, templateText: withText ? templateText : nil)).encoded()
                 })
             }
@@ -126,7 +151,7 @@ public struct WebhookDispatcher: Sendable {
                                           templateID: trigger.templateID.uuidString.lowercased(), templateName: templateName,
                                           useCount: trigger.useCount, at: item.at)
             return [(.triggerUsed, "trigger:\(item.id)", { id, _ in
-                WebhookPayload(id: id, type: WebhookEvent.triggerUsed.rawValue, createdAt: now, data: data).encoded()
+                WebhookPayload(id: id, type: WebhookEvent.triggerUsed.rawValue, createdAt: item.at, data: data).encoded()
             })]
         default:
             return []
@@ -154,6 +179,9 @@ public struct WebhookDispatcher: Sendable {
             WebhookSigner.signatureHeader: WebhookSigner.signature(body: body, secret: secret, at: now),
         ], body: body)
         let answer = await poster.post(request)
+        // Cut off by the server stopping: not the receiver's doing; it stays due (claimed until
+        // shortly after) and goes again at the next start, with the same event id.
+        guard !Task.isCancelled else { return }
         record(delivery, answer: answer, attempt: attemptNumber, giveUp: false)
     }
 
@@ -164,7 +192,9 @@ public struct WebhookDispatcher: Sendable {
         switch answer {
         case .status(let code):
             status = code
-            error = answer.isSuccess ? nil : "The receiver answered HTTP \(code)."
+            error = answer.isSuccess ? nil : (300..<400).contains(code)
+                ? "The receiver answered HTTP \(code), a redirect, which is not followed: give the address it points to."
+                : "The receiver answered HTTP \(code)."
         case .failed(let why):
             status = nil
             error = why

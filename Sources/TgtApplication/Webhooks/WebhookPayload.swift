@@ -98,13 +98,16 @@ public struct WebhookTriggerData: Encodable, Sendable {
 }
 
 /// `data` of `message.received`: who wrote in which chat, and the text when the webhook
-/// carries text (null for a photo, a sticker or another message without text).
+/// carries text. A field without a value (no text in a photo or a sticker, no name known) is
+/// left out of the JSON, as in every body.
 public struct WebhookMessageData: Encodable, Sendable {
     public var chatID: Int64
     public var chatTitle: String?
     public var messageID: Int64
     public var senderUserID: Int64?
     public var senderChatID: Int64?
+    /// The sender's name as Telegram shows it (a person's, or the chat's posting as itself).
+    public var senderName: String?
     public var text: String?
     public var at: Date
 
@@ -115,6 +118,7 @@ public struct WebhookMessageData: Encodable, Sendable {
         case messageID = "message_id"
         case senderUserID = "sender_user_id"
         case senderChatID = "sender_chat_id"
+        case senderName = "sender_name"
     }
 }
 

@@ -30,14 +30,15 @@ public struct WebhookService: Sendable {
             events.insert(event)
         }
         let endpoint = try WebhookEndpoint(url: url, events: events, includesText: includesText, chatIDs: Set(chats))
-        guard try store.webhooks().count < AppDatabase.maxWebhooks else { throw WebhookError.tooMany(AppDatabase.maxWebhooks) }
+        let limit = WebhookEndpoint.maxWebhooks
+        guard try store.webhooks().count < limit else { throw WebhookError.tooMany(limit) }
         let secret = WebhookSigner.newSecret()
         let record = WebhookRecord(endpoint: endpoint, createdAt: clock.now, secretHint: String(secret.suffix(4)))
         try secrets.save(secret, for: record.id)
         do {
-            guard try store.addWebhook(record) else {
+            guard try store.addWebhook(record, limit: limit) else {
                 secrets.remove(for: record.id)
-                throw WebhookError.tooMany(AppDatabase.maxWebhooks)
+                throw WebhookError.tooMany(limit)
             }
         } catch {
             secrets.remove(for: record.id)
@@ -69,9 +70,11 @@ public struct WebhookService: Sendable {
         return hook
     }
 
-    /// The delivery log, newest first: of one webhook, or of all.
-    public func deliveries(webhookID: UUID? = nil, limit: Int = 50) throws(StoreError) -> [WebhookDelivery] {
-        try store.webhookDeliveries(webhookID: webhookID, limit: limit)
+    /// The delivery log, newest first: of one webhook, or of all; `limit` is 1 to
+    /// `WebhookEndpoint.maxLogPage`.
+    public func deliveries(webhookID: UUID? = nil, limit: Int = 50) throws -> [WebhookDelivery] {
+        guard (1...WebhookEndpoint.maxLogPage).contains(limit) else { throw WebhookError.badLimit(WebhookEndpoint.maxLogPage) }
+        return try store.webhookDeliveries(webhookID: webhookID, limit: limit)
     }
 
     /// Sends a test delivery to the webhook `text` names, through `poster`, once, and returns

@@ -22,7 +22,7 @@ public enum WebhookSigner {
     }
 
     /// Whether `header` is a valid signature of `body` for `secret`, made within `tolerance`
-    /// seconds of `now`: what a receiver does, here for tests and `tgt webhooks verify`.
+    /// seconds of `now`: what a receiver does (docs/automations.md), here for the tests.
     public static func verify(header: String, body: Data, secret: String, now: Date, tolerance: TimeInterval = 300) -> Bool {
         var stamp: Int64?
         var given: [String] = []

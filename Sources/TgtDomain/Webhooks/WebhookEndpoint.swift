@@ -13,6 +13,10 @@ public struct WebhookEndpoint: Sendable, Hashable, Codable {
 
     public static let maxURLLength = 2_000
     public static let maxChats = 50
+    /// The most webhooks there can be.
+    public static let maxWebhooks = 20
+    /// The most deliveries one read of the log gives.
+    public static let maxLogPage = 500
 
     /// Checks `url` and `events`: an absolute http or https address with a host, no user name
     /// or password in it (they would show in every list), no spaces or control characters,
@@ -67,6 +71,7 @@ public enum WebhookError: UserFacingError, Equatable {
     case tooMany(Int)
     case noChats
     case tooManyChats(Int)
+    case badLimit(Int)
 
     public var message: String {
         switch self {
@@ -78,6 +83,7 @@ public enum WebhookError: UserFacingError, Equatable {
         case .tooMany(let limit): "There are already \(limit) webhooks, the most there can be."
         case .noChats: "Messages and reads are sent only for the chats you choose: choose at least one chat."
         case .tooManyChats(let limit): "A webhook can follow at most \(limit) chats."
+        case .badLimit(let most): "Ask for 1 to \(most) deliveries of the log."
         }
     }
 
@@ -88,7 +94,7 @@ public enum WebhookError: UserFacingError, Equatable {
         case .notFound: "List the webhooks to see their ids."
         case .tooMany: "Remove a webhook you no longer use first."
         case .noChats: "Give the chats by their ids, as the chat list shows them."
-        case .tooManyChats: nil
+        case .tooManyChats, .badLimit: nil
         }
     }
 
@@ -101,6 +107,7 @@ public enum WebhookError: UserFacingError, Equatable {
         case .tooMany: "too_many_webhooks"
         case .noChats: "no_webhook_chats"
         case .tooManyChats: "too_many_webhook_chats"
+        case .badLimit: "bad_limit"
         }
     }
 }

@@ -37,7 +37,7 @@ extension DashboardAPI {
         if let text = input.query.webhookId {
             hook = try webhooks.find(try Self.webhookID(text).uuidString).id
         }
-        let deliveries = try webhooks.deliveries(webhookID: hook, limit: min(max(input.query.limit ?? 50, 1), 500))
+        let deliveries = try webhooks.deliveries(webhookID: hook, limit: input.query.limit ?? 50)
         return .ok(.init(body: .json(.init(success: true, data: .init(deliveries: deliveries.map(APIModels.webhookDelivery))))))
     }
 

@@ -140,7 +140,7 @@ public struct APIError: Error, Sendable {
             let status: HTTPResponse.Status = switch error {
             case .notFound: .notFound
             case .tooMany: .unprocessableContent
-            case .badURL, .noEvents, .unknownEvent, .noChats, .tooManyChats: .badRequest
+            case .badURL, .noEvents, .unknownEvent, .noChats, .tooManyChats, .badLimit: .badRequest
             }
             return APIError(status, code: error.code, message: error.message, nextStep: error.nextStep)
         case let error as AwayError:

@@ -5,17 +5,15 @@ import TgtDomain
 /// Webhooks in the store: the endpoints, the outbox the database's triggers fill, and the
 /// delivery log with each delivery's attempts.
 extension AppDatabase {
-    /// The most webhooks there can be.
-    public static let maxWebhooks = 20
     /// How long finished deliveries stay in the log, and how many at most per webhook.
     static let webhookLogDays = 30
     static let webhookLogPerWebhook = 500
 
-    /// Adds `record`, unless there are `maxWebhooks` already.
-    public func addWebhook(_ record: WebhookRecord) throws(StoreError) -> Bool {
+    /// Adds `record`, unless there are `limit` webhooks already (checked in the transaction).
+    public func addWebhook(_ record: WebhookRecord, limit: Int) throws(StoreError) -> Bool {
         try write { db in
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM webhook") ?? 0
-            guard count < Self.maxWebhooks else { return false }
+            guard count < limit else { return false }
             try db.execute(
                 sql: "INSERT INTO webhook (id, url, events, include_text, secret_hint, created_at_ms, chat_ids) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 arguments: [record.id.uuidString, record.endpoint.url.absoluteString, Self.eventsText(record.endpoint.events),
@@ -125,6 +123,31 @@ extension AppDatabase {
                 db, sql: "SELECT * FROM webhook_delivery WHERE state = 'pending' AND next_attempt_ms <= ? ORDER BY next_attempt_ms, id LIMIT ?",
                 arguments: [Self.millis(now), limit]
             ).compactMap(Self.webhookDelivery)
+        }
+    }
+
+    /// Claims pending delivery `id`, due at `now`, for one attempt: it is not due again until
+    /// `until` (past the attempt's timeout), so a pass that stops mid-attempt or cannot record
+    /// its outcome tries it again then, never at once, and no second pass takes it meanwhile.
+    /// False when it is no longer due (another pass took it, or it was removed).
+    public func claimWebhookDelivery(id: Int64, at now: Date, until: Date) throws(StoreError) -> Bool {
+        try write { db in
+            try db.execute(sql: "UPDATE webhook_delivery SET next_attempt_ms = ? WHERE id = ? AND state = 'pending' AND next_attempt_ms <= ?",
+                           arguments: [Self.millis(until), id, Self.millis(now)])
+            return db.changesCount == 1
+        }
+    }
+
+    /// Marks test deliveries left waiting by a process that stopped mid-test (created before
+    /// `cutoff`, never due) as failed: nothing will try them again.
+    public func settleInterruptedWebhookTests(before cutoff: Date, at now: Date) throws(StoreError) {
+        try write { db in
+            try db.execute(
+                sql: """
+                    UPDATE webhook_delivery SET state = 'failed', last_error = 'Interrupted: TgTemplates stopped during the test.', updated_at_ms = ?
+                    WHERE state = 'pending' AND next_attempt_ms IS NULL AND created_at_ms < ?
+                    """,
+                arguments: [Self.millis(now), Self.millis(cutoff)])
         }
     }
 

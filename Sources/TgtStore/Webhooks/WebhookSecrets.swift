@@ -19,6 +19,7 @@ public struct WebhookSecrets: Sendable {
     public func save(_ secret: String, for id: UUID) throws(StoreError) {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
         } catch {
             throw .dataDirectory("cannot create \(folder.path): \(error.localizedDescription)")
         }

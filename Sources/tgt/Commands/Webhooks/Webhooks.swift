@@ -68,15 +68,18 @@ struct Webhooks: AsyncParsableCommand {
         var nextAttemptAt: Date?
         var lastStatus: Int?
         var lastError: String?
+        var payload: String
         var createdAt: Date
+        var updatedAt: Date
         enum CodingKeys: String, CodingKey {
-            case id, event, state, attempts
+            case id, event, state, attempts, payload
             case webhookID = "webhook_id"
             case eventID = "event_id"
             case nextAttemptAt = "next_attempt_at"
             case lastStatus = "last_status"
             case lastError = "last_error"
             case createdAt = "created_at"
+            case updatedAt = "updated_at"
         }
 
         init(_ delivery: WebhookDelivery) {
@@ -89,7 +92,9 @@ struct Webhooks: AsyncParsableCommand {
             nextAttemptAt = delivery.state == .pending ? delivery.nextAttemptAt : nil
             lastStatus = delivery.lastStatus
             lastError = delivery.lastError
+            payload = delivery.payload
             createdAt = delivery.createdAt
+            updatedAt = delivery.updatedAt
         }
     }
 
@@ -216,11 +221,10 @@ struct WebhooksLog: AsyncParsableCommand {
             """)
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("Only this webhook's deliveries (its id or first characters).", valueName: "id")) var id: String?
-    @Option(help: "How many deliveries (1 to 500).") var limit = 20
+    @Option(help: "How many deliveries (1 to \(WebhookEndpoint.maxLogPage)).") var limit = 20
 
     func run() async throws {
         try await global.run {
-            guard (1...500).contains(limit) else { throw InputError("--limit must be 1 to 500.") }
             let workspace = try global.workspace()
             let service = workspace.webhooks
             let hooks = try service.list()
@@ -248,8 +252,11 @@ struct WebhooksTest: AsyncParsableCommand {
         try await global.run {
             let workspace = try global.workspace()
             let delivery = try await workspace.webhooks.sendTest(id, via: HTTPWebhookPoster.shared)
-            if global.json { return global.console.emit(Webhooks.DeliveryJSON(delivery)) }
-            global.console.line(Webhooks.line(delivery, hooks: try workspace.webhooks.list(), now: workspace.clock.now))
+            if global.json {
+                global.console.emit(Webhooks.DeliveryJSON(delivery))
+            } else {
+                global.console.line(Webhooks.line(delivery, hooks: try workspace.webhooks.list(), now: workspace.clock.now))
+            }
             if delivery.state != .delivered { throw WebhookTestFailed(reason: delivery.lastError ?? "no answer") }
         }
     }
