@@ -17,6 +17,7 @@ extension Pages {
         var triggers: TriggersModel
         var away: AwayModel
         var snippets: SnippetsModel
+        var webhooks: WebhooksModel
         /// A token secret just created, shown once.
         var newSecret: String?
         var message: String?
@@ -72,6 +73,7 @@ extension Pages {
             \(awaySection(model.away, notices: model.notices(for: "away"), csrf: csrf))
             \(snippetsSection(model.snippets, notices: model.notices(for: "snippets"), csrf: csrf))
             \(triggersSection(model.triggers, notices: model.notices(for: "triggers"), csrf: csrf))
+            \(webhooksSection(model.webhooks, notices: model.notices(for: "webhooks"), csrf: csrf))
             <section class="card" id="password"><h2>Dashboard password</h2>\(model.notices(for: "password"))
             <form method="post" action="/settings/password#password" class="stack">\(csrfField(csrf))
             <label for="current_password">Current password</label><input id="current_password" name="current_password" type="password" autocomplete="current-password" required>

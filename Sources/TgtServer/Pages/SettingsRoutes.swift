@@ -9,8 +9,14 @@ enum SettingsRoutes {
         let workspace = dashboard.workspace
 
         router.get("/settings") { request, context -> Response in
+            let done = request.uri.queryParameters["done"].map(String.init)
+            // A webhook's test: how it went, from the delivery log.
+            if done == "webhook-test" {
+                let outcome = try WebhookSettingsRoutes.testOutcome(dashboard, delivery: request.uri.queryParameters["delivery"].map(String.init))
+                return try await page(dashboard, context: context, message: outcome.message, error: outcome.error, section: "webhooks")
+            }
             // What a form's redirect says, and in which section (where the browser lands).
-            let (message, section): (String?, String?) = switch request.uri.queryParameters["done"].map(String.init) {
+            let (message, section): (String?, String?) = switch done {
             case "location": ("Default location saved.", "location")
             case "undo-hold": ("Undo hold saved.", "undo-hold")
             case "password": ("Password changed; other browsers were signed out.", "password")
@@ -21,6 +27,7 @@ enum SettingsRoutes {
             case "snippets": ("Snippets saved.", "snippets")
             case "trigger-renamed": ("Trigger link renamed.", "triggers")
             case "trigger-revoked": ("Trigger link revoked: its link sends nothing any more.", "triggers")
+            case "webhook-removed": ("Webhook removed: nothing more is sent to it.", "webhooks")
             default: (nil, nil)
             }
             return try await page(dashboard, context: context, message: message, section: section)
@@ -94,6 +101,7 @@ enum SettingsRoutes {
         TriggerSettingsRoutes.add(to: router, dashboard: dashboard)
         AwaySettingsRoutes.add(to: router, dashboard: dashboard)
         SnippetSettingsRoutes.add(to: router, dashboard: dashboard)
+        WebhookSettingsRoutes.add(to: router, dashboard: dashboard)
 
         router.post("/settings/media-cache/clear") { _, context -> Response in
             do {
@@ -116,7 +124,9 @@ enum SettingsRoutes {
 
     static func page(_ dashboard: Dashboard, context: DashboardContext, message: String? = nil, error: String? = nil, section: String? = nil,
                      newSecret: String? = nil, madeTrigger: (name: String, link: String)? = nil, triggerForm: [String: String] = [:],
-                     awayForm: AwaySettings? = nil, snippetsForm: SnippetSettings? = nil, status: HTTPResponse.Status = .ok) async throws -> Response
+                     awayForm: AwaySettings? = nil, snippetsForm: SnippetSettings? = nil,
+                     addedWebhook: (webhook: WebhookRecord, secret: String)? = nil, webhookForm: Pages.WebhookForm? = nil,
+                     status: HTTPResponse.Status = .ok) async throws -> Response
     {
         let now = dashboard.telegram.clock.now
         // The Telegram templates, which both a trigger and an away reply may send: read once.
@@ -125,13 +135,19 @@ enum SettingsRoutes {
             triggers: try dashboard.workspace.triggers.listWithTemplates(),
             templates: telegram, made: madeTrigger, form: triggerForm, now: now)
         let awaySettings = try awayForm ?? dashboard.workspace.away.settings()
-        var people = try dashboard.workspace.cachedChats().filter { $0.kind == .privateChat }.map { AwayPerson(userID: $0.id, name: $0.title) }
+        // Read once: away replies exclude people, webhooks follow chats.
+        let chats = try dashboard.workspace.cachedChats()
+        var people = chats.filter { $0.kind == .privateChat }.map { AwayPerson(userID: $0.id, name: $0.title) }
         for person in awaySettings.excluded where !people.contains(where: { $0.userID == person.userID }) { people.append(person) }
         let awayStatus = try dashboard.workspace.away.status()
         let away = Pages.AwayModel(settings: awaySettings, templates: telegram, people: people, checkedAt: awayStatus.checkedAt,
                                    answersLastHour: awayStatus.answersLastHour, now: now)
         let snippets = Pages.SnippetsModel(settings: try snippetsForm ?? dashboard.workspace.snippets.settings(),
                                            checkedAt: try dashboard.workspace.snippets.checkedAt(), example: telegram.first?.1, now: now)
+        let webhooks = Pages.WebhooksModel(
+            webhooks: try dashboard.workspace.webhooks.list(), deliveries: try dashboard.workspace.webhooks.deliveries(limit: Pages.webhookLogLength),
+            chats: chats.filter { $0.kind != .savedMessages }.map { ($0.id, $0.title) }, added: addedWebhook,
+            form: webhookForm ?? Pages.WebhookForm(), now: now)
         let state = await dashboard.telegram.state()
         let loggedIn = state.isLoggedIn
         let account = state.accountName
@@ -139,7 +155,7 @@ enum SettingsRoutes {
         let model = Pages.SettingsModel(
             account: account, connection: state.connection?.label, loggedIn: loggedIn, demo: dashboard.options.isDemo,
             defaultLocation: try dashboard.workspace.settings.defaultLocation()?.description, undoHold: try dashboard.workspace.settings.undoHold().seconds,
-            mediaCache: mediaCache, tokens: dashboard.secrets.tokens, triggers: triggers, away: away, snippets: snippets,
+            mediaCache: mediaCache, tokens: dashboard.secrets.tokens, triggers: triggers, away: away, snippets: snippets, webhooks: webhooks,
             newSecret: newSecret, message: message, error: error, section: section, version: TelegramConnection.applicationVersion)
         return HTMLReply.page(Pages.settings(model, csrf: try PageRoutes.csrfToken(context)), status: status)
     }

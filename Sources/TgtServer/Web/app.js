@@ -243,7 +243,7 @@ export function locate(options) {
 }
 
 /** @type {{[K in keyof EventMap]: ((data: EventMap[K]) => void)[]}} */
-const listeners = {connection: [], login: [], send: [], templates: [], timers: [], chat: [], upload: [], replies: [], sends: []};
+const listeners = {connection: [], login: [], send: [], templates: [], timers: [], chat: [], upload: [], replies: [], sends: [], webhooks: []};
 
 /**
  * Runs `handler` for each server-sent event of this name.
@@ -292,8 +292,8 @@ function dispatch(name, json) {
 function connect() {
   if (!csrf || !window.EventSource) return;
   const source = new EventSource('/api/events');
-  /** @type {(keyof EventMap)[]} */
-  const names = ['connection', 'login', 'send', 'templates', 'timers', 'chat', 'upload', 'replies', 'sends'];
+  // Every event the page can follow (`listeners` has one list per event of openapi.yaml).
+  const names = /** @type {(keyof EventMap)[]} */ (Object.keys(listeners));
   for (const name of names) source.addEventListener(name, (event) => dispatch(name, event.data));
   // Says on the page whether live changes arrive (tests wait for it before changing things).
   source.onopen = () => { document.documentElement.dataset.events = 'open'; };
