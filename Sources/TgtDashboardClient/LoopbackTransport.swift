@@ -11,8 +11,8 @@ import TgtDomain
 /// loopback `http://` address). It replaces `URLSessionTransport`, whose Linux URLSession lives
 /// in FoundationNetworking and needs libcurl, so `tgt` links no libcurl and builds with
 /// `--static-swift-stdlib`; it is ours rather than swift-openapi-async-http-client's because
-/// that brings async-http-client, swift-nio-ssl and BoringSSL into `tgt` for a server that
-/// never speaks TLS (docs/install.md has the figures).
+/// the dashboard never speaks TLS and one exchange per request is all it needs (webhooks, which
+/// do speak TLS, bring async-http-client into `tgt` since: docs/install.md).
 ///
 /// Each request opens its own connection, closed by us once the reply has ended: loopback
 /// connects take well under a millisecond and a command makes a handful of requests. A body of
