@@ -16,9 +16,12 @@ def api(server, method, path, body=None):
 
 
 def click(wait, selector):
-    """Clicks the element now in the page: the cards are redrawn on live events, so one found a
-    moment ago may be gone (the wait retries on a stale element)."""
-    wait.until(lambda d: d.find_element(By.CSS_SELECTOR, selector).click() or True)
+    """Clicks the element now in the page. The cards are redrawn on live events, so one found a
+    moment ago may be gone, or moved by a redraw between finding it and a pointer click landing
+    at its old place (a CI run once pressed beside Stop that way): the click is dispatched to the
+    element the selector finds at that instant, in one script."""
+    wait.until(lambda d: d.execute_script(
+        "const e = document.querySelector(arguments[0]); if (!e || e.disabled) return false; e.click(); return true;", selector))
 
 
 def card_states(driver):
