@@ -17,18 +17,12 @@ struct WebhookChatEvents: Sendable {
         self.store = store
     }
 
-    /// Queues the deliveries `event` (in `chatID`) makes; `key` names it for dedupe, `body`
-    /// makes the JSON by event id and whether text goes along.
-    func record(_ event: WebhookEvent, chatID: Int64, key: String, body: (String, Bool) -> Data) {
+    /// Queues the deliveries `event` makes for `hooks` (its followers); `key` names it for
+    /// dedupe, `body` makes the JSON by event id and whether text goes along.
+    func record(_ event: WebhookEvent, to hooks: [WebhookRecord], key: String, body: (String, Bool) -> Data) {
+        guard !hooks.isEmpty else { return }
         do {
-            let hooks = try store.webhooks().filter { $0.endpoint.wants(event, inChat: chatID) }
-            guard !hooks.isEmpty else { return }
-            let deliveries = hooks.map { hook in
-                let id = WebhookEventID.make()
-                return NewWebhookDelivery(webhookID: hook.id, event: event, dedupeKey: key, eventID: id,
-                                          payload: String(decoding: body(id, hook.endpoint.includesText), as: UTF8.self))
-            }
-            try store.enqueueWebhookDeliveries(deliveries, consuming: [], at: store.clock.now)
+            try store.enqueueWebhookDeliveries(webhookDeliveries(event, key: key, to: hooks, body: body), consuming: [], at: store.clock.now)
         } catch {
             logger.error("could not queue a chat event for webhooks", metadata: ["error": "\(error)"])
         }
@@ -36,7 +30,7 @@ struct WebhookChatEvents: Sendable {
 
     /// A message that arrived: only others' (never the person's own, sent here or elsewhere),
     /// never a scheduled one.
-    func received(_ message: Message, chatTitle title: String?, senderName: String?) {
+    func received(_ message: Message, to hooks: [WebhookRecord], chatTitle title: String?, senderName: String?) {
         guard !message.isOutgoing, !message.isScheduled else { return }
         let now = store.clock.now
         var user: Int64?
@@ -46,7 +40,7 @@ struct WebhookChatEvents: Sendable {
         case .chat(let id): chat = id
         case nil: break
         }
-        record(.messageReceived, chatID: message.chatID, key: "message:\(message.chatID):\(message.id)") { id, withText in
+        record(.messageReceived, to: hooks, key: "message:\(message.chatID):\(message.id)") { id, withText in
             WebhookPayload(id: id, type: WebhookEvent.messageReceived.rawValue, createdAt: now, data: WebhookMessageData(
                 chatID: message.chatID, chatTitle: title, messageID: message.id, senderUserID: user, senderChatID: chat,
                 senderName: senderName, text: withText ? message.text : nil, at: Date(timeIntervalSince1970: TimeInterval(message.date)))).encoded()
@@ -54,18 +48,18 @@ struct WebhookChatEvents: Sendable {
     }
 
     /// The other side read up to `lastRead` in `chatID`.
-    func read(chatID: Int64, lastRead: Int64, chatTitle title: String?) {
+    func read(chatID: Int64, lastRead: Int64, to hooks: [WebhookRecord], chatTitle title: String?) {
         let now = store.clock.now
-        record(.chatRead, chatID: chatID, key: "read:\(chatID):\(lastRead)") { id, _ in
+        record(.chatRead, to: hooks, key: "read:\(chatID):\(lastRead)") { id, _ in
             WebhookPayload(id: id, type: WebhookEvent.chatRead.rawValue, createdAt: now,
                            data: WebhookReadData(chatID: chatID, chatTitle: title, lastReadMessageID: lastRead, at: now)).encoded()
         }
     }
 
-    /// Whether any webhook follows `event` in `chatID` (so nothing else is looked up for chats
-    /// nobody follows).
-    func anyone(wants event: WebhookEvent, inChat chatID: Int64) -> Bool {
-        ((try? store.webhooks()) ?? []).contains { $0.endpoint.wants(event, inChat: chatID) }
+    /// The webhooks that follow `event` in `chatID`, read once per event (nothing else is
+    /// looked up for a chat nobody follows).
+    func followers(of event: WebhookEvent, inChat chatID: Int64) -> [WebhookRecord] {
+        ((try? store.webhooks()) ?? []).filter { $0.endpoint.wants(event, inChat: chatID) }
     }
 }
 
@@ -88,10 +82,12 @@ extension LiveSession {
         }
         for await event in host.events.subscribe(replayingCurrent: false) {
             switch event {
-            case .chat(.newMessage(let message)) where chatEvents.anyone(wants: .messageReceived, inChat: message.chatID):
-                chatEvents.received(message, chatTitle: await title(message.chatID), senderName: await sender(message))
-            case .chat(.readOutbox(let chatID, let lastRead)) where chatEvents.anyone(wants: .chatRead, inChat: chatID):
-                chatEvents.read(chatID: chatID, lastRead: lastRead, chatTitle: await title(chatID))
+            case .chat(.newMessage(let message)):
+                let hooks = chatEvents.followers(of: .messageReceived, inChat: message.chatID)
+                if !hooks.isEmpty { chatEvents.received(message, to: hooks, chatTitle: await title(message.chatID), senderName: await sender(message)) }
+            case .chat(.readOutbox(let chatID, let lastRead)):
+                let hooks = chatEvents.followers(of: .chatRead, inChat: chatID)
+                if !hooks.isEmpty { chatEvents.read(chatID: chatID, lastRead: lastRead, to: hooks, chatTitle: await title(chatID)) }
             default: continue
             }
         }

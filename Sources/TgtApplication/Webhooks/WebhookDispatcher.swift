@@ -115,12 +115,7 @@ public struct WebhookDispatcher: Sendable {
         var deliveries: [NewWebhookDelivery] = []
         for item in items {
             for (event, dedupe, build) in try events(of: item) {
-                for hook in hooks where hook.endpoint.events.contains(event) {
-                    let id = WebhookEventID.make()
-                    deliveries.append(NewWebhookDelivery(
-                        webhookID: hook.id, event: event, dedupeKey: dedupe, eventID: id,
-                        payload: String(decoding: build(id, hook.endpoint.includesText), as: UTF8.self)))
-                }
+                deliveries += webhookDeliveries(event, key: dedupe, to: hooks.filter { $0.endpoint.events.contains(event) }, body: build)
             }
         }
         try store.enqueueWebhookDeliveries(deliveries, consuming: items.map(\.id), at: clock.now)

@@ -149,6 +149,16 @@ public struct WebhookTestData: Encodable, Sendable {
     }
 }
 
+/// One event made into a delivery for each webhook in `hooks`, each with an event id of its
+/// own and the body `body` makes from that id and whether the webhook carries text.
+func webhookDeliveries(_ event: WebhookEvent, key: String, to hooks: [WebhookRecord], body: (String, Bool) -> Data) -> [NewWebhookDelivery] {
+    hooks.map { hook in
+        let id = WebhookEventID.make()
+        return NewWebhookDelivery(webhookID: hook.id, event: event, dedupeKey: key, eventID: id,
+                                  payload: String(decoding: body(id, hook.endpoint.includesText), as: UTF8.self))
+    }
+}
+
 /// A fresh event id: "evt_" and 24 hex digits.
 enum WebhookEventID {
     static func make() -> String {

@@ -21,15 +21,10 @@ public enum WebhookAnswer: Sendable, Hashable {
 }
 
 /// What sends webhook deliveries over HTTP: the server's client (`tgt serve`, `tgt webhooks
-/// test`). It gives up on a receiver that takes longer than `WebhookPosting.timeout` to send
+/// test`). It gives up on a receiver that takes longer than `HTTPTimeout.seconds` to send
 /// its status, and reads nothing of an answer's body (the status is all that counts).
 public protocol WebhookPosting: Sendable {
     func post(_ request: WebhookRequest) async -> WebhookAnswer
-}
-
-extension WebhookPosting {
-    /// How long a receiver has to answer, connection included.
-    public static var timeout: TimeInterval { HTTPTimeout.seconds }
 }
 
 /// How long a webhook receiver has to send its answer's status, connection included.

@@ -53,6 +53,9 @@ public struct WebhookEndpoint: Sendable, Hashable, Codable {
         self.chatIDs = inChats ? chatIDs : []
     }
 
+    /// The chosen events in the order screens list them (`WebhookEvent.choosable`).
+    public var orderedEvents: [WebhookEvent] { WebhookEvent.choosable.filter(events.contains) }
+
     /// Whether the webhook wants `event` in chat `chatID`.
     public func wants(_ event: WebhookEvent, inChat chatID: Int64) -> Bool {
         events.contains(event) && (!event.needsChats || chatIDs.contains(chatID))

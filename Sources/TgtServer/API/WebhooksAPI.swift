@@ -50,7 +50,7 @@ extension DashboardAPI {
 extension APIModels {
     static func webhook(_ record: WebhookRecord) -> Components.Schemas.Webhook {
         .init(id: id(record.id), url: record.endpoint.url.absoluteString,
-              events: WebhookEvent.choosable.filter(record.endpoint.events.contains).compactMap { .init(rawValue: $0.rawValue) },
+              events: record.endpoint.orderedEvents.compactMap { .init(rawValue: $0.rawValue) },
               includeText: record.endpoint.includesText, secretHint: record.secretHint, chatIds: record.endpoint.chatIDs.sorted(),
               createdAt: record.createdAt)
     }

@@ -35,7 +35,7 @@ extension Pages {
         let rows: [HTML] = model.webhooks.map { hook in
             let id = hook.id.uuidString.lowercased()
             let host = webhookHost(hook.endpoint.url)
-            let events = WebhookEvent.choosable.filter(hook.endpoint.events.contains).map(\.label).joined(separator: "; ")
+            let events = hook.endpoint.orderedEvents.map(\.label).joined(separator: "; ")
             let chats = hook.endpoint.chatIDs.sorted().map { titles[$0] ?? String($0) }
             let inChats: HTML = chats.isEmpty ? .empty : "<div class=\"meta\">In \(chats.count == 1 ? "the chat" : "the chats") \(chats.joined(separator: ", "))</div>"
             return """

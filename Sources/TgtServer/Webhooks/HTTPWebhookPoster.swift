@@ -16,7 +16,7 @@ public struct HTTPWebhookPoster: WebhookPosting {
     let timeout: TimeInterval
 
     /// The process's poster.
-    public static let shared = HTTPWebhookPoster(client: sharedClient, timeout: Self.timeout)
+    public static let shared = HTTPWebhookPoster(client: sharedClient, timeout: HTTPTimeout.seconds)
 
     /// A poster whose receivers get `timeout` seconds (tests of a receiver that hangs).
     public static func withTimeout(_ timeout: TimeInterval) -> HTTPWebhookPoster {
@@ -25,7 +25,7 @@ public struct HTTPWebhookPoster: WebhookPosting {
 
     private static let sharedClient: HTTPClient = {
         var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(Int64(Self.timeout)), write: .seconds(Int64(Self.timeout))))
+            redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(Int64(HTTPTimeout.seconds)), write: .seconds(Int64(HTTPTimeout.seconds))))
         configuration.decompression = .disabled
         // A receiver that refuses the connection fails the attempt at once (it is tried again
         // by `WebhookRetry`), rather than holding a slot until the connect timeout.

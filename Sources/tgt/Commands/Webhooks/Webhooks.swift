@@ -49,7 +49,7 @@ struct Webhooks: AsyncParsableCommand {
         init(_ record: WebhookRecord) {
             id = record.id.uuidString.lowercased()
             url = record.endpoint.url.absoluteString
-            events = WebhookEvent.choosable.filter(record.endpoint.events.contains).map(\.rawValue)
+            events = record.endpoint.orderedEvents.map(\.rawValue)
             includeText = record.endpoint.includesText
             secretHint = record.secretHint
             chatIDs = record.endpoint.chatIDs.sorted()
@@ -100,7 +100,7 @@ struct Webhooks: AsyncParsableCommand {
 
     /// "3f2a9c1e  https://…  send.outcome, away.reply  (text included)".
     static func line(_ record: WebhookRecord) -> String {
-        let events = WebhookEvent.choosable.filter(record.endpoint.events.contains).map(\.rawValue).joined(separator: ", ")
+        let events = record.endpoint.orderedEvents.map(\.rawValue).joined(separator: ", ")
         let text = record.endpoint.includesText ? ", with text" : ""
         let chats = record.endpoint.chatIDs.isEmpty ? "" : " in chats \(record.endpoint.chatIDs.sorted().map(String.init).joined(separator: ", "))"
         return "\(record.id.uuidString.lowercased().prefix(8))  \(record.endpoint.url.absoluteString)  \(events)\(chats)\(text)  (secret …\(record.secretHint))"
