@@ -146,7 +146,7 @@ extension TelegramSimulator {
         for event in due {
             guard let chat = findChatInScenario(event.chatID) else { continue }
             if let readUpTo = event.readUpTo {
-                withHistory(directory) { $0.markOutboxRead(readUpTo, chatID: chat.id) }
+                withHistory(directory) { $0.markOutboxRead(readUpTo, chatID: chat.id, at: event.due) }
                 emitToDirectory(directory, ["@type": "updateChatReadOutbox", "chat_id": chat.id, "last_read_outbox_message_id": readUpTo])
                 // Whoever answers here starts typing once they have read it.
                 if let replier = currentScenario.repliers[chat.id], !replier.lines.isEmpty {

@@ -7,7 +7,7 @@ import Foundation
 /// people who reply.
 extension TelegramSimulator {
     static let conversationFunctions: Set<String> = Set([
-        "getChatHistory", "getForumTopicHistory", "getMessage", "getMessages", "getMessageProperties", "openChat", "closeChat", "viewMessages", "searchChats",
+        "getChatHistory", "getForumTopicHistory", "getMessage", "getMessages", "getMessageProperties", "getMessageReadDate", "openChat", "closeChat", "viewMessages", "searchChats",
         "searchChatsOnServer", "searchChatMessages", "searchMessages", "getUser",
         "getMessageAvailableReactions", "addMessageReaction", "removeMessageReaction", "pinChatMessage", "unpinChatMessage", "forwardMessages",
         "setChatDraftMessage", "getUserFullInfo", "getSupergroupMembers", "getChatMessageCount",
@@ -237,6 +237,21 @@ extension TelegramSimulator {
                 return respond(id, request, Self.error(404, "Not Found"))
             }
             respond(id, request, properties(message, chat: chat))
+        case "getMessageReadDate":
+            // Like Telegram: private chats only, the person's own messages, for a week.
+            guard let chat = chat() else { return respond(id, request, Self.error(400, "Chat not found")) }
+            guard case .private = chat.kind, let message = findMessage(chat, Self.int64(request["message_id"]), directory: directory),
+                  message["is_outgoing"] as? Bool == true
+            else { return respond(id, request, Self.error(400, "Can't get read date of the message")) }
+            let messageID = Self.int64(message["id"])
+            let date = TimeInterval(Self.int64(message["date"]))
+            if clock.now.timeIntervalSince1970 - date > 7 * 86_400 { return respond(id, request, ["@type": "messageReadDateTooOld"]) }
+            let reads = withHistory(directory) { $0.readOutboxDates[chat.id] ?? [] }
+            if let read = reads.first(where: { $0.count == 2 && $0[0] >= messageID }) {
+                return respond(id, request, ["@type": "messageReadDateRead", "read_date": read[1]])
+            }
+            let marker = withHistory(directory) { $0.readOutbox[chat.id] ?? 0 }
+            respond(id, request, ["@type": marker >= messageID ? "messageReadDateTooOld" : "messageReadDateUnread"])
         case "openChat", "closeChat":
             guard let chat = chat() else { return respond(id, request, Self.error(400, "Chat not found")) }
             updateClient(id) { if type == "openChat" { $0.openChats.insert(chat.id) } else { $0.openChats.remove(chat.id) } }

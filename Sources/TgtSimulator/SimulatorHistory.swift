@@ -39,6 +39,9 @@ struct SimulatorHistory {
     /// Read markers set since the seed (inbox: by us; outbox: by the other side).
     private(set) var readInbox: [Int64: Int64] = [:]
     private(set) var readOutbox: [Int64: Int64] = [:]
+    /// When each read of the person's messages happened, per chat: (read up to, Unix time),
+    /// oldest first, for `getMessageReadDate`.
+    private(set) var readOutboxDates: [Int64: [[Int64]]] = [:]
     /// Inbox read markers of forum topics set since the seed, per chat and topic: reading one
     /// topic's history reads that topic only (a topic's marker is never below its chat's).
     private(set) var readTopicInbox: [Int64: [Int: Int64]] = [:]
@@ -140,6 +143,9 @@ struct SimulatorHistory {
         }
         for (key, value) in object["read_inbox"] as? [String: Any] ?? [:] { if let id = Int64(key) { readInbox[id] = TelegramSimulator.int64(value) } }
         for (key, value) in object["read_outbox"] as? [String: Any] ?? [:] { if let id = Int64(key) { readOutbox[id] = TelegramSimulator.int64(value) } }
+        for (key, value) in object["read_outbox_dates"] as? [String: Any] ?? [:] {
+            if let id = Int64(key) { readOutboxDates[id] = (value as? [[Any]] ?? []).map { $0.map(TelegramSimulator.int64) } }
+        }
         for (key, value) in object["read_topic_inbox"] as? [String: Any] ?? [:] {
             guard let id = Int64(key), let topics = value as? [String: Any] else { continue }
             for (topic, marker) in topics { if let topic = Int(topic) { readTopicInbox[id, default: [:]][topic] = TelegramSimulator.int64(marker) } }
@@ -197,8 +203,8 @@ struct SimulatorHistory {
         record(["op": "read_topic", "chat": chatID, "topic": topic, "id": id])
     }
 
-    mutating func markOutboxRead(_ id: Int64, chatID: Int64) {
-        record(["op": "read_outbox", "chat": chatID, "id": id])
+    mutating func markOutboxRead(_ id: Int64, chatID: Int64, at date: Double) {
+        record(["op": "read_outbox", "chat": chatID, "id": id, "at": Int64(date)])
     }
 
     mutating func addPending(_ event: PendingEvent) {
@@ -239,7 +245,9 @@ struct SimulatorHistory {
         case "read_inbox":
             readInbox[chatID] = max(readInbox[chatID] ?? 0, TelegramSimulator.int64(op["id"]))
         case "read_outbox":
-            readOutbox[chatID] = max(readOutbox[chatID] ?? 0, TelegramSimulator.int64(op["id"]))
+            let upTo = TelegramSimulator.int64(op["id"])
+            if upTo > readOutbox[chatID] ?? 0, op["at"] != nil { readOutboxDates[chatID, default: []].append([upTo, TelegramSimulator.int64(op["at"])]) }
+            readOutbox[chatID] = max(readOutbox[chatID] ?? 0, upTo)
         case "read_topic":
             let topic = op["topic"] as? Int ?? 0
             readTopicInbox[chatID, default: [:]][topic] = max(readTopicInbox[chatID]?[topic] ?? 0, TelegramSimulator.int64(op["id"]))
@@ -331,6 +339,7 @@ struct SimulatorHistory {
             "contacts": keyed(contacts) { ["first": $0.first, "last": $0.last] as [String: Any] },
             "read_inbox": keyed(readInbox) { $0 },
             "read_outbox": keyed(readOutbox) { $0 },
+            "read_outbox_dates": keyed(readOutboxDates) { $0 },
             "read_topic_inbox": keyed(readTopicInbox) { topics in Dictionary(uniqueKeysWithValues: topics.map { (String($0.key), $0.value) }) },
             "pending": pending.map(Self.object),
         ]

@@ -437,6 +437,48 @@ extension AppDatabase {
             // list of chat ids (empty: none). Existing webhooks follow none.
             try db.execute(sql: "ALTER TABLE webhook ADD COLUMN chat_ids TEXT NOT NULL DEFAULT ''")
         }
+        migrator.registerMigration("v20-follow-ups") { db in
+            // Follow-ups: a condition on one sent message (one send log row) and what to do
+            // when it holds. `waiting` until the send is out with its message id, `watching`
+            // until decided, `firing` while its action runs (claimed once), then `fired`,
+            // `met`, `expired`, `unknowable`, `cancelled` or `failed` with the reason. Reads
+            // and replies seen are kept on the row, so a restart judges with what was seen.
+            // Every change moves `change.scheduled` (Scheduled shows them); a fire queues the
+            // `follow_up.fired` webhook event. Existing rows are untouched.
+            try db.execute(sql: """
+                CREATE TABLE follow_up (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    send_id INTEGER NOT NULL REFERENCES send_log(id) ON DELETE CASCADE,
+                    chat_id INTEGER NOT NULL,
+                    topic_id INTEGER,
+                    target_title TEXT NOT NULL,
+                    template_name TEXT NOT NULL,
+                    condition TEXT NOT NULL,
+                    within_s INTEGER NOT NULL,
+                    action TEXT NOT NULL,
+                    action_template_id TEXT,
+                    state TEXT NOT NULL,
+                    message_id INTEGER,
+                    started_at_ms INTEGER,
+                    read_at_ms INTEGER,
+                    read_undated TEXT,
+                    reply_at_ms INTEGER,
+                    reply_unknown TEXT,
+                    reason TEXT,
+                    fired_batch TEXT,
+                    created_at_ms INTEGER NOT NULL,
+                    updated_at_ms INTEGER NOT NULL
+                );
+                CREATE INDEX follow_up_live ON follow_up(state, chat_id) WHERE state IN ('waiting', 'watching', 'firing');
+                CREATE INDEX follow_up_recent ON follow_up(updated_at_ms);
+                CREATE TRIGGER change_follow_up_insert AFTER INSERT ON follow_up BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.scheduled'; END;
+                CREATE TRIGGER change_follow_up_update AFTER UPDATE ON follow_up BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.scheduled'; END;
+                CREATE TRIGGER change_follow_up_delete AFTER DELETE ON follow_up BEGIN UPDATE revision SET value = value + 1 WHERE name = 'change.scheduled'; END;
+                CREATE TRIGGER webhook_outbox_follow_up_fired AFTER UPDATE OF state ON follow_up
+                    WHEN NEW.state = 'fired' AND OLD.state IS NOT 'fired' AND EXISTS (SELECT 1 FROM webhook)
+                    BEGIN INSERT INTO webhook_outbox (source, source_id, at_ms) VALUES ('follow_up', NEW.id, NEW.updated_at_ms); END;
+                """)
+        }
         return migrator
     }
 }

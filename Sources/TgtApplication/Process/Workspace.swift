@@ -6,7 +6,7 @@ import TgtTelegram
 /// One data folder as a process works with it: its store, opened once at the process's start,
 /// and the clock every part of the process reads. A face holds this, never the store: each
 /// area's service comes from here (`templates`, `timers`, `series`, `scheduledSends`,
-/// `settings`, `triggers`, `away`, `snippets`, `webhooks`, `drafts`, `sendRules`, `sendLog`, `preview`; for the app,
+/// `settings`, `triggers`, `away`, `snippets`, `webhooks`, `followUps`, `drafts`, `sendRules`, `sendLog`, `preview`; for the app,
 /// `sendQueue` and `sendHold`), already on the process's clock.
 public struct Workspace: Sendable {
     let store: AppDatabase
@@ -77,6 +77,9 @@ public struct Workspace: Sendable {
 
     /// Webhooks: endpoints, secrets, the delivery log, test deliveries and the dispatcher.
     public var webhooks: WebhookService { WebhookService(store: store, directory: directory) }
+
+    /// Follow-ups: set on a send, listed, cancelled (judged by `LiveSession.watchFollowUps`).
+    public var followUps: FollowUpService { FollowUpService(store: store) }
 
     /// Away replies' settings and status.
     public var away: AwayService { AwayService(store: store, clock: clock) }

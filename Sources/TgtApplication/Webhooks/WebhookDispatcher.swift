@@ -148,6 +148,11 @@ public struct WebhookDispatcher: Sendable {
             return [(.triggerUsed, "trigger:\(item.id)", { id, _ in
                 WebhookPayload(id: id, type: WebhookEvent.triggerUsed.rawValue, createdAt: item.at, data: data).encoded()
             })]
+        case "follow_up":
+            guard let id = UUID(uuidString: item.sourceID), let record = try store.followUp(id: id), record.state == .fired else { return [] }
+            return [(.followUpFired, "follow_up:\(record.id.uuidString)", { eventID, _ in
+                WebhookPayload(id: eventID, type: WebhookEvent.followUpFired.rawValue, createdAt: record.updatedAt, data: WebhookFollowUpData(record)).encoded()
+            })]
         default:
             return []
         }

@@ -97,6 +97,57 @@ public struct WebhookTriggerData: Encodable, Sendable {
     }
 }
 
+/// `data` of `follow_up.fired`: which follow-up, on which message, what it waited for and
+/// what it did (the batch it sent shows as `send.outcome` too, with origin `follow_up`).
+public struct WebhookFollowUpData: Encodable, Sendable {
+    public var followUpID: String
+    public var condition: String
+    public var withinSeconds: Int
+    /// "send" (a template into the chat) or "remind" (a reminder in Saved Messages).
+    public var action: String
+    public var templateID: String?
+    public var chatID: Int64
+    public var chatTitle: String
+    public var messageID: Int64?
+    /// The template of the message it followed.
+    public var followedTemplate: String
+    public var batchID: String?
+    /// What it did, in words ("Done at 16:02. Sent “Nudge”.").
+    public var result: String?
+    public var at: Date
+
+    enum CodingKeys: String, CodingKey {
+        case condition, action, at, result
+        case followUpID = "follow_up_id"
+        case withinSeconds = "within_seconds"
+        case templateID = "template_id"
+        case chatID = "chat_id"
+        case chatTitle = "chat_title"
+        case messageID = "message_id"
+        case followedTemplate = "followed_template"
+        case batchID = "batch_id"
+    }
+
+    init(_ record: FollowUpRecord) {
+        followUpID = record.id.uuidString.lowercased()
+        condition = record.rule.condition.rawValue
+        withinSeconds = Int(record.rule.within)
+        if case .send(let id) = record.rule.action {
+            action = "send"
+            templateID = id.uuidString.lowercased()
+        } else {
+            action = "remind"
+        }
+        chatID = record.chatID
+        chatTitle = record.targetTitle
+        messageID = record.messageID
+        followedTemplate = record.templateName
+        batchID = record.firedBatch?.uuidString.lowercased()
+        result = record.reason
+        at = record.updatedAt
+    }
+}
+
 /// `data` of `message.received`: who wrote in which chat, and the text when the webhook
 /// carries text. A field without a value (no text in a photo or a sticker, no name known) is
 /// left out of the JSON, as in every body.

@@ -17,11 +17,13 @@ public enum WebhookEvent: String, Sendable, Hashable, Codable, CaseIterable {
     case messageReceived = "message.received"
     /// The other side read the person's messages in one of the webhook's chats, up to one.
     case chatRead = "chat.read"
+    /// A follow-up's condition held and it acted (sent its template, or posted a reminder).
+    case followUpFired = "follow_up.fired"
     /// A delivery asked for by hand, to check the receiver (never chosen, always allowed).
     case test
 
     /// The events a person can choose, in the order screens list them.
-    public static let choosable: [WebhookEvent] = [.sendOutcome, .awayReply, .triggerUsed, .timerDone, .snippetExpanded, .messageReceived, .chatRead]
+    public static let choosable: [WebhookEvent] = [.sendOutcome, .awayReply, .triggerUsed, .timerDone, .snippetExpanded, .followUpFired, .messageReceived, .chatRead]
 
     /// Whether the event happens in a chat the webhook must name (`WebhookEndpoint.chatIDs`):
     /// every message of every chat would be a firehose, and the person picks where to listen.
@@ -35,6 +37,7 @@ public enum WebhookEvent: String, Sendable, Hashable, Codable, CaseIterable {
         case .triggerUsed: "A trigger link used"
         case .timerDone: "A timer's message posted"
         case .snippetExpanded: "A snippet expanded or left as typed"
+        case .followUpFired: "A follow-up fired"
         case .messageReceived: "A message received in the chosen chats"
         case .chatRead: "Your messages read in the chosen chats"
         case .test: "Test delivery"

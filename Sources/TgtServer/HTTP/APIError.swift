@@ -143,6 +143,14 @@ public struct APIError: Error, Sendable {
             case .badURL, .noEvents, .unknownEvent, .noChats, .tooManyChats, .badLimit: .badRequest
             }
             return APIError(status, code: error.code, message: error.message, nextStep: error.nextStep)
+        case let error as FollowUpError:
+            let status: HTTPResponse.Status = switch error {
+            case .notFound, .templateNotFound: .notFound
+            case .alreadyEnded: .conflict
+            case .tooMany, .nothingToFollow: .unprocessableContent
+            case .badWait: .badRequest
+            }
+            return APIError(status, code: error.code, message: error.message, nextStep: error.nextStep)
         case let error as AwayError:
             return APIError(error.code == "not_found" ? .notFound : .badRequest, code: error.code, message: error.message, nextStep: error.nextStep)
         case let error as any UserFacingError:

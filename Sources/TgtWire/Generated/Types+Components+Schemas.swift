@@ -6901,6 +6901,437 @@ extension Components {
                 ])
             }
         }
+        /// not_read: act if still unread when the time is up; no_reply: act if nobody else wrote in the chat by then; read: act when read (give up when the time is up)
+        ///
+        /// - Remark: Generated from `#/components/schemas/FollowUpCondition`.
+        @frozen public enum FollowUpCondition: String, Codable, Hashable, Sendable, CaseIterable {
+            case notRead = "not_read"
+            case noReply = "no_reply"
+            case read = "read"
+        }
+        /// A follow-up to set on a send (batch_id) or on scheduled sends (send_ids)
+        ///
+        /// - Remark: Generated from `#/components/schemas/FollowUpInput`.
+        public struct FollowUpInput: Codable, Hashable, Sendable {
+            /// The send's batch (every Telegram message of one tap)
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowUpInput/batch_id`.
+            public var batchId: Swift.String?
+            /// Scheduled sends' ids (one per target)
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowUpInput/send_ids`.
+            public var sendIds: [Swift.Int64]?
+            /// - Remark: Generated from `#/components/schemas/FollowUpInput/condition`.
+            public var condition: Components.Schemas.FollowUpCondition
+            /// How long after the message goes out the condition is judged (1 to 10080; for read, how long to wait, 7 days when left out)
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowUpInput/within_minutes`.
+            public var withinMinutes: Swift.Int?
+            /// send: the template into the same chat; remind: a reminder in Saved Messages
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowUpInput/action`.
+            @frozen public enum ActionPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case send = "send"
+                case remind = "remind"
+            }
+            /// send: the template into the same chat; remind: a reminder in Saved Messages
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowUpInput/action`.
+            public var action: Components.Schemas.FollowUpInput.ActionPayload
+            /// The template to send (with action send)
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowUpInput/template_id`.
+            public var templateId: Swift.String?
+            /// Creates a new `FollowUpInput`.
+            ///
+            /// - Parameters:
+            ///   - batchId: The send's batch (every Telegram message of one tap)
+            ///   - sendIds: Scheduled sends' ids (one per target)
+            ///   - condition:
+            ///   - withinMinutes: How long after the message goes out the condition is judged (1 to 10080; for read, how long to wait, 7 days when left out)
+            ///   - action: send: the template into the same chat; remind: a reminder in Saved Messages
+            ///   - templateId: The template to send (with action send)
+            public init(
+                batchId: Swift.String? = nil,
+                sendIds: [Swift.Int64]? = nil,
+                condition: Components.Schemas.FollowUpCondition,
+                withinMinutes: Swift.Int? = nil,
+                action: Components.Schemas.FollowUpInput.ActionPayload,
+                templateId: Swift.String? = nil
+            ) {
+                self.batchId = batchId
+                self.sendIds = sendIds
+                self.condition = condition
+                self.withinMinutes = withinMinutes
+                self.action = action
+                self.templateId = templateId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case batchId = "batch_id"
+                case sendIds = "send_ids"
+                case condition
+                case withinMinutes = "within_minutes"
+                case action
+                case templateId = "template_id"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.batchId = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .batchId
+                )
+                self.sendIds = try container.decodeIfPresent(
+                    [Swift.Int64].self,
+                    forKey: .sendIds
+                )
+                self.condition = try container.decode(
+                    Components.Schemas.FollowUpCondition.self,
+                    forKey: .condition
+                )
+                self.withinMinutes = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .withinMinutes
+                )
+                self.action = try container.decode(
+                    Components.Schemas.FollowUpInput.ActionPayload.self,
+                    forKey: .action
+                )
+                self.templateId = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .templateId
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "batch_id",
+                    "send_ids",
+                    "condition",
+                    "within_minutes",
+                    "action",
+                    "template_id"
+                ])
+            }
+        }
+        /// A follow-up and where it stands
+        ///
+        /// - Remark: Generated from `#/components/schemas/FollowUp`.
+        public struct FollowUp: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/FollowUp/id`.
+            public var id: Swift.String
+            /// The rule in words
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowUp/sentence`.
+            public var sentence: Swift.String
+            /// - Remark: Generated from `#/components/schemas/FollowUp/chat_id`.
+            public var chatId: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/FollowUp/chat_title`.
+            public var chatTitle: Swift.String
+            /// The template of the message it follows
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowUp/followed_template`.
+            public var followedTemplate: Swift.String
+            /// - Remark: Generated from `#/components/schemas/FollowUp/condition`.
+            public var condition: Components.Schemas.FollowUpCondition
+            /// - Remark: Generated from `#/components/schemas/FollowUp/within_seconds`.
+            public var withinSeconds: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/FollowUp/action`.
+            @frozen public enum ActionPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case send = "send"
+                case remind = "remind"
+            }
+            /// - Remark: Generated from `#/components/schemas/FollowUp/action`.
+            public var action: Components.Schemas.FollowUp.ActionPayload
+            /// - Remark: Generated from `#/components/schemas/FollowUp/template_id`.
+            public var templateId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/FollowUp/template_name`.
+            public var templateName: Swift.String?
+            /// waiting (its message not out yet), watching, firing, fired, met (nothing needed), expired, unknowable (Telegram does not tell), cancelled, failed
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowUp/state`.
+            @frozen public enum StatePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case waiting = "waiting"
+                case watching = "watching"
+                case firing = "firing"
+                case fired = "fired"
+                case met = "met"
+                case expired = "expired"
+                case unknowable = "unknowable"
+                case cancelled = "cancelled"
+                case failed = "failed"
+            }
+            /// waiting (its message not out yet), watching, firing, fired, met (nothing needed), expired, unknowable (Telegram does not tell), cancelled, failed
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowUp/state`.
+            public var state: Components.Schemas.FollowUp.StatePayload
+            /// - Remark: Generated from `#/components/schemas/FollowUp/started_at`.
+            public var startedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/FollowUp/due_at`.
+            public var dueAt: Foundation.Date?
+            /// Why it ended as it did
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowUp/reason`.
+            public var reason: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/FollowUp/created_at`.
+            public var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/FollowUp/updated_at`.
+            public var updatedAt: Foundation.Date
+            /// Creates a new `FollowUp`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - sentence: The rule in words
+            ///   - chatId:
+            ///   - chatTitle:
+            ///   - followedTemplate: The template of the message it follows
+            ///   - condition:
+            ///   - withinSeconds:
+            ///   - action:
+            ///   - templateId:
+            ///   - templateName:
+            ///   - state: waiting (its message not out yet), watching, firing, fired, met (nothing needed), expired, unknowable (Telegram does not tell), cancelled, failed
+            ///   - startedAt:
+            ///   - dueAt:
+            ///   - reason: Why it ended as it did
+            ///   - createdAt:
+            ///   - updatedAt:
+            public init(
+                id: Swift.String,
+                sentence: Swift.String,
+                chatId: Swift.Int64,
+                chatTitle: Swift.String,
+                followedTemplate: Swift.String,
+                condition: Components.Schemas.FollowUpCondition,
+                withinSeconds: Swift.Int,
+                action: Components.Schemas.FollowUp.ActionPayload,
+                templateId: Swift.String? = nil,
+                templateName: Swift.String? = nil,
+                state: Components.Schemas.FollowUp.StatePayload,
+                startedAt: Foundation.Date? = nil,
+                dueAt: Foundation.Date? = nil,
+                reason: Swift.String? = nil,
+                createdAt: Foundation.Date,
+                updatedAt: Foundation.Date
+            ) {
+                self.id = id
+                self.sentence = sentence
+                self.chatId = chatId
+                self.chatTitle = chatTitle
+                self.followedTemplate = followedTemplate
+                self.condition = condition
+                self.withinSeconds = withinSeconds
+                self.action = action
+                self.templateId = templateId
+                self.templateName = templateName
+                self.state = state
+                self.startedAt = startedAt
+                self.dueAt = dueAt
+                self.reason = reason
+                self.createdAt = createdAt
+                self.updatedAt = updatedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case sentence
+                case chatId = "chat_id"
+                case chatTitle = "chat_title"
+                case followedTemplate = "followed_template"
+                case condition
+                case withinSeconds = "within_seconds"
+                case action
+                case templateId = "template_id"
+                case templateName = "template_name"
+                case state
+                case startedAt = "started_at"
+                case dueAt = "due_at"
+                case reason
+                case createdAt = "created_at"
+                case updatedAt = "updated_at"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Swift.String.self,
+                    forKey: .id
+                )
+                self.sentence = try container.decode(
+                    Swift.String.self,
+                    forKey: .sentence
+                )
+                self.chatId = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .chatId
+                )
+                self.chatTitle = try container.decode(
+                    Swift.String.self,
+                    forKey: .chatTitle
+                )
+                self.followedTemplate = try container.decode(
+                    Swift.String.self,
+                    forKey: .followedTemplate
+                )
+                self.condition = try container.decode(
+                    Components.Schemas.FollowUpCondition.self,
+                    forKey: .condition
+                )
+                self.withinSeconds = try container.decode(
+                    Swift.Int.self,
+                    forKey: .withinSeconds
+                )
+                self.action = try container.decode(
+                    Components.Schemas.FollowUp.ActionPayload.self,
+                    forKey: .action
+                )
+                self.templateId = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .templateId
+                )
+                self.templateName = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .templateName
+                )
+                self.state = try container.decode(
+                    Components.Schemas.FollowUp.StatePayload.self,
+                    forKey: .state
+                )
+                self.startedAt = try container.decodeIfPresent(
+                    Foundation.Date.self,
+                    forKey: .startedAt
+                )
+                self.dueAt = try container.decodeIfPresent(
+                    Foundation.Date.self,
+                    forKey: .dueAt
+                )
+                self.reason = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .reason
+                )
+                self.createdAt = try container.decode(
+                    Foundation.Date.self,
+                    forKey: .createdAt
+                )
+                self.updatedAt = try container.decode(
+                    Foundation.Date.self,
+                    forKey: .updatedAt
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "sentence",
+                    "chat_id",
+                    "chat_title",
+                    "followed_template",
+                    "condition",
+                    "within_seconds",
+                    "action",
+                    "template_id",
+                    "template_name",
+                    "state",
+                    "started_at",
+                    "due_at",
+                    "reason",
+                    "created_at",
+                    "updated_at"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FollowUpList`.
+        public struct FollowUpList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/FollowUpList/follow_ups`.
+            public var followUps: [Components.Schemas.FollowUp]
+            /// Creates a new `FollowUpList`.
+            ///
+            /// - Parameters:
+            ///   - followUps:
+            public init(followUps: [Components.Schemas.FollowUp]) {
+                self.followUps = followUps
+            }
+            public enum CodingKeys: String, CodingKey {
+                case followUps = "follow_ups"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.followUps = try container.decode(
+                    [Components.Schemas.FollowUp].self,
+                    forKey: .followUps
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "follow_ups"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FollowUpListReply`.
+        public struct FollowUpListReply: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/FollowUpListReply/success`.
+            public var success: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/FollowUpListReply/data`.
+            public var data: Components.Schemas.FollowUpList
+            /// Creates a new `FollowUpListReply`.
+            ///
+            /// - Parameters:
+            ///   - success:
+            ///   - data:
+            public init(
+                success: Swift.Bool,
+                data: Components.Schemas.FollowUpList
+            ) {
+                self.success = success
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case success
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.success = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .success
+                )
+                self.data = try container.decode(
+                    Components.Schemas.FollowUpList.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "success",
+                    "data"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FollowUpReply`.
+        public struct FollowUpReply: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/FollowUpReply/success`.
+            public var success: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/FollowUpReply/data`.
+            public var data: Components.Schemas.FollowUp
+            /// Creates a new `FollowUpReply`.
+            ///
+            /// - Parameters:
+            ///   - success:
+            ///   - data:
+            public init(
+                success: Swift.Bool,
+                data: Components.Schemas.FollowUp
+            ) {
+                self.success = success
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case success
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.success = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .success
+                )
+                self.data = try container.decode(
+                    Components.Schemas.FollowUp.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "success",
+                    "data"
+                ])
+            }
+        }
         /// What a webhook can be told about; test is only for test deliveries
         ///
         /// - Remark: Generated from `#/components/schemas/WebhookEventName`.
@@ -6910,6 +7341,7 @@ extension Components {
             case trigger_used = "trigger.used"
             case timer_done = "timer.done"
             case snippet_expanded = "snippet.expanded"
+            case followUp_fired = "follow_up.fired"
             case message_received = "message.received"
             case chat_read = "chat.read"
             case test = "test"

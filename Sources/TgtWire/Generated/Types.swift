@@ -255,6 +255,21 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /api/templates/{id}/schedule`.
     /// - Remark: Generated from `#/paths//api/templates/{id}/schedule/post(scheduleTemplate)`.
     func scheduleTemplate(_ input: Operations.ScheduleTemplate.Input) async throws -> Operations.ScheduleTemplate.Output
+    /// Follow-ups (if not read, if no reply, when read), judged while tgt serve runs
+    ///
+    /// - Remark: HTTP `GET /api/follow-ups`.
+    /// - Remark: Generated from `#/paths//api/follow-ups/get(listFollowUps)`.
+    func listFollowUps(_ input: Operations.ListFollowUps.Input) async throws -> Operations.ListFollowUps.Output
+    /// Set a follow-up on a send (its batch) or on scheduled sends (their ids)
+    ///
+    /// - Remark: HTTP `POST /api/follow-ups`.
+    /// - Remark: Generated from `#/paths//api/follow-ups/post(createFollowUp)`.
+    func createFollowUp(_ input: Operations.CreateFollowUp.Input) async throws -> Operations.CreateFollowUp.Output
+    /// Cancel a follow-up that is waiting or watching
+    ///
+    /// - Remark: HTTP `POST /api/follow-ups/{id}/cancel`.
+    /// - Remark: Generated from `#/paths//api/follow-ups/{id}/cancel/post(cancelFollowUp)`.
+    func cancelFollowUp(_ input: Operations.CancelFollowUp.Input) async throws -> Operations.CancelFollowUp.Output
     /// Scheduled sends still in motion (queued, sending, scheduled, cancelling)
     ///
     /// - Remark: HTTP `GET /api/scheduled`.
@@ -1120,6 +1135,39 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// Follow-ups (if not read, if no reply, when read), judged while tgt serve runs
+    ///
+    /// - Remark: HTTP `GET /api/follow-ups`.
+    /// - Remark: Generated from `#/paths//api/follow-ups/get(listFollowUps)`.
+    public func listFollowUps(headers: Operations.ListFollowUps.Input.Headers = .init()) async throws -> Operations.ListFollowUps.Output {
+        try await listFollowUps(Operations.ListFollowUps.Input(headers: headers))
+    }
+    /// Set a follow-up on a send (its batch) or on scheduled sends (their ids)
+    ///
+    /// - Remark: HTTP `POST /api/follow-ups`.
+    /// - Remark: Generated from `#/paths//api/follow-ups/post(createFollowUp)`.
+    public func createFollowUp(
+        headers: Operations.CreateFollowUp.Input.Headers = .init(),
+        body: Operations.CreateFollowUp.Input.Body
+    ) async throws -> Operations.CreateFollowUp.Output {
+        try await createFollowUp(Operations.CreateFollowUp.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Cancel a follow-up that is waiting or watching
+    ///
+    /// - Remark: HTTP `POST /api/follow-ups/{id}/cancel`.
+    /// - Remark: Generated from `#/paths//api/follow-ups/{id}/cancel/post(cancelFollowUp)`.
+    public func cancelFollowUp(
+        path: Operations.CancelFollowUp.Input.Path,
+        headers: Operations.CancelFollowUp.Input.Headers = .init()
+    ) async throws -> Operations.CancelFollowUp.Output {
+        try await cancelFollowUp(Operations.CancelFollowUp.Input(
+            path: path,
+            headers: headers
         ))
     }
     /// Scheduled sends still in motion (queued, sending, scheduled, cancelling)

@@ -416,3 +416,46 @@ public enum ChatOpened: ChatScreenKind {
 public enum ChatClosed: ChatScreenKind {
     public static let typeName = "closeChat"
 }
+
+/// When the other person read a recent outgoing message of a private chat
+/// (`getMessageReadDate`, allowed where `messageProperties.can_get_read_date`).
+public enum ReadDateLookup: MessageRequestKind {
+    public typealias Result = MessageReadDate
+    public static let typeName = "getMessageReadDate"
+}
+
+extension TDFunctions {
+    public typealias GetMessageReadDate = MessageRequest<ReadDateLookup>
+}
+
+/// `MessageReadDate`: what Telegram says of when a private message was read.
+public enum MessageReadDate: Decodable, Sendable, Equatable {
+    /// Read at this Unix time.
+    case read(Int32)
+    case unread
+    /// Older than Telegram keeps read dates for.
+    case tooOld
+    /// The other person hides their read times.
+    case userPrivacyRestricted
+    /// The account hides its own read times (then it may not see others').
+    case myPrivacyRestricted
+    case unknown(String)
+
+    private enum CodingKeys: String, CodingKey {
+        case type = "@type"
+        case readDate = "read_date"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let type = try c.decode(String.self, forKey: .type)
+        switch type {
+        case "messageReadDateRead": self = .read(try c.decode(Int32.self, forKey: .readDate))
+        case "messageReadDateUnread": self = .unread
+        case "messageReadDateTooOld": self = .tooOld
+        case "messageReadDateUserPrivacyRestricted": self = .userPrivacyRestricted
+        case "messageReadDateMyPrivacyRestricted": self = .myPrivacyRestricted
+        default: self = .unknown(type)
+        }
+    }
+}

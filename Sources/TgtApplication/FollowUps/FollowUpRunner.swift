@@ -1,0 +1,183 @@
+import Foundation
+import Logging
+import TgtDomain
+import TgtStore
+import TgtTelegram
+
+/// Judges follow-ups and does what they say: notes the reads, replies and deletions the
+/// session reports (kept on the rows, so a restart judges with what was seen), looks at the
+/// chat once per process for what came while nothing ran, decides by `FollowUpRule.decide`,
+/// and acts once (claimed in the store): the template into the same chat, or a reminder in
+/// Saved Messages. Each outcome, and why, stays on the row for Scheduled.
+struct FollowUpRunner: Sendable {
+    /// What the session tells about a followed message's chat.
+    struct Telegram: Sendable {
+        /// The chat's kind (nil: not known to TDLib, or not logged in).
+        var kind: @Sendable (Int64) async -> FollowUpChatKind?
+        /// Whether the message is read now, and when, as far as Telegram says.
+        var read: @Sendable (FollowUpRecord, FollowUpChatKind) async -> FollowUpFacts.Read
+        /// The first reply after the message.
+        var reply: @Sendable (FollowUpRecord) async -> FollowUpFacts.Reply
+        /// Posts `text` in the person's Saved Messages.
+        var remind: @Sendable (String) async throws -> Void
+    }
+
+    let store: AppDatabase
+    let clock: any AppClock
+    let sending: any TemplateSending
+    let telegram: Telegram
+    /// When this process started: a follow-up that started before it is looked at once, for
+    /// what happened while nothing watched.
+    let since: Date
+    private let logger = Logger(label: "tgt.follow-ups")
+
+    init(store: AppDatabase, clock: any AppClock, sending: any TemplateSending, telegram: Telegram, since: Date) {
+        self.store = store
+        self.clock = clock
+        self.sending = sending
+        self.telegram = telegram
+        self.since = since
+    }
+
+    /// Keeps what `event` says about followed messages.
+    func note(_ event: ChatEvent) {
+        do {
+            switch event {
+            case .readOutbox(let chatID, let lastRead):
+                try store.noteFollowUpRead(chatID: chatID, upTo: lastRead, at: clock.now)
+            case .newMessage(let message) where SessionFollowUpFacts.isReply(message, topicID: nil):
+                try store.noteFollowUpReply(chatID: message.chatID, topicID: message.forumTopicID.map(Int64.init), messageID: message.id,
+                                            at: Date(timeIntervalSince1970: TimeInterval(message.date)))
+            case .messagesDeleted(let chatID, let ids):
+                try store.followedMessagesDeleted(chatID: chatID, messageIDs: ids)
+            default:
+                break
+            }
+        } catch {
+            logger.error("could not note an event for follow-ups", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// One pass: starts the follow-ups whose message is out, looks once at those not seen by
+    /// this process, judges each and acts on those due. Returns when to look again (nil:
+    /// nothing waits on the clock). `looked` carries the ones already looked at.
+    func pass(looked: inout Set<UUID>) async -> Date? {
+        do {
+            try store.startFollowUps()
+            var next: Date?
+            for record in try store.watchingFollowUps() {
+                if Task.isCancelled { return nil }
+                guard let kind = await telegram.kind(record.chatID) else { continue }
+                if let why = record.rule.cannotWork(in: kind) {
+                    try store.endFollowUp(id: record.id, as: .unknowable, reason: why)
+                    continue
+                }
+                var current = record
+                if !looked.contains(record.id) {
+                    looked.insert(record.id)
+                    current = try await look(at: record, kind: kind) ?? record
+                }
+                if let due = try await judge(current) { next = min(next ?? due, due) }
+            }
+            return next
+        } catch {
+            logger.error("a follow-up pass failed", metadata: ["error": "\(error)"])
+            return clock.now.addingTimeInterval(60)
+        }
+    }
+
+    /// Asks Telegram what happened to the message so far (what its condition needs), and
+    /// keeps it; the row as it is afterwards.
+    private func look(at record: FollowUpRecord, kind: FollowUpChatKind) async throws -> FollowUpRecord? {
+        var read: FollowUpFacts.Read?
+        var reply: FollowUpFacts.Reply?
+        switch record.rule.condition {
+        case .notRead, .read:
+            if case .unread = record.facts.read {
+                let seen = await telegram.read(record, kind)
+                // A read seen now of a message that went out in this process's time is dated now
+                // (it was read before this moment, and after it went out).
+                if case .readUndated = seen, let start = record.startedAt, start >= since { read = .readAt(clock.now) } else { read = seen }
+            }
+        case .noReply:
+            if case .none = record.facts.reply { reply = await telegram.reply(record) }
+        }
+        guard read != nil || reply != nil else { return record }
+        try store.noteFollowUpFacts(id: record.id, read: read, reply: reply)
+        return try store.followUp(id: record.id)
+    }
+
+    /// Decides `record` now and acts: the date to look again when it waits.
+    private func judge(_ record: FollowUpRecord) async throws -> Date? {
+        guard let start = record.startedAt else { return nil }
+        let now = clock.now
+        switch record.rule.decide(start: start, facts: record.facts, now: now, clock: { FollowUpWords.time($0, now: now) }) {
+        case .wait(let until):
+            return until
+        case .met(let why):
+            try store.endFollowUp(id: record.id, as: .met, reason: why)
+        case .expired(let why):
+            try store.endFollowUp(id: record.id, as: .expired, reason: why)
+        case .unknowable(let why):
+            try store.endFollowUp(id: record.id, as: .unknowable, reason: why)
+        case .fire(let late):
+            guard try store.claimFollowUp(id: record.id) else { return nil }
+            await fire(record, late: late, due: record.dueAt ?? now)
+        }
+        return nil
+    }
+
+    /// Does `record`'s action, once claimed, and records how it went.
+    private func fire(_ record: FollowUpRecord, late: Bool, due: Date) async {
+        let now = clock.now
+        let when = late ? "Done at \(FollowUpWords.time(now, now: now)), late: TgTemplates was not running at \(FollowUpWords.time(due, now: now))." : "Done at \(FollowUpWords.time(now, now: now))."
+        do {
+            switch record.rule.action {
+            case .send(let templateID):
+                let target = Target(chatID: record.chatID, topicID: record.topicID.map { Int32(truncatingIfNeeded: $0) }, chatTitle: record.targetTitle)
+                let outcome = try await sending.send(SendOrder(templateID: templateID, destination: target)) { _ in }
+                let batch = outcome.batchID.flatMap(UUID.init(uuidString:))
+                if let batch { try? store.setSendOrigin(batchID: batch, origin: "follow_up") }
+                if outcome.allSent {
+                    try store.endFollowUp(id: record.id, as: .fired, reason: "\(when) Sent “\(outcome.templateName)”.", batch: batch)
+                } else {
+                    let why = outcome.failed.compactMap(\.error).first ?? "Telegram did not take the message."
+                    try store.endFollowUp(id: record.id, as: .failed, reason: "Not sent: \(why)", batch: batch)
+                }
+            case .remind:
+                try await telegram.remind(FollowUpWords.reminder(record, now: now))
+                try store.endFollowUp(id: record.id, as: .fired, reason: "\(when) Reminder posted in Saved Messages.")
+            }
+            logger.info("follow-up fired", metadata: ["late": "\(late)"])
+        } catch {
+            logger.warning("follow-up not done", metadata: ["error": "\(error)"])
+            let message = (error as? any UserFacingError)?.message ?? "\(error)"
+            try? store.endFollowUp(id: record.id, as: .failed, reason: "Not done: \(message)")
+        }
+    }
+}
+
+/// Times and reminders in the words follow-ups use.
+enum FollowUpWords {
+    /// "16:02" today, "28 Nov 16:02" another day, in this machine's time zone.
+    static func time(_ date: Date, now: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .current
+        formatter.dateFormat = calendar.isDate(date, inSameDayAs: now) ? "HH:mm" : "d MMM HH:mm"
+        return formatter.string(from: date)
+    }
+
+    /// The reminder posted in Saved Messages.
+    static func reminder(_ record: FollowUpRecord, now: Date) -> String {
+        let sent = record.startedAt.map { " (sent \(time($0, now: now)))" } ?? ""
+        let span = FollowUpRule.span(record.rule.within)
+        switch record.rule.condition {
+        case .notRead: return "⏰ Follow-up: \(record.targetTitle) has not read “\(record.templateName)”\(sent) within \(span)."
+        case .noReply: return "⏰ Follow-up: no reply from \(record.targetTitle) to “\(record.templateName)”\(sent) within \(span)."
+        case .read: return "⏰ Follow-up: \(record.targetTitle) read “\(record.templateName)”\(sent)."
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import TgtDomain
+import TgtStore
+
+/// One follow-up as every face shows it: the rule in words, where it stands, and why it ended.
+public struct FollowUpItem: Sendable, Equatable, Identifiable {
+    public var id: UUID
+    /// "If Alice has not read it within 2 h, send “Nudge”".
+    public var sentence: String
+    public var chatID: Int64
+    public var chatTitle: String
+    /// The template of the followed message.
+    public var followedTemplate: String
+    public var condition: FollowUpCondition
+    public var within: TimeInterval
+    /// The template it sends; nil for a reminder.
+    public var actionTemplateID: UUID?
+    public var actionTemplateName: String?
+    public var state: FollowUpRecord.State
+    /// When the message went out (nil while it waits to).
+    public var startedAt: Date?
+    /// When the condition is judged (nil while the message waits to go out).
+    public var dueAt: Date?
+    public var reason: String?
+    public var createdAt: Date
+    public var updatedAt: Date
+}
+
+/// Follow-ups for the faces: set one on a send, list them (Scheduled), cancel one. Watching
+/// and acting is `LiveSession.watchFollowUps`, while `tgt serve` or the service runs; a
+/// follow-up set meanwhile waits in the store and is judged at the next start.
+public struct FollowUpService: Sendable {
+    let store: AppDatabase
+
+    init(store: AppDatabase) {
+        self.store = store
+    }
+
+    /// Sets `rule` on each Telegram message of the send `batch` (a tap, `tgt send`).
+    public func add(_ rule: FollowUpRule, toBatch batch: UUID) throws -> [FollowUpItem] {
+        try items(try store.addFollowUps(NewFollowUp(rule: rule, batchID: batch)).get())
+    }
+
+    /// Sets `rule` on send log rows `sendIDs` (a send later's targets).
+    public func add(_ rule: FollowUpRule, toSends sendIDs: [Int64]) throws -> [FollowUpItem] {
+        try items(try store.addFollowUps(NewFollowUp(rule: rule, sendIDs: sendIDs)).get())
+    }
+
+    /// The live follow-ups, soonest first, then the latest `ended` that ended.
+    public func list(ended: Int = 20) throws -> [FollowUpItem] {
+        try items(try store.followUps(ended: ended))
+    }
+
+    /// Cancels follow-up `id` (`FollowUpError.notFound`, `.alreadyEnded`).
+    public func cancel(id: UUID) throws -> FollowUpItem {
+        guard let item = try items([try store.cancelFollowUp(id: id).get()]).first else { throw FollowUpError.notFound }
+        return item
+    }
+
+    /// `records` as faces show them, with the templates' names read once.
+    func items(_ records: [FollowUpRecord]) throws -> [FollowUpItem] {
+        let names = Dictionary(try store.templates().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        return records.map { record in
+            let templateID: UUID? = if case .send(let id) = record.rule.action { id } else { nil }
+            let name = templateID.flatMap { names[$0] }
+            return FollowUpItem(
+                id: record.id, sentence: record.rule.sentence(chat: record.targetTitle, templateName: name), chatID: record.chatID,
+                chatTitle: record.targetTitle, followedTemplate: record.templateName, condition: record.rule.condition,
+                within: record.rule.within, actionTemplateID: templateID, actionTemplateName: name, state: record.state,
+                startedAt: record.startedAt, dueAt: record.dueAt, reason: record.reason, createdAt: record.createdAt, updatedAt: record.updatedAt)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Logging
+import TgtDomain
+import TgtStore
+import TgtTelegram
+
+extension LiveSession {
+    /// Follow-ups while this session runs, until the task is cancelled: the session's reads,
+    /// replies and deletions are kept on the follow-ups they concern, and a pass
+    /// (`FollowUpRunner`) judges and acts at once, whenever the sends or follow-ups change in any
+    /// process (a noted read or reply is such a change), at login, and when the next one is due
+    /// on the clock. Nothing polls.
+    /// Follow-ups a stopped process left acting are marked failed first.
+    public func watchFollowUps() async {
+        let host = host
+        let store = workspace.store
+        let clock = clock
+        do { try store.settleInterruptedFollowUps() } catch {
+            Logger(label: "tgt.follow-ups").error("could not settle interrupted follow-ups", metadata: ["error": "\(error)"])
+        }
+        /// The session's facts, on a logged-in session only.
+        @Sendable func facts() async -> SessionFollowUpFacts? {
+            guard let session = await host.session, session.authorizationState == .ready else { return nil }
+            return SessionFollowUpFacts(session: session, clock: clock)
+        }
+        let telegram = FollowUpRunner.Telegram(
+            kind: { chatID in await facts()?.kind(of: chatID) },
+            read: { record, kind in
+                guard let messageID = record.messageID, let facts = await facts() else { return .unread }
+                return await facts.read(chatID: record.chatID, messageID: messageID, kind: kind)
+            },
+            reply: { record in
+                guard let messageID = record.messageID, let facts = await facts() else { return .none }
+                return await facts.reply(chatID: record.chatID, topicID: record.topicID, after: messageID)
+            },
+            remind: { text in
+                guard let session = await host.session else { throw TelegramError.notLoggedIn }
+                let me = try await session.account()
+                _ = try await ChatService(session: session, clock: clock).send(chatID: me.id, markdown: Renderer.escapeMarkdown(text))
+            })
+        let runner = FollowUpRunner(store: store, clock: clock, sending: sending, telegram: telegram, since: clock.now)
+        let (signals, signal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let events = host.events.subscribe(replayingCurrent: false)
+        let changes = host.storeChanges.changes()
+        let listeners = Task {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await event in events {
+                        switch event {
+                        case .chat(let chatEvent):
+                            // What it changes on a follow-up moves the store, which signals.
+                            runner.note(chatEvent)
+                        case .login:
+                            signal.yield()
+                        default:
+                            continue
+                        }
+                    }
+                }
+                group.addTask {
+                    for await areas in changes where areas.contains(.scheduledSends) || areas.contains(.sends) { signal.yield() }
+                }
+                await group.waitForAll()
+            }
+        }
+        var alarm: Task<Void, Never>?
+        var looked = Set<UUID>()
+        defer {
+            alarm?.cancel()
+            listeners.cancel()
+            signal.finish()
+        }
+        signal.yield()
+        for await _ in signals {
+            alarm?.cancel()
+            if Task.isCancelled { break }
+            guard let due = await runner.pass(looked: &looked) else { continue }
+            alarm = Task { [clock] in
+                do { try await clock.sleep(until: due) } catch { return }
+                signal.yield()
+            }
+        }
+    }
+}
