@@ -22,7 +22,7 @@ struct TGT: AsyncParsableCommand {
             \(ExitStatus.help)
             """,
         version: versionLine,
-        subcommands: [Setup.self, Login.self, Logout.self, Status.self, Chats.self, Chat.self, Templates.self, Timers.self, Send.self, Scheduled.self, Triggers.self, Away.self, Snippets.self, Webhooks.self, Settings.self, Serve.self, Service.self],
+        subcommands: [Setup.self, Login.self, Logout.self, Status.self, Chats.self, Chat.self, Templates.self, Timers.self, Send.self, Scheduled.self, Triggers.self, Away.self, Snippets.self, Webhooks.self, FollowUps.self, Settings.self, Serve.self, Service.self],
         defaultSubcommand: nil)
 
     @OptionGroup var global: GlobalOptions

@@ -16,7 +16,7 @@ public struct FollowUpItem: Sendable, Equatable, Identifiable {
     /// The template it sends; nil for a reminder.
     public var actionTemplateID: UUID?
     public var actionTemplateName: String?
-    public var state: FollowUpRecord.State
+    public var state: FollowUpState
     /// When the message went out (nil while it waits to).
     public var startedAt: Date?
     /// When the condition is judged (nil while the message waits to go out).
@@ -55,6 +55,17 @@ public struct FollowUpService: Sendable {
     public func cancel(id: UUID) throws -> FollowUpItem {
         guard let item = try items([try store.cancelFollowUp(id: id).get()]).first else { throw FollowUpError.notFound }
         return item
+    }
+
+    /// Cancels the follow-up whose id is `text` or begins with it (at least 4 characters, as
+    /// lists show ids): `FollowUpError.notFound` when none or several match.
+    public func cancel(matching text: String) throws -> FollowUpItem {
+        let key = text.lowercased().trimmingCharacters(in: .whitespaces)
+        if let id = UUID(uuidString: key) { return try cancel(id: id) }
+        guard key.count >= 4 else { throw FollowUpError.notFound }
+        let found = try store.followUps(ended: 0).filter { $0.id.uuidString.lowercased().hasPrefix(key) }
+        guard found.count == 1, let only = found.first else { throw FollowUpError.notFound }
+        return try cancel(id: only.id)
     }
 
     /// `records` as faces show them, with the templates' names read once.

@@ -84,7 +84,7 @@ public struct FollowUpRule: Sendable, Hashable, Codable {
     public static func parseWait(_ text: String) throws(FollowUpError) -> TimeInterval {
         let lowered = text.lowercased().filter { !$0.isWhitespace }
         guard !lowered.isEmpty, lowered.count <= 16 else { throw .badWait }
-        if let minutes = Int(lowered) { return TimeInterval(minutes) * 60 }
+        if lowered.allSatisfy({ $0.isASCII && $0.isNumber }), let minutes = Int(lowered) { return TimeInterval(minutes) * 60 }
         var total = 0
         var number = ""
         for character in lowered {

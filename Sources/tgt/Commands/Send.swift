@@ -63,12 +63,14 @@ struct Send: AsyncParsableCommand {
     @Option(name: .customLong("tz"), help: ArgumentHelp("With --every: the time zone of its time (default: this computer's).", valueName: "zone")) var timeZone: String?
     @Option(help: ArgumentHelp("Wait this many seconds (0–30) before sending, undoable with Ctrl-C. Default: the undo hold setting on a terminal, none on a pipe or with --json.", valueName: "seconds")) var hold: String?
     @Flag(name: .customLong("open"), help: "Email, text and X templates: hand the draft to the desktop's opener (xdg-open, open) as well as printing its link.") var openDraft = false
+    @OptionGroup(title: "Follow-up") var followUp: FollowUpOptions
 
     struct ResultJSON: Encodable {
         var template: String
         var batchID: String?
         var dryRun: Bool
         var results: [Item]
+        var followUps: [FollowUps.ItemJSON]?
         struct Item: Encodable {
             var target: String
             var title: String
@@ -85,6 +87,7 @@ struct Send: AsyncParsableCommand {
             case template, results
             case batchID = "batch_id"
             case dryRun = "dry_run"
+            case followUps = "follow_ups"
         }
     }
 
@@ -107,6 +110,7 @@ struct Send: AsyncParsableCommand {
             let t = try workspace.templates().resolve(template)
             try SendRules.check(values, for: t)
             if t.kind.isDraft {
+                guard !followUp.isGiven else { throw InputError("--follow-up is for Telegram templates; “\(t.name)” is handed to another app, where nothing can be followed.") }
                 guard !silent else { throw InputError("--silent is for Telegram templates; “\(t.name)” is handed to another app.") }
                 guard at == nil, delay == nil, every == nil else {
                     throw InputError("--at, --in and --every are for Telegram templates; “\(t.name)” is handed to another app as a draft.", next: "Send it when you want it, with `tgt send \"\(t.name)\"`.")
@@ -123,6 +127,10 @@ struct Send: AsyncParsableCommand {
             if every == nil, until != nil || times != nil || timeZone != nil {
                 throw InputError("--until, --times and --tz go with --every.", next: "For example: tgt send \"\(t.name)\" --every \"mon,fri 10:00\" --times 5")
             }
+            let followUpRule = try followUp.rule(workspace)
+            if followUpRule != nil, every != nil {
+                throw InputError("A follow-up cannot be set on a repeating series yet: only on one send.", next: "Set it on a single send, now or with --at/--in.")
+            }
             let rule = try every.map { try SeriesText.rule(every: $0, until: until, times: times, timeZone: timeZone, now: global.clock.now) }
             let now = workspace.clock.now
             let sendAt: Date? = try at.map { try SendTime.at($0, now: now) } ?? delay.map { try SendTime.in($0, now: now) }
@@ -137,7 +145,7 @@ struct Send: AsyncParsableCommand {
             }
             let sending = global.sending(workspace)
             if let sendAt {
-                try await SendLater(global: global).run(order, template: t, at: sendAt, sending: sending)
+                try await SendLater(global: global).run(order, template: t, at: sendAt, sending: sending, followUp: followUpRule, workspace: workspace)
                 return
             }
             let console = global.console
@@ -177,10 +185,14 @@ struct Send: AsyncParsableCommand {
                 throw ExitCode(ExitStatus.undone.rawValue)
             }
             let failed = outcome.failed
+            var followUps: [FollowUpItem]?
+            if let followUpRule, let batch = outcome.batchID.flatMap(UUID.init(uuidString:)), outcome.items.contains(where: \.sent) {
+                followUps = try FollowUpOptions.set(followUpRule, batch: batch, global: global, workspace: workspace)
+            }
             if global.json {
                 console.emit(ResultJSON(template: outcome.templateName, batchID: outcome.batchID, dryRun: false, results: outcome.items.map {
                     .init(target: $0.target, title: $0.title, status: $0.sent ? "sent" : "failed", messageID: $0.messageID, error: $0.error, text: nil)
-                }))
+                }, followUps: followUps?.map(FollowUps.ItemJSON.init)))
             } else {
                 let sent = outcome.items.count - failed.count
                 console.line(failed.isEmpty

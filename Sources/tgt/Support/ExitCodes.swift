@@ -84,7 +84,7 @@ enum ExitStatus: Int32 {
         case is TDLibraryError: .notReady
         case is InputError, is SendOrderError, is SettingsError, is TemplateOrderError, is RenderError, is TgtDomain.ValidationError, is TemplateSyntaxError, is VariableAssignmentError,
              is TimerDurationError, is TimerError, is TimerValidationError, is SendTimeError, is RepeatRuleError, is SeriesError,
-             is UndoHoldError, is UndoError, is TriggerError, is AwayError, is SnippetError, is WebhookError: .badInput
+             is UndoHoldError, is UndoError, is TriggerError, is AwayError, is SnippetError, is WebhookError, is FollowUpError: .badInput
         case let e as TDError: e.code == "timeout" ? .unreachable : .failure
         default: .failure
         }
