@@ -93,11 +93,17 @@ struct FollowUpRunner: Sendable {
         var reply: FollowUpFacts.Reply?
         switch record.rule.condition {
         case .notRead, .read:
-            if case .unread = record.facts.read {
+            if case .readAt = record.facts.read {} else {
                 let seen = await telegram.read(record, kind)
-                // A read seen now of a message that went out in this process's time is dated now
-                // (it was read before this moment, and after it went out).
-                if case .readUndated = seen, let start = record.startedAt, start >= since { read = .readAt(clock.now) } else { read = seen }
+                // A read found before its moment, of a message that went out in this process's
+                // time, is dated now: it was read after it went out and before this moment.
+                if case .readUndated = seen, let start = record.startedAt, start >= since, let due = record.dueAt, clock.now <= due {
+                    read = .readAt(clock.now)
+                } else if case .unread = seen {
+                    read = nil
+                } else {
+                    read = seen
+                }
             }
         case .noReply:
             if case .none = record.facts.reply { reply = await telegram.reply(record) }

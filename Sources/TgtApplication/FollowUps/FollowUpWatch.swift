@@ -8,8 +8,9 @@ extension LiveSession {
     /// Follow-ups while this session runs, until the task is cancelled: the session's reads,
     /// replies and deletions are kept on the follow-ups they concern, and a pass
     /// (`FollowUpRunner`) judges and acts at once, whenever the sends or follow-ups change in any
-    /// process (a noted read or reply is such a change), at login, and when the next one is due
-    /// on the clock. Nothing polls.
+    /// process (a noted read or reply is such a change), at login, when the connection is
+    /// ready, when the next one is due on the clock, and once a minute in case a signal was
+    /// missed.
     /// Follow-ups a stopped process left acting are marked failed first.
     public func watchFollowUps() async {
         let host = host
@@ -18,9 +19,10 @@ extension LiveSession {
         do { try store.settleInterruptedFollowUps() } catch {
             Logger(label: "tgt.follow-ups").error("could not settle interrupted follow-ups", metadata: ["error": "\(error)"])
         }
-        /// The session's facts, on a logged-in session only.
+        /// The session's facts, on a logged-in session that has caught up with Telegram only
+        /// (connection ready: the reads and messages that came while nothing ran have arrived).
         @Sendable func facts() async -> SessionFollowUpFacts? {
-            guard let session = await host.session, session.authorizationState == .ready else { return nil }
+            guard let session = await host.session, session.authorizationState == .ready, session.connection.current == .ready else { return nil }
             return SessionFollowUpFacts(session: session, clock: clock)
         }
         let telegram = FollowUpRunner.Telegram(
@@ -50,7 +52,7 @@ extension LiveSession {
                         case .chat(let chatEvent):
                             // What it changes on a follow-up moves the store, which signals.
                             runner.note(chatEvent)
-                        case .login:
+                        case .login, .connection(.ready):
                             signal.yield()
                         default:
                             continue
@@ -59,6 +61,11 @@ extension LiveSession {
                 }
                 group.addTask {
                     for await areas in changes where areas.contains(.scheduledSends) || areas.contains(.sends) { signal.yield() }
+                }
+                // Once a minute as well: a session that became ready before this listened, or
+                // anything else missed, is caught within a minute.
+                group.addTask {
+                    while (try? await clock.sleep(for: 60)) != nil { signal.yield() }
                 }
                 await group.waitForAll()
             }

@@ -100,15 +100,22 @@ extension AppDatabase {
         }
     }
 
-    /// The other side read `chatID` up to `lastRead` at `date`: every watched message there up
-    /// to it, not yet known read, was read then. Returns how many.
+    /// The other side read `chatID` up to `lastRead`, seen at `date`: every watched message
+    /// there up to it, not yet known read, was read by then. Seen before its moment, that is
+    /// all a decision needs; seen after it (the news reached a process that was not running
+    /// then), it stays undated until Telegram dates it. Returns how many.
     @discardableResult
     public func noteFollowUpRead(chatID: Int64, upTo lastRead: Int64, at date: Date) throws(StoreError) -> Int {
-        try write { db in
+        let seen = Self.millis(date)
+        return try write { db in
             try db.execute(sql: """
-                UPDATE follow_up SET read_at_ms = ?, updated_at_ms = ?
-                WHERE state = 'watching' AND chat_id = ? AND message_id <= ? AND read_at_ms IS NULL AND read_undated IS NULL
-                """, arguments: [Self.millis(date), Self.millis(self.now()), chatID, lastRead])
+                UPDATE follow_up SET
+                    read_at_ms = CASE WHEN started_at_ms + within_s * 1000 >= :seen THEN :seen ELSE NULL END,
+                    read_undated = CASE WHEN started_at_ms + within_s * 1000 >= :seen THEN NULL ELSE :why END,
+                    updated_at_ms = :now
+                WHERE state = 'watching' AND chat_id = :chat AND message_id <= :upTo AND read_at_ms IS NULL AND read_undated IS NULL
+                """, arguments: ["seen": seen, "now": Self.millis(self.now()), "chat": chatID, "upTo": lastRead,
+                                 "why": "the news of the read reached TgTemplates only after its time was up"])
             return db.changesCount
         }
     }
