@@ -49,6 +49,9 @@ struct FollowUpsCLITests {
 
         let listed = try await Self.tgt(["follow-ups"], dir)
         #expect(listed.stdout.contains("If Alice has not read it within 2 h, send “Nudge”") && listed.stdout.contains("waits for its message to go out"), "\(listed.stdout)")
+        let scheduled = try await Self.tgt(["scheduled"], dir)
+        #expect(scheduled.stdout.contains("Follow-ups") && scheduled.stdout.contains("If Alice has not replied within 1 h 30 min, remind you in Saved Messages"),
+                "Scheduled shows them too: \(scheduled.stdout)")
         let id = try #require(laterFollowUp["id"] as? String)
         #expect(try await Self.tgt(["follow-ups", "cancel", "zz"], dir).status == 2, "an id that names nothing")
         let cancelled = try await Self.tgt(["follow-ups", "cancel", String(id.prefix(8))], dir)

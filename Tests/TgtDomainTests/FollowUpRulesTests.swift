@@ -33,7 +33,7 @@ struct FollowUpRulesTests {
         #expect(throws: FollowUpError.badWait) { try FollowUpRule(condition: .noReply, within: nil, action: .remind) }
         #expect(throws: FollowUpError.badWait) { try FollowUpRule(condition: .noReply, within: .nan, action: .remind) }
         #expect(try FollowUpRule(condition: .read, within: nil, action: .remind).within == 7 * 86_400)
-        #expect(FollowUpRule.span(5_400) == "1 h 30 min" && FollowUpRule.span(86_400 * 2) == "2 d")
+        #expect(FollowUpRule.waitWords(5_400) == "1 h 30 min" && FollowUpRule.waitWords(86_400 * 2) == "2 d")
         #expect(FollowUpCondition(named: "Not-Read") == .notRead && FollowUpCondition(named: "no_reply") == .noReply && FollowUpCondition(named: "seen") == nil)
     }
 

@@ -179,10 +179,10 @@ enum FollowUpWords {
     /// The reminder posted in Saved Messages.
     static func reminder(_ record: FollowUpRecord, now: Date) -> String {
         let sent = record.startedAt.map { " (sent \(time($0, now: now)))" } ?? ""
-        let span = FollowUpRule.span(record.rule.within)
+        let wait = FollowUpRule.waitWords(record.rule.within)
         switch record.rule.condition {
-        case .notRead: return "⏰ Follow-up: \(record.targetTitle) has not read “\(record.templateName)”\(sent) within \(span)."
-        case .noReply: return "⏰ Follow-up: no reply from \(record.targetTitle) to “\(record.templateName)”\(sent) within \(span)."
+        case .notRead: return "⏰ Follow-up: \(record.targetTitle) has not read “\(record.templateName)”\(sent) within \(wait)."
+        case .noReply: return "⏰ Follow-up: no reply from \(record.targetTitle) to “\(record.templateName)”\(sent) within \(wait)."
         case .read: return "⏰ Follow-up: \(record.targetTitle) read “\(record.templateName)”\(sent)."
         }
     }

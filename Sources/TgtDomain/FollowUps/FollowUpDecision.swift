@@ -84,12 +84,12 @@ extension FollowUpRule {
     /// words times ("16:02") for the sentences.
     public func decide(start: Date, facts: FollowUpFacts, now: Date, clock words: (Date) -> String) -> FollowUpDecision {
         let due = start.addingTimeInterval(within)
-        let span = Self.span(within)
+        let wait = Self.waitWords(within)
         /// Acts at `moment` (when the condition came to hold), unless far too late.
         func act(at moment: Date) -> FollowUpDecision {
             let lateness = now.timeIntervalSince(moment)
             if lateness > Self.lateLimit {
-                return .expired("Its moment was \(words(moment)), while TgTemplates was not running; more than \(Self.span(Self.lateLimit)) later, nothing was done.")
+                return .expired("Its moment was \(words(moment)), while TgTemplates was not running; more than \(Self.waitWords(Self.lateLimit)) later, nothing was done.")
             }
             return .fire(late: lateness > Self.onTimeGrace)
         }
@@ -97,23 +97,23 @@ extension FollowUpRule {
         case .notRead:
             switch facts.read {
             case .readAt(let date) where date <= due:
-                return .met("Read at \(words(date)), within \(span): nothing was done.")
+                return .met("Read at \(words(date)), within \(wait): nothing was done.")
             case .readAt:
                 return act(at: due)
             case .readUndated(let why):
-                if now < due { return .met("Read within \(span): nothing was done.") }
-                return .unknowable("Read, but \(why): cannot know whether it was within \(span), so nothing was done.")
+                if now < due { return .met("Read within \(wait): nothing was done.") }
+                return .unknowable("Read, but \(why): cannot know whether it was within \(wait), so nothing was done.")
             case .unread:
                 return now < due ? .wait(until: due) : act(at: due)
             }
         case .noReply:
             switch facts.reply {
             case .at(let date) where date <= due:
-                return .met("A reply came at \(words(date)), within \(span): nothing was done.")
+                return .met("A reply came at \(words(date)), within \(wait): nothing was done.")
             case .at:
                 return act(at: due)
             case .unknown(let why):
-                return .unknowable("\(why): cannot know whether anyone replied within \(span), so nothing was done.")
+                return .unknowable("\(why): cannot know whether anyone replied within \(wait), so nothing was done.")
             case .none:
                 return now < due ? .wait(until: due) : act(at: due)
             }
@@ -122,12 +122,12 @@ extension FollowUpRule {
             case .readAt(let date) where date <= due:
                 return act(at: date)
             case .readAt(let date):
-                return .expired("Read at \(words(date)), after the \(span) it waited: nothing was done.")
+                return .expired("Read at \(words(date)), after the \(wait) it waited: nothing was done.")
             case .readUndated(let why):
                 if now <= due { return .fire(late: false) }
-                return .unknowable("Read, but \(why): cannot know whether it was within \(span), so nothing was done.")
+                return .unknowable("Read, but \(why): cannot know whether it was within \(wait), so nothing was done.")
             case .unread:
-                return now < due ? .wait(until: due) : .expired("Not read within \(span): nothing was done.")
+                return now < due ? .wait(until: due) : .expired("Not read within \(wait): nothing was done.")
             }
         }
     }

@@ -61,16 +61,16 @@ public struct FollowUpRule: Sendable, Hashable, Codable {
         case .send: doing = "send “\(templateName ?? "a deleted template")”"
         case .remind: doing = "remind you in Saved Messages"
         }
-        let span = Self.span(within)
+        let wait = Self.waitWords(within)
         switch condition {
-        case .notRead: return "If \(chat) has not read it within \(span), \(doing)"
-        case .noReply: return "If \(chat) has not replied within \(span), \(doing)"
-        case .read: return "When \(chat) reads it, \(doing) (gives up after \(span))"
+        case .notRead: return "If \(chat) has not read it within \(wait), \(doing)"
+        case .noReply: return "If \(chat) has not replied within \(wait), \(doing)"
+        case .read: return "When \(chat) reads it, \(doing) (gives up after \(wait))"
         }
     }
 
     /// A wait in words: "90 min" reads as "1 h 30 min", "2 d".
-    public static func span(_ seconds: TimeInterval) -> String {
+    public static func waitWords(_ seconds: TimeInterval) -> String {
         let minutes = Int((seconds / 60).rounded())
         let days = minutes / 1_440, hours = minutes % 1_440 / 60, rest = minutes % 60
         var parts: [String] = []

@@ -62,9 +62,19 @@ struct ScheduledList: AsyncParsableCommand {
                 return
             }
             let series = try workspace.series().list()
-            guard !rows.isEmpty || !series.isEmpty else {
+            let followUps = try workspace.followUps.list(ended: 0)
+            guard !rows.isEmpty || !series.isEmpty || !followUps.isEmpty else {
                 global.console.line("Nothing is scheduled. Schedule with `tgt send NAME --in 15m` or `--every \"mon,fri 10:00\"`, or start a timer that has --then.")
                 return
+            }
+            defer {
+                if !followUps.isEmpty {
+                    global.console.line("Follow-ups (`tgt follow-ups` for those that ended):")
+                    for item in followUps {
+                        let when = item.dueAt.map { "judged \(TimerText.time($0))" } ?? FollowUps.stateWords(item.state)
+                        global.console.line("  \(FollowUpsList.shortID(item.id))  \(item.sentence) — “\(item.followedTemplate)”, \(when)")
+                    }
+                }
             }
             if !series.isEmpty {
                 global.console.line("Repeating:")
