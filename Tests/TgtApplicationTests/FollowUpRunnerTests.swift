@@ -44,6 +44,11 @@ struct FollowUpRunnerTests {
         func undo(batchID: UUID) async throws -> UndoOutcome { throw UndoError.notFound(batchID.uuidString) }
     }
 
+    /// A receiver never reached (the test only makes deliveries).
+    struct Unreachable: WebhookPosting {
+        func post(_ request: WebhookRequest) async -> WebhookAnswer { .failed("unreachable") }
+    }
+
     struct Fixture {
         let folder: TestDirectory
         let clock: TestClock
@@ -87,6 +92,10 @@ struct FollowUpRunnerTests {
         let batch = try f.sent(to: [555])
         let added = try FollowUpService(store: f.store).add(try FollowUpRule(condition: .notRead, within: 7_200, action: .send(templateID: f.nudge.id)), toBatch: batch)
         #expect(added.count == 1 && added[0].state == .watching && added[0].dueAt == f.clock.now.addingTimeInterval(7_200))
+        // A webhook that wants follow_up.fired.
+        let hook = WebhookRecord(endpoint: try WebhookEndpoint(url: "http://127.0.0.1:1/hook", events: [.followUpFired], includesText: false),
+                                 createdAt: f.clock.now, secretHint: "whsec_…")
+        #expect(try f.store.addWebhook(hook, limit: 20))
         let runner = f.runner()
         #expect(await f.pass(runner) == f.clock.now.addingTimeInterval(7_200), "waits for its moment")
         #expect(f.world.sends.withLock { $0 }.isEmpty)
@@ -96,6 +105,15 @@ struct FollowUpRunnerTests {
         #expect(sends.count == 1 && sends.first?.templateID == f.nudge.id && sends.first?.destination?.chatID == 555)
         let record = try #require(try f.store.followUps().first)
         #expect(record.state == .fired && record.reason?.contains("Sent “Nudge”") == true && record.firedBatch != nil)
+        // The fire queued its webhook event in the same write; the dispatcher makes the delivery.
+        let dispatcher = WebhookDispatcher(store: f.store, secrets: WebhookSecrets(directory: DataDirectory(url: f.folder.url)), poster: Unreachable())
+        #expect(try dispatcher.drainOutbox() >= 1)
+        let delivery = try #require(try f.store.webhookDeliveries(limit: 10).first { $0.event == .followUpFired })
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(delivery.payload.utf8)) as? [String: Any])
+        let data = try #require(body["data"] as? [String: Any])
+        #expect(body["type"] as? String == "follow_up.fired" && data["condition"] as? String == "not_read" && data["action"] as? String == "send"
+                && data["chat_id"] as? Int64 == 555 && data["followed_template"] as? String == "Hello" && data["follow_up_id"] as? String == record.id.uuidString.lowercased(),
+                "\(body)")
         _ = await f.pass(runner)
         f.store = try AppDatabase.open(in: DataDirectory(url: f.folder.url), clock: f.clock)
         _ = await f.pass(f.runner())
