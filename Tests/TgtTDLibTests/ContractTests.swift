@@ -61,6 +61,7 @@ struct ContractTests {
         await capture(TDFunctions.GetChatHistory(chatID: -1001000000001, fromMessageID: 0, limit: 20))
         await capture(TDFunctions.GetMessage(chatID: -1001000000001, messageID: 1 << 20))
         await capture(TDFunctions.GetMessageProperties(chatID: -1001000000001, messageID: 1 << 20))
+        await capture(TDFunctions.GetMessageReadDate(chatID: 555_000_111, messageID: 1 << 20))
         await capture(TDFunctions.OpenChat(chatID: -1001000000001))
         await capture(TDFunctions.ViewMessages(chatID: -1001000000001, messageIDs: [1 << 20]))
         // A misspelt source would be "Unknown class" from real TDLib, not the error before login.
@@ -105,7 +106,7 @@ struct ContractTests {
         let simulator = TelegramSimulator(executor: library, clock: SystemClock())
         let simulated = try await Self.observe(runtime: TDRuntime(transport: simulator), dir: simDir)
         #expect(real.firstUpdates == ["option:version", "skipped:updateOption", "auth:waitTdlibParameters"])
-        #expect(real.errors.count == 21)
+        #expect(real.errors.count == 22)
         #expect(real.closing == [.closing, .closed])
         #expect(simulated == real)
     }
@@ -172,6 +173,12 @@ struct ContractTests {
         _ = try await client.send(TDFunctions.GetChatHistory(chatID: -1001000000001, fromMessageID: newest.id, limit: 50))
         _ = try await client.send(TDFunctions.GetMessage(chatID: -1001000000001, messageID: newest.id))
         _ = try await client.send(TDFunctions.GetMessageProperties(chatID: -1001000000001, messageID: newest.id))
+        // A read date: asked of one of the person's own messages in a private chat (and refused in a group).
+        _ = try? await client.send(TDFunctions.GetMessageReadDate(chatID: -1001000000001, messageID: newest.id))
+        _ = try await client.send(TDFunctions.GetChatHistory(chatID: 555_000_111, fromMessageID: 0, limit: 50))
+        let aliceHistory = try await client.send(TDFunctions.GetChatHistory(chatID: 555_000_111, fromMessageID: 0, limit: 50))
+        let mine = try #require(aliceHistory.messages.first { $0.isOutgoing })
+        _ = try await client.send(TDFunctions.GetMessageReadDate(chatID: 555_000_111, messageID: mine.id))
         _ = try await client.send(TDFunctions.OpenChat(chatID: -1001000000001))
         _ = try await client.send(TDFunctions.ViewMessages(chatID: -1001000000001, messageIDs: [newest.id]))
         _ = try await client.send(TDFunctions.CloseChat(chatID: -1001000000001))
