@@ -81,6 +81,12 @@ public struct Template: Codable, Sendable, Hashable, Identifiable {
         return text.variables
     }
 
+    /// The custom variables a send without anyone to type values (an away reply, a follow-up)
+    /// cannot fill: those without a default, and choices.
+    public var variablesNeedingValues: [String] {
+        ((try? variables()) ?? []).filter { $0.kind == .choice || $0.defaultValue == nil }.map(\.name)
+    }
+
     /// The same template as another kind, with the fields that kind does not use cleared
     /// (targets for drafts, recipients and subject for Telegram, cc and subject for text and X).
     public func converted(to newKind: TemplateKind) -> Template {

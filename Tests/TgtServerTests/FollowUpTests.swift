@@ -43,6 +43,7 @@ struct FollowUpTests {
         let hello = try store.insert(Template(name: "Hello", body: "Hello!", targets: [Self.alice]))
         let home = try store.insert(Template(name: "Home", body: "Home soon", targets: [Self.family]))
         let nudge = try store.insert(Template(name: "Nudge", body: "Did you see my message?", targets: [Self.alice]))
+        let ask = try store.insert(Template(name: "Ask", body: "Did {{who}} call?", targets: [Self.alice]))
         try await fixture.run { client in
             try await ChatsAPITests.loggedIn(client)
             let batch = try await Self.sendNow(hello, client)
@@ -54,6 +55,7 @@ struct FollowUpTests {
                 (["batch_id": UUID().uuidString, "condition": "read", "action": "remind"], .unprocessableContent, "follow_up_nothing_to_follow"),
                 (["condition": "read", "action": "remind"], .badRequest, "invalid_follow_up_target"),
                 (["batch_id": batch, "condition": "read", "action": "send"], .badRequest, "template_required"),
+                (["batch_id": batch, "condition": "read", "action": "send", "template_id": ask.id.uuidString], .badRequest, "follow_up_template_unusable"),
             ] {
                 let refused = try await client.api(.post, "follow-ups", json: body)
                 #expect(refused.status == status && refused.errorCode == code, "\(body): \(refused.text)")

@@ -33,7 +33,7 @@ public struct AwayService: Sendable {
     static func check(_ id: UUID, store: AppDatabase) throws {
         guard let template = try store.template(id: id) else { throw AwayError.templateNotFound }
         guard template.kind == .telegram else { throw AwayError.notTelegram(template.name) }
-        let needed = ((try? template.variables()) ?? []).filter { $0.kind == .choice || $0.defaultValue == nil }.map(\.name)
+        let needed = template.variablesNeedingValues
         guard needed.isEmpty else { throw AwayError.needsValues(template: template.name, names: needed) }
     }
 }

@@ -38,12 +38,28 @@ public struct FollowUpService: Sendable {
 
     /// Sets `rule` on each Telegram message of the send `batch` (a tap, `tgt send`).
     public func add(_ rule: FollowUpRule, toBatch batch: UUID) throws -> [FollowUpItem] {
-        try items(try store.addFollowUps(NewFollowUp(rule: rule, batchID: batch)).get())
+        try check(rule)
+        return try items(try store.addFollowUps(NewFollowUp(rule: rule, batchID: batch)).get())
     }
 
     /// Sets `rule` on send log rows `sendIDs` (a send later's targets).
     public func add(_ rule: FollowUpRule, toSends sendIDs: [Int64]) throws -> [FollowUpItem] {
-        try items(try store.addFollowUps(NewFollowUp(rule: rule, sendIDs: sendIDs)).get())
+        try check(rule)
+        return try items(try store.addFollowUps(NewFollowUp(rule: rule, sendIDs: sendIDs)).get())
+    }
+
+    /// The template a rule sends must exist, be a Telegram template and need no typed values
+    /// (nobody is there to type them when it acts).
+    func check(_ rule: FollowUpRule) throws {
+        guard case .send(let id) = rule.action else { return }
+        guard let template = try store.template(id: id) else { throw FollowUpError.templateNotFound }
+        guard template.kind == .telegram else {
+            throw FollowUpError.templateUnusable("“\(template.name)” is not a Telegram template: a follow-up sends into the chat.")
+        }
+        let needed = template.variablesNeedingValues
+        guard needed.isEmpty else {
+            throw FollowUpError.templateUnusable("“\(template.name)” needs values nobody will type when it acts: \(needed.map { "{{\($0)}}" }.joined(separator: ", ")).")
+        }
     }
 
     /// The live follow-ups, soonest first, then the latest `ended` that ended.

@@ -113,6 +113,8 @@ public enum FollowUpError: UserFacingError, Equatable {
     case tooMany(Int)
     /// Already fired, ended or cancelled.
     case alreadyEnded
+    /// The template to send is no Telegram template, or needs values nobody will type.
+    case templateUnusable(String)
 
     public var message: String {
         switch self {
@@ -122,6 +124,7 @@ public enum FollowUpError: UserFacingError, Equatable {
         case .templateNotFound: "The template to send as the follow-up does not exist."
         case .tooMany(let count): "\(count) follow-ups are already waiting, the most there can be."
         case .alreadyEnded: "That follow-up has already ended."
+        case .templateUnusable(let why): why
         }
     }
 
@@ -130,7 +133,7 @@ public enum FollowUpError: UserFacingError, Equatable {
         case .badWait: "Give a wait of at least a minute and at most a week."
         case .notFound, .alreadyEnded: "Look at Scheduled for the follow-ups that are waiting."
         case .nothingToFollow: "Choose a send to a Telegram chat that went out or is scheduled."
-        case .templateNotFound: "Choose another template."
+        case .templateNotFound, .templateUnusable: "Choose another template."
         case .tooMany: "Cancel follow-ups you no longer need first."
         }
     }
@@ -143,6 +146,7 @@ public enum FollowUpError: UserFacingError, Equatable {
         case .templateNotFound: "template_not_found"
         case .tooMany: "follow_up_too_many"
         case .alreadyEnded: "follow_up_ended"
+        case .templateUnusable: "follow_up_template_unusable"
         }
     }
 }

@@ -148,7 +148,7 @@ public struct APIError: Error, Sendable {
             case .notFound, .templateNotFound: .notFound
             case .alreadyEnded: .conflict
             case .tooMany, .nothingToFollow: .unprocessableContent
-            case .badWait: .badRequest
+            case .badWait, .templateUnusable: .badRequest
             }
             return APIError(status, code: error.code, message: error.message, nextStep: error.nextStep)
         case let error as AwayError:
