@@ -2,15 +2,20 @@
 // and their state, how many posted; Skip next, Pause or Resume, Stop after a confirmation),
 // then every other message still waiting on Telegram's schedule (GET /api/scheduled, soonest
 // first), when in the browser's time zone and how long until then, the template, the target,
-// its status and whether a timer made it; Cancel after a confirmation. Skeleton rows while it
-// loads, an error banner with Retry; the `timers` server-sent event (any scheduler change)
-// reloads the lists, and "in … min" is kept current.
+// its status and whether a timer made it; Cancel after a confirmation. Then the follow-ups
+// (GET /api/follow-ups): the live ones soonest first (the rule in words, the message it follows,
+// when it is judged or that its message has not gone out yet, where it stands; Cancel after a
+// confirmation), and the latest ended ones with the outcome in words and why. Skeleton rows while
+// it loads, an error banner with Retry; the `timers` server-sent event (any change to the
+// schedule or a follow-up, by any process) reloads the lists, and "in … min" is kept current.
 import {ApiError, api, byId, clockAt, el, eventElement, messageOf, on, openDialog, timeUntil, toast} from './app.js';
 
 /** @typedef {import('./types').ScheduledSend} ScheduledSend */
 /** @typedef {import('./types').ScheduledList} ScheduledList */
 /** @typedef {import('./types').Series} Series */
 /** @typedef {import('./types').SeriesList} SeriesList */
+/** @typedef {import('./types').FollowUp} FollowUp */
+/** @typedef {import('./types').FollowUpList} FollowUpList */
 
 /** @type {Record<string, string>} */
 const occurrenceText = {
@@ -19,6 +24,36 @@ const occurrenceText = {
   scheduled: 'on Telegram',
   skipped: 'skipped',
 };
+
+/** Where a live follow-up stands, in words. */
+/** @type {Record<string, string>} */
+const liveText = {
+  waiting: 'Waiting for its message to go out',
+  watching: 'Watching',
+  firing: 'Acting now…',
+};
+
+/** How an ended follow-up ended, in words. */
+/** @type {Record<string, string>} */
+const endedText = {
+  fired: 'Done',
+  met: 'Not needed',
+  expired: 'Expired',
+  unknowable: 'Cannot know',
+  cancelled: 'Cancelled',
+  failed: 'Failed',
+};
+
+/** What is watched, by condition. */
+/** @type {Record<string, string>} */
+const watchingText = {
+  not_read: 'Watching whether it is read',
+  no_reply: 'Watching for a reply',
+  read: 'Watching for the read',
+};
+
+/** Ended follow-ups shown before "Show … more". */
+const endedShown = 5;
 
 const list = document.getElementById('scheduled-list');
 if (list instanceof HTMLUListElement) setUp(list);
@@ -39,8 +74,17 @@ function setUp(list) {
   let rows = [];
   /** @type {Series[]} */
   let series = [];
+  /** @type {FollowUp[]} */
+  let follows = [];
+  let allEnded = false;
   let loads = 0;
+  let loaded = false;
   const seriesList = byId('series-list', HTMLUListElement);
+  const followList = byId('follow-list', HTMLUListElement);
+  const endedList = byId('follow-ended', HTMLUListElement);
+  const moreEnded = byId('follow-ended-more', HTMLButtonElement);
+  /** @param {FollowUp} f */
+  const isLive = (f) => f.state === 'waiting' || f.state === 'watching' || f.state === 'firing';
 
   /** @param {Series} s */
   function seriesCard(s) {
@@ -122,31 +166,37 @@ function setUp(list) {
     // A series' occurrences are shown with their series.
     const single = rows.filter((r) => !r.series_id);
     list.replaceChildren(...single.map(row));
-    empty.hidden = single.length > 0 || series.length > 0;
+    const live = follows.filter(isLive);
+    empty.hidden = single.length > 0 || series.length > 0 || live.length > 0;
     list.hidden = single.length === 0;
     byId('single-title', HTMLHeadingElement).hidden = single.length === 0 || series.length === 0;
     const parts = [];
     if (series.length) parts.push(series.length === 1 ? '1 repeating series' : series.length + ' repeating series');
     if (single.length) parts.push((single.length === 1 ? '1 message' : single.length + ' messages') + ' waiting, soonest first');
+    if (live.length) parts.push(live.length === 1 ? '1 follow-up' : live.length + ' follow-ups');
     byId('scheduled-count', HTMLParagraphElement).textContent = parts.length ? parts.join(' · ') + ' · times in your time zone' : '';
   }
 
   async function load() {
     const mine = ++loads;
     const before = [...list.children];
-    if (!rows.length) {
+    // Skeleton rows until the first answer (a live reload redraws what is there instead).
+    if (!loaded) {
       list.hidden = false;
       list.replaceChildren(...Array.from({length: 3}, () => el('li', {class: 'card scheduled-item skeleton', 'aria-hidden': 'true'},
         el('span', {class: 'bone short'}), el('span', {class: 'bone'}), el('span', {class: 'bone short'}))));
     }
     list.setAttribute('aria-busy', 'true');
     try {
-      const [reply, repeating] = await Promise.all([api('GET', 'scheduled'), api('GET', 'series')]);
+      const [reply, repeating, following] = await Promise.all([api('GET', 'scheduled'), api('GET', 'series'), api('GET', 'follow-ups')]);
       if (mine !== loads) return;
       rows = /** @type {ScheduledList} */ (reply).scheduled;
       series = /** @type {SeriesList} */ (repeating).series;
+      follows = /** @type {FollowUpList} */ (following).follow_ups;
       banner.hidden = true;
+      loaded = true;
       drawSeries();
+      drawFollowUps();
       draw();
     } catch (error) {
       if (mine !== loads) return;
@@ -188,9 +238,91 @@ function setUp(list) {
     if (next instanceof HTMLButtonElement) next.focus(); else byId('scheduled-title', HTMLHeadingElement).focus();
   });
 
+  /** @param {FollowUp} f */
+  function followCard(f) {
+    const due = f.due_at ? new Date(f.due_at) : null;
+    const when = f.state === 'waiting' || !due || !f.due_at ? el('p', {class: 'when', text: 'Waits for its message to go out'})
+      : el('p', {class: 'when'}, f.condition === 'read' ? 'Gives up at ' : 'Judged at ', el('time', {datetime: f.due_at, text: clockAt(due, true)}), ' ',
+        el('span', {class: 'meta until', 'data-at': f.due_at, text: timeUntil(due)}));
+    const state = f.state === 'watching' ? watchingText[f.condition] ?? liveText['watching'] : liveText[f.state] ?? f.state;
+    return el('li', {class: 'card follow-item', 'data-follow-up': f.id, 'data-state': f.state},
+      when,
+      el('h3', {class: 'name', text: f.sentence}),
+      el('p', {class: 'to', text: 'On “' + f.followed_template + '” to ' + f.chat_title}),
+      el('p', {class: 'meta state', text: state}),
+      f.state === 'firing' ? null
+        : el('button', {type: 'button', class: 'danger', 'data-cancel-follow-up': f.id, 'aria-label': 'Cancel follow-up: ' + f.sentence, text: 'Cancel'}));
+  }
+
+  /** @param {FollowUp} f */
+  function endedItem(f) {
+    const ended = new Date(f.updated_at);
+    return el('li', {class: 'follow-ended-item', 'data-follow-up': f.id, 'data-state': f.state},
+      el('p', {class: 'outcome'}, el('span', {class: 'badge', text: endedText[f.state] ?? f.state}), ' ',
+        el('time', {class: 'meta', datetime: f.updated_at, text: clockAt(ended, true)})),
+      el('p', {class: 'sentence', text: f.sentence}),
+      f.reason ? el('p', {class: 'reason', text: f.reason}) : null,
+      el('p', {class: 'meta', text: 'On “' + f.followed_template + '” to ' + f.chat_title}));
+  }
+
+  /** Redraws the follow-ups; a Cancel that had the focus keeps it (live reloads redraw too). */
+  function drawFollowUps() {
+    const focused = document.activeElement;
+    const keep = focused instanceof HTMLElement && followList.contains(focused) ? focused.dataset['cancelFollowUp'] : undefined;
+    const live = follows.filter(isLive);
+    const ended = follows.filter((f) => !isLive(f));
+    followList.replaceChildren(...live.map(followCard));
+    followList.hidden = live.length === 0;
+    byId('follow-none', HTMLParagraphElement).hidden = live.length > 0;
+    const shown = allEnded ? ended : ended.slice(0, endedShown);
+    endedList.replaceChildren(...shown.map(endedItem));
+    byId('follow-ended-part', HTMLDivElement).hidden = ended.length === 0;
+    moreEnded.hidden = ended.length <= endedShown;
+    moreEnded.textContent = allEnded ? 'Show fewer' : 'Show ' + (ended.length - endedShown) + ' more';
+    moreEnded.setAttribute('aria-expanded', String(allEnded));
+    byId('follow-section', HTMLElement).hidden = follows.length === 0;
+    const again = keep ? followList.querySelector('[data-cancel-follow-up="' + CSS.escape(keep) + '"]') : null;
+    if (again instanceof HTMLElement) again.focus();
+  }
+
+  moreEnded.addEventListener('click', () => {
+    allEnded = !allEnded;
+    drawFollowUps();
+    moreEnded.focus();
+  });
+
+  followList.addEventListener('click', async (event) => {
+    const button = eventElement(event)?.closest('[data-cancel-follow-up]');
+    if (!(button instanceof HTMLButtonElement)) return;
+    const f = follows.find((x) => x.id === button.dataset['cancelFollowUp']);
+    if (!f) return;
+    byId('follow-cancel-text', HTMLParagraphElement).textContent = '“' + f.sentence + '”, on “' + f.followed_template + '” to ' + f.chat_title
+      + ', stops here: nothing is done for it. The message itself stays as it is.';
+    if (await openDialog(byId('follow-cancel-dialog', HTMLDialogElement)) !== 'ok') {
+      // A live reload may have redrawn the card meanwhile.
+      const same = followList.querySelector('[data-cancel-follow-up="' + CSS.escape(f.id) + '"]');
+      if (same instanceof HTMLButtonElement) same.focus(); else byId('follow-title', HTMLHeadingElement).focus();
+      return;
+    }
+    const index = follows.filter(isLive).findIndex((x) => x.id === f.id);
+    try {
+      const after = /** @type {FollowUp} */ (await api('POST', 'follow-ups/' + f.id + '/cancel'));
+      follows = [...follows.filter((x) => isLive(x) && x.id !== f.id), after, ...follows.filter((x) => !isLive(x) && x.id !== f.id)];
+      toast('Follow-up cancelled: ' + f.sentence + '.');
+    } catch (error) {
+      toast(error instanceof ApiError && error.code === 'follow_up_ended' ? error.message : messageOf(error, 'Not cancelled.'));
+      await load();
+    }
+    drawFollowUps();
+    draw();
+    const buttons = followList.querySelectorAll('[data-cancel-follow-up]');
+    const next = buttons[Math.min(Math.max(0, index), buttons.length - 1)];
+    if (next instanceof HTMLButtonElement) next.focus(); else byId('follow-title', HTMLHeadingElement).focus();
+  });
+
   // "in 2 h 5 min" stays current without a request.
   window.setInterval(() => {
-    list.querySelectorAll('.until').forEach((span) => {
+    document.querySelectorAll('#scheduled-list .until, #follow-list .until').forEach((span) => {
       if (span instanceof HTMLElement) span.textContent = timeUntil(new Date(span.dataset['at'] ?? ''));
     });
   }, 15000);

@@ -232,6 +232,42 @@ export interface ScheduledList {
 }
 
 
+/** What a follow-up waits for: still unread, no reply, or the read itself. */
+export type FollowUpCondition = 'not_read' | 'no_reply' | 'read';
+
+/** Where a follow-up stands: live (waiting, watching, firing) or ended (the rest, with `reason`). */
+export type FollowUpState = 'waiting' | 'watching' | 'firing' | 'fired' | 'met' | 'expired' | 'unknowable' | 'cancelled' | 'failed';
+
+/** A follow-up on a sent message (`GET /api/follow-ups`, `POST /api/follow-ups`). */
+export interface FollowUp {
+  id: string;
+  /** The rule in words: "If Alice has not read it within 2 h, send “Nudge”". */
+  sentence: string;
+  chat_id: number;
+  chat_title: string;
+  /** The template of the message it follows. */
+  followed_template: string;
+  condition: FollowUpCondition;
+  within_seconds: number;
+  action: 'send' | 'remind';
+  template_id?: string;
+  template_name?: string;
+  state: FollowUpState;
+  /** When its message went out (absent while it waits to). */
+  started_at?: string;
+  /** When it is judged (absent while its message waits to go out). */
+  due_at?: string;
+  /** Why it ended as it did, a sentence to show as it is. */
+  reason?: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The live follow-ups, soonest first, then the latest ended ones. */
+export interface FollowUpList {
+  follow_ups: FollowUp[];
+}
+
 /** A template as the timer form's completion picker reads it. */
 export interface ActionTemplate {
   id: string;
@@ -522,7 +558,7 @@ export interface SendLogBatch {
   template_id: string | null;
   template_name: string;
   queued_at: string;
-  origin?: 'away' | 'greeting' | 'snippet';
+  origin?: 'away' | 'greeting' | 'snippet' | 'follow_up';
   targets: SendLogTarget[];
 }
 
