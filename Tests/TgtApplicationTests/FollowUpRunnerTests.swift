@@ -27,7 +27,7 @@ struct FollowUpRunnerTests {
             FollowUpRunner.Telegram(
                 kind: { chat in self.kinds.withLock { $0[chat] } ?? .privateChat },
                 read: { record, _ in self.looks.withLock { $0 += 1 }; return self.reads.withLock { $0[record.chatID] } ?? .unread },
-                reply: { record in self.looks.withLock { $0 += 1 }; return self.replies.withLock { $0[record.chatID] } ?? .none },
+                reply: { record in self.looks.withLock { $0 += 1 }; return self.replies.withLock { $0[record.chatID] } ?? .nothing },
                 remind: { text in self.reminders.withLock { $0.append(text) } })
         }
     }
@@ -210,10 +210,15 @@ struct FollowUpRunnerTests {
         #expect(byChat[22]?.state == .cancelled && byChat[23]?.state == .waiting)
         // Telegram posts it (this process learns half a minute later): the wait counts from its time.
         f.clock.advance(to: fixtureDate.addingTimeInterval(3_630))
-        try f.store.finishScheduled(id: try #require(scheduled.first).id, status: .sent, messageID: 300)
+        // As in the real path: the post is matched to the row first (its update), then the
+        // schedule pass ends the row without an id of its own, which keeps the matched one.
+        let row = try #require(scheduled.first).id
+        #expect(try f.store.markScheduling(id: row) && f.store.markScheduled(id: row, telegramIDs: [77], scheduledFor: fixtureDate.addingTimeInterval(3_600)))
+        #expect(try f.store.adoptPostedMessage(chatID: 23, textDigest: "d", postedAt: fixtureDate.addingTimeInterval(3_600), messageID: 300))
+        try f.store.finishScheduled(id: try #require(scheduled.first).id, status: .sent, messageID: nil)
         _ = await f.pass(runner)
         let posted = try #require(try f.store.followUps().first { $0.chatID == 23 })
-        #expect(posted.state == .watching && posted.startedAt == fixtureDate.addingTimeInterval(3_600))
+        #expect(posted.state == .watching && posted.startedAt == fixtureDate.addingTimeInterval(3_600) && posted.messageID == 300)
         #expect(f.world.reminders.withLock { $0 }.isEmpty)
     }
 
@@ -246,5 +251,47 @@ struct FollowUpRunnerTests {
         let sent = f.world.sends.withLock { $0.compactMap(\.destination?.chatID) }
         #expect(sent.count == 1_000 && Set(sent) == Set(chats))
         #expect(try f.store.followUps(ended: 2_000).allSatisfy { $0.state == .fired })
+    }
+
+    @Test("a look Telegram cannot answer decides nothing and is tried again; a decision is not acted on once something was noted after it")
+    func lookRetriedAndStaleClaim() async throws {
+        let f = try Fixture("follow-up-look")
+        defer { f.folder.remove() }
+        let service = FollowUpService(store: f.store)
+        let added = try service.add(try FollowUpRule(condition: .noReply, within: 60, action: .remind), toBatch: try f.sent(to: [40]))
+        f.clock.advance(by: 120)
+        let world = f.world
+        let failing = FollowUpRunner.Telegram(kind: { _ in .privateChat }, read: { _, _ in nil }, reply: { _ in nil },
+                                              remind: { text in world.reminders.withLock { $0.append(text) } })
+        let offline = FollowUpRunner(store: f.store, clock: f.clock, sending: Sender(world: f.world), telegram: failing, since: f.clock.now)
+        var looked = Set<UUID>()
+        _ = await offline.pass(looked: &looked)
+        let states = try f.states()
+        #expect(looked.isEmpty && states == [.watching], "nothing decided without the look")
+        // Someone answered while nothing could be asked: the next look finds it.
+        f.world.replies.withLock { $0[40] = .at(fixtureDate.addingTimeInterval(30)) }
+        _ = await offline.pass(looked: &looked)
+        _ = await f.pass(f.runner())
+        #expect(try f.states() == [.met] && f.world.reminders.withLock { $0 }.isEmpty)
+
+        // A decision made on a row that changed since is not claimed.
+        let second = try service.add(try FollowUpRule(condition: .notRead, within: 60, action: .remind), toBatch: try f.sent(to: [41]))
+        let secondID = try #require(second.first).id
+        let seen = try #require(try f.store.followUp(id: secondID))
+        f.clock.advance(by: 1)
+        try f.store.noteFollowUpRead(chatID: 41, upTo: 100, at: f.clock.now)
+        #expect(try !f.store.claimFollowUp(id: seen.id, unchangedSince: seen.updatedAt), "a read noted after the decision")
+        #expect(try f.store.followUp(id: seen.id)?.state == .watching)
+        _ = added
+    }
+
+    @Test("a follow-up whose wait is already over when it is set is refused")
+    func alreadyPast() async throws {
+        let f = try Fixture("follow-up-past")
+        defer { f.folder.remove() }
+        let batch = try f.sent(to: [50])
+        f.clock.advance(by: 3 * 3_600)
+        #expect(throws: FollowUpError.alreadyPast) { try FollowUpService(store: f.store).add(try FollowUpRule(condition: .notRead, within: 7_200, action: .remind), toBatch: batch) }
+        #expect(try FollowUpService(store: f.store).add(try FollowUpRule(condition: .notRead, within: 4 * 3_600, action: .remind), toBatch: batch).count == 1)
     }
 }

@@ -18,6 +18,7 @@ struct FollowUpsCLITests {
         await #expect(try Self.tgt(["templates", "add", "--name", "Hello", "--body", "Hello!", "--target", "555000111"], dir).status == 0)
         await #expect(try Self.tgt(["templates", "add", "--name", "Nudge", "--body", "Did you see it?", "--target", "555000111"], dir).status == 0)
         await #expect(try Self.tgt(["templates", "add", "--name", "Mail", "--kind", "email", "--body", "Hi"], dir).status == 0)
+        await #expect(try Self.tgt(["templates", "add", "--name", "Ask", "--body", "Did {{who}} call?", "--target", "555000111"], dir).status == 0)
         for (arguments, why) in [
             (["send", "Hello", "--follow-up", "unseen", "--within", "1h", "--then-remind"], "is not a follow-up condition"),
             (["send", "Hello", "--follow-up", "no-reply", "--then-remind"], "needs --within"),
@@ -29,12 +30,15 @@ struct FollowUpsCLITests {
             (["send", "Hello", "--within", "1h"], "go with --follow-up"),
             (["send", "Hello", "--every", "day 09:00", "--follow-up", "read", "--then-remind"], "repeating series"),
             (["send", "Mail", "--follow-up", "read", "--then-remind"], "is for Telegram templates"),
+            (["send", "Hello", "--follow-up", "read", "--then-send", "Ask"], "needs values nobody will type"),
         ] {
             let refused = try await Self.tgt(arguments, dir)
             #expect(refused.status == 2 && refused.stderr.contains(why), "\(arguments): \(refused.stderr)")
         }
         let log = try await Self.tgt(["--json", "follow-ups"], dir)
         #expect((try JSONSerialization.jsonObject(with: Data(log.stdout.utf8)) as? [Any])?.isEmpty == true, "refusals set nothing: \(log.stdout)")
+        let log0 = try await Self.tgt(["--json", "scheduled"], dir)
+        #expect(!log0.stdout.contains("Hello"), "refusals sent and scheduled nothing")
         let none = try await Self.tgt(["follow-ups"], dir)
         #expect(none.stdout.contains("No follow-up waits."), "\(none.stdout)")
 

@@ -14,10 +14,11 @@ struct FollowUpRunner: Sendable {
     struct Telegram: Sendable {
         /// The chat's kind (nil: not known to TDLib, or not logged in).
         var kind: @Sendable (Int64) async -> FollowUpChatKind?
-        /// Whether the message is read now, and when, as far as Telegram says.
-        var read: @Sendable (FollowUpRecord, FollowUpChatKind) async -> FollowUpFacts.Read
-        /// The first reply after the message.
-        var reply: @Sendable (FollowUpRecord) async -> FollowUpFacts.Reply
+        /// Whether the message is read now, and when, as far as Telegram says (nil: Telegram
+        /// could not be asked; the look is tried again).
+        var read: @Sendable (FollowUpRecord, FollowUpChatKind) async -> FollowUpFacts.Read?
+        /// The first reply after the message (nil: the chat could not be read; tried again).
+        var reply: @Sendable (FollowUpRecord) async -> FollowUpFacts.Reply?
         /// Posts `text` in the person's Saved Messages.
         var remind: @Sendable (String) async throws -> Void
     }
@@ -72,12 +73,12 @@ struct FollowUpRunner: Sendable {
                     try store.endFollowUp(id: record.id, as: .unknowable, reason: why)
                     continue
                 }
-                var current = record
                 if !looked.contains(record.id) {
+                    // Nothing is decided on a follow-up whose look failed: it is tried again.
+                    guard try await look(at: record, kind: kind) else { continue }
                     looked.insert(record.id)
-                    current = try await look(at: record, kind: kind) ?? record
                 }
-                if let due = try await judge(current) { next = min(next ?? due, due) }
+                if let due = try await judge(record.id) { next = min(next ?? due, due) }
             }
             return next
         } catch {
@@ -87,14 +88,14 @@ struct FollowUpRunner: Sendable {
     }
 
     /// Asks Telegram what happened to the message so far (what its condition needs), and
-    /// keeps it; the row as it is afterwards.
-    private func look(at record: FollowUpRecord, kind: FollowUpChatKind) async throws -> FollowUpRecord? {
+    /// keeps it; false when Telegram could not be asked.
+    private func look(at record: FollowUpRecord, kind: FollowUpChatKind) async throws -> Bool {
         var read: FollowUpFacts.Read?
         var reply: FollowUpFacts.Reply?
         switch record.rule.condition {
         case .notRead, .read:
             if case .readAt = record.facts.read {} else {
-                let seen = await telegram.read(record, kind)
+                guard let seen = await telegram.read(record, kind) else { return false }
                 // A read found before its moment, of a message that went out in this process's
                 // time, is dated now: it was read after it went out and before this moment.
                 if case .readUndated = seen, let start = record.startedAt, start >= since, let due = record.dueAt, clock.now <= due {
@@ -106,16 +107,19 @@ struct FollowUpRunner: Sendable {
                 }
             }
         case .noReply:
-            if case .none = record.facts.reply { reply = await telegram.reply(record) }
+            if case .nothing = record.facts.reply {
+                guard let seen = await telegram.reply(record) else { return false }
+                reply = seen
+            }
         }
-        guard read != nil || reply != nil else { return record }
-        try store.noteFollowUpFacts(id: record.id, read: read, reply: reply)
-        return try store.followUp(id: record.id)
+        if read != nil || reply != nil { try store.noteFollowUpFacts(id: record.id, read: read, reply: reply) }
+        return true
     }
 
-    /// Decides `record` now and acts: the date to look again when it waits.
-    private func judge(_ record: FollowUpRecord) async throws -> Date? {
-        guard let start = record.startedAt else { return nil }
+    /// Decides follow-up `id` now, on its row as it is at this moment (a read or reply noted
+    /// while earlier ones acted counts), and acts: the date to look again when it waits.
+    private func judge(_ id: UUID) async throws -> Date? {
+        guard let record = try store.followUp(id: id), record.state == .watching, let start = record.startedAt else { return nil }
         let now = clock.now
         switch record.rule.decide(start: start, facts: record.facts, now: now, clock: { FollowUpWords.time($0, now: now) }) {
         case .wait(let until):
@@ -127,7 +131,9 @@ struct FollowUpRunner: Sendable {
         case .unknowable(let why):
             try store.endFollowUp(id: record.id, as: .unknowable, reason: why)
         case .fire(let late):
-            guard try store.claimFollowUp(id: record.id) else { return nil }
+            // Claimed only if nothing was noted on it since it was read: a read or reply saved
+            // in between leaves it for the next pass to judge again.
+            guard try store.claimFollowUp(id: record.id, unchangedSince: record.updatedAt) else { return nil }
             await fire(record, late: late, due: record.dueAt ?? now)
         }
         return nil

@@ -48,9 +48,12 @@ public struct FollowUpService: Sendable {
         return try items(try store.addFollowUps(NewFollowUp(rule: rule, sendIDs: sendIDs)).get())
     }
 
-    /// The template a rule sends must exist, be a Telegram template and need no typed values
-    /// (nobody is there to type them when it acts).
-    func check(_ rule: FollowUpRule) throws {
+    /// Everything `add` checks of `rule` before it is set, for a face that must refuse before
+    /// it sends (`tgt send --follow-up`): the template a rule sends must exist, be a Telegram
+    /// template and need no typed values (nobody is there to type them when it acts), and
+    /// there must be room for one more.
+    public func check(_ rule: FollowUpRule) throws {
+        guard try store.followUps(ended: 0).count < FollowUpRule.maxWaiting else { throw FollowUpError.tooMany(FollowUpRule.maxWaiting) }
         guard case .send(let id) = rule.action else { return }
         guard let template = try store.template(id: id) else { throw FollowUpError.templateNotFound }
         guard template.kind == .telegram else {

@@ -28,12 +28,12 @@ extension LiveSession {
         let telegram = FollowUpRunner.Telegram(
             kind: { chatID in await facts()?.kind(of: chatID) },
             read: { record, kind in
-                guard let messageID = record.messageID, let facts = await facts() else { return .unread }
+                guard let messageID = record.messageID, let facts = await facts() else { return nil }
                 return await facts.read(chatID: record.chatID, messageID: messageID, kind: kind)
             },
             reply: { record in
-                guard let messageID = record.messageID, let facts = await facts() else { return .none }
-                return await facts.reply(chatID: record.chatID, topicID: record.topicID, after: messageID)
+                guard let messageID = record.messageID, let facts = await facts() else { return nil }
+                return await facts.reply(chatID: record.chatID, topicID: record.topicID, after: messageID, due: record.dueAt)
             },
             remind: { text in
                 guard let session = await host.session else { throw TelegramError.notLoggedIn }

@@ -29,7 +29,8 @@ public struct FollowUpFacts: Sendable, Hashable {
 
     /// Whether someone else wrote in the chat after the message.
     public enum Reply: Sendable, Hashable {
-        case none
+        /// Nobody else wrote after it (so far).
+        case nothing
         /// The first message from someone else after it.
         case at(Date)
         /// The chat's messages since could not be read; `why` says why in words.
@@ -39,7 +40,7 @@ public struct FollowUpFacts: Sendable, Hashable {
     public var read: Read
     public var reply: Reply
 
-    public init(read: Read = .unread, reply: Reply = .none) {
+    public init(read: Read = .unread, reply: Reply = .nothing) {
         self.read = read
         self.reply = reply
     }
@@ -114,7 +115,7 @@ extension FollowUpRule {
                 return act(at: due)
             case .unknown(let why):
                 return .unknowable("\(why): cannot know whether anyone replied within \(wait), so nothing was done.")
-            case .none:
+            case .nothing:
                 return now < due ? .wait(until: due) : act(at: due)
             }
         case .read:

@@ -115,6 +115,8 @@ public enum FollowUpError: UserFacingError, Equatable {
     case alreadyEnded
     /// The template to send is no Telegram template, or needs values nobody will type.
     case templateUnusable(String)
+    /// The wait is already over for the message (it went out longer ago than that).
+    case alreadyPast
 
     public var message: String {
         switch self {
@@ -125,6 +127,7 @@ public enum FollowUpError: UserFacingError, Equatable {
         case .tooMany(let count): "\(count) follow-ups are already waiting, the most there can be."
         case .alreadyEnded: "That follow-up has already ended."
         case .templateUnusable(let why): why
+        case .alreadyPast: "That message went out longer ago than the wait: its moment has already passed."
         }
     }
 
@@ -134,6 +137,7 @@ public enum FollowUpError: UserFacingError, Equatable {
         case .notFound, .alreadyEnded: "Look at Scheduled for the follow-ups that are waiting."
         case .nothingToFollow: "Choose a send to a Telegram chat that went out or is scheduled."
         case .templateNotFound, .templateUnusable: "Choose another template."
+        case .alreadyPast: "Choose a longer wait, or a message sent more recently."
         case .tooMany: "Cancel follow-ups you no longer need first."
         }
     }
@@ -147,6 +151,7 @@ public enum FollowUpError: UserFacingError, Equatable {
         case .tooMany: "follow_up_too_many"
         case .alreadyEnded: "follow_up_ended"
         case .templateUnusable: "follow_up_template_unusable"
+        case .alreadyPast: "follow_up_too_late"
         }
     }
 }

@@ -32,9 +32,13 @@ extension DashboardAPI {
         }
         let rule = try FollowUpRule(condition: condition, within: body.withinMinutes.map { TimeInterval($0) * 60 }, action: action)
         let added: [FollowUpItem]
-        switch (body.batchId.flatMap(UUID.init(uuidString:)), body.sendIds) {
-        case (let batch?, nil): added = try followUps.add(rule, toBatch: batch)
-        case (nil, let ids?) where !ids.isEmpty && body.batchId == nil: added = try followUps.add(rule, toSends: ids)
+        switch (body.batchId, body.sendIds) {
+        case (let text?, nil):
+            guard let batch = UUID(uuidString: text) else { throw APIError.badRequest("“batch_id” is not a send's batch id.", code: "invalid_batch_id") }
+            added = try followUps.add(rule, toBatch: batch)
+        case (nil, let ids?) where !ids.isEmpty:
+            guard ids.count <= 100 else { throw APIError.badRequest("At most 100 scheduled sends at once.", code: "too_many_send_ids") }
+            added = try followUps.add(rule, toSends: ids)
         default:
             throw APIError.badRequest("Give either “batch_id” (a send) or “send_ids” (scheduled sends), not both.", code: "invalid_follow_up_target")
         }

@@ -147,7 +147,7 @@ public struct APIError: Error, Sendable {
             let status: HTTPResponse.Status = switch error {
             case .notFound, .templateNotFound: .notFound
             case .alreadyEnded: .conflict
-            case .tooMany, .nothingToFollow: .unprocessableContent
+            case .tooMany, .nothingToFollow, .alreadyPast: .unprocessableContent
             case .badWait, .templateUnusable: .badRequest
             }
             return APIError(status, code: error.code, message: error.message, nextStep: error.nextStep)

@@ -175,7 +175,7 @@ async function loadTemplates() {
   const list = templates;
   picker.replaceChildren(el('option', {value: '', text: list.length ? 'Choose a template' : 'No Telegram templates yet'}),
     ...list.map((t) => {
-      const needs = t.send_variables.filter((v) => v.default === undefined).map((v) => v.name);
+      const needs = t.send_variables.filter((v) => v.kind === 'choice' || v.default === undefined).map((v) => v.name);
       return el('option', {value: t.id, disabled: needs.length > 0,
         text: t.name + (needs.length ? ' (needs a value for ' + needs.map((n) => '{{' + n + '}}').join(', ') + ')' : '')});
     }));

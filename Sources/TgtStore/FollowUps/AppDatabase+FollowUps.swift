@@ -20,13 +20,19 @@ extension AppDatabase {
             {
                 return .failure(.templateNotFound)
             }
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT id, chat_id, topic_id, target_title, template_name FROM send_log
+            let all = try Row.fetchAll(db, sql: """
+                SELECT id, chat_id, topic_id, target_title, template_name, status,
+                       MIN(updated_at_ms, COALESCE(scheduled_for_ms, updated_at_ms)) AS start_ms FROM send_log
                 WHERE (batch_id = ? OR id IN (\(followUp.sendIDs.map(String.init).joined(separator: ",")))) AND kind = 'telegram' AND status IN ('held', 'queued', 'sending', 'scheduled', 'sent')
                   AND (status != 'sent' OR message_id IS NOT NULL)
                 ORDER BY id
                 """, arguments: [followUp.batchID?.uuidString])
-            guard !rows.isEmpty else { return .failure(.nothingToFollow) }
+            guard !all.isEmpty else { return .failure(.nothingToFollow) }
+            // A message whose wait is already over is not followed: the moment has passed.
+            let rows = all.filter { row in
+                (row["status"] as String) != "sent" || (row["start_ms"] as Int64) + Int64(followUp.rule.within * 1000) > now
+            }
+            guard !rows.isEmpty else { return .failure(.alreadyPast) }
             let live = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM follow_up WHERE state IN ('waiting', 'watching', 'firing')") ?? 0
             guard live + rows.count <= FollowUpRule.maxWaiting else { return .failure(.tooMany(FollowUpRule.maxWaiting)) }
             var ids: [String] = []
@@ -69,6 +75,13 @@ extension AppDatabase {
             WHERE state = 'waiting' AND EXISTS (
                 SELECT 1 FROM send_log WHERE send_log.id = follow_up.send_id AND status IN ('failed', 'cancelled', 'undone', 'handed_over'))
             """, arguments: [now])
+        // Posted, but its message was never matched (no id after ten minutes): nothing to follow.
+        try db.execute(sql: """
+            UPDATE follow_up SET state = 'unknowable', updated_at_ms = ?,
+                reason = 'Telegram posted it, but TgTemplates could not tell which message it became: cannot know, nothing was done.'
+            WHERE state = 'waiting' AND EXISTS (
+                SELECT 1 FROM send_log WHERE send_log.id = follow_up.send_id AND status = 'sent' AND message_id IS NULL AND updated_at_ms < ?)
+            """, arguments: [now, now - 600_000])
         try db.execute(sql: "DELETE FROM follow_up WHERE state NOT IN ('waiting', 'watching', 'firing') AND updated_at_ms < ?",
                        arguments: [now - Int64(followUpKeepDays) * 86_400_000])
     }
@@ -145,7 +158,7 @@ extension AppDatabase {
         switch reply {
         case .at(let date)?: replyAt = Self.millis(date)
         case .unknown(let why)?: replyUnknown = why
-        case .none?, nil: break
+        case .nothing?, nil: break
         }
         let now = Self.millis(self.now())
         let arguments: StatementArguments = ["readAt": readAt, "readUndated": readUndated, "replyAt": replyAt, "replyUnknown": replyUnknown,
@@ -177,11 +190,16 @@ extension AppDatabase {
     }
 
     /// Claims follow-up `id` to act on it: true once, for the one caller that moved it from
-    /// watching to firing.
-    public func claimFollowUp(id: UUID) throws(StoreError) -> Bool {
-        try write { db in
-            try db.execute(sql: "UPDATE follow_up SET state = 'firing', updated_at_ms = ? WHERE id = ? AND state = 'watching'",
-                           arguments: [Self.millis(self.now()), id.uuidString])
+    /// watching to firing; with `unchangedSince`, only if nothing was noted on it after that
+    /// (its `updatedAt` when the decision was made).
+    public func claimFollowUp(id: UUID, unchangedSince version: Date? = nil) throws(StoreError) -> Bool {
+        let now = Self.millis(self.now())
+        let expected = version.map(Self.millis)
+        return try write { db in
+            try db.execute(sql: """
+                UPDATE follow_up SET state = 'firing', updated_at_ms = ?
+                WHERE id = ? AND state = 'watching' AND (? IS NULL OR updated_at_ms = ?)
+                """, arguments: [now, id.uuidString, expected, expected])
             return db.changesCount == 1
         }
     }
@@ -239,7 +257,7 @@ extension AppDatabase {
         let rule = FollowUpRule(stored: condition, within: TimeInterval(within), action: action)
         var read = FollowUpFacts.Read.unread
         if let at: Int64 = row["read_at_ms"] { read = .readAt(date(at)) } else if let why: String = row["read_undated"] { read = .readUndated(why: why) }
-        var reply = FollowUpFacts.Reply.none
+        var reply = FollowUpFacts.Reply.nothing
         if let at: Int64 = row["reply_at_ms"] { reply = .at(date(at)) } else if let why: String = row["reply_unknown"] { reply = .unknown(why: why) }
         return FollowUpRecord(
             id: id, sendID: row["send_id"], chatID: row["chat_id"], topicID: row["topic_id"], targetTitle: row["target_title"],

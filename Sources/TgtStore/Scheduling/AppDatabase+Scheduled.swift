@@ -136,13 +136,14 @@ extension AppDatabase {
     }
 
     /// Ends a scheduled send: `sent` (Telegram posted it), `cancelled` or `failed`, with the reason.
+    /// A message id already matched to the post (`adoptPostedMessage`) is kept when none is given.
     /// A withdrawn occurrence (`ScheduledSend.withdrawn`) that ends cancelled leaves the log (it
     /// is scheduled again later); one Telegram posted first counts as its occurrence after all.
     public func finishScheduled(id: Int64, status: SendLogEntry.Status, error: String? = nil, messageID: Int64? = nil) throws(StoreError) {
         let now = Self.millis(self.now())
         try write { db in
             try db.execute(sql: """
-                UPDATE send_log SET status = ?, error = ?, message_id = ?, updated_at_ms = ?
+                UPDATE send_log SET status = ?, error = ?, message_id = COALESCE(?, message_id), updated_at_ms = ?
                 WHERE id = ? AND status IN ('queued', 'sending', 'scheduled', 'cancelling')
                 """, arguments: [status.rawValue, error, messageID, now, id])
             if status == .cancelled {

@@ -30,10 +30,11 @@ public struct SessionFollowUpFacts: Sendable {
         }
     }
 
-    /// Whether message `messageID` of `chatID` is read now, and when, as far as Telegram says.
-    public func read(chatID: Int64, messageID: Int64, kind: FollowUpChatKind) async -> FollowUpFacts.Read {
-        let chat: Chat? = try? await session.send(TDFunctions.GetChat(chatID: chatID))
-        guard let chat, chat.lastReadOutboxMessageID >= messageID else { return .unread }
+    /// Whether message `messageID` of `chatID` is read now, and when, as far as Telegram says;
+    /// nil when Telegram could not be asked.
+    public func read(chatID: Int64, messageID: Int64, kind: FollowUpChatKind) async -> FollowUpFacts.Read? {
+        guard let chat = try? await session.send(TDFunctions.GetChat(chatID: chatID)) else { return nil }
+        guard chat.lastReadOutboxMessageID >= messageID else { return .unread }
         guard kind == .privateChat else { return .readUndated(why: "Telegram never says when a group read a message") }
         switch try? await session.send(TDFunctions.GetMessageReadDate(chatID: chatID, messageID: messageID)) {
         case .read(let date)?: return .readAt(Date(timeIntervalSince1970: TimeInterval(date)))
@@ -45,8 +46,9 @@ public struct SessionFollowUpFacts: Sendable {
     }
 
     /// The first message someone else wrote in `chatID` (in `topicID`, if any) after
-    /// `messageID`, read back from the newest (at most `historyLimit` messages).
-    public func reply(chatID: Int64, topicID: Int64?, after messageID: Int64) async -> FollowUpFacts.Reply {
+    /// `messageID`, read back from the newest (at most `historyLimit` messages; past that, one
+    /// found before `due` still answers); nil when the chat could not be read.
+    public func reply(chatID: Int64, topicID: Int64?, after messageID: Int64, due: Date?) async -> FollowUpFacts.Reply? {
         let service = ChatService(session: session, clock: clock)
         var before: Int64 = 0
         var earliest: Date?
@@ -56,7 +58,7 @@ public struct SessionFollowUpFacts: Sendable {
             do {
                 page = try await service.history(chatID: chatID, before: before, limit: 100)
             } catch {
-                return .unknown(why: "The chat's messages could not be read (\(error.message))")
+                return nil
             }
             for message in page.messages where message.id > messageID && Self.isReply(message, topicID: topicID) {
                 let date = Date(timeIntervalSince1970: TimeInterval(message.date))
@@ -64,12 +66,13 @@ public struct SessionFollowUpFacts: Sendable {
             }
             read += page.messages.count
             guard let oldest = page.messages.map(\.id).min(), oldest > messageID, !page.reachedStart else {
-                return earliest.map(FollowUpFacts.Reply.at) ?? .none
+                return earliest.map(FollowUpFacts.Reply.at) ?? .nothing
             }
             before = oldest
         }
-        // More messages than a look reads came after it: someone wrote, but the first of them
-        // may be older than the earliest seen.
+        // More messages than a look reads came after it: one seen before its moment answers;
+        // otherwise the first of them may be older than the earliest seen.
+        if let earliest, let due, earliest <= due { return .at(earliest) }
         return .unknown(why: "Over \(Self.historyLimit) messages came after it")
     }
 

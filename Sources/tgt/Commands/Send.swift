@@ -187,7 +187,7 @@ struct Send: AsyncParsableCommand {
             let failed = outcome.failed
             var followUps: [FollowUpItem]?
             if let followUpRule, let batch = outcome.batchID.flatMap(UUID.init(uuidString:)), outcome.items.contains(where: \.sent) {
-                followUps = try FollowUpOptions.set(followUpRule, batch: batch, global: global, workspace: workspace)
+                followUps = FollowUpOptions.setAfterSend(followUpRule, batch: batch, global: global, workspace: workspace)
             }
             if global.json {
                 console.emit(ResultJSON(template: outcome.templateName, batchID: outcome.batchID, dryRun: false, results: outcome.items.map {

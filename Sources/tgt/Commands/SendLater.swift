@@ -32,7 +32,7 @@ struct SendLater {
         var followUps: [FollowUpItem]?
         let live = rows.filter { $0.status != .failed }.map(\.id)
         if let followUp, !live.isEmpty {
-            followUps = try FollowUpOptions.set(followUp, batch: nil, sendIDs: live, global: global, workspace: workspace)
+            followUps = FollowUpOptions.setAfterSend(followUp, batch: nil, sendIDs: live, global: global, workspace: workspace)
         }
         let failed = rows.filter { $0.status == .failed }
         let waiting = rows.filter { $0.status == .queued || $0.status == .sending }

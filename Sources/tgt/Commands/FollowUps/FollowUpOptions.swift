@@ -36,7 +36,22 @@ struct FollowUpOptions: ParsableArguments {
         if condition != .read, within == nil {
             throw InputError("--follow-up \(condition.rawValue.replacingOccurrences(of: "_", with: "-")) needs --within.", next: "For example: --within 2h")
         }
-        return try FollowUpRule(condition: condition, within: try within.map(FollowUpRule.parseWait), action: action)
+        let rule = try FollowUpRule(condition: condition, within: try within.map(FollowUpRule.parseWait), action: action)
+        try workspace.followUps.check(rule)
+        return rule
+    }
+
+    /// Sets `rule` on a send that already went out or was scheduled: what `set` does, but a
+    /// refusal now (checked before the send, so rare: the limit reached meanwhile) is a warning,
+    /// never a failed command, which a script would retry and so send twice.
+    static func setAfterSend(_ rule: FollowUpRule, batch: UUID?, sendIDs: [Int64] = [], global: GlobalOptions, workspace: Workspace) -> [FollowUpItem]? {
+        do {
+            return try set(rule, batch: batch, sendIDs: sendIDs, global: global, workspace: workspace)
+        } catch {
+            let words = (error as? any UserFacingError)?.message ?? "\(error)"
+            global.console.note("Sent, but the follow-up was not set: \(words)")
+            return nil
+        }
     }
 
     /// Sets `rule` on the send `batch` (or the scheduled rows `sendIDs`) and says so.
