@@ -142,7 +142,7 @@ struct FollowUpRunner: Sendable {
     /// Does `record`'s action, once claimed, and records how it went.
     private func fire(_ record: FollowUpRecord, late: Bool, due: Date) async {
         let now = clock.now
-        let when = late ? "Done at \(FollowUpWords.time(now, now: now)), late: TgTemplates was not running at \(FollowUpWords.time(due, now: now))." : "Done at \(FollowUpWords.time(now, now: now))."
+        let when = late ? "Done at \(FollowUpWords.time(now, now: now)), late: its moment was \(FollowUpWords.time(due, now: now))." : "Done at \(FollowUpWords.time(now, now: now))."
         do {
             switch record.rule.action {
             case .send(let templateID):
