@@ -66,9 +66,12 @@ struct FollowUpRunner: Sendable {
         do {
             try store.startFollowUps()
             var next: Date?
+            // Asked once per chat per pass: many follow-ups often share a chat (one send to a group).
+            var kinds: [Int64: FollowUpChatKind?] = [:]
             for record in try store.watchingFollowUps() {
                 if Task.isCancelled { return nil }
-                guard let kind = await telegram.kind(record.chatID) else { continue }
+                if kinds[record.chatID] == nil { kinds[record.chatID] = .some(await telegram.kind(record.chatID)) }
+                guard let kind = kinds[record.chatID] ?? nil else { continue }
                 if let why = record.rule.cannotWork(in: kind) {
                     try store.endFollowUp(id: record.id, as: .unknowable, reason: why)
                     continue

@@ -70,10 +70,7 @@ struct ScheduledList: AsyncParsableCommand {
             defer {
                 if !followUps.isEmpty {
                     global.console.line("Follow-ups (`tgt follow-ups` for those that ended):")
-                    for item in followUps {
-                        let when = item.dueAt.map { "judged \(TimerText.time($0))" } ?? FollowUps.stateWords(item.state)
-                        global.console.line("  \(FollowUpsList.shortID(item.id))  \(item.sentence) — “\(item.followedTemplate)”, \(when)")
-                    }
+                    for item in followUps { global.console.line("  " + FollowUps.liveLine(item)) }
                 }
             }
             if !series.isEmpty {

@@ -75,6 +75,13 @@ struct FollowUps: AsyncParsableCommand {
         }
     }
 
+    /// A live follow-up on one line: its short id, the rule, the message it follows, and when
+    /// it is judged (or why not yet), for `tgt follow-ups` and `tgt scheduled`.
+    static func liveLine(_ item: FollowUpItem) -> String {
+        let when = item.dueAt.map { "judged \(TimerText.time($0))" } ?? stateWords(item.state)
+        return "\(FollowUpsList.shortID(item.id))  \(item.sentence) — “\(item.followedTemplate)”, \(when)"
+    }
+
     /// What a follow-up's state means, in words.
     static func stateWords(_ state: FollowUpState) -> String {
         switch state {
@@ -115,10 +122,7 @@ struct FollowUpsList: AsyncParsableCommand {
             let live = items.filter(\.state.isLive)
             let ended = items.filter { !$0.state.isLive }
             if live.isEmpty { global.console.line("No follow-up waits. Set one with tgt send NAME --follow-up not-read --within 2h --then-remind.") }
-            for item in live {
-                let when = item.dueAt.map { "judged \(TimerText.time($0))" } ?? FollowUps.stateWords(item.state)
-                global.console.line("\(Self.shortID(item.id))  \(item.sentence) — “\(item.followedTemplate)”, \(when)")
-            }
+            for item in live { global.console.line(FollowUps.liveLine(item)) }
             guard !ended.isEmpty else { return }
             global.console.line("Ended lately:")
             for item in ended {
