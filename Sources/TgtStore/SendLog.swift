@@ -46,7 +46,8 @@ public struct SendLogEntry: Sendable, Hashable, Codable, Identifiable {
     public var timerID: UUID?
     /// When its undo hold ends, for a send that was held.
     public var holdUntil: Date?
-    /// What sent it when no person tapped: `away` or `greeting` (an automatic answer).
+    /// What sent it when no person tapped: `away` or `greeting` (an automatic answer),
+    /// `follow_up`, `snippet`.
     public var origin: String?
 
     /// Why a row handed to TDLib by a process that stopped is not known to be delivered.
@@ -62,8 +63,9 @@ public struct UnfinishedSend: Sendable, Hashable {
 }
 
 extension AppDatabase {
-    /// Records a new send of `template` to each of its targets, all `queued`, in one transaction.
-    public func beginSend(of template: Template, targets: [Target]? = nil) throws(StoreError) -> [SendLogEntry] {
+    /// Records a new send of `template` to each of its targets, all `queued`, in one transaction,
+    /// with what sent it (`origin`, nil for a person).
+    public func beginSend(of template: Template, targets: [Target]? = nil, origin: String? = nil) throws(StoreError) -> [SendLogEntry] {
         let batch = UUID()
         let now = self.now()
         let chosen = targets ?? template.targets
@@ -72,15 +74,18 @@ extension AppDatabase {
             for target in chosen {
                 try db.execute(
                     sql: """
-                        INSERT INTO send_log (batch_id, template_id, template_name, chat_id, topic_id, target_title, status, queued_at_ms, updated_at_ms)
-                        VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?)
+                        INSERT INTO send_log (batch_id, template_id, template_name, chat_id, topic_id, target_title, status, queued_at_ms, updated_at_ms,
+                                              origin)
+                        VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?)
                         """,
                     arguments: [batch.uuidString, template.id.uuidString, template.name, target.chatID, target.topicID,
-                                target.displayName, Self.millis(now), Self.millis(now)])
-                entries.append(SendLogEntry(
+                                target.displayName, Self.millis(now), Self.millis(now), origin])
+                var entry = SendLogEntry(
                     id: db.lastInsertedRowID, batchID: batch, templateID: template.id, templateName: template.name,
                     target: target.key, targetTitle: target.displayName, status: .queued, error: nil, messageID: nil,
-                    queuedAt: now, updatedAt: now))
+                    queuedAt: now, updatedAt: now)
+                entry.origin = origin
+                entries.append(entry)
             }
             return entries
         }

@@ -27,6 +27,8 @@ public struct SendRequest: Sendable {
     /// Overrides the template's silent flag when set.
     public var silent: Bool?
     public var context: RenderContext
+    /// What sent it, written on its send log rows when they are made ("follow_up"); nil: a person.
+    public var origin: String?
 
     public init(template: Template, variables: [String: String] = [:], location: Coordinate? = nil, silent: Bool? = nil,
                 context: RenderContext)

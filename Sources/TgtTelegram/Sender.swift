@@ -93,7 +93,7 @@ public struct Sender: Sendable {
         guard session.authorizationState == .ready else { throw .notLoggedIn }
         let messages = try await preparer().prepare(request)
         let entries: [SendLogEntry]
-        do { entries = try store.beginSend(of: request.template, targets: messages.map(\.target)) } catch { throw .store(error.message) }
+        do { entries = try store.beginSend(of: request.template, targets: messages.map(\.target), origin: request.origin) } catch { throw .store(error.message) }
         let outgoing = zip(entries, messages).map { entry, message in
             Outgoing(entryID: entry.id, target: message.target,
                      payload: ScheduledPayload(text: message.formatted, location: message.location, silent: request.isSilent))

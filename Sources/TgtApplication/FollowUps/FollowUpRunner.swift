@@ -150,9 +150,10 @@ struct FollowUpRunner: Sendable {
             switch record.rule.action {
             case .send(let templateID):
                 let target = Target(chatID: record.chatID, topicID: record.topicID.map { Int32(truncatingIfNeeded: $0) }, chatTitle: record.targetTitle)
-                let outcome = try await sending.send(SendOrder(templateID: templateID, destination: target)) { _ in }
+                var order = SendOrder(templateID: templateID, destination: target)
+                order.origin = "follow_up"  // on its rows from the start: a crash mid-send cannot lose it
+                let outcome = try await sending.send(order) { _ in }
                 let batch = outcome.batchID.flatMap(UUID.init(uuidString:))
-                if let batch { try? store.setSendOrigin(batchID: batch, origin: "follow_up") }
                 if outcome.allSent {
                     try store.endFollowUp(id: record.id, as: .fired, reason: "\(when) Sent “\(outcome.templateName)”.", batch: batch)
                 } else {

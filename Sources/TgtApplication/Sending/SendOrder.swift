@@ -26,6 +26,8 @@ public struct SendOrder: Sendable, Equatable {
     /// Sends without the location message or map link, for a template that can do without
     /// and a device that found no location (the app's `LocationResolver`).
     public var withoutLocation = false
+    /// What sent it, as the send log records it from the start ("follow_up"); nil: a person.
+    public var origin: String?
 
     public init(templateID: UUID, variables: [String: String] = [:], location: Coordinate? = nil, silent: Bool? = nil,
                 onlyTargets: [String]? = nil, destination: Target? = nil, hold: UndoHold = .off, batchID: UUID? = nil)

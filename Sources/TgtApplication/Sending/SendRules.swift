@@ -35,6 +35,7 @@ public struct SendRules: Sendable {
         var request = SendRequest(template: template, variables: order.variables, location: location, silent: order.silent,
                                   context: RenderContext(now: store.clock.now))
         request.context.me = try store.senderName()
+        request.origin = order.origin
         return request
     }
 
