@@ -479,6 +479,17 @@ extension AppDatabase {
                     BEGIN INSERT INTO webhook_outbox (source, source_id, at_ms) VALUES ('follow_up', NEW.id, NEW.updated_at_ms); END;
                 """)
         }
+        migrator.registerMigration("v21-series-follow-ups") { db in
+            // A repeating series may carry a follow-up: every occurrence it plans gets one
+            // (`follow_up` rows, as a single send's), judged from when that occurrence posts.
+            // The condition, the wait and the template it sends (NULL: a reminder); no
+            // condition: none. Existing series carry none.
+            try db.execute(sql: """
+                ALTER TABLE repeat_series ADD COLUMN follow_up_condition TEXT;
+                ALTER TABLE repeat_series ADD COLUMN follow_up_within_s INTEGER;
+                ALTER TABLE repeat_series ADD COLUMN follow_up_template_id TEXT;
+                """)
+        }
         return migrator
     }
 }

@@ -28,7 +28,7 @@ struct FollowUpsCLITests {
             (["send", "Hello", "--follow-up", "read", "--then-remind", "--then-send", "Nudge"], "both say what to do"),
             (["send", "Hello", "--follow-up", "read", "--then-send", "Nope"], "Nope"),
             (["send", "Hello", "--within", "1h"], "go with --follow-up"),
-            (["send", "Hello", "--every", "day 09:00", "--follow-up", "read", "--then-remind"], "repeating series"),
+            (["send", "Hello", "--every", "day 09:00", "--follow-up", "read", "--then-send", "Ask"], "needs values nobody will type"),
             (["send", "Mail", "--follow-up", "read", "--then-remind"], "is for Telegram templates"),
             (["send", "Hello", "--follow-up", "read", "--then-send", "Ask"], "needs values nobody will type"),
         ] {
@@ -65,5 +65,28 @@ struct FollowUpsCLITests {
         let json = try await Self.tgt(["--json", "follow-ups"], dir)
         let all = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(Set(all.compactMap { $0["state"] as? String }) == ["watching", "cancelled"] && all.allSatisfy { $0["chat_title"] as? String == "Alice" }, "\(all)")
+    }
+
+    @Test("a repeating series carries a follow-up on each post: set with --every, shown by tgt scheduled series, changed and removed with tgt scheduled change")
+    func onASeries() async throws {
+        let dir = try await ScheduledCLITests.loggedIn("cli-series-follow-ups")
+        defer { dir.remove() }
+        await #expect(try Self.tgt(["templates", "add", "--name", "Standup", "--body", "Standup in 5", "--target", "555000111"], dir).status == 0)
+        await #expect(try Self.tgt(["templates", "add", "--name", "Nudge", "--body", "Coming?", "--target", "555000111"], dir).status == 0)
+        let started = try await Self.tgt(["send", "Standup", "--every", "day 09:00", "--follow-up", "no-reply", "--within", "1h", "--then-remind"], dir)
+        #expect(started.status == 0 && started.stdout.contains("Each post: if no reply within 1 h, remind you in Saved Messages."), "\(started.stdout)\(started.stderr)")
+        let listed = try await Self.tgt(["scheduled", "series"], dir)
+        #expect(listed.stdout.contains("Each post: if no reply within 1 h, remind you in Saved Messages"), "\(listed.stdout)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try await Self.tgt(["--json", "scheduled", "series"], dir).stdout.utf8)) as? [[String: Any]])
+        let id = try #require(json.first?["id"] as? String)
+        #expect(json.first?["follow_up"] as? String == "Each post: if no reply within 1 h, remind you in Saved Messages")
+
+        let refused = try await Self.tgt(["scheduled", "change", id, "--follow-up", "read", "--then-remind", "--no-follow-up"], dir)
+        #expect(refused.status == 2 && refused.stderr.contains("opposite"), "\(refused.stderr)")
+        let changed = try await Self.tgt(["scheduled", "change", String(id.prefix(8)), "--follow-up", "not-read", "--within", "2h", "--then-send", "Nudge"], dir)
+        #expect(changed.status == 0 && changed.stdout.contains("Each post: if not read within 2 h, send “Nudge”"), "\(changed.stdout)\(changed.stderr)")
+        let removed = try await Self.tgt(["--json", "scheduled", "change", id, "--no-follow-up"], dir)
+        let after = try #require(try JSONSerialization.jsonObject(with: Data(removed.stdout.utf8)) as? [String: Any])
+        #expect(removed.status == 0 && after["follow_up"] == nil, "\(removed.stdout)")
     }
 }

@@ -79,4 +79,54 @@ struct SeriesAPITests {
             #expect(try await client.api(.get, "series?all=true").data["total"] as? Int == 1)
         }
     }
+
+    @Test("a series' follow-up over HTTP: set with the repeat, each scheduled post carries it, changed and removed by PATCH; refusals change nothing")
+    func followUp() async throws {
+        let fixture = try await ServerFixture()
+        let store = fixture.sim.store
+        let alice = Target(chatID: 555_000_111, chatTitle: "Alice")
+        let standup = try store.insert(Template(name: "Standup", body: "Standup in 5", targets: [alice]))
+        let nudge = try store.insert(Template(name: "Nudge", body: "Coming?", targets: [alice]))
+        let ask = try store.insert(Template(name: "Ask", body: "Did {{who}} call?", targets: [alice]))
+        let id = standup.id.uuidString.lowercased()
+        try await fixture.run { client in
+            try await client.logInToTelegram()
+            for (followUp, code) in [
+                (["condition": "no_reply", "within_minutes": 0, "action": "remind"] as [String: Any], "follow_up_bad_wait"),
+                (["condition": "read", "action": "send", "template_id": ask.id.uuidString], "follow_up_template_unusable"),
+                (["condition": "read", "action": "send"], "template_required"),
+            ] {
+                let refused = try await client.api(.post, "templates/\(id)/repeat", json: ["every": "day 09:00", "time_zone": "UTC", "follow_up": followUp] as [String: Any])
+                #expect(refused.status == .badRequest && refused.errorCode == code, "\(followUp): \(refused.text)")
+            }
+            #expect(try await client.api(.get, "series").data["total"] as? Int == 0, "refusals start nothing")
+
+            let started = try await client.api(.post, "templates/\(id)/repeat", json: [
+                "rrule": "FREQ=DAILY;BYHOUR=9;BYMINUTE=30;COUNT=3", "time_zone": "UTC",
+                "follow_up": ["condition": "no_reply", "within_minutes": 60, "action": "remind"],
+            ] as [String: Any])
+            #expect(started.status == .created, "\(started.text)")
+            let seriesID = try #require(started.data["id"] as? String)
+            let carried = try #require(started.data["follow_up"] as? [String: Any])
+            #expect(carried["sentence"] as? String == "Each post: if no reply within 1 h, remind you in Saved Messages"
+                && carried["condition"] as? String == "no_reply" && carried["within_minutes"] as? Int == 60 && carried["action"] as? String == "remind", "\(carried)")
+            let waiting = try await client.api(.get, "follow-ups").data["follow_ups"] as? [[String: Any]] ?? []
+            #expect(waiting.count == 3 && waiting.allSatisfy { $0["state"] as? String == "waiting" }, "one per scheduled post: \(waiting)")
+
+            let both = try await client.api(.patch, "series/\(seriesID)", json: ["follow_up": ["condition": "read", "action": "remind"], "remove_follow_up": true] as [String: Any])
+            #expect(both.status == .badRequest, "\(both.text)")
+            let unusable = try await client.api(.patch, "series/\(seriesID)", json: ["every": "day 10:00", "follow_up": ["condition": "read", "action": "send", "template_id": ask.id.uuidString]] as [String: Any])
+            #expect(unusable.status == .badRequest && unusable.errorCode == "follow_up_template_unusable", "\(unusable.text)")
+            #expect(try await client.api(.get, "series/\(seriesID)").data["every"] as? String == "day 09:30", "a refused follow-up leaves the rule as it was")
+
+            let changed = try await client.api(.patch, "series/\(seriesID)", json: ["follow_up": ["condition": "not_read", "within_minutes": 120, "action": "send", "template_id": nudge.id.uuidString]] as [String: Any])
+            #expect(changed.status == .ok && (changed.data["follow_up"] as? [String: Any])?["sentence"] as? String == "Each post: if not read within 2 h, send “Nudge”", "\(changed.text)")
+            let now = try await client.api(.get, "follow-ups").data["follow_ups"] as? [[String: Any]] ?? []
+            #expect(now.filter { $0["state"] as? String == "waiting" }.count == 3 && now.allSatisfy { $0["condition"] as? String == "not_read" }, "\(now)")
+
+            let removed = try await client.api(.patch, "series/\(seriesID)", json: ["remove_follow_up": true])
+            #expect(removed.status == .ok && removed.data["follow_up"] == nil, "\(removed.text)")
+            #expect((try await client.api(.get, "follow-ups").data["follow_ups"] as? [[String: Any]] ?? []).isEmpty)
+        }
+    }
 }

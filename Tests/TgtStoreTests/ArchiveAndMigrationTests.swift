@@ -100,7 +100,7 @@ struct ArchiveAndMigrationTests {
         #expect(try migrated.appliedMigrations() == [
             "v1-templates", "v2-sends-and-chats", "v3-send-queue-and-revision", "v4-send-log-fingerprint", "v5-template-kinds", "v6-timers",
             "v7-scheduled-sends", "v8-send-replies", "v9-chat-post-rights", "v10-chat-post-refusal-codes", "v11-change-revisions", "v12-repeat-series", "v13-undo-holds", "v14-trigger-links", "v15-away-replies",
-            "v16-place-rules", "v17-snippets", "v18-webhooks", "v19-webhook-chats", "v20-follow-ups",
+            "v16-place-rules", "v17-snippets", "v18-webhooks", "v19-webhook-chats", "v20-follow-ups", "v21-series-follow-ups",
         ])
         // v7: scheduled sends are send log rows with a date; the old rows read as before.
         let scheduled = try migrated.addScheduledSends([NewScheduledSend(

@@ -26,11 +26,13 @@ public struct SeriesService: Sendable {
 
     /// Starts a series: the order's template, values, location and silent flag, posted at
     /// every occurrence of `rule`. Refuses, changing nothing, an order a send would refuse, a
-    /// template whose variables the values do not fill, and a rule with no occurrence in the
-    /// next year.
+    /// template whose variables the values do not fill, a rule with no occurrence in the next
+    /// year, and a follow-up `FollowUpService.check` refuses. With `followUp`, every occurrence
+    /// carries it from when it posts.
     @discardableResult
-    public func start(_ order: SendOrder, rule: RepeatRule) async throws -> SeriesSummary {
+    public func start(_ order: SendOrder, rule: RepeatRule, followUp: FollowUpRule? = nil) async throws -> SeriesSummary {
         guard order.onlyTargets == nil, order.destination == nil else { throw SeriesError.targetsAreTheTemplates }
+        if let followUp { try FollowUpService(store: store).check(followUp) }
         let request = try SendRules(store: store).request(for: order)
         let now = clock.now
         guard let upcoming = rule.occurrences(after: now.addingTimeInterval(ScheduleError.minimumLead), limit: 1).first else {
@@ -41,7 +43,7 @@ public struct SeriesService: Sendable {
         try ScheduleKeeper.check(first.date, now: now)
         try Self.checkRenders(request, at: first.date, timeZone: rule.timeZone)
         let series = RepeatSeries(templateID: request.template.id, templateName: request.template.name, rule: rule, variables: order.variables,
-                                  location: order.location, silent: order.silent, nextIndex: first.index, createdAt: now)
+                                  location: order.location, silent: order.silent, nextIndex: first.index, followUp: followUp, createdAt: now)
         try store.addSeries(series)
         await schedule()
         return try summary(series.id)
@@ -192,7 +194,10 @@ public struct SeriesService: Sendable {
             }
         }
         let recent = rows.filter { $0.status.isFinal && !$0.withdrawn }.sorted { $0.scheduledFor > $1.scheduledFor }.prefix(5)
-        return SeriesSummary(series: series, upcoming: upcoming, posted: posted, recent: Array(recent))
+        let followUp = try series.followUp.map { rule in
+            rule.seriesSentence(templateName: try rule.sendsTemplateID.flatMap { try store.template(id: $0)?.name })
+        }
+        return SeriesSummary(series: series, upcoming: upcoming, posted: posted, recent: Array(recent), followUp: followUp)
     }
 }
 
@@ -205,12 +210,16 @@ public struct SeriesSummary: Sendable, Equatable {
     public var posted: Int
     /// The latest finished rows (posted, failed, skipped, deleted elsewhere), newest first.
     public var recent: [ScheduledSend]
+    /// The follow-up each post carries, in words ("Each post: if no reply within 1 h, remind
+    /// you in Saved Messages"); nil for none.
+    public var followUp: String?
 
-    public init(series: RepeatSeries, upcoming: [SeriesOccurrence], posted: Int, recent: [ScheduledSend]) {
+    public init(series: RepeatSeries, upcoming: [SeriesOccurrence], posted: Int, recent: [ScheduledSend], followUp: String? = nil) {
         self.series = series
         self.upcoming = upcoming
         self.posted = posted
         self.recent = recent
+        self.followUp = followUp
     }
 
     /// "every Mon and Fri at 10:00 until 24 Dec".

@@ -53,6 +53,26 @@ public struct FollowUpRule: Sendable, Hashable, Codable {
         self.action = action
     }
 
+    /// The template its action sends; nil for a reminder.
+    public var sendsTemplateID: UUID? {
+        if case .send(let id) = action { id } else { nil }
+    }
+
+    /// The rule as a series carries it, for every occurrence: "each post: if not read within
+    /// 2 h, send “Nudge”".
+    public func seriesSentence(templateName: String?) -> String {
+        let doing = switch action {
+        case .send: "send “\(templateName ?? "a deleted template")”"
+        case .remind: "remind you in Saved Messages"
+        }
+        let wait = Self.waitWords(within)
+        return switch condition {
+        case .notRead: "Each post: if not read within \(wait), \(doing)"
+        case .noReply: "Each post: if no reply within \(wait), \(doing)"
+        case .read: "Each post: when read, \(doing) (gives up after \(wait))"
+        }
+    }
+
     /// The rule in words, given the names a screen shows: "If Alice has not read it within 2 h,
     /// send “Nudge”".
     public func sentence(chat: String, templateName: String?) -> String {

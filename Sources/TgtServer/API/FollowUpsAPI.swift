@@ -16,21 +16,8 @@ extension DashboardAPI {
         guard case .json(let body) = input.body else {
             throw APIError.badRequest("The request needs a JSON body with “condition”, “action” and “batch_id” or “send_ids”.", code: "invalid_json")
         }
-        let action: FollowUpAction
-        switch body.action {
-        case .send:
-            guard let text = body.templateId else {
-                throw APIError.badRequest("Say which template to send (“template_id”), or remind instead.", code: "template_required")
-            }
-            guard let id = UUID(uuidString: text) else { throw FollowUpError.templateNotFound }
-            action = .send(templateID: id)
-        case .remind:
-            action = .remind
-        }
-        guard let condition = FollowUpCondition(rawValue: body.condition.rawValue) else {
-            throw APIError.badRequest("Unknown condition.", code: "invalid_condition")
-        }
-        let rule = try FollowUpRule(condition: condition, within: body.withinMinutes.map { TimeInterval($0) * 60 }, action: action)
+        let rule = try Self.followUpRule(condition: body.condition.rawValue, withinMinutes: body.withinMinutes, action: body.action.rawValue,
+                                         templateID: body.templateId)
         let added: [FollowUpItem]
         switch (body.batchId, body.sendIds) {
         case (let text?, nil):
@@ -48,6 +35,28 @@ extension DashboardAPI {
     func cancelFollowUp(_ input: Operations.CancelFollowUp.Input) async throws -> Operations.CancelFollowUp.Output {
         guard let id = UUID(uuidString: input.path.id) else { throw FollowUpError.notFound }
         return .ok(.init(body: .json(.init(success: true, data: APIModels.followUp(try followUps.cancel(id: id))))))
+    }
+}
+
+extension DashboardAPI {
+    /// A follow-up's rule from a request's fields (a send's or a series'): the template is
+    /// required with `send`; the wait is checked by `FollowUpRule`.
+    static func followUpRule(condition: String, withinMinutes: Int?, action: String, templateID: String?) throws -> FollowUpRule {
+        let act: FollowUpAction
+        switch action {
+        case "send":
+            guard let text = templateID else {
+                throw APIError.badRequest("Say which template to send (“template_id”), or remind instead.", code: "template_required")
+            }
+            guard let id = UUID(uuidString: text) else { throw FollowUpError.templateNotFound }
+            act = .send(templateID: id)
+        default:
+            act = .remind
+        }
+        guard let condition = FollowUpCondition(rawValue: condition) else {
+            throw APIError.badRequest("Unknown condition.", code: "invalid_condition")
+        }
+        return try FollowUpRule(condition: condition, within: withinMinutes.map { TimeInterval($0) * 60 }, action: act)
     }
 }
 

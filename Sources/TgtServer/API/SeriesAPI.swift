@@ -20,7 +20,10 @@ extension DashboardAPI {
                                   timeZone: body.timeZone, start: telegram.clock.now)
         let order = SendOrder(templateID: template.id, variables: body.variables?.additionalProperties ?? [:],
                               location: try Self.coordinate(body.location), silent: body.silent)
-        let summary = try await seriesService.start(order, rule: rule)
+        let followUp = try body.followUp.map {
+            try Self.followUpRule(condition: $0.condition.rawValue, withinMinutes: $0.withinMinutes, action: $0.action.rawValue, templateID: $0.templateId)
+        }
+        let summary = try await seriesService.start(order, rule: rule, followUp: followUp)
         return .created(.init(body: .json(.init(success: true, data: APIModels.series(summary)))))
     }
 
@@ -38,14 +41,24 @@ extension DashboardAPI {
         guard case .json(let body) = input.body else { throw APIError.badRequest("The request needs a JSON body.", code: "invalid_json") }
         let id = try Self.seriesID(input.path.id)
         let hasRule = body.every != nil || body.rrule != nil || body.until != nil || body.times != nil || body.timeZone != nil
-        guard hasRule || body.variables != nil else {
-            throw APIError.badRequest("Say what to change: a rule (“every” or “rrule”) or “variables”.")
+        guard hasRule || body.variables != nil || body.followUp != nil || body.removeFollowUp == true else {
+            throw APIError.badRequest("Say what to change: a rule (“every” or “rrule”), “variables”, “follow_up” or “remove_follow_up”.")
         }
+        if body.followUp != nil, body.removeFollowUp == true {
+            throw APIError.badRequest("“follow_up” and “remove_follow_up” say opposite things; give one.")
+        }
+        // Checked before anything changes, so a refused follow-up leaves the rule and values as they were.
+        let followUp = try body.followUp.map {
+            try Self.followUpRule(condition: $0.condition.rawValue, withinMinutes: $0.withinMinutes, action: $0.action.rawValue, templateID: $0.templateId)
+        }
+        if let followUp { try workspace.followUps.check(followUp) }
         let rule = try hasRule
             ? RepeatRule(every: body.every, rrule: body.rrule, until: body.until, times: body.times.map(String.init), timeZone: body.timeZone,
                          start: telegram.clock.now)
             : nil
-        let summary = try await seriesService.change(id, rule: rule, variables: body.variables?.additionalProperties)
+        var summary = try seriesService.summary(id)
+        if hasRule || body.variables != nil { summary = try await seriesService.change(id, rule: rule, variables: body.variables?.additionalProperties) }
+        if followUp != nil || body.removeFollowUp == true { summary = try seriesService.setFollowUp(id, followUp) }
         return .ok(.init(body: .json(.init(success: true, data: APIModels.series(summary)))))
     }
 
@@ -106,6 +119,17 @@ extension APIModels {
             next: summary.upcoming.map {
                 .init(occurrence: Int32(clamping: $0.index), at: $0.date, state: Schemas.SeriesOccurrence.StatePayload(rawValue: $0.state.rawValue) ?? .planned)
             },
-            recent: summary.recent.map(scheduledSend), createdAt: s.createdAt)
+            recent: summary.recent.map(scheduledSend), followUp: seriesFollowUp(summary), createdAt: s.createdAt)
+    }
+}
+
+extension APIModels {
+    /// The follow-up each post of a series carries, with its sentence.
+    static func seriesFollowUp(_ summary: SeriesSummary) -> Schemas.SeriesFollowUp? {
+        guard let rule = summary.series.followUp, let sentence = summary.followUp else { return nil }
+        return Schemas.SeriesFollowUp(
+            sentence: sentence, condition: Schemas.FollowUpCondition(rawValue: rule.condition.rawValue) ?? .read,
+            withinMinutes: Int(rule.within / 60), action: rule.sendsTemplateID == nil ? .remind : .send,
+            templateId: rule.sendsTemplateID.map(id))
     }
 }

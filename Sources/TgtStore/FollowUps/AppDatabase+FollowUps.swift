@@ -35,19 +35,7 @@ extension AppDatabase {
             guard !rows.isEmpty else { return .failure(.alreadyPast) }
             let live = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM follow_up WHERE state IN ('waiting', 'watching', 'firing')") ?? 0
             guard live + rows.count <= FollowUpRule.maxWaiting else { return .failure(.tooMany(FollowUpRule.maxWaiting)) }
-            var ids: [String] = []
-            for row in rows {
-                let id = UUID().uuidString
-                ids.append(id)
-                let templateID: String? = if case .send(let template) = followUp.rule.action { template.uuidString } else { nil }
-                try db.execute(sql: """
-                    INSERT INTO follow_up (id, send_id, chat_id, topic_id, target_title, template_name, condition, within_s, action,
-                                           action_template_id, state, created_at_ms, updated_at_ms)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'waiting', ?, ?)
-                    """, arguments: [id, row["id"] as Int64, row["chat_id"] as Int64, row["topic_id"] as Int64?, row["target_title"] as String,
-                                     row["template_name"] as String, followUp.rule.condition.rawValue, Int64(followUp.rule.within),
-                                     templateID == nil ? "remind" : "send", templateID, now, now])
-            }
+            let ids = try Self.insertWaitingFollowUps(db, rule: followUp.rule, sendIDs: rows.map { $0["id"] as Int64 }, now: now)
             try Self.startFollowUps(db, now: now)
             return .success(try Row.fetchAll(db, sql: "SELECT * FROM follow_up WHERE id IN (\(ids.map { "'\($0)'" }.joined(separator: ",")))")
                 .compactMap(Self.followUp))

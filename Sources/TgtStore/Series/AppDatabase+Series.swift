@@ -128,7 +128,10 @@ extension AppDatabase {
             guard let stored = try Int.fetchOne(db, sql: "SELECT version FROM repeat_series WHERE id = ? AND status = 'active'", arguments: [id]),
                   stored == version
             else { return false }
-            _ = try self.insertScheduled(plan.rows, db: db)
+            let planned = try self.insertScheduled(plan.rows, db: db)
+            if let rule = try Self.fetchSeries(db, where: "id = ?", arguments: [id]).first?.followUp {
+                try Self.insertWaitingFollowUps(db, rule: rule, sendIDs: planned, now: Self.millis(self.now()))
+            }
             for (send, status, reason) in plan.ended {
                 _ = try self.insertScheduled([send], status: status, error: reason, db: db)
             }
@@ -181,19 +184,21 @@ extension AppDatabase {
         let values: [any DatabaseValueConvertible & Sendable] = [
             s.templateID.uuidString.lowercased(), s.templateName, rule, variables, s.location?.latitude, s.location?.longitude,
             s.silent, s.status.rawValue, skipped, s.indexBase, s.nextIndex, s.planAt.map(millis), s.planKey, s.version,
-            millis(s.createdAt), millis(s.updatedAt), s.id.uuidString.lowercased(),
+            millis(s.createdAt), millis(s.updatedAt), s.followUp?.condition.rawValue, s.followUp.map { Int64($0.within) },
+            s.followUp.flatMap(\.sendsTemplateID)?.uuidString, s.id.uuidString.lowercased(),
         ]
         if isNew {
             try db.execute(sql: """
                 INSERT INTO repeat_series (template_id, template_name, rule, variables, latitude, longitude, silent, status, skipped,
-                    index_base, next_index, plan_at_ms, plan_key, version, created_at_ms, updated_at_ms, id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    index_base, next_index, plan_at_ms, plan_key, version, created_at_ms, updated_at_ms, follow_up_condition,
+                    follow_up_within_s, follow_up_template_id, id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: StatementArguments(values))
         } else {
             try db.execute(sql: """
                 UPDATE repeat_series SET template_id = ?, template_name = ?, rule = ?, variables = ?, latitude = ?, longitude = ?, silent = ?,
                     status = ?, skipped = ?, index_base = ?, next_index = ?, plan_at_ms = ?, plan_key = ?, version = ?, created_at_ms = ?,
-                    updated_at_ms = ?
+                    updated_at_ms = ?, follow_up_condition = ?, follow_up_within_s = ?, follow_up_template_id = ?
                 WHERE id = ?
                 """, arguments: StatementArguments(values))
         }
@@ -215,7 +220,8 @@ extension AppDatabase {
                 let planAt: Int64? = row["plan_at_ms"]
                 return RepeatSeries(id: id, templateID: templateID, templateName: row["template_name"], rule: rule, variables: variables,
                                     location: location, silent: row["silent"], status: status, skipped: Set(skipped), indexBase: row["index_base"],
-                                    nextIndex: row["next_index"], planAt: planAt.map(date), planKey: row["plan_key"], version: row["version"],
+                                    nextIndex: row["next_index"], planAt: planAt.map(date), planKey: row["plan_key"],
+                                    followUp: seriesFollowUp(row), version: row["version"],
                                     createdAt: date(row["created_at_ms"]), updatedAt: date(row["updated_at_ms"]))
             }
     }

@@ -43,6 +43,8 @@ public struct RepeatSeries: Sendable, Hashable, Identifiable {
     public var planAt: Date?
     /// What the last plan was made from (the template's and the series' versions).
     public var planKey: String
+    /// Set on every occurrence it posts ("if not read within 2 h, remind me"), if any.
+    public var followUp: FollowUpRule?
     /// Moves with every change the person makes.
     public var version: Int
     public var createdAt: Date
@@ -50,7 +52,8 @@ public struct RepeatSeries: Sendable, Hashable, Identifiable {
 
     public init(id: UUID = UUID(), templateID: UUID, templateName: String, rule: RepeatRule, variables: [String: String] = [:],
                 location: Coordinate? = nil, silent: Bool? = nil, status: Status = .active, skipped: Set<Int> = [], indexBase: Int = 0,
-                nextIndex: Int = 0, planAt: Date? = nil, planKey: String = "", version: Int = 1, createdAt: Date, updatedAt: Date? = nil)
+                nextIndex: Int = 0, planAt: Date? = nil, planKey: String = "", followUp: FollowUpRule? = nil, version: Int = 1, createdAt: Date,
+                updatedAt: Date? = nil)
     {
         self.id = id
         self.templateID = templateID
@@ -65,6 +68,7 @@ public struct RepeatSeries: Sendable, Hashable, Identifiable {
         self.nextIndex = nextIndex
         self.planAt = planAt
         self.planKey = planKey
+        self.followUp = followUp
         self.version = version
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt

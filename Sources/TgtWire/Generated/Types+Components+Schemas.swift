@@ -7010,6 +7010,163 @@ extension Components {
                 ])
             }
         }
+        /// A follow-up a repeating series sets on each post
+        ///
+        /// - Remark: Generated from `#/components/schemas/FollowUpRuleInput`.
+        public struct FollowUpRuleInput: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/FollowUpRuleInput/condition`.
+            public var condition: Components.Schemas.FollowUpCondition
+            /// How long after each post goes out the condition is judged (1 to 10080; for read, how long to wait, 7 days when left out)
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowUpRuleInput/within_minutes`.
+            public var withinMinutes: Swift.Int?
+            /// send: the template into the same chat; remind: a reminder in Saved Messages
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowUpRuleInput/action`.
+            @frozen public enum ActionPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case send = "send"
+                case remind = "remind"
+            }
+            /// send: the template into the same chat; remind: a reminder in Saved Messages
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowUpRuleInput/action`.
+            public var action: Components.Schemas.FollowUpRuleInput.ActionPayload
+            /// The template to send (with action send)
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowUpRuleInput/template_id`.
+            public var templateId: Swift.String?
+            /// Creates a new `FollowUpRuleInput`.
+            ///
+            /// - Parameters:
+            ///   - condition:
+            ///   - withinMinutes: How long after each post goes out the condition is judged (1 to 10080; for read, how long to wait, 7 days when left out)
+            ///   - action: send: the template into the same chat; remind: a reminder in Saved Messages
+            ///   - templateId: The template to send (with action send)
+            public init(
+                condition: Components.Schemas.FollowUpCondition,
+                withinMinutes: Swift.Int? = nil,
+                action: Components.Schemas.FollowUpRuleInput.ActionPayload,
+                templateId: Swift.String? = nil
+            ) {
+                self.condition = condition
+                self.withinMinutes = withinMinutes
+                self.action = action
+                self.templateId = templateId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case condition
+                case withinMinutes = "within_minutes"
+                case action
+                case templateId = "template_id"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.condition = try container.decode(
+                    Components.Schemas.FollowUpCondition.self,
+                    forKey: .condition
+                )
+                self.withinMinutes = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .withinMinutes
+                )
+                self.action = try container.decode(
+                    Components.Schemas.FollowUpRuleInput.ActionPayload.self,
+                    forKey: .action
+                )
+                self.templateId = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .templateId
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "condition",
+                    "within_minutes",
+                    "action",
+                    "template_id"
+                ])
+            }
+        }
+        /// The follow-up each post of a series carries
+        ///
+        /// - Remark: Generated from `#/components/schemas/SeriesFollowUp`.
+        public struct SeriesFollowUp: Codable, Hashable, Sendable {
+            /// The rule in words (Each post: if no reply within 1 h, remind you in Saved Messages)
+            ///
+            /// - Remark: Generated from `#/components/schemas/SeriesFollowUp/sentence`.
+            public var sentence: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SeriesFollowUp/condition`.
+            public var condition: Components.Schemas.FollowUpCondition
+            /// - Remark: Generated from `#/components/schemas/SeriesFollowUp/within_minutes`.
+            public var withinMinutes: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/SeriesFollowUp/action`.
+            @frozen public enum ActionPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case send = "send"
+                case remind = "remind"
+            }
+            /// - Remark: Generated from `#/components/schemas/SeriesFollowUp/action`.
+            public var action: Components.Schemas.SeriesFollowUp.ActionPayload
+            /// The template it sends (with action send)
+            ///
+            /// - Remark: Generated from `#/components/schemas/SeriesFollowUp/template_id`.
+            public var templateId: Swift.String?
+            /// Creates a new `SeriesFollowUp`.
+            ///
+            /// - Parameters:
+            ///   - sentence: The rule in words (Each post: if no reply within 1 h, remind you in Saved Messages)
+            ///   - condition:
+            ///   - withinMinutes:
+            ///   - action:
+            ///   - templateId: The template it sends (with action send)
+            public init(
+                sentence: Swift.String,
+                condition: Components.Schemas.FollowUpCondition,
+                withinMinutes: Swift.Int,
+                action: Components.Schemas.SeriesFollowUp.ActionPayload,
+                templateId: Swift.String? = nil
+            ) {
+                self.sentence = sentence
+                self.condition = condition
+                self.withinMinutes = withinMinutes
+                self.action = action
+                self.templateId = templateId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case sentence
+                case condition
+                case withinMinutes = "within_minutes"
+                case action
+                case templateId = "template_id"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.sentence = try container.decode(
+                    Swift.String.self,
+                    forKey: .sentence
+                )
+                self.condition = try container.decode(
+                    Components.Schemas.FollowUpCondition.self,
+                    forKey: .condition
+                )
+                self.withinMinutes = try container.decode(
+                    Swift.Int.self,
+                    forKey: .withinMinutes
+                )
+                self.action = try container.decode(
+                    Components.Schemas.SeriesFollowUp.ActionPayload.self,
+                    forKey: .action
+                )
+                self.templateId = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .templateId
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "sentence",
+                    "condition",
+                    "within_minutes",
+                    "action",
+                    "template_id"
+                ])
+            }
+        }
         /// A follow-up and where it stands
         ///
         /// - Remark: Generated from `#/components/schemas/FollowUp`.
@@ -9919,6 +10076,8 @@ extension Components {
             public var location: Components.Schemas.LocationInput?
             /// - Remark: Generated from `#/components/schemas/RepeatInput/silent`.
             public var silent: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/RepeatInput/follow_up`.
+            public var followUp: Components.Schemas.FollowUpRuleInput?
             /// - Remark: Generated from `#/components/schemas/RepeatInput/variables`.
             public struct VariablesPayload: Codable, Hashable, Sendable {
                 /// A container of undocumented properties.
@@ -9949,6 +10108,7 @@ extension Components {
             ///   - timeZone: The time zone of the rule's time (IANA name); default: the server's
             ///   - location:
             ///   - silent:
+            ///   - followUp:
             ///   - variables:
             public init(
                 every: Swift.String? = nil,
@@ -9958,6 +10118,7 @@ extension Components {
                 timeZone: Swift.String? = nil,
                 location: Components.Schemas.LocationInput? = nil,
                 silent: Swift.Bool? = nil,
+                followUp: Components.Schemas.FollowUpRuleInput? = nil,
                 variables: Components.Schemas.RepeatInput.VariablesPayload? = nil
             ) {
                 self.every = every
@@ -9967,6 +10128,7 @@ extension Components {
                 self.timeZone = timeZone
                 self.location = location
                 self.silent = silent
+                self.followUp = followUp
                 self.variables = variables
             }
             public enum CodingKeys: String, CodingKey {
@@ -9977,6 +10139,7 @@ extension Components {
                 case timeZone = "time_zone"
                 case location
                 case silent
+                case followUp = "follow_up"
                 case variables
             }
             public init(from decoder: any Swift.Decoder) throws {
@@ -10009,6 +10172,10 @@ extension Components {
                     Swift.Bool.self,
                     forKey: .silent
                 )
+                self.followUp = try container.decodeIfPresent(
+                    Components.Schemas.FollowUpRuleInput.self,
+                    forKey: .followUp
+                )
                 self.variables = try container.decodeIfPresent(
                     Components.Schemas.RepeatInput.VariablesPayload.self,
                     forKey: .variables
@@ -10021,11 +10188,12 @@ extension Components {
                     "time_zone",
                     "location",
                     "silent",
+                    "follow_up",
                     "variables"
                 ])
             }
         }
-        /// A new rule (every or rrule, with until or times), new values, or both
+        /// A new rule (every or rrule, with until or times), new values, a follow-up on the posts to come (or remove_follow_up), or several
         ///
         /// - Remark: Generated from `#/components/schemas/SeriesChange`.
         public struct SeriesChange: Codable, Hashable, Sendable {
@@ -10069,6 +10237,12 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/SeriesChange/variables`.
             public var variables: Components.Schemas.SeriesChange.VariablesPayload?
+            /// - Remark: Generated from `#/components/schemas/SeriesChange/follow_up`.
+            public var followUp: Components.Schemas.FollowUpRuleInput?
+            /// The posts to come carry no follow-up (those already out keep theirs)
+            ///
+            /// - Remark: Generated from `#/components/schemas/SeriesChange/remove_follow_up`.
+            public var removeFollowUp: Swift.Bool?
             /// Creates a new `SeriesChange`.
             ///
             /// - Parameters:
@@ -10078,13 +10252,17 @@ extension Components {
             ///   - times: Stop after this many sends
             ///   - timeZone: The time zone of the rule's time (IANA name); default: the server's
             ///   - variables:
+            ///   - followUp:
+            ///   - removeFollowUp: The posts to come carry no follow-up (those already out keep theirs)
             public init(
                 every: Swift.String? = nil,
                 rrule: Swift.String? = nil,
                 until: Swift.String? = nil,
                 times: Swift.Int? = nil,
                 timeZone: Swift.String? = nil,
-                variables: Components.Schemas.SeriesChange.VariablesPayload? = nil
+                variables: Components.Schemas.SeriesChange.VariablesPayload? = nil,
+                followUp: Components.Schemas.FollowUpRuleInput? = nil,
+                removeFollowUp: Swift.Bool? = nil
             ) {
                 self.every = every
                 self.rrule = rrule
@@ -10092,6 +10270,8 @@ extension Components {
                 self.times = times
                 self.timeZone = timeZone
                 self.variables = variables
+                self.followUp = followUp
+                self.removeFollowUp = removeFollowUp
             }
             public enum CodingKeys: String, CodingKey {
                 case every
@@ -10100,6 +10280,8 @@ extension Components {
                 case times
                 case timeZone = "time_zone"
                 case variables
+                case followUp = "follow_up"
+                case removeFollowUp = "remove_follow_up"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -10127,13 +10309,23 @@ extension Components {
                     Components.Schemas.SeriesChange.VariablesPayload.self,
                     forKey: .variables
                 )
+                self.followUp = try container.decodeIfPresent(
+                    Components.Schemas.FollowUpRuleInput.self,
+                    forKey: .followUp
+                )
+                self.removeFollowUp = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .removeFollowUp
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "every",
                     "rrule",
                     "until",
                     "times",
                     "time_zone",
-                    "variables"
+                    "variables",
+                    "follow_up",
+                    "remove_follow_up"
                 ])
             }
         }
@@ -10293,6 +10485,8 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Series/recent`.
             public var recent: [Components.Schemas.ScheduledSend]
+            /// - Remark: Generated from `#/components/schemas/Series/follow_up`.
+            public var followUp: Components.Schemas.SeriesFollowUp?
             /// - Remark: Generated from `#/components/schemas/Series/created_at`.
             public var createdAt: Foundation.Date
             /// Creates a new `Series`.
@@ -10313,6 +10507,7 @@ extension Components {
             ///   - posted: How many occurrences were posted
             ///   - next:
             ///   - recent: The latest occurrences that finished (posted, failed, skipped, deleted elsewhere), per target, newest first
+            ///   - followUp:
             ///   - createdAt:
             public init(
                 id: Swift.String,
@@ -10330,6 +10525,7 @@ extension Components {
                 posted: Swift.Int,
                 next: [Components.Schemas.SeriesOccurrence],
                 recent: [Components.Schemas.ScheduledSend],
+                followUp: Components.Schemas.SeriesFollowUp? = nil,
                 createdAt: Foundation.Date
             ) {
                 self.id = id
@@ -10347,6 +10543,7 @@ extension Components {
                 self.posted = posted
                 self.next = next
                 self.recent = recent
+                self.followUp = followUp
                 self.createdAt = createdAt
             }
             public enum CodingKeys: String, CodingKey {
@@ -10365,6 +10562,7 @@ extension Components {
                 case posted
                 case next
                 case recent
+                case followUp = "follow_up"
                 case createdAt = "created_at"
             }
             public init(from decoder: any Swift.Decoder) throws {
@@ -10429,6 +10627,10 @@ extension Components {
                     [Components.Schemas.ScheduledSend].self,
                     forKey: .recent
                 )
+                self.followUp = try container.decodeIfPresent(
+                    Components.Schemas.SeriesFollowUp.self,
+                    forKey: .followUp
+                )
                 self.createdAt = try container.decode(
                     Foundation.Date.self,
                     forKey: .createdAt
@@ -10449,6 +10651,7 @@ extension Components {
                     "posted",
                     "next",
                     "recent",
+                    "follow_up",
                     "created_at"
                 ])
             }

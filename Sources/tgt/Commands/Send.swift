@@ -128,9 +128,6 @@ struct Send: AsyncParsableCommand {
                 throw InputError("--until, --times and --tz go with --every.", next: "For example: tgt send \"\(t.name)\" --every \"mon,fri 10:00\" --times 5")
             }
             let followUpRule = try followUp.rule(workspace)
-            if followUpRule != nil, every != nil {
-                throw InputError("A follow-up cannot be set on a repeating series yet: only on one send.", next: "Set it on a single send, now or with --at/--in.")
-            }
             let rule = try every.map { try SeriesText.rule(every: $0, until: until, times: times, timeZone: timeZone, now: global.clock.now) }
             let now = workspace.clock.now
             let sendAt: Date? = try at.map { try SendTime.at($0, now: now) } ?? delay.map { try SendTime.in($0, now: now) }
@@ -140,7 +137,7 @@ struct Send: AsyncParsableCommand {
                 return
             }
             if let rule {
-                try await SendRepeat(global: global).run(order, rule: rule, service: global.series(workspace))
+                try await SendRepeat(global: global).run(order, rule: rule, followUp: followUpRule, service: global.series(workspace))
                 return
             }
             let sending = global.sending(workspace)

@@ -79,14 +79,17 @@ struct ScheduledResume: AsyncParsableCommand {
 
 struct ScheduledChange: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "change", abstract: "Change a series' rule or its values.",
+        commandName: "change", abstract: "Change a series' rule, its values or the follow-up each post carries.",
         discussion: """
             A new rule takes effect from now (--times counts from the change); new values are \\
-            edited into what already waits on Telegram.
+            edited into what already waits on Telegram. A follow-up (or --no-follow-up) applies \\
+            to the posts still to come; those already out keep theirs (`tgt follow-ups cancel`).
 
             Examples:
               tgt scheduled change 1a2b3c4d --every "tue,thu 09:30" --until 2026-12-24
               tgt scheduled change 1a2b3c4d --var room=B12
+              tgt scheduled change 1a2b3c4d --follow-up no-reply --within 1h --then-remind
+              tgt scheduled change 1a2b3c4d --no-follow-up
             """)
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The series' id (or its first characters).") var series: String
@@ -95,18 +98,29 @@ struct ScheduledChange: AsyncParsableCommand {
     @Option(help: ArgumentHelp("With --every: stop after this many sends.", valueName: "n")) var times: String?
     @Option(name: .customLong("tz"), help: ArgumentHelp("With --every: the time zone.", valueName: "zone")) var timeZone: String?
     @Option(name: .customLong("var"), parsing: .unconditionalSingleValue, help: ArgumentHelp("New values (all of them: the series keeps only these).", valueName: "name=value")) var variables: [String] = []
+    @OptionGroup(title: "Follow-up on each post") var followUp: FollowUpOptions
+    @Flag(name: .customLong("no-follow-up"), help: "Posts to come carry no follow-up.") var noFollowUp = false
 
     func run() async throws {
         try await global.run {
-            guard every != nil || !variables.isEmpty else {
-                throw InputError("Say what to change: --every for the rule, --var for the values.")
+            guard every != nil || !variables.isEmpty || followUp.isGiven || noFollowUp else {
+                throw InputError("Say what to change: --every for the rule, --var for the values, --follow-up or --no-follow-up.")
             }
+            if noFollowUp, followUp.isGiven { throw InputError("--no-follow-up and --follow-up say opposite things.", next: "Give one of them.") }
             if every == nil, until != nil || times != nil || timeZone != nil { throw InputError("--until, --times and --tz go with --every.") }
             let rule = try every.map { try SeriesText.rule(every: $0, until: until, times: times, timeZone: timeZone, now: global.clock.now) }
             let values = variables.isEmpty ? nil : try VariableAssignment.parseAll(variables)
             let workspace = try Timers.workspace(global)
             let id = try SeriesText.resolve(series, workspace: workspace)
-            try await SeriesCommand(global: global).act(workspace) { try await $0.change(id, rule: rule, variables: values) }
+            let followUpRule = try followUp.rule(workspace)
+            try await SeriesCommand(global: global).act(workspace) { service in
+                // The follow-up was checked above (`rule(workspace)`), so the other changes go
+                // first: one they refuse leaves the follow-up as it was too.
+                var summary = try service.summary(id)
+                if rule != nil || values != nil { summary = try await service.change(id, rule: rule, variables: values) }
+                if followUpRule != nil || noFollowUp { summary = try service.setFollowUp(id, followUpRule) }
+                return summary
+            }
         }
     }
 }

@@ -31,6 +31,7 @@ enum SeriesText {
         if !next.isEmpty { line += " · next " + next.joined(separator: ", ") }
         let skipped = summary.upcoming.filter { $0.state == .skipped }
         if !skipped.isEmpty { line += " · skipping " + skipped.map { when($0.date, zone: zone, now: now) }.joined(separator: ", ") }
+        if let followUp = summary.followUp { line += " · " + followUp }
         return line
     }
 
@@ -60,6 +61,8 @@ enum SeriesText {
         var variables: [String: String]
         var posted: Int
         var next: [Occurrence]
+        /// The follow-up each post carries, in words (nil: none).
+        var followUp: String?
         struct Occurrence: Encodable {
             var occurrence: Int
             var at: String
@@ -69,6 +72,7 @@ enum SeriesText {
             case id, template, status, every, words, rrule, variables, posted, next
             case templateID = "template_id"
             case timeZone = "time_zone"
+            case followUp = "follow_up"
         }
 
         init(_ summary: SeriesSummary) {
@@ -85,6 +89,7 @@ enum SeriesText {
             variables = s.variables
             posted = summary.posted
             next = summary.upcoming.map { Occurrence(occurrence: $0.index, at: iso.string(from: $0.date), state: $0.state.rawValue) }
+            followUp = summary.followUp
         }
     }
 
