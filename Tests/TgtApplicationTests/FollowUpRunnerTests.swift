@@ -22,10 +22,13 @@ struct FollowUpRunnerTests {
         let reminders = Locked<[String]>([])
         let sends = Locked<[SendOrder]>([])
         let looks = Locked(0)
+        /// Chats whose followed message was deleted.
+        let deleted = Locked<Set<Int64>>([])
 
         var telegram: FollowUpRunner.Telegram {
             FollowUpRunner.Telegram(
                 kind: { chat in self.kinds.withLock { $0[chat] } ?? .privateChat },
+                exists: { record in !self.deleted.withLock { $0.contains(record.chatID) } },
                 read: { record, _ in self.looks.withLock { $0 += 1 }; return self.reads.withLock { $0[record.chatID] } ?? .unread },
                 reply: { record in self.looks.withLock { $0 += 1 }; return self.replies.withLock { $0[record.chatID] } ?? .nothing },
                 remind: { text in self.reminders.withLock { $0.append(text) } })
@@ -222,6 +225,22 @@ struct FollowUpRunnerTests {
         #expect(f.world.reminders.withLock { $0 }.isEmpty)
     }
 
+    @Test("a message deleted while nothing ran: the look after a start finds it gone and ends it without acting")
+    func deletedWhileNothingRan() async throws {
+        let f = try Fixture("follow-up-deleted-offline")
+        defer { f.folder.remove() }
+        let service = FollowUpService(store: f.store)
+        _ = try service.add(try FollowUpRule(condition: .notRead, within: 600, action: .remind), toBatch: try f.sent(to: [50, 51]))
+        // No process runs while the message in chat 50 is deleted; the moment passes.
+        f.world.deleted.withLock { $0.insert(50) }
+        f.clock.advance(by: 900)
+        _ = await f.pass(f.runner())
+        let byChat = Dictionary(uniqueKeysWithValues: try f.store.followUps().map { ($0.chatID, $0) })
+        #expect(byChat[50]?.state == .cancelled && byChat[50]?.reason == "Its message was deleted: nothing to follow.", "\(String(describing: byChat[50]))")
+        #expect(byChat[51]?.state == .fired, "the other one, unread, acts (late)")
+        #expect(f.world.reminders.withLock { $0 }.count == 1)
+    }
+
     @Test("a process killed while acting leaves it failed, never acting twice")
     func killedWhileActing() async throws {
         var f = try Fixture("follow-up-killed")
@@ -261,7 +280,7 @@ struct FollowUpRunnerTests {
         let added = try service.add(try FollowUpRule(condition: .noReply, within: 60, action: .remind), toBatch: try f.sent(to: [40]))
         f.clock.advance(by: 120)
         let world = f.world
-        let failing = FollowUpRunner.Telegram(kind: { _ in .privateChat }, read: { _, _ in nil }, reply: { _ in nil },
+        let failing = FollowUpRunner.Telegram(kind: { _ in .privateChat }, exists: { _ in nil }, read: { _, _ in nil }, reply: { _ in nil },
                                               remind: { text in world.reminders.withLock { $0.append(text) } })
         let offline = FollowUpRunner(store: f.store, clock: f.clock, sending: Sender(world: f.world), telegram: failing, since: f.clock.now)
         var looked = Set<UUID>()

@@ -14,6 +14,9 @@ struct FollowUpRunner: Sendable {
     struct Telegram: Sendable {
         /// The chat's kind (nil: not known to TDLib, or not logged in).
         var kind: @Sendable (Int64) async -> FollowUpChatKind?
+        /// Whether the message still exists (false: deleted, perhaps while nothing ran; nil:
+        /// Telegram could not be asked, the look is tried again).
+        var exists: @Sendable (FollowUpRecord) async -> Bool?
         /// Whether the message is read now, and when, as far as Telegram says (nil: Telegram
         /// could not be asked; the look is tried again).
         var read: @Sendable (FollowUpRecord, FollowUpChatKind) async -> FollowUpFacts.Read?
@@ -93,6 +96,12 @@ struct FollowUpRunner: Sendable {
     /// Asks Telegram what happened to the message so far (what its condition needs), and
     /// keeps it; false when Telegram could not be asked.
     private func look(at record: FollowUpRecord, kind: FollowUpChatKind) async throws -> Bool {
+        // A message deleted while nothing ran sent no update this process saw: asked first.
+        guard let exists = await telegram.exists(record) else { return false }
+        if !exists, let messageID = record.messageID {
+            try store.followedMessagesDeleted(chatID: record.chatID, messageIDs: [messageID])
+            return true
+        }
         var read: FollowUpFacts.Read?
         var reply: FollowUpFacts.Reply?
         switch record.rule.condition {

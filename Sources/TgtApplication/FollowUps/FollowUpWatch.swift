@@ -27,6 +27,10 @@ extension LiveSession {
         }
         let telegram = FollowUpRunner.Telegram(
             kind: { chatID in await facts()?.kind(of: chatID) },
+            exists: { record in
+                guard let messageID = record.messageID, let facts = await facts() else { return nil }
+                return await facts.exists(chatID: record.chatID, messageID: messageID)
+            },
             read: { record, kind in
                 guard let messageID = record.messageID, let facts = await facts() else { return nil }
                 return await facts.read(chatID: record.chatID, messageID: messageID, kind: kind)

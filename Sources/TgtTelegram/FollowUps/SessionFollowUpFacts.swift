@@ -30,6 +30,18 @@ public struct SessionFollowUpFacts: Sendable {
         }
     }
 
+    /// Whether message `messageID` of `chatID` still exists (false: Telegram answers that it is
+    /// not found, deleted while nothing ran); nil when Telegram could not be asked.
+    public func exists(chatID: Int64, messageID: Int64) async -> Bool? {
+        do {
+            _ = try await session.send(TDFunctions.GetMessage(chatID: chatID, messageID: messageID))
+            return true
+        } catch {
+            if case .tdlib(let code, _, _) = error, code == 404 { return false }
+            return nil
+        }
+    }
+
     /// Whether message `messageID` of `chatID` is read now, and when, as far as Telegram says;
     /// nil when Telegram could not be asked.
     public func read(chatID: Int64, messageID: Int64, kind: FollowUpChatKind) async -> FollowUpFacts.Read? {
