@@ -9,6 +9,7 @@ struct TemplateGridView: View {
     @Bindable var model: TemplateListModel
     @State private var editing: EditorModel?
     @State private var repeating: RepeatEditorModel?
+    @State private var followingUp: FollowUpEditorModel?
     @State private var asking: Template?
     @State private var values: [String: String] = [:]
     @State private var composing: ComposeRequest?
@@ -47,6 +48,9 @@ struct TemplateGridView: View {
                         if template.kind == .telegram {
                             Button(AppText.label(.repeatTemplate).localized) { repeating = app.repeatEditor(for: template) }
                         }
+                        if app.followUps.canFollowUp(template.id) {
+                            Button(AppText.label(.followUp).localized) { followingUp = app.followUpEditor(for: template) }
+                        }
                         Button(AppText.label(.delete).localized, role: .destructive) { model.requestDelete(template) }
                     }
                     .draggable(template.id.uuidString)
@@ -60,11 +64,14 @@ struct TemplateGridView: View {
         .toolbar {
             NavigationLink { SeriesListView(model: app.series) } label: { Image(systemName: "repeat") }
                 .accessibilityLabel(Text(AppText.label(.repeating)))
+            NavigationLink { FollowUpListView(model: app.followUps) } label: { Image(systemName: "bell.badge") }
+                .accessibilityLabel(Text(AppText.label(.followUps)))
             Button { editing = app.editor(for: nil) } label: { Image(systemName: "plus") }
                 .accessibilityLabel(Text(AppText.label(.newTemplate)))
         }
         .sheet(item: $editing) { editor in EditorView(model: editor) }
         .sheet(item: $repeating) { editor in NavigationStack { RepeatSheet(model: editor) } }
+        .sheet(item: $followingUp) { editor in NavigationStack { FollowUpSheet(model: editor) } }
         .confirmationDialog(model.deleteConfirmation?.title.localized ?? "", isPresented: Binding(
             get: { model.pendingDelete != nil }, set: { if !$0 { model.cancelDelete() } }), titleVisibility: .visible
         ) {

@@ -65,6 +65,8 @@ public final class AppModel {
     public let timers: TimerListModel
     /// The Repeating screen.
     public let series: SeriesListModel
+    /// The Follow-ups screen, and which taps Follow up… can be set on.
+    public let followUps: FollowUpListModel
     public let settings: SettingsModel
     /// The Chats tab (followed while logged in, so its badge is current).
     public let chats: ChatListModel
@@ -99,6 +101,7 @@ public final class AppModel {
         templates = TemplateListModel(workspace: services.workspace)
         timers = TimerListModel(workspace: services.workspace)
         series = SeriesListModel(workspace: services.workspace, clock: services.clock)
+        followUps = FollowUpListModel(workspace: services.workspace)
         chats = ChatListModel(host: host)
         alerts = MessageAlerts(host: host, alerting: services.messageAlerts)
         places = PlacesModel(workspace: services.workspace, monitor: services.places, clock: services.clock)
@@ -136,6 +139,7 @@ public final class AppModel {
         templates.reload()
         timers.reload()
         series.reload()
+        followUps.reload()
         widgets.refreshIfChanged()
         await places.refresh()
         await host.start()
@@ -325,6 +329,7 @@ public final class AppModel {
         }
         if changes.contains(.timers) || changes.contains(.scheduledSends) { timers.reload() }
         if changes.contains(.scheduledSends) { series.reload() }
+        if changes.contains(.scheduledSends) || changes.contains(.sends) { followUps.reload() }
         widgets.refreshIfChanged()
     }
 
@@ -344,9 +349,12 @@ public final class AppModel {
         listeners.append(Task { [weak self] in
             for await outcome in outcomes {
                 self?.templates.finish(outcome)
+                self?.followUps.note(outcome)
                 self?.widgets.refreshIfChanged()
             }
         })
+        // Follow-ups are judged and acted on while the app runs (cancelled with the listeners).
+        listeners.append(Task { [host] in await host.watchFollowUps() })
         let holds = queue.holds.subscribe(replayingCurrent: false)
         listeners.append(Task { [weak self] in
             for await tap in holds {

@@ -19,6 +19,27 @@ public enum AppLabel: String, CaseIterable, Sendable {
     case endsAfter = "series.ends.after"
     case lastDay = "series.field.lastDay"
     case numberOfSends = "series.field.times"
+    case followUps = "followUps.title"
+    case followUp = "followUps.button.followUp"
+    case cancelFollowUp = "followUps.button.cancel"
+    case followUpCondition = "followUps.field.condition"
+    case conditionNotRead = "followUps.condition.notRead"
+    case conditionNoReply = "followUps.condition.noReply"
+    case conditionRead = "followUps.condition.read"
+    case followUpWait = "followUps.field.wait"
+    case followUpReadWait = "followUps.field.readWait"
+    case waitAmount = "followUps.field.amount"
+    case waitMinutes = "followUps.unit.minutes"
+    case waitHours = "followUps.unit.hours"
+    case waitDays = "followUps.unit.days"
+    case followUpAction = "followUps.field.action"
+    case actionRemind = "followUps.action.remind"
+    case actionSend = "followUps.action.send"
+    case followUpTemplate = "followUps.field.template"
+    case chooseTemplate = "followUps.field.chooseTemplate"
+    case followUpsLive = "followUps.section.live"
+    case followUpsEnded = "followUps.section.ended"
+    case setFollowUp = "followUps.button.set"
     case tabSettings = "tab.settings"
     case continueButton = "button.continue"
     case save = "button.save"
@@ -185,6 +206,27 @@ public enum AppLabel: String, CaseIterable, Sendable {
         "series.ends.after": "After a number of sends",
         "series.field.lastDay": "Last day",
         "series.field.times": "Number of sends",
+        "followUps.title": "Follow-ups",
+        "followUps.button.followUp": "Follow up…",
+        "followUps.button.cancel": "Cancel follow-up",
+        "followUps.field.condition": "Condition",
+        "followUps.condition.notRead": "If not read",
+        "followUps.condition.noReply": "If no reply",
+        "followUps.condition.read": "When read",
+        "followUps.field.wait": "Within",
+        "followUps.field.readWait": "Wait for the read at most",
+        "followUps.field.amount": "How long",
+        "followUps.unit.minutes": "Minutes",
+        "followUps.unit.hours": "Hours",
+        "followUps.unit.days": "Days",
+        "followUps.field.action": "Then",
+        "followUps.action.remind": "Remind me in Saved Messages",
+        "followUps.action.send": "Send a template",
+        "followUps.field.template": "Template",
+        "followUps.field.chooseTemplate": "Choose a template",
+        "followUps.section.live": "Waiting",
+        "followUps.section.ended": "Ended lately",
+        "followUps.button.set": "Save",
         "tab.settings": "Settings",
         "button.continue": "Continue",
         "button.save": "Save",

@@ -112,5 +112,13 @@ extension AppText {
         "failure.store.sendExists": "A send with the id %@ is already in the send log; nothing was sent.",
         "failure.store.noTodos": "The timer has no to-dos (there is no number %@).",
         "failure.store.todoNotFound": "There is no to-do number %@; they go from 1 to %@.",
+        // Follow-ups
+        "failure.followUp.badWait": "The wait must be between 1 minute and 7 days (like 30m, 2h or 1d).",
+        "failure.followUp.notFound": "There is no such follow-up.",
+        "failure.followUp.nothingToFollow": "That send has no Telegram message to follow up on.",
+        "failure.followUp.templateNotFound": "The template to send as the follow-up does not exist.",
+        "failure.followUp.tooMany": "%@ follow-ups are already waiting, the most there can be.",
+        "failure.followUp.alreadyEnded": "That follow-up has already ended.",
+        "failure.followUp.alreadyPast": "That message went out longer ago than the wait: its moment has already passed.",
     ]
 }

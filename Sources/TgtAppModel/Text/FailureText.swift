@@ -15,6 +15,7 @@ extension AppText {
         case let error as SendError: send(error)
         case let error as RenderError: render(error)
         case let error as StoreError: store(error)
+        case let error as FollowUpError: followUp(error)
         default: .verbatim(error.shownMessage)
         }
     }
@@ -109,6 +110,20 @@ extension AppText {
         case .notAChoice(let name, let value, let choices):
             AppText("failure.render.notAChoice", value, name, choices.map { "“\($0)”" }.joined(separator: ", "))
         case .noTargets: AppText("failure.render.noTargets")
+        }
+    }
+
+    private static func followUp(_ error: FollowUpError) -> AppText {
+        switch error {
+        case .badWait: AppText("failure.followUp.badWait")
+        case .notFound: AppText("failure.followUp.notFound")
+        case .nothingToFollow: AppText("failure.followUp.nothingToFollow")
+        case .templateNotFound: AppText("failure.followUp.templateNotFound")
+        case .tooMany(let count): AppText("failure.followUp.tooMany", String(count))
+        case .alreadyEnded: AppText("failure.followUp.alreadyEnded")
+        case .alreadyPast: AppText("failure.followUp.alreadyPast")
+        // Names a template and its values, in the service's words.
+        case .templateUnusable: .verbatim(error.message)
         }
     }
 
