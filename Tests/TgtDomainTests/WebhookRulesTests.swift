@@ -43,11 +43,22 @@ struct WebhookRulesTests {
     }
 
     @Test("retries: 30 s, 2 min, 10 min, 30 min, 1 h, 3 h, 6 h, then given up")
-    func retries() {
+    func retries() throws {
         let now = Date(timeIntervalSince1970: 1_000_000)
         #expect(WebhookRetry.maxAttempts == 8)
         #expect(WebhookRetry.next(after: 1, at: now) == now.addingTimeInterval(30))
         #expect(WebhookRetry.next(after: 7, at: now) == now.addingTimeInterval(21_600))
         #expect(WebhookRetry.next(after: 8, at: now) == nil && WebhookRetry.next(after: 0, at: now) == nil)
+        // A receiver's Retry-After: never sooner than asked, never later than a day; garbage ignored.
+        #expect(WebhookRetry.next(after: 1, at: now, retryAfter: "120") == now.addingTimeInterval(120))
+        #expect(WebhookRetry.next(after: 3, at: now, retryAfter: "5") == now.addingTimeInterval(600), "sooner than planned: the plan")
+        #expect(WebhookRetry.next(after: 1, at: now, retryAfter: "999999999999999999999999") == now.addingTimeInterval(86_400))
+        for junk in ["", "-5", "soon", "1e9", " 12 0", String(repeating: "9", count: 100), "Wed, 99 Foo 2026 07:28:00 GMT"] {
+            #expect(WebhookRetry.next(after: 1, at: now, retryAfter: junk) == now.addingTimeInterval(30), "\(junk)")
+        }
+        let date = try #require(WebhookRetry.retryAfter("Sun, 06 Nov 1994 08:49:37 GMT", now: now))
+        #expect(date == Date(timeIntervalSince1970: 784_111_777))
+        #expect(WebhookRetry.next(after: 1, at: date.addingTimeInterval(-600), retryAfter: "Sun, 06 Nov 1994 08:49:37 GMT") == date)
+        #expect(WebhookRetry.isFinal(status: 410) && !WebhookRetry.isFinal(status: 404) && !WebhookRetry.isFinal(status: 503))
     }
 }

@@ -19,6 +19,8 @@ final class WebhookReceiver: Sendable {
         case headThenHang
         /// A redirect to `/elsewhere` (which records nothing if ever asked).
         case redirect
+        /// A status with a `Retry-After` header.
+        case retryAfter(Int, String)
     }
 
     /// One request as it arrived.
@@ -72,6 +74,8 @@ final class WebhookReceiver: Sendable {
                 })
             case .redirect:
                 return Response(status: .found, headers: [.location: "/elsewhere", .connection: "close"])
+            case .retryAfter(let code, let wait):
+                return Response(status: .init(code: code), headers: [.retryAfter: wait, .connection: "close"])
             }
         }
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))

@@ -80,6 +80,33 @@ struct WebhookTests {
                     return newest?["attempts"] as? Int == 2 && newest?["state"] as? String == "delivered" && newest?["last_status"] as? Int == 204
                 }
 
+                // Busy, asking for two minutes (Retry-After): the next attempt waits that long, not
+                // 30 s; the receiver then says the address is gone (410): never tried again.
+                receiver.answer(.retryAfter(503, "120"))
+                let busyAt = clock.now
+                #expect(try await client.api(.post, "templates/\(template.id.uuidString.lowercased())/send", json: [:] as [String: String]).status == .ok)
+                try await awaitCondition { receiver.received.count == 4 }
+                var busy: [String: Any] = [:]
+                try await awaitCondition {
+                    let log = try await client.api(.get, "webhooks/deliveries?webhook_id=\(id)")
+                    busy = (log.data["deliveries"] as? [[String: Any]])?.first ?? [:]
+                    return busy["last_status"] as? Int == 503
+                }
+                let fractional = ISO8601DateFormatter()
+                fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+                let next = try #require((busy["next_attempt_at"] as? String).flatMap { fractional.date(from: $0) ?? ISO8601DateFormatter().date(from: $0) }, "\(busy)")
+                #expect(next >= busyAt.addingTimeInterval(119) && (busy["last_error"] as? String)?.contains("Retry-After") == true, "\(busy)")
+                receiver.answer(.status(410))
+                clock.advance(by: 120)
+                try await awaitCondition { receiver.received.count == 5 }
+                try await awaitCondition {
+                    let log = try await client.api(.get, "webhooks/deliveries?webhook_id=\(id)")
+                    let newest = (log.data["deliveries"] as? [[String: Any]])?.first
+                    return newest?["state"] as? String == "failed" && newest?["last_status"] as? Int == 410 && newest?["next_attempt_at"] == nil
+                        && (newest?["last_error"] as? String)?.contains("not tried again") == true
+                }
+                receiver.answer(.status(200))
+
                 // A test delivery is tried once and answered in the reply.
                 let test = try await client.api(.post, "webhooks/\(id)/test")
                 #expect(test.status == .ok && test.data["state"] as? String == "delivered" && test.data["event"] as? String == "test", "\(test.text)")

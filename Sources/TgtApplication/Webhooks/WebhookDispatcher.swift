@@ -188,19 +188,29 @@ public struct WebhookDispatcher: Sendable {
     private func record(_ delivery: WebhookDelivery, answer: WebhookAnswer, attempt: Int, giveUp: Bool) {
         let now = clock.now
         let status: Int?
-        let error: String?
+        var error: String?
+        var retryAfter: String?
+        var final = giveUp
         switch answer {
-        case .status(let code):
+        case .status(let code, let asked):
             status = code
+            retryAfter = asked
             error = answer.isSuccess ? nil : (300..<400).contains(code)
                 ? "The receiver answered HTTP \(code), a redirect, which is not followed: give the address it points to."
                 : "The receiver answered HTTP \(code)."
+            if WebhookRetry.isFinal(status: code) {
+                final = true
+                error = "The receiver answered HTTP \(code): the address is gone, so it is not tried again. Give the webhook a new address."
+            } else if !answer.isSuccess, let asked, let until = WebhookRetry.retryAfter(asked, now: now), until > now {
+                error = "The receiver answered HTTP \(code) and asked to be tried again later (Retry-After): that wait is kept, up to a day."
+            }
         case .failed(let why):
             status = nil
             error = why
         }
         // A test delivery is tried once: the person is watching.
-        let retryAt = answer.isSuccess || giveUp || delivery.event == .test ? nil : WebhookRetry.next(after: attempt, at: now)
+        let retryAt = answer.isSuccess || final || delivery.event == .test ? nil
+            : WebhookRetry.next(after: attempt, at: now, retryAfter: retryAfter)
         if !answer.isSuccess {
             logger.notice("webhook delivery failed", metadata: [
                 "delivery": "\(delivery.id)", "attempt": "\(attempt)", "status": "\(status.map(String.init) ?? "none")",

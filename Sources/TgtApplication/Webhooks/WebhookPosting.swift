@@ -10,12 +10,13 @@ public struct WebhookRequest: Sendable, Hashable {
 /// How one POST ended: the receiver's HTTP status, or why no answer came (refused, timed out,
 /// not a web server), in words.
 public enum WebhookAnswer: Sendable, Hashable {
-    case status(Int)
+    /// The receiver's status, with its `Retry-After` header if it sent one.
+    case status(Int, retryAfter: String? = nil)
     case failed(String)
 
     /// Whether the receiver took it (2xx).
     public var isSuccess: Bool {
-        if case .status(let code) = self { return (200..<300).contains(code) }
+        if case .status(let code, _) = self { return (200..<300).contains(code) }
         return false
     }
 }

@@ -42,7 +42,7 @@ public struct HTTPWebhookPoster: WebhookPosting {
             // The deadline covers the request until the answer's head arrives; the body is
             // dropped unread, which ends the stream and closes the connection.
             let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(timeout * 1000)))
-            return .status(Int(response.status.code))
+            return .status(Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After"))
         } catch {
             return .failed(Self.describe(error, timeout: timeout))
         }
