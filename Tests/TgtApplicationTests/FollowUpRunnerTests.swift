@@ -47,6 +47,19 @@ struct FollowUpRunnerTests {
         func undo(batchID: UUID) async throws -> UndoOutcome { throw UndoError.notFound(batchID.uuidString) }
     }
 
+    /// Sends into `slowChat` only once the test releases it; others at once.
+    struct SlowSender: TemplateSending {
+        let world: World
+        let slowChat: Int64
+        let released: AsyncStream<Void>
+        func send(_ order: SendOrder, progress: @escaping @Sendable (SendStep) -> Void) async throws -> SendOutcome {
+            if order.destination?.chatID == slowChat { for await _ in released { break } }
+            return try await Sender(world: world).send(order, progress: progress)
+        }
+        func scheduleLater(_ order: SendOrder, at date: Date) async throws -> [ScheduledItem] { [] }
+        func undo(batchID: UUID) async throws -> UndoOutcome { throw UndoError.notFound(batchID.uuidString) }
+    }
+
     /// A receiver never reached (the test only makes deliveries).
     struct Unreachable: WebhookPosting {
         func post(_ request: WebhookRequest) async -> WebhookAnswer { .failed("unreachable") }
@@ -239,6 +252,27 @@ struct FollowUpRunnerTests {
         #expect(byChat[50]?.state == .cancelled && byChat[50]?.reason == "Its message was deleted: nothing to follow.", "\(String(describing: byChat[50]))")
         #expect(byChat[51]?.state == .fired, "the other one, unread, acts (late)")
         #expect(f.world.reminders.withLock { $0 }.count == 1)
+    }
+
+    @Test("a slow send does not hold the others back: the rest act while it waits")
+    func slowSendDoesNotBlock() async throws {
+        let f = try Fixture("follow-up-slow")
+        defer { f.folder.remove() }
+        let service = FollowUpService(store: f.store)
+        _ = try service.add(try FollowUpRule(condition: .notRead, within: 60, action: .send(templateID: f.nudge.id)), toBatch: try f.sent(to: [70, 71, 72]))
+        f.clock.advance(by: 120)
+        let (released, release) = AsyncStream<Void>.makeStream()
+        let runner = FollowUpRunner(store: f.store, clock: f.clock, sending: SlowSender(world: f.world, slowChat: 70, released: released),
+                                    telegram: f.world.telegram, since: f.clock.now)
+        let pass = Task { await f.pass(runner) }
+        // Chat 70's send hangs; 71 and 72 are sent meanwhile, each once.
+        try await awaitCondition { Set(f.world.sends.withLock { $0 }.compactMap { $0.destination?.chatID }) == [71, 72] }
+        release.yield()
+        release.finish()
+        _ = await pass.value
+        let sent = f.world.sends.withLock { $0 }.compactMap { $0.destination?.chatID }.sorted()
+        #expect(sent == [70, 71, 72], "\(sent)")
+        #expect(try f.states() == [.fired, .fired, .fired])
     }
 
     @Test("a process killed while acting leaves it failed, never acting twice")

@@ -71,8 +71,9 @@ struct FollowUpRunner: Sendable {
             var next: Date?
             // Asked once per chat per pass: many follow-ups often share a chat (one send to a group).
             var kinds: [Int64: FollowUpChatKind?] = [:]
+            var claimed: [Claimed] = []
             for record in try store.watchingFollowUps() {
-                if Task.isCancelled { return nil }
+                if Task.isCancelled { break }
                 if kinds[record.chatID] == nil { kinds[record.chatID] = .some(await telegram.kind(record.chatID)) }
                 guard let kind = kinds[record.chatID] ?? nil else { continue }
                 if let why = record.rule.cannotWork(in: kind) {
@@ -84,9 +85,15 @@ struct FollowUpRunner: Sendable {
                     guard try await look(at: record, kind: kind) else { continue }
                     looked.insert(record.id)
                 }
-                if let due = try await judge(record.id) { next = min(next ?? due, due) }
+                switch try judge(record.id) {
+                case .waitUntil(let due): next = min(next ?? due, due)
+                case .act(let one): claimed.append(one)
+                case .ended: break
+                }
             }
-            return next
+            // Claimed ones act even if the pass was cancelled meanwhile: a claim is never left.
+            await act(claimed)
+            return Task.isCancelled ? nil : next
         } catch {
             logger.error("a follow-up pass failed", metadata: ["error": "\(error)"])
             return clock.now.addingTimeInterval(60)
@@ -128,14 +135,31 @@ struct FollowUpRunner: Sendable {
         return true
     }
 
+    /// A follow-up claimed to act, with how it is worded.
+    private struct Claimed: Sendable {
+        let record: FollowUpRecord
+        let late: Bool
+        let due: Date
+    }
+
+    /// What judging one follow-up left to do.
+    private enum Verdict {
+        case waitUntil(Date)
+        case act(Claimed)
+        case ended
+    }
+
+    /// How many claimed follow-ups act at once.
+    static let actingAtOnce = 4
+
     /// Decides follow-up `id` now, on its row as it is at this moment (a read or reply noted
-    /// while earlier ones acted counts), and acts: the date to look again when it waits.
-    private func judge(_ id: UUID) async throws -> Date? {
-        guard let record = try store.followUp(id: id), record.state == .watching, let start = record.startedAt else { return nil }
+    /// meanwhile counts), ending it or claiming it to act.
+    private func judge(_ id: UUID) throws -> Verdict {
+        guard let record = try store.followUp(id: id), record.state == .watching, let start = record.startedAt else { return .ended }
         let now = clock.now
         switch record.rule.decide(start: start, facts: record.facts, now: now, clock: { FollowUpWords.time($0, now: now) }) {
         case .wait(let until):
-            return until
+            return .waitUntil(until)
         case .met(let why):
             try store.endFollowUp(id: record.id, as: .met, reason: why)
         case .expired(let why):
@@ -145,10 +169,26 @@ struct FollowUpRunner: Sendable {
         case .fire(let late):
             // Claimed only if nothing was noted on it since it was read: a read or reply saved
             // in between leaves it for the next pass to judge again.
-            guard try store.claimFollowUp(id: record.id, unchangedSince: record.updatedAt) else { return nil }
-            await fire(record, late: late, due: record.dueAt ?? now)
+            guard try store.claimFollowUp(id: record.id, unchangedSince: record.updatedAt) else { return .ended }
+            return .act(Claimed(record: record, late: late, due: record.dueAt ?? now))
         }
-        return nil
+        return .ended
+    }
+
+    /// Acts on the claimed follow-ups, `actingAtOnce` at a time: one slow send (a flood wait,
+    /// a busy chat) does not hold the others back.
+    private func act(_ claimed: [Claimed]) async {
+        await withTaskGroup(of: Void.self) { group in
+            var running = 0
+            for one in claimed {
+                if running == Self.actingAtOnce {
+                    await group.next()
+                    running -= 1
+                }
+                group.addTask { await self.fire(one.record, late: one.late, due: one.due) }
+                running += 1
+            }
+        }
     }
 
     /// Does `record`'s action, once claimed, and records how it went.

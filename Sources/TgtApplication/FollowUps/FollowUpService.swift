@@ -53,7 +53,7 @@ public struct FollowUpService: Sendable {
     /// template and need no typed values (nobody is there to type them when it acts), and
     /// there must be room for one more.
     public func check(_ rule: FollowUpRule) throws {
-        guard try store.followUps(ended: 0).count < FollowUpRule.maxWaiting else { throw FollowUpError.tooMany(FollowUpRule.maxWaiting) }
+        guard try store.liveFollowUpCount() < FollowUpRule.maxWaiting else { throw FollowUpError.tooMany(FollowUpRule.maxWaiting) }
         guard case .send(let id) = rule.action else { return }
         guard let template = try store.template(id: id) else { throw FollowUpError.templateNotFound }
         guard template.kind == .telegram else {

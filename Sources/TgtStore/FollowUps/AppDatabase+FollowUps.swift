@@ -89,6 +89,11 @@ extension AppDatabase {
         }
     }
 
+    /// How many follow-ups are live (waiting, watching, firing).
+    public func liveFollowUpCount() throws(StoreError) -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM follow_up WHERE state IN ('waiting', 'watching', 'firing')") ?? 0 }
+    }
+
     /// Follow-up `id`, if it exists.
     public func followUp(id: UUID) throws(StoreError) -> FollowUpRecord? {
         try read { db in try Row.fetchOne(db, sql: "SELECT * FROM follow_up WHERE id = ?", arguments: [id.uuidString]).flatMap(Self.followUp) }
