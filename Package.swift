@@ -185,7 +185,7 @@ package.targets += [
             .embedInCode("Web/editor.js"), .embedInCode("Web/settings.js"),
             .embedInCode("Web/timers.js"), .embedInCode("Web/timer-form.js"), .embedInCode("Web/timer-alerts.js"),
             .embedInCode("Web/timers.css"), .embedInCode("Web/timer-completion.js"),
-            .embedInCode("Web/send-later.js"), .embedInCode("Web/scheduled.js"), .embedInCode("Web/scheduled.css"),
+            .embedInCode("Web/send-later.js"), .embedInCode("Web/follow-up-form.js"), .embedInCode("Web/scheduled.js"), .embedInCode("Web/scheduled.css"),
             .embedInCode("Web/chats.js"), .embedInCode("Web/conversation.js"), .embedInCode("Web/chat-html.js"), .embedInCode("Web/chats.css"),
             .embedInCode("Web/chat-search.js"), .embedInCode("Web/sends.js"), .embedInCode("Web/held-sends.js"), .embedInCode("Web/trigger.js"),
             .embedInCode("Web/topics.js"), .embedInCode("Web/reactions.js"), .embedInCode("Web/pins.js"), .embedInCode("Web/forward.js"), .embedInCode("Web/notify.js"), .embedInCode("Web/profile.js"), .embedInCode("Web/presence.js"), .embedInCode("Web/contacts.js"), .embedInCode("Web/media.js"), .embedInCode("Web/attach.js"), .embedInCode("Web/pick-template.js"), .embedInCode("Web/message-actions.js"), .embedInCode("Web/attach.css"),

@@ -3,9 +3,11 @@ time, a bad rule refused beside its field with an example and nothing started, t
 back in words with its next dates as it is typed, an end after a number of sends), the tile's
 "↻ Repeats …" line, and the Scheduled page's series card (the rule in words, the next dates on
 Telegram, Skip next, Pause and Resume, Stop after a confirmation) at desktop and phone width,
-light and dark. Every screen is audited and photographed."""
+light and dark; a series with a follow-up on each post, started from Repeat and changed and
+removed from Scheduled. Every screen is audited and photographed."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select
 
 from demo import FAMILY
 from modes import set_scheme
@@ -144,4 +146,151 @@ def test_repeating_series(driver, wait, audit, server, shot):
           "after the confirmation the series is stopped on the server"
     assert not [s for s in api(server, "GET", "scheduled")["scheduled"] if s.get("series_id") == series["id"]], \
           "and nothing of it waits on Telegram"
+    api(server, "DELETE", "templates/" + gym["id"])
+
+
+def follow_fields(driver, prefix, condition, amount, unit):
+    """Sets the follow-up form's condition and wait (`amount` "" leaves the wait empty)."""
+    Select(driver.find_element(By.ID, f"{prefix}-condition")).select_by_value(condition)
+    field = driver.find_element(By.ID, f"{prefix}-within")
+    field.clear()
+    if amount != "":
+        field.send_keys(amount)
+    Select(driver.find_element(By.ID, f"{prefix}-unit")).select_by_visible_text(unit)
+
+
+def picker_options(driver, wait, prefix):
+    """The template picker's options once loaded: {text: enabled}."""
+    wait.until(lambda d: len(Select(d.find_element(By.ID, f"{prefix}-template")).options) > 1)
+    return {o.text: o.is_enabled() for o in Select(driver.find_element(By.ID, f"{prefix}-template")).options}
+
+
+def test_series_follow_up(driver, wait, audit, server, shot):
+    """Repeat's "Follow up on each post": off at first; the same fields as Recent's Follow up
+    (a template that needs values shown but not offered); a wait of 0 refused beside the wait with
+    nothing started and what was typed kept; started with "if no reply within 1 h, remind me".
+    Scheduled: the series card says it, Follow-up… opens the form prefilled, a wait of 9 days is
+    refused beside the wait, "When read → send Nudge" replaces it, Remove follow-up takes it off.
+    Every new screen is audited."""
+    gym = api(server, "POST", "templates", {"name": "Gym", "body": "Gym tonight?", "targets": [{"chat_id": FAMILY}]})
+    nudge = api(server, "POST", "templates", {"name": "Nudge", "body": "Anyone? 🙂", "targets": [{"chat_id": FAMILY}]})
+    api(server, "POST", "templates", {"name": "Ask ETA", "body": "When do you arrive? {{eta}}", "targets": [{"chat_id": FAMILY}]})
+    driver.get(server.url + "/")
+    tile = wait.until(EC.presence_of_element_located((By.XPATH, "//li[@data-name='Gym']")))
+    tile.find_element(By.CSS_SELECTOR, "summary").click()
+    tile.find_element(By.CSS_SELECTOR, "[data-action=later]").click()
+    wait.until(EC.visibility_of_element_located((By.ID, "later-at")))
+    driver.find_element(By.ID, "later-repeat").click()
+    every = wait.until(EC.visibility_of_element_located((By.ID, "later-every")))
+    every.clear()
+    every.send_keys("mon,fri 10:00")
+    follow_on = driver.find_element(By.ID, "later-follow-on")
+    assert follow_on.is_displayed() and not follow_on.is_selected() and not driver.find_element(By.ID, "later-follow-fields").is_displayed(), \
+        "Follow up on each post is offered, off at first"
+    follow_on.click()
+    wait.until(EC.visibility_of_element_located((By.ID, "later-follow-condition")))
+    assert Select(driver.find_element(By.ID, "later-follow-condition")).first_selected_option.text == "If not read" \
+        and driver.find_element(By.ID, "later-follow-within").get_attribute("value") == "2" \
+        and Select(driver.find_element(By.ID, "later-follow-unit")).first_selected_option.text == "hours" \
+        and driver.find_element(By.ID, "later-follow-remind").is_selected(), "it starts as Recent's does: if not read within 2 h, remind me"
+    unlabelled = driver.execute_script(
+        "return [...document.querySelectorAll('#later-dialog input, #later-dialog select')].filter(e => e.offsetParent && (!e.labels || !e.labels.length)).map(e => e.id)")
+    assert unlabelled == [], f"every control of the dialog has a label ({unlabelled})"
+    driver.find_element(By.ID, "later-follow-send").click()
+    options = picker_options(driver, wait, "later-follow")
+    needs = [name for name in options if name.startswith("Ask ETA")]
+    assert options.get("Nudge") and needs and "{{eta}}" in needs[0] and not options[needs[0]], \
+        f"the picker offers Telegram templates; one that needs a value is shown but cannot be chosen ({options})"
+    driver.find_element(By.ID, "later-follow-remind").click()
+
+    # A wait of 0: refused beside the wait, nothing started, what was typed kept.
+    follow_fields(driver, "later-follow", "no_reply", "0", "minutes")
+    driver.find_element(By.ID, "later-submit").click()
+    error = wait.until(EC.visibility_of_element_located((By.ID, "later-follow-within-error")))
+    assert "between 1 minute and 7 days" in error.text and driver.find_element(By.ID, "later-follow-within").get_attribute("aria-invalid") == "true", \
+        f"a wait of 0 is refused beside the wait, in the server's words ({error.text!r})"
+    assert driver.find_element(By.ID, "later-dialog").is_displayed() and every.get_attribute("value") == "mon,fri 10:00" \
+        and driver.find_element(By.ID, "later-follow-within").get_attribute("value") == "0", "the dialog stays open with what was typed"
+    assert api(server, "GET", "series")["total"] == 0, "and nothing was started"
+    shot("37a-repeat-follow-up-refused")
+    audit.screen("grid: repeat dialog with a follow-up refused")
+
+    follow_fields(driver, "later-follow", "no_reply", "1", "hours")
+    assert not error.is_displayed(), "typing again clears the message"
+    driver.find_element(By.ID, "later-submit").click()
+    wait.until(EC.invisibility_of_element_located((By.ID, "later-dialog")))
+    wait.until(lambda d: "Each post" in d.execute_script("return document.getElementById('toast').textContent"))
+    started = api(server, "GET", "series")["series"]
+    rule = started[0].get("follow_up") if started else None
+    assert rule and (rule["condition"], rule["within_minutes"], rule["action"]) == ("no_reply", 60, "remind"), \
+        f"the series carries the follow-up ({rule})"
+    sentence = rule["sentence"]
+    assert sentence.startswith("Each post") and "1 h" in sentence, f"said in words ({sentence!r})"
+
+    # Scheduled: the card says it; Follow-up… opens the form prefilled.
+    driver.get(server.url + "/scheduled")
+    card = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".series-item")))
+    wait.until(lambda d: sentence in d.find_element(By.CSS_SELECTOR, ".series-item .follow-rule").text)
+    shot("39a-scheduled-series-follow-up")
+    audit.screen("scheduled: a series with a follow-up")
+    click(wait, ".series-item [data-series-action=follow-up]")
+    dialog = wait.until(EC.visibility_of_element_located((By.ID, "series-follow-dialog")))
+    assert "Gym" in dialog.text and sentence in driver.find_element(By.ID, "series-follow-about").text, "the dialog names the series and its follow-up"
+    assert Select(driver.find_element(By.ID, "series-follow-condition")).first_selected_option.get_attribute("value") == "no_reply" \
+        and driver.find_element(By.ID, "series-follow-within").get_attribute("value") == "1" \
+        and Select(driver.find_element(By.ID, "series-follow-unit")).first_selected_option.text == "hours" \
+        and driver.find_element(By.ID, "series-follow-remind").is_selected(), "prefilled with the series' follow-up"
+    assert driver.find_element(By.ID, "series-follow-remove").is_displayed(), "with Remove follow-up"
+    unlabelled = driver.execute_script(
+        "return [...document.querySelectorAll('#series-follow-dialog input, #series-follow-dialog select')].filter(e => !e.labels || !e.labels.length).map(e => e.id)")
+    assert unlabelled == [], f"every control of the dialog has a label ({unlabelled})"
+    audit.screen("scheduled: a series' follow-up dialog")
+
+    # A wait of 9 days: refused beside the wait; the series keeps its follow-up.
+    follow_fields(driver, "series-follow", "no_reply", "9", "days")
+    driver.find_element(By.ID, "series-follow-submit").click()
+    error = wait.until(EC.visibility_of_element_located((By.ID, "series-follow-within-error")))
+    assert "between 1 minute and 7 days" in error.text and dialog.is_displayed() \
+        and driver.find_element(By.ID, "series-follow-within").get_attribute("value") == "9", \
+        f"a wait of 9 days is refused beside the wait, what was typed kept ({error.text!r})"
+    assert api(server, "GET", f"series/{started[0]['id']}")["follow_up"]["within_minutes"] == 60, "nothing changed on the server"
+    shot("39b-scheduled-series-follow-up-refused")
+    audit.screen("scheduled: a series' follow-up refused")
+
+    # Change it: when read (no wait: 7 days), send Nudge.
+    follow_fields(driver, "series-follow", "read", "", "hours")
+    driver.find_element(By.ID, "series-follow-send").click()
+    options = picker_options(driver, wait, "series-follow")
+    needs = [name for name in options if name.startswith("Ask ETA")]
+    assert needs and not options[needs[0]], f"a template that needs a value is not offered here either ({options})"
+    Select(driver.find_element(By.ID, "series-follow-template")).select_by_visible_text("Nudge")
+    driver.find_element(By.ID, "series-follow-submit").click()
+    wait.until(EC.invisibility_of_element_located((By.ID, "series-follow-dialog")))
+    changed = api(server, "GET", f"series/{started[0]['id']}")["follow_up"]
+    assert (changed["condition"], changed["within_minutes"], changed["action"], changed.get("template_id")) == ("read", 7 * 1440, "send", nudge["id"]), \
+        f"PATCH /api/series changed it ({changed})"
+    wait.until(lambda d: changed["sentence"] in d.find_element(By.CSS_SELECTOR, ".series-item .follow-rule").text)
+    wait.until(lambda d: d.execute_script("return document.activeElement && document.activeElement.dataset.seriesAction") == "follow-up")
+
+    # The form again, prefilled with the new rule; Remove follow-up.
+    click(wait, ".series-item [data-series-action=follow-up]")
+    wait.until(EC.visibility_of_element_located((By.ID, "series-follow-dialog")))
+    wait.until(lambda d: Select(d.find_element(By.ID, "series-follow-template")).first_selected_option.text == "Nudge")
+    assert driver.find_element(By.ID, "series-follow-send").is_selected() \
+        and driver.find_element(By.ID, "series-follow-within").get_attribute("value") == "7" \
+        and Select(driver.find_element(By.ID, "series-follow-unit")).first_selected_option.text == "days", "prefilled: when read, 7 days, Nudge"
+    driver.find_element(By.ID, "series-follow-remove").click()
+    wait.until(EC.invisibility_of_element_located((By.ID, "series-follow-dialog")))
+    wait.until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".series-item .follow-rule"))
+    wait.until(lambda d: "Follow-up removed" in d.execute_script("return document.getElementById('toast').textContent"))
+    assert "follow_up" not in api(server, "GET", f"series/{started[0]['id']}"), "the series carries no follow-up any more"
+    assert driver.execute_script("return document.activeElement && document.activeElement.dataset.seriesAction") == "follow-up", \
+        "the focus is back on Follow-up…"
+    click(wait, ".series-item [data-series-action=follow-up]")
+    wait.until(EC.visibility_of_element_located((By.ID, "series-follow-dialog")))
+    assert not driver.find_element(By.ID, "series-follow-remove").is_displayed() \
+        and "no follow-up yet" in driver.find_element(By.ID, "series-follow-about").text, "with none, there is nothing to remove"
+    driver.find_element(By.CSS_SELECTOR, "#series-follow-dialog [data-close]").click()
+    wait.until(EC.invisibility_of_element_located((By.ID, "series-follow-dialog")))
+    api(server, "POST", f"series/{started[0]['id']}/cancel")
     api(server, "DELETE", "templates/" + gym["id"])

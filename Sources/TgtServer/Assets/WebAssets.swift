@@ -41,6 +41,7 @@ enum WebAssets {
         ("timers.css", PackageResources.timers_css),
         ("timer-completion.js", PackageResources.timer_completion_js),
         ("send-later.js", PackageResources.send_later_js),
+        ("follow-up-form.js", PackageResources.follow_up_form_js),
         ("scheduled.js", PackageResources.scheduled_js),
         ("scheduled.css", PackageResources.scheduled_css),
         ("chats.js", PackageResources.chats_js),

@@ -333,7 +333,7 @@ function setUp(grid) {
       const next = series.next.filter((o) => o.state !== 'skipped')[0];
       list.replaceChildren(el('li', {class: 'scheduled'}, el('span', {'aria-hidden': 'true', text: '↻'}),
         el('span', {text: 'Repeats ' + series.words + (next ? ' · next ' + clockAt(new Date(next.at), true) : '')})));
-      toast('“' + name + '” repeats ' + series.words + '. See Scheduled.');
+      toast('“' + name + '” repeats ' + series.words + '.' + (series.follow_up ? ' ' + series.follow_up.sentence + '.' : '') + ' See Scheduled.');
       tapButton(tile)?.focus();
       return;
     }

@@ -1,5 +1,7 @@
 // Scheduled page: repeating series first (GET /api/series: the rule in words, the next dates
-// and their state, how many posted; Skip next, Pause or Resume, Stop after a confirmation),
+// and their state, how many posted, the follow-up each post carries; Skip next, Pause or Resume,
+// Follow-up… to set, change or remove that follow-up (PATCH /api/series/{id}, the form shared
+// with Recent's Follow up dialog), Stop after a confirmation),
 // then every other message still waiting on Telegram's schedule (GET /api/scheduled, soonest
 // first), when in the browser's time zone and how long until then, the template, the target,
 // its status and whether a timer made it; Cancel after a confirmation. Then the follow-ups
@@ -9,6 +11,7 @@
 // it loads, an error banner with Retry; the `timers` server-sent event (any change to the
 // schedule or a follow-up, by any process) reloads the lists, and "in … min" is kept current.
 import {ApiError, api, byId, clockAt, el, eventElement, messageOf, on, openDialog, timeUntil, toast} from './app.js';
+import {followUpFields, followUpForm} from './follow-up-form.js';
 
 /** @typedef {import('./types').ScheduledSend} ScheduledSend */
 /** @typedef {import('./types').ScheduledList} ScheduledList */
@@ -92,6 +95,7 @@ function setUp(list) {
     return el('li', {class: 'card series-item', 'data-series': s.id, 'data-status': s.status},
       el('h3', {text: s.template_name}),
       el('p', {class: 'words'}, '↻ ' + s.words, s.status === 'paused' ? el('span', {class: 'badge', text: 'Paused'}) : null),
+      s.follow_up ? el('p', {class: 'follow-rule'}, el('span', {'aria-hidden': 'true', text: '↪ '}), s.follow_up.sentence) : null,
       el('p', {class: 'meta', text: (s.posted ? 'Posted ' + s.posted + (s.posted === 1 ? ' time' : ' times') + ' · ' : '')
         + (s.status === 'paused' ? 'nothing posts until you resume it' : 'next dates')}),
       s.status === 'paused' ? null : el('ol', {class: 'series-next', 'aria-label': 'Next dates of ' + what},
@@ -102,6 +106,7 @@ function setUp(list) {
           ? el('button', {type: 'button', 'data-series-action': 'skip', 'aria-label': 'Skip the next send of ' + what, text: 'Skip next'}) : null,
         s.status === 'active' ? el('button', {type: 'button', 'data-series-action': 'pause', 'aria-label': 'Pause ' + what, text: 'Pause'})
           : el('button', {type: 'button', 'data-series-action': 'resume', 'aria-label': 'Resume ' + what, text: 'Resume'}),
+        el('button', {type: 'button', 'data-series-action': 'follow-up', 'aria-haspopup': 'dialog', 'aria-label': 'Follow-up on each post of ' + what, text: 'Follow-up…'}),
         el('button', {type: 'button', class: 'danger', 'data-series-action': 'cancel', 'aria-label': 'Stop repeating ' + what, text: 'Stop'})));
   }
 
@@ -124,6 +129,7 @@ function setUp(list) {
     const s = series.find((x) => card instanceof HTMLElement && x.id === card.dataset['series']);
     const action = button.dataset['seriesAction'] ?? '';
     if (!s) return;
+    if (action === 'follow-up') { editFollowUp(s); return; }
     if (action === 'cancel') {
       byId('stop-text', HTMLParagraphElement).textContent = '“' + s.template_name + '” ' + s.words
         + ' stops for good; what waits on Telegram\'s schedule is deleted there.';
@@ -146,6 +152,92 @@ function setUp(list) {
     const again = seriesList.querySelector('[data-series="' + s.id + '"] [data-series-action="' + (action === 'pause' ? 'resume' : action === 'resume' ? 'pause' : action) + '"]');
     if (again instanceof HTMLButtonElement) again.focus(); else byId('scheduled-title', HTMLHeadingElement).focus();
   });
+
+  /** The Follow-up… dialog of a series, made the first time it is asked for. */
+  let followDialog = /** @type {{dialog: HTMLDialogElement, form: ReturnType<typeof followUpForm>, series: Series} | null} */ (null);
+
+  /**
+   * Opens the form for the follow-up each post of `s` carries: prefilled with it (Remove
+   * follow-up then) or with the first choice. Save or Remove → PATCH /api/series/{id}; a refusal
+   * is shown in the dialog (beside its field when it is about one) with what was typed kept.
+   * @param {Series} s
+   */
+  function editFollowUp(s) {
+    if (!followDialog) followDialog = makeFollowDialog();
+    const {dialog, form} = followDialog;
+    followDialog.series = s;
+    form.fill(s.follow_up ?? null);
+    form.refresh();
+    byId('series-follow-error', HTMLParagraphElement).hidden = true;
+    byId('series-follow-about', HTMLParagraphElement).textContent = '“' + s.template_name + '” ' + s.words
+      + (s.follow_up ? ': now “' + s.follow_up.sentence + '”.' : ': no follow-up yet.');
+    byId('series-follow-remove', HTMLButtonElement).hidden = !s.follow_up;
+    dialog.returnValue = '';
+    dialog.showModal();
+  }
+
+  function makeFollowDialog() {
+    const dialog = el('dialog', {id: 'series-follow-dialog', 'aria-labelledby': 'series-follow-title', 'aria-describedby': 'series-follow-about'});
+    const banner = el('p', {id: 'series-follow-error', class: 'banner error', role: 'alert', hidden: true});
+    const remove = el('button', {type: 'button', class: 'danger', id: 'series-follow-remove', text: 'Remove follow-up'});
+    const submit = el('button', {type: 'submit', class: 'primary', id: 'series-follow-submit', text: 'Save'});
+    const formNode = el('form', {class: 'stack', id: 'series-follow-form', novalidate: true},
+      el('h2', {id: 'series-follow-title', text: 'Follow up on each post'}),
+      el('p', {id: 'series-follow-about', class: 'meta'}),
+      followUpFields('series-follow'),
+      el('p', {class: 'hint'}, 'Posts to come carry it; those already out keep theirs. Judged while the dashboard (', el('code', {text: 'tgt serve'}), ') or the service runs.'),
+      banner,
+      el('div', {class: 'actions'}, el('button', {type: 'button', value: 'cancel', 'data-close': true, text: 'Cancel'}), remove, submit));
+    dialog.append(formNode);
+    byId('stop-dialog', HTMLDialogElement).after(dialog);
+    const made = {dialog, form: followUpForm('series-follow'), series: /** @type {Series} */ ({})};
+
+    /**
+     * Sends the change; the series as it is then replaces the old one.
+     * @param {Record<string, unknown>} change
+     * @param {(after: Series) => string} told the toast
+     */
+    const save = async (change, told) => {
+      const s = made.series;
+      banner.hidden = true;
+      submit.disabled = true;
+      remove.disabled = true;
+      try {
+        const after = /** @type {Series} */ (await api('PATCH', 'series/' + s.id, change));
+        series = series.map((x) => (x.id === s.id ? after : x));
+        dialog.close('done');
+        drawSeries();
+        toast(told(after));
+      } catch (error) {
+        if (!(await made.form.refused(error))) {
+          const issues = error instanceof ApiError ? error.issues.map((issue) => issue.message) : [];
+          banner.textContent = issues.length ? issues.join(' ')
+            : error instanceof ApiError ? error.message + (error.nextStep ? ' ' + error.nextStep : '') : messageOf(error, 'Not changed.');
+          banner.hidden = false;
+          if (error instanceof ApiError && error.code === 'series_finished') await load();
+        }
+      } finally {
+        submit.disabled = false;
+        remove.disabled = false;
+      }
+    };
+    formNode.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      if (submit.disabled) return;
+      made.form.clear();
+      const rule = made.form.rule();
+      if (!rule) return;
+      await save({follow_up: rule}, (after) => 'Follow-up set on “' + after.template_name + '”: ' + (after.follow_up?.sentence ?? 'each post') + '.');
+    });
+    remove.addEventListener('click', () => save({remove_follow_up: true},
+      (after) => 'Follow-up removed from “' + after.template_name + '”: posts to come carry none; those already out keep theirs.'));
+    dialog.addEventListener('close', () => {
+      // Back to the series' Follow-up… (a live reload may have redrawn the card meanwhile).
+      const again = seriesList.querySelector('[data-series="' + CSS.escape(made.series.id) + '"] [data-series-action="follow-up"]');
+      if (again instanceof HTMLButtonElement) again.focus(); else byId('scheduled-title', HTMLHeadingElement).focus();
+    });
+    return made;
+  }
 
   /** @param {ScheduledSend} send */
   function row(send) {

@@ -3,9 +3,11 @@
 // quick choices), POST /api/templates/{id}/schedule. "Repeat" turns it into a series (POST
 // /api/templates/{id}/repeat): the rule typed in its compact form is read back in words with
 // its next dates as it is typed (POST /api/repeat/preview), with an end (a day or a number of
-// sends). A refusal (too soon, too far, too many, not logged in, a variable, a rule) is shown
+// sends) and, when asked, a follow-up on each post (`follow_up`, the form at the end of this
+// file, shared with Recent and Scheduled). A refusal (too soon, too far, too many, not logged in, a variable, a rule) is shown
 // in the dialog, which stays open with everything typed.
-import {ApiError, api, byId, clockAt, fieldValues, messageOf, variableFields} from './app.js';
+import {ApiError, api, byId, clockAt, el, fieldValues, messageOf, variableFields} from './app.js';
+import {followUpFields, followUpForm} from './follow-up-form.js';
 
 /** @typedef {import('./types').TemplateVariable} TemplateVariable */
 /** @typedef {import('./types').ScheduledList} ScheduledList */
@@ -75,6 +77,17 @@ function setUpDialog() {
   const end = byId('later-end', HTMLSelectElement);
   const until = byId('later-until', HTMLInputElement);
   const times = byId('later-times', HTMLInputElement);
+  // Follow up on each post (off at first): the follow-up fields of Recent's dialog.
+  const followOn = el('input', {type: 'checkbox', id: 'later-follow-on', 'aria-controls': 'later-follow-fields'});
+  const followFields = el('div', {class: 'stack', id: 'later-follow-fields', hidden: true},
+    el('p', {class: 'hint', text: 'Every post gets its own follow-up in its chat, counted from when it goes out.'}), followUpFields('later-follow'));
+  byId('later-repeat-fields', HTMLFieldSetElement).append(el('label', {class: 'check'}, followOn, ' Follow up on each post'), followFields);
+  const followUp = followUpForm('later-follow');
+  const showFollowUp = () => {
+    followFields.hidden = !followOn.checked;
+    if (followOn.checked) followUp.refresh();
+  };
+  followOn.addEventListener('change', showFollowUp);
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   let previews = 0;
   let previewTimer = 0;
@@ -133,7 +146,14 @@ function setUpDialog() {
     byId('later-times-field', HTMLDivElement).hidden = end.value !== 'times';
     later();
   });
-  dialog.addEventListener('later-reset', () => { showRepeat(); words.textContent = ''; ruleError(null); });
+  dialog.addEventListener('later-reset', () => {
+    showRepeat();
+    words.textContent = '';
+    ruleError(null);
+    followOn.checked = false;
+    followUp.fill(null);
+    showFollowUp();
+  });
 
   /** @param {string | null} message */
   const timeError = (message) => {
@@ -210,9 +230,13 @@ function setUpDialog() {
       until.focus();
       return;
     }
+    followUp.clear();
+    const follow = followOn.checked ? followUp.rule() : null;
+    if (followOn.checked && !follow) return;
     const values = fieldValues(byId('later-vars', HTMLDivElement));
     /** @type {Record<string, unknown>} */
     const body = {...rule(), variables: values};
+    if (follow) body['follow_up'] = follow;
     submit.disabled = true;
     submit.textContent = 'Starting…';
     try {
@@ -222,7 +246,9 @@ function setUpDialog() {
       current.result = {scheduled: [], values, series};
       dialog.close('done');
     } catch (error) {
-      if (error instanceof ApiError && (error.code === 'bad_repeat' || error.code === 'no_occurrence' || timeCodes.includes(error.code))) {
+      if (follow && await followUp.refused(error)) {
+        // Shown beside the follow-up's field.
+      } else if (error instanceof ApiError && (error.code === 'bad_repeat' || error.code === 'no_occurrence' || timeCodes.includes(error.code))) {
         ruleError(error.message + (error.nextStep ? ' ' + error.nextStep : ''));
         every.focus();
       } else {

@@ -12,12 +12,13 @@
 // Telegram template from GET /api/templates into the same chat). Save → POST /api/follow-ups
 // with the card's batch id; a refusal is shown in the dialog (beside its field when it is about
 // one) with everything typed kept; once set, the status line says "Follow-up set" with a link to
-// Scheduled, and the focus goes back to the card's button.
+// Scheduled, and the focus goes back to the card's button. The fields are run by follow-up-form.js's
+// `followUpForm`, shared with Repeat's follow-up on each post and Scheduled's series.
 import {ApiError, api, byId, el, eventElement, messageOf, on, toast} from './app.js';
+import {followUpForm} from './follow-up-form.js';
 
 /** @typedef {import('./types').FollowUp} FollowUp */
 /** @typedef {import('./types').FollowUpList} FollowUpList */
-/** @typedef {import('./types').PickTemplate} PickTemplate */
 
 const main = byId('main', HTMLElement);
 let loads = 0;
@@ -96,157 +97,38 @@ document.addEventListener('visibilitychange', () => { if (!document.hidden) soon
 
 // Follow up…
 
-/** @type {Record<string, string>} */
-const conditionHints = {
-  not_read: 'Acts if the message is still unread when the wait is over.',
-  no_reply: 'Acts if nobody else wrote in the chat by the end of the wait.',
-  read: 'Acts as soon as it is read; gives up when the wait is over.',
-};
-
 /** The send the dialog is open for (its button is found again by it after a reload). */
 let opened = {batch: ''};
-/** @type {PickTemplate[] | null} */
-let templates = null;
 
 const dialog = byId('follow-dialog', HTMLDialogElement);
 const form = byId('follow-form', HTMLFormElement);
-const condition = byId('follow-condition', HTMLSelectElement);
-const within = byId('follow-within', HTMLInputElement);
-const unit = byId('follow-unit', HTMLSelectElement);
-const remind = byId('follow-remind', HTMLInputElement);
-const sendAction = byId('follow-send', HTMLInputElement);
-const picker = byId('follow-template', HTMLSelectElement);
 const banner = byId('follow-error', HTMLParagraphElement);
 const submit = byId('follow-submit', HTMLButtonElement);
-
-/**
- * Shows (or, with null, clears) a message under a field of the dialog.
- * @param {HTMLInputElement | HTMLSelectElement} field
- * @param {string | null} message
- */
-function fieldError(field, message) {
-  const box = byId(field.id + '-error', HTMLParagraphElement);
-  box.textContent = message ?? '';
-  box.hidden = message === null;
-  if (message === null) field.removeAttribute('aria-invalid'); else field.setAttribute('aria-invalid', 'true');
-}
+const followUp = followUpForm('follow');
 
 function clearErrors() {
-  fieldError(within, null);
-  fieldError(picker, null);
+  followUp.clear();
   banner.hidden = true;
   banner.textContent = '';
-}
-
-/** The condition's hint, and whether the wait is needed. */
-function showCondition() {
-  const read = condition.value === 'read';
-  byId('follow-condition-hint', HTMLParagraphElement).textContent = conditionHints[condition.value] ?? '';
-  byId('follow-within-label', HTMLLabelElement).textContent = read ? 'Wait for the read at most (optional)' : 'Within';
-  byId('follow-within-hint', HTMLParagraphElement).textContent = read
-    ? 'Leave it empty to wait 7 days. At most 7 days.'
-    : 'Counted from when the message goes out: 1 minute to 7 days.';
-  within.required = !read;
-}
-
-/** Shows the template picker for "Send a template", loading the templates the first time. */
-async function showAction() {
-  const field = byId('follow-template-field', HTMLDivElement);
-  field.hidden = !sendAction.checked;
-  if (sendAction.checked && templates === null) await loadTemplates();
-}
-
-/** Fills the picker with the Telegram templates; one that needs values typed cannot be chosen. */
-async function loadTemplates() {
-  const chosen = picker.value;
-  picker.replaceChildren(el('option', {value: '', text: 'Loading templates…'}));
-  picker.disabled = true;
-  try {
-    const reply = /** @type {{templates: PickTemplate[]}} */ (await api('GET', 'templates?kind=telegram'));
-    templates = reply.templates.filter((t) => t.kind === 'telegram');
-  } catch (error) {
-    templates = null;
-    picker.replaceChildren(el('option', {value: '', text: 'No templates'}));
-    fieldError(picker, "Couldn't load the templates: " + messageOf(error));
-    return;
-  } finally {
-    picker.disabled = false;
-  }
-  const list = templates;
-  picker.replaceChildren(el('option', {value: '', text: list.length ? 'Choose a template' : 'No Telegram templates yet'}),
-    ...list.map((t) => {
-      const needs = t.send_variables.filter((v) => v.kind === 'choice' || v.default === undefined).map((v) => v.name);
-      return el('option', {value: t.id, disabled: needs.length > 0,
-        text: t.name + (needs.length ? ' (needs a value for ' + needs.map((n) => '{{' + n + '}}').join(', ') + ')' : '')});
-    }));
-  // What was chosen stays chosen if it still exists; nothing is chosen for the person otherwise.
-  picker.value = chosen && list.some((t) => t.id === chosen) ? chosen : '';
-}
-
-condition.addEventListener('change', () => { showCondition(); fieldError(within, null); });
-within.addEventListener('input', () => fieldError(within, null));
-unit.addEventListener('change', () => fieldError(within, null));
-picker.addEventListener('change', () => fieldError(picker, null));
-remind.addEventListener('change', showAction);
-sendAction.addEventListener('change', showAction);
-
-/** The request's body, or null (with the reason shown beside its field) when something is missing. */
-function body() {
-  /** @type {{batch_id: string, condition: string, action: string, within_minutes?: number, template_id?: string}} */
-  const request = {batch_id: opened.batch, condition: condition.value, action: sendAction.checked ? 'send' : 'remind'};
-  const typed = within.value.trim();
-  if (typed === '' && condition.value !== 'read') {
-    fieldError(within, 'Say how long to wait: 1 minute to 7 days.');
-    within.focus();
-    return null;
-  }
-  if (typed !== '') {
-    const amount = Number(typed);
-    if (!Number.isInteger(amount)) {
-      fieldError(within, 'Give a whole number of ' + (unit.selectedOptions[0]?.text ?? 'minutes') + '.');
-      within.focus();
-      return null;
-    }
-    // Out of range (0, 8 days) is the server's to say, in its words.
-    request.within_minutes = amount * Number(unit.value);
-  }
-  if (sendAction.checked) {
-    if (!picker.value) {
-      fieldError(picker, templates && templates.length ? 'Choose the template to send.' : 'There is no Telegram template to send: make one first, or remind instead.');
-      picker.focus();
-      return null;
-    }
-    request.template_id = picker.value;
-  }
-  return request;
 }
 
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
   if (submit.disabled) return;
   clearErrors();
-  const request = body();
-  if (!request) return;
+  const rule = followUp.rule();
+  if (!rule) return;
   submit.disabled = true;
   submit.textContent = 'Saving…';
   try {
-    const reply = /** @type {FollowUpList} */ (await api('POST', 'follow-ups', request));
+    const reply = /** @type {FollowUpList} */ (await api('POST', 'follow-ups', {batch_id: opened.batch, ...rule}));
     dialog.close('done');
     announce(reply.follow_ups);
   } catch (error) {
-    const text = error instanceof ApiError ? error.message + (error.nextStep ? ' ' + error.nextStep : '') : messageOf(error, 'The follow-up was not set.');
-    if (error instanceof ApiError && error.code === 'follow_up_bad_wait') {
-      fieldError(within, text);
-      within.focus();
-    } else if (error instanceof ApiError && error.code === 'template_not_found' && sendAction.checked) {
-      fieldError(picker, text);
-      // The list as it is now (the chosen one is kept if it still exists).
-      templates = null;
-      await loadTemplates();
-      picker.focus();
-    } else {
+    if (!(await followUp.refused(error))) {
       const issues = error instanceof ApiError ? error.issues.map((issue) => issue.message) : [];
-      banner.textContent = issues.length ? issues.join(' ') : text;
+      banner.textContent = issues.length ? issues.join(' ')
+        : error instanceof ApiError ? error.message + (error.nextStep ? ' ' + error.nextStep : '') : messageOf(error, 'The follow-up was not set.');
       banner.hidden = false;
     }
   } finally {
@@ -282,21 +164,13 @@ main.addEventListener('click', (event) => {
   const targets = button.dataset['followTargets'] ?? '';
   const count = Number(button.dataset['followCount'] ?? '1');
   // Another send than last time starts afresh; the same one keeps what was typed.
-  if (batch !== opened.batch) {
-    condition.value = 'not_read';
-    within.value = '2';
-    unit.value = '60';
-    remind.checked = true;
-    picker.value = '';
-  }
+  if (batch !== opened.batch) followUp.fill(null);
   opened = {batch};
-  // The templates as they are now (made or deleted elsewhere since), when the picker shows.
-  templates = null;
   clearErrors();
   byId('follow-about', HTMLParagraphElement).textContent = 'On “' + template + '” to ' + targets
     + (count > 1 ? ': one follow-up per chat, each judged on its own.' : '.');
-  showCondition();
-  showAction();
+  // The templates as they are now (made or deleted elsewhere since), when the picker shows.
+  followUp.refresh();
   dialog.returnValue = '';
   dialog.showModal();
 });

@@ -207,7 +207,28 @@ export interface Series {
   posted: number;
   next: SeriesOccurrence[];
   recent: ScheduledSend[];
+  /** The follow-up each post to come carries. */
+  follow_up?: SeriesFollowUp;
   created_at: string;
+}
+
+/** The follow-up each post of a series carries, with its rule in words. */
+export interface SeriesFollowUp {
+  /** "Each post: if no reply within 1 h, remind you in Saved Messages" */
+  sentence: string;
+  condition: FollowUpCondition;
+  within_minutes: number;
+  action: 'send' | 'remind';
+  template_id?: string;
+}
+
+/** A follow-up as a series takes it (`follow_up` of POST /api/templates/{id}/repeat and PATCH /api/series/{id}). */
+export interface FollowUpRuleInput {
+  condition: FollowUpCondition;
+  /** 1 to 10080; for `read` optional (7 days). */
+  within_minutes?: number;
+  action: 'send' | 'remind';
+  template_id?: string;
 }
 
 /** `GET /api/series`. */
