@@ -155,6 +155,32 @@ struct FollowUpRunnerTests {
         #expect(f.world.reminders.withLock { $0 }.isEmpty && f.world.sends.withLock { $0 }.isEmpty)
     }
 
+    @Test("in a forum, a reply counts in the followed message's topic only; no topic and General are one")
+    func forumTopics() async throws {
+        let f = try Fixture("follow-up-forum")
+        defer { f.folder.remove() }
+        let service = FollowUpService(store: f.store)
+        let rule = try FollowUpRule(condition: .noReply, within: 3_600, action: .remind)
+        for topic: Int32? in [nil, 5] {
+            let rows = try f.store.beginSend(of: f.hello, targets: [Target(chatID: 80, topicID: topic, chatTitle: "Forum")])
+            let row = try #require(rows.first)
+            try f.store.recordSend(id: row.id, status: .sent, messageID: 100 + Int64(topic ?? 0))
+            _ = try service.add(rule, toBatch: row.batchID)
+        }
+        let runner = f.runner()
+        _ = await f.pass(runner)
+        let now = Int32(f.clock.now.timeIntervalSince1970)
+        // Topic 7: neither. General (1): the one sent without a topic. Topic 5: its own.
+        runner.note(.newMessage(Message(id: 200, chatID: 80, date: now, isOutgoing: false, forumTopicID: 7, text: "elsewhere")))
+        #expect(try f.store.followUps().allSatisfy { $0.facts.reply == .nothing })
+        runner.note(.newMessage(Message(id: 201, chatID: 80, date: now, isOutgoing: false, forumTopicID: 1, text: "in General")))
+        let afterGeneral = try f.store.followUps()
+        #expect(afterGeneral.first { $0.topicID == nil }?.facts.reply != .nothing && afterGeneral.first { $0.topicID == 5 }?.facts.reply == .nothing)
+        runner.note(.newMessage(Message(id: 202, chatID: 80, date: now, isOutgoing: false, forumTopicID: 5, text: "in 5")))
+        #expect(try f.store.followUps().allSatisfy { $0.facts.reply != .nothing })
+        #expect(FollowUpRule.sameTopic(nil, nil) && FollowUpRule.sameTopic(nil, 1) && FollowUpRule.sameTopic(1, nil) && !FollowUpRule.sameTopic(nil, 7) && !FollowUpRule.sameTopic(5, nil))
+    }
+
     @Test("when read: the reminder goes to Saved Messages once read; unread past the wait expires")
     func whenRead() async throws {
         let f = try Fixture("follow-up-read")

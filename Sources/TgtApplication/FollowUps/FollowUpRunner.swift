@@ -49,7 +49,7 @@ struct FollowUpRunner: Sendable {
             switch event {
             case .readOutbox(let chatID, let lastRead):
                 try store.noteFollowUpRead(chatID: chatID, upTo: lastRead, at: clock.now)
-            case .newMessage(let message) where SessionFollowUpFacts.isReply(message, topicID: nil):
+            case .newMessage(let message) where SessionFollowUpFacts.isReply(message):
                 try store.noteFollowUpReply(chatID: message.chatID, topicID: message.forumTopicID.map(Int64.init), messageID: message.id,
                                             at: Date(timeIntervalSince1970: TimeInterval(message.date)))
             case .messagesDeleted(let chatID, let ids):

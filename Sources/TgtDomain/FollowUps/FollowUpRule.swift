@@ -53,6 +53,16 @@ public struct FollowUpRule: Sendable, Hashable, Codable {
         self.action = action
     }
 
+    /// The forum's General topic, as Telegram numbers it.
+    public static let generalTopicID: Int64 = 1
+
+    /// Whether a message in topic `reply` is in the followed message's topic `followed`: no
+    /// topic and a forum's General topic are one place (a message sent to a forum without a
+    /// topic lands in General), so a reply in another topic of the forum does not count.
+    public static func sameTopic(_ followed: Int64?, _ reply: Int64?) -> Bool {
+        (followed ?? generalTopicID) == (reply ?? generalTopicID)
+    }
+
     /// The template its action sends; nil for a reminder.
     public var sendsTemplateID: UUID? {
         if case .send(let id) = action { id } else { nil }

@@ -126,16 +126,18 @@ extension AppDatabase {
         }
     }
 
-    /// Someone else wrote message `messageID` in `chatID` (in `topicID`, if any) at `date`:
-    /// every watched message before it there, without a reply yet, has one. Returns how many.
+    /// Someone else wrote message `messageID` in `chatID` (in forum topic `topicID`, if any) at
+    /// `date`: every watched message before it in the same topic (`FollowUpRule.sameTopic`: no
+    /// topic and General are one), without a reply yet, has one. Returns how many.
     @discardableResult
     public func noteFollowUpReply(chatID: Int64, topicID: Int64?, messageID: Int64, at date: Date) throws(StoreError) -> Int {
         try write { db in
             try db.execute(sql: """
                 UPDATE follow_up SET reply_at_ms = ?, updated_at_ms = ?
                 WHERE state = 'watching' AND chat_id = ? AND message_id < ? AND reply_at_ms IS NULL AND reply_unknown IS NULL
-                  AND (topic_id IS NULL OR topic_id = ?)
-                """, arguments: [Self.millis(date), Self.millis(self.now()), chatID, messageID, topicID])
+                  AND COALESCE(topic_id, ?) = COALESCE(?, ?)
+                """, arguments: [Self.millis(date), Self.millis(self.now()), chatID, messageID, FollowUpRule.generalTopicID, topicID,
+                                 FollowUpRule.generalTopicID])
             return db.changesCount
         }
     }

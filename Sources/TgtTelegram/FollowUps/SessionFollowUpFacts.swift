@@ -72,7 +72,8 @@ public struct SessionFollowUpFacts: Sendable {
             } catch {
                 return nil
             }
-            for message in page.messages where message.id > messageID && Self.isReply(message, topicID: topicID) {
+            for message in page.messages
+            where message.id > messageID && Self.isReply(message) && FollowUpRule.sameTopic(topicID, message.forumTopicID.map(Int64.init)) {
                 let date = Date(timeIntervalSince1970: TimeInterval(message.date))
                 earliest = min(earliest ?? date, date)
             }
@@ -88,12 +89,11 @@ public struct SessionFollowUpFacts: Sendable {
         return .unknown(why: "Over \(Self.historyLimit) messages came after it")
     }
 
-    /// Whether `message` counts as a reply: someone else's (not the person's, from any
-    /// device), not a service message, in the followed topic.
-    public static func isReply(_ message: Message, topicID: Int64?) -> Bool {
+    /// Whether `message` can count as a reply: someone else's (not the person's, from any
+    /// device), not a service message. Which topic it is in is `FollowUpRule.sameTopic`.
+    public static func isReply(_ message: Message) -> Bool {
         guard !message.isOutgoing, !message.isScheduled else { return false }
         if case .service? = message.content { return false }
-        if let topicID, Int64(message.forumTopicID ?? 0) != topicID { return false }
         return true
     }
 }
