@@ -103,6 +103,11 @@ def test_follow_ups_from_recent_to_scheduled(driver, wait, audit, server, shot):
     driver.find_element(By.ID, "follow-submit").click()
     wait.until(EC.invisibility_of_element_located((By.ID, "follow-dialog")))
     wait.until(lambda d: "has not replied within 1 h" in d.find_element(By.ID, "follow-status").text)
+    # The card itself says what follows its message, and where each stands (live: no reload).
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, f'li[data-batch="{batch}"] li.follow')) == 2)
+    lines = [e.text for e in driver.find_elements(By.CSS_SELECTOR, f'li[data-batch="{batch}"] li.follow')]
+    assert "When Alice reads it" in lines[0] and ("· done" in lines[0] or "gives up at" in lines[0]), f"the first: done once read, or waiting ({lines})"
+    assert "has not replied within 1 h" in lines[1] and "judged at" in lines[1], f"the second, with when it is judged ({lines})"
 
     # Refusals: a wait of 0, then a template deleted meanwhile; the dialog stays open with what was typed.
     open_dialog(driver, wait, batch)

@@ -5,6 +5,8 @@ import TgtStore
 /// One follow-up as every face shows it: the rule in words, where it stands, and why it ended.
 public struct FollowUpItem: Sendable, Equatable, Identifiable {
     public var id: UUID
+    /// The send log row of the followed message.
+    public var sendID: Int64
     /// "If Alice has not read it within 2 h, send “Nudge”".
     public var sentence: String
     public var chatID: Int64
@@ -65,6 +67,12 @@ public struct FollowUpService: Sendable {
         }
     }
 
+    /// The follow-ups set on send log rows `sendIDs` (live and ended), by row: what Recent
+    /// shows under each target.
+    public func forSends(_ sendIDs: [Int64]) throws -> [Int64: [FollowUpItem]] {
+        Dictionary(grouping: try items(try store.followUps(sendIDs: sendIDs)), by: \.sendID)
+    }
+
     /// The live follow-ups, soonest first, then the latest `ended` that ended.
     public func list(ended: Int = 20) throws -> [FollowUpItem] {
         try items(try store.followUps(ended: ended))
@@ -94,7 +102,7 @@ public struct FollowUpService: Sendable {
             let templateID: UUID? = if case .send(let id) = record.rule.action { id } else { nil }
             let name = templateID.flatMap { names[$0] }
             return FollowUpItem(
-                id: record.id, sentence: record.rule.sentence(chat: record.targetTitle, templateName: name), chatID: record.chatID,
+                id: record.id, sendID: record.sendID, sentence: record.rule.sentence(chat: record.targetTitle, templateName: name), chatID: record.chatID,
                 chatTitle: record.targetTitle, followedTemplate: record.templateName, condition: record.rule.condition,
                 within: record.rule.within, actionTemplateID: templateID, actionTemplateName: name, state: record.state,
                 startedAt: record.startedAt, dueAt: record.dueAt, reason: record.reason, createdAt: record.createdAt, updatedAt: record.updatedAt)

@@ -66,7 +66,8 @@ enum PageRoutes {
 
         router.get("/sends") { _, context -> Response in
             let entries = try workspace.sendLog.recent(limit: 200)
-            return HTMLReply.page(Pages.sends(entries, replies: try workspace.sendLog.replies(to: entries.map(\.id)), csrf: try csrfToken(context), now: workspace.clock.now))
+            return HTMLReply.page(Pages.sends(entries, replies: try workspace.sendLog.replies(to: entries.map(\.id)),
+                                              followUps: try workspace.followUps.forSends(entries.map(\.id)), csrf: try csrfToken(context), now: workspace.clock.now))
         }
 
         // The phone tab bar's More: Recent, Settings, installing, signing out.

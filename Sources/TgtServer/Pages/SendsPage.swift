@@ -9,7 +9,9 @@ extension Pages {
     /// **Follow up…**, which opens the follow-up dialog (`sends.js`, `POST /api/follow-ups`);
     /// the dialog and the status line that says "Follow-up set" are `data-keep`: a reload of
     /// the list leaves them as they are.
-    static func sends(_ entries: [SendLogEntry], replies: [Int64: [SendReply]] = [:], csrf: String, now: Date) -> HTML {
+    static func sends(_ entries: [SendLogEntry], replies: [Int64: [SendReply]] = [:], followUps: [Int64: [FollowUpItem]] = [:], csrf: String,
+                      now: Date) -> HTML
+    {
         let cards: [HTML] = SendBatch.group(entries).map { batch in
             let rows: [HTML] = batch.entries.map { entry in
                 let symbol = switch entry.status {
@@ -34,7 +36,10 @@ extension Pages {
                 let answered: [HTML] = (replies[entry.id] ?? []).suffix(3).map { reply in
                     "<li class=\"reply\"><span aria-hidden=\"true\">↩︎</span> <bdi>\(reply.senderName)</bdi> replied: <bdi>\(reply.preview)</bdi></li>"
                 }
-                let replyList: HTML = answered.isEmpty ? "" : "<ul class=\"replies\">\(answered)</ul>"
+                let following: [HTML] = (followUps[entry.id] ?? []).suffix(3).map { item in
+                    "<li class=\"follow\"><span aria-hidden=\"true\">↪︎</span> <bdi>\(item.sentence)</bdi> <span class=\"meta\">· \(Self.followUpState(item, now: now))</span></li>"
+                }
+                let replyList: HTML = answered.isEmpty && following.isEmpty ? "" : "<ul class=\"replies\">\(answered)\(following)</ul>"
                 // A message posted by a template links to its conversation.
                 let link: HTML = entry.kind == .telegram && entry.status == .sent && entry.messageID != nil
                     ? " <a class=\"meta\" href=\"/chats#chat/\(String(entry.target.chatID))\">Open chat</a>" : ""
@@ -60,6 +65,22 @@ extension Pages {
             : "<ul class=\"batches\">\(cards)</ul>"
         return layout(title: "Recent sends", page: "sends", csrf: csrf, section: .sends, scripts: ["sends"],
                       "<h1>Recent sends</h1><div id=\"follow-status\" role=\"status\" data-keep></div>\(body)\(followUpDialog)")
+    }
+
+    /// Where a follow-up set on a card's message stands, in a few words: "judged at 18:42",
+    /// "done", "not needed" (the scheduled page says why).
+    static func followUpState(_ item: FollowUpItem, now: Date) -> String {
+        switch item.state {
+        case .waiting: "waits for the message to go out"
+        case .watching: item.dueAt.map { (item.condition == .read ? "gives up at " : "judged at ") + Self.clockTime($0) } ?? "watching"
+        case .firing: "acting now"
+        case .fired: "done"
+        case .met: "not needed"
+        case .expired: "expired"
+        case .unknowable: "cannot know"
+        case .cancelled: "cancelled"
+        case .failed: "failed"
+        }
     }
 
     /// Whether a follow-up can be set on `entry`: a Telegram message that went out (with its

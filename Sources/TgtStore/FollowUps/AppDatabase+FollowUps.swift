@@ -89,6 +89,15 @@ extension AppDatabase {
         }
     }
 
+    /// Every follow-up set on the send log rows `sendIDs` (live and ended), oldest first.
+    public func followUps(sendIDs: [Int64]) throws(StoreError) -> [FollowUpRecord] {
+        guard !sendIDs.isEmpty else { return [] }
+        return try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM follow_up WHERE send_id IN (\(sendIDs.map(String.init).joined(separator: ","))) ORDER BY created_at_ms, id")
+                .compactMap(Self.followUp)
+        }
+    }
+
     /// How many follow-ups are live (waiting, watching, firing).
     public func liveFollowUpCount() throws(StoreError) -> Int {
         try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM follow_up WHERE state IN ('waiting', 'watching', 'firing')") ?? 0 }
