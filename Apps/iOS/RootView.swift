@@ -16,7 +16,7 @@ struct RootView: View {
                 case .login:
                     LoginView(model: model.login)
                 case .main:
-                    MainTabs(app: model)
+                    MainScreen(app: model)
                 case .unavailable(let why):
                     ContentUnavailableView { Label { Text(why) } icon: { Image(systemName: "exclamationmark.triangle") } }
                 }
@@ -42,6 +42,29 @@ final class RootState {
             failure = AppRuntime.shared.startupFailure
             if model == nil, failure == nil { try? await Task.sleep(for: .milliseconds(50)) }
         }
+    }
+}
+
+/// The main tabs, with a banner on top when a snippet was left as typed (`SnippetNotices`: told
+/// here while the app is on the screen, as a notification otherwise).
+struct MainScreen: View {
+    let app: AppModel
+    @Environment(\.scenePhase) private var phase
+
+    var body: some View {
+        MainTabs(app: app)
+            .safeAreaInset(edge: .top) {
+                if let notice = app.snippetNotices.notice {
+                    HStack {
+                        Text(notice).font(.footnote)
+                        Spacer()
+                        Button(AppText.label(.dismiss).localized) { app.snippetNotices.dismiss() }.font(.footnote)
+                    }
+                    .padding(6)
+                    .background(.orange.opacity(0.25))
+                }
+            }
+            .onChange(of: phase, initial: true) { _, now in app.snippetNotices.isInForeground = now == .active }
     }
 }
 

@@ -2,7 +2,7 @@ import SwiftUI
 import TgtAppModel
 import UIKit
 
-/// Account, connection, logout, downloaded media, location permission, arriving and leaving, default location, version.
+/// Account, connection, logout, downloaded media, location permission, arriving and leaving, default location, snippets, version.
 struct SettingsView: View {
     @Bindable var model: SettingsModel
     /// Arriving and leaving: whether the phone may watch the templates' places.
@@ -47,6 +47,7 @@ struct SettingsView: View {
                     .onSubmit { model.saveDefaultLocation() }
                 if let error = model.defaultLocationError { Text(error).foregroundStyle(.red) }
             }
+            SnippetsSection(model: model.snippets)
             Section(AppText.label(.settingsAbout).localized) { Text(model.version) }
         }
         .navigationTitle(AppText.label(.tabSettings).localized)
@@ -67,6 +68,42 @@ struct SettingsView: View {
             Button(model.logoutConfirmation.confirm.localized, role: .destructive) { Task { await model.confirmLogout() } }
         } message: {
             Text(model.logoutConfirmation.body)
+        }
+    }
+}
+
+/// Settings → Snippets: on or off, the prefix (a refusal beside it, what was typed kept), what
+/// snippets do and where they work, and what they did lately.
+struct SnippetsSection: View {
+    @Bindable var model: SnippetSettingsModel
+
+    var body: some View {
+        Section(AppText.label(.settingsSnippets).localized) {
+            Text(model.explanation).font(.footnote)
+            Text(model.whileOpenNote).font(.footnote).foregroundStyle(.secondary)
+            Toggle(isOn: Binding(get: { model.isOn }, set: { model.setOn($0) })) { Text(AppText.label(.snippetsOn)) }
+            TextField(AppText.label(.snippetsPrefix).localized, text: $model.prefix)
+                .textInputAutocapitalization(.never)
+                .autocorrectionDisabled()
+                .onSubmit { model.savePrefix() }
+            if model.prefixChanged {
+                Button(AppText.label(.save).localized) { model.savePrefix() }
+            }
+            if let problem = model.prefixProblem {
+                Text(problem).foregroundStyle(.red).font(.footnote)
+            } else {
+                Text(model.prefixHint).font(.footnote).foregroundStyle(.secondary)
+            }
+            if let error = model.error { Text(error).foregroundStyle(.red) }
+        }
+        Section(AppText.label(.snippetsRecent).localized) {
+            if let empty = model.emptyText { Text(empty).font(.footnote).foregroundStyle(.secondary) }
+            ForEach(model.outcomes) { outcome in
+                Label { Text(outcome.text) } icon: {
+                    Image(systemName: outcome.expanded ? "checkmark.circle" : "exclamationmark.circle")
+                }
+                .font(.footnote)
+            }
         }
     }
 }

@@ -11,9 +11,11 @@ public struct MessageAlert: Sendable, Equatable {
     /// Telegram's settings hide previews for the chat, "New message from Alice" (in a private
     /// chat "New message").
     public var body: AppText
+    /// What the alert tells when it is not a message (`snippet-<row>`: a snippet left as typed); nil for a message.
+    public var about: String? = nil
 
     /// One per message: a second alert of it replaces the first.
-    public var id: String { "message-\(chatID)-\(messageID)" }
+    public var id: String { about.map { "message-\($0)" } ?? "message-\(chatID)-\(messageID)" }
 }
 
 /// Where alerts and the app icon's badge go (the iPhone's notification center).

@@ -74,6 +74,8 @@ public final class AppModel {
     public let places: PlacesModel
     /// New messages told while the app runs, and the icon's badge.
     public let alerts: MessageAlerts
+    /// Snippets left as typed, told once (a banner, or a notification in the background).
+    public let snippetNotices: SnippetNotices
     /// A chat to show now (a message alert was tapped); nil once the shell has shown it.
     public internal(set) var chatToOpen: Int64?
     /// Chats' photos fetched so far (`chatPhoto`), by their file.
@@ -104,6 +106,7 @@ public final class AppModel {
         followUps = FollowUpListModel(workspace: services.workspace)
         chats = ChatListModel(host: host)
         alerts = MessageAlerts(host: host, alerting: services.messageAlerts)
+        snippetNotices = SnippetNotices(workspace: services.workspace, alerting: services.messageAlerts)
         places = PlacesModel(workspace: services.workspace, monitor: services.places, clock: services.clock)
         timers.changed = { [widgets] in widgets.refreshIfChanged() }
         settings = SettingsModel(workspace: services.workspace, host: host, location: services.location, version: services.appVersion)
@@ -330,6 +333,7 @@ public final class AppModel {
         if changes.contains(.timers) || changes.contains(.scheduledSends) { timers.reload() }
         if changes.contains(.scheduledSends) { series.reload() }
         if changes.contains(.scheduledSends) || changes.contains(.sends) { followUps.reload() }
+        if changes.contains(.sends) { snippetsChanged() }
         widgets.refreshIfChanged()
     }
 
@@ -355,6 +359,8 @@ public final class AppModel {
         })
         // Follow-ups are judged and acted on while the app runs (cancelled with the listeners).
         listeners.append(Task { [host] in await host.watchFollowUps() })
+        // So are snippets typed in any Telegram app (told: AppModel+Snippets.swift).
+        listeners.append(Task { [host] in await host.watchForSnippets() })
         let holds = queue.holds.subscribe(replayingCurrent: false)
         listeners.append(Task { [weak self] in
             for await tap in holds {

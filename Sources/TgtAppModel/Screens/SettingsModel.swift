@@ -5,7 +5,7 @@ import TgtDomain
 
 /// Settings: the account, the connection, logging out (after a confirmation), downloaded
 /// media (clearing it after a confirmation), the location permission, the default location,
-/// importing a templates file and the app's version.
+/// importing a templates file, snippets (`snippets`) and the app's version.
 @Observable @MainActor
 public final class SettingsModel {
     public private(set) var accountName: AppText = AppText("settings.account.none")
@@ -26,6 +26,8 @@ public final class SettingsModel {
     /// What clearing the media said, until the next reload.
     public internal(set) var mediaNotice: AppText?
     public let version: AppText
+    /// Settings → Snippets.
+    public let snippets: SnippetSettingsModel
 
     @ObservationIgnored let workspace: Workspace
     @ObservationIgnored let host: LiveSession
@@ -36,6 +38,7 @@ public final class SettingsModel {
         self.host = host
         self.location = location
         self.version = AppText("settings.version", version)
+        snippets = SnippetSettingsModel(workspace: workspace)
     }
 
     /// The location permission in words.
@@ -58,6 +61,7 @@ public final class SettingsModel {
             accountName = AppText("settings.account.none")
         }
         mediaNotice = nil
+        snippets.reload()
         await readMediaCache()
     }
 

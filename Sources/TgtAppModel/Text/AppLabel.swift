@@ -100,6 +100,10 @@ public enum AppLabel: String, CaseIterable, Sendable {
     case settingsDefaultLocation = "settings.defaultLocation"
     case settingsAbout = "settings.about"
     case openSettings = "settings.openSystemSettings"
+    case settingsSnippets = "settings.snippets"
+    case snippetsOn = "snippets.field.on"
+    case snippetsPrefix = "snippets.field.prefix"
+    case snippetsRecent = "snippets.section.recent"
     case tabTimers = "tab.timers"
     case newTimer = "button.newTimer"
     case timerDuration = "timers.field.duration"
@@ -283,6 +287,10 @@ public enum AppLabel: String, CaseIterable, Sendable {
         "settings.defaultLocation": "Default location",
         "settings.about": "About",
         "settings.openSystemSettings": "Open Settings",
+        "settings.snippets": "Snippets",
+        "snippets.field.on": "Turn my messages that start with the prefix into templates",
+        "snippets.field.prefix": "Prefix",
+        "snippets.section.recent": "Lately",
         "settings.places": "Arriving and leaving",
         "settings.places.allowAlways": "Allow location “Always”",
         "settings.import.title": "Import templates",
