@@ -23,4 +23,19 @@ public enum FollowUpState: String, Sendable, Codable, CaseIterable {
 
     /// Whether it may still act.
     public var isLive: Bool { self == .waiting || self == .watching || self == .firing }
+
+    /// Where it stands in a few words ("done", "not needed"), as lists show it.
+    public var words: String {
+        switch self {
+        case .waiting: "waits for its message to go out"
+        case .watching: "watching"
+        case .firing: "acting now"
+        case .fired: "done"
+        case .met: "not needed"
+        case .expired: "expired"
+        case .unknowable: "cannot know"
+        case .cancelled: "cancelled"
+        case .failed: "failed"
+        }
+    }
 }

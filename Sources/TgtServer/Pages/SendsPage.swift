@@ -70,17 +70,8 @@ extension Pages {
     /// Where a follow-up set on a card's message stands, in a few words: "judged at 18:42",
     /// "done", "not needed" (the scheduled page says why).
     static func followUpState(_ item: FollowUpItem, now: Date) -> String {
-        switch item.state {
-        case .waiting: "waits for the message to go out"
-        case .watching: item.dueAt.map { (item.condition == .read ? "gives up at " : "judged at ") + Self.clockTime($0) } ?? "watching"
-        case .firing: "acting now"
-        case .fired: "done"
-        case .met: "not needed"
-        case .expired: "expired"
-        case .unknowable: "cannot know"
-        case .cancelled: "cancelled"
-        case .failed: "failed"
-        }
+        guard item.state == .watching, let due = item.dueAt else { return item.state.words }
+        return (item.condition == .read ? "gives up at " : "judged at ") + Self.clockTime(due)
     }
 
     /// Whether a follow-up can be set on `entry`: a Telegram message that went out (with its

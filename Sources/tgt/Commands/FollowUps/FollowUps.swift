@@ -78,23 +78,8 @@ struct FollowUps: AsyncParsableCommand {
     /// A live follow-up on one line: its short id, the rule, the message it follows, and when
     /// it is judged (or why not yet), for `tgt follow-ups` and `tgt scheduled`.
     static func liveLine(_ item: FollowUpItem) -> String {
-        let when = item.dueAt.map { "judged \(TimerText.time($0))" } ?? stateWords(item.state)
+        let when = item.dueAt.map { "judged \(TimerText.time($0))" } ?? item.state.words
         return "\(FollowUpsList.shortID(item.id))  \(item.sentence) — “\(item.followedTemplate)”, \(when)"
-    }
-
-    /// What a follow-up's state means, in words.
-    static func stateWords(_ state: FollowUpState) -> String {
-        switch state {
-        case .waiting: "waits for its message to go out"
-        case .watching: "watching"
-        case .firing: "acting now"
-        case .fired: "done"
-        case .met: "not needed"
-        case .expired: "expired"
-        case .unknowable: "cannot know"
-        case .cancelled: "cancelled"
-        case .failed: "failed"
-        }
     }
 }
 
@@ -126,7 +111,7 @@ struct FollowUpsList: AsyncParsableCommand {
             guard !ended.isEmpty else { return }
             global.console.line("Ended lately:")
             for item in ended {
-                global.console.line("\(Self.shortID(item.id))  \(FollowUps.stateWords(item.state)): \(item.sentence). \(item.reason ?? "")")
+                global.console.line("\(Self.shortID(item.id))  \(item.state.words): \(item.sentence). \(item.reason ?? "")")
             }
         }
     }
