@@ -22,6 +22,8 @@ public enum SettingKey: String, Sendable, CaseIterable {
     case snippets = "snippet_settings"
     /// When `tgt serve` last looked for snippets to expand (ms since 1970).
     case snippetsCheckedAt = "snippets_checked_at_ms"
+    /// The newest snippet outcome (a send log id) this store's app has told the person about.
+    case snippetNoticeMark = "snippet_notice_mark"
 }
 
 extension AppDatabase {

@@ -138,5 +138,21 @@ struct SnippetModelsTests {
         #expect(again.snippetNotices.notice == nil && snippetAlerts(fixture).isEmpty)
         #expect(try snippetRows(fixture).filter { $0.status == .failed }.count == 2)
         await again.shutdown()
+
+        // One left as typed just before the app stopped, never told: the next start tells it
+        // (what was told is kept in the store, not in memory).
+        try fixture.store.logSnippet(templateID: nil, templateName: "Leaving", target: Target(chatID: Self.alice, chatTitle: "Alice"), messageID: 9_999,
+                                     error: "It needs a value for {{eta}}.", at: fixture.services.clock.now)
+        let third = try AppModel(services: fixture.services)
+        third.snippetNotices.isInForeground = true
+        await third.start()
+        #expect(third.snippetNotices.notice?.description.contains("It needs a value for {{eta}}.") == true, "\(String(describing: third.snippetNotices.notice))")
+        third.snippetNotices.dismiss()
+        await third.shutdown()
+        let fourth = try AppModel(services: fixture.services)
+        fourth.snippetNotices.isInForeground = true
+        await fourth.start()
+        #expect(fourth.snippetNotices.notice == nil, "told once, restarts included")
+        await fourth.shutdown()
     }
 }

@@ -143,6 +143,7 @@ public final class AppModel {
         timers.reload()
         series.reload()
         followUps.reload()
+        snippetNotices.check()  // one left as typed while nothing told it
         widgets.refreshIfChanged()
         await places.refresh()
         await host.start()

@@ -8,10 +8,9 @@ import TgtDomain
 /// background, a notification through the message alerts' plumbing (`MessageAlerting`, the
 /// app's one notification path), which opens the chat when tapped.
 ///
-/// Each outcome is told once. The send log rows are numbered: the newest snippet row when the
-/// app starts counts as told, and each one told moves the mark. The mark lives in memory (the
-/// store has no place for it): a row left as typed just before the app was killed, and not
-/// told yet, is not told after the restart; Settings → Snippets still lists it.
+/// Each outcome is told once, restarts included: the send log rows are numbered, and the newest
+/// one told is kept in the store (`SnippetService.noticeMark`). On the very first run the newest
+/// snippet row counts as told (nothing from before is told late).
 @Observable @MainActor
 public final class SnippetNotices {
     /// The banner: the latest snippet left as typed, until dismissed.
@@ -31,7 +30,8 @@ public final class SnippetNotices {
     init(workspace: Workspace, alerting: (any MessageAlerting)?) {
         self.workspace = workspace
         self.alerting = alerting
-        told = ((try? workspace.snippets.recent(limit: 1)) ?? []).first?.id ?? 0
+        let stored = try? workspace.snippets.noticeMark()
+        told = (stored ?? nil) ?? ((try? workspace.snippets.recent(limit: 1)) ?? []).first?.id ?? 0
     }
 
     /// The send log changed: tells each snippet left as typed since the last look, oldest first.
@@ -40,6 +40,7 @@ public final class SnippetNotices {
         let fresh = rows.filter { $0.id > told }.sorted { $0.id < $1.id }
         guard let newest = fresh.last else { return }
         told = newest.id
+        try? workspace.snippets.setNoticeMark(newest.id)
         let prefix = (try? workspace.snippets.settings().prefix) ?? SnippetSettings.defaultPrefix
         for row in fresh where row.status == .failed {
             let text = Self.text(row, prefix: prefix)

@@ -27,6 +27,13 @@ public struct SnippetService: Sendable {
     /// with why in `error`).
     public func recent(limit: Int = 5) throws(StoreError) -> [SendLogEntry] { try store.recentSnippets(limit: limit) }
 
+    /// The newest snippet outcome (a send log id) already told to the person, kept across
+    /// restarts; nil before any was told.
+    public func noticeMark() throws(StoreError) -> Int64? { try store.snippetNoticeMark() }
+
+    /// Remembers that outcomes up to send log id `id` were told.
+    public func setNoticeMark(_ id: Int64) throws(StoreError) { try store.setSnippetNoticeMark(id) }
+
     /// Notes that the snippets looked for messages now.
     public func noteCheck() throws(StoreError) { try store.noteSnippetsCheck(at: clock.now) }
 }

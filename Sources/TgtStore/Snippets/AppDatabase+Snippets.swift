@@ -61,4 +61,13 @@ extension AppDatabase {
     public func noteSnippetsCheck(at now: Date) throws(StoreError) {
         try setSetting(.snippetsCheckedAt, String(Self.millis(now)))
     }
+
+    /// The newest snippet outcome told to the person (a send log id); nil before any.
+    public func snippetNoticeMark() throws(StoreError) -> Int64? {
+        try setting(.snippetNoticeMark).flatMap { Int64($0) }
+    }
+
+    public func setSnippetNoticeMark(_ id: Int64) throws(StoreError) {
+        try setSetting(.snippetNoticeMark, String(id))
+    }
 }
