@@ -99,7 +99,7 @@ public struct FollowUpService: Sendable {
     func items(_ records: [FollowUpRecord]) throws -> [FollowUpItem] {
         let names = Dictionary(try store.templates().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         return records.map { record in
-            let templateID: UUID? = if case .send(let id) = record.rule.action { id } else { nil }
+            let templateID = record.rule.sendsTemplateID
             let name = templateID.flatMap { names[$0] }
             return FollowUpItem(
                 id: record.id, sendID: record.sendID, sentence: record.rule.sentence(chat: record.targetTitle, templateName: name), chatID: record.chatID,
