@@ -7,7 +7,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
-from demo import ALICE, CRAG, FAMILY, WORK
+from demo import ALICE, CRAG, FAMILY, WORK, click_fresh
 from modes import shot_phone_dark
 import demo
 
@@ -196,7 +196,7 @@ def test_drafts(driver, wait, audit, server, shot):
     driver.execute_script("window.__sameLoad = true")
     wait.until(lambda d: row_text(crag) == "Draft: typed on my phone")
     assert driver.execute_script("return window.__sameLoad === true"), "a draft from elsewhere shows in the list live (no reload)"
-    driver.find_element(By.CSS_SELECTOR, f"#chat-list [data-chat='{crag}']").click()
+    click_fresh(driver, f"#chat-list [data-chat='{crag}']")
     wait.until(lambda d: d.find_element(By.ID, "composer-text").get_attribute("value") == "typed on my phone")
     assert driver.execute_script("return location.hash") == f"#chat/{crag}", "opening the chat puts its draft in the composer"
     assert row_text(ALICE) == "Draft: half-typed thought", "switching chats kept Alice's draft"
@@ -214,7 +214,7 @@ def test_drafts(driver, wait, audit, server, shot):
     driver.refresh()
     wait.until(lambda d: d.execute_script("return document.getElementById('messages').getAttribute('aria-busy') === 'false'"))
     assert driver.find_element(By.ID, "composer-text").get_attribute("value") == "", "another topic's draft stays out of Standups"
-    driver.find_element(By.CSS_SELECTOR, "#topic-list a[data-topic='12']").click()
+    click_fresh(driver, "#topic-list a[data-topic='12']")
     wait.until(lambda d: d.find_element(By.ID, "composer-text").get_attribute("value") == "pizza or sushi?")
     assert driver.execute_script("return location.hash") == f"#chat/{work}/topic/12", "opening the topic puts its own draft in the composer"
 

@@ -14,7 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
-from demo import ALICE, CRAG, FAMILY, NEIGHBOURS, NEWS, WORK, no_alert
+from demo import ALICE, CRAG, FAMILY, NEIGHBOURS, NEWS, WORK, click_fresh, no_alert
 
 
 def test_chats(driver, wait, audit, server, shot):
@@ -27,7 +27,7 @@ def test_chats(driver, wait, audit, server, shot):
         return driver.execute_script("return [...document.querySelectorAll('#message-list ' + arguments[0])].map(n => n.textContent)", selector)
 
     def open_chat(chat_id):
-        driver.find_element(By.CSS_SELECTOR, f"#chat-list [data-chat='{chat_id}']").click()
+        click_fresh(driver, f"#chat-list [data-chat='{chat_id}']")
         wait.until(lambda d: d.execute_script("return document.getElementById('messages').getAttribute('aria-busy') === 'false' && document.querySelectorAll('#message-list li').length > 0"))
 
     def actions(message_id, choice):
@@ -204,7 +204,7 @@ def test_chats(driver, wait, audit, server, shot):
     wide = driver.execute_script("return document.documentElement.scrollWidth")
     assert wide <= 320, f"phone: no sideways scrolling in the list ({wide} px)"
     shot("47-chats-phone-list")
-    driver.find_element(By.CSS_SELECTOR, f"#chat-list [data-chat='{FAMILY}']").click()
+    click_fresh(driver, f"#chat-list [data-chat='{FAMILY}']")
     wait.until(EC.visibility_of_element_located((By.ID, "conv-back")))
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#message-list .msg"))
     assert not driver.find_element(By.ID, "chat-list").is_displayed(), "phone: then the conversation alone"
@@ -242,7 +242,7 @@ def test_forum_topics(driver, wait, audit, server, shot):
     standups_unread = unread(11)
     driver.get(server.url + "/chats")
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f"#chat-list [data-chat='{WORK}']"))
-    driver.find_element(By.CSS_SELECTOR, f"#chat-list [data-chat='{WORK}']").click()
+    click_fresh(driver, f"#chat-list [data-chat='{WORK}']")
     wait.until(EC.visibility_of_element_located((By.ID, "topic-bar")))
     wait.until(lambda d: loaded() and current_topic() == "1")
     assert topic_names() == ["General", "Standups", "Lunch"], f"Work shows its topics ({topic_names()})"
@@ -253,7 +253,7 @@ def test_forum_topics(driver, wait, audit, server, shot):
     wait.until(lambda d: unread(1) == 0)
     assert standups_unread > 0 and unread(11) == standups_unread, f"General shown marks General read only (Standups keeps {unread(11)} of {standups_unread})"
 
-    driver.find_element(By.CSS_SELECTOR, "#topic-list [data-topic='11']").click()
+    click_fresh(driver, "#topic-list [data-topic='11']")
     wait.until(lambda d: current_topic() == "11" and loaded() and sorted(shown_ids()) == sorted(topic_ids(11)))
     assert driver.current_url.endswith(f"#chat/{WORK}/topic/11"), "choosing Standups changes the address"
     assert "Standups" in driver.find_element(By.ID, "conv-meta").text, "the header names the topic"
@@ -285,12 +285,10 @@ def test_forum_topics(driver, wait, audit, server, shot):
     driver.set_window_size(320, 740)
     driver.get(server.url + "/chats")
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f"#chat-list [data-chat='{WORK}']"))
-    driver.find_element(By.CSS_SELECTOR, f"#chat-list [data-chat='{WORK}']").click()
+    click_fresh(driver, f"#chat-list [data-chat='{WORK}']")
     wait.until(EC.visibility_of_element_located((By.ID, "topic-bar")))
     wait.until(lambda d: loaded() and current_topic() == "1")
-    lunch_link = driver.find_element(By.CSS_SELECTOR, "#topic-list [data-topic='12']")
-    driver.execute_script("arguments[0].scrollIntoView({inline: 'nearest', block: 'nearest'})", lunch_link)
-    lunch_link.click()
+    click_fresh(driver, "#topic-list [data-topic='12']")
     wait.until(lambda d: current_topic() == "12" and loaded() and elsewhere["id"] in shown_ids())
     wide = driver.execute_script("return document.documentElement.scrollWidth")
     assert wide <= 320, f"phone: the topic bar scrolls on its own, not the page ({wide} px)"
