@@ -17,7 +17,7 @@ from datetime import datetime, timedelta, timezone
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 from demo import ALICE, FAMILY
 from modes import set_scheme
@@ -327,8 +327,8 @@ def test_away_replies(driver, wait, audit, server, shot):
           "switched off, no greeting: GET /api/away says off and not away, and so does the section"
     assert reply["reply_template_id"] == made[AWAY] and form_state(driver)["reply"] == AWAY, "the reply template stays chosen for next time"
 
-    # When it last looked: the dashboard notes it once a minute while logged in.
-    WebDriverWait(driver, 90).until(lambda _: away(server).get("checked_at"))
+    # When it last looked: the dashboard notes it at the login and once a minute after.
+    wait.until(lambda _: away(server).get("checked_at"))
     open_section(driver, wait, server)
     text = info(driver)
     assert re.search(LOOKED, text), f"once it has looked, the section says when ({text!r})"

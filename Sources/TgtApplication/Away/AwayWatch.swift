@@ -5,7 +5,7 @@ import TgtTelegram
 extension LiveSession {
     /// Away replies while this session runs, until the task is cancelled: every new message
     /// the session sees goes to the `AwayResponder`, one at a time, in order; once a minute while
-    /// logged in it notes that it is looking (Settings shows when it last did), and it tells
+    /// logged in (and at the login itself) it notes that it is looking (Settings shows when it last did), and it tells
     /// TDLib that this client is not the person being online, so "only while no app of yours is
     /// online" sees the person's own apps.
     public func watchForAwayReplies() async {
@@ -26,8 +26,16 @@ extension LiveSession {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await event in events {
-                    guard case .chat(.newMessage(let message)) = event else { continue }
-                    _ = await responder.handle(message)
+                    switch event {
+                    case .chat(.newMessage(let message)):
+                        _ = await responder.handle(message)
+                    case .login(.ready):
+                        // Logged in: it looks from now on, so Settings says so at once rather
+                        // than at the next minute's mark.
+                        try? workspace.away.noteCheck()
+                    default:
+                        continue
+                    }
                 }
             }
             group.addTask {
