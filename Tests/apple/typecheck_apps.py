@@ -26,6 +26,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -425,17 +426,25 @@ def typecheck(only: list[str] | None = None, keep: Path | None = None, quiet: bo
     `interfaces_folder`; returns (diagnostic count, report lines)."""
     interfaces = load_interfaces(interfaces_folder)
     build = SwiftPMBuild()
-    report, total = [], 0
-    for target in load_targets([SHORT_NAMES.get(t, t) for t in (only or [])], apps):
+
+    def check_one(target: Target) -> list[str]:
         root = Path(tempfile.mkdtemp(prefix=f"apps-typecheck-{target.name}-"))
         try:
-            diagnostics = run_target(target, build, interfaces, root, apps)
+            return run_target(target, build, interfaces, root, apps)
         finally:
             if keep:
                 destination = keep / target.name
                 shutil.rmtree(destination, ignore_errors=True)
                 shutil.copytree(root, destination, symlinks=True)
             shutil.rmtree(root, ignore_errors=True)
+
+    # Each target is one swiftc process of its own (its own folder, module cache and platform), so
+    # they run side by side, one per core; the report keeps project.yml's order.
+    targets = load_targets([SHORT_NAMES.get(t, t) for t in (only or [])], apps)
+    with ThreadPoolExecutor(max_workers=max(1, min(len(targets), os.cpu_count() or 1))) as pool:
+        results = list(pool.map(check_one, targets))
+    report, total = [], 0
+    for target, diagnostics in zip(targets, results):
         total += len(diagnostics)
         report.append(f"{describe(target)}: {len(target.files)} files type-checked, {len(diagnostics)} diagnostics")
         report += [f"  {d}" for d in diagnostics]
