@@ -2,8 +2,8 @@
 # Installs what the test suite needs beyond the app's own dependencies:
 # zbar-tools (a real QR reader that checks the QR encoder), curl (the trigger recipes), headless Chromium with its driver
 # and an emoji font (browser tests), systemd (`systemd-analyze verify` checks `tgt service`'s unit), TypeScript's checker (node-typescript: `tsc` checks the
-# dashboard's JavaScript), from PyPI selenium, schemathesis and pytest (browser tests, their
-# runner and the API fuzzer) and PyYAML (the Apple project checks), and axe-core for the
+# dashboard's JavaScript), from PyPI selenium, schemathesis, pytest and pytest-xdist (browser tests, their
+# runner, its workers side by side, and the API fuzzer) and PyYAML (the Apple project checks), and axe-core for the
 # accessibility audit.
 set -euo pipefail
 log() { printf 'install-test-deps: %s\n' "$*" >&2; }
@@ -21,9 +21,9 @@ elif [ "$(uname -s)" = "Darwin" ] && command -v brew >/dev/null 2>&1; then
   command -v tsc >/dev/null 2>&1 || brew install typescript
 fi
 PYTHON="${PYTHON:-python3}"
-if ! "$PYTHON" -c 'import selenium, schemathesis, yaml, pytest' >/dev/null 2>&1; then
-  log "installing selenium, schemathesis, PyYAML and pytest with pip"
-  "$PYTHON" -m pip install --quiet --disable-pip-version-check 'selenium>=4.20' 'schemathesis>=4.0,<5' 'pyyaml>=6' 'pytest>=8'
+if ! "$PYTHON" -c 'import selenium, schemathesis, yaml, pytest, xdist' >/dev/null 2>&1; then
+  log "installing selenium, schemathesis, PyYAML, pytest and pytest-xdist with pip"
+  "$PYTHON" -m pip install --quiet --disable-pip-version-check 'selenium>=4.20' 'schemathesis>=4.0,<5' 'pyyaml>=6' 'pytest>=8' 'pytest-xdist>=3.6'
 fi
 # axe-core (the accessibility rules the browser tests run) is the axe.min.js inside a pinned
 # wheel of axe-playwright-python: downloaded (hash-checked, without its dependencies and without

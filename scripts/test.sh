@@ -46,10 +46,12 @@ if [ "$#" -eq 0 ]; then
   # The ratios that matter (send vs status, list vs sqlite3, decode vs bare parse, directory vs
   # floor, the simulator's share), in seconds: 3x worse than Benchmarks/smoke-figures.json fails.
   timeout --signal=KILL 300 python3 Benchmarks/smoke.py
-  # The browser tests, the page-weight budgets and the API fuzzer under pytest (Tests/web/conftest.py):
-  # about 16 minutes on a 2-core machine, each test on a dashboard of its own. The limit only
-  # stops a hang: the last full run took 920 s, too close to the 1,200 s it had.
-  timeout --signal=KILL 1500 python3 -m pytest -q Tests/web
+  # The browser tests, the page-weight budgets and the API fuzzer under pytest (Tests/web/conftest.py),
+  # each test on a dashboard of its own, in TGT_BROWSER_WORKERS (2) pytest-xdist workers side by
+  # side, each with its own Chromium: alone, a worker leaves half of a 2-core machine idle (it
+  # waits on the browser and the server), so two take about 460 s where one took 770. The long
+  # tests start first. The limit only stops a hang.
+  timeout --signal=KILL 1500 python3 -m pytest -q -n "${TGT_BROWSER_WORKERS:-2}" --dist load --maxschedchunk 1 Tests/web
   # The fuzz targets, briefly (long runs: scripts/fuzz.sh 600): a crash or hang fails the run.
   timeout --signal=KILL 1200 bash scripts/fuzz.sh 20
 fi

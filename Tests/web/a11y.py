@@ -109,12 +109,29 @@ class Audit:
             "const later = window.setTimeout.bind(window);"
             "window.setTimeout = (fn, ms, ...rest) => ms >= 6000 ? 0 : later(fn, ms, ...rest);")
 
+    def totals(self) -> dict:
+        """What summary() counts, as plain data a test worker hands to the run (pytest-xdist)."""
+        return {"version": self.version, "screens": len(self.screens), "audits": self.audits,
+                "by_impact": dict(self.by_impact), "needs_review": dict(self.needs_review)}
+
     def summary(self) -> str:
-        impacts = ", ".join(f"{impact} {self.by_impact.get(impact, 0)}" for impact in ("critical", "serious", "moderate", "minor"))
-        return (f"axe-core {self.version}: {len(self.screens)} screens × {len(MODES)} modes (desktop/phone 320 px × light/dark) = "
-                f"{self.audits} audits against {', '.join(TAGS)} (+ {', '.join(EXTRA_RULES)}); "
+        return Audit.summary_of([self.totals()])
+
+    @staticmethod
+    def summary_of(totals) -> str:
+        """One line over the totals of every browser session in the run (one per test worker)."""
+        by_impact, needs_review = Counter(), Counter()
+        for part in totals:
+            by_impact.update(part["by_impact"])
+            needs_review.update(part["needs_review"])
+        version = next((part["version"] for part in totals if part["version"]), None)
+        screens = sum(part["screens"] for part in totals)
+        audits = sum(part["audits"] for part in totals)
+        impacts = ", ".join(f"{impact} {by_impact.get(impact, 0)}" for impact in ("critical", "serious", "moderate", "minor"))
+        return (f"axe-core {version}: {screens} screens × {len(MODES)} modes (desktop/phone 320 px × light/dark) = "
+                f"{audits} audits against {', '.join(TAGS)} (+ {', '.join(EXTRA_RULES)}); "
                 f"violations (rule × screen × mode) by impact: {impacts}; left for manual review by axe: "
-                + (", ".join(f"{rule} ×{count}" for rule, count in self.needs_review.most_common()) or "none"))
+                + (", ".join(f"{rule} ×{count}" for rule, count in needs_review.most_common()) or "none"))
 
     @staticmethod
     def describe(failures) -> str:

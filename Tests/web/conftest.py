@@ -1,6 +1,7 @@
 """Fixtures of the browser tests (`python3 -m pytest Tests/web`; scripts/test.sh runs it).
 
-Once per run: headless Chromium (`chromium`) and the axe-core audit collector (`audit`). For
+Once per run (per worker with pytest-xdist's `-n N`; the controller prints the totals): headless
+Chromium (`chromium`) and the axe-core audit collector (`audit`). For
 each test: a `tgt serve --demo` of its own in a temporary data folder (`unsigned_server`, or
 `server`: logged in to the demo Telegram, its chats loaded, and `driver` signed in to it), so a
 test depends on no other and on no order; `driver` is the session's browser put back to a
@@ -9,6 +10,7 @@ test depends on no other and on no order; `driver` is the session's browser put 
 own. A test fails on an assertion, or when a screen it audited has a serious or critical axe
 violation (listed). At the end the run prints the page weights, the axe summary (screens ×
 modes = audits, violations by impact) and how many assertions passed."""
+import json
 import shutil
 import sys
 from pathlib import Path
@@ -66,6 +68,13 @@ def reset(driver):
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
     driver.set_window_size(1200, 900)
+
+
+def pytest_collection_modifyitems(items):
+    """The long tests first (stable sort): with `-n 2 --dist load --maxschedchunk 1`, each starts
+    at once on a worker of its own while the other takes the short ones, instead of one ending
+    the run alone."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
 
 
 @pytest.fixture(scope="session")
@@ -189,9 +198,36 @@ def pytest_assertion_pass(item, lineno, orig, expl):
     ASSERTIONS["passed"] += 1
 
 
+# What other test workers reported (pytest-xdist: `-n N` runs tests in N worker processes, each
+# with its own browser and audit collector; the controller prints the run's totals).
+FROM_WORKERS = []
+
+
+def pytest_sessionfinish(session):
+    """A worker hands what it collected to the controller."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["tgt_report"] = json.dumps({
+            "report": REPORT, "assertions": ASSERTIONS["passed"],
+            "audits": [collector.totals() for collector in AUDITS]})
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """The controller keeps what a finished worker collected."""
+    data = getattr(node, "workeroutput", {}).get("tgt_report")
+    if data:
+        FROM_WORKERS.append(json.loads(data))
+
+
 def pytest_terminal_summary(terminalreporter):
-    for line in REPORT:
-        terminalreporter.write_line(line)
-    for collector in AUDITS:
-        terminalreporter.write_line("browser: " + collector.summary())
-    terminalreporter.write_line(f"browser: {ASSERTIONS['passed']} assertions passed; screenshots in {SHOTS}")
+    parts = FROM_WORKERS + [{"report": REPORT, "assertions": ASSERTIONS["passed"],
+                             "audits": [collector.totals() for collector in AUDITS]}]
+    for part in parts:
+        for line in part["report"]:
+            terminalreporter.write_line(line)
+    totals = [audit for part in parts for audit in part["audits"]]
+    if totals:
+        terminalreporter.write_line("browser: " + Audit.summary_of(totals))
+    passed = sum(part["assertions"] for part in parts)
+    terminalreporter.write_line(f"browser: {passed} assertions passed; screenshots in {SHOTS}")

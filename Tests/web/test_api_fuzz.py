@@ -6,9 +6,12 @@ import subprocess
 import sys
 import urllib.request
 
+import pytest
+
 from dashboard_server import ROOT
 
 
+@pytest.mark.long
 def test_schemathesis_finds_nothing(unsigned_server, tmp_path, report):
     server = unsigned_server
     server.login_telegram()

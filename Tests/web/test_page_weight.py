@@ -9,6 +9,8 @@ import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from demo import CRAG, FAMILY, WORK
 
 PAGE_BUDGET = 100_000  # bytes: the templates page with 50 templates, with its stylesheet and scripts
@@ -97,6 +99,7 @@ def test_chats_page_with_a_conversation_open(unsigned_server, report):
         assert total < CONVERSATION_BUDGET, f"the chats page with {title} open weighs {total} bytes, over the {CONVERSATION_BUDGET}-byte budget"
 
 
+@pytest.mark.long
 def test_timers_page_with_1000_timers(unsigned_server, report):
     """The timers page with 1,000 timers of 10 to-dos each (made through the API, 8 at a time)
     plus the stylesheet and scripts it links: under PAGE_BUDGET bytes. The page is a shell; the
