@@ -14,7 +14,8 @@
 # Environment: FUZZ_CONFIG=release builds optimized (slower to build, two to three times the
 # executions per second: for long runs); FUZZ_BUILD=DIR builds elsewhere than Fuzz/.build;
 # FUZZ_WORK=DIR keeps the grown corpora there; FUZZ_JOBS=N runs N fuzzing processes per target;
-# FUZZ_KEEP_GOING=1 keeps fuzzing after a crash or hang (fork mode), saving each reproducer.
+# FUZZ_KEEP_GOING=1 keeps fuzzing after a crash or hang (fork mode), saving each reproducer;
+# FUZZ_PARALLEL=N fuzzes N targets at a time (default: the machine's cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -58,16 +59,25 @@ bin=$("${build[@]}" --show-bin-path)
 
 work=${FUZZ_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/tgt-fuzz.XXXXXX")}
 jobs=${FUZZ_JOBS:-1}
-failed=()
-for t in "${targets[@]}"; do
-  corpus="$work/$t"
-  artifacts="$root/artifacts/fuzz/$t"
+# Targets run FUZZ_PARALLEL (the machine's cores) at a time; each prints into a file of its own,
+# shown in order when it ends.
+parallel=${FUZZ_PARALLEL:-$(nproc 2>/dev/null || echo 1)}
+results=$(mktemp -d "${TMPDIR:-/tmp}/tgt-fuzz-results.XXXXXX")
+trap 'rm -rf "$results"' EXIT
+
+# Fuzzes target $1; its lines go to $results/$1.out, and $results/$1.failed marks a crash or hang.
+fuzz_one() {
+  local t=$1
+  local corpus="$work/$t"
+  local artifacts="$root/artifacts/fuzz/$t"
   mkdir -p "$corpus" "$artifacts"
   cp -n "Fuzz/Corpus/$t"/* "$corpus"/
+  local log
   log="$artifacts/run-$(date +%Y%m%d-%H%M%S).log"
+  local before after
   before=$(find "$artifacts" -maxdepth 1 -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' \) | wc -l)
   echo "== fuzz-$t for ${seconds}s (corpus $corpus, log $log)"
-  args=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -detect_leaks=0 -print_final_stats=1
+  local args=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -detect_leaks=0 -print_final_stats=1
     -dict="$root/Fuzz/Dictionaries/$t.dict" -artifact_prefix="$artifacts/")
   if [ -n "${FUZZ_KEEP_GOING:-}" ]; then
     # Long runs: keep fuzzing after a crash or hang (each is still saved and fails the run).
@@ -75,18 +85,39 @@ for t in "${targets[@]}"; do
   elif [ "$jobs" -gt 1 ]; then
     args+=(-fork="$jobs")
   fi
-  status=0
+  local status=0
   # The Swift runtime's own backtracer would spend minutes symbolicating each crash; leak
   # checks are off (Swift globals made once read as leaks at exit).
   ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} SWIFT_BACKTRACE=enable=no "$bin/fuzz-$t" "${args[@]}" "$corpus" > "$log" 2>&1 || status=$?
   grep -E "^(Done|stat::|#[0-9]+ +DONE)" "$log" || grep -E "^#[0-9]+:" "$log" | tail -1 || tail -3 "$log"
   after=$(find "$artifacts" -maxdepth 1 -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' \) | wc -l)
   if [ "$status" -ne 0 ] || [ "$after" -gt "$before" ]; then
-    failed+=("$t")
-    grep -E "Fatal error|ERROR: libFuzzer|SUMMARY" "$log" | head -5 >&2 || true
+    touch "$results/$t.failed"
+    grep -E "Fatal error|ERROR: libFuzzer|SUMMARY" "$log" | head -5 || true
+    local f
     for f in $(ls -t "$artifacts"/crash-* "$artifacts"/timeout-* "$artifacts"/oom-* 2>/dev/null | head -"$((after - before > 0 ? after - before : 1))"); do
-      echo "fuzz.sh: fuzz-$t failed; reproducer: $f" >&2
+      echo "fuzz.sh: fuzz-$t failed; reproducer: $f"
     done
+  fi
+}
+
+running=0
+for t in "${targets[@]}"; do
+  if [ "$running" -ge "$parallel" ]; then
+    wait -n || true
+    running=$((running - 1))
+  fi
+  fuzz_one "$t" > "$results/$t.out" 2>&1 &
+  running=$((running + 1))
+done
+wait || true
+failed=()
+for t in "${targets[@]}"; do
+  if [ -e "$results/$t.failed" ]; then
+    failed+=("$t")
+    cat "$results/$t.out" >&2
+  else
+    cat "$results/$t.out"
   fi
 done
 
