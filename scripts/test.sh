@@ -9,12 +9,20 @@
 # Arguments go to `swift test` (e.g. --filter); with any, the archive and browser tests are skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each phase says when it ends and how long it took, so a slow run shows where its time went.
+started=$SECONDS
+phase_started=$SECONDS
+phase() {
+  printf 'test.sh: %-34s %4d s (total %d s)\n' "$1" "$((SECONDS - phase_started))" "$((SECONDS - started))"
+  phase_started=$SECONDS
+}
 bash scripts/install-deps.sh
 bash scripts/install-test-deps.sh
 # The dashboard's JavaScript, type-checked from its JSDoc types (no build step; the files are
 # served as they are): strict TypeScript in checkJs mode, zero errors allowed.
 # Every target imports only what Package.swift lists for it (a missing one builds incrementally
 # and fails on a clean clone).
+phase "dependencies installed"
 python3 scripts/check-imports.py
 # The map is true: README.md and docs/architecture.md name only files, folders and Swift names
 # that exist, and architecture.md names every source folder and test file (with its self-test).
@@ -35,23 +43,31 @@ python3 scripts/web-event-types.py --check
 bash scripts/generate-openapi.sh --check
 tsc -p Sources/TgtServer/Web
 echo "tsc: the dashboard's scripts type-check (0 errors)"
+phase "checks before the build"
 swift build --build-tests
+phase "debug build with tests"
 python3 Tests/apple/check_apps.py
+phase "Apple shells checked"
 # A hung test fails the run instead of eating CI's 90 minutes.
 timeout --signal=KILL 1800 swift test --skip-build "$@"
+phase "Swift tests"
 if [ "$#" -eq 0 ]; then
   # The release archive made from this debug build, installed into a fresh prefix and run
   # with a clean PATH and HOME (no Swift, no Python): scripts/package.sh, packaging/install.sh.
   timeout --signal=KILL 600 bash Tests/package/install_test.sh
+  phase "install test"
   # The ratios that matter (send vs status, list vs sqlite3, decode vs bare parse, directory vs
   # floor, the simulator's share), in seconds: 3x worse than Benchmarks/smoke-figures.json fails.
   timeout --signal=KILL 300 python3 Benchmarks/smoke.py
+  phase "benchmark smoke"
   # The browser tests, the page-weight budgets and the API fuzzer under pytest (Tests/web/conftest.py),
   # each test on a dashboard of its own, in TGT_BROWSER_WORKERS (2) pytest-xdist workers side by
   # side, each with its own Chromium: alone, a worker leaves half of a 2-core machine idle (it
-  # waits on the browser and the server), so two take about 460 s where one took 770. The long
+  # waits on the browser and the server), so two took 417 s where one took 771. The long
   # tests start first. The limit only stops a hang.
   timeout --signal=KILL 1500 python3 -m pytest -q -n "${TGT_BROWSER_WORKERS:-2}" --dist load --maxschedchunk 1 Tests/web
+  phase "browser tests and API fuzz"
   # The fuzz targets, briefly (long runs: scripts/fuzz.sh 600): a crash or hang fails the run.
   timeout --signal=KILL 1200 bash scripts/fuzz.sh 20
+  phase "libFuzzer targets"
 fi
