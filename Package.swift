@@ -129,6 +129,8 @@ package.dependencies += [
     .package(url: "https://github.com/jpsim/Yams", "5.0.1"..<"7.0.0"),
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
 ]
+// TgtWebFiles' `#embed` is C23.
+package.cLanguageStandard = .c2x
 package.targets += [
     // Layer 6: the dashboard API's wire format: the types generated from openapi.yaml (public;
     // Generated/, written by scripts/generate-openapi.sh and committed, so no build runs the
@@ -157,11 +159,14 @@ package.targets += [
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ],
         swiftSettings: strict),
+    // Layer 6: the dashboard's stylesheets, scripts and openapi.yaml compiled into the binary
+    // (C23 `#embed` of the files in Sources/TgtServer/), read by TgtServer's `WebFiles`.
+    .target(name: "TgtWebFiles"),
     // Layer 6: the web dashboard and its JSON API (`tgt serve`).
     .target(
         name: "TgtServer",
         dependencies: [
-            "TgtDomain", "TgtQRCode", "TgtApplication", "TgtWire",
+            "TgtDomain", "TgtQRCode", "TgtApplication", "TgtWire", "TgtWebFiles",
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
             .product(name: "Yams", package: "Yams"),
@@ -177,21 +182,8 @@ package.targets += [
             // Webhook deliveries (`HTTPWebhookPoster`): the one outgoing HTTP(S) client.
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ],
-        exclude: ["Web/tsconfig.json", "Web/types.d.ts", "Web/events.d.ts"],
-        resources: [
-            .embedInCode("API/Spec/openapi.yaml"),
-            // The dashboard's stylesheet and scripts, compiled in as byte arrays (`PackageResources`).
-            .embedInCode("Web/app.css"), .embedInCode("Web/app.js"), .embedInCode("Web/grid.js"),
-            .embedInCode("Web/editor.js"), .embedInCode("Web/settings.js"),
-            .embedInCode("Web/timers.js"), .embedInCode("Web/timer-form.js"), .embedInCode("Web/timer-alerts.js"),
-            .embedInCode("Web/timers.css"), .embedInCode("Web/timer-completion.js"),
-            .embedInCode("Web/send-later.js"), .embedInCode("Web/follow-up-form.js"), .embedInCode("Web/scheduled.js"), .embedInCode("Web/scheduled.css"),
-            .embedInCode("Web/chats.js"), .embedInCode("Web/conversation.js"), .embedInCode("Web/chat-html.js"), .embedInCode("Web/chats.css"),
-            .embedInCode("Web/chat-search.js"), .embedInCode("Web/sends.js"), .embedInCode("Web/held-sends.js"), .embedInCode("Web/trigger.js"),
-            .embedInCode("Web/topics.js"), .embedInCode("Web/reactions.js"), .embedInCode("Web/pins.js"), .embedInCode("Web/forward.js"), .embedInCode("Web/notify.js"), .embedInCode("Web/profile.js"), .embedInCode("Web/presence.js"), .embedInCode("Web/contacts.js"), .embedInCode("Web/media.js"), .embedInCode("Web/attach.js"), .embedInCode("Web/pick-template.js"), .embedInCode("Web/message-actions.js"), .embedInCode("Web/attach.css"),
-            // The installed app's service worker (served at /sw.js) and its offline page's script.
-            .embedInCode("Web/sw.js"), .embedInCode("Web/offline.js"),
-        ],
+        // The dashboard's files and openapi.yaml are compiled in by TgtWebFiles, not by SwiftPM.
+        exclude: ["Web", "API/Spec/openapi.yaml"],
         swiftSettings: strict),
     // Layer 6: the command line.
     .executableTarget(

@@ -90,7 +90,24 @@ struct AppShellTests {
         let conversation = try #require(WebAssets.all["conversation.js"])
         let text = String(decoding: conversation.bytes, as: UTF8.self)
         #expect(!text.split(separator: "\n").contains { $0.drop { $0 == " " }.hasPrefix("//") || $0.drop { $0 == " " }.hasPrefix("/**") })
-        #expect(text.contains("export async function refresh()") && conversation.bytes.count < PackageResources.conversation_js.count * 9 / 10)
+        #expect(text.contains("export async function refresh()") && conversation.bytes.count < WebFiles.bytes("conversation.js").count * 9 / 10)
+    }
+
+    @Test("The binary carries every stylesheet and script of Web/ and openapi.yaml, byte for byte as in the repository")
+    func filesCompiledIn() throws {
+        let server = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/TgtServer")
+        let web = server.appendingPathComponent("Web")
+        let names = try FileManager.default.contentsOfDirectory(atPath: web.path)
+            .filter { $0.hasSuffix(".js") || $0.hasSuffix(".css") }
+        #expect(Set(WebFiles.all.keys) == Set(names + ["openapi.yaml"]), "a new file of Web/ is listed in Sources/TgtWebFiles/web_files.c")
+        for name in names.sorted() {
+            let data = try Data(contentsOf: web.appendingPathComponent(name))
+            #expect(WebFiles.bytes(name) == Array(data), "\(name)")
+        }
+        let spec = try Data(contentsOf: server.appendingPathComponent("API/Spec/openapi.yaml"))
+        #expect(WebFiles.bytes("openapi.yaml") == Array(spec) && OpenAPIDocument.yaml.utf8.count == spec.count)
+        #expect(WebAssets.sources.count == names.count - 1 && WebAssets.all["sw.js"] == nil, "every file but the worker is served under /assets/")
     }
 
     @Test("/offline: the app's own words, a Retry button, nothing about anyone; public and not kept")

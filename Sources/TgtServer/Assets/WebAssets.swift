@@ -24,53 +24,21 @@ struct WebAsset: Sendable {
     var url: String { "/assets/" + hashedName }
 }
 
-/// The dashboard's stylesheet and scripts. SwiftPM embeds the files listed in the TgtServer
-/// target's `resources: [.embedInCode(…)]` as byte arrays (`PackageResources`); each one's hash
-/// is computed once, the first time the routes or a page ask for it (when the server starts).
+/// The dashboard's stylesheets and scripts (`WebFiles`, compiled into the binary); each one's
+/// hash is computed once, the first time the routes or a page ask for it (when the server starts).
 enum WebAssets {
-    /// The embedded files, by name.
-    static let sources: [(name: String, bytes: [UInt8])] = [
-        ("app.css", PackageResources.app_css),
-        ("app.js", PackageResources.app_js),
-        ("grid.js", PackageResources.grid_js),
-        ("editor.js", PackageResources.editor_js),
-        ("settings.js", PackageResources.settings_js),
-        ("timers.js", PackageResources.timers_js),
-        ("timer-form.js", PackageResources.timer_form_js),
-        ("timer-alerts.js", PackageResources.timer_alerts_js),
-        ("timers.css", PackageResources.timers_css),
-        ("timer-completion.js", PackageResources.timer_completion_js),
-        ("send-later.js", PackageResources.send_later_js),
-        ("follow-up-form.js", PackageResources.follow_up_form_js),
-        ("scheduled.js", PackageResources.scheduled_js),
-        ("scheduled.css", PackageResources.scheduled_css),
-        ("chats.js", PackageResources.chats_js),
-        ("conversation.js", PackageResources.conversation_js),
-        ("chat-html.js", PackageResources.chat_html_js),
-        ("topics.js", PackageResources.topics_js),
-        ("reactions.js", PackageResources.reactions_js),
-        ("pins.js", PackageResources.pins_js),
-        ("forward.js", PackageResources.forward_js),
-        ("presence.js", PackageResources.presence_js),
-        ("contacts.js", PackageResources.contacts_js),
-        ("notify.js", PackageResources.notify_js),
-        ("profile.js", PackageResources.profile_js),
-        ("media.js", PackageResources.media_js),
-        ("attach.js", PackageResources.attach_js),
-        ("pick-template.js", PackageResources.pick_template_js),
-        ("message-actions.js", PackageResources.message_actions_js),
-        ("attach.css", PackageResources.attach_css),
-        ("chats.css", PackageResources.chats_css),
-        ("chat-search.js", PackageResources.chat_search_js),
-        ("sends.js", PackageResources.sends_js),
-        ("held-sends.js", PackageResources.held_sends_js),
-        ("trigger.js", PackageResources.trigger_js),
-        ("offline.js", PackageResources.offline_js),
-    ]
+    /// The files served under /assets/: every stylesheet and script but the service worker.
+    static let sources: [(name: String, bytes: [UInt8])] = WebFiles.all
+        .filter { ($0.key.hasSuffix(".js") || $0.key.hasSuffix(".css")) && $0.key != serviceWorkerName }
+        .sorted { $0.key < $1.key }
+        .map { (name: $0.key, bytes: $0.value) }
 
-    /// The service worker's source, `Web/sw.js`. Not one of `all`: it is served at `/sw.js`
-    /// (its scope is the whole dashboard) with this binary's asset list filled in (`ServiceWorker`).
-    static let serviceWorkerSource: [UInt8] = PackageResources.sw_js
+    /// The service worker's file name, `Web/sw.js`.
+    static let serviceWorkerName = "sw.js"
+
+    /// The service worker's source. Not one of `all`: it is served at `/sw.js` (its scope is
+    /// the whole dashboard) with this binary's asset list filled in (`ServiceWorker`).
+    static let serviceWorkerSource: [UInt8] = WebFiles.bytes(serviceWorkerName)
 
     /// Every asset by its own name (`app.js`).
     static let all: [String: WebAsset] = resolve(sources)

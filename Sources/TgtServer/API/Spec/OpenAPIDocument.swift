@@ -5,7 +5,7 @@ import Yams
 /// document as JSON for `/api/openapi.json`.
 public enum OpenAPIDocument {
     /// The YAML as written in the repository.
-    public static var yaml: String { String(decoding: PackageResources.openapi_yaml, as: UTF8.self) }
+    public static var yaml: String { String(decoding: WebFiles.bytes("openapi.yaml"), as: UTF8.self) }
 
     /// The document as JSON (sorted keys), converted once from the YAML.
     public static let json: Data = {
