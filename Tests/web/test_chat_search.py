@@ -5,14 +5,34 @@ from there), the empty state, the hostile Neighbours' text found and shown as te
 script element), the keyboard (Enter opens the first result, Escape clears), the search inside a
 conversation (🔍, Enter / Shift+Enter / ↑ / ↓ through the matches, Escape closes), and all of
 it at phone width. Every screen is audited and photographed."""
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
 from demo import CRAG, FAMILY, NEIGHBOURS, no_alert
 
+# Every message the page highlights (`.flash`, which lasts 2 s), in order, in window.__flashes:
+# the test reads which message was shown from this log, not from a highlight that a busy
+# machine may let fade before the next look.
+FLASH_LOG = """window.__flashes = [];
+new MutationObserver(records => {
+  for (const r of records) {
+    const row = /** @type {HTMLElement} */ (r.target);
+    if (row.classList.contains('flash') && !(r.oldValue || '').split(' ').includes('flash')) window.__flashes.push(Number(row.dataset.id));
+  }
+}).observe(document, {attributes: true, attributeFilter: ['class'], attributeOldValue: true, subtree: true});"""
 
-def test_message_search(driver, wait, audit, server, shot):
+
+@pytest.fixture
+def flash_log(driver):
+    """FLASH_LOG in every page the test opens."""
+    script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FLASH_LOG})
+    yield
+    driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+
+
+def test_message_search(driver, wait, audit, server, shot, flash_log):
     driver.set_window_size(1200, 900)
 
     def found():
@@ -26,7 +46,12 @@ def test_message_search(driver, wait, audit, server, shot):
         return driver.find_element(By.ID, "found-status").text
 
     def flashed():
-        return driver.execute_script("const f = document.querySelector('#message-list .flash'); return f ? Number(f.dataset.id) : 0")
+        """The message highlighted last on this page (0 for none yet)."""
+        return driver.execute_script("const f = window.__flashes || []; return f.length ? f[f.length - 1] : 0")
+
+    def flashes():
+        """How many highlights this page has shown."""
+        return driver.execute_script("return (window.__flashes || []).length")
 
     def in_view(message_id):
         return driver.execute_script("""const m = document.getElementById('m' + arguments[0]), box = document.getElementById('messages');
@@ -99,9 +124,10 @@ def test_message_search(driver, wait, audit, server, shot):
     assert marks, "marks hold text only"
     shot("52-chats-search-hostile")
     audit.screen("chats: hostile messages found")
+    before = flashes()
     driver.find_element(By.CSS_SELECTOR, "#found-list a[href*='/m/']").click()
     wait.until(lambda d: d.execute_script("return location.hash") == f"#chat/{NEIGHBOURS}")
-    wait.until(lambda d: flashed() > 0)
+    wait.until(lambda d: flashes() > before)
     assert no_alert(driver) is None, "and opening one runs nothing either"
 
     box = type_search("grandma")
@@ -130,7 +156,7 @@ def test_message_search(driver, wait, audit, server, shot):
     field.send_keys("quickdraws")
     counter = driver.find_element(By.ID, "find-count")
     wait.until(lambda d: counter.text.startswith("1 of "))
-    first = flashed()
+    first = wait.until(lambda d: flashed())
     assert first > 0 and in_view(first) and "quickdraws" in driver.find_element(By.ID, f"m{first}").text.lower(), \
           f"the newest match is shown and highlighted ({counter.text})"
     shot("53-chats-find-in-chat")
@@ -140,17 +166,19 @@ def test_message_search(driver, wait, audit, server, shot):
     wait.until(lambda d: flashed() not in (0, first))
     second = flashed()
     assert second < first and in_view(second), "Enter goes to the next older match"
+    before = flashes()
     for _ in range(3):
         driver.find_element(By.ID, "find-older").click()
-    wait.until(lambda d: counter.text.startswith("5 of "))
-    # (A match is highlighted for 2 s: its id is read by the wait itself.)
-    fifth = wait.until(lambda d: (lambda f: f if 0 < f < second else 0)(flashed()))
+    wait.until(lambda d: counter.text.startswith("5 of ") and flashes() >= before + 3)
+    fifth = flashed()
+    assert 0 < fifth < second, f"↑ steps to older matches ({fifth} < {second})"
     assert "quickdraws" in driver.find_element(By.ID, f"m{fifth}").text.lower(), f"↑ steps to older matches (5 of …: {fifth} < {second})"
+    before = flashes()
     driver.find_element(By.ID, "find-newer").click()
-    wait.until(lambda d: counter.text.startswith("4 of "))
+    wait.until(lambda d: counter.text.startswith("4 of ") and flashes() >= before + 1)
     field.send_keys(Keys.SHIFT, Keys.ENTER)
-    wait.until(lambda d: counter.text.startswith("3 of "))
-    third = wait.until(lambda d: (lambda f: f if f > fifth else 0)(flashed()))
+    wait.until(lambda d: counter.text.startswith("3 of ") and flashes() >= before + 2)
+    third = flashed()
     assert fifth < third < second and "quickdraws" in driver.find_element(By.ID, f"m{third}").text.lower(), \
         f"↓ and Shift+Enter step back to newer ones (3 of …: {fifth} < {third} < {second})"
     lister = driver.find_element(By.ID, "find-list-open")

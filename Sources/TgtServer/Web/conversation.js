@@ -164,16 +164,22 @@ export function show(messageID) {
   else open(state.id, 0, () => undefined, false, messageID);
 }
 
+/** The pending end of each highlighted message's highlight. */
+const flashEnds = new WeakMap();
+
 /**
- * Scrolls a message to the middle and highlights it for a moment.
+ * Scrolls a message to the middle and highlights it for 2 s. A message shown again while still
+ * highlighted (stepping back through search matches) gets its 2 s from now, not what was left.
  * @param {number} messageID
  */
 function flash(messageID) {
   const row = document.getElementById('m' + messageID);
   if (!row) return;
   row.scrollIntoView({block: 'center'});
+  window.clearTimeout(flashEnds.get(row));
+  row.classList.remove('flash');
   row.classList.add('flash');
-  window.setTimeout(() => row.classList.remove('flash'), 2000);
+  flashEnds.set(row, window.setTimeout(() => row.classList.remove('flash'), 2000));
   showJump();
 }
 
