@@ -110,12 +110,9 @@ class Audit:
             "window.setTimeout = (fn, ms, ...rest) => ms >= 6000 ? 0 : later(fn, ms, ...rest);")
 
     def totals(self) -> dict:
-        """What summary() counts, as plain data a test worker hands to the run (pytest-xdist)."""
+        """What summary_of() counts, as plain data a test worker hands to the run (pytest-xdist)."""
         return {"version": self.version, "screens": len(self.screens), "audits": self.audits,
                 "by_impact": dict(self.by_impact), "needs_review": dict(self.needs_review)}
-
-    def summary(self) -> str:
-        return Audit.summary_of([self.totals()])
 
     @staticmethod
     def summary_of(totals) -> str:

@@ -203,13 +203,16 @@ def pytest_assertion_pass(item, lineno, orig, expl):
 FROM_WORKERS = []
 
 
+def collected():
+    """What this process collected: report lines, assertions passed, audit totals."""
+    return {"report": REPORT, "assertions": ASSERTIONS["passed"], "audits": [collector.totals() for collector in AUDITS]}
+
+
 def pytest_sessionfinish(session):
     """A worker hands what it collected to the controller."""
     workeroutput = getattr(session.config, "workeroutput", None)
     if workeroutput is not None:
-        workeroutput["tgt_report"] = json.dumps({
-            "report": REPORT, "assertions": ASSERTIONS["passed"],
-            "audits": [collector.totals() for collector in AUDITS]})
+        workeroutput["tgt_report"] = json.dumps(collected())
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -221,8 +224,7 @@ def pytest_testnodedown(node, error):
 
 
 def pytest_terminal_summary(terminalreporter):
-    parts = FROM_WORKERS + [{"report": REPORT, "assertions": ASSERTIONS["passed"],
-                             "audits": [collector.totals() for collector in AUDITS]}]
+    parts = FROM_WORKERS + [collected()]
     for part in parts:
         for line in part["report"]:
             terminalreporter.write_line(line)
