@@ -123,7 +123,8 @@ mkdir -p "$stage/bin" "$stage/lib/tgtemplates" "$stage/share/man/man1" "$stage/s
 cp "$binary" "$stage/bin/tgt"
 chmod 0755 "$stage/bin/tgt"
 # Debug information out, function names kept (for backtraces): a static release tgt goes from
-# 196 MB to 130 MB, 40 MB gzipped (a full strip would save 5 MB more and lose the names).
+# 252 MB to 154 MB (2026-11-29; a full strip would save 43 MB more and lose the names:
+# docs/install.md, "What the binary is made of").
 if [ "$os" = linux ] && command -v strip >/dev/null 2>&1; then strip --strip-debug "$stage/bin/tgt"
 elif [ "$os" = macos ]; then strip -S "$stage/bin/tgt"; fi
 
