@@ -18,11 +18,11 @@ phase() {
 }
 bash scripts/install-deps.sh
 bash scripts/install-test-deps.sh
+phase "dependencies installed"
 # The dashboard's JavaScript, type-checked from its JSDoc types (no build step; the files are
 # served as they are): strict TypeScript in checkJs mode, zero errors allowed.
 # Every target imports only what Package.swift lists for it (a missing one builds incrementally
 # and fails on a clean clone).
-phase "dependencies installed"
 python3 scripts/check-imports.py
 # The map is true: README.md and docs/architecture.md name only files, folders and Swift names
 # that exist, and architecture.md names every source folder and test file (with its self-test).

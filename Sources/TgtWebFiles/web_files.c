@@ -2,7 +2,7 @@
 // (openapi.yaml), compiled into the binary with C23's #embed: the compiler reads each file as it
 // is and its dependency list names it, so changing a file rebuilds this one. SwiftPM's
 // `.embedInCode` wrote them as Swift array literals instead, whose one file took 147 s of a
-// debug build on one core. A new file of Web/ is added here (AssetTests checks the list).
+// debug build on one core. A new file of Web/ is added here (AppShellTests checks the list).
 #include "TgtWebFiles.h"
 
 static const unsigned char file_openapi_yaml[] = {

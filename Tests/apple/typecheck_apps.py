@@ -420,6 +420,12 @@ def describe(target: Target) -> str:
     return f"{target.name} ({target.platform.name} {version_text(target.platform.deployment)} {what})"
 
 
+def side_by_side(work, items: list) -> list:
+    """`work` over `items`, one thread per core (each runs a swiftc of its own); results in order."""
+    with ThreadPoolExecutor(max_workers=max(1, min(len(items), os.cpu_count() or 1))) as pool:
+        return list(pool.map(work, items))
+
+
 def typecheck(only: list[str] | None = None, keep: Path | None = None, quiet: bool = False,
               apps: Path = APPS, interfaces_folder: Path = INTERFACES) -> tuple[int, list[str]]:
     """Type-checks the targets of the Apps/ folder `apps` against the interface modules of
@@ -441,8 +447,7 @@ def typecheck(only: list[str] | None = None, keep: Path | None = None, quiet: bo
     # Each target is one swiftc process of its own (its own folder, module cache and platform), so
     # they run side by side, one per core; the report keeps project.yml's order.
     targets = load_targets([SHORT_NAMES.get(t, t) for t in (only or [])], apps)
-    with ThreadPoolExecutor(max_workers=max(1, min(len(targets), os.cpu_count() or 1))) as pool:
-        results = list(pool.map(check_one, targets))
+    results = side_by_side(check_one, targets)
     report, total = [], 0
     for target, diagnostics in zip(targets, results):
         total += len(diagnostics)

@@ -25,17 +25,15 @@ Usage: typecheck_selftest.py (after `swift build`); exits 1 if a planted mistake
 """
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import sys
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from typecheck_apps import APPS, typecheck  # noqa: E402
+from typecheck_apps import APPS, side_by_side, typecheck  # noqa: E402
 
 
 @dataclass
@@ -124,8 +122,7 @@ def plant_and_check(target: str) -> tuple[list[str], list[str]]:
 def main() -> None:
     # Each target's copy is checked by a swiftc of its own: side by side, one per core.
     targets = sorted({p.target for p in PLANTS})
-    with ThreadPoolExecutor(max_workers=max(1, min(len(targets), os.cpu_count() or 1))) as pool:
-        results = list(pool.map(plant_and_check, targets))
+    results = side_by_side(plant_and_check, targets)
     missed = []
     for lines, unseen in results:
         print(*lines, sep="\n")

@@ -4,10 +4,10 @@ import TgtTelegram
 
 extension LiveSession {
     /// Away replies while this session runs, until the task is cancelled: every new message
-    /// the session sees goes to the `AwayResponder`, one at a time, in order; once a minute while
-    /// logged in (and at the login itself) it notes that it is looking (Settings shows when it last did), and it tells
-    /// TDLib that this client is not the person being online, so "only while no app of yours is
-    /// online" sees the person's own apps.
+    /// the session sees goes to the `AwayResponder`, one at a time, in order; at the login and
+    /// once a minute while logged in it notes that it is looking (Settings shows when it last
+    /// did), and it tells TDLib that this client is not the person being online, so "only while
+    /// no app of yours is online" sees the person's own apps.
     public func watchForAwayReplies() async {
         let host = host
         let workspace = workspace
