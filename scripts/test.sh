@@ -37,6 +37,10 @@ python3 scripts/check-clock.py --selftest
 # start with a non-ASCII letter (other people's file names).
 python3 scripts/check-linux-foundation.py
 python3 scripts/check-linux-foundation.py --selftest
+# The store's cached statements hold only SQL written in the code (a value in one would stay in
+# the connection's cache for good).
+python3 scripts/check-sql.py
+python3 scripts/check-sql.py --selftest
 python3 scripts/web-event-types.py --check
 # The committed API code (Sources/*/Generated/) is what the pinned generator makes from
 # openapi.yaml now: a stale file fails here, with the command that writes it.

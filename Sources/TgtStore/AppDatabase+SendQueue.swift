@@ -78,14 +78,13 @@ extension AppDatabase {
         }
         return try write { db in
             if let existing = try Self.fetchJob(db, id: id) { return existing }
-            guard let name = try String.fetchOne(db, sql: "SELECT name FROM template WHERE id = ?", arguments: [templateID.uuidString]) else {
+            guard let name = try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM template WHERE id = ?"), arguments: [templateID.uuidString]) else {
                 throw StoreError.templateNotFound(templateID.uuidString.lowercased())
             }
-            try db.execute(
-                sql: """
+            try db.cachedStatement(sql: """
                     INSERT INTO send_job (id, template_id, template_name, source, variables, state, created_at_ms, updated_at_ms)
                     VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)
-                    """,
+                    """).execute(
                 arguments: [id.uuidString, templateID.uuidString, name, source.rawValue, variablesJSON, now, now])
             try Self.bumpSendQueueRevision(db)
             guard let job = try Self.fetchJob(db, id: id) else { throw StoreError.database("the queued send vanished") }
@@ -98,11 +97,11 @@ extension AppDatabase {
     public func claimNextSendJob() throws(StoreError) -> SendJob? {
         let now = Self.millis(self.now())
         return try write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM send_job WHERE state = 'pending' ORDER BY seq LIMIT 1"),
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM send_job WHERE state = 'pending' ORDER BY seq LIMIT 1")),
                 var job = Self.sendJob(row)
             else { return nil }
-            try db.execute(sql: "UPDATE send_job SET state = 'sending', updated_at_ms = ? WHERE seq = ? AND state = 'pending'",
-                           arguments: [now, job.sequence])
+            try db.cachedStatement(sql: "UPDATE send_job SET state = 'sending', updated_at_ms = ? WHERE seq = ? AND state = 'pending'").execute(
+                arguments: [now, job.sequence])
             guard db.changesCount == 1 else { return nil }
             try Self.bumpSendQueueRevision(db)
             job.state = .sending
@@ -115,8 +114,7 @@ extension AppDatabase {
     public func finishSendJob(id: UUID, state: SendJob.State, batchID: UUID? = nil, error: String? = nil) throws(StoreError) {
         let now = Self.millis(self.now())
         try write { db in
-            try db.execute(
-                sql: "UPDATE send_job SET state = ?, batch_id = COALESCE(?, batch_id), error = ?, updated_at_ms = ? WHERE id = ?",
+            try db.cachedStatement(sql: "UPDATE send_job SET state = ?, batch_id = COALESCE(?, batch_id), error = ?, updated_at_ms = ? WHERE id = ?").execute(
                 arguments: [state.rawValue, batchID?.uuidString, error, now, id.uuidString])
             if db.changesCount > 0 { try Self.bumpSendQueueRevision(db) }
         }
@@ -126,8 +124,8 @@ extension AppDatabase {
     public func markSendJobHeld(id: UUID, batchID: UUID, until: Date) throws(StoreError) {
         let now = Self.millis(self.now())
         try write { db in
-            try db.execute(sql: "UPDATE send_job SET state = 'held', batch_id = ?, hold_until_ms = ?, updated_at_ms = ? WHERE id = ? AND state = 'sending'",
-                           arguments: [batchID.uuidString, Self.millis(until), now, id.uuidString])
+            try db.cachedStatement(sql: "UPDATE send_job SET state = 'held', batch_id = ?, hold_until_ms = ?, updated_at_ms = ? WHERE id = ? AND state = 'sending'").execute(
+                arguments: [batchID.uuidString, Self.millis(until), now, id.uuidString])
             if db.changesCount > 0 { try Self.bumpSendQueueRevision(db) }
         }
     }
@@ -136,8 +134,8 @@ extension AppDatabase {
     public func markSendJobReleased(id: UUID) throws(StoreError) {
         let now = Self.millis(self.now())
         try write { db in
-            try db.execute(sql: "UPDATE send_job SET state = 'sending', hold_until_ms = NULL, updated_at_ms = ? WHERE id = ? AND state = 'held'",
-                           arguments: [now, id.uuidString])
+            try db.cachedStatement(sql: "UPDATE send_job SET state = 'sending', hold_until_ms = NULL, updated_at_ms = ? WHERE id = ? AND state = 'held'").execute(
+                arguments: [now, id.uuidString])
             if db.changesCount > 0 { try Self.bumpSendQueueRevision(db) }
         }
     }
@@ -147,8 +145,8 @@ extension AppDatabase {
     public func returnSendJob(id: UUID) throws(StoreError) {
         let now = Self.millis(self.now())
         try write { db in
-            try db.execute(sql: "UPDATE send_job SET state = 'pending', updated_at_ms = ? WHERE id = ? AND state = 'sending'",
-                           arguments: [now, id.uuidString])
+            try db.cachedStatement(sql: "UPDATE send_job SET state = 'pending', updated_at_ms = ? WHERE id = ? AND state = 'sending'").execute(
+                arguments: [now, id.uuidString])
             if db.changesCount > 0 { try Self.bumpSendQueueRevision(db) }
         }
     }
@@ -160,13 +158,13 @@ extension AppDatabase {
     public func failInterruptedSendJobs(reason: String) throws(StoreError) -> Int {
         let now = Self.millis(self.now())
         return try write { db in
-            try db.execute(sql: "UPDATE send_job SET state = 'failed', error = ?, updated_at_ms = ? WHERE state = 'sending'",
-                           arguments: [reason, now])
+            try db.cachedStatement(sql: "UPDATE send_job SET state = 'failed', error = ?, updated_at_ms = ? WHERE state = 'sending'").execute(
+                arguments: [reason, now])
             var count = db.changesCount
             // A job the app left in its undo hold: its held send is settled by the session
             // (`HeldSendRecovery`), which the send log shows; the tap itself is over.
-            try db.execute(sql: "UPDATE send_job SET state = 'failed', error = ?, hold_until_ms = NULL, updated_at_ms = ? WHERE state = 'held'",
-                           arguments: [Self.interruptedHoldReason, now])
+            try db.cachedStatement(sql: "UPDATE send_job SET state = 'failed', error = ?, hold_until_ms = NULL, updated_at_ms = ? WHERE state = 'held'").execute(
+                arguments: [Self.interruptedHoldReason, now])
             count += db.changesCount
             if count > 0 { try Self.bumpSendQueueRevision(db) }
             return count
@@ -188,20 +186,20 @@ extension AppDatabase {
 
     /// How many jobs wait to be sent.
     public func pendingSendJobCount() throws(StoreError) -> Int {
-        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM send_job WHERE state = 'pending'") ?? 0 }
+        try read { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM send_job WHERE state = 'pending'")) ?? 0 }
     }
 
     /// A number that grows with every change to any template or its targets, made by any
     /// process: widgets compare it to know when to redraw.
     public func templatesRevision() throws(StoreError) -> Int64 {
-        try read { db in try Int64.fetchOne(db, sql: "SELECT value FROM revision WHERE name = 'templates'") ?? 0 }
+        try read { db in try Int64.fetchOne(db.cachedStatement(sql: "SELECT value FROM revision WHERE name = 'templates'")) ?? 0 }
     }
 
     /// A number that grows with every change to the send queue (a tap queued, taken, finished or
     /// put back), made by any process: widgets show each template's latest job, so they redraw
     /// when it moves as well as when `templatesRevision()` does.
     public func sendQueueRevision() throws(StoreError) -> Int64 {
-        try read { db in try Int64.fetchOne(db, sql: "SELECT value FROM revision WHERE name = 'send_queue'") ?? 0 }
+        try read { db in try Int64.fetchOne(db.cachedStatement(sql: "SELECT value FROM revision WHERE name = 'send_queue'")) ?? 0 }
     }
 
     /// Each template's most recent job (the last tap on it, whatever its state), for the
@@ -224,11 +222,11 @@ extension AppDatabase {
     /// Counted in the `revision` table like the templates, but by the queue's own writes (the
     /// row appears with the first one: no migration, older stores read 0 until then).
     private static func bumpSendQueueRevision(_ db: Database) throws {
-        try db.execute(sql: "INSERT INTO revision (name, value) VALUES ('send_queue', 1) ON CONFLICT(name) DO UPDATE SET value = value + 1")
+        try db.cachedStatement(sql: "INSERT INTO revision (name, value) VALUES ('send_queue', 1) ON CONFLICT(name) DO UPDATE SET value = value + 1").execute()
     }
 
     private static func fetchJob(_ db: Database, id: UUID) throws -> SendJob? {
-        try Row.fetchOne(db, sql: "SELECT * FROM send_job WHERE id = ?", arguments: [id.uuidString]).flatMap(sendJob)
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM send_job WHERE id = ?"), arguments: [id.uuidString]).flatMap(sendJob)
     }
 
     static func sendJob(_ row: Row) -> SendJob? {

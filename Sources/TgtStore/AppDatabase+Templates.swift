@@ -17,7 +17,7 @@ extension AppDatabase {
 
     /// How many templates there are (one COUNT, nothing loaded).
     public func templateCount() throws(StoreError) -> Int {
-        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM template") ?? 0 }
+        try read { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM template")) ?? 0 }
     }
 
     /// Templates whose name or text contains `text` (case- and diacritic-insensitive).
@@ -33,12 +33,12 @@ extension AppDatabase {
     /// The template's 1-based place in grid order (sort order, then name), without loading the grid.
     public func position(of id: UUID) throws(StoreError) -> Int {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT sort_order, name FROM template WHERE id = ?", arguments: [id.uuidString]) else {
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT sort_order, name FROM template WHERE id = ?"), arguments: [id.uuidString]) else {
                 throw StoreError.templateNotFound(id.uuidString)
             }
             let order: Int = row[0]
             let name: String = row[1]
-            let before = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM template WHERE sort_order < ? OR (sort_order = ? AND name < ?)",
+            let before = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM template WHERE sort_order < ? OR (sort_order = ? AND name < ?)"),
                                           arguments: [order, order, name]) ?? 0
             return before + 1
         }
@@ -61,11 +61,11 @@ extension AppDatabase {
         try write { db in
             var t = Self.normalized(template)
             try Self.validate(t, db: db, validator: validator)
-            var maxOrder = try Int.fetchOne(db, sql: "SELECT MAX(sort_order) FROM template") ?? -1
+            var maxOrder = try Int.fetchOne(db.cachedStatement(sql: "SELECT MAX(sort_order) FROM template")) ?? -1
             if maxOrder == Int.max {
                 // Only a store written before imports kept positions dense can hold this.
                 try Self.renumber(db)
-                maxOrder = try Int.fetchOne(db, sql: "SELECT MAX(sort_order) FROM template") ?? -1
+                maxOrder = try Int.fetchOne(db.cachedStatement(sql: "SELECT MAX(sort_order) FROM template")) ?? -1
             }
             t.sortOrder = maxOrder + 1
             try Self.insertRow(t, db: db)
@@ -95,7 +95,7 @@ extension AppDatabase {
     /// Deletes a template (its send log rows stay, with the name they were sent under).
     public func deleteTemplate(id: UUID) throws(StoreError) {
         try write { db in
-            try db.execute(sql: "DELETE FROM template WHERE id = ?", arguments: [id.uuidString])
+            try db.cachedStatement(sql: "DELETE FROM template WHERE id = ?").execute(arguments: [id.uuidString])
             guard db.changesCount > 0 else { throw StoreError.templateNotFound(id.uuidString) }
             try Self.renumber(db)
         }
@@ -109,7 +109,7 @@ extension AppDatabase {
             guard let source = try Self.fetchTemplates(db, where: "id = ?", arguments: [id.uuidString]).first else {
                 throw StoreError.templateNotFound(id.uuidString)
             }
-            let names = Set(try String.fetchAll(db, sql: "SELECT name FROM template").map(TemplateValidator.fold))
+            let names = Set(try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM template")).map(TemplateValidator.fold))
             let base = String(source.name.prefix(TemplateValidator.maxNameLength - 8))
             var candidate = "\(base) copy"
             var n = 2
@@ -125,7 +125,7 @@ extension AppDatabase {
             copy.place = nil
             copy.createdAt = now
             copy.updatedAt = now
-            try db.execute(sql: "UPDATE template SET sort_order = sort_order + 1 WHERE sort_order > ?", arguments: [source.sortOrder])
+            try db.cachedStatement(sql: "UPDATE template SET sort_order = sort_order + 1 WHERE sort_order > ?").execute(arguments: [source.sortOrder])
             copy.sortOrder = source.sortOrder + 1
             try Self.insertRow(copy, db: db)
             return copy
@@ -135,7 +135,7 @@ extension AppDatabase {
     /// Moves a template to `position` (0-based, clamped) in the grid; the others keep their order.
     public func moveTemplate(id: UUID, to position: Int) throws(StoreError) {
         try write { db in
-            var ids = try String.fetchAll(db, sql: "SELECT id FROM template ORDER BY sort_order, name")
+            var ids = try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM template ORDER BY sort_order, name"))
             guard let from = ids.firstIndex(of: id.uuidString) else { throw StoreError.templateNotFound(id.uuidString) }
             let moved = ids.remove(at: from)
             ids.insert(moved, at: max(0, min(position, ids.count)))
@@ -146,7 +146,7 @@ extension AppDatabase {
     /// Sets the whole grid order at once (ids not listed keep their relative order after these).
     public func reorderTemplates(_ order: [UUID]) throws(StoreError) {
         try write { db in
-            let current = try String.fetchAll(db, sql: "SELECT id FROM template ORDER BY sort_order, name")
+            let current = try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM template ORDER BY sort_order, name"))
             let wanted = order.map(\.uuidString)
             for id in wanted where !current.contains(id) { throw StoreError.templateNotFound(id) }
             let rest = current.filter { !wanted.contains($0) }
@@ -174,18 +174,17 @@ extension AppDatabase {
     }
 
     static func validate(_ template: Template, db: Database, validator: TemplateValidator) throws {
-        let others = try String.fetchAll(db, sql: "SELECT name FROM template WHERE id != ?", arguments: [template.id.uuidString])
+        let others = try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM template WHERE id != ?"), arguments: [template.id.uuidString])
         let issues = validator.problemsForSaving(template, otherNames: others)
         if !issues.isEmpty { throw StoreError.invalid(ValidationError(issues: issues)) }
     }
 
     static func insertRow(_ t: Template, db: Database) throws {
-        try db.execute(
-            sql: """
+        try db.cachedStatement(sql: """
                 INSERT INTO template (id, name, icon, body, location_mode, silent, sort_order, created_at_ms, updated_at_ms,
                                       kind, subject, recipients_to, recipients_cc, place)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
+                """).execute(
             arguments: [t.id.uuidString, t.name, t.icon.rawValue, t.body, t.locationMode.rawValue, t.silent, t.sortOrder, millis(t.createdAt), millis(t.updatedAt),
                         t.kind.rawValue, t.subject, try encodeList(t.to), try encodeList(t.cc), try encodePlace(t.place)])
         try insertTargets(of: t, db: db)
@@ -214,23 +213,21 @@ extension AppDatabase {
     /// Writes a template's targets in order (its old ones must be gone).
     static func insertTargets(of t: Template, db: Database) throws {
         for (position, target) in t.targets.enumerated() {
-            try db.execute(
-                sql: "INSERT INTO template_target (template_id, position, chat_id, topic_id, chat_title, topic_title) VALUES (?, ?, ?, ?, ?, ?)",
+            try db.cachedStatement(sql: "INSERT INTO template_target (template_id, position, chat_id, topic_id, chat_title, topic_title) VALUES (?, ?, ?, ?, ?, ?)").execute(
                 arguments: [t.id.uuidString, position, target.chatID, target.topicID, target.chatTitle, target.topicTitle])
         }
     }
 
     /// Rewrites a stored template's row and targets in place.
     static func updateRow(_ t: Template, db: Database) throws {
-        try db.execute(
-            sql: """
+        try db.cachedStatement(sql: """
                 UPDATE template SET name = ?, icon = ?, body = ?, location_mode = ?, silent = ?, sort_order = ?, created_at_ms = ?,
                                     updated_at_ms = ?, kind = ?, subject = ?, recipients_to = ?, recipients_cc = ?, place = ?
                 WHERE id = ?
-                """,
+                """).execute(
             arguments: [t.name, t.icon.rawValue, t.body, t.locationMode.rawValue, t.silent, t.sortOrder, millis(t.createdAt), millis(t.updatedAt),
                         t.kind.rawValue, t.subject, try encodeList(t.to), try encodeList(t.cc), try encodePlace(t.place), t.id.uuidString])
-        try db.execute(sql: "DELETE FROM template_target WHERE template_id = ?", arguments: [t.id.uuidString])
+        try db.cachedStatement(sql: "DELETE FROM template_target WHERE template_id = ?").execute(arguments: [t.id.uuidString])
         try insertTargets(of: t, db: db)
     }
 
@@ -240,7 +237,7 @@ extension AppDatabase {
     }
 
     static func renumber(_ db: Database) throws {
-        try writeOrder(try String.fetchAll(db, sql: "SELECT id FROM template ORDER BY sort_order, name"), db: db)
+        try writeOrder(try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM template ORDER BY sort_order, name")), db: db)
     }
 
     static func fetchTemplates(_ db: Database, where condition: String?, arguments: StatementArguments) throws -> [Template] {

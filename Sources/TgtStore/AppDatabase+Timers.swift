@@ -33,7 +33,7 @@ extension AppDatabase {
         try write { db in
             var t = Self.normalized(timer)
             try Self.validate(t, db: db)
-            t.sortOrder = (try Int.fetchOne(db, sql: "SELECT MAX(sort_order) FROM timer") ?? -1) + 1
+            t.sortOrder = (try Int.fetchOne(db.cachedStatement(sql: "SELECT MAX(sort_order) FROM timer")) ?? -1) + 1
             try Self.writeRow(t, db: db, isNew: true)
             return t
         }
@@ -54,16 +54,16 @@ extension AppDatabase {
     /// Deletes a timer and its to-dos.
     public func deleteTimer(id: UUID) throws(StoreError) {
         try write { db in
-            try db.execute(sql: "DELETE FROM timer WHERE id = ?", arguments: [id.uuidString])
+            try db.cachedStatement(sql: "DELETE FROM timer WHERE id = ?").execute(arguments: [id.uuidString])
             guard db.changesCount > 0 else { throw StoreError.timerNotFound(id.uuidString) }
-            try Self.writeTimerOrder(try String.fetchAll(db, sql: "SELECT id FROM timer ORDER BY sort_order, name"), db: db)
+            try Self.writeTimerOrder(try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM timer ORDER BY sort_order, name")), db: db)
         }
     }
 
     /// Moves a timer to `position` (0-based, clamped) in the list.
     public func moveTimer(id: UUID, to position: Int) throws(StoreError) {
         try write { db in
-            var ids = try String.fetchAll(db, sql: "SELECT id FROM timer ORDER BY sort_order, name")
+            var ids = try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM timer ORDER BY sort_order, name"))
             guard let from = ids.firstIndex(of: id.uuidString) else { throw StoreError.timerNotFound(id.uuidString) }
             let moved = ids.remove(at: from)
             ids.insert(moved, at: max(0, min(position, ids.count)))
@@ -92,7 +92,7 @@ extension AppDatabase {
 
     /// The earliest end of a running timer (the `timer_running` index answers it).
     public func nextTimerEnd() throws(StoreError) -> Date? {
-        try read { db in try Int64.fetchOne(db, sql: "SELECT MIN(ends_at_ms) FROM timer WHERE state = 'running'").map(Self.date) }
+        try read { db in try Int64.fetchOne(db.cachedStatement(sql: "SELECT MIN(ends_at_ms) FROM timer WHERE state = 'running'")).map(Self.date) }
     }
 
     /// Completes every running timer whose end has passed, at its true end; returns those.
@@ -101,7 +101,7 @@ extension AppDatabase {
     public func settleTimers(at now: Date) throws(StoreError) -> [CountdownTimer] {
         // Most of the time nothing is overdue: a read says so without taking the write lock.
         let due = try read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM timer WHERE state = 'running' AND ends_at_ms <= ?)", arguments: [Self.millis(now)]) ?? false
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM timer WHERE state = 'running' AND ends_at_ms <= ?)"), arguments: [Self.millis(now)]) ?? false
         }
         guard due else { return [] }
         return try write { db in
@@ -111,8 +111,8 @@ extension AppDatabase {
                 .filter { if case .completed = $0.state { true } else { false } }
             for timer in settled {
                 guard case .completed(let at) = timer.state else { continue }
-                try db.execute(sql: "UPDATE timer SET state = 'completed', completed_at_ms = ?, ends_at_ms = NULL, updated_at_ms = ? WHERE id = ?",
-                               arguments: [Self.millis(at), Self.millis(now), timer.id.uuidString])
+                try db.cachedStatement(sql: "UPDATE timer SET state = 'completed', completed_at_ms = ?, ends_at_ms = NULL, updated_at_ms = ? WHERE id = ?").execute(
+                    arguments: [Self.millis(at), Self.millis(now), timer.id.uuidString])
             }
             return settled
         }
@@ -136,13 +136,13 @@ extension AppDatabase {
     static func validate(_ timer: CountdownTimer, db: Database) throws {
         var issues = TimerValidator.problems(timer)
         // Names address timers on the command line: one timer per name (ignoring case).
-        let others = try String.fetchAll(db, sql: "SELECT name FROM timer WHERE id != ?", arguments: [timer.id.uuidString])
+        let others = try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM timer WHERE id != ?"), arguments: [timer.id.uuidString])
         if issues.isEmpty, others.contains(where: { TemplateValidator.fold($0) == TemplateValidator.fold(timer.name) }) {
             issues.append(TimerIssue(field: .name, message: "Another timer is already called “\(timer.name)”."))
         }
         if !issues.isEmpty { throw StoreError.invalidTimer(TimerValidationError(issues: issues)) }
         if let templateID = timer.action?.templateID,
-           try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM template WHERE id = ?", arguments: [templateID.uuidString]) == 0 {
+           try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM template WHERE id = ?"), arguments: [templateID.uuidString]) == 0 {
             throw StoreError.invalidTimer(TimerValidationError(issues: [TimerIssue(field: .action, message: "The completion template no longer exists.")]))
         }
     }
@@ -167,27 +167,25 @@ extension AppDatabase {
                                           t.notes, t.action?.templateID?.uuidString, values, t.action?.remindMe ?? false, t.sortOrder,
                                           millis(t.createdAt), millis(t.updatedAt)]
         if isNew {
-            try db.execute(
-                sql: """
+            try db.cachedStatement(sql: """
                     INSERT INTO timer (name, duration_s, icon, color, state, ends_at_ms, remaining_ms, completed_at_ms, notes,
                                        action_template_id, action_values, remind_me, sort_order, created_at_ms, updated_at_ms, id)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
+                    """).execute(
                 arguments: fields + [t.id.uuidString])
         } else {
-            try db.execute(
-                sql: """
+            try db.cachedStatement(sql: """
                     UPDATE timer SET name = ?, duration_s = ?, icon = ?, color = ?, state = ?, ends_at_ms = ?, remaining_ms = ?,
                                      completed_at_ms = ?, notes = ?, action_template_id = ?, action_values = ?, remind_me = ?,
                                      sort_order = ?, created_at_ms = ?, updated_at_ms = ?
                     WHERE id = ?
-                    """,
+                    """).execute(
                 arguments: fields + [t.id.uuidString])
-            try db.execute(sql: "DELETE FROM timer_todo WHERE timer_id = ?", arguments: [t.id.uuidString])
+            try db.cachedStatement(sql: "DELETE FROM timer_todo WHERE timer_id = ?").execute(arguments: [t.id.uuidString])
         }
         for (position, todo) in t.todos.enumerated() {
-            try db.execute(sql: "INSERT INTO timer_todo (id, timer_id, position, text, done) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [todo.id.uuidString, t.id.uuidString, position, todo.text, todo.done])
+            try db.cachedStatement(sql: "INSERT INTO timer_todo (id, timer_id, position, text, done) VALUES (?, ?, ?, ?, ?)").execute(
+                arguments: [todo.id.uuidString, t.id.uuidString, position, todo.text, todo.done])
         }
     }
 

@@ -11,6 +11,9 @@ public final class AppDatabase: Sendable {
     /// The process's clock: every time the store writes (created, updated, queued, sent) is read
     /// from it, so a test's clock reaches the rows too.
     public let clock: any AppClock
+    /// The account name this process last found or put in the store (`noteSenderName`), so
+    /// that noting the same name again reads nothing. Forgotten when the setting is written.
+    let notedSenderName = Locked<String?>(nil)
 
     /// Opens (creating and migrating) the database file at `url`. A database in an App Group
     /// container (`shared`) lets go of its file locks while the app is suspended (see

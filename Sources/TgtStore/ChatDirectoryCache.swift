@@ -94,8 +94,8 @@ extension AppDatabase {
     /// Replaces the cached directory with `chats` (in chat-list order), in one transaction.
     public func replaceChatDirectory(_ chats: [CachedChat]) throws(StoreError) {
         try write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
-                           arguments: [SettingKey.chatDirectoryFormat.rawValue, Self.chatDirectoryFormat])
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)").execute(
+                arguments: [SettingKey.chatDirectoryFormat.rawValue, Self.chatDirectoryFormat])
             try db.execute(sql: "DELETE FROM forum_topic; DELETE FROM chat;")
             let chatStatement = try db.makeStatement(sql: """
                 INSERT INTO chat (id, kind, title, member_count, is_forum, list_order, cannot_post) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -114,10 +114,10 @@ extension AppDatabase {
     public func cachedChats(search: String? = nil) throws(StoreError) -> [CachedChat] {
         let all: [CachedChat] = try read { db in
             var topics: [Int64: [CachedTopic]] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM forum_topic ORDER BY chat_id, rowid") {
+            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM forum_topic ORDER BY chat_id, rowid")) {
                 topics[row["chat_id"], default: []].append(CachedTopic(id: row["topic_id"], title: row["title"]))
             }
-            return try Row.fetchAll(db, sql: "SELECT * FROM chat ORDER BY list_order").compactMap { row in
+            return try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM chat ORDER BY list_order")).compactMap { row in
                 guard let kind = CachedChat.Kind(rawValue: row["kind"]) else { return nil }
                 let id: Int64 = row["id"]
                 return CachedChat(id: id, kind: kind, title: row["title"], memberCount: row["member_count"],

@@ -72,12 +72,11 @@ extension AppDatabase {
         return try write { db in
             var entries: [SendLogEntry] = []
             for target in chosen {
-                try db.execute(
-                    sql: """
+                try db.cachedStatement(sql: """
                         INSERT INTO send_log (batch_id, template_id, template_name, chat_id, topic_id, target_title, status, queued_at_ms, updated_at_ms,
                                               origin)
                         VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?)
-                        """,
+                        """).execute(
                     arguments: [batch.uuidString, template.id.uuidString, template.name, target.chatID, target.topicID,
                                 target.displayName, Self.millis(now), Self.millis(now), origin])
                 var entry = SendLogEntry(
@@ -99,11 +98,10 @@ extension AppDatabase {
         let now = self.now()
         let title = Self.draftTitle(draft)
         return try write { db in
-            try db.execute(
-                sql: """
+            try db.cachedStatement(sql: """
                     INSERT INTO send_log (batch_id, template_id, template_name, chat_id, topic_id, target_title, status, queued_at_ms, updated_at_ms, kind)
                     VALUES (?, ?, ?, 0, NULL, ?, 'handed_over', ?, ?, ?)
-                    """,
+                    """).execute(
                 arguments: [batch.uuidString, template.id.uuidString, template.name, title, Self.millis(now), Self.millis(now), draft.kind.rawValue])
             return SendLogEntry(
                 id: db.lastInsertedRowID, batchID: batch, templateID: template.id, templateName: template.name,
@@ -124,8 +122,7 @@ extension AppDatabase {
     public func recordSend(id: Int64, status: SendLogEntry.Status, messageID: Int64? = nil, error: String? = nil) throws(StoreError) {
         let now = Self.millis(self.now())
         try write { db in
-            try db.execute(
-                sql: "UPDATE send_log SET status = ?, message_id = COALESCE(?, message_id), error = ?, updated_at_ms = ? WHERE id = ?",
+            try db.cachedStatement(sql: "UPDATE send_log SET status = ?, message_id = COALESCE(?, message_id), error = ?, updated_at_ms = ? WHERE id = ?").execute(
                 arguments: [status.rawValue, messageID, error, now, id])
         }
     }
@@ -135,8 +132,7 @@ extension AppDatabase {
     public func markSending(id: Int64, textDigest: String) throws(StoreError) {
         let now = Self.millis(self.now())
         try write { db in
-            try db.execute(
-                sql: "UPDATE send_log SET status = 'sending', text_digest = ?, updated_at_ms = ? WHERE id = ?",
+            try db.cachedStatement(sql: "UPDATE send_log SET status = 'sending', text_digest = ?, updated_at_ms = ? WHERE id = ?").execute(
                 arguments: [textDigest, now, id])
         }
     }
@@ -147,7 +143,7 @@ extension AppDatabase {
         try read { db in
             // Scheduled sends are settled against Telegram's schedule instead (ScheduleKeeper).
             try Row.fetchAll(
-                db, sql: "SELECT * FROM send_log WHERE status IN ('queued', 'sending') AND queued_at_ms < ? AND scheduled_for_ms IS NULL ORDER BY id",
+                db.cachedStatement(sql: "SELECT * FROM send_log WHERE status IN ('queued', 'sending') AND queued_at_ms < ? AND scheduled_for_ms IS NULL ORDER BY id"),
                 arguments: [Self.millis(cutoff)]
             ).compactMap { row in
                 Self.sendLogEntry(row).map { UnfinishedSend(entry: $0, textDigest: row["text_digest"]) }
@@ -186,11 +182,10 @@ extension AppDatabase {
     public func settleRecoveredSend(id: Int64, messageID: Int64?, error: String?) throws(StoreError) {
         let now = Self.millis(self.now())
         try write { db in
-            try db.execute(
-                sql: """
+            try db.cachedStatement(sql: """
                     UPDATE send_log SET status = ?, message_id = COALESCE(?, message_id), error = ?, updated_at_ms = ?
                     WHERE id = ? AND (status IN ('queued', 'sending') OR (status = 'failed' AND error = ?))
-                    """,
+                    """).execute(
                 arguments: [messageID != nil ? "sent" : "failed", messageID, error, now, id, SendLogEntry.maybeDeliveredReason])
         }
     }
@@ -198,7 +193,7 @@ extension AppDatabase {
     /// The most recent sends, newest first.
     public func recentSends(limit: Int = 50) throws(StoreError) -> [SendLogEntry] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM send_log ORDER BY queued_at_ms DESC, id DESC LIMIT ?", arguments: [limit])
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM send_log ORDER BY queued_at_ms DESC, id DESC LIMIT ?"), arguments: [limit])
                 .compactMap(Self.sendLogEntry)
         }
     }
@@ -206,7 +201,7 @@ extension AppDatabase {
     /// The rows of one batch (one tap), in target order.
     public func sends(inBatch batch: UUID) throws(StoreError) -> [SendLogEntry] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM send_log WHERE batch_id = ? ORDER BY id", arguments: [batch.uuidString])
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM send_log WHERE batch_id = ? ORDER BY id"), arguments: [batch.uuidString])
                 .compactMap(Self.sendLogEntry)
         }
     }

@@ -32,13 +32,13 @@ extension AppDatabase {
         let name = String(OutsideText.storable(senderName).prefix(128))
         let line = String(OutsideText.storable(preview).prefix(200))
         return try write { db in
-            guard let sendID = try Int64.fetchOne(db, sql: "SELECT id FROM send_log WHERE chat_id = ? AND message_id = ? AND status = 'sent' LIMIT 1",
+            guard let sendID = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM send_log WHERE chat_id = ? AND message_id = ? AND status = 'sent' LIMIT 1"),
                                                  arguments: [chatID, repliedMessageID])
             else { return nil }
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT OR IGNORE INTO send_reply (send_id, chat_id, message_id, sender_name, preview, received_at_ms)
                 VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [sendID, chatID, messageID, name, line, Self.millis(date)])
+                """).execute(arguments: [sendID, chatID, messageID, name, line, Self.millis(date)])
             return db.changesCount > 0 ? sendID : nil
         }
     }
@@ -65,10 +65,10 @@ extension AppDatabase {
     public func sentMessages(since date: Date) throws(StoreError) -> [Int64: Int64] {
         try read { db in
             var out: [Int64: Int64] = [:]
-            for row in try Row.fetchAll(db, sql: """
+            for row in try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT chat_id, MIN(message_id) AS oldest FROM send_log
                 WHERE status = 'sent' AND message_id IS NOT NULL AND updated_at_ms >= ? GROUP BY chat_id
-                """, arguments: [Self.millis(date)]) {
+                """), arguments: [Self.millis(date)]) {
                 out[row["chat_id"]] = row["oldest"]
             }
             return out
@@ -86,13 +86,13 @@ extension AppDatabase {
                                    window: TimeInterval = 300) throws(StoreError) -> Bool
     {
         try write { db in
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 UPDATE send_log SET message_id = ? WHERE id = (
                     SELECT id FROM send_log
                     WHERE chat_id = ? AND text_digest = ? AND message_id IS NULL AND scheduled_for_ms IS NOT NULL
                       AND status IN ('sending', 'scheduled', 'sent') AND scheduled_for_ms BETWEEN ? AND ?
                     ORDER BY scheduled_for_ms DESC, id DESC LIMIT 1)
-                """, arguments: [messageID, chatID, textDigest, Self.millis(date.addingTimeInterval(-window)), Self.millis(date.addingTimeInterval(window))])
+                """).execute(arguments: [messageID, chatID, textDigest, Self.millis(date.addingTimeInterval(-window)), Self.millis(date.addingTimeInterval(window))])
             return db.changesCount > 0
         }
     }

@@ -28,7 +28,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
 
 extension AppDatabase {
     public func setting(_ key: SettingKey) throws(StoreError) -> String? {
-        try read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key.rawValue]) }
+        try read { db in try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM setting WHERE key = ?"), arguments: [key.rawValue]) }
     }
 
     /// A setting kept as JSON (`AwaySettings`, `SnippetSettings`): nil when never set or unreadable.
@@ -47,12 +47,13 @@ extension AppDatabase {
 
     /// Sets (or with nil, removes) a setting.
     public func setSetting(_ key: SettingKey, _ value: String?) throws(StoreError) {
+        if key == .accountName { notedSenderName.withLock { $0 = nil } }
         try write { db in
             if let value {
-                try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                               arguments: [key.rawValue, value])
+                try db.cachedStatement(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").execute(
+                    arguments: [key.rawValue, value])
             } else {
-                try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key.rawValue])
+                try db.cachedStatement(sql: "DELETE FROM setting WHERE key = ?").execute(arguments: [key.rawValue])
             }
         }
     }

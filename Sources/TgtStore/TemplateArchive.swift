@@ -282,12 +282,12 @@ extension AppDatabase {
             // Positions are kept dense (0…n-1): an archive may carry any order, even Int.max,
             // and `MAX(sort_order) + 1` must never overflow afterwards.
             try Self.renumber(db)
-            let base = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM template") ?? 0
+            let base = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM template")) ?? 0
             // Replaced templates are updated in place (what refers to them, such as a timer's
             // completion action, stays attached); their names are first moved aside, so names
             // swapped between them cannot collide (the stand-in is longer than any valid name).
             for t in incoming where existingIDs.contains(t.id) {
-                try db.execute(sql: "UPDATE template SET name = ? WHERE id = ?", arguments: ["import in progress " + t.id.uuidString + " " + t.id.uuidString, t.id.uuidString])
+                try db.cachedStatement(sql: "UPDATE template SET name = ? WHERE id = ?").execute(arguments: ["import in progress " + t.id.uuidString + " " + t.id.uuidString, t.id.uuidString])
                 summary.updated += 1
             }
             for (index, t) in incoming.enumerated() {
@@ -303,12 +303,12 @@ extension AppDatabase {
             }
             try Self.renumber(db)
             // Timers after templates, so a completion action can name a template of the file.
-            let existingTimers = Set(try String.fetchAll(db, sql: "SELECT id FROM timer"))
-            var nextOrder = (try Int.fetchOne(db, sql: "SELECT MAX(sort_order) FROM timer") ?? -1) + 1
+            let existingTimers = Set(try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM timer")))
+            var nextOrder = (try Int.fetchOne(db.cachedStatement(sql: "SELECT MAX(sort_order) FROM timer")) ?? -1) + 1
             // A to-do id may only come back on its own timer.
             for timer in incomingTimers {
                 for todo in timer.todos {
-                    if let owner = try String.fetchOne(db, sql: "SELECT timer_id FROM timer_todo WHERE id = ?", arguments: [todo.id.uuidString]),
+                    if let owner = try String.fetchOne(db.cachedStatement(sql: "SELECT timer_id FROM timer_todo WHERE id = ?"), arguments: [todo.id.uuidString]),
                        owner != timer.id.uuidString {
                         throw StoreError.importFailed("timer “\(timer.name)”: its to-do \(todo.id) belongs to another timer.")
                     }
@@ -320,7 +320,7 @@ extension AppDatabase {
                     throw StoreError.importFailed("timer “\(timer.name)”: " + ((error as? any UserFacingError)?.message ?? "\(error)"))
                 }
                 if existingTimers.contains(timer.id.uuidString) {
-                    row.sortOrder = try Int.fetchOne(db, sql: "SELECT sort_order FROM timer WHERE id = ?", arguments: [timer.id.uuidString]) ?? nextOrder
+                    row.sortOrder = try Int.fetchOne(db.cachedStatement(sql: "SELECT sort_order FROM timer WHERE id = ?"), arguments: [timer.id.uuidString]) ?? nextOrder
                     try Self.writeRow(row, db: db, isNew: false)
                     summary.timersUpdated += 1
                 } else {

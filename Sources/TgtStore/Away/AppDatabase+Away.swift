@@ -19,42 +19,41 @@ extension AppDatabase {
     /// allow one (`AwayRules.allows`), in one transaction; the reason otherwise, changing nothing.
     public func claimAwayAnswer(userID: Int64, name: String, kind: AwayReplyKind, settings: AwaySettings, now: Date) throws(StoreError) -> AwaySkip? {
         try write { db in
-            let last = try Int64.fetchOne(db, sql: "SELECT last_answered_ms FROM away_answer WHERE user_id = ?", arguments: [userID])
-            let recent = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM away_answer_log WHERE at_ms > ?", arguments: [Self.millis(now) - 3_600_000]) ?? 0
+            let last = try Int64.fetchOne(db.cachedStatement(sql: "SELECT last_answered_ms FROM away_answer WHERE user_id = ?"), arguments: [userID])
+            let recent = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM away_answer_log WHERE at_ms > ?"), arguments: [Self.millis(now) - 3_600_000]) ?? 0
             if let refusal = AwayRules.allows(lastAnswered: last.map(Self.date), answersLastHour: recent, settings: settings, now: now) {
                 return refusal
             }
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO away_answer (user_id, name, last_answered_ms) VALUES (?, ?, ?)
                 ON CONFLICT(user_id) DO UPDATE SET name = excluded.name, last_answered_ms = excluded.last_answered_ms
-                """, arguments: [userID, name, Self.millis(now)])
-            try db.execute(sql: "INSERT INTO away_answer_log (user_id, kind, at_ms) VALUES (?, ?, ?)", arguments: [userID, kind.rawValue, Self.millis(now)])
-            try db.execute(sql: "DELETE FROM away_answer_log WHERE at_ms < ?", arguments: [Self.millis(now) - 86_400_000])
+                """).execute(arguments: [userID, name, Self.millis(now)])
+            try db.cachedStatement(sql: "INSERT INTO away_answer_log (user_id, kind, at_ms) VALUES (?, ?, ?)").execute(arguments: [userID, kind.rawValue, Self.millis(now)])
+            try db.cachedStatement(sql: "DELETE FROM away_answer_log WHERE at_ms < ?").execute(arguments: [Self.millis(now) - 86_400_000])
             return nil
         }
     }
 
     /// Automatic answers in the hour before `now`.
     public func awayAnswers(inHourBefore now: Date) throws(StoreError) -> Int {
-        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM away_answer_log WHERE at_ms > ?", arguments: [Self.millis(now) - 3_600_000]) ?? 0 }
+        try read { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM away_answer_log WHERE at_ms > ?"), arguments: [Self.millis(now) - 3_600_000]) ?? 0 }
     }
 
     /// Marks the rows of a send as sent by something other than a tap (`away`, `greeting`).
     public func setSendOrigin(batchID: UUID, origin: String) throws(StoreError) {
         try write { db in
-            try db.execute(sql: "UPDATE send_log SET origin = ? WHERE batch_id = ?", arguments: [origin, batchID.uuidString])
+            try db.cachedStatement(sql: "UPDATE send_log SET origin = ? WHERE batch_id = ?").execute(arguments: [origin, batchID.uuidString])
         }
     }
 
     /// Records an automatic answer that was not sent (the hourly cap), so Recent says so.
     public func logUnsentAnswer(template: Template, to target: Target, origin: String, reason: String, at now: Date) throws(StoreError) {
         try write { db in
-            try db.execute(
-                sql: """
+            try db.cachedStatement(sql: """
                     INSERT INTO send_log (batch_id, template_id, template_name, chat_id, topic_id, target_title, status, error, origin,
                                           queued_at_ms, updated_at_ms)
                     VALUES (?, ?, ?, ?, NULL, ?, 'failed', ?, ?, ?, ?)
-                    """,
+                    """).execute(
                 arguments: [UUID().uuidString, template.id.uuidString, template.name, target.chatID, target.chatTitle, reason, origin,
                             Self.millis(now), Self.millis(now)])
         }

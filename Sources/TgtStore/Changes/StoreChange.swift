@@ -37,7 +37,7 @@ extension AppDatabase {
     /// Every area's change counter, in one read.
     public func changeRevisions() throws(StoreError) -> StoreRevisions {
         let rows = try read { db in
-            try Row.fetchAll(db, sql: "SELECT name, value FROM revision WHERE name LIKE 'change.%'").map { row -> (String, Int64) in
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT name, value FROM revision WHERE name LIKE 'change.%'")).map { row -> (String, Int64) in
                 (row["name"], row["value"])
             }
         }

@@ -16,7 +16,7 @@ extension AppDatabase {
         let now = Self.millis(self.now())
         return try write { db -> Result<[FollowUpRecord], FollowUpError> in
             if case .send(let templateID) = followUp.rule.action,
-               try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM template WHERE id = ?", arguments: [templateID.uuidString]) == 0
+               try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM template WHERE id = ?"), arguments: [templateID.uuidString]) == 0
             {
                 return .failure(.templateNotFound)
             }
@@ -33,7 +33,7 @@ extension AppDatabase {
                 (row["status"] as String) != "sent" || (row["start_ms"] as Int64) + Int64(followUp.rule.within * 1000) > now
             }
             guard !rows.isEmpty else { return .failure(.alreadyPast) }
-            let live = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM follow_up WHERE state IN ('waiting', 'watching', 'firing')") ?? 0
+            let live = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM follow_up WHERE state IN ('waiting', 'watching', 'firing')")) ?? 0
             guard live + rows.count <= FollowUpRule.maxWaiting else { return .failure(.tooMany(FollowUpRule.maxWaiting)) }
             let ids = try Self.insertWaitingFollowUps(db, rule: followUp.rule, sendIDs: rows.map { $0["id"] as Int64 }, now: now)
             try Self.startFollowUps(db, now: now)
@@ -44,47 +44,56 @@ extension AppDatabase {
 
     /// Starts the waiting follow-ups whose message is out (the wait counts from when Telegram
     /// posted it), and ends those whose send did not go out; prunes long-ended ones.
+    /// Takes the write lock only when a row waits or one is due to be pruned: a pass runs
+    /// after every send, and most find nothing to do.
     public func startFollowUps() throws(StoreError) {
         let now = Self.millis(self.now())
+        let due = try read { db in
+            try Bool.fetchOne(db.cachedStatement(sql: """
+                SELECT EXISTS (SELECT 1 FROM follow_up WHERE state = 'waiting')
+                    OR EXISTS (SELECT 1 FROM follow_up WHERE updated_at_ms < ? AND state NOT IN ('waiting', 'watching', 'firing'))
+                """), arguments: [now - Int64(Self.followUpKeepDays) * 86_400_000]) ?? false
+        }
+        guard due else { return }
         try write { db in try Self.startFollowUps(db, now: now) }
     }
 
     static func startFollowUps(_ db: Database, now: Int64) throws {
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             UPDATE follow_up SET state = 'watching', updated_at_ms = ?,
                 message_id = (SELECT message_id FROM send_log WHERE send_log.id = follow_up.send_id),
                 started_at_ms = (SELECT MIN(updated_at_ms, COALESCE(scheduled_for_ms, updated_at_ms)) FROM send_log WHERE send_log.id = follow_up.send_id)
             WHERE state = 'waiting' AND EXISTS (
                 SELECT 1 FROM send_log WHERE send_log.id = follow_up.send_id AND status = 'sent' AND message_id IS NOT NULL)
-            """, arguments: [now])
-        try db.execute(sql: """
+            """).execute(arguments: [now])
+        try db.cachedStatement(sql: """
             UPDATE follow_up SET state = 'cancelled', updated_at_ms = ?,
                 reason = 'Its message did not go out (' || (SELECT status FROM send_log WHERE send_log.id = follow_up.send_id) || '): nothing to follow.'
             WHERE state = 'waiting' AND EXISTS (
                 SELECT 1 FROM send_log WHERE send_log.id = follow_up.send_id AND status IN ('failed', 'cancelled', 'undone', 'handed_over'))
-            """, arguments: [now])
+            """).execute(arguments: [now])
         // Posted, but its message was never matched (no id after ten minutes): nothing to follow.
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             UPDATE follow_up SET state = 'unknowable', updated_at_ms = ?,
                 reason = 'Telegram posted it, but TgTemplates could not tell which message it became: cannot know, nothing was done.'
             WHERE state = 'waiting' AND EXISTS (
                 SELECT 1 FROM send_log WHERE send_log.id = follow_up.send_id AND status = 'sent' AND message_id IS NULL AND updated_at_ms < ?)
-            """, arguments: [now, now - 600_000])
-        try db.execute(sql: "DELETE FROM follow_up WHERE state NOT IN ('waiting', 'watching', 'firing') AND updated_at_ms < ?",
-                       arguments: [now - Int64(followUpKeepDays) * 86_400_000])
+            """).execute(arguments: [now, now - 600_000])
+        try db.cachedStatement(sql: "DELETE FROM follow_up WHERE state NOT IN ('waiting', 'watching', 'firing') AND updated_at_ms < ?").execute(
+            arguments: [now - Int64(followUpKeepDays) * 86_400_000])
     }
 
     /// The follow-ups still live (waiting, watching, firing), soonest first, then up to
     /// `ended` of the latest ended ones.
     public func followUps(ended: Int = 20) throws(StoreError) -> [FollowUpRecord] {
         try read { db in
-            let live = try Row.fetchAll(db, sql: """
+            let live = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT * FROM follow_up WHERE state IN ('waiting', 'watching', 'firing')
                 ORDER BY started_at_ms IS NULL, started_at_ms + within_s * 1000, created_at_ms
-                """).compactMap(Self.followUp)
-            let done = try Row.fetchAll(db, sql: """
+                """)).compactMap(Self.followUp)
+            let done = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT * FROM follow_up WHERE state NOT IN ('waiting', 'watching', 'firing') ORDER BY updated_at_ms DESC LIMIT ?
-                """, arguments: [ended]).compactMap(Self.followUp)
+                """), arguments: [ended]).compactMap(Self.followUp)
             return live + done
         }
     }
@@ -100,18 +109,18 @@ extension AppDatabase {
 
     /// How many follow-ups are live (waiting, watching, firing).
     public func liveFollowUpCount() throws(StoreError) -> Int {
-        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM follow_up WHERE state IN ('waiting', 'watching', 'firing')") ?? 0 }
+        try read { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM follow_up WHERE state IN ('waiting', 'watching', 'firing')")) ?? 0 }
     }
 
     /// Follow-up `id`, if it exists.
     public func followUp(id: UUID) throws(StoreError) -> FollowUpRecord? {
-        try read { db in try Row.fetchOne(db, sql: "SELECT * FROM follow_up WHERE id = ?", arguments: [id.uuidString]).flatMap(Self.followUp) }
+        try read { db in try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM follow_up WHERE id = ?"), arguments: [id.uuidString]).flatMap(Self.followUp) }
     }
 
     /// The follow-ups being watched.
     public func watchingFollowUps() throws(StoreError) -> [FollowUpRecord] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM follow_up WHERE state = 'watching' ORDER BY started_at_ms").compactMap(Self.followUp)
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM follow_up WHERE state = 'watching' ORDER BY started_at_ms")).compactMap(Self.followUp)
         }
     }
 
@@ -123,13 +132,13 @@ extension AppDatabase {
     public func noteFollowUpRead(chatID: Int64, upTo lastRead: Int64, at date: Date) throws(StoreError) -> Int {
         let seen = Self.millis(date)
         return try write { db in
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 UPDATE follow_up SET
                     read_at_ms = CASE WHEN started_at_ms + within_s * 1000 >= :seen THEN :seen ELSE NULL END,
                     read_undated = CASE WHEN started_at_ms + within_s * 1000 >= :seen THEN NULL ELSE :why END,
                     updated_at_ms = :now
                 WHERE state = 'watching' AND chat_id = :chat AND message_id <= :upTo AND read_at_ms IS NULL AND read_undated IS NULL
-                """, arguments: ["seen": seen, "now": Self.millis(self.now()), "chat": chatID, "upTo": lastRead,
+                """).execute(arguments: ["seen": seen, "now": Self.millis(self.now()), "chat": chatID, "upTo": lastRead,
                                  "why": "the news of the read reached TgTemplates only after its time was up"])
             return db.changesCount
         }
@@ -141,11 +150,11 @@ extension AppDatabase {
     @discardableResult
     public func noteFollowUpReply(chatID: Int64, topicID: Int64?, messageID: Int64, at date: Date) throws(StoreError) -> Int {
         try write { db in
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 UPDATE follow_up SET reply_at_ms = ?, updated_at_ms = ?
                 WHERE state = 'watching' AND chat_id = ? AND message_id < ? AND reply_at_ms IS NULL AND reply_unknown IS NULL
                   AND COALESCE(topic_id, ?) = COALESCE(?, ?)
-                """, arguments: [Self.millis(date), Self.millis(self.now()), chatID, messageID, FollowUpRule.generalTopicID, topicID,
+                """).execute(arguments: [Self.millis(date), Self.millis(self.now()), chatID, messageID, FollowUpRule.generalTopicID, topicID,
                                  FollowUpRule.generalTopicID])
             return db.changesCount
         }
@@ -169,7 +178,7 @@ extension AppDatabase {
                                              "now": now, "id": id.uuidString]
         try write { db in
             // A dated fact wins over an undated one; a fact already kept is not replaced.
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 UPDATE follow_up SET
                     read_at_ms = COALESCE(read_at_ms, :readAt),
                     read_undated = CASE WHEN COALESCE(read_at_ms, :readAt) IS NULL THEN COALESCE(read_undated, :readUndated) ELSE NULL END,
@@ -177,7 +186,7 @@ extension AppDatabase {
                     reply_unknown = CASE WHEN COALESCE(reply_at_ms, :replyAt) IS NULL THEN COALESCE(reply_unknown, :replyUnknown) ELSE NULL END,
                     updated_at_ms = :now
                 WHERE id = :id AND state = 'watching'
-                """, arguments: arguments)
+                """).execute(arguments: arguments)
         }
     }
 
@@ -200,10 +209,10 @@ extension AppDatabase {
         let now = Self.millis(self.now())
         let expected = version.map(Self.millis)
         return try write { db in
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 UPDATE follow_up SET state = 'firing', updated_at_ms = ?
                 WHERE id = ? AND state = 'watching' AND (? IS NULL OR updated_at_ms = ?)
-                """, arguments: [now, id.uuidString, expected, expected])
+                """).execute(arguments: [now, id.uuidString, expected, expected])
             return db.changesCount == 1
         }
     }
@@ -211,10 +220,10 @@ extension AppDatabase {
     /// Ends follow-up `id` (live) as `state` with `reason`; `batch` is what its action sent.
     public func endFollowUp(id: UUID, as state: FollowUpRecord.State, reason: String?, batch: UUID? = nil) throws(StoreError) {
         try write { db in
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 UPDATE follow_up SET state = ?, reason = ?, fired_batch = ?, updated_at_ms = ?
                 WHERE id = ? AND state IN ('waiting', 'watching', 'firing')
-                """, arguments: [state.rawValue, reason, batch?.uuidString, Self.millis(self.now()), id.uuidString])
+                """).execute(arguments: [state.rawValue, reason, batch?.uuidString, Self.millis(self.now()), id.uuidString])
         }
     }
 
@@ -222,11 +231,11 @@ extension AppDatabase {
     public func cancelFollowUp(id: UUID) throws(StoreError) -> Result<FollowUpRecord, FollowUpError> {
         let now = Self.millis(self.now())
         return try write { db -> Result<FollowUpRecord, FollowUpError> in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM follow_up WHERE id = ?", arguments: [id.uuidString]),
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM follow_up WHERE id = ?"), arguments: [id.uuidString]),
                   let found = Self.followUp(row) else { return .failure(.notFound) }
             guard found.state == .waiting || found.state == .watching else { return .failure(.alreadyEnded) }
-            try db.execute(sql: "UPDATE follow_up SET state = 'cancelled', reason = 'Cancelled.', updated_at_ms = ? WHERE id = ?",
-                           arguments: [now, id.uuidString])
+            try db.cachedStatement(sql: "UPDATE follow_up SET state = 'cancelled', reason = 'Cancelled.', updated_at_ms = ? WHERE id = ?").execute(
+                arguments: [now, id.uuidString])
             var cancelled = found
             cancelled.state = .cancelled
             cancelled.reason = "Cancelled."
@@ -239,11 +248,11 @@ extension AppDatabase {
     /// not known (its send, if any, is in the send log).
     public func settleInterruptedFollowUps() throws(StoreError) {
         try write { db in
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 UPDATE follow_up SET state = 'failed', updated_at_ms = ?,
                     reason = 'Interrupted: TgTemplates stopped while acting on it. Check Recent and the chat.'
                 WHERE state = 'firing'
-                """, arguments: [Self.millis(self.now())])
+                """).execute(arguments: [Self.millis(self.now())])
         }
     }
 

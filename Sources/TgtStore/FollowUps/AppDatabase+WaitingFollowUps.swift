@@ -10,7 +10,7 @@ extension AppDatabase {
     @discardableResult
     static func insertWaitingFollowUps(_ db: Database, rule: FollowUpRule, sendIDs: [Int64], now: Int64) throws -> [String] {
         guard !sendIDs.isEmpty else { return [] }
-        let live = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM follow_up WHERE state IN ('waiting', 'watching', 'firing')") ?? 0
+        let live = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM follow_up WHERE state IN ('waiting', 'watching', 'firing')")) ?? 0
         let room = max(0, FollowUpRule.maxWaiting - live)
         let rows = try Row.fetchAll(db, sql: """
             SELECT id, chat_id, topic_id, target_title, template_name FROM send_log
@@ -20,11 +20,11 @@ extension AppDatabase {
         for row in rows {
             let id = UUID().uuidString
             ids.append(id)
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO follow_up (id, send_id, chat_id, topic_id, target_title, template_name, condition, within_s, action,
                                        action_template_id, state, created_at_ms, updated_at_ms)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'waiting', ?, ?)
-                """, arguments: [id, row["id"] as Int64, row["chat_id"] as Int64, row["topic_id"] as Int64?, row["target_title"] as String,
+                """).execute(arguments: [id, row["id"] as Int64, row["chat_id"] as Int64, row["topic_id"] as Int64?, row["target_title"] as String,
                                  row["template_name"] as String, rule.condition.rawValue, Int64(rule.within),
                                  rule.sendsTemplateID == nil ? "remind" : "send", rule.sendsTemplateID?.uuidString, now, now])
         }
@@ -62,9 +62,9 @@ extension AppDatabase {
             series.followUp = rule
             series.updatedAt = now
             try Self.writeSeries(series, db: db, isNew: false)
-            let waiting = try Int64.fetchAll(db, sql: """
+            let waiting = try Int64.fetchAll(db.cachedStatement(sql: """
                 SELECT id FROM send_log WHERE series_id = ? AND withdrawn = 0 AND status IN ('queued', 'sending', 'scheduled')
-                """, arguments: [key])
+                """), arguments: [key])
             guard !waiting.isEmpty else { return true }
             try db.execute(sql: "DELETE FROM follow_up WHERE state = 'waiting' AND send_id IN (\(waiting.map(String.init).joined(separator: ",")))")
             if let rule { try Self.insertWaitingFollowUps(db, rule: rule, sendIDs: waiting, now: Self.millis(now)) }

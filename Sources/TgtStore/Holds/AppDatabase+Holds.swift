@@ -30,17 +30,16 @@ extension AppDatabase {
     public func beginHeldSend(of template: Template, rows: [NewHeldSend], batch: UUID = UUID(), until: Date) throws(StoreError) -> [SendLogEntry] {
         let now = self.now()
         return try write { db in
-            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM send_log WHERE batch_id = ?)", arguments: [batch.uuidString]) == true {
+            if try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM send_log WHERE batch_id = ?)"), arguments: [batch.uuidString]) == true {
                 throw StoreError.sendExists(batch.uuidString.lowercased())
             }
             var entries: [SendLogEntry] = []
             for row in rows {
-                try db.execute(
-                    sql: """
+                try db.cachedStatement(sql: """
                         INSERT INTO send_log (batch_id, template_id, template_name, chat_id, topic_id, target_title, status, queued_at_ms, updated_at_ms,
                                               payload, text_digest, hold_until_ms)
                         VALUES (?, ?, ?, ?, ?, ?, 'held', ?, ?, ?, ?, ?)
-                        """,
+                        """).execute(
                     arguments: [batch.uuidString, template.id.uuidString, template.name, row.target.chatID, row.target.topicID,
                                 row.target.displayName, Self.millis(now), Self.millis(now), row.payload, row.textDigest, Self.millis(until)])
                 entries.append(SendLogEntry(
@@ -59,8 +58,8 @@ extension AppDatabase {
     public func undoHeldSend(batch: UUID) throws(StoreError) -> Int {
         let now = Self.millis(self.now())
         return try write { db in
-            try db.execute(sql: "UPDATE send_log SET status = 'undone', error = NULL, updated_at_ms = ? WHERE batch_id = ? AND status = 'held'",
-                           arguments: [now, batch.uuidString])
+            try db.cachedStatement(sql: "UPDATE send_log SET status = 'undone', error = NULL, updated_at_ms = ? WHERE batch_id = ? AND status = 'held'").execute(
+                arguments: [now, batch.uuidString])
             return db.changesCount
         }
     }
@@ -71,11 +70,11 @@ extension AppDatabase {
     public func takeHeldSend(batch: UUID) throws(StoreError) -> [HeldSend] {
         let now = Self.millis(self.now())
         return try write { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT * FROM send_log WHERE batch_id = ? AND status = 'held' ORDER BY id", arguments: [batch.uuidString])
+            let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM send_log WHERE batch_id = ? AND status = 'held' ORDER BY id"), arguments: [batch.uuidString])
             var taken: [HeldSend] = []
             for row in rows {
-                try db.execute(sql: "UPDATE send_log SET status = 'queued', updated_at_ms = ? WHERE id = ? AND status = 'held'",
-                               arguments: [now, row["id"] as Int64])
+                try db.cachedStatement(sql: "UPDATE send_log SET status = 'queued', updated_at_ms = ? WHERE id = ? AND status = 'held'").execute(
+                    arguments: [now, row["id"] as Int64])
                 guard db.changesCount == 1, var held = Self.heldSend(row) else { continue }
                 held.entry.status = .queued
                 taken.append(held)
@@ -90,8 +89,8 @@ extension AppDatabase {
     public func expireHeldSend(batch: UUID) throws(StoreError) -> Int {
         let now = Self.millis(self.now())
         return try write { db in
-            try db.execute(sql: "UPDATE send_log SET status = 'failed', error = ?, updated_at_ms = ? WHERE batch_id = ? AND status = 'held'",
-                           arguments: [UndoHold.interruptedReason, now, batch.uuidString])
+            try db.cachedStatement(sql: "UPDATE send_log SET status = 'failed', error = ?, updated_at_ms = ? WHERE batch_id = ? AND status = 'held'").execute(
+                arguments: [UndoHold.interruptedReason, now, batch.uuidString])
             return db.changesCount
         }
     }
@@ -99,7 +98,7 @@ extension AppDatabase {
     /// Every row in its undo hold, soonest release first.
     public func heldSends() throws(StoreError) -> [HeldSend] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM send_log WHERE status = 'held' ORDER BY hold_until_ms, id").compactMap(Self.heldSend)
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM send_log WHERE status = 'held' ORDER BY hold_until_ms, id")).compactMap(Self.heldSend)
         }
     }
 

@@ -22,7 +22,7 @@ extension AppDatabase {
             guard let template = try Self.fetchTemplates(db, where: "id = ?", arguments: [templateID.uuidString]).first,
                   let rule = template.place
             else { return nil }
-            let known = try Row.fetchOne(db, sql: "SELECT region, state, last_sent_ms FROM place_watch WHERE template_id = ?",
+            let known = try Row.fetchOne(db.cachedStatement(sql: "SELECT region, state, last_sent_ms FROM place_watch WHERE template_id = ?"),
                                          arguments: [templateID.uuidString]).flatMap { row -> PlaceCrossing.Known? in
                 let state: String = row["state"]
                 guard let side = PlaceSide(rawValue: state) else { return nil }
@@ -33,11 +33,11 @@ extension AppDatabase {
             // A new circle forgets the old one's last send: its window starts afresh.
             let keptLastSent = known?.region == rule.regionKey ? known?.lastSent : nil
             let lastSent = verdict.sends ? now : keptLastSent
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO place_watch (template_id, region, state, changed_at_ms, last_sent_ms) VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT(template_id) DO UPDATE SET region = excluded.region, state = excluded.state,
                     changed_at_ms = excluded.changed_at_ms, last_sent_ms = excluded.last_sent_ms
-                """, arguments: [templateID.uuidString, rule.regionKey, side.rawValue, Self.millis(happenedAt), lastSent.map(Self.millis)])
+                """).execute(arguments: [templateID.uuidString, rule.regionKey, side.rawValue, Self.millis(happenedAt), lastSent.map(Self.millis)])
             return PlaceClaim(template: template, rule: rule, verdict: verdict)
         }
     }
@@ -47,7 +47,7 @@ extension AppDatabase {
         try read { db in
             guard let template = try Self.fetchTemplates(db, where: "id = ?", arguments: [templateID.uuidString]).first,
                   let rule = template.place,
-                  let row = try Row.fetchOne(db, sql: "SELECT region, last_sent_ms FROM place_watch WHERE template_id = ?",
+                  let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT region, last_sent_ms FROM place_watch WHERE template_id = ?"),
                                              arguments: [templateID.uuidString])
             else { return nil }
             let region: String = row["region"]

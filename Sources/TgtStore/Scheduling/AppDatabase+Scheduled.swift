@@ -73,12 +73,11 @@ extension AppDatabase {
         let now = Self.millis(self.now())
         var ids: [Int64] = []
         for send in sends {
-            try db.execute(
-                sql: """
+            try db.cachedStatement(sql: """
                     INSERT OR IGNORE INTO send_log (batch_id, template_id, template_name, chat_id, topic_id, target_title, status, error, queued_at_ms,
                                           updated_at_ms, text_digest, scheduled_for_ms, timer_id, payload, series_id, occurrence)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
+                    """).execute(
                 arguments: [batch.uuidString, send.templateID?.uuidString, send.templateName, send.target.chatID, send.target.topicID,
                             send.target.displayName, status.rawValue, error, now, now, send.textDigest, Self.millis(send.scheduledFor),
                             send.timerID?.uuidString, send.payload, send.seriesID?.uuidString.lowercased(), send.occurrence])
@@ -99,7 +98,7 @@ extension AppDatabase {
     public func scheduledSends(timerID: UUID, endingAt endsAt: Date? = nil) throws(StoreError) -> [ScheduledSend] {
         try read { db in
             let end: Int64? = if let endsAt { Self.millis(endsAt) } else {
-                try Int64.fetchOne(db, sql: "SELECT MAX(scheduled_for_ms) FROM send_log WHERE timer_id = ?", arguments: [timerID.uuidString])
+                try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(scheduled_for_ms) FROM send_log WHERE timer_id = ?"), arguments: [timerID.uuidString])
             }
             guard let end else { return [] }
             // Exactly: rows keep the timer's end to the millisecond (a pause and a resume within
@@ -142,14 +141,14 @@ extension AppDatabase {
     public func finishScheduled(id: Int64, status: SendLogEntry.Status, error: String? = nil, messageID: Int64? = nil) throws(StoreError) {
         let now = Self.millis(self.now())
         try write { db in
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 UPDATE send_log SET status = ?, error = ?, message_id = COALESCE(?, message_id), updated_at_ms = ?
                 WHERE id = ? AND status IN ('queued', 'sending', 'scheduled', 'cancelling')
-                """, arguments: [status.rawValue, error, messageID, now, id])
+                """).execute(arguments: [status.rawValue, error, messageID, now, id])
             if status == .cancelled {
-                try db.execute(sql: "DELETE FROM send_log WHERE id = ? AND withdrawn = 1 AND status = 'cancelled'", arguments: [id])
+                try db.cachedStatement(sql: "DELETE FROM send_log WHERE id = ? AND withdrawn = 1 AND status = 'cancelled'").execute(arguments: [id])
             } else {
-                try db.execute(sql: "UPDATE OR IGNORE send_log SET withdrawn = 0 WHERE id = ? AND withdrawn = 1", arguments: [id])
+                try db.cachedStatement(sql: "UPDATE OR IGNORE send_log SET withdrawn = 0 WHERE id = ? AND withdrawn = 1").execute(arguments: [id])
             }
         }
     }

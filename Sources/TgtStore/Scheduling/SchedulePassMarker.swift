@@ -11,24 +11,24 @@ extension AppDatabase {
     /// scheduled sends — by any process.
     public func scheduleInputsRevision() throws(StoreError) -> Int64 {
         try read { db in
-            try Int64.fetchOne(db, sql: """
+            try Int64.fetchOne(db.cachedStatement(sql: """
                 SELECT COALESCE(SUM(value), 0) FROM revision WHERE name IN ('change.templates', 'change.timers', 'change.scheduled')
-                """) ?? 0
+                """)) ?? 0
         }
     }
 
     /// The inputs revision the latest finished pass started from.
     public func scheduleSyncedThrough() throws(StoreError) -> Int64 {
-        try read { db in try Int64.fetchOne(db, sql: "SELECT value FROM revision WHERE name = 'schedule.synced'") ?? 0 }
+        try read { db in try Int64.fetchOne(db.cachedStatement(sql: "SELECT value FROM revision WHERE name = 'schedule.synced'")) ?? 0 }
     }
 
     /// Records that a pass which started at inputs revision `revision` has finished.
     public func recordSchedulePass(startedAt revision: Int64) throws(StoreError) {
         try write { db in
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO revision (name, value) VALUES ('schedule.synced', ?)
                     ON CONFLICT(name) DO UPDATE SET value = MAX(value, excluded.value)
-                """, arguments: [revision])
+                """).execute(arguments: [revision])
         }
     }
 }

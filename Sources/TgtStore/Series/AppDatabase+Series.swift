@@ -28,7 +28,7 @@ extension AppDatabase {
     /// When an active series next needs the keeper (the earliest `planAt`).
     public func nextSeriesPlan() throws(StoreError) -> Date? {
         try read { db in
-            try Int64.fetchOne(db, sql: "SELECT MIN(plan_at_ms) FROM repeat_series WHERE status = 'active'").map(Self.date)
+            try Int64.fetchOne(db.cachedStatement(sql: "SELECT MIN(plan_at_ms) FROM repeat_series WHERE status = 'active'")).map(Self.date)
         }
     }
 
@@ -69,12 +69,12 @@ extension AppDatabase {
             case .none: break
             case .withdrawWaiting(let after, let reason):
                 let from = Self.millis(after)
-                try db.execute(sql: "DELETE FROM send_log WHERE series_id = ? AND withdrawn = 0 AND status = 'queued' AND scheduled_for_ms > ?",
-                               arguments: [key, from])
-                try db.execute(sql: """
+                try db.cachedStatement(sql: "DELETE FROM send_log WHERE series_id = ? AND withdrawn = 0 AND status = 'queued' AND scheduled_for_ms > ?").execute(
+                    arguments: [key, from])
+                try db.cachedStatement(sql: """
                     UPDATE send_log SET status = 'cancelling', withdrawn = 1, error = ?, updated_at_ms = ?
                     WHERE series_id = ? AND withdrawn = 0 AND status IN ('sending', 'scheduled') AND scheduled_for_ms > ?
-                    """, arguments: [reason, Self.millis(now), key, from])
+                    """).execute(arguments: [reason, Self.millis(now), key, from])
             case .cancel(let occurrences, let reason):
                 let only = occurrences.map { " AND occurrence IN (\($0.map(String.init).joined(separator: ",")))" } ?? ""
                 if occurrences?.isEmpty != true {
@@ -125,7 +125,7 @@ extension AppDatabase {
     public func recordSeriesPlan(_ plan: SeriesPlan, version: Int) throws(StoreError) -> Bool {
         try write { db in
             let id = plan.seriesID.uuidString.lowercased()
-            guard let stored = try Int.fetchOne(db, sql: "SELECT version FROM repeat_series WHERE id = ? AND status = 'active'", arguments: [id]),
+            guard let stored = try Int.fetchOne(db.cachedStatement(sql: "SELECT version FROM repeat_series WHERE id = ? AND status = 'active'"), arguments: [id]),
                   stored == version
             else { return false }
             let planned = try self.insertScheduled(plan.rows, db: db)
@@ -135,11 +135,11 @@ extension AppDatabase {
             for (send, status, reason) in plan.ended {
                 _ = try self.insertScheduled([send], status: status, error: reason, db: db)
             }
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 UPDATE repeat_series SET next_index = ?, plan_at_ms = ?, plan_key = ?, template_name = ?,
                     status = CASE WHEN ? THEN 'ended' ELSE status END
                 WHERE id = ? AND (next_index IS NOT ? OR plan_at_ms IS NOT ? OR plan_key IS NOT ? OR template_name IS NOT ? OR ?)
-                """, arguments: [plan.nextIndex, plan.planAt.map(Self.millis), plan.planKey, plan.templateName, plan.finished,
+                """).execute(arguments: [plan.nextIndex, plan.planAt.map(Self.millis), plan.planKey, plan.templateName, plan.finished,
                                  id, plan.nextIndex, plan.planAt.map(Self.millis), plan.planKey, plan.templateName, plan.finished])
             return true
         }
@@ -165,7 +165,7 @@ extension AppDatabase {
     public func seriesPostedCounts() throws(StoreError) -> [UUID: Int] {
         try read { db in
             var counts: [UUID: Int] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT series_id, COUNT(DISTINCT occurrence) AS n FROM send_log WHERE series_id IS NOT NULL AND status = 'sent' GROUP BY series_id") {
+            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT series_id, COUNT(DISTINCT occurrence) AS n FROM send_log WHERE series_id IS NOT NULL AND status = 'sent' GROUP BY series_id")) {
                 let id: String = row["series_id"]
                 if let uuid = UUID(uuidString: id) { counts[uuid] = row["n"] }
             }
@@ -188,19 +188,19 @@ extension AppDatabase {
             s.followUp.flatMap(\.sendsTemplateID)?.uuidString, s.id.uuidString.lowercased(),
         ]
         if isNew {
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO repeat_series (template_id, template_name, rule, variables, latitude, longitude, silent, status, skipped,
                     index_base, next_index, plan_at_ms, plan_key, version, created_at_ms, updated_at_ms, follow_up_condition,
                     follow_up_within_s, follow_up_template_id, id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: StatementArguments(values))
+                """).execute(arguments: StatementArguments(values))
         } else {
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 UPDATE repeat_series SET template_id = ?, template_name = ?, rule = ?, variables = ?, latitude = ?, longitude = ?, silent = ?,
                     status = ?, skipped = ?, index_base = ?, next_index = ?, plan_at_ms = ?, plan_key = ?, version = ?, created_at_ms = ?,
                     updated_at_ms = ?, follow_up_condition = ?, follow_up_within_s = ?, follow_up_template_id = ?
                 WHERE id = ?
-                """, arguments: StatementArguments(values))
+                """).execute(arguments: StatementArguments(values))
         }
     }
 

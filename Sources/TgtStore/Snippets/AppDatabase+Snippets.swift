@@ -22,10 +22,10 @@ extension AppDatabase {
     /// false when it was claimed before (by this process, an earlier run, or another process).
     public func claimSnippet(chatID: Int64, messageID: Int64, at now: Date) throws(StoreError) -> Bool {
         try write { db in
-            try db.execute(sql: "DELETE FROM snippet_claim WHERE at_ms < ?",
-                           arguments: [Self.millis(now) - Int64(Self.snippetClaimDays) * 86_400_000])
-            try db.execute(sql: "INSERT OR IGNORE INTO snippet_claim (chat_id, message_id, at_ms) VALUES (?, ?, ?)",
-                           arguments: [chatID, messageID, Self.millis(now)])
+            try db.cachedStatement(sql: "DELETE FROM snippet_claim WHERE at_ms < ?").execute(
+                arguments: [Self.millis(now) - Int64(Self.snippetClaimDays) * 86_400_000])
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO snippet_claim (chat_id, message_id, at_ms) VALUES (?, ?, ?)").execute(
+                arguments: [chatID, messageID, Self.millis(now)])
             return db.changesCount == 1
         }
     }
@@ -34,12 +34,11 @@ extension AppDatabase {
     /// into message `messageID`, or, with `error`, why the message was left as typed.
     public func logSnippet(templateID: UUID?, templateName: String, target: Target, messageID: Int64, error: String?, at now: Date) throws(StoreError) {
         try write { db in
-            try db.execute(
-                sql: """
+            try db.cachedStatement(sql: """
                     INSERT INTO send_log (batch_id, template_id, template_name, chat_id, topic_id, target_title, status, error, message_id,
                                           origin, queued_at_ms, updated_at_ms)
                     VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, 'snippet', ?, ?)
-                    """,
+                    """).execute(
                 arguments: [UUID().uuidString, templateID?.uuidString, templateName, target.chatID, target.chatTitle, error == nil ? "sent" : "failed",
                             error, error == nil ? messageID : nil, Self.millis(now), Self.millis(now)])
         }
@@ -48,7 +47,7 @@ extension AppDatabase {
     /// What snippets did lately (their send log rows), newest first.
     public func recentSnippets(limit: Int) throws(StoreError) -> [SendLogEntry] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM send_log WHERE origin = 'snippet' ORDER BY queued_at_ms DESC, id DESC LIMIT ?", arguments: [limit])
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM send_log WHERE origin = 'snippet' ORDER BY queued_at_ms DESC, id DESC LIMIT ?"), arguments: [limit])
                 .compactMap(Self.sendLogEntry)
         }
     }

@@ -49,14 +49,13 @@ extension AppDatabase {
     public func addTrigger(_ trigger: TriggerRecord) throws(StoreError) {
         let policy = Self.policyJSON(trigger.policy)
         try write { db in
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM template WHERE id = ?)", arguments: [trigger.templateID.uuidString]) == true else {
+            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM template WHERE id = ?)"), arguments: [trigger.templateID.uuidString]) == true else {
                 throw StoreError.templateNotFound(trigger.templateID.uuidString.lowercased())
             }
-            try db.execute(
-                sql: """
+            try db.cachedStatement(sql: """
                     INSERT INTO trigger_link (id, template_id, name, secret_digest, policy, uses, use_count, created_at_ms)
                     VALUES (?, ?, ?, ?, ?, '[]', 0, ?)
-                    """,
+                    """).execute(
                 arguments: [trigger.id.uuidString, trigger.templateID.uuidString, trigger.name, trigger.secretDigest, policy,
                             Self.millis(trigger.createdAt)])
         }
@@ -71,13 +70,13 @@ extension AppDatabase {
     }
 
     public func trigger(id: UUID) throws(StoreError) -> TriggerRecord? {
-        try read { db in try Row.fetchOne(db, sql: "SELECT * FROM trigger_link WHERE id = ?", arguments: [id.uuidString]).flatMap(Self.trigger) }
+        try read { db in try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM trigger_link WHERE id = ?"), arguments: [id.uuidString]).flatMap(Self.trigger) }
     }
 
     /// The trigger whose secret has this digest, revoked or not.
     public func trigger(secretDigest: String) throws(StoreError) -> TriggerRecord? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM trigger_link WHERE secret_digest = ?", arguments: [secretDigest]).flatMap(Self.trigger)
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM trigger_link WHERE secret_digest = ?"), arguments: [secretDigest]).flatMap(Self.trigger)
         }
     }
 
@@ -86,12 +85,12 @@ extension AppDatabase {
     /// orphaned and unknown digest take the same path: one index lookup, no row read back.
     public func liveTrigger(secretDigest: String, at now: Date) throws(StoreError) -> TriggerRecord? {
         try read { db in
-            try Row.fetchOne(db, sql: """
+            try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT * FROM trigger_link
                 WHERE secret_digest = ? AND revoked_at_ms IS NULL
                   AND (json_extract(policy, '$.expires') IS NULL OR json_extract(policy, '$.expires') > ?)
                   AND EXISTS (SELECT 1 FROM template WHERE template.id = trigger_link.template_id)
-                """, arguments: [secretDigest, Self.millis(now)]).flatMap(Self.trigger)
+                """), arguments: [secretDigest, Self.millis(now)]).flatMap(Self.trigger)
         }
     }
 
@@ -99,7 +98,7 @@ extension AppDatabase {
     @discardableResult
     public func renameTrigger(id: UUID, to name: String) throws(StoreError) -> Bool {
         try write { db in
-            try db.execute(sql: "UPDATE trigger_link SET name = ? WHERE id = ? AND revoked_at_ms IS NULL", arguments: [name, id.uuidString])
+            try db.cachedStatement(sql: "UPDATE trigger_link SET name = ? WHERE id = ? AND revoked_at_ms IS NULL").execute(arguments: [name, id.uuidString])
             return db.changesCount == 1
         }
     }
@@ -109,8 +108,8 @@ extension AppDatabase {
     @discardableResult
     public func revokeTrigger(id: UUID, at now: Date) throws(StoreError) -> Bool {
         try write { db in
-            try db.execute(sql: "UPDATE trigger_link SET revoked_at_ms = ? WHERE id = ? AND revoked_at_ms IS NULL",
-                           arguments: [Self.millis(now), id.uuidString])
+            try db.cachedStatement(sql: "UPDATE trigger_link SET revoked_at_ms = ? WHERE id = ? AND revoked_at_ms IS NULL").execute(
+                arguments: [Self.millis(now), id.uuidString])
             return db.changesCount == 1
         }
     }
@@ -119,15 +118,15 @@ extension AppDatabase {
     /// requests at once cannot both pass the limit): the refusal otherwise, changing nothing.
     public func useTrigger(id: UUID, at now: Date) throws(StoreError) -> TriggerError? {
         try write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM trigger_link WHERE id = ?", arguments: [id.uuidString]),
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM trigger_link WHERE id = ?"), arguments: [id.uuidString]),
                   let trigger = Self.trigger(row), trigger.isLive(at: now)
             else { return TriggerError.notFound }
             let kept = trigger.recentUses.filter { now.timeIntervalSince($0) < TriggerPolicy.day }
             if let refusal = trigger.policy.refusal(uses: kept, now: now) { return refusal }
             let uses = (kept + [now]).map(Self.millis)
             let json = String(decoding: (try? JSONEncoder().encode(uses)) ?? Data("[]".utf8), as: UTF8.self)
-            try db.execute(sql: "UPDATE trigger_link SET uses = ?, use_count = use_count + 1, last_used_ms = ? WHERE id = ?",
-                           arguments: [json, Self.millis(now), id.uuidString])
+            try db.cachedStatement(sql: "UPDATE trigger_link SET uses = ?, use_count = use_count + 1, last_used_ms = ? WHERE id = ?").execute(
+                arguments: [json, Self.millis(now), id.uuidString])
             return nil
         }
     }
@@ -138,7 +137,7 @@ extension AppDatabase {
     /// trigger's last use before this one). A use another request took since stays counted.
     public func refundTriggerUse(id: UUID, usedAt: Date, lastUsed: Date?) throws(StoreError) {
         try write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM trigger_link WHERE id = ?", arguments: [id.uuidString]),
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM trigger_link WHERE id = ?"), arguments: [id.uuidString]),
                   let trigger = Self.trigger(row)
             else { return }
             var uses = trigger.recentUses.map(Self.millis)
@@ -146,11 +145,11 @@ extension AppDatabase {
             uses.remove(at: index)
             let json = String(decoding: (try? JSONEncoder().encode(uses)) ?? Data("[]".utf8), as: UTF8.self)
             let stillLast = trigger.lastUsed.map(Self.millis) == Self.millis(usedAt)
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 UPDATE trigger_link SET uses = ?, use_count = MAX(use_count - 1, 0),
                        last_used_ms = CASE WHEN ? THEN ? ELSE last_used_ms END
                 WHERE id = ?
-                """, arguments: [json, stillLast, lastUsed.map(Self.millis), id.uuidString])
+                """).execute(arguments: [json, stillLast, lastUsed.map(Self.millis), id.uuidString])
         }
     }
 

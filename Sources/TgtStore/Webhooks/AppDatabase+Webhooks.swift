@@ -12,10 +12,9 @@ extension AppDatabase {
     /// Adds `record`, unless there are `limit` webhooks already (checked in the transaction).
     public func addWebhook(_ record: WebhookRecord, limit: Int) throws(StoreError) -> Bool {
         try write { db in
-            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM webhook") ?? 0
+            let count = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM webhook")) ?? 0
             guard count < limit else { return false }
-            try db.execute(
-                sql: "INSERT INTO webhook (id, url, events, include_text, secret_hint, created_at_ms, chat_ids) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            try db.cachedStatement(sql: "INSERT INTO webhook (id, url, events, include_text, secret_hint, created_at_ms, chat_ids) VALUES (?, ?, ?, ?, ?, ?, ?)").execute(
                 arguments: [record.id.uuidString, record.endpoint.url.absoluteString, Self.eventsText(record.endpoint.events),
                             record.endpoint.includesText, record.secretHint, Self.millis(record.createdAt),
                             record.endpoint.chatIDs.sorted().map(String.init).joined(separator: ",")])
@@ -26,17 +25,17 @@ extension AppDatabase {
     /// Every webhook, oldest first.
     public func webhooks() throws(StoreError) -> [WebhookRecord] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM webhook ORDER BY created_at_ms, id").compactMap(Self.webhook)
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM webhook ORDER BY created_at_ms, id")).compactMap(Self.webhook)
         }
     }
 
     /// Removes webhook `id` and its delivery log: false when there was none.
     public func removeWebhook(id: UUID) throws(StoreError) -> Bool {
         try write { db in
-            try db.execute(sql: "DELETE FROM webhook WHERE id = ?", arguments: [id.uuidString])
+            try db.cachedStatement(sql: "DELETE FROM webhook WHERE id = ?").execute(arguments: [id.uuidString])
             let removed = db.changesCount == 1
-            if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM webhook") == 0 {
-                try db.execute(sql: "DELETE FROM webhook_outbox")
+            if try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM webhook")) == 0 {
+                try db.cachedStatement(sql: "DELETE FROM webhook_outbox").execute()
             }
             return removed
         }
@@ -45,7 +44,7 @@ extension AppDatabase {
     /// The oldest outbox rows, at most `limit`.
     public func webhookOutbox(limit: Int) throws(StoreError) -> [WebhookOutboxItem] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM webhook_outbox ORDER BY id LIMIT ?", arguments: [limit]).map { row in
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM webhook_outbox ORDER BY id LIMIT ?"), arguments: [limit]).map { row in
                 WebhookOutboxItem(id: row["id"], source: row["source"], sourceID: row["source_id"], at: Self.date(row["at_ms"]))
             }
         }
@@ -54,7 +53,7 @@ extension AppDatabase {
     /// The send log row `id`, if it exists.
     public func sendLogEntry(id: Int64) throws(StoreError) -> SendLogEntry? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM send_log WHERE id = ?", arguments: [id]).flatMap(Self.sendLogEntry)
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM send_log WHERE id = ?"), arguments: [id]).flatMap(Self.sendLogEntry)
         }
     }
 
@@ -65,26 +64,25 @@ extension AppDatabase {
         let nowMillis = Self.millis(now)
         try write { db in
             for delivery in deliveries {
-                try db.execute(
-                    sql: """
+                try db.cachedStatement(sql: """
                         INSERT OR IGNORE INTO webhook_delivery (webhook_id, event, event_id, dedupe_key, payload, state, attempts,
                                                                 next_attempt_ms, created_at_ms, updated_at_ms)
                         SELECT ?, ?, ?, ?, ?, 'pending', 0, ?, ?, ? WHERE EXISTS (SELECT 1 FROM webhook WHERE id = ?)
-                        """,
+                        """).execute(
                     arguments: [delivery.webhookID.uuidString, delivery.event.rawValue, delivery.eventID, delivery.dedupeKey,
                                 delivery.payload, nowMillis, nowMillis, nowMillis, delivery.webhookID.uuidString])
             }
             for id in consumed {
-                try db.execute(sql: "DELETE FROM webhook_outbox WHERE id = ?", arguments: [id])
+                try db.cachedStatement(sql: "DELETE FROM webhook_outbox WHERE id = ?").execute(arguments: [id])
             }
             if !deliveries.isEmpty {
-                try db.execute(sql: "DELETE FROM webhook_delivery WHERE state != 'pending' AND updated_at_ms < ?",
-                               arguments: [nowMillis - Int64(Self.webhookLogDays) * 86_400_000])
-                try db.execute(sql: """
+                try db.cachedStatement(sql: "DELETE FROM webhook_delivery WHERE state != 'pending' AND updated_at_ms < ?").execute(
+                    arguments: [nowMillis - Int64(Self.webhookLogDays) * 86_400_000])
+                try db.cachedStatement(sql: """
                     DELETE FROM webhook_delivery WHERE state != 'pending' AND id IN (
                         SELECT id FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY webhook_id ORDER BY id DESC) AS n FROM webhook_delivery)
                         WHERE n > ?)
-                    """, arguments: [Self.webhookLogPerWebhook])
+                    """).execute(arguments: [Self.webhookLogPerWebhook])
             }
         }
     }
@@ -94,17 +92,16 @@ extension AppDatabase {
     public func addTestDelivery(_ delivery: NewWebhookDelivery, at now: Date) throws(StoreError) -> WebhookDelivery? {
         let nowMillis = Self.millis(now)
         return try write { db in
-            guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM webhook WHERE id = ?", arguments: [delivery.webhookID.uuidString]) == 1
+            guard try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM webhook WHERE id = ?"), arguments: [delivery.webhookID.uuidString]) == 1
             else { return nil }
-            try db.execute(
-                sql: """
+            try db.cachedStatement(sql: """
                     INSERT INTO webhook_delivery (webhook_id, event, event_id, dedupe_key, payload, state, attempts, next_attempt_ms,
                                                   created_at_ms, updated_at_ms)
                     VALUES (?, ?, ?, ?, ?, 'pending', 0, NULL, ?, ?)
-                    """,
+                    """).execute(
                 arguments: [delivery.webhookID.uuidString, delivery.event.rawValue, delivery.eventID, delivery.dedupeKey, delivery.payload,
                             nowMillis, nowMillis])
-            return try Row.fetchOne(db, sql: "SELECT * FROM webhook_delivery WHERE id = ?", arguments: [db.lastInsertedRowID])
+            return try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM webhook_delivery WHERE id = ?"), arguments: [db.lastInsertedRowID])
                 .flatMap(Self.webhookDelivery)
         }
     }
@@ -112,7 +109,7 @@ extension AppDatabase {
     /// Delivery `id`, as it stands.
     public func webhookDelivery(id: Int64) throws(StoreError) -> WebhookDelivery? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM webhook_delivery WHERE id = ?", arguments: [id]).flatMap(Self.webhookDelivery)
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM webhook_delivery WHERE id = ?"), arguments: [id]).flatMap(Self.webhookDelivery)
         }
     }
 
@@ -120,7 +117,7 @@ extension AppDatabase {
     public func dueWebhookDeliveries(at now: Date, limit: Int) throws(StoreError) -> [WebhookDelivery] {
         try read { db in
             try Row.fetchAll(
-                db, sql: "SELECT * FROM webhook_delivery WHERE state = 'pending' AND next_attempt_ms <= ? ORDER BY next_attempt_ms, id LIMIT ?",
+                db.cachedStatement(sql: "SELECT * FROM webhook_delivery WHERE state = 'pending' AND next_attempt_ms <= ? ORDER BY next_attempt_ms, id LIMIT ?"),
                 arguments: [Self.millis(now), limit]
             ).compactMap(Self.webhookDelivery)
         }
@@ -132,8 +129,8 @@ extension AppDatabase {
     /// False when it is no longer due (another pass took it, or it was removed).
     public func claimWebhookDelivery(id: Int64, at now: Date, until: Date) throws(StoreError) -> Bool {
         try write { db in
-            try db.execute(sql: "UPDATE webhook_delivery SET next_attempt_ms = ? WHERE id = ? AND state = 'pending' AND next_attempt_ms <= ?",
-                           arguments: [Self.millis(until), id, Self.millis(now)])
+            try db.cachedStatement(sql: "UPDATE webhook_delivery SET next_attempt_ms = ? WHERE id = ? AND state = 'pending' AND next_attempt_ms <= ?").execute(
+                arguments: [Self.millis(until), id, Self.millis(now)])
             return db.changesCount == 1
         }
     }
@@ -142,11 +139,10 @@ extension AppDatabase {
     /// `cutoff`, never due) as failed: nothing will try them again.
     public func settleInterruptedWebhookTests(before cutoff: Date, at now: Date) throws(StoreError) {
         try write { db in
-            try db.execute(
-                sql: """
+            try db.cachedStatement(sql: """
                     UPDATE webhook_delivery SET state = 'failed', last_error = 'Interrupted: TgTemplates stopped during the test.', updated_at_ms = ?
                     WHERE state = 'pending' AND next_attempt_ms IS NULL AND created_at_ms < ?
-                    """,
+                    """).execute(
                 arguments: [Self.millis(now), Self.millis(cutoff)])
         }
     }
@@ -154,7 +150,7 @@ extension AppDatabase {
     /// When the next pending delivery is due (nil: none is pending).
     public func nextWebhookAttempt() throws(StoreError) -> Date? {
         try read { db in
-            try Int64.fetchOne(db, sql: "SELECT MIN(next_attempt_ms) FROM webhook_delivery WHERE state = 'pending'").map(Self.date)
+            try Int64.fetchOne(db.cachedStatement(sql: "SELECT MIN(next_attempt_ms) FROM webhook_delivery WHERE state = 'pending'")).map(Self.date)
         }
     }
 
@@ -163,12 +159,11 @@ extension AppDatabase {
     public func recordWebhookAttempt(id: Int64, delivered: Bool, status: Int?, error: String?, retryAt: Date?, at now: Date) throws(StoreError) {
         let state: WebhookDelivery.State = delivered ? .delivered : (retryAt == nil ? .failed : .pending)
         try write { db in
-            try db.execute(
-                sql: """
+            try db.cachedStatement(sql: """
                     UPDATE webhook_delivery SET state = ?, attempts = attempts + 1, next_attempt_ms = ?, last_status = ?, last_error = ?,
                            updated_at_ms = ?
                     WHERE id = ? AND state = 'pending'
-                    """,
+                    """).execute(
                 arguments: [state.rawValue, delivered ? nil : retryAt.map(Self.millis), status, error, Self.millis(now), id])
         }
     }
@@ -177,10 +172,10 @@ extension AppDatabase {
     public func webhookDeliveries(webhookID: UUID? = nil, limit: Int) throws(StoreError) -> [WebhookDelivery] {
         try read { db in
             if let webhookID {
-                return try Row.fetchAll(db, sql: "SELECT * FROM webhook_delivery WHERE webhook_id = ? ORDER BY id DESC LIMIT ?",
+                return try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM webhook_delivery WHERE webhook_id = ? ORDER BY id DESC LIMIT ?"),
                                         arguments: [webhookID.uuidString, limit]).compactMap(Self.webhookDelivery)
             }
-            return try Row.fetchAll(db, sql: "SELECT * FROM webhook_delivery ORDER BY id DESC LIMIT ?", arguments: [limit])
+            return try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM webhook_delivery ORDER BY id DESC LIMIT ?"), arguments: [limit])
                 .compactMap(Self.webhookDelivery)
         }
     }
