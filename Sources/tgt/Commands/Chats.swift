@@ -5,7 +5,7 @@ import TgtApplication
 /// `tgt chats`: the chats and forum topics templates can target.
 struct Chats: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the chats and forum topics templates can post to (ids to use as targets).",
+        commandName: "chats", abstract: "List the chats and forum topics templates can post to (ids to use as targets).",
         discussion: """
             Loads the chat list from Telegram and caches it; --cached shows the cache without \
             connecting. Your Saved Messages come first, then private chats, groups (with their \

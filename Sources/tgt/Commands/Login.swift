@@ -7,7 +7,7 @@ import TgtQRCode
 /// `tgt login`: walks through Telegram's login with real TDLib (or the simulator with --demo).
 struct Login: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Log in to Telegram: phone number, code, and 2-step verification password (or a QR code).",
+        commandName: "login", abstract: "Log in to Telegram: phone number, code, and 2-step verification password (or a QR code).",
         discussion: """
             The session is kept by TDLib in the data folder and survives restarts: log in once.
 
@@ -104,7 +104,7 @@ struct Login: AsyncParsableCommand {
 /// `tgt logout`: ends the Telegram session (TDLib forgets it).
 struct Logout: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Log out of Telegram on this computer (templates are kept).",
+        commandName: "logout", abstract: "Log out of Telegram on this computer (templates are kept).",
         discussion: "Example:\n  tgt logout --yes")
 
     @OptionGroup var global: GlobalOptions

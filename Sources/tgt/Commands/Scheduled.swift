@@ -7,7 +7,7 @@ import TgtDomain
 /// scheduled with `tgt send --at/--in`), and cancelling it.
 struct Scheduled: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List or cancel messages scheduled on Telegram's servers, and repeating series.",
+        commandName: "scheduled", abstract: "List or cancel messages scheduled on Telegram's servers, and repeating series.",
         subcommands: [ScheduledList.self, ScheduledCancel.self, ScheduledSeries.self, ScheduledSkip.self, ScheduledPause.self,
                       ScheduledResume.self, ScheduledChange.self],
         defaultSubcommand: ScheduledList.self)

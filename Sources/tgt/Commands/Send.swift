@@ -6,7 +6,7 @@ import TgtDomain
 /// `tgt send`: posts a template to every target and reports each outcome.
 struct Send: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Send a template to all its targets.",
+        commandName: "send", abstract: "Send a template to all its targets.",
         discussion: """
             Variables: built-ins ({{date}} {{time}} {{datetime}} {{location}} {{latitude}} {{longitude}} \
             {{me}} {{chat}}) are filled in; give any other with --var NAME=VALUE. Nothing is sent if a \

@@ -12,7 +12,7 @@ import Glibc
 /// other `tgt` commands then go through it.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the web dashboard: one-tap send buttons for any browser, also on your phone.",
+        commandName: "serve", abstract: "Run the web dashboard: one-tap send buttons for any browser, also on your phone.",
         discussion: """
             Open the printed address in a browser. The first time, the printed link carries a setup code \
             for choosing the dashboard password. While the dashboard runs it owns the Telegram session: \

@@ -6,7 +6,7 @@ import TgtDomain
 /// `tgt settings`: preferences kept in the database.
 struct Settings: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show or change settings (the default location used when a send needs one, the undo hold).",
+        commandName: "settings", abstract: "Show or change settings (the default location used when a send needs one, the undo hold).",
         discussion: """
             Examples:
               tgt settings

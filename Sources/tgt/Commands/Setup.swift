@@ -5,7 +5,7 @@ import TgtApplication
 /// `tgt setup`: stores the Telegram API id and hash.
 struct Setup: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Save your Telegram API credentials (from https://my.telegram.org).",
+        commandName: "setup", abstract: "Save your Telegram API credentials (from https://my.telegram.org).",
         discussion: """
             Log in at https://my.telegram.org, open "API development tools", create an app (any name), \
             and copy "App api_id" and "App api_hash". They are stored in credentials.json (mode 0600) in \

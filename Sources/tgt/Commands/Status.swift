@@ -5,7 +5,7 @@ import TgtApplication
 /// `tgt status`: set-up, login and connection state at a glance.
 struct Status: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show the data folder, credentials, TDLib, login and connection state.",
+        commandName: "status", abstract: "Show the data folder, credentials, TDLib, login and connection state.",
         discussion: "Examples:\n  tgt status\n  tgt status --json")
 
     @OptionGroup var global: GlobalOptions

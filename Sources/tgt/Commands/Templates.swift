@@ -6,7 +6,7 @@ import TgtApplication
 /// `tgt templates`: manage saved messages.
 struct Templates: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List, show, add, edit, remove, duplicate, reorder, export and import templates.",
+        commandName: "templates", abstract: "List, show, add, edit, remove, duplicate, reorder, export and import templates.",
         discussion: """
             A template is addressed by its name (any letter case), its id, or the first characters \
             of its id.

@@ -7,7 +7,7 @@ import TgtDomain
 /// when you count as away, the template that answers, and who is never answered.
 struct Away: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show or change away replies: the template that answers private messages while you are away, and greetings.",
+        commandName: "away", abstract: "Show or change away replies: the template that answers private messages while you are away, and greetings.",
         discussion: """
             While you are away (switched on, until a moment, or in a weekly window), a private \
             message gets the reply template once, then nothing more for that person for the quiet \

@@ -6,7 +6,7 @@ import TgtApplication
 /// conversation (and following it live), sending, replying, editing, deleting, searching.
 struct Chat: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Read and answer your Telegram chats.",
+        commandName: "chat", abstract: "Read and answer your Telegram chats.",
         discussion: """
             CHAT is a chat id, an @username, the exact title, or the start of a title that only \
             one chat has ("Fam" for Family). Text is Markdown, as in templates: *bold*, _italic_, \

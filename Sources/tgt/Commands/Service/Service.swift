@@ -13,7 +13,7 @@ import Darwin
 /// a launchd agent on macOS), so away replies, trigger links and repeats work all the time.
 struct Service: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the dashboard (tgt serve) as a user service, so away replies, trigger links and repeats work without a terminal open.",
+        commandName: "service", abstract: "Run the dashboard (tgt serve) as a user service, so away replies, trigger links and repeats work without a terminal open.",
         discussion: """
             install writes a systemd user unit (Linux) or a launchd agent (macOS) that runs this \
             tgt with this data folder, and starts it; uninstall stops it and removes the file; \

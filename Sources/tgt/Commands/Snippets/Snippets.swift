@@ -8,7 +8,7 @@ import TgtDomain
 /// Settings rules).
 struct Snippets: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show or change snippets: send ;name from any Telegram app and it becomes that template's text.",
+        commandName: "snippets", abstract: "Show or change snippets: send ;name from any Telegram app and it becomes that template's text.",
         discussion: """
             With snippets on, a message you send from any device that is the prefix plus a \
             template's name (;leaving, ;leaving-work eta=18:30, eta="10 min" with spaces) is \

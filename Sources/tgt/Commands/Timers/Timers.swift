@@ -6,7 +6,7 @@ import TgtDomain
 /// `tgt timers`: countdowns with to-dos and notes, kept as dates in the store.
 struct Timers: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List, add, edit, remove and control timers; their to-dos and notes; watch one count down.",
+        commandName: "timers", abstract: "List, add, edit, remove and control timers; their to-dos and notes; watch one count down.",
         discussion: """
             A timer is addressed by its name (any letter case), its id, or the first characters of \
             its id. Durations: 90 (seconds), 1:30, 1:02:03, 1h30m, 25m, 45s; from 1 second to \

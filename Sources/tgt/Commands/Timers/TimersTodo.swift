@@ -39,7 +39,7 @@ struct TimersTodo: AsyncParsableCommand {
     }
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a to-do at the end.", discussion: "Example:\n  tgt timers todo add Pasta \"Salt the water\"")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a to-do at the end.", discussion: "Example:\n  tgt timers todo add Pasta \"Salt the water\"")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Timer name or id.") var timer: String
         @Argument(help: "What there is to do (1–500 characters).") var text: String
@@ -66,7 +66,7 @@ struct TimersTodo: AsyncParsableCommand {
     }
 
     struct Done: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Check a to-do off.", discussion: "Example:\n  tgt timers todo done Pasta 1")
+        static let configuration = CommandConfiguration(commandName: "done", abstract: "Check a to-do off.", discussion: "Example:\n  tgt timers todo done Pasta 1")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Timer name or id.") var timer: String
         @Argument(help: "The to-do's number.") var number: Int
@@ -74,7 +74,7 @@ struct TimersTodo: AsyncParsableCommand {
     }
 
     struct Undo: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Mark a to-do as not done.", discussion: "Example:\n  tgt timers todo undo Pasta 1")
+        static let configuration = CommandConfiguration(commandName: "undo", abstract: "Mark a to-do as not done.", discussion: "Example:\n  tgt timers todo undo Pasta 1")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Timer name or id.") var timer: String
         @Argument(help: "The to-do's number.") var number: Int
@@ -82,7 +82,7 @@ struct TimersTodo: AsyncParsableCommand {
     }
 
     struct Edit: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change a to-do's text.", discussion: "Example:\n  tgt timers todo edit Pasta 2 \"Grate the parmesan\"")
+        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a to-do's text.", discussion: "Example:\n  tgt timers todo edit Pasta 2 \"Grate the parmesan\"")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Timer name or id.") var timer: String
         @Argument(help: "The to-do's number.") var number: Int
@@ -118,7 +118,7 @@ struct TimersTodo: AsyncParsableCommand {
     }
 
     struct Move: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Move a to-do to another place in the list.", discussion: "Example:\n  tgt timers todo move Pasta 3 --to 1")
+        static let configuration = CommandConfiguration(commandName: "move", abstract: "Move a to-do to another place in the list.", discussion: "Example:\n  tgt timers todo move Pasta 3 --to 1")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Timer name or id.") var timer: String
         @Argument(help: "The to-do's number.") var number: Int

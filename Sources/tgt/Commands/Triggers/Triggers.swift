@@ -7,7 +7,7 @@ import TgtDomain
 /// cron, an NFC tag) send one template from your account, through `TriggerService`.
 struct Triggers: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Make, list, rename and revoke trigger links: secret links that send one template when anything opens them with POST.",
+        commandName: "triggers", abstract: "Make, list, rename and revoke trigger links: secret links that send one template when anything opens them with POST.",
         discussion: """
             A trigger is addressed by its name, its id, or the first characters of its id. Its link \
             is shown once, when it is made, and only a hash of its secret is kept. The link works \

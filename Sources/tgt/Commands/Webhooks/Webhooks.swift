@@ -9,7 +9,7 @@ import TgtServer
 /// the delivery log, send a test (`WebhookService`, the dashboard's rules).
 struct Webhooks: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Send events (a send's outcome, an away reply, a trigger link used, …) to your automations as signed JSON POSTs.",
+        commandName: "webhooks", abstract: "Send events (a send's outcome, an away reply, a trigger link used, …) to your automations as signed JSON POSTs.",
         discussion: """
             Each event is a JSON POST to your address, signed in the TgTemplates-Signature \
             header (HMAC-SHA256 with the webhook's secret, shown once when you add it), \
