@@ -227,7 +227,7 @@ extension AppDatabase {
     /// All templates as an archive, in grid order.
     public func exportTemplates() throws(StoreError) -> TemplateArchive {
         try read { db in
-            TemplateArchive(templates: try Self.fetchTemplates(db, where: nil, arguments: []),
+            TemplateArchive(templates: try Self.fetchTemplates(db, .all),
                             timers: try Self.fetchTimers(db, where: nil, arguments: []), exportedAt: self.now())
         }
     }
@@ -266,7 +266,7 @@ extension AppDatabase {
         lenient.refusesControlCharacters = false
         let validator = lenient
         return try write { db in
-            let existing = try Self.fetchTemplates(db, where: nil, arguments: [])
+            let existing = try Self.fetchTemplates(db, .all)
             let existingIDs = Set(existing.map(\.id))
             let incomingIDs = Set(incoming.map(\.id))
             // Names must be unique against the templates that stay (not replaced by this

@@ -19,7 +19,7 @@ extension AppDatabase {
     /// gone or no longer has a place rule (the report changes nothing).
     public func claimPlaceCrossing(templateID: UUID, side: PlaceSide, happenedAt: Date, now: Date) throws(StoreError) -> PlaceClaim? {
         try write { db in
-            guard let template = try Self.fetchTemplates(db, where: "id = ?", arguments: [templateID.uuidString]).first,
+            guard let template = try Self.fetchTemplates(db, .id(templateID)).first,
                   let rule = template.place
             else { return nil }
             let known = try Row.fetchOne(db.cachedStatement(sql: "SELECT region, state, last_sent_ms FROM place_watch WHERE template_id = ?"),
@@ -45,7 +45,7 @@ extension AppDatabase {
     /// When `templateID`'s place rule last sent (nil if never, or for another circle).
     public func placeLastSent(templateID: UUID) throws(StoreError) -> Date? {
         try read { db in
-            guard let template = try Self.fetchTemplates(db, where: "id = ?", arguments: [templateID.uuidString]).first,
+            guard let template = try Self.fetchTemplates(db, .id(templateID)).first,
                   let rule = template.place,
                   let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT region, last_sent_ms FROM place_watch WHERE template_id = ?"),
                                              arguments: [templateID.uuidString])
