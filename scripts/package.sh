@@ -3,6 +3,8 @@
 #
 #   dist/tgtemplates-VERSION-OS-ARCH.tar.gz         (OS: linux or macos; ARCH: x86_64, aarch64, arm64)
 #   dist/tgtemplates-VERSION-OS-ARCH.tar.gz.sha256  (sha256sum's format: `sha256sum -c` checks it)
+#   dist/tgtemplates-VERSION-OS-ARCH-debug.tar.gz   (Linux: bin/tgt.debug, tgt's debug information
+#                                                   and symbols, and its .sha256; optional)
 #
 # The archive holds the `tgt` binary, the libtdjson it was tested with (taken from the same
 # PyPI wheel, tdjson==1.8.69, that scripts/install-deps.sh installs, hash-checked), shell
@@ -122,10 +124,23 @@ mkdir -p "$stage/bin" "$stage/lib/tgtemplates" "$stage/share/man/man1" "$stage/s
   "$stage/share/zsh/site-functions" "$stage/share/fish/vendor_completions.d" "$stage/share/doc/tgtemplates"
 cp "$binary" "$stage/bin/tgt"
 chmod 0755 "$stage/bin/tgt"
-# Debug information out, function names kept (for backtraces): a static release tgt goes from
-# 252 MB to 154 MB (2026-11-29; a full strip would save 43 MB more and lose the names:
-# docs/install.md, "What the binary is made of").
-if [ "$os" = linux ] && command -v strip >/dev/null 2>&1; then strip --strip-debug "$stage/bin/tgt"
+# Linux: the debug information and the symbol table move to a file of their own, `tgt.debug`,
+# shipped in a second archive (NAME-debug.tar.gz, unpacked over the first it lands in bin/
+# beside tgt, and install.sh installs it there). The shipped tgt keeps a link to it
+# (.gnu_debuglink, with its CRC) and its build ID: Swift's backtracer names the functions of a
+# crash when tgt.debug sits beside tgt, and without it prints addresses and the build ID, which
+# the debug file turns into names later (`addr2line -f -C -e tgt.debug ADDRESS`). A static
+# release tgt: 252 MB as built, 111 MB shipped (154 MB when only the debug information went);
+# docs/install.md, "What the binary is made of".
+debug_stage=""
+if [ "$os" = linux ] && command -v strip >/dev/null 2>&1 && command -v objcopy >/dev/null 2>&1; then
+  debug_stage="$work/debug"
+  mkdir -p "$debug_stage/$name/bin"
+  objcopy --only-keep-debug "$stage/bin/tgt" "$debug_stage/$name/bin/tgt.debug"
+  chmod 0644 "$debug_stage/$name/bin/tgt.debug"
+  strip --strip-all "$stage/bin/tgt"
+  (cd "$debug_stage/$name/bin" && objcopy --add-gnu-debuglink=tgt.debug "$stage/bin/tgt")
+elif [ "$os" = linux ] && command -v strip >/dev/null 2>&1; then strip --strip-debug "$stage/bin/tgt"
 elif [ "$os" = macos ]; then strip -S "$stage/bin/tgt"; fi
 
 # libtdjson: from the wheel for this platform (downloaded once into the user's cache,
@@ -247,4 +262,12 @@ tar -C "$work" "${owner[@]}" -czf "$archive.part" "$name"
 mv -f "$archive.part" "$archive"
 mv -f "$archive.sha256.part" "$archive.sha256"
 say "wrote $archive ($(du -h "$archive" | cut -f1)) and $(basename "$archive").sha256"
+if [ -n "$debug_stage" ]; then
+  debug_archive="$output/$name-debug.tar.gz"
+  tar -C "$debug_stage" "${owner[@]}" -czf "$debug_archive.part" "$name"
+  (cd "$output" && sha256 "$(basename "$debug_archive.part")" | sed "s/\.part\$//") > "$debug_archive.sha256.part"
+  mv -f "$debug_archive.part" "$debug_archive"
+  mv -f "$debug_archive.sha256.part" "$debug_archive.sha256"
+  say "wrote $debug_archive ($(du -h "$debug_archive" | cut -f1)): tgt's debug information, for backtraces with names"
+fi
 printf '%s\n' "$archive"

@@ -77,6 +77,24 @@ grep -q 'Apache License' "$work/unpack/$name/LICENSE" && grep -q 'Version 2.0, J
 grep -q '^\.Dt TGT 1' "$work/unpack/$name/share/man/man1/tgt.1" || fail "tgt.1 is not a man page"
 grep -q 'serve' "$work/unpack/$name/share/bash-completion/completions/tgt" || fail "the bash completions do not know serve"
 
+# Linux: tgt ships without its debug information and symbols; they are in the debug archive
+# (bin/tgt.debug), which unpacks beside it and which tgt links to (.gnu_debuglink, build ID).
+debug_archive="${archive%.tar.gz}-debug.tar.gz"
+case "$name" in *-linux-*)
+  [ -f "$debug_archive" ] && [ -f "$debug_archive.sha256" ] || fail "no debug archive or checksum at $debug_archive"
+  (cd "$(dirname "$debug_archive")" && "${check[@]}" "$(basename "$debug_archive").sha256" >/dev/null) \
+    || fail "the checksum does not match $debug_archive"
+  tar -xzf "$debug_archive" -C "$work/unpack"
+  [ -s "$work/unpack/$name/bin/tgt.debug" ] || fail "the debug archive lacks bin/tgt.debug"
+  readelf --string-dump=.gnu_debuglink "$work/unpack/$name/bin/tgt" | grep -q 'tgt\.debug' || fail "bin/tgt does not link to tgt.debug"
+  build_id() { readelf -n "$1" 2>/dev/null | sed -n 's/.*Build ID: //p'; }
+  [ -n "$(build_id "$work/unpack/$name/bin/tgt")" ] && [ "$(build_id "$work/unpack/$name/bin/tgt")" = "$(build_id "$work/unpack/$name/bin/tgt.debug")" ] \
+    || fail "bin/tgt and bin/tgt.debug do not share a build ID"
+  ! readelf -S "$work/unpack/$name/bin/tgt" | grep -q '\.symtab' || fail "bin/tgt still carries its symbol table"
+  step "$(basename "$debug_archive"): $(du -h "$debug_archive" | cut -f1), tgt.debug beside tgt (build ID $(build_id "$work/unpack/$name/bin/tgt" | cut -c1-12)…)"
+  ;;
+esac
+
 # A PATH with nothing but a tripwire: if anything runs python3 (or python), the marker appears.
 for py in python3 python; do
   printf '#!/bin/sh\necho "$0 $*" >> "%s/python-was-run"\nexit 1\n' "$work" > "$work/tripwire/$py"
@@ -91,6 +109,7 @@ env -i "HOME=$work/home" "PATH=/usr/bin:/bin" bash "$work/unpack/$name/install.s
 tgt="$prefix/bin/tgt"
 [ -x "$tgt" ] && [ -f "$prefix/lib/tgtemplates/libtdjson.so" ] && [ -f "$prefix/share/man/man1/tgt.1" ] \
   && [ -f "$prefix/share/doc/tgtemplates/MANIFEST" ] || fail "install.sh did not lay out the prefix"
+case "$name" in *-linux-*) [ -f "$prefix/bin/tgt.debug" ] || fail "install.sh did not put tgt.debug beside tgt" ;; esac
 [ -z "$(find "$prefix" -maxdepth 1 -name '.tgtemplates-install.*')" ] || fail "install.sh left its temporary folder"
 
 version="$("${clean_env[@]}" "$tgt" --version)"
