@@ -247,27 +247,28 @@ commit="$(git -C "$root" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)"
   printf 'made: %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 } > "$stage/share/doc/tgtemplates/BUILD-INFO.txt"
 
-# The archive, owned by root:root inside (so an unpacking root keeps no stranger's uid), and
-# its checksum; written beside their final names, then moved.
+# The archives, owned by root:root inside (so an unpacking root keeps no stranger's uid), and
+# their checksums; written beside their final names, then moved.
 mkdir -p "$output"
 output="$(cd "$output" && pwd)"
-archive="$output/$name.tar.gz"
 if tar --version 2>/dev/null | grep -q 'GNU tar'; then
   owner=(--owner=0 --group=0 --numeric-owner --sort=name)
 else
   owner=(--uid 0 --gid 0)
 fi
-tar -C "$work" "${owner[@]}" -czf "$archive.part" "$name"
-(cd "$output" && sha256 "$(basename "$archive.part")" | sed "s/\.part\$//") > "$archive.sha256.part"
-mv -f "$archive.part" "$archive"
-mv -f "$archive.sha256.part" "$archive.sha256"
+# Packs the folder $name inside $1 into the archive $2, and writes $2.sha256.
+pack() {
+  tar -C "$1" "${owner[@]}" -czf "$2.part" "$name"
+  (cd "$output" && sha256 "$(basename "$2.part")" | sed "s/\.part\$//") > "$2.sha256.part"
+  mv -f "$2.part" "$2"
+  mv -f "$2.sha256.part" "$2.sha256"
+}
+archive="$output/$name.tar.gz"
+pack "$work" "$archive"
 say "wrote $archive ($(du -h "$archive" | cut -f1)) and $(basename "$archive").sha256"
 if [ -n "$debug_stage" ]; then
   debug_archive="$output/$name-debug.tar.gz"
-  tar -C "$debug_stage" "${owner[@]}" -czf "$debug_archive.part" "$name"
-  (cd "$output" && sha256 "$(basename "$debug_archive.part")" | sed "s/\.part\$//") > "$debug_archive.sha256.part"
-  mv -f "$debug_archive.part" "$debug_archive"
-  mv -f "$debug_archive.sha256.part" "$debug_archive.sha256"
+  pack "$debug_stage" "$debug_archive"
   say "wrote $debug_archive ($(du -h "$debug_archive" | cut -f1)): tgt's debug information, for backtraces with names"
 fi
 printf '%s\n' "$archive"
