@@ -52,7 +52,7 @@ extension AppDatabase {
             try Bool.fetchOne(db.cachedStatement(sql: """
                 SELECT EXISTS (SELECT 1 FROM follow_up WHERE state = 'waiting')
                     OR EXISTS (SELECT 1 FROM follow_up WHERE updated_at_ms < ? AND state NOT IN ('waiting', 'watching', 'firing'))
-                """), arguments: [now - Int64(Self.followUpKeepDays) * 86_400_000]) ?? false
+                """), arguments: [Self.pruneBefore(now)]) ?? false
         }
         guard due else { return }
         try write { db in try Self.startFollowUps(db, now: now) }
@@ -80,8 +80,11 @@ extension AppDatabase {
                 SELECT 1 FROM send_log WHERE send_log.id = follow_up.send_id AND status = 'sent' AND message_id IS NULL AND updated_at_ms < ?)
             """).execute(arguments: [now, now - 600_000])
         try db.cachedStatement(sql: "DELETE FROM follow_up WHERE state NOT IN ('waiting', 'watching', 'firing') AND updated_at_ms < ?").execute(
-            arguments: [now - Int64(followUpKeepDays) * 86_400_000])
+            arguments: [pruneBefore(now)])
     }
+
+    /// Ended follow-ups last changed before this moment (ms) are pruned: kept `followUpKeepDays`.
+    static func pruneBefore(_ now: Int64) -> Int64 { now - Int64(followUpKeepDays) * 86_400_000 }
 
     /// The follow-ups still live (waiting, watching, firing), soonest first, then up to
     /// `ended` of the latest ended ones.
